@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// mkpdf: one description of a document, rendered to PDF (libHaru) or PNG (cairo + libpng).
+import PackageDescription
+
+/// Debian packages that provide each system library; SwiftPM prints them when a library is missing.
+func apt(_ name: String) -> [SystemPackageProvider] { [.apt([name])] }
+
+let package = Package(
+    name: "mkpdf",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mkpdf", targets: ["mkpdf"]),
+        .library(name: "Drawing", targets: ["Drawing"]),
+        .library(name: "Haru", targets: ["Haru"]),
+        .library(name: "PNG", targets: ["PNG"]),
+        .library(name: "Check", targets: ["Check"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries from Debian packages: a module map and a shim header each, no C code of ours.
+        .systemLibrary(name: "CHaru", path: "Sources/CHaru", providers: apt("libhpdf-dev")),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: apt("libpng-dev")),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft", providers: apt("libcairo2-dev")),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset", providers: apt("libharfbuzz-dev")),
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: apt("libqpdf-dev")),
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: apt("libqrencode-dev")),
+
+        // The one description: pure Swift, no C.
+        .target(name: "Drawing"),
+        // PNG in and out through libpng's simplified API.
+        .target(name: "PNG", dependencies: ["CPNG"]),
+        // The Swift wrapper over libHaru.
+        .target(name: "Haru", dependencies: ["CHaru", "PNG"]),
+        // PDF structure validation over libqpdf.
+        .target(name: "Check", dependencies: ["CQPDF"]),
+        // The command: a thin face over the modules.
+        .executableTarget(name: "mkpdf", dependencies: [
+            "Haru", "PNG", "Check", "Drawing",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Test helpers: run the external oracles (qpdf, pdffonts, pdftotext, …) and make temp folders.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
+        .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport"]),
+        .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport"]),
+        .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["mkpdf", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// The Check module; its types live in files named for them.

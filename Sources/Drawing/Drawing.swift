@@ -1,0 +1,1 @@
+// The Drawing module; its types live in files named for them.

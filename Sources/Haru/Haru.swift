@@ -1,0 +1,1 @@
+// The Haru module; its types live in files named for them.

@@ -1,0 +1,1 @@
+// The PNG module; its types live in files named for them.

@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The command's own face: `--version` and `--help` answer without touching any C library.
+@Suite struct VersionTests {
+    @Test func versionPrintsSemver() throws {
+        let result = try Oracle.run(Repo.mkpdf.path, ["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test func helpNamesTheCommand() throws {
+        let result = try Oracle.run(Repo.mkpdf.path, ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: mkpdf"))
+    }
+}
