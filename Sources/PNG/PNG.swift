@@ -1,1 +1,0 @@
-// The PNG module; its types live in files named for them.

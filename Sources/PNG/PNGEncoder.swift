@@ -1,0 +1,124 @@
+import CPNG
+import Foundation
+
+/// Writes bitmaps as PNG through libpng's simplified write API.
+///
+/// The simplified API reports errors as a status (no setjmp/longjmp reaches Swift), at the price of fewer
+/// knobs: it offers exactly two speed/size settings, which ``Compression`` exposes.
+public struct PNGEncoder: Sendable {
+    /// The speed/size trade-off the simplified API allows.
+    ///
+    /// A "smallest" level (zlib 9, exhaustive filters) would need libpng's classic write API, whose errors
+    /// longjmp — unsafe to cross Swift frames — so it is not offered.
+    public enum Compression: Sendable, Equatable {
+        /// No row filters and zlib level 3 (`PNG_IMAGE_FLAG_FAST`): for intermediate files and batch rasters.
+        case fast
+        /// Adaptive row filters and zlib's default level 6: smaller files, slower; for files people keep.
+        case balanced
+    }
+
+    /// The sample layout of raw pixel buffers given to ``encode(pixels:width:height:layout:name:)``.
+    public enum Layout: Sendable, Equatable {
+        /// 4 bytes a pixel: R, G, B, straight alpha.
+        case rgba
+        /// 3 bytes a pixel: R, G, B.
+        case rgb
+        /// 2 bytes a pixel: gray, straight alpha.
+        case grayAlpha
+        /// 1 byte a pixel: gray.
+        case gray
+
+        /// Bytes per pixel.
+        public var bytesPerPixel: Int {
+            switch self {
+            case .rgba: 4
+            case .rgb: 3
+            case .grayAlpha: 2
+            case .gray: 1
+            }
+        }
+
+        /// libpng's `PNG_FORMAT_*` value.
+        var format: UInt32 {
+            switch self {
+            case .rgba: UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+            case .rgb: UInt32(PNG_FORMAT_FLAG_COLOR)
+            case .grayAlpha: UInt32(PNG_FORMAT_FLAG_ALPHA)
+            case .gray: UInt32(PNG_FORMAT_GRAY)
+            }
+        }
+    }
+
+    /// The trade-off used for every image this encoder writes.
+    public var compression: Compression
+
+    /// Makes an encoder; `.balanced` unless speed matters more than size.
+    public init(compression: Compression = .balanced) {
+        self.compression = compression
+    }
+
+    /// Encodes `bitmap` in the smallest faithful layout: gray when every pixel is gray, no alpha when it is opaque.
+    public func encode(_ bitmap: Bitmap, name: String = "bitmap") throws -> Data {
+        try check(bitmap.pixels.count, width: bitmap.width, height: bitmap.height, layout: .rgba, name: name)
+        let gray = Bitmap.allGray(bitmap.pixels)
+        let alpha = Bitmap.anyTranslucent(bitmap.pixels)
+        let layout: Layout = gray ? (alpha ? .grayAlpha : .gray) : (alpha ? .rgba : .rgb)
+        let pixels: [UInt8]
+        switch layout {
+        case .rgba: pixels = bitmap.pixels
+        case .rgb: pixels = Bitmap(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels, hasAlpha: false, isGray: false).colorChannels
+        case .gray: pixels = Bitmap.channel(0, of: bitmap.pixels)
+        case .grayAlpha: pixels = Self.interleave(Bitmap.channel(0, of: bitmap.pixels), Bitmap.channel(3, of: bitmap.pixels))
+        }
+        return try encode(pixels: pixels, width: bitmap.width, height: bitmap.height, layout: layout, name: name)
+    }
+
+    /// Encodes a raw 8-bit buffer of `layout` samples, rows top to bottom without padding.
+    public func encode(pixels: [UInt8], width: Int, height: Int, layout: Layout, name: String = "bitmap") throws -> Data {
+        try check(pixels.count, width: width, height: height, layout: layout, name: name)
+        let png = SimplifiedImage()
+        png.image.width = UInt32(width)
+        png.image.height = UInt32(height)
+        png.image.format = layout.format
+        png.image.flags = compression == .fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
+        let stride = Int32(width * layout.bytesPerPixel)
+        // Worst case as libpng's PNG_IMAGE_PNG_SIZE_MAX: stored deflate blocks plus chunk overhead.
+        let raw = (width * layout.bytesPerPixel + 1) * height
+        var capacity = raw + (raw + 7) / 8 + (raw + 63) / 64 + 11 + 8 + 25 + 16 + 44 + 12 + 12 * (raw / 8192 + 2)
+        for _ in 0..<2 {
+            var size = capacity
+            var out = [UInt8](repeating: 0, count: capacity)
+            let ok = out.withUnsafeMutableBytes { dst in
+                pixels.withUnsafeBytes { src in
+                    png_image_write_to_memory(&png.image, dst.baseAddress, &size, 0, src.baseAddress, stride, nil)
+                }
+            }
+            if ok != 0 { return Data(out.prefix(size)) }
+            guard size > capacity else {
+                throw PNGError(name: name, reason: .encodingFailed(png.message.isEmpty ? "unknown libpng error" : png.message))
+            }
+            capacity = size
+        }
+        throw PNGError(name: name, reason: .encodingFailed("the output outgrew its buffer twice"))
+    }
+
+    /// Checks the buffer size against the dimensions before libpng reads it.
+    private func check(_ count: Int, width: Int, height: Int, layout: Layout, name: String) throws {
+        guard width > 0, height > 0, width <= 0x7FFF_FFFF / 4, height <= 0x7FFF_FFFF else {
+            throw PNGError(name: name, reason: .invalidBitmap("size \(width)×\(height) is empty or too large for PNG"))
+        }
+        guard count == width * height * layout.bytesPerPixel else {
+            throw PNGError(name: name, reason: .invalidBitmap("\(count) bytes for \(width)×\(height) pixels of \(layout.bytesPerPixel) bytes each; expected \(width * height * layout.bytesPerPixel)"))
+        }
+    }
+
+    /// Gray and alpha bytes zipped into GA pairs.
+    private static func interleave(_ gray: [UInt8], _ alpha: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: gray.count * 2)
+        for k in 0..<gray.count {
+            out[2 * k] = gray[k]
+            out[2 * k + 1] = alpha[k]
+        }
+        return out
+    }
+}
