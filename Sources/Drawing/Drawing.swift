@@ -1,1 +1,53 @@
-// The Drawing module; its types live in files named for them.
+/// One page of graphics as data: a size, a background, the palette it was drawn with, and its commands in order.
+///
+/// The seed's insight made concrete: offscreen drawing only builds a command collection, pixels come later. This
+/// value is that collection — built by `Canvas`, saved as JSON, rendered by the PDF and raster renderers alike.
+public struct Drawing: Codable, Hashable, Sendable {
+    /// The page size in points.
+    public var size: Size
+    /// The colour painted under everything, or nil for a transparent page (the seed's `opaque: false`).
+    public var background: Color?
+    /// The palette at the time the drawing was finished; commands carry their own colours, so this is for reference
+    /// and for editing tools, not for rendering.
+    public var palette: Palette
+    /// The drawn elements, first drawn first.
+    public var commands: [Command]
+
+    /// Creates a drawing from its parts.
+    public init(size: Size, background: Color? = nil, palette: Palette = Palette(), commands: [Command] = []) {
+        self.size = size
+        self.background = background
+        self.palette = palette
+        self.commands = commands
+    }
+
+    private enum CodingKeys: String, CodingKey { case size, background, palette, commands }
+
+    /// Reads a drawing, rejecting a page size no renderer can draw.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        size = try container.decode(Size.self, forKey: .size)
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .size, in: container,
+                debugDescription: "page size \(size.width)×\(size.height) pt: width and height must be greater than 0")
+        }
+        background = try container.decodeIfPresent(Color.self, forKey: .background)
+        palette = try container.decodeIfPresent(Palette.self, forKey: .palette) ?? Palette()
+        commands = try container.decodeIfPresent([Command].self, forKey: .commands) ?? []
+    }
+
+    /// How many commands the drawing holds, counting those inside groups and parts.
+    public var totalCommandCount: Int {
+        func count(_ commands: [Command]) -> Int {
+            commands.reduce(0) { total, command in
+                switch command {
+                case .group(let group): total + 1 + count(group.commands)
+                case .part(let part): total + 1 + count(part.drawing.commands)
+                default: total + 1
+                }
+            }
+        }
+        return count(commands)
+    }
+}

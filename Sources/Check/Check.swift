@@ -1,1 +1,0 @@
-// The Check module; its types live in files named for them.

@@ -1,0 +1,248 @@
+import Foundation
+
+/// The seed's registered-colour drawing API in Swift form: start, register colours, one short call per element, stop.
+///
+/// A value, not global state: each canvas holds its own palette and commands, so two canvases — interleaved, nested
+/// or on different threads — never see each other's elements (the seed's shared-CGContext stacking cannot happen).
+/// Arguments follow the seed's order: slot, main attribute, position, size, the rest. The palette outlives
+/// `start`/`stop`, so several drawings can share registered colours; misuse throws `CanvasError`.
+public struct Canvas: Sendable {
+    /// An open clip scope, or the page itself at the bottom of the stack.
+    private struct Scope: Sendable {
+        var clip: Rect?
+        var commands: [Drawing.Command] = []
+    }
+
+    /// The registered colours; kept across drawings until `clearPalette()`.
+    public private(set) var palette: Palette
+    /// The page size of the drawing in progress, or nil when not drawing.
+    public private(set) var pageSize: Size?
+    /// The background of the drawing in progress.
+    private var background: Color?
+    /// The page's commands at index 0, then one entry per open `clip`.
+    private var scopes: [Scope] = []
+
+    /// Creates an idle canvas with `palette` (empty by default, like the seed's extended class).
+    public init(palette: Palette = Palette()) {
+        self.palette = palette
+    }
+
+    /// True between `start` and `stop`.
+    public var isDrawing: Bool { pageSize != nil }
+
+    // MARK: Starting and stopping
+
+    /// Begins a drawing of `size`; `opaque` pages start white (paper), others transparent (the seed's `startDrawF`).
+    public mutating func start(size: Size, opaque: Bool = false) throws(CanvasError) {
+        try start(size: size, background: opaque ? .white : nil)
+    }
+
+    /// Begins a drawing of `width` × `height` points, the seed's argument order.
+    public mutating func start(width: Double, height: Double, opaque: Bool = false) throws(CanvasError) {
+        try start(size: Size(width: width, height: height), opaque: opaque)
+    }
+
+    /// Begins a drawing of `size` with a chosen background colour, or nil for transparent.
+    public mutating func start(size: Size, background: Color?) throws(CanvasError) {
+        if let pageSize { throw .alreadyStarted(size: pageSize) }
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw .invalidSize(width: size.width, height: size.height)
+        }
+        if let background { try checkColor(background, operation: "start", argument: "background") }
+        pageSize = size
+        self.background = background
+        scopes = [Scope()]
+    }
+
+    /// Ends the drawing and returns it; the palette stays for the next drawing (the seed's `stopDrawF`).
+    @discardableResult
+    public mutating func stop() throws(CanvasError) -> Drawing {
+        guard isDrawing else { throw .notStarted(operation: "stop") }
+        guard scopes.count == 1 else { throw .stopInsideClip }
+        let drawing = try snapshot()
+        pageSize = nil
+        background = nil
+        scopes = []
+        return drawing
+    }
+
+    /// The drawing so far, without ending it (the seed's `getImageF`); open clip scopes are closed in the copy.
+    public func snapshot() throws(CanvasError) -> Drawing {
+        guard let pageSize else { throw .notStarted(operation: "snapshot") }
+        var commands = scopes[scopes.count - 1].commands
+        for level in stride(from: scopes.count - 1, to: 0, by: -1) {
+            let group = Drawing.Command.Group(clip: scopes[level].clip, commands: commands)
+            commands = scopes[level - 1].commands + [.group(group)]
+        }
+        return Drawing(size: pageSize, background: background, palette: palette, commands: commands)
+    }
+
+    // MARK: Palette
+
+    /// Removes every slot; only allowed while not drawing (the seed's `clearContextF`).
+    public mutating func clearPalette() throws(CanvasError) {
+        guard !isDrawing else { throw .clearWhileDrawing }
+        palette.removeAll()
+    }
+
+    /// Adds `count` unnamed slots (black stroke, white fill) and returns their indices (the seed's `addContextF`).
+    @discardableResult
+    public mutating func addSlots(_ count: Int) throws(CanvasError) -> Range<Int> {
+        try palette.addSlots(count)
+    }
+
+    /// Adds one slot named by its role and returns its index.
+    @discardableResult
+    public mutating func addSlot(role: String, stroke: Color = .black, fill: Color = .white) throws(CanvasError) -> Int {
+        try palette.addSlot(role: role, stroke: stroke, fill: fill)
+    }
+
+    /// Sets a slot's stroke colour, used for lines, outlines and text; later elements use the new colour.
+    public mutating func setStroke(_ slot: SlotRef, _ color: Color) throws(CanvasError) {
+        try palette.setStroke(slot, color)
+    }
+
+    /// Sets a slot's fill colour; later elements use the new colour.
+    public mutating func setFill(_ slot: SlotRef, _ color: Color) throws(CanvasError) {
+        try palette.setFill(slot, color)
+    }
+
+    // MARK: Drawing
+
+    /// Draws a line from (`x1`, `y1`) to (`x2`, `y2`) in the slot's stroke colour (the seed's `drawLineF`).
+    public mutating func drawLine(_ slot: SlotRef, width: Double, x1: Double, y1: Double, x2: Double, y2: Double,
+                                  cap: LineCap = .butt) throws(CanvasError) {
+        let operation = "drawLine"
+        let colors = try begin(operation, slot)
+        try finite(operation, ("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2))
+        try nonNegative(operation, "width", width)
+        append(.line(.init(color: colors.stroke, width: width, from: Point(x: x1, y: y1), to: Point(x: x2, y: y2),
+                           cap: cap, slot: slot)))
+    }
+
+    /// Draws a rectangle with top-left (`x`, `y`) and size `w` × `h`; `.both` fills first, then strokes
+    /// (the seed's `drawRectF`).
+    public mutating func drawRect(_ slot: SlotRef, _ paint: Paint, width: Double,
+                                  x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
+        let shape = try shape("drawRect", slot, paint, width, x, y, w, h)
+        append(.rect(shape))
+    }
+
+    /// Draws the ellipse inscribed in the rectangle at (`x`, `y`) of size `w` × `h` — a circle when `w == h`.
+    ///
+    /// Top-left and size, not centre and radius: the seed's `drawCircleF(slot, type, width, x, y, w, h)` took the
+    /// bounding box (CoreGraphics' `EllipseInRect`), and the seed's tickets are laid out with it.
+    public mutating func drawCircle(_ slot: SlotRef, _ paint: Paint, width: Double,
+                                    x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
+        let shape = try shape("drawCircle", slot, paint, width, x, y, w, h)
+        append(.ellipse(shape))
+    }
+
+    /// Draws one line of text in the slot's stroke colour (as the seed did), its line box's top-left at (`x`, `y`).
+    ///
+    /// `font` is a logical name the Fonts module resolves (`gothic`, `mincho`, `sans` …). With `boxWidth`, `align`
+    /// places the text inside the box from `x` to `x + boxWidth`.
+    public mutating func drawText(_ slot: SlotRef, _ text: String, font: String = "gothic", size: Double,
+                                  x: Double, y: Double, boxWidth: Double? = nil,
+                                  align: TextAlignment = .left) throws(CanvasError) {
+        let operation = "drawText"
+        let colors = try begin(operation, slot)
+        try finite(operation, ("x", x), ("y", y))
+        guard size.isFinite, size > 0 else {
+            throw .invalidArgument(operation: operation, argument: "size", value: "\(size)",
+                                   rule: "the font size is a number greater than 0")
+        }
+        guard !font.isEmpty else {
+            throw .invalidArgument(operation: operation, argument: "font", value: "\"\"",
+                                   rule: "name a logical font such as gothic, mincho, sans, serif or mono")
+        }
+        if let boxWidth { try nonNegative(operation, "boxWidth", boxWidth) }
+        append(.text(.init(color: colors.stroke, string: text, font: font, size: size, origin: Point(x: x, y: y),
+                           boxWidth: boxWidth, alignment: align, slot: slot)))
+    }
+
+    /// Draws PNG bytes stretched into the rectangle at (`x`, `y`) of size `w` × `h` (the seed's `drawImageF`).
+    ///
+    /// Only the PNG signature is checked here; the renderers decode the image and report damage inside it.
+    public mutating func drawImage(_ png: Data, x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
+        let operation = "drawImage"
+        try requireDrawing(operation)
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard png.starts(with: signature) else {
+            throw .invalidArgument(operation: operation, argument: "png", value: "\(png.count) bytes",
+                                   rule: "the data must be a PNG file (it does not start with the PNG signature)")
+        }
+        append(.image(.init(png: png, rect: Rect(x: x, y: y, width: w, height: h))))
+    }
+
+    /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.
+    ///
+    /// The seed reused parts by drawing a finished UIImage; here the part stays vector graphics in the PDF.
+    public mutating func drawPart(_ drawing: Drawing, x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
+        let operation = "drawPart"
+        try requireDrawing(operation)
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        append(.part(.init(drawing: drawing, rect: Rect(x: x, y: y, width: w, height: h))))
+    }
+
+    /// Draws whatever `body` draws clipped to the rectangle at (`x`, `y`) of size `w` × `h`.
+    ///
+    /// A scope, so every clip is closed: the commands become one `.group`. If `body` throws, nothing it drew is kept
+    /// and the error is passed on.
+    public mutating func clip(x: Double, y: Double, w: Double, h: Double,
+                              _ body: (inout Canvas) throws -> Void) throws {
+        let operation = "clip"
+        try requireDrawing(operation)
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        let depth = scopes.count + 1
+        scopes.append(Scope(clip: Rect(x: x, y: y, width: w, height: h)))
+        do {
+            try body(&self)
+        } catch {
+            if scopes.count >= depth { scopes.removeSubrange((depth - 1)...) }
+            throw error
+        }
+        let scope = scopes.removeLast()
+        append(.group(.init(clip: scope.clip, commands: scope.commands)))
+    }
+
+    // MARK: Checks
+
+    private mutating func append(_ command: Drawing.Command) {
+        scopes[scopes.count - 1].commands.append(command)
+    }
+
+    private func requireDrawing(_ operation: String) throws(CanvasError) {
+        guard isDrawing else { throw .notStarted(operation: operation) }
+    }
+
+    /// Checks the state and the slot together, the seed's two checks at the top of every drawing method.
+    private func begin(_ operation: String, _ slot: SlotRef) throws(CanvasError) -> Palette.Slot {
+        try requireDrawing(operation)
+        return try palette.slot(slot, for: operation)
+    }
+
+    private func shape(_ operation: String, _ slot: SlotRef, _ paint: Paint, _ width: Double,
+                       _ x: Double, _ y: Double, _ w: Double, _ h: Double) throws(CanvasError) -> Drawing.Command.Shape {
+        let colors = try begin(operation, slot)
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        try nonNegative(operation, "width", width)
+        return .init(rect: Rect(x: x, y: y, width: w, height: h), paint: paint, lineWidth: width,
+                     stroke: colors.stroke, fill: colors.fill, slot: slot)
+    }
+
+    private func finite(_ operation: String, _ values: (String, Double)...) throws(CanvasError) {
+        for (name, value) in values where !value.isFinite {
+            throw .invalidArgument(operation: operation, argument: name, value: "\(value)",
+                                   rule: "coordinates and sizes are finite numbers")
+        }
+    }
+
+    private func nonNegative(_ operation: String, _ name: String, _ value: Double) throws(CanvasError) {
+        guard value.isFinite, value >= 0 else {
+            throw .invalidArgument(operation: operation, argument: name, value: "\(value)",
+                                   rule: "a width is a finite number of points, 0 or more")
+        }
+    }
+}

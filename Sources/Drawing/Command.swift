@@ -1,0 +1,231 @@
+import Foundation
+
+extension Drawing {
+    /// One drawn element, with every colour already resolved.
+    ///
+    /// The builder copies the slot's current colours into the command when it is drawn, as the seed's CGContext did:
+    /// changing a slot afterwards affects later elements only, and a renderer needs no palette. The slot is kept
+    /// (`slot`) for error messages and debugging, never for colour.
+    public enum Command: Hashable, Sendable {
+        /// A straight line.
+        case line(Line)
+        /// A rectangle, filled and/or outlined.
+        case rect(Shape)
+        /// An ellipse inscribed in a rectangle (a circle when the rectangle is square), filled and/or outlined.
+        case ellipse(Shape)
+        /// A run of text on one line, placed by its top-left corner.
+        case text(Text)
+        /// A PNG image scaled into a rectangle.
+        case image(Image)
+        /// A whole drawing scaled into a rectangle: a reusable part, replayed as vector graphics.
+        case part(Part)
+        /// Commands drawn together, optionally clipped to a rectangle.
+        case group(Group)
+    }
+}
+
+extension Drawing.Command {
+    /// A line from one point to another in the slot's stroke colour.
+    public struct Line: Codable, Hashable, Sendable {
+        /// The colour the line is stroked with.
+        public var color: Color
+        /// Line width in points.
+        public var width: Double
+        /// Start point.
+        public var from: Point
+        /// End point.
+        public var to: Point
+        /// How the ends are drawn.
+        public var cap: LineCap
+        /// The slot the colour came from, for messages only.
+        public var slot: SlotRef?
+
+        /// Creates a line command.
+        public init(color: Color, width: Double, from: Point, to: Point, cap: LineCap = .butt, slot: SlotRef? = nil) {
+            self.color = color
+            self.width = width
+            self.from = from
+            self.to = to
+            self.cap = cap
+            self.slot = slot
+        }
+    }
+
+    /// A rectangle or ellipse: its bounding rectangle, what to paint and with which colours.
+    public struct Shape: Codable, Hashable, Sendable {
+        /// The bounding rectangle; an ellipse touches its four sides.
+        public var rect: Rect
+        /// Fill, stroke, both (fill first) or none.
+        public var paint: Paint
+        /// Outline width in points, centred on the shape's edge.
+        public var lineWidth: Double
+        /// The outline colour.
+        public var stroke: Color
+        /// The interior colour.
+        public var fill: Color
+        /// The slot the colours came from, for messages only.
+        public var slot: SlotRef?
+
+        /// Creates a shape command.
+        public init(rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color, slot: SlotRef? = nil) {
+            self.rect = rect
+            self.paint = paint
+            self.lineWidth = lineWidth
+            self.stroke = stroke
+            self.fill = fill
+            self.slot = slot
+        }
+    }
+
+    /// One line of text in a font named logically (`gothic`, `mincho`, `sans` …; the Fonts module maps names to files).
+    ///
+    /// `origin` is the top-left of the line box: the baseline lies one ascent below it, as UIKit's `drawInRect` placed
+    /// the seed's text. With `boxWidth`, `alignment` places the text inside `origin.x … origin.x + boxWidth`.
+    public struct Text: Codable, Hashable, Sendable {
+        /// The text colour: the slot's stroke colour, as in the seed.
+        public var color: Color
+        /// The characters to draw, on one line.
+        public var string: String
+        /// The logical font name.
+        public var font: String
+        /// Font size in points (the em height).
+        public var size: Double
+        /// The top-left corner of the line box.
+        public var origin: Point
+        /// The width of the box the text is aligned in; nil places it at `origin` flush left.
+        public var boxWidth: Double?
+        /// Placement inside the box.
+        public var alignment: TextAlignment
+        /// The slot the colour came from, for messages only.
+        public var slot: SlotRef?
+
+        /// Creates a text command.
+        public init(color: Color, string: String, font: String, size: Double, origin: Point,
+                    boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil) {
+            self.color = color
+            self.string = string
+            self.font = font
+            self.size = size
+            self.origin = origin
+            self.boxWidth = boxWidth
+            self.alignment = alignment
+            self.slot = slot
+        }
+    }
+
+    /// PNG bytes drawn scaled into a rectangle; the renderers decode them (the seed's `drawImageF`).
+    public struct Image: Codable, Hashable, Sendable {
+        /// The PNG file's bytes (base64 in JSON).
+        public var png: Data
+        /// Where the image goes; it is stretched to fill it.
+        public var rect: Rect
+
+        /// Creates an image command.
+        public init(png: Data, rect: Rect) {
+            self.png = png
+            self.rect = rect
+        }
+    }
+
+    /// A drawing placed into a rectangle: its page is scaled from `drawing.size` to `rect.size` and clipped to `rect`,
+    /// its background (if any) painted first — what the seed got by drawing a finished UIImage, but kept as vectors.
+    public struct Part: Codable, Hashable, Sendable {
+        /// The drawing to place.
+        public var drawing: Drawing
+        /// Where its page goes.
+        public var rect: Rect
+
+        /// Creates a part command.
+        public init(drawing: Drawing, rect: Rect) {
+            self.drawing = drawing
+            self.rect = rect
+        }
+    }
+
+    /// Commands drawn as one scope: a renderer saves its state, applies `clip`, draws them, restores.
+    ///
+    /// A scope rather than push/pop commands so an unbalanced clip cannot be described at all; both PDF (q/Q) and
+    /// cairo (save/restore) map it directly.
+    public struct Group: Codable, Hashable, Sendable {
+        /// The rectangle drawing is limited to, or nil for no clipping.
+        public var clip: Rect?
+        /// The commands inside the scope, in drawing order.
+        public var commands: [Drawing.Command]
+
+        /// Creates a group.
+        public init(clip: Rect? = nil, commands: [Drawing.Command]) {
+            self.clip = clip
+            self.commands = commands
+        }
+    }
+}
+
+extension Drawing.Command: Codable {
+    /// The `"kind"` tag that says which command a JSON object is.
+    public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+        /// `.line`
+        case line
+        /// `.rect`
+        case rect
+        /// `.ellipse`
+        case ellipse
+        /// `.text`
+        case text
+        /// `.image`
+        case image
+        /// `.part`
+        case part
+        /// `.group`
+        case group
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind }
+
+    /// The tag this command is written with.
+    public var kind: Kind {
+        switch self {
+        case .line: .line
+        case .rect: .rect
+        case .ellipse: .ellipse
+        case .text: .text
+        case .image: .image
+        case .part: .part
+        case .group: .group
+        }
+    }
+
+    /// Reads a flat object: `{"kind": "line", "color": …, "width": …}`; the fields are those of the payload type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let tag = try container.decode(String.self, forKey: .kind)
+        guard let kind = Kind(rawValue: tag) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container,
+                debugDescription: "unknown command kind \"\(tag)\"; known kinds: "
+                    + Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        switch kind {
+        case .line: self = .line(try Line(from: decoder))
+        case .rect: self = .rect(try Shape(from: decoder))
+        case .ellipse: self = .ellipse(try Shape(from: decoder))
+        case .text: self = .text(try Text(from: decoder))
+        case .image: self = .image(try Image(from: decoder))
+        case .part: self = .part(try Part(from: decoder))
+        case .group: self = .group(try Group(from: decoder))
+        }
+    }
+
+    /// Writes the payload's fields and the `"kind"` tag into one flat object.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        switch self {
+        case .line(let line): try line.encode(to: encoder)
+        case .rect(let shape), .ellipse(let shape): try shape.encode(to: encoder)
+        case .text(let text): try text.encode(to: encoder)
+        case .image(let image): try image.encode(to: encoder)
+        case .part(let part): try part.encode(to: encoder)
+        case .group(let group): try group.encode(to: encoder)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// A position in points, origin top-left, y growing down.
+///
+/// The description uses UIKit's coordinate system, as the seed did; the PDF renderer flips y when it draws.
+public struct Point: Codable, Hashable, Sendable {
+    /// Distance from the left edge, in points.
+    public var x: Double
+    /// Distance from the top edge, in points.
+    public var y: Double
+
+    /// Creates a point from its coordinates.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The top-left corner.
+    public static let zero = Point(x: 0, y: 0)
+}
+
+/// A width and a height, in points.
+public struct Size: Codable, Hashable, Sendable {
+    /// Horizontal extent, in points.
+    public var width: Double
+    /// Vertical extent, in points.
+    public var height: Double
+
+    /// Creates a size from its extents.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// An axis-aligned rectangle: its top-left corner and its size, in points.
+///
+/// Stored flat (`x`, `y`, `width`, `height`) so the JSON form reads like the seed's call arguments.
+public struct Rect: Codable, Hashable, Sendable {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The horizontal extent.
+    public var width: Double
+    /// The vertical extent.
+    public var height: Double
+
+    /// Creates a rectangle from its top-left corner and extents.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Creates a rectangle from a corner and a size.
+    public init(origin: Point, size: Size) {
+        self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
+    }
+
+    /// The top-left corner.
+    public var origin: Point { Point(x: x, y: y) }
+    /// The extents.
+    public var size: Size { Size(width: width, height: height) }
+    /// The right edge.
+    public var maxX: Double { x + width }
+    /// The bottom edge.
+    public var maxY: Double { y + height }
+    /// The centre point, where ellipses are drawn around.
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+}

@@ -1,0 +1,38 @@
+/// Which parts of a closed shape are painted (the seed's `DrawType`).
+///
+/// `.none` is kept, as the seed kept it, so code that decides at run time can pass it instead of skipping the call.
+public enum Paint: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Nothing is painted.
+    case none
+    /// Only the outline, in the slot's stroke colour.
+    case stroke
+    /// Only the interior, in the slot's fill colour.
+    case fill
+    /// The interior first, then the outline over it, so the outline keeps its full width (the seed's order).
+    case both
+
+    /// True when the interior is painted.
+    public var fills: Bool { self == .fill || self == .both }
+    /// True when the outline is painted.
+    public var strokes: Bool { self == .stroke || self == .both }
+}
+
+/// How the ends of a line are drawn; the seed used CoreGraphics' default, `.butt`.
+public enum LineCap: String, Codable, Hashable, Sendable, CaseIterable {
+    /// The line stops exactly at its end points.
+    case butt
+    /// A half circle of the line's width closes each end.
+    case round
+    /// A half square of the line's width extends each end.
+    case square
+}
+
+/// Where text sits inside its box, when it has a box width.
+public enum TextAlignment: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Flush with the box's left edge (and the only placement without a box).
+    case left
+    /// Centred in the box.
+    case center
+    /// Flush with the box's right edge.
+    case right
+}
