@@ -1,0 +1,143 @@
+/// What a PDF holds, as read through qpdf: version, pages, fonts, images, info, encryption and outline.
+///
+/// Reports carry it so a reader (or a test) can assert on facts, not only on findings.
+public struct Inspection: Codable, Sendable, Equatable {
+    /// The header version, e.g. "1.7".
+    public var pdfVersion: String
+    /// The number of pages (0 when the page tree cannot be read; see the `structure.page-tree` finding).
+    public var pageCount: Int
+    /// Each page, in order.
+    public var pages: [PageInfo]
+    /// The document information dictionary (`Title`, `Author`, `Producer`, …), keys without their slash.
+    public var info: [String: String]
+    /// Encryption parameters, when the file is encrypted.
+    public var encryption: EncryptionInfo?
+    /// Whether the file is linearized (its linearization tables are not checked).
+    public var isLinearized: Bool
+    /// The outline (bookmarks), top level first.
+    public var outline: [OutlineEntry]
+
+    /// An empty inspection, filled in as the document is read.
+    public init(pdfVersion: String = "", pageCount: Int = 0, pages: [PageInfo] = [], info: [String: String] = [:],
+                encryption: EncryptionInfo? = nil, isLinearized: Bool = false, outline: [OutlineEntry] = []) {
+        self.pdfVersion = pdfVersion
+        self.pageCount = pageCount
+        self.pages = pages
+        self.info = info
+        self.encryption = encryption
+        self.isLinearized = isLinearized
+        self.outline = outline
+    }
+}
+
+/// One page: its size, the fonts and images its resources name, and the text its content streams show.
+public struct PageInfo: Codable, Sendable, Equatable {
+    /// The 1-based page number.
+    public var number: Int
+    /// The MediaBox (inherited from the page tree when the page has none), nil when missing or malformed.
+    public var mediaBox: Box?
+    /// Fonts in the page's resources and in the resources of the forms it draws.
+    public var fonts: [FontInfo]
+    /// Images in the page's resources and in the resources of the forms it draws.
+    public var images: [ImageInfo]
+    /// The text shown by the page's content streams, decoded to Unicode (see `TextExtractor` for how).
+    public var text: String
+}
+
+/// A rectangle in PDF points, as the four numbers of a box array.
+public struct Box: Codable, Sendable, Equatable {
+    /// Lower-left x.
+    public var x0: Double
+    /// Lower-left y.
+    public var y0: Double
+    /// Upper-right x.
+    public var x1: Double
+    /// Upper-right y.
+    public var y1: Double
+    /// The width in points.
+    public var width: Double { abs(x1 - x0) }
+    /// The height in points.
+    public var height: Double { abs(y1 - y0) }
+    /// `595.28×841.89 pt`, rounded to hundredths, for messages and reports.
+    public var sizeDescription: String { "\(PageSize.format(width))×\(PageSize.format(height)) pt" }
+}
+
+/// A font as a page's resources declare it.
+public struct FontInfo: Codable, Sendable, Equatable {
+    /// The resource name the content stream uses (`F1`).
+    public var resourceName: String
+    /// The font type: `Type1`, `TrueType`, `Type3`, or `Type0/CIDFontType2` for composite fonts.
+    public var type: String
+    /// The PostScript name, subset tag included (`HPDFAA+IPAexGothic`).
+    public var baseFont: String
+    /// The encoding: a name (`WinAnsiEncoding`, `Identity-H`, `90ms-RKSJ-H`), `Custom` for a dictionary, or empty.
+    public var encoding: String
+    /// Whether the font descriptor holds a font program (FontFile, FontFile2 or FontFile3).
+    public var isEmbedded: Bool
+    /// Whether the name carries a subset tag: six capital letters and a plus sign.
+    public var isSubset: Bool
+    /// Whether the font has a ToUnicode CMap.
+    public var hasToUnicode: Bool
+}
+
+/// An image XObject as a page's resources declare it.
+public struct ImageInfo: Codable, Sendable, Equatable {
+    /// The resource name the content stream uses (`Im1`).
+    public var resourceName: String
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Bits per component (nil for image masks and JPX without it).
+    public var bitsPerComponent: Int?
+    /// The colour space: a name (`DeviceRGB`) or the family of an array (`ICCBased`, `Indexed`).
+    public var colorSpace: String?
+    /// Whether the image has a soft mask (alpha).
+    public var hasSoftMask: Bool
+    /// The filters, in order (`FlateDecode`, `DCTDecode`); empty for uncompressed data.
+    public var filters: [String]
+}
+
+/// The encryption dictionary's parameters and what they permit.
+public struct EncryptionInfo: Codable, Sendable, Equatable {
+    /// The security handler revision `R` (2–6; 6 is AES-256).
+    public var revision: Int
+    /// The raw permission bits `P`, as a signed 32-bit value.
+    public var permissionBits: Int
+    /// The permissions granted, decoded by qpdf from `P`.
+    public var permissions: [Permission]
+}
+
+/// A permission an encrypted PDF grants (or withholds).
+public enum Permission: String, Codable, Sendable, CaseIterable {
+    /// Extract text and graphics for accessibility.
+    case accessibility
+    /// Copy or extract text and graphics for any purpose.
+    case extractAll = "extract"
+    /// Print at low resolution.
+    case printLowResolution = "print-low"
+    /// Print at full resolution.
+    case printHighResolution = "print-high"
+    /// Insert, rotate or delete pages.
+    case modifyAssembly = "modify-assembly"
+    /// Fill in forms.
+    case modifyForms = "modify-forms"
+    /// Add or change annotations.
+    case modifyAnnotations = "modify-annotations"
+    /// Other changes.
+    case modifyOther = "modify-other"
+}
+
+/// One outline (bookmark) entry and the entries nested under it.
+public struct OutlineEntry: Codable, Sendable, Equatable {
+    /// The title as shown in a viewer.
+    public var title: String
+    /// The nested entries.
+    public var children: [OutlineEntry]
+
+    /// Makes an entry.
+    public init(title: String, children: [OutlineEntry] = []) {
+        self.title = title
+        self.children = children
+    }
+}

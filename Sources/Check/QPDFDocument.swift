@@ -1,0 +1,252 @@
+import CQPDF
+import Foundation
+
+/// What a libqpdf call reported as an error: its full text and qpdf's error category.
+struct QPDFFailure: Error {
+    /// qpdf's full message, with file name and offset.
+    var message: String
+    /// qpdf's category (password, damaged PDF, system, …).
+    var code: qpdf_error_code_e
+}
+
+/// The single owner of one `qpdf_data` handle, freed exactly once in `deinit`.
+///
+/// qpdf reports failures through return codes and `qpdf_has_error`, never by exceptions crossing into Swift:
+/// errors are silenced (`qpdf_silence_errors`) and warnings suppressed from stderr, and every call goes through
+/// `guarded`, which collects an error raised by any `qpdf_oh_*` call instead of trusting its fallback value.
+/// A `qpdf_data` is not thread-safe, so one instance serves one validation on one thread.
+final class QPDFDocument {
+    private var handle: qpdf_data?
+    /// The bytes `qpdf_read_memory` reads from; qpdf keeps a pointer to them, so they live as long as `handle`.
+    private var memory: UnsafeMutableRawBufferPointer?
+    /// Errors raised by object-handle calls since the last `takeObjectErrors()`, in order.
+    private var objectErrors: [String] = []
+
+    init() {
+        handle = qpdf_init()
+        qpdf_silence_errors(handle)
+        qpdf_set_suppress_warnings(handle, QPDF_TRUE)
+    }
+
+    deinit {
+        qpdf_cleanup(&handle)
+        memory?.deallocate()
+    }
+
+    // MARK: Opening and checking
+
+    /// Opens the file at `path`; a nil or empty password is qpdf's "no password".
+    func read(path: String, password: String?) throws(QPDFFailure) {
+        let status = qpdf_read(handle, path, password ?? "")
+        try throwIfFailed(status)
+    }
+
+    /// Opens `bytes` in memory; `description` stands for the file name in qpdf's messages.
+    func read(bytes: Data, description: String, password: String?) throws(QPDFFailure) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        bytes.copyBytes(to: buffer)
+        memory = buffer
+        let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+        let status = qpdf_read_memory(handle, description, base, UInt64(bytes.count), password ?? "")
+        try throwIfFailed(status)
+    }
+
+    /// qpdf's structural check: writes the whole file to nowhere, decoding every stream it can.
+    func check() throws(QPDFFailure) {
+        try throwIfFailed(qpdf_check_pdf(handle))
+    }
+
+    /// The warnings qpdf has gathered and not yet handed out (damage it recovered from), in order.
+    func takeWarnings() -> [String] {
+        var texts: [String] = []
+        while qpdf_more_warnings(handle) != QPDF_FALSE {
+            guard let warning = qpdf_next_warning(handle) else { break }
+            texts.append(String(cString: qpdf_get_error_full_text(handle, warning)))
+        }
+        return texts
+    }
+
+    /// The errors object-handle calls raised since the last call, so inspection can report what it could not read.
+    func takeObjectErrors() -> [String] {
+        defer { objectErrors.removeAll() }
+        return objectErrors
+    }
+
+    private func throwIfFailed(_ status: QPDF_ERROR_CODE) throws(QPDFFailure) {
+        guard status & QPDF_ERRORS != 0 || qpdf_has_error(handle) != QPDF_FALSE else { return }
+        throw takeError() ?? QPDFFailure(message: "qpdf reported an error without a message", code: qpdf_e_internal)
+    }
+
+    private func takeError() -> QPDFFailure? {
+        guard qpdf_has_error(handle) != QPDF_FALSE, let error = qpdf_get_error(handle) else { return nil }
+        return QPDFFailure(message: String(cString: qpdf_get_error_full_text(handle, error)),
+                           code: qpdf_get_error_code(handle, error))
+    }
+
+    /// Runs one qpdf call; when it raised an error, records the error and returns `fallback` instead.
+    private func guarded<T>(_ fallback: T, _ body: (qpdf_data?) -> T) -> T {
+        let value = body(handle)
+        if let failure = takeError() {
+            objectErrors.append(failure.message)
+            return fallback
+        }
+        return value
+    }
+
+    // MARK: Document-level facts
+
+    /// The header's version, e.g. "1.7".
+    var pdfVersion: String { guarded("") { String(cString: qpdf_get_pdf_version($0)) } }
+    /// The Adobe extension level (8 for AES-256 files written by qpdf).
+    var extensionLevel: Int { guarded(0) { Int(qpdf_get_pdf_extension_level($0)) } }
+    /// Whether the file is linearized ("fast web view").
+    var isLinearized: Bool { guarded(false) { qpdf_is_linearized($0) != QPDF_FALSE } }
+    /// Whether the file is encrypted.
+    var isEncrypted: Bool { guarded(false) { qpdf_is_encrypted($0) != QPDF_FALSE } }
+
+    /// The page count, or nil when qpdf cannot walk the page tree (the error is kept in `pageTreeError`).
+    func pageCount() -> Result<Int, QPDFFailure> {
+        let count = qpdf_get_num_pages(handle)
+        if count < 0 || qpdf_has_error(handle) != QPDF_FALSE {
+            return .failure(takeError() ?? QPDFFailure(message: "the page tree cannot be read", code: qpdf_e_pages))
+        }
+        return .success(Int(count))
+    }
+
+    /// The page at a zero-based index.
+    func page(at index: Int) -> qpdf_oh { guarded(0) { qpdf_get_page_n($0, index) } }
+    /// The trailer dictionary.
+    var trailer: qpdf_oh { guarded(0) { qpdf_get_trailer($0) } }
+    /// The document catalog.
+    var root: qpdf_oh { guarded(0) { qpdf_get_root($0) } }
+    /// The object `number 0 R`, or a null object when there is none.
+    func object(number: Int) -> qpdf_oh { guarded(0) { qpdf_get_object_by_id($0, Int32(number), 0) } }
+
+    /// Asks whether qpdf grants a permission on an encrypted file.
+    func allows(_ query: (qpdf_data?) -> QPDF_BOOL) -> Bool { guarded(false) { query($0) != QPDF_FALSE } }
+
+    /// Lets go of every object handle, to keep memory flat across many pages.
+    func releaseObjects() { qpdf_oh_release_all(handle) }
+
+    // MARK: Objects
+
+    /// qpdf's type code for an object (null for handle 0).
+    func type(_ object: qpdf_oh) -> qpdf_object_type_e {
+        guard object != 0 else { return ot_uninitialized }
+        return guarded(ot_uninitialized) { qpdf_oh_get_type_code($0, object) }
+    }
+
+    func isDictionary(_ object: qpdf_oh) -> Bool { type(object) == ot_dictionary }
+    func isStream(_ object: qpdf_oh) -> Bool { type(object) == ot_stream }
+    func isArray(_ object: qpdf_oh) -> Bool { type(object) == ot_array }
+
+    /// The value under `key` (with its slash) of a dictionary or stream dictionary; nil when absent or not a dictionary.
+    func value(_ object: qpdf_oh, _ key: String) -> qpdf_oh? {
+        let kind = type(object)
+        guard kind == ot_dictionary || kind == ot_stream else { return nil }
+        let dictionary = kind == ot_stream ? guarded(0) { qpdf_oh_get_dict($0, object) } : object
+        guard dictionary != 0, guarded(false, { qpdf_oh_has_key($0, dictionary, key) != QPDF_FALSE }) else { return nil }
+        let found = guarded(0) { qpdf_oh_get_key($0, dictionary, key) }
+        let foundType = type(found)
+        return foundType == ot_uninitialized || foundType == ot_null ? nil : found
+    }
+
+    /// A name's text with its slash (`/Type1`), or nil when the object is not a name.
+    func name(_ object: qpdf_oh?) -> String? {
+        guard let object, type(object) == ot_name else { return nil }
+        return guarded(nil) { String(cString: qpdf_oh_get_name($0, object)) }
+    }
+
+    /// A number as a Double, or nil when the object is not an integer or real.
+    func number(_ object: qpdf_oh?) -> Double? {
+        guard let object else { return nil }
+        let kind = type(object)
+        guard kind == ot_integer || kind == ot_real else { return nil }
+        return guarded(nil) { qpdf_oh_get_numeric_value($0, object) }
+    }
+
+    /// An integer, or nil when the object is not an integer.
+    func integer(_ object: qpdf_oh?) -> Int? {
+        guard let object, type(object) == ot_integer else { return nil }
+        return guarded(nil) { Int(qpdf_oh_get_int_value($0, object)) }
+    }
+
+    /// A text string decoded to Swift (PDFDocEncoding or UTF-16 with BOM, as qpdf decodes them).
+    func text(_ object: qpdf_oh?) -> String? {
+        guard let object, type(object) == ot_string else { return nil }
+        return guarded(nil) { q -> String? in
+            var length = 0
+            guard let pointer = qpdf_oh_get_binary_utf8_value(q, object, &length) else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+        }
+    }
+
+    /// The raw bytes of a string object, or nil when the object is not a string.
+    func bytes(_ object: qpdf_oh?) -> [UInt8]? {
+        guard let object, type(object) == ot_string else { return nil }
+        return guarded(nil) { q -> [UInt8]? in
+            var length = 0
+            guard let pointer = qpdf_oh_get_binary_string_value(q, object, &length) else { return nil }
+            return Array(UnsafeRawBufferPointer(start: pointer, count: length))
+        }
+    }
+
+    /// The items of an array (empty when the object is not an array).
+    func items(_ object: qpdf_oh?) -> [qpdf_oh] {
+        guard let object, isArray(object) else { return [] }
+        let count = guarded(0) { Int(qpdf_oh_get_array_n_items($0, object)) }
+        return (0..<count).map { index in guarded(0) { qpdf_oh_get_array_item($0, object, Int32(index)) } }
+    }
+
+    /// The keys of a dictionary, read in one pass because qpdf iterates one dictionary at a time.
+    func keys(_ object: qpdf_oh?) -> [String] {
+        guard let object, isDictionary(object) else { return [] }
+        return guarded([]) { q -> [String] in
+            var keys: [String] = []
+            qpdf_oh_begin_dict_key_iter(q, object)
+            while qpdf_oh_dict_more_keys(q) != QPDF_FALSE {
+                keys.append(String(cString: qpdf_oh_dict_next_key(q)))
+            }
+            return keys
+        }
+    }
+
+    /// The object number of an indirect object, or nil for a direct one.
+    func objectNumber(_ object: qpdf_oh) -> Int? {
+        let number = guarded(0) { Int(qpdf_oh_get_object_id($0, object)) }
+        return number > 0 ? number : nil
+    }
+
+    /// A stream's data, decoded through its general-purpose filters when `decoded` (nil when that fails).
+    func streamData(_ stream: qpdf_oh, decoded: Bool = true) -> [UInt8]? {
+        guard isStream(stream) else { return nil }
+        return mallocedBytes { q, buffer, length in
+            var filtered: QPDF_BOOL = QPDF_FALSE
+            let status = qpdf_oh_get_stream_data(q, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none,
+                                                 &filtered, buffer, length)
+            return decoded && filtered == QPDF_FALSE ? QPDF_ERRORS : status
+        }
+    }
+
+    /// All of a page's content streams, decoded and concatenated (nil when they cannot be decoded).
+    func pageContents(_ page: qpdf_oh) -> [UInt8]? {
+        mallocedBytes { q, buffer, length in qpdf_oh_get_page_content_data(q, page, buffer, length) }
+    }
+
+    /// Runs a call that hands back a malloc'ed buffer, copies it and frees it, whatever the status.
+    private func mallocedBytes(
+        _ call: (qpdf_data?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>) -> QPDF_ERROR_CODE
+    ) -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = call(handle, &buffer, &length)
+        defer { free(buffer) }
+        if let failure = takeError() {
+            objectErrors.append(failure.message)
+            return nil
+        }
+        guard status & QPDF_ERRORS == 0 else { return nil }
+        guard let buffer else { return [] }
+        return Array(UnsafeBufferPointer(start: buffer, count: length))
+    }
+}

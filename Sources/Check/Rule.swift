@@ -1,0 +1,37 @@
+/// The rules a validation applies; each raw value is the rule's stable id.
+///
+/// Structural rules (`structure.*`) are qpdf's verdict and make a file *damaged*: a file has one of them exactly
+/// when `qpdf --check` exits non-zero. The others are mkpdf's own checks on an intact file.
+public enum Rule: String, Codable, Sendable, CaseIterable {
+    /// qpdf had to recover from damage while opening or checking (its warnings: bad xref, stream length, …).
+    case structureDamaged = "structure.damaged"
+    /// qpdf's check stopped on an error it could not recover from (e.g. a stream that cannot be decoded).
+    case structureCheckFailed = "structure.check-failed"
+    /// A page's content stream has a syntax error (the same parse `qpdf --check` does on every page).
+    case contentSyntax = "structure.content-syntax"
+    /// The page tree cannot be walked, so pages cannot be counted.
+    case pageTree = "structure.page-tree"
+    /// A font's program is not embedded: viewers substitute a font. An error when embedding is required.
+    case fontNotEmbedded = "font.not-embedded"
+    /// The ToUnicode CMap uses `begincidrange`, as libHaru 2.3.0 writes for UTF-8 fonts: a known, harmless defect
+    /// (poppler warns "Invalid 'begincidrange' operator in ToUnicode CMap"; text still extracts).
+    case haruMalformedToUnicode = "font.haru-tounicode-cidrange"
+    /// A stream larger than the limit is stored without a filter.
+    case uncompressedStream = "stream.uncompressed"
+    /// A page's MediaBox differs from the expected size.
+    case pageSize = "expect.page-size"
+    /// The document has another number of pages than expected.
+    case pageCount = "expect.page-count"
+    /// An expected text appears on no page.
+    case textMissing = "expect.text"
+    /// Part of the document could not be inspected (qpdf raised an error reading an object).
+    case inspectionIncomplete = "inspect.incomplete"
+
+    /// Whether the rule reports damage to the file's structure (what `qpdf --check` detects).
+    public var isStructural: Bool {
+        switch self {
+        case .structureDamaged, .structureCheckFailed, .contentSyntax, .pageTree: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// mkpdf's own rules over an inspection: fonts, page size, page count and expected texts.
+enum Rules {
+    /// The findings `options` ask for on `inspection`.
+    static func findings(for inspection: Inspection, options: ValidationOptions) -> [Finding] {
+        fonts(inspection, required: options.requireEmbeddedFonts)
+            + pageCount(inspection, expected: options.pageCount)
+            + pageSize(inspection, expected: options.pageSize)
+            + texts(inspection, expected: options.texts)
+    }
+
+    /// One finding per font that is not embedded, naming the pages it is used on.
+    static func fonts(_ inspection: Inspection, required: Bool) -> [Finding] {
+        var order: [String] = []
+        var pages: [String: [Int]] = [:]
+        for page in inspection.pages {
+            for font in page.fonts where !font.isEmbedded {
+                let key = "\(font.baseFont) (\(font.type), \(font.encoding.isEmpty ? "no encoding" : font.encoding))"
+                if pages[key] == nil { order.append(key) }
+                if pages[key]?.last != page.number { pages[key, default: []].append(page.number) }
+            }
+        }
+        return order.map { key in
+            let list = pages[key] ?? []
+            return Finding(
+                rule: .fontNotEmbedded, severity: required ? .error : .warning,
+                message: "font \(key) is not embedded (used on page\(list.count == 1 ? "" : "s") "
+                    + "\(list.map(String.init).joined(separator: ", "))); viewers will substitute another font; "
+                    + "load a TrueType font file (HPDF_LoadTTFontFromFile with embedding) instead of a base-14 or CID font",
+                page: list.count == 1 ? list[0] : nil)
+        }
+    }
+
+    static func pageCount(_ inspection: Inspection, expected: Int?) -> [Finding] {
+        guard let expected, inspection.pageCount != expected else { return [] }
+        return [Finding(rule: .pageCount, severity: .error,
+                        message: "the document has \(inspection.pageCount) page\(inspection.pageCount == 1 ? "" : "s"), expected \(expected)")]
+    }
+
+    static func pageSize(_ inspection: Inspection, expected: PageSize?) -> [Finding] {
+        guard let expected else { return [] }
+        return inspection.pages.compactMap { page in
+            guard let box = page.mediaBox else {
+                return Finding(rule: .pageSize, severity: .error,
+                               message: "the page has no readable MediaBox, expected \(expected)", page: page.number)
+            }
+            guard !expected.matches(width: box.width, height: box.height) else { return nil }
+            return Finding(rule: .pageSize, severity: .error,
+                           message: "the page is \(box.sizeDescription), expected \(expected)",
+                           page: page.number)
+        }
+    }
+
+    static func texts(_ inspection: Inspection, expected: [String]) -> [Finding] {
+        let all = inspection.pages.map(\.text).joined(separator: "\n")
+        return expected.filter { !TextMatch.contains(all, $0) }.map { text in
+            let unencodable = text.unicodeScalars.filter { $0.value > 0xFFFF }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+            let hint = unencodable.isEmpty ? "" : " (it holds \(unencodable.joined(separator: ", ")), beyond the BMP: libHaru's UTF-8 encoder writes such characters as spaces)"
+            return Finding(rule: .textMissing, severity: .error,
+                           message: "the text \"\(text)\" appears on no page\(hint)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import CQPDF
+import Foundation
+
+/// Validates PDF files: qpdf's structural check, an inspection of what the file holds, and mkpdf's rules.
+///
+/// Meant for every test that writes a PDF:
+/// ```swift
+/// let report = try Validator().validate(url)
+/// #expect(report.errors.isEmpty, "\(report.errors)")
+/// ```
+/// A file qpdf opens only by recovering from damage gets a report with `structure.*` error findings (so
+/// `report.isDamaged` agrees with `qpdf --check` exiting non-zero); a file qpdf cannot open at all throws a
+/// `CheckError`. Linearization tables are not checked (the C API does not reach qpdf's linearization check).
+public struct Validator: Sendable {
+    /// What the files should hold beyond a sound structure.
+    public var options: ValidationOptions
+
+    /// A validator with the given expectations (by default: none, only structure and warnings).
+    public init(options: ValidationOptions = ValidationOptions()) {
+        self.options = options
+    }
+
+    /// Validates the file at `url`; throws `CheckError` when it cannot be read at all.
+    public func validate(_ url: URL) throws -> Report {
+        let path = url.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw CheckError.fileNotFound(path: path) }
+        guard !isFolder.boolValue else { throw CheckError.notReadable(path: path, reason: "it is a folder") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw CheckError.notReadable(path: path, reason: "permission denied")
+        }
+        let document = QPDFDocument()
+        do {
+            try document.read(path: path, password: options.password)
+        } catch {
+            throw Self.openError(error, path: path, password: options.password)
+        }
+        return run(document, name: path)
+    }
+
+    /// Validates PDF bytes in memory; `name` stands for the file in messages and in the report.
+    public func validate(data: Data, name: String = "memory.pdf") throws -> Report {
+        let document = QPDFDocument()
+        do {
+            try document.read(bytes: data, description: name, password: options.password)
+        } catch {
+            throw Self.openError(error, path: name, password: options.password)
+        }
+        return run(document, name: name)
+    }
+
+    private static func openError(_ failure: QPDFFailure, path: String, password: String?) -> CheckError {
+        switch failure.code {
+        case qpdf_e_password: .passwordRequired(path: path, passwordGiven: !(password ?? "").isEmpty)
+        case qpdf_e_system: .notReadable(path: path, reason: failure.message)
+        default: .notAPDF(path: path, detail: failure.message)
+        }
+    }
+
+    private func run(_ document: QPDFDocument, name: String) -> Report {
+        var findings = document.takeWarnings().map(Self.damage)
+        do {
+            try document.check()
+        } catch {
+            findings.append(Finding(rule: .structureCheckFailed, severity: .error,
+                                    message: "qpdf's check failed: \(error.message); regenerate the file"))
+        }
+        findings += document.takeWarnings().map(Self.damage)
+        let inspector = Inspector(document: document, uncompressedLimit: options.uncompressedStreamLimit)
+        let inspection = inspector.inspect()
+        let seen = Set(findings.map(\.message))
+        let late = document.takeWarnings().filter { !seen.contains(Self.damage($0).message) }
+        findings += inspector.findings
+        findings += late.map { Finding(rule: .inspectionIncomplete, severity: .warning, message: "qpdf warned while reading: \($0)") }
+        findings += Rules.findings(for: inspection, options: options)
+        return Report(file: name, findings: findings, inspection: inspection)
+    }
+
+    private static func damage(_ warning: String) -> Finding {
+        Finding(rule: .structureDamaged, severity: .error,
+                message: "qpdf recovered from damage: \(warning); regenerate the file")
+    }
+}

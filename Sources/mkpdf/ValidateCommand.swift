@@ -1,0 +1,130 @@
+import ArgumentParser
+import Check
+import Foundation
+
+/// `mkpdf validate FILE…`: checks PDF structure with qpdf and mkpdf's rules, as text or JSON.
+///
+/// Exit status: 0 when every file is valid, 1 when a file has findings of error severity (damage qpdf recovered
+/// from counts), 2 when a file cannot be read at all (missing, not a PDF qpdf can open, wrong or missing password).
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check PDF files: structure (qpdf), fonts, images, page size, page count and expected text.",
+        discussion: """
+        Exit status: 0 when every file is valid; 1 when some file has an error finding (including damage qpdf \
+        recovered from, i.e. when `qpdf --check` exits non-zero); 2 when some file cannot be read at all \
+        (missing, not a PDF, encrypted without the right --password).
+        """)
+
+    @Argument(help: "The PDF files to check.")
+    var files: [String]
+
+    @Flag(help: "Print the reports as JSON on standard output.")
+    var json = false
+
+    @Flag(name: .customLong("require-embedded"), help: "Make a font that is not embedded an error, not a warning.")
+    var requireEmbedded = false
+
+    @Option(name: .customLong("expect-pages"), help: "The number of pages each file must have.")
+    var expectPages: Int?
+
+    @Option(name: .customLong("expect-text"), help: "A text that must appear on some page (repeatable; whitespace and width are ignored).")
+    var expectText: [String] = []
+
+    @Option(name: .customLong("expect-size"), help: "The size of every page: a3, a4, a5, b4, b5, letter, legal (either orientation) or WxH in points (exactly).")
+    var expectSize: String?
+
+    @Option(help: "The user or owner password of encrypted files.")
+    var password: String?
+
+    func validate() throws {
+        if let expectSize, PageSize.parse(expectSize) == nil {
+            throw ValidationError("--expect-size \(expectSize): not a known size; use a3, a4, a5, b4, b5, letter, legal or WxH in points such as 400x150")
+        }
+        if let expectPages, expectPages < 0 {
+            throw ValidationError("--expect-pages \(expectPages): a page count cannot be negative")
+        }
+    }
+
+    func run() throws {
+        let validator = Validator(options: ValidationOptions(
+            requireEmbeddedFonts: requireEmbedded, pageCount: expectPages, texts: expectText,
+            pageSize: expectSize.flatMap(PageSize.parse), password: password))
+        var outcomes: [Outcome] = []
+        for file in files {
+            do {
+                outcomes.append(.report(try validator.validate(URL(fileURLWithPath: file))))
+            } catch let error as CheckError {
+                outcomes.append(.unreadable(file: file, error: error))
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let document = ValidationOutput(valid: outcomes.allSatisfy(\.isValid), files: outcomes)
+            print(String(decoding: try encoder.encode(document), as: UTF8.self))
+        } else {
+            for outcome in outcomes { outcome.write() }
+        }
+        let status = outcomes.map(\.exitStatus).max() ?? 0
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// The JSON `mkpdf validate --json` prints: an overall verdict and one entry per file.
+private struct ValidationOutput: Encodable {
+    var valid: Bool
+    var files: [Outcome]
+}
+
+/// What became of one file: a report, or the reason it could not be read.
+private enum Outcome: Encodable {
+    case report(Report)
+    case unreadable(file: String, error: CheckError)
+
+    var isValid: Bool { if case .report(let report) = self { report.isValid } else { false } }
+
+    var exitStatus: Int32 {
+        switch self {
+        case .report(let report): report.isValid ? 0 : 1
+        case .unreadable: 2
+        }
+    }
+
+    private enum Keys: String, CodingKey { case file, readable, error }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .report(let report):
+            try report.encode(to: encoder)
+        case .unreadable(let file, let error):
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(false, forKey: .readable)
+            try container.encode(error.description, forKey: .error)
+        }
+    }
+
+    /// The readable form: a verdict line, a line per page, then the findings.
+    func write() {
+        switch self {
+        case .unreadable(_, let error):
+            FileHandle.standardError.write(Data("cannot be read: \(error.description)\n".utf8))
+        case .report(let report):
+            let inspection = report.inspection
+            let verdict = report.isValid ? "valid" : "INVALID"
+            let count = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
+            print("\(report.file): \(verdict) — PDF \(inspection.pdfVersion), \(count(inspection.pageCount, "page")), "
+                  + "\(count(report.errors.count, "error")), \(count(report.warnings.count, "warning"))")
+            for page in inspection.pages {
+                let size = page.mediaBox?.sizeDescription ?? "no MediaBox"
+                let fonts = page.fonts.map { font in
+                    "\(font.baseFont) (\(font.type)\(font.isEmbedded ? ", embedded" : ", not embedded")\(font.isSubset ? " subset" : ""))"
+                }
+                print("  page \(page.number): \(size)"
+                      + (fonts.isEmpty ? "" : "; fonts: \(fonts.joined(separator: ", "))")
+                      + (page.images.isEmpty ? "" : "; images: \(page.images.count)"))
+            }
+            for finding in report.findings { print("  \(finding)") }
+        }
+    }
+}
