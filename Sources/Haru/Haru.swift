@@ -1,1 +1,0 @@
-// The Haru module; its types live in files named for them.

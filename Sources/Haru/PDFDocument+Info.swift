@@ -1,0 +1,188 @@
+import CHaru
+import Foundation
+
+/// Which kinds of streams libHaru compresses with Flate.
+public struct Compression: OptionSet, Sendable, Hashable {
+    /// The libHaru `HPDF_COMP_*` bits.
+    public let rawValue: UInt32
+    /// Wraps libHaru's bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Page content streams (text and graphics).
+    public static let text = Compression(rawValue: UInt32(HPDF_COMP_TEXT))
+    /// Image streams.
+    public static let image = Compression(rawValue: UInt32(HPDF_COMP_IMAGE))
+    /// Embedded font and other metadata streams.
+    public static let metadata = Compression(rawValue: UInt32(HPDF_COMP_METADATA))
+    /// Everything; a new document starts with this.
+    public static let all: Compression = [.text, .image, .metadata]
+}
+
+/// The document information dictionary's fields; nil fields are left unset.
+public struct DocumentInfo: Sendable, Equatable {
+    /// The document's title.
+    public var title: String?
+    /// The person or organisation that wrote it.
+    public var author: String?
+    /// The program that made the original content.
+    public var creator: String?
+    /// The program that produced the PDF.
+    public var producer: String?
+    /// What the document is about.
+    public var subject: String?
+    /// Search keywords.
+    public var keywords: String?
+    /// When the document was created.
+    public var creationDate: Date?
+    /// When the document was last changed.
+    public var modificationDate: Date?
+
+    /// Creates info with any subset of fields.
+    public init(title: String? = nil, author: String? = nil, creator: String? = nil, producer: String? = nil,
+                subject: String? = nil, keywords: String? = nil, creationDate: Date? = nil,
+                modificationDate: Date? = nil) {
+        self.title = title
+        self.author = author
+        self.creator = creator
+        self.producer = producer
+        self.subject = subject
+        self.keywords = keywords
+        self.creationDate = creationDate
+        self.modificationDate = modificationDate
+    }
+}
+
+/// What a reader may do with an encrypted PDF opened with the user password.
+public struct Permissions: OptionSet, Sendable, Hashable {
+    /// The libHaru `HPDF_ENABLE_*` bits.
+    public let rawValue: UInt32
+    /// Wraps libHaru's bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Printing.
+    public static let print = Permissions(rawValue: UInt32(HPDF_ENABLE_PRINT))
+    /// Changing everything except annotations and form fields.
+    public static let editAll = Permissions(rawValue: UInt32(HPDF_ENABLE_EDIT_ALL))
+    /// Copying text and graphics.
+    public static let copy = Permissions(rawValue: UInt32(HPDF_ENABLE_COPY))
+    /// Adding or changing annotations and form fields.
+    public static let edit = Permissions(rawValue: UInt32(HPDF_ENABLE_EDIT))
+    /// Everything libHaru can grant.
+    public static let all: Permissions = [.print, .editAll, .copy, .edit]
+}
+
+/// The standard security handler revision libHaru 2.3.0 offers (RC4 only).
+public enum EncryptionMode: Sendable, Equatable {
+    /// Revision 2: 40-bit RC4.
+    case r2
+    /// Revision 3: RC4 with a key of 5 to 16 bytes (40 to 128 bits).
+    case r3(keyLength: Int)
+}
+
+extension PDFDocument {
+    /// Chooses which streams are Flate-compressed; all are by default.
+    public func setCompression(_ compression: Compression) throws {
+        try check("set the compression mode", "mode 0x\(String(compression.rawValue, radix: 16))") {
+            HPDF_SetCompressionMode($0, HPDF_UINT(compression.rawValue))
+        }
+    }
+
+    /// Sets the information dictionary; text fields may hold any Unicode (written as UTF-16 when not ASCII).
+    public func setInfo(_ info: DocumentInfo) throws {
+        let texts: [(HPDF_InfoType, String, String?)] = [
+            (HPDF_INFO_TITLE, "title", info.title), (HPDF_INFO_AUTHOR, "author", info.author),
+            (HPDF_INFO_CREATOR, "creator", info.creator), (HPDF_INFO_PRODUCER, "producer", info.producer),
+            (HPDF_INFO_SUBJECT, "subject", info.subject), (HPDF_INFO_KEYWORDS, "keywords", info.keywords),
+        ]
+        for (type, field, value) in texts {
+            guard let value else { continue }
+            try setInfoText(type, field: field, value)
+        }
+        let dates: [(HPDF_InfoType, String, Date?)] = [
+            (HPDF_INFO_CREATION_DATE, "creation date", info.creationDate),
+            (HPDF_INFO_MOD_DATE, "modification date", info.modificationDate),
+        ]
+        for (type, field, value) in dates {
+            guard let value else { continue }
+            let date = PDFDocument.haruDate(value)
+            try check("set the \(field)", "\(field) \(value)") { HPDF_SetInfoDateAttr($0, type, date) }
+        }
+    }
+
+    /// Encrypts the document when it is saved: the user password opens it with `permissions`, the owner password
+    /// opens it fully.
+    ///
+    /// - Throws: `HPDF_ENCRYPT_INVALID_PASSWORD` when the owner password is empty or equals the user password;
+    ///   `HPDF_INVALID_ENCRYPT_KEY_LEN` for an R3 key length outside 5…16.
+    public func encrypt(ownerPassword: String, userPassword: String = "", permissions: Permissions = .all,
+                        mode: EncryptionMode = .r3(keyLength: 16)) throws {
+        try check("set the passwords", "owner and user password") {
+            HPDF_SetPassword($0, ownerPassword, userPassword)
+        }
+        try check("set the permissions", "permissions 0x\(String(permissions.rawValue, radix: 16))") {
+            HPDF_SetPermission($0, HPDF_UINT(permissions.rawValue))
+        }
+        switch mode {
+        case .r2:
+            try check("set the encryption mode", "R2") { HPDF_SetEncryptionMode($0, HPDF_ENCRYPT_R2, 5) }
+        case let .r3(keyLength):
+            guard (5...16).contains(keyLength) else {
+                try ensureUsable("set the encryption mode", "R3 key length \(keyLength)")
+                throw reject(code: 0x102C, operation: "set the encryption mode",
+                             argument: "R3 key length \(keyLength)")
+            }
+            try check("set the encryption mode", "R3 key length \(keyLength)") {
+                HPDF_SetEncryptionMode($0, HPDF_ENCRYPT_R3, HPDF_UINT(keyLength))
+            }
+        }
+    }
+
+    /// Writes one text field: plain bytes for ASCII, or UTF-8 through libHaru's UTF-8 encoder, which writes the
+    /// string as UTF-16BE with a byte-order mark as PDF requires.
+    private func setInfoText(_ type: HPDF_InfoType, field: String, _ value: String) throws {
+        let argument = "\(field) \"\(value)\""
+        guard !value.unicodeScalars.contains("\0") else {
+            try ensureUsable("set the \(field)", argument)
+            throw reject(code: 0x1039, operation: "set the \(field)", argument: argument,
+                         hint: "remove NUL characters from the text.")
+        }
+        if value.unicodeScalars.allSatisfy(\.isASCII) {
+            try check("set the \(field)", argument) { HPDF_SetInfoAttr($0, type, value) }
+            return
+        }
+        try withUTF8Encoder(operation: "set the \(field)", argument: argument) {
+            try check("set the \(field)", argument) { HPDF_SetInfoAttr($0, type, value) }
+        }
+    }
+
+    /// Runs `body` with libHaru's current encoder set to UTF-8, restoring the previous one afterwards.
+    func withUTF8Encoder<R>(operation: String, argument: String, _ body: () throws -> R) throws -> R {
+        try enable(.utfEncodings)
+        let previous = HPDF_GetCurrentEncoder(handle)
+        try check(operation, argument) { HPDF_SetCurrentEncoder($0, "UTF-8") }
+        defer { handle.pointee.cur_encoder = previous }
+        return try body()
+    }
+
+    /// Turns on one of libHaru's optional font or encoding sets, once per document.
+    func enable(_ set: OptionalSet) throws {
+        guard !enabledSets.contains(set) else { return }
+        switch set {
+        case .japaneseFonts: try check("enable the Japanese fonts") { HPDF_UseJPFonts($0) }
+        case .japaneseEncodings: try check("enable the Japanese encodings") { HPDF_UseJPEncodings($0) }
+        case .utfEncodings: try check("enable the UTF-8 encoding") { HPDF_UseUTFEncodings($0) }
+        }
+        enabledSets.insert(set)
+    }
+
+    /// A date as libHaru's structure, in UTC ("Z").
+    static func haruDate(_ date: Date) -> HPDF_Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return HPDF_Date(year: HPDF_INT(parts.year ?? 1970), month: HPDF_INT(parts.month ?? 1),
+                         day: HPDF_INT(parts.day ?? 1), hour: HPDF_INT(parts.hour ?? 0),
+                         minutes: HPDF_INT(parts.minute ?? 0), seconds: HPDF_INT(parts.second ?? 0),
+                         ind: CChar(UInt8(ascii: "Z")), off_hour: 0, off_minutes: 0)
+    }
+}

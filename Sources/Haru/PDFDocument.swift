@@ -1,0 +1,137 @@
+import CHaru
+import Foundation
+
+/// A PDF being built with libHaru: owns one `HPDF_Doc`, frees it exactly once, and turns every libHaru error
+/// into a thrown `HaruError`.
+///
+/// A document is used from one thread at a time (libHaru is not thread-safe per document); make one per task.
+public final class PDFDocument {
+    /// The libHaru document; freed in `deinit` and nowhere else.
+    let handle: HPDF_Doc
+    /// Where the C error handler records; owned here so it outlives `handle`.
+    private let errors: ErrorBox
+
+    /// Told of every error before it is thrown; decides continue or abort. Held weakly.
+    public weak var delegate: HaruErrorDelegate?
+
+    /// True once a delegate chose `.abort`: every later call throws `DOCUMENT_ABORTED` without calling libHaru.
+    public private(set) var isAborted = false
+
+    /// The pages added so far, in order.
+    public private(set) var pages: [PDFPage] = []
+
+    /// The page whose text object is open, so graphics calls can be refused before libHaru sees them.
+    var openTextPage: Int?
+    /// ExtGStates already made, one per (stroke alpha, fill alpha) pair.
+    var alphaStates: [AlphaPair: HPDF_ExtGState] = [:]
+    /// Which of libHaru's optional font and encoding sets have been switched on.
+    var enabledSets: Set<OptionalSet> = []
+    /// TrueType files already loaded, by path, with the font name libHaru gave them.
+    var trueTypeNames: [String: String] = [:]
+
+    /// A libHaru feature set that must be enabled once per document before use.
+    enum OptionalSet: Hashable {
+        case japaneseFonts, japaneseEncodings, utfEncodings
+    }
+
+    /// Creates an empty document with compression of all streams switched on.
+    public init() throws {
+        let box = ErrorBox()
+        guard let doc = HPDF_New(ErrorBox.handler, Unmanaged.passUnretained(box).toOpaque()) else {
+            throw HaruError(code: 0x1015, operation: "create a document", isFromLibHaru: true)
+        }
+        handle = doc
+        errors = box
+        try setCompression(.all)
+    }
+
+    deinit {
+        HPDF_Free(handle)
+    }
+
+    // MARK: - Calling libHaru
+
+    /// Runs `body` against libHaru unless the document is aborted, then throws if libHaru reported an error
+    /// or `failed` says the result means failure.
+    func call<T>(_ operation: String, _ argument: String? = nil, _ body: (HPDF_Doc) -> T,
+                 failed: (T) -> Bool) throws -> T {
+        guard !isAborted else { throw HaruError.aborted(operation: operation, argument: argument) }
+        errors.clear()
+        let result = body(handle)
+        if errors.code != 0 || failed(result) {
+            let code = errors.code != 0 ? errors.code : 0x1033
+            throw report(HaruError(code: code, detail: errors.detail, operation: operation, argument: argument,
+                                   isFromLibHaru: true))
+        }
+        return result
+    }
+
+    /// Runs a libHaru call that returns an `HPDF_STATUS`, throwing on anything but `HPDF_OK`.
+    func check(_ operation: String, _ argument: String? = nil, _ body: (HPDF_Doc) -> HPDF_STATUS) throws {
+        _ = try call(operation, argument, body) { $0 != HPDF_STATUS(HPDF_OK) }
+    }
+
+    /// Runs a libHaru call that returns a handle, throwing when it returns nil.
+    func make<T>(_ operation: String, _ argument: String? = nil, _ body: (HPDF_Doc) -> T?) throws -> T {
+        try call(operation, argument, body) { $0 == nil }!
+    }
+
+    /// Refuses a call before C when the document is aborted.
+    func ensureUsable(_ operation: String, _ argument: String?) throws {
+        guard !isAborted else { throw HaruError.aborted(operation: operation, argument: argument) }
+    }
+
+    /// Tells the delegate, applies its decision, and returns the error for the caller to throw.
+    ///
+    /// Used for libHaru's errors and for the wrapper's own checks alike, so the delegate sees every failure.
+    func report(_ error: HaruError) -> HaruError {
+        let decision = delegate?.document(self, didFail: error) ?? .continue
+        switch decision {
+        case .continue:
+            HPDF_ResetError(handle)
+            errors.clear()
+        case .abort:
+            isAborted = true
+        }
+        return error
+    }
+
+    /// Reports a failure the wrapper found before calling libHaru.
+    func reject(code: UInt32, detail: UInt32 = 0, operation: String, argument: String?, hint: String? = nil,
+                summary: String? = nil) -> HaruError {
+        report(HaruError(code: code, detail: detail, summary: summary, operation: operation, argument: argument,
+                         hint: hint, isFromLibHaru: false))
+    }
+
+    // MARK: - Pages
+
+    /// Adds a page at the end; the size is checked before libHaru sees it.
+    ///
+    /// - Throws: `HPDF_PAGE_INVALID_SIZE` for a width or height that is not a number from 3 to 14400 points.
+    @discardableResult
+    public func addPage(size: PageSize = .a4, orientation: PageOrientation = .portrait) throws -> PDFPage {
+        let index = pages.count
+        let argument = "page \(index), size \(size.width)×\(size.height) pt"
+        try ensureUsable("add a page", argument)
+        guard size.isValid else {
+            throw reject(code: 0x1054, operation: "add a page", argument: argument)
+        }
+        if openTextPage != nil {
+            throw reject(code: 0x1051, operation: "add a page", argument: argument,
+                         hint: "add pages outside a text { } scope.")
+        }
+        let oriented = size.oriented(orientation)
+        let page = try make("add a page", argument) { HPDF_AddPage($0) }
+        try check("set the page width", argument) { _ in HPDF_Page_SetWidth(page, Float(oriented.width)) }
+        try check("set the page height", argument) { _ in HPDF_Page_SetHeight(page, Float(oriented.height)) }
+        let result = PDFPage(document: self, handle: page, index: index, size: oriented)
+        pages.append(result)
+        return result
+    }
+}
+
+/// A stroke and fill alpha pair, the key of the ExtGState cache.
+struct AlphaPair: Hashable {
+    var stroke: Double
+    var fill: Double
+}

@@ -1,0 +1,97 @@
+import CHaru
+
+/// A bookmark in the document's outline tree; pass it as `parent` to nest others under it.
+public struct PDFOutline {
+    /// libHaru's outline item.
+    let handle: HPDF_Outline
+    /// The bookmark's title.
+    public let title: String
+}
+
+/// How page numbers are written in a page label.
+public enum PageNumberStyle: Sendable, Equatable {
+    /// 1, 2, 3.
+    case decimal
+    /// I, II, III.
+    case upperRoman
+    /// i, ii, iii.
+    case lowerRoman
+    /// A, B, C.
+    case upperLetters
+    /// a, b, c.
+    case lowerLetters
+
+    var haru: HPDF_PageNumStyle {
+        switch self {
+        case .decimal: return HPDF_PAGE_NUM_STYLE_DECIMAL
+        case .upperRoman: return HPDF_PAGE_NUM_STYLE_UPPER_ROMAN
+        case .lowerRoman: return HPDF_PAGE_NUM_STYLE_LOWER_ROMAN
+        case .upperLetters: return HPDF_PAGE_NUM_STYLE_UPPER_LETTERS
+        case .lowerLetters: return HPDF_PAGE_NUM_STYLE_LOWER_LETTERS
+        }
+    }
+}
+
+extension PDFDocument {
+    /// Adds a bookmark, at the top level or under `parent`, optionally jumping to a page.
+    ///
+    /// Titles may hold any Unicode (written as UTF-16). `opened` shows the bookmark's children expanded.
+    /// - Parameters:
+    ///   - page: the page to show when the bookmark is chosen; nil for a bookmark that only groups others.
+    ///   - top: the y coordinate to scroll to on that page; nil shows the whole page.
+    @discardableResult
+    public func addOutline(_ title: String, parent: PDFOutline? = nil, page: PDFPage? = nil, top: Double? = nil,
+                           opened: Bool = true) throws -> PDFOutline {
+        let argument = "outline \"\(title)\"" + (page.map { ", page \($0.index)" } ?? "")
+        try ensureUsable("add an outline", argument)
+        if let page, page.document !== self {
+            throw reject(code: 0x1023, operation: "add an outline", argument: argument,
+                         hint: "point outlines at pages of the same document.")
+        }
+        let outline = try withUTF8Encoder(operation: "add an outline", argument: argument) {
+            try make("add an outline", argument) { doc in
+                HPDF_CreateOutline(doc, parent?.handle, title, HPDF_GetEncoder(doc, "UTF-8"))
+            }
+        }
+        try check("open or close the outline", argument) { _ in
+            HPDF_Outline_SetOpened(outline, opened ? HPDF_TRUE : HPDF_FALSE)
+        }
+        if let page {
+            let destination = try make("create a destination", argument) { _ in
+                HPDF_Page_CreateDestination(page.handle)
+            }
+            if let top {
+                try check("set the destination", argument) { _ in HPDF_Destination_SetXYZ(destination, 0, Float(top), 0) }
+            } else {
+                try check("set the destination", argument) { _ in HPDF_Destination_SetFit(destination) }
+            }
+            try check("set the outline destination", argument) { _ in
+                HPDF_Outline_SetDestination(outline, destination)
+            }
+        }
+        return PDFOutline(handle: outline, title: title)
+    }
+
+    /// Labels pages from `pageIndex` (0-based) on: `prefix` then numbers in `style` starting at `firstNumber`
+    /// (e.g. i, ii for a preface, then 1, 2 from the first chapter).
+    ///
+    /// - Throws: `HaruError` for a negative index or number, or a prefix that is not printable ASCII (libHaru
+    ///   writes it without encoding).
+    public func addPageLabel(fromPage pageIndex: Int, style: PageNumberStyle, firstNumber: Int = 1,
+                             prefix: String? = nil) throws {
+        let argument = "page \(pageIndex), style \(style), first number \(firstNumber)"
+            + (prefix.map { ", prefix \"\($0)\"" } ?? "")
+        try ensureUsable("add a page label", argument)
+        guard pageIndex >= 0, pageIndex <= Int(UInt32.max), firstNumber >= 1, firstNumber <= Int(UInt32.max) else {
+            throw reject(code: 0x1067, operation: "add a page label", argument: argument,
+                         hint: "give a page index from 0 and a first number from 1.")
+        }
+        if let prefix, !prefix.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
+            throw reject(code: 0x1039, operation: "add a page label", argument: argument,
+                         hint: "use a printable ASCII prefix; libHaru 2.3.0 writes page-label prefixes unencoded.")
+        }
+        try check("add a page label", argument) {
+            HPDF_AddPageLabel($0, HPDF_UINT(pageIndex), style.haru, HPDF_UINT(firstNumber), prefix)
+        }
+    }
+}

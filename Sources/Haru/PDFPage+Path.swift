@@ -1,0 +1,96 @@
+import CHaru
+
+extension PDFPage {
+    /// Strokes a path with the current stroke colour, line width, cap, join and dash.
+    public func stroke(_ path: PDFPath) throws {
+        try paint(path, "stroke a path") { HPDF_Page_Stroke(handle) }
+    }
+
+    /// Fills a path with the current fill colour (non-zero winding rule).
+    public func fill(_ path: PDFPath) throws {
+        try paint(path, "fill a path") { HPDF_Page_Fill(handle) }
+    }
+
+    /// Fills and then strokes a path, as one operator.
+    public func fillAndStroke(_ path: PDFPath) throws {
+        try paint(path, "fill and stroke a path") { HPDF_Page_FillStroke(handle) }
+    }
+
+    /// Intersects the clipping area with a path for the rest of the current graphics state; use inside
+    /// `withGraphicsState` (or `withClip`) to undo it.
+    public func clip(to path: PDFPath) throws {
+        try paint(path, "clip to a path") {
+            let status = HPDF_Page_Clip(handle)
+            return status == HPDF_STATUS(HPDF_OK) ? HPDF_Page_EndPath(handle) : status
+        }
+    }
+
+    /// Runs `body` with drawing clipped to `path`, restoring the previous clipping afterwards.
+    public func withClip<R>(to path: PDFPath, _ body: () throws -> R) throws -> R {
+        try withGraphicsState {
+            try clip(to: path)
+            return try body()
+        }
+    }
+
+    /// Emits the whole path and its painting operator, checking the path first so libHaru is never left with an
+    /// open path object.
+    private func paint(_ path: PDFPath, _ operation: String, _ finish: () -> HPDF_STATUS) throws {
+        let argument = "\(label), path of \(path.elements.count) elements"
+        try document.ensureUsable(operation, argument)
+        if let problem = problem(with: path) {
+            throw document.reject(code: 0x1039, operation: operation, argument: argument, hint: problem)
+        }
+        if document.openTextPage != nil {
+            throw document.reject(code: 0x1051, operation: operation, argument: argument,
+                                  hint: "draw graphics after the text { } scope ends, not inside it.")
+        }
+        do {
+            try document.check(operation, argument) { _ in
+                for element in path.elements {
+                    let status = emit(element)
+                    if status != HPDF_STATUS(HPDF_OK) { return status }
+                }
+                return finish()
+            }
+        } catch {
+            // Leave the page in page-description mode whatever went wrong, so the next call can work.
+            if !document.isAborted { document.closeOpenPath(handle) }
+            throw error
+        }
+    }
+
+    private func problem(with path: PDFPath) -> String? {
+        guard let first = path.elements.first else { return "give a path with at least one element." }
+        guard path.isFinite else { return "give finite coordinates (no NaN or infinity)." }
+        switch first {
+        case .line, .curve, .close: return "start the path with move, rect, circle, ellipse or arc."
+        default: return nil
+        }
+    }
+
+    private func emit(_ element: PDFPath.Element) -> HPDF_STATUS {
+        switch element {
+        case let .move(x, y): return HPDF_Page_MoveTo(handle, Float(x), Float(y))
+        case let .line(x, y): return HPDF_Page_LineTo(handle, Float(x), Float(y))
+        case let .curve(x1, y1, x2, y2, x3, y3):
+            return HPDF_Page_CurveTo(handle, Float(x1), Float(y1), Float(x2), Float(y2), Float(x3), Float(y3))
+        case let .rect(x, y, w, h): return HPDF_Page_Rectangle(handle, Float(x), Float(y), Float(w), Float(h))
+        case let .circle(x, y, r): return HPDF_Page_Circle(handle, Float(x), Float(y), Float(r))
+        case let .ellipse(x, y, xr, yr): return HPDF_Page_Ellipse(handle, Float(x), Float(y), Float(xr), Float(yr))
+        case let .arc(x, y, r, a1, a2): return HPDF_Page_Arc(handle, Float(x), Float(y), Float(r), Float(a1), Float(a2))
+        case .close: return HPDF_Page_ClosePath(handle)
+        }
+    }
+}
+
+extension PDFDocument {
+    /// Ends a half-built path after a failure (`n`), ignoring and clearing whatever that raises.
+    func closeOpenPath(_ page: HPDF_Page) {
+        if HPDF_Page_GetGMode(page) != HPDF_UINT16(HPDF_GMODE_PAGE_DESCRIPTION) {
+            HPDF_ResetError(handle)
+            _ = HPDF_Page_EndPath(page)
+            HPDF_ResetError(handle)
+        }
+    }
+}
