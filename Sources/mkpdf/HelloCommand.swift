@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import Haru
+
+/// `mkpdf hello`: the seed's "Hello libHaru!" page, a quick check that libHaru, its Japanese fonts and an
+/// embedded TrueType font all work on this machine.
+struct Hello: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the \"Hello libHaru!\" sample page (Latin, Japanese CID and TrueType text, shapes)."
+    )
+
+    /// Where the PDF goes.
+    @Option(name: .shortAndLong, help: "Output PDF path.")
+    var output: String = "hello.pdf"
+
+    /// The TrueType font embedded for the second Japanese line.
+    @Option(name: .long, help: "TrueType font to embed (default: IPAexGothic from fonts-ipaexfont).")
+    var font: String = "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"
+
+    func run() throws {
+        let document = try PDFDocument.helloSample(trueTypeFont: URL(fileURLWithPath: font))
+        let url = URL(fileURLWithPath: output)
+        try document.save(to: url)
+        print(url.standardizedFileURL.path)
+    }
+}
