@@ -43,10 +43,12 @@ let package = Package(
 
         // Test helpers: run the external oracles (qpdf, pdffonts, pdftotext, …) and make temp folders.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
+        .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
-        .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport"]),
-        .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport"]),
+        .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
+        .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["mkpdf", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["mkpdf", "TestSupport", "PNGFixtures"]),
     ]
 )

@@ -34,7 +34,10 @@ public struct PNGDecoder: Sendable {
     /// and 16-bit images without them are taken as sRGB (as viewers do), not as linear light.
     public func decode(_ data: Data, name: String) throws -> Bitmap {
         let header = try PNGHeader.parse(data, name: name, maxPixels: maxPixels)
-        let source = header.isCgBI ? try CgBI.standardize(data, header: header, name: name) : data
+        // libpng 1.6.39's simplified reader garbles 16-bit Adam7 images when reducing to 8 bits: de-interlace first.
+        let deinterlace = header.interlaced && header.bitDepth == 16
+        let source = header.isCgBI || deinterlace
+            ? try Restream.rewrite(data, header: header, name: name, deinterlace: deinterlace) : data
         var pixels = try readRGBA(source, header: header, name: name)
         if header.isCgBI {
             CgBI.restore(&pixels, swapRedBlue: header.hasColorChannels)
