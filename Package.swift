@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Haru", targets: ["Haru"]),
         .library(name: "PNG", targets: ["PNG"]),
         .library(name: "Check", targets: ["Check"]),
+        .library(name: "Fonts", targets: ["Fonts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +34,8 @@ let package = Package(
         .target(name: "PNG", dependencies: ["CPNG"]),
         // The Swift wrapper over libHaru.
         .target(name: "Haru", dependencies: ["CHaru", "PNG"]),
+        // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
+        .target(name: "Fonts", dependencies: ["CHarfBuzz"]),
         // PDF structure validation over libqpdf.
         .target(name: "Check", dependencies: ["CQPDF"]),
         // The command: a thin face over the modules.
@@ -46,6 +49,7 @@ let package = Package(
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
+        .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),

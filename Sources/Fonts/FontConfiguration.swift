@@ -1,0 +1,132 @@
+import Foundation
+
+/// The table of logical font names read from a fonts.json: each name's candidate files, Debian package and licence.
+///
+/// Data, not code, so another system (or a user with other fonts) changes a file, not the program.
+public struct FontConfiguration: Hashable, Sendable {
+    /// One logical name's entry.
+    public struct Entry: Codable, Hashable, Sendable {
+        /// Candidate files, first existing wins; relative paths are relative to the JSON file's folder.
+        public var files: [String]
+        /// The Debian package that installs them, named in the error when none exists.
+        public var package: String?
+        /// The licence, for the record (embedding in PDFs must be allowed).
+        public var licence: String?
+        /// The face inside a `.ttc` collection; 0 for plain files.
+        public var index: Int?
+
+        /// Creates an entry.
+        public init(files: [String], package: String? = nil, licence: String? = nil, index: Int? = nil) {
+            self.files = files
+            self.package = package
+            self.licence = licence
+            self.index = index
+        }
+    }
+
+    /// Logical name → entry.
+    public var fonts: [String: Entry]
+    /// The file the table was read from, if any; relative paths resolve against its folder.
+    public var source: URL?
+
+    /// Creates a table in code.
+    public init(fonts: [String: Entry], source: URL? = nil) {
+        self.fonts = fonts
+        self.source = source
+    }
+
+    /// The logical names, sorted.
+    public var names: [String] { fonts.keys.sorted() }
+
+    /// How the table is named in messages: its path, or "the font table" for one made in code.
+    public var sourceDescription: String { source?.path ?? "the font table" }
+
+    /// The candidate paths for `entry`, made absolute.
+    public func candidatePaths(for entry: Entry) -> [String] {
+        entry.files.map { file in
+            if file.hasPrefix("/") { return file }
+            if file.hasPrefix("~/") { return NSString(string: file).expandingTildeInPath }
+            let folder = source?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            return folder.appendingPathComponent(file).standardizedFileURL.path
+        }
+    }
+
+    private struct FileForm: Codable {
+        var fonts: [String: Entry]
+    }
+
+    /// Reads a fonts.json; every problem is a `.configurationInvalid` naming the file.
+    public static func load(from url: URL) throws(FontError) -> FontConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .configurationInvalid(file: url.path, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        return try parse(data, source: url)
+    }
+
+    /// Parses fonts.json bytes; `source` names the file in errors and anchors relative paths.
+    public static func parse(_ data: Data, source: URL) throws(FontError) -> FontConfiguration {
+        let form: FileForm
+        do {
+            form = try JSONDecoder().decode(FileForm.self, from: data)
+        } catch let error as DecodingError {
+            throw .configurationInvalid(file: source.path, reason: reason(for: error))
+        } catch {
+            throw .configurationInvalid(file: source.path, reason: "\(error)")
+        }
+        for (name, entry) in form.fonts.sorted(by: { $0.key < $1.key }) {
+            if name.isEmpty { throw .configurationInvalid(file: source.path, reason: "a font has an empty name") }
+            if entry.files.isEmpty {
+                throw .configurationInvalid(file: source.path, reason: "font \"\(name)\" lists no files")
+            }
+            if let index = entry.index, index < 0 {
+                throw .configurationInvalid(file: source.path, reason: "font \"\(name)\" has index \(index); use 0 or more")
+            }
+        }
+        return FontConfiguration(fonts: form.fonts, source: source)
+    }
+
+    private static func reason(for error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "is not valid JSON" + (detail.map { ": \($0)" } ?? ": \(context.debugDescription)")
+        case .keyNotFound(let key, let context):
+            let place = path(context.codingPath)
+            return "missing key \"\(key.stringValue)\"" + (place.isEmpty ? " at the top level" : " in \(place)")
+                + " (expected {\"fonts\": {\"gothic\": {\"files\": [\"/path/to/font.ttf\"]}}})"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong value at \(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// The fonts.json used when none is given: `MKPDF_FONTS` if set, else the repository's `Fonts/fonts.json`.
+    ///
+    /// The repository copy is found from this source file's location, which holds for every build made in the tree
+    /// (`swift build`, `./mkpdf`); installed elsewhere, set `MKPDF_FONTS`.
+    public static func defaultFile(environment: [String: String]) throws(FontError) -> URL {
+        if let override = environment["MKPDF_FONTS"], !override.isEmpty {
+            guard FileManager.default.fileExists(atPath: override) else {
+                throw .configurationNotFound(tried: ["\(override) (from MKPDF_FONTS)"])
+            }
+            return URL(fileURLWithPath: override)
+        }
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fonts/fonts.json")
+        var candidates = [repository.standardizedFileURL]
+        let working = URL(fileURLWithPath: "Fonts/fonts.json").standardizedFileURL
+        if working != candidates[0] { candidates.append(working) }
+        for candidate in candidates where FileManager.default.fileExists(atPath: candidate.path) {
+            return candidate
+        }
+        throw .configurationNotFound(tried: candidates.map(\.path) + ["MKPDF_FONTS (not set)"])
+    }
+}

@@ -1,0 +1,130 @@
+import Fonts
+import Foundation
+import Testing
+import TestSupport
+
+/// Name resolution: the repository table, overrides, and the errors when a font or the table is wrong.
+@Suite("Font registry")
+struct FontRegistryTests {
+    static let gothicPath = "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"
+    static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    /// A registry on the repository table with no overrides, whatever the test process's environment holds.
+    static func plain() -> FontRegistry { FontRegistry(environment: [:]) }
+
+    @Test("The repository table maps the Japanese names to IPAex and the Latin names to DejaVu")
+    func repositoryTable() throws {
+        let registry = Self.plain()
+        #expect(try registry.names() == ["gothic", "mincho", "mono", "sans", "sans-bold", "serif"])
+        #expect(try registry.location(of: "gothic").url.path == Self.gothicPath)
+        #expect(try registry.location(of: "mincho").url.path == "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf")
+        #expect(try registry.location(of: "sans").url.path == Self.dejaVuSans)
+        let families = try registry.names().map { try registry.face(named: $0).familyName }
+        #expect(families == ["IPAexGothic", "IPAexMincho", "DejaVu Sans Mono", "DejaVu Sans", "DejaVu Sans", "DejaVu Serif"])
+        #expect(try registry.face(named: "gothic").postScriptName == "IPAexGothic")
+    }
+
+    @Test("Each file is opened once: every lookup, from any thread, gets the same face")
+    func loadedOnce() async throws {
+        let registry = Self.plain()
+        let first = try registry.face(named: "gothic")
+        let identical = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 { group.addTask { try registry.face(named: "gothic") === first } }
+            return try await group.allSatisfy { $0 }
+        }
+        #expect(identical)
+        #expect(try FontRegistry.shared.face(named: "sans") === FontRegistry.shared.face(named: "sans"))
+    }
+
+    @Test("MKPDF_FONT_<NAME> replaces one name, and can add a new one")
+    func perFontOverride() throws {
+        let registry = FontRegistry(environment: ["MKPDF_FONT_GOTHIC": Self.dejaVuSans,
+                                                  "MKPDF_FONT_HANDWRITING": Self.gothicPath])
+        #expect(try registry.face(named: "gothic").familyName == "DejaVu Sans")
+        #expect(try registry.location(of: "gothic").origin == "MKPDF_FONT_GOTHIC")
+        #expect(try registry.face(named: "handwriting").familyName == "IPAexGothic")
+        #expect(try registry.face(named: "mincho").familyName == "IPAexMincho")
+        #expect(FontRegistry.overrideVariable(for: "sans-bold") == "MKPDF_FONT_SANS_BOLD")
+    }
+
+    @Test("An override naming a missing file is an error, not a silent fallback to the table")
+    func overrideMissing() throws {
+        let registry = FontRegistry(environment: ["MKPDF_FONT_GOTHIC": "/nowhere/ipaexg.ttf"])
+        let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
+        #expect(error == .fontMissing(name: "gothic", tried: ["/nowhere/ipaexg.ttf (from MKPDF_FONT_GOTHIC)"],
+                                      package: nil, variable: "MKPDF_FONT_GOTHIC"))
+    }
+
+    @Test("A missing font names the logical name, every path looked for, the package and the variable")
+    func missingFont() throws {
+        let configuration = FontConfiguration(fonts: [
+            "gothic": .init(files: ["/opt/a/ipaexg.ttf", "/opt/b/ipaexg.ttf"], package: "fonts-ipaexfont-gothic"),
+        ])
+        let registry = FontRegistry(configuration: configuration, environment: [:])
+        let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
+        let text = error?.description ?? ""
+        for expected in ["\"gothic\"", "/opt/a/ipaexg.ttf", "/opt/b/ipaexg.ttf", "apt-get install fonts-ipaexfont-gothic",
+                         "MKPDF_FONT_GOTHIC=", "MKPDF_FONTS"] {
+            #expect(text.contains(expected), "\(expected) missing from: \(text)")
+        }
+        #expect(error?.errorDescription == text)
+    }
+
+    @Test("An unknown name lists the known ones and how to add it")
+    func unknownName() throws {
+        let error = #expect(throws: FontError.self) { try Self.plain().face(named: "comic") }
+        let text = error?.description ?? ""
+        #expect(text.contains("unknown font \"comic\""))
+        #expect(text.contains("gothic, mincho, mono, sans, sans-bold, serif"))
+        #expect(text.contains("fonts.json") && text.contains("MKPDF_FONT_COMIC"))
+    }
+
+    @Test("MKPDF_FONTS selects another table; its relative paths are relative to it")
+    func otherTable() throws {
+        let scratch = try Scratch("fonts-table")
+        try FileManager.default.copyItem(atPath: Self.dejaVuSans, toPath: scratch.url.appendingPathComponent("mine.ttf").path)
+        let table = scratch.url.appendingPathComponent("fonts.json")
+        try Data(#"{"fonts": {"body": {"files": ["missing.ttf", "mine.ttf"]}}}"#.utf8).write(to: table)
+        let registry = FontRegistry(environment: ["MKPDF_FONTS": table.path])
+        #expect(try registry.names() == ["body"])
+        #expect(try registry.location(of: "body").url.lastPathComponent == "mine.ttf")
+        #expect(try registry.face(named: "body").familyName == "DejaVu Sans")
+    }
+
+    @Test("MKPDF_FONTS naming a missing file says so")
+    func tableMissing() throws {
+        let registry = FontRegistry(environment: ["MKPDF_FONTS": "/nowhere/fonts.json"])
+        let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
+        #expect(error == .configurationNotFound(tried: ["/nowhere/fonts.json (from MKPDF_FONTS)"]))
+        #expect(error?.description.contains("Set MKPDF_FONTS") == true)
+    }
+
+    @Test("fonts.json errors name the file and what is wrong", arguments: [
+        (#"{"fonts": {"gothic": {"files": ["a.ttf"]}"#, "is not valid JSON"),
+        (#"{"faces": {}}"#, "missing key \"fonts\""),
+        (#"{"fonts": {"gothic": {"files": []}}}"#, "font \"gothic\" lists no files"),
+        (#"{"fonts": {"gothic": {"files": "a.ttf"}}}"#, "wrong value at fonts.gothic.files"),
+        (#"{"fonts": {"gothic": {"files": ["a.ttc"], "index": -1}}}"#, "index -1"),
+    ])
+    func tableErrors(json: String, reason: String) throws {
+        let scratch = try Scratch("fonts-json")
+        let table = scratch.url.appendingPathComponent("broken-fonts.json")
+        try Data(json.utf8).write(to: table)
+        let registry = FontRegistry(configurationFile: table, environment: [:])
+        let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
+        let text = error?.description ?? ""
+        #expect(text.hasPrefix(table.path + ":"), "\(text)")
+        #expect(text.contains(reason), "\(text)")
+    }
+
+    @Test("A file that is not a font is reported with its path")
+    func notAFont() throws {
+        let scratch = try Scratch("fonts-bad")
+        let fake = scratch.url.appendingPathComponent("fake.ttf")
+        try Data("this is not a font".utf8).write(to: fake)
+        let registry = FontRegistry(environment: ["MKPDF_FONT_GOTHIC": fake.path])
+        let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
+        guard case .fontUnreadable(let name, let path, _) = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(name == "gothic" && path == fake.path)
+    }
+}
