@@ -42,6 +42,15 @@ public struct PageInfo: Codable, Sendable, Equatable {
     public var images: [ImageInfo]
     /// The text shown by the page's content streams, decoded to Unicode (see `TextExtractor` for how).
     public var text: String
+
+    /// Makes a page record.
+    public init(number: Int, mediaBox: Box?, fonts: [FontInfo], images: [ImageInfo], text: String) {
+        self.number = number
+        self.mediaBox = mediaBox
+        self.fonts = fonts
+        self.images = images
+        self.text = text
+    }
 }
 
 /// A rectangle in PDF points, as the four numbers of a box array.
@@ -54,6 +63,14 @@ public struct Box: Codable, Sendable, Equatable {
     public var x1: Double
     /// Upper-right y.
     public var y1: Double
+
+    /// A box from its four numbers, as in `[x0 y0 x1 y1]`.
+    public init(x0: Double, y0: Double, x1: Double, y1: Double) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
     /// The width in points.
     public var width: Double { abs(x1 - x0) }
     /// The height in points.
@@ -78,6 +95,18 @@ public struct FontInfo: Codable, Sendable, Equatable {
     public var isSubset: Bool
     /// Whether the font has a ToUnicode CMap.
     public var hasToUnicode: Bool
+
+    /// Makes a font record.
+    public init(resourceName: String, type: String, baseFont: String, encoding: String,
+                isEmbedded: Bool, isSubset: Bool, hasToUnicode: Bool) {
+        self.resourceName = resourceName
+        self.type = type
+        self.baseFont = baseFont
+        self.encoding = encoding
+        self.isEmbedded = isEmbedded
+        self.isSubset = isSubset
+        self.hasToUnicode = hasToUnicode
+    }
 }
 
 /// An image XObject as a page's resources declare it.
@@ -96,6 +125,18 @@ public struct ImageInfo: Codable, Sendable, Equatable {
     public var hasSoftMask: Bool
     /// The filters, in order (`FlateDecode`, `DCTDecode`); empty for uncompressed data.
     public var filters: [String]
+
+    /// Makes an image record.
+    public init(resourceName: String, width: Int, height: Int, bitsPerComponent: Int?, colorSpace: String?,
+                hasSoftMask: Bool, filters: [String]) {
+        self.resourceName = resourceName
+        self.width = width
+        self.height = height
+        self.bitsPerComponent = bitsPerComponent
+        self.colorSpace = colorSpace
+        self.hasSoftMask = hasSoftMask
+        self.filters = filters
+    }
 }
 
 /// The encryption dictionary's parameters and what they permit.
@@ -106,6 +147,13 @@ public struct EncryptionInfo: Codable, Sendable, Equatable {
     public var permissionBits: Int
     /// The permissions granted, decoded by qpdf from `P`.
     public var permissions: [Permission]
+
+    /// Makes an encryption record.
+    public init(revision: Int, permissionBits: Int, permissions: [Permission]) {
+        self.revision = revision
+        self.permissionBits = permissionBits
+        self.permissions = permissions
+    }
 }
 
 /// A permission an encrypted PDF grants (or withholds).

@@ -1,4 +1,5 @@
 import CQPDF
+import Foundation
 
 /// Reads an `Inspection` out of an open, checked document, and notes what it finds on the way
 /// (content syntax errors, libHaru's malformed ToUnicode CMaps, uncompressed streams, unreadable objects).
@@ -133,14 +134,20 @@ final class Inspector {
         var visitedForms: Set<Int> = []
         collect(resources, fonts: &fonts, images: &images, depth: 0, visited: &visitedForms, page: number)
         var text = ""
-        if let contents = document.pageContents(page) {
+        switch document.pageContents(page) {
+        case .success(let contents):
             let parsed = ContentParser.parse(contents)
             for error in parsed.errors.prefix(10) {
-                findings.append(Finding(rule: .contentSyntax, severity: .error,
+                findings.append(Finding(rule: .contentStream, severity: .error,
                                         message: "content stream, offset \(error.offset): \(error.message)", page: number))
             }
             var visited: Set<Int> = []
             text = extractText(parsed.operations, resources: resources, depth: 0, visited: &visited, page: number)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        case .failure(let failure):
+            findings.append(Finding(rule: .contentStream, severity: .error,
+                                    message: "the content streams cannot be decoded: \(failure.message); regenerate the file",
+                                    page: number))
         }
         return PageInfo(number: number, mediaBox: mediaBox, fonts: fonts, images: images, text: text)
     }

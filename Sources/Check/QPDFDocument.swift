@@ -21,6 +21,8 @@ final class QPDFDocument {
     private var memory: UnsafeMutableRawBufferPointer?
     /// Errors raised by object-handle calls since the last `takeObjectErrors()`, in order.
     private var objectErrors: [String] = []
+    /// Warnings taken out of qpdf early (around a page-content read) and not yet handed out.
+    private var pendingWarnings: [String] = []
 
     init() {
         handle = qpdf_init()
@@ -58,7 +60,8 @@ final class QPDFDocument {
 
     /// The warnings qpdf has gathered and not yet handed out (damage it recovered from), in order.
     func takeWarnings() -> [String] {
-        var texts: [String] = []
+        var texts = pendingWarnings
+        pendingWarnings.removeAll()
         while qpdf_more_warnings(handle) != QPDF_FALSE {
             guard let warning = qpdf_next_warning(handle) else { break }
             texts.append(String(cString: qpdf_get_error_full_text(handle, warning)))
@@ -220,33 +223,50 @@ final class QPDFDocument {
     /// A stream's data, decoded through its general-purpose filters when `decoded` (nil when that fails).
     func streamData(_ stream: qpdf_oh, decoded: Bool = true) -> [UInt8]? {
         guard isStream(stream) else { return nil }
-        return mallocedBytes { q, buffer, length in
+        let result = mallocedBytes { q, buffer, length in
             var filtered: QPDF_BOOL = QPDF_FALSE
             let status = qpdf_oh_get_stream_data(q, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none,
                                                  &filtered, buffer, length)
             return decoded && filtered == QPDF_FALSE ? QPDF_ERRORS : status
         }
+        switch result {
+        case .success(let bytes): return bytes
+        case .failure(let failure):
+            objectErrors.append(failure.message)
+            return nil
+        }
     }
 
-    /// All of a page's content streams, decoded and concatenated (nil when they cannot be decoded).
-    func pageContents(_ page: qpdf_oh) -> [UInt8]? {
-        mallocedBytes { q, buffer, length in qpdf_oh_get_page_content_data(q, page, buffer, length) }
+    /// All of a page's content streams, decoded and concatenated, or why they cannot be: qpdf's error and the
+    /// warnings it gave while decoding (what `qpdf --check` reports as "errors while decoding content stream").
+    func pageContents(_ page: qpdf_oh) -> Result<[UInt8], QPDFFailure> {
+        let earlier = takeWarnings()
+        let result = mallocedBytes { q, buffer, length in qpdf_oh_get_page_content_data(q, page, buffer, length) }
+        let warnings = takeWarnings()
+        pendingWarnings += earlier
+        switch result {
+        case .success(let bytes) where warnings.isEmpty:
+            return .success(bytes)
+        case .success:
+            return .failure(QPDFFailure(message: warnings.joined(separator: "; "), code: qpdf_e_damaged_pdf))
+        case .failure(let failure):
+            return .failure(QPDFFailure(message: (warnings + [failure.message]).joined(separator: "; "), code: failure.code))
+        }
     }
 
     /// Runs a call that hands back a malloc'ed buffer, copies it and frees it, whatever the status.
     private func mallocedBytes(
         _ call: (qpdf_data?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>) -> QPDF_ERROR_CODE
-    ) -> [UInt8]? {
+    ) -> Result<[UInt8], QPDFFailure> {
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = call(handle, &buffer, &length)
         defer { free(buffer) }
-        if let failure = takeError() {
-            objectErrors.append(failure.message)
-            return nil
+        if let failure = takeError() { return .failure(failure) }
+        guard status & QPDF_ERRORS == 0 else {
+            return .failure(QPDFFailure(message: "the stream cannot be decoded", code: qpdf_e_damaged_pdf))
         }
-        guard status & QPDF_ERRORS == 0 else { return nil }
-        guard let buffer else { return [] }
-        return Array(UnsafeBufferPointer(start: buffer, count: length))
+        guard let buffer else { return .success([]) }
+        return .success(Array(UnsafeBufferPointer(start: buffer, count: length)))
     }
 }

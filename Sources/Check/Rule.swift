@@ -7,8 +7,8 @@ public enum Rule: String, Codable, Sendable, CaseIterable {
     case structureDamaged = "structure.damaged"
     /// qpdf's check stopped on an error it could not recover from (e.g. a stream that cannot be decoded).
     case structureCheckFailed = "structure.check-failed"
-    /// A page's content stream has a syntax error (the same parse `qpdf --check` does on every page).
-    case contentSyntax = "structure.content-syntax"
+    /// A page's content streams cannot be decoded or have a syntax error (the parse `qpdf --check` does on every page).
+    case contentStream = "structure.content"
     /// The page tree cannot be walked, so pages cannot be counted.
     case pageTree = "structure.page-tree"
     /// A font's program is not embedded: viewers substitute a font. An error when embedding is required.
@@ -30,7 +30,7 @@ public enum Rule: String, Codable, Sendable, CaseIterable {
     /// Whether the rule reports damage to the file's structure (what `qpdf --check` detects).
     public var isStructural: Bool {
         switch self {
-        case .structureDamaged, .structureCheckFailed, .contentSyntax, .pageTree: true
+        case .structureDamaged, .structureCheckFailed, .contentStream, .pageTree: true
         default: false
         }
     }

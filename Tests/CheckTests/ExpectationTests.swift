@@ -1,0 +1,64 @@
+import Check
+import Foundation
+import Testing
+import TestSupport
+
+/// The rules on top of the inspection: embedded fonts, page size, page count, expected text; and the JSON form.
+@Suite struct ExpectationTests {
+    @Test func requireEmbeddedTurnsABase14FontIntoAnError() throws {
+        let data = Fixtures.helvetica()
+        let lenient = try Validator().validate(data: data)
+        #expect(lenient.isValid)
+        #expect(lenient.findings(.fontNotEmbedded).map(\.severity) == [.warning])
+        let strict = try Validator(options: ValidationOptions(requireEmbeddedFonts: true)).validate(data: data)
+        #expect(!strict.isValid)
+        let finding = try #require(strict.findings(.fontNotEmbedded).first)
+        #expect(finding.severity == .error)
+        #expect(finding.message.contains("Helvetica"))
+        #expect(!strict.isDamaged)
+        #expect(try Validator(options: ValidationOptions(requireEmbeddedFonts: true))
+            .validate(data: Fixtures.japanese("入場", embedded: true)).isValid)
+    }
+
+    @Test func pageCountAndSizeExpectations() throws {
+        let data = Fixtures.helvetica(pages: 2, mediaBox: "[0 0 595.276 841.89]")
+        #expect(try Validator(options: ValidationOptions(pageCount: 2, pageSize: PageSize.parse("a4"))).validate(data: data).isValid)
+        let wrong = try Validator(options: ValidationOptions(pageCount: 3, pageSize: PageSize.parse("letter"))).validate(data: data)
+        #expect(wrong.findings(.pageCount).count == 1)
+        #expect(wrong.findings(.pageSize).map(\.page) == [1, 2])
+        #expect(wrong.findings(.pageSize)[0].message.contains("595.28×841.89 pt"))
+        let landscape = Fixtures.helvetica(mediaBox: "[0 0 842 595]")
+        #expect(try Validator(options: ValidationOptions(pageSize: PageSize.parse("a4"))).validate(data: landscape).isValid)
+        #expect(!(try Validator(options: ValidationOptions(pageSize: PageSize.parse("595x842"))).validate(data: landscape).isValid))
+    }
+
+    @Test func pageSizeParsing() {
+        #expect(PageSize.parse("A4") == PageSize(width: 595.28, height: 841.89, eitherOrientation: true))
+        #expect(PageSize.parse("400x150") == PageSize(width: 400, height: 150))
+        for bad in ["", "a9", "400", "x150", "400x", "-1x2", "axb", "400x150x2", "infxinf"] {
+            #expect(PageSize.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func missingTextIsAnErrorNamingIt() throws {
+        let data = Fixtures.japanese("入場整理券")
+        let options = ValidationOptions(texts: ["入場整理券", "会員番号", "𠮷野家"])
+        let report = try Validator(options: options).validate(data: data)
+        let missing = report.findings(.textMissing)
+        #expect(missing.count == 2)
+        #expect(missing[0].message.contains("会員番号"))
+        #expect(missing[1].message.contains("U+20BB7"))
+        #expect(!report.isValid)
+    }
+
+    @Test func reportRoundTripsThroughJSON() throws {
+        let report = try Validator(options: ValidationOptions(texts: ["nowhere"])).validate(data: Fixtures.japanese("入場"))
+        let json = try JSONEncoder().encode(report)
+        #expect(try JSONDecoder().decode(Report.self, from: json) == report)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(object["valid"] as? Bool == false)
+        #expect(object["damaged"] as? Bool == false)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.contains { $0["rule"] as? String == "expect.text" && $0["severity"] as? String == "error" })
+    }
+}
