@@ -37,6 +37,24 @@ public struct Drawing: Codable, Hashable, Sendable {
         commands = try container.decodeIfPresent([Command].self, forKey: .commands) ?? []
     }
 
+    /// Every text command, including those inside groups and parts, in drawing order: what a renderer needs to
+    /// check glyph coverage and to subset each font once per drawing.
+    public var texts: [Command.Text] {
+        func collect(_ commands: [Command], into result: inout [Command.Text]) {
+            for command in commands {
+                switch command {
+                case .text(let text): result.append(text)
+                case .group(let group): collect(group.commands, into: &result)
+                case .part(let part): collect(part.drawing.commands, into: &result)
+                default: break
+                }
+            }
+        }
+        var result: [Command.Text] = []
+        collect(commands, into: &result)
+        return result
+    }
+
     /// How many commands the drawing holds, counting those inside groups and parts.
     public var totalCommandCount: Int {
         func count(_ commands: [Command]) -> Int {

@@ -53,9 +53,8 @@ enum JSONForm {
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context):
-                let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
                 let reason = context.codingPath.isEmpty
-                    ? "is not valid JSON" + (underlying.map { ": \($0)" } ?? "")
+                    ? "is not valid JSON" + (jsonSyntaxLocation(in: data).map { " (\($0))" } ?? "")
                     : context.debugDescription
                 throw DescriptionFormatError(source: source, path: pathText(context.codingPath), reason: reason)
             case .keyNotFound(let key, let context):
@@ -117,5 +116,22 @@ extension Document {
     /// Reads a document from JSON; `source` (a file name) goes into error messages.
     public init(jsonData: Data, source: String = "document JSON") throws(DescriptionFormatError) {
         self = try JSONForm.decode(Document.self, from: jsonData, source: source)
+    }
+}
+
+/// Where JSONDecoder's bare "not valid JSON" went wrong: JSONSerialization reports a character offset, turned here
+/// into `line L, column C: <what>` so the author can jump to it.
+func jsonSyntaxLocation(in data: Data) -> String? {
+    do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        return nil
+    } catch {
+        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+        guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+              let offset = Int(detail[range].dropFirst("character ".count)) else { return detail }
+        let before = String(decoding: data.prefix(offset), as: UTF8.self)
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0) + 1
+        return "line \(line), column \(column): \(detail)"
     }
 }

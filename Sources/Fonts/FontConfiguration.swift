@@ -72,7 +72,7 @@ public struct FontConfiguration: Hashable, Sendable {
         do {
             form = try JSONDecoder().decode(FileForm.self, from: data)
         } catch let error as DecodingError {
-            throw .configurationInvalid(file: source.path, reason: reason(for: error))
+            throw .configurationInvalid(file: source.path, reason: reason(for: error, in: data))
         } catch {
             throw .configurationInvalid(file: source.path, reason: "\(error)")
         }
@@ -88,14 +88,14 @@ public struct FontConfiguration: Hashable, Sendable {
         return FontConfiguration(fonts: form.fonts, source: source)
     }
 
-    private static func reason(for error: DecodingError) -> String {
+    private static func reason(for error: DecodingError, in data: Data) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
         switch error {
         case .dataCorrupted(let context):
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "is not valid JSON" + (detail.map { ": \($0)" } ?? ": \(context.debugDescription)")
+            guard context.codingPath.isEmpty else { return "wrong value at \(path(context.codingPath)): \(context.debugDescription)" }
+            return "is not valid JSON" + (jsonSyntaxLocation(in: data).map { " (\($0))" } ?? "")
         case .keyNotFound(let key, let context):
             let place = path(context.codingPath)
             return "missing key \"\(key.stringValue)\"" + (place.isEmpty ? " at the top level" : " in \(place)")
@@ -128,5 +128,22 @@ public struct FontConfiguration: Hashable, Sendable {
             return candidate
         }
         throw .configurationNotFound(tried: candidates.map(\.path) + ["MKPDF_FONTS (not set)"])
+    }
+}
+
+/// Where JSONDecoder's bare "not valid JSON" went wrong: JSONSerialization reports a character offset, turned here
+/// into `line L, column C: <what>` so the author can jump to it.
+func jsonSyntaxLocation(in data: Data) -> String? {
+    do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        return nil
+    } catch {
+        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+        guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+              let offset = Int(detail[range].dropFirst("character ".count)) else { return detail }
+        let before = String(decoding: data.prefix(offset), as: UTF8.self)
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0) + 1
+        return "line \(line), column \(column): \(detail)"
     }
 }

@@ -112,7 +112,7 @@ struct JSONFormTests {
         (##"{"size": {"width": 0, "height": 1}}"##, "at size", "greater than 0"),
         (##"{"commands": []}"##, "ticket.json:", "\"size\" is missing"),
         (##"{"size": {"width": "wide", "height": 1}}"##, "at size.width", "expected a number"),
-        (##"{"size": "##, "ticket.json:", "is not valid JSON"),
+        ("{\"size\": {\n  \"width\": 1,\n  \"height\": }", "is not valid JSON", "line 3, column 13"),
         (##"{"size": {"width": 1, "height": 1}, "palette": {"slots": [{"role": "a", "stroke": "#000000", "fill": "#000000"}, {"role": "a", "stroke": "#000000", "fill": "#000000"}]}}"##,
          "at palette.slots", "role \"a\" is already slot 0"),
     ])

@@ -59,6 +59,14 @@ struct SamplesTests {
         #expect(caps == Set(LineCap.allCases))
         #expect(aligns == Set(TextAlignment.allCases))
         #expect(fonts == ["sans", "serif", "gothic", "mincho"])
+        #expect(drawing.texts.count == 6)
+        var outer = Canvas()
+        try outer.start(width: 10, height: 10)
+        try outer.addSlots(1)
+        try outer.clip(x: 0, y: 0, w: 5, h: 5) { c in try c.drawPart(drawing, x: 0, y: 0, w: 5, h: 5) }
+        try outer.drawText(0, "後", size: 5, x: 0, y: 0)
+        #expect(try outer.stop().texts.map(\.string) == drawing.texts.map(\.string) + ["後"],
+                "texts inside groups and parts are found, in drawing order")
         #expect(Samples.tinyPNG.count == 99)
     }
 }

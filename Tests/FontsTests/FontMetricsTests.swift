@@ -62,6 +62,20 @@ struct FontMetricsTests {
         #expect(try Self.face("sans").missingCharacters(in: "Aé入").map(\.characterIndex) == [2])
     }
 
+    @Test("Measuring from many threads at once gives the serial answers")
+    func concurrentMeasuring() async throws {
+        let gothic = try Self.face("gothic")
+        let lines = (0..<64).map { "会員番号:GCG-\(40000 + $0) 入場整理券 \($0)" }
+        let serial = lines.map { gothic.width(of: $0, size: 14) }
+        let parallel = try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+            for (i, line) in lines.enumerated() {
+                group.addTask { (i, try Self.face("gothic").width(of: line, size: 14)) }
+            }
+            return try await group.reduce(into: [Double](repeating: 0, count: lines.count)) { $0[$1.0] = $1.1 }
+        }
+        #expect(parallel == serial)
+    }
+
     @Test("A subset keeps only the needed glyphs, opens as a font, and measures the same")
     func subset() throws {
         let gothic = try Self.face("gothic")
