@@ -35,6 +35,47 @@ public struct Drawing: Codable, Hashable, Sendable {
         background = try container.decodeIfPresent(Color.self, forKey: .background)
         palette = try container.decodeIfPresent(Palette.self, forKey: .palette) ?? Palette()
         commands = try container.decodeIfPresent([Command].self, forKey: .commands) ?? []
+        if let (path, reason) = Self.firstProblem(in: commands, path: [CodingKeys.commands]) {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + path, debugDescription: reason))
+        }
+    }
+
+    /// A coding-path element for error locations found after decoding.
+    private struct PathKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue }
+        init(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+    }
+
+    /// The first value the canvas would have refused (a negative width, a zero font size …), with its path; JSON
+    /// written by hand must obey the same rules as drawings built with `Canvas`.
+    private static func firstProblem(in commands: [Command], path: [any CodingKey]) -> ([any CodingKey], String)? {
+        for (index, command) in commands.enumerated() {
+            let here = path + [PathKey(intValue: index)]
+            func at(_ field: String, _ reason: String) -> ([any CodingKey], String) {
+                (here + [PathKey(stringValue: field)], reason)
+            }
+            switch command {
+            case .line(let line) where line.width < 0:
+                return at("width", "a line width is 0 or more, got \(line.width)")
+            case .rect(let shape) where shape.lineWidth < 0, .ellipse(let shape) where shape.lineWidth < 0:
+                return at("lineWidth", "a line width is 0 or more, got \(shape.lineWidth)")
+            case .text(let text) where !(text.size > 0):
+                return at("size", "a font size is greater than 0, got \(text.size)")
+            case .text(let text) where text.font.isEmpty:
+                return at("font", "name a logical font such as gothic, mincho, sans, serif or mono")
+            case .text(let text) where (text.boxWidth ?? 0) < 0:
+                return at("boxWidth", "a box width is 0 or more, got \(text.boxWidth ?? 0)")
+            case .group(let group):
+                if let problem = firstProblem(in: group.commands, path: here + [PathKey(stringValue: "commands")]) {
+                    return problem
+                }
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// Every text command, including those inside groups and parts, in drawing order: what a renderer needs to
