@@ -29,6 +29,8 @@ extension PDFDocument {
     /// Serialises the document into libHaru's memory stream and copies it out.
     private func render(argument: String?) throws -> Data {
         try check("write the PDF", argument) { HPDF_SaveToStream($0) }
+        // Rewind: after an earlier save the read position is still at the old end.
+        try check("rewind the PDF stream", argument) { HPDF_ResetStream($0) }
         let size = HPDF_GetStreamSize(handle)
         var bytes = [UInt8](repeating: 0, count: Int(size))
         var length = HPDF_UINT32(size)

@@ -17,8 +17,13 @@ public final class PDFDocument {
     /// True once a delegate chose `.abort`: every later call throws `DOCUMENT_ABORTED` without calling libHaru.
     public private(set) var isAborted = false
 
-    /// The pages added so far, in order.
-    public private(set) var pages: [PDFPage] = []
+    /// The pages added so far, in order (made on demand: the document keeps only libHaru's handles, since a
+    /// `PDFPage` holds its document strongly).
+    public var pages: [PDFPage] {
+        pageRecords.enumerated().map { PDFPage(document: self, handle: $1.handle, index: $0, size: $1.size) }
+    }
+    /// libHaru's page handles and their sizes, in order.
+    private var pageRecords: [(handle: HPDF_Page, size: PageSize)] = []
 
     /// The page whose text object is open, so graphics calls can be refused before libHaru sees them.
     var openTextPage: Int?
@@ -110,7 +115,7 @@ public final class PDFDocument {
     /// - Throws: `HPDF_PAGE_INVALID_SIZE` for a width or height that is not a number from 3 to 14400 points.
     @discardableResult
     public func addPage(size: PageSize = .a4, orientation: PageOrientation = .portrait) throws -> PDFPage {
-        let index = pages.count
+        let index = pageRecords.count
         let argument = "page \(index), size \(size.width)×\(size.height) pt"
         try ensureUsable("add a page", argument)
         guard size.isValid else {
@@ -124,9 +129,8 @@ public final class PDFDocument {
         let page = try make("add a page", argument) { HPDF_AddPage($0) }
         try check("set the page width", argument) { _ in HPDF_Page_SetWidth(page, Float(oriented.width)) }
         try check("set the page height", argument) { _ in HPDF_Page_SetHeight(page, Float(oriented.height)) }
-        let result = PDFPage(document: self, handle: page, index: index, size: oriented)
-        pages.append(result)
-        return result
+        pageRecords.append((page, oriented))
+        return PDFPage(document: self, handle: page, index: index, size: oriented)
     }
 }
 

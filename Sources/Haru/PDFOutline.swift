@@ -38,7 +38,7 @@ extension PDFDocument {
     /// Titles may hold any Unicode (written as UTF-16). `opened` shows the bookmark's children expanded.
     /// - Parameters:
     ///   - page: the page to show when the bookmark is chosen; nil for a bookmark that only groups others.
-    ///   - top: the y coordinate to scroll to on that page; nil shows the whole page.
+    ///   - top: the y coordinate to scroll to on that page, fitting its width; nil shows the whole page.
     @discardableResult
     public func addOutline(_ title: String, parent: PDFOutline? = nil, page: PDFPage? = nil, top: Double? = nil,
                            opened: Bool = true) throws -> PDFOutline {
@@ -61,7 +61,7 @@ extension PDFDocument {
                 HPDF_Page_CreateDestination(page.handle)
             }
             if let top {
-                try check("set the destination", argument) { _ in HPDF_Destination_SetXYZ(destination, 0, Float(top), 0) }
+                try check("set the destination", argument) { _ in HPDF_Destination_SetFitH(destination, Float(top)) }
             } else {
                 try check("set the destination", argument) { _ in HPDF_Destination_SetFit(destination) }
             }

@@ -1,0 +1,38 @@
+import Foundation
+import Haru
+import Testing
+import TestSupport
+
+/// Documents are freed: making and dropping many does not grow the process.
+@Suite struct MemoryTests {
+    /// Resident set size in bytes, from /proc/self/statm (pages × page size).
+    static func residentBytes() throws -> Int {
+        let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+        let pages = Int(statm.split(separator: " ")[1])!
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    static func oneDocument() throws -> Int {
+        let document = try PDFDocument()
+        let page = try document.addPage(size: .custom(width: 400, height: 150))
+        let gothic = try document.font(.msGothic)
+        try page.setAlpha(fill: 0.5)
+        try page.fill(.rectangle(x: 10, y: 10, width: 100, height: 50))
+        try page.text { t in
+            try t.setFont(gothic, size: 12)
+            try t.show("入場整理券 FN-579-413", x: 20, y: 100)
+        }
+        _ = try? document.font(named: "NoSuchFont", encoding: .winAnsi)
+        return try document.data().count
+    }
+
+    @Test func thousandDocumentsDoNotGrowResidentMemory() throws {
+        for _ in 0..<100 { _ = try Self.oneDocument() }
+        let before = try Self.residentBytes()
+        var total = 0
+        for _ in 0..<1000 { total += try Self.oneDocument() }
+        let growth = try Self.residentBytes() - before
+        #expect(total > 0)
+        #expect(growth < 20 << 20, "RSS grew by \(growth >> 10) KiB over 1000 documents")
+    }
+}
