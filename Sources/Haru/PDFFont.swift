@@ -20,8 +20,20 @@ public struct PDFFont {
     ///
     /// - Throws: `TextEncodingError` naming the first character the encoding cannot take, unless `unencodable`
     ///   substitutes it.
+    ///   For an embedded TrueType font, a character the font has no glyph for is unencodable too.
     public func encode(_ text: String, unencodable: UnencodablePolicy = .fail) throws -> [UInt8] {
-        try TextEncoder.encode(text, fontName: name, encoding: encoding, policy: unencodable)
+        try TextEncoder.encode(text, fontName: name, encoding: encoding, policy: unencodable,
+                               hasGlyph: trueTypeGlyphCheck)
+    }
+
+    /// Looks code points up in the TrueType font's cmap, through libHaru's own font definition.
+    private var trueTypeGlyphCheck: ((Unicode.Scalar) -> Bool)? {
+        guard encoding == .utf8, let attributes = handle.pointee.attr?.assumingMemoryBound(to: _HPDF_FontAttr_Rec.self),
+              let definition = attributes.pointee.fontdef,
+              definition.pointee.type == HPDF_FONTDEF_TYPE_TRUETYPE else { return nil }
+        return { scalar in
+            scalar.value == 0x20 || (scalar.value <= 0xFFFF && HPDF_TTFontDef_GetGlyphid(definition, HPDF_UINT16(scalar.value)) != 0)
+        }
     }
 
     /// The width of `text` set in this font at `size` points, without character or word spacing.

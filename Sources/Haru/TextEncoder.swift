@@ -16,12 +16,23 @@ enum TextEncoder {
     /// The encoded bytes of `text`, never containing a NUL byte.
     ///
     /// - Throws: `TextEncodingError` for the first character that cannot be encoded, unless `policy` substitutes.
-    static func encode(_ text: String, fontName: String, encoding: FontEncoding,
-                       policy: UnencodablePolicy) throws -> [UInt8] {
-        if let whole = fastPath(text, encoding) { return whole }
+    /// `hasGlyph`, when given, is asked about every code point, so a character the font lacks is reported
+    /// instead of drawn as an empty box.
+    static func encode(_ text: String, fontName: String, encoding: FontEncoding, policy: UnencodablePolicy,
+                       hasGlyph: ((Unicode.Scalar) -> Bool)? = nil) throws -> [UInt8] {
+        if let whole = fastPath(text, encoding), hasGlyph.map({ text.unicodeScalars.allSatisfy($0) }) ?? true {
+            return whole
+        }
+        func encodeChecked(_ character: Character) -> Result<[UInt8], Reason> {
+            let result = encodeCharacter(character, encoding)
+            guard case .success = result, let hasGlyph,
+                  let missing = character.unicodeScalars.first(where: { !hasGlyph($0) }) else { return result }
+            return .failure(Reason(text: "the font has no glyph for \(codePoint(missing)) (libHaru would draw an "
+                                   + "empty box)"))
+        }
         var bytes: [UInt8] = []
         for (index, character) in text.enumerated() {
-            switch encodeCharacter(character, encoding) {
+            switch encodeChecked(character) {
             case let .success(encoded):
                 bytes += encoded
             case let .failure(reason):
@@ -29,7 +40,7 @@ enum TextEncoder {
                     throw failure(character, index: index, text: text, fontName: fontName, encoding: encoding,
                                   reason: reason)
                 }
-                switch encodeCharacter(replacement, encoding) {
+                switch encodeChecked(replacement) {
                 case let .success(encoded): bytes += encoded
                 case let .failure(reason):
                     throw failure(replacement, index: index, text: text, fontName: fontName, encoding: encoding,

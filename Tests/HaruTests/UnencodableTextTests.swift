@@ -57,4 +57,14 @@ import TestSupport
         // A substitute the font cannot encode is itself an error.
         #expect(throws: TextEncodingError.self) { try helvetica.encode("入", unencodable: .substitute()) }
     }
+
+    @Test func trueTypeFontsReportMissingGlyphs() throws {
+        let document = try PDFDocument()
+        let ipa = try document.loadTrueTypeFont(at: Repo.ipaexGothic)
+        // IPAexGothic has no Hangul: libHaru would draw an empty box.
+        let error = try #require(throws: TextEncodingError.self) { try ipa.encode("入場 한글") }
+        #expect(error.codePoints == "U+D55C" && error.index == 3 && error.reason.contains("no glyph"))
+        #expect(try ipa.encode("入한", unencodable: .substitute()) == Array("入〓".utf8))
+        #expect(try ipa.encode(Fixture.japanese + Fixture.variants) == Array((Fixture.japanese + Fixture.variants).utf8))
+    }
 }
