@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import Haru
+import PNG
+
+/// `mkpdf image`: PNG files to a PDF with one page per image (what img2pdf does), or re-encoded to PNG.
+///
+/// A thin face over the PNG module and Haru; it decodes every input before anything is written, so a
+/// corrupt input leaves no output file behind.
+struct ImageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "image",
+        abstract: "Put PNG images into a PDF, one page each sized to the image, or re-encode them as PNG.",
+        discussion: """
+            Pages are the image's size at 72 dpi (one pixel = one point) unless --dpi is given: points = pixels × 72 / dpi.
+            With -o OUT.png one input is re-encoded to OUT.png; several inputs go to OUT-1.png, OUT-2.png, … in order.
+            Any unreadable or corrupt input stops the command before an output file is written.
+            """
+    )
+
+    /// The PNG files, in page order.
+    @Argument(help: "PNG files, in page order.")
+    var inputs: [String]
+
+    /// The PDF or PNG to write.
+    @Option(name: .shortAndLong, help: "Output file: .pdf (one page per image) or .png (re-encoded).")
+    var output: String
+
+    /// Resolution for the page size; PDF output only.
+    @Option(name: .long, help: "Image resolution for the page size, in pixels per inch (PDF output only; default 72).")
+    var dpi: Double?
+
+    /// Speed over size for PNG output.
+    @Flag(name: .long, help: "PNG output: write faster, larger files (no row filters, zlib level 3).")
+    var fast = false
+
+    /// What `-o` asks for.
+    enum Format { case pdf, png }
+
+    /// The output format from the extension of `-o`.
+    var format: Format? {
+        switch URL(fileURLWithPath: output).pathExtension.lowercased() {
+        case "pdf": .pdf
+        case "png": .png
+        default: nil
+        }
+    }
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("Give at least one PNG file.") }
+        guard let format else {
+            throw ValidationError("-o \(output): the output must end in .pdf or .png.")
+        }
+        if let dpi {
+            guard format == .pdf else { throw ValidationError("--dpi sets PDF page sizes; it has no meaning for PNG output \(output).") }
+            guard dpi.isFinite, dpi > 0 else { throw ValidationError("--dpi \(dpi): give a positive number of pixels per inch.") }
+        }
+    }
+
+    func run() throws {
+        switch format {
+        case .pdf: try writePDF()
+        case .png, nil: try writePNGs()
+        }
+    }
+
+    /// One page per image, each loaded as soon as it is decoded, saved atomically at the end.
+    private func writePDF() throws {
+        let document = try PDFDocument()
+        let resolution = dpi ?? 72
+        for input in inputs {
+            let bitmap = try decode(input)
+            let size = PageSize(width: Double(bitmap.width) * 72 / resolution, height: Double(bitmap.height) * 72 / resolution)
+            guard size.isValid else {
+                throw ImageCommandError.pageOutOfRange(input: input, width: bitmap.width, height: bitmap.height, dpi: resolution)
+            }
+            let image = try document.loadImage(bitmap, name: input)
+            let page = try document.addPage(size: size)
+            try page.draw(image, x: 0, y: 0, width: size.width, height: size.height)
+        }
+        let url = URL(fileURLWithPath: output)
+        try document.save(to: url)
+        print(url.standardizedFileURL.path)
+    }
+
+    /// Reads and decodes one input; errors name it as the user typed it.
+    private func decode(_ input: String) throws -> Bitmap {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: input))
+        } catch {
+            throw PNGError(name: input, reason: .unreadable(error.localizedDescription))
+        }
+        return try PNGDecoder().decode(data, name: input)
+    }
+
+    /// Decodes and encodes every input first, then writes each file atomically.
+    private func writePNGs() throws {
+        let encoder = PNGEncoder(compression: fast ? .fast : .balanced)
+        let encoded = try inputs.map { input in
+            try encoder.encode(decode(input), name: input)
+        }
+        let base = URL(fileURLWithPath: output)
+        let folder = base.deletingLastPathComponent(), stem = base.deletingPathExtension().lastPathComponent
+        let targets = inputs.count == 1 ? [base] : (1...inputs.count).map {
+            folder.appendingPathComponent("\(stem)-\($0).\(base.pathExtension)")
+        }
+        for (data, target) in zip(encoded, targets) {
+            do {
+                try data.write(to: target, options: .atomic)
+            } catch {
+                throw ImageCommandError.cannotWrite(path: target.path, reason: error.localizedDescription)
+            }
+            print(target.standardizedFileURL.path)
+        }
+    }
+}
+
+/// Why `mkpdf image` stopped, beyond what the PNG and Haru errors say.
+enum ImageCommandError: Error, CustomStringConvertible, LocalizedError {
+    /// The page for this image would fall outside libHaru's 3–14400 pt.
+    case pageOutOfRange(input: String, width: Int, height: Int, dpi: Double)
+    /// The output file could not be written.
+    case cannotWrite(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case let .pageOutOfRange(input, width, height, dpi):
+            let points = "\(format(Double(width) * 72 / dpi))×\(format(Double(height) * 72 / dpi)) pt"
+            let lowest = 72 * Double(max(width, height)) / 14400, highest = 72 * Double(min(width, height)) / 3
+            let fix = lowest <= highest
+                ? "pass --dpi between \(format(lowest.rounded(.up))) and \(format(highest.rounded(.down)))"
+                : "the image's aspect ratio cannot fit; crop or pad it"
+            return "\(input): a \(width)×\(height) image at \(format(dpi)) dpi makes a \(points) page, outside the 3–14400 pt PDF pages allow; \(fix)"
+        case let .cannotWrite(path, reason):
+            return "\(path): cannot write the PNG (\(reason)); check that the folder exists and is writable"
+        }
+    }
+
+    var errorDescription: String? { description }
+
+    /// A number without a needless ".0".
+    private func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+    }
+}
