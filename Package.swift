@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PNG", targets: ["PNG"]),
         .library(name: "Check", targets: ["Check"]),
         .library(name: "Fonts", targets: ["Fonts"]),
+        .library(name: "Render", targets: ["Render"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,11 +37,13 @@ let package = Package(
         .target(name: "Haru", dependencies: ["CHaru", "PNG"]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["CHarfBuzz"]),
+        // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
+        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo"]),
         // PDF structure validation over libqpdf.
         .target(name: "Check", dependencies: ["CQPDF"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
-            "Haru", "PNG", "Check", "Drawing",
+            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -53,6 +56,7 @@ let package = Package(
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["mkpdf", "TestSupport", "PNGFixtures"]),
     ]
 )

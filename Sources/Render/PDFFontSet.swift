@@ -1,0 +1,87 @@
+import Drawing
+import Fonts
+import Foundation
+import Haru
+
+/// The fonts of one PDF being built: each font file loaded into libHaru once, as a subset holding exactly the
+/// characters the whole document uses, or as libHaru's Japanese CID fonts in `.cid` mode.
+///
+/// libHaru 2.3.0 loads TrueType only from a file and reads it again when the PDF is written, so subsets are
+/// written to a private temporary folder that this object owns and removes (`removeFiles()`, or on deinit).
+final class PDFFontSet {
+    /// A font ready for text, with how its text is laid out.
+    struct Entry {
+        /// libHaru's font.
+        var font: PDFFont
+        /// True for a CID font whose widths are libHaru's, not the font file's.
+        var isCID: Bool
+    }
+
+    private let document: PDFDocument
+    private let mode: PDFFontMode
+    private let subsets: Bool
+    /// Every character each opened font file must draw, keyed by the face object (one per file).
+    private var characters: [ObjectIdentifier: (face: FontFace, text: String)] = [:]
+    private var loaded: [String: Entry] = [:]
+    private var folder: URL?
+
+    /// The logical names `.cid` mode maps to libHaru's Japanese fonts.
+    static let cidFonts: [String: JapaneseFont] = ["gothic": .msGothic, "mincho": .msMincho]
+
+    init(document: PDFDocument, mode: PDFFontMode, subsets: Bool) {
+        self.document = document
+        self.mode = mode
+        self.subsets = subsets
+    }
+
+    deinit {
+        removeFiles()
+    }
+
+    /// Records that `text` will be drawn with `face`, so its subset holds those characters.
+    func register(_ text: String, face: FontFace) {
+        let key = ObjectIdentifier(face)
+        characters[key, default: (face, "")].text += text
+    }
+
+    /// The font for a text command in logical font `name`, opened as `face`; loaded on first use.
+    func font(named name: String, face: FontFace, location: RenderLocation) throws -> Entry {
+        if mode == .cid, let japanese = Self.cidFonts[name] {
+            if let entry = loaded["cid:" + name] { return entry }
+            let entry = Entry(font: try document.font(japanese, encoding: .rksjH), isCID: true)
+            loaded["cid:" + name] = entry
+            return entry
+        }
+        let key = face.url.path + "#\(face.index)"
+        if let entry = loaded[key] { return entry }
+        let file = subsets ? try writeSubset(of: face) : face.url
+        let entry = Entry(font: try document.loadTrueTypeFont(at: file), isCID: false)
+        loaded[key] = entry
+        return entry
+    }
+
+    /// Deletes the subset files; call once the PDF's bytes exist.
+    func removeFiles() {
+        guard let folder else { return }
+        try? FileManager.default.removeItem(at: folder)
+        self.folder = nil
+    }
+
+    private func writeSubset(of face: FontFace) throws -> URL {
+        let text = characters[ObjectIdentifier(face)]?.text ?? ""
+        let bytes = try face.subset(for: text)
+        let folder = try subsetFolder()
+        let file = folder.appendingPathComponent("font-\(loaded.count).ttf")
+        try bytes.write(to: file)
+        return file
+    }
+
+    private func subsetFolder() throws -> URL {
+        if let folder { return folder }
+        let made = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mkpdf-fonts-" + UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+        folder = made
+        return made
+    }
+}

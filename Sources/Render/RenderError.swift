@@ -1,0 +1,98 @@
+import Foundation
+
+/// Why a drawing could not be rendered: what failed, where (page and command), and how to fix it.
+///
+/// Both renderers throw only this type, so callers (the CLI, batch jobs) report one kind of failure whichever
+/// output they asked for. A renderer never writes a partial file when it throws.
+public enum RenderError: Error, Hashable, Sendable {
+    /// A text command holds a character its font has no glyph for; drawing it would show an empty box (tofu).
+    case missingGlyph(MissingGlyph)
+    /// The text's logical font could not be found or opened (see the Fonts module's message in `reason`).
+    case font(location: RenderLocation, font: String, reason: String)
+    /// An image command's PNG bytes could not be decoded.
+    case image(location: RenderLocation, reason: String)
+    /// libHaru refused something while building the PDF.
+    case pdf(location: RenderLocation?, reason: String)
+    /// cairo or FreeType failed while drawing the raster.
+    case raster(location: RenderLocation?, operation: String, reason: String)
+    /// The raster for a page would be larger than cairo's image surfaces allow.
+    case surfaceTooLarge(page: Int, width: Int, height: Int, limit: Int)
+    /// The raster scale or resolution is not a usable number.
+    case invalidScale(String)
+    /// A document with no pages has nothing to render.
+    case emptyDocument
+    /// The output could not be written.
+    case output(path: String, reason: String)
+}
+
+/// A character a font cannot draw, with everything needed to find and fix it.
+public struct MissingGlyph: Hashable, Sendable, CustomStringConvertible {
+    /// The character, e.g. `𠮷`.
+    public var character: String
+    /// Its code point as `U+20BB7`.
+    public var codePoint: String
+    /// The logical font name (`gothic`).
+    public var font: String
+    /// The font file that lacks it.
+    public var fontFile: String
+    /// The whole text of the command (cut to 80 characters).
+    public var text: String
+    /// The character's position in `text`, counting user-perceived characters from 0.
+    public var characterIndex: Int
+    /// The text command's page and path.
+    public var location: RenderLocation
+
+    /// Creates the record.
+    public init(character: String, codePoint: String, font: String, fontFile: String, text: String,
+                characterIndex: Int, location: RenderLocation) {
+        self.character = character
+        self.codePoint = codePoint
+        self.font = font
+        self.fontFile = fontFile
+        self.text = text
+        self.characterIndex = characterIndex
+        self.location = location
+    }
+
+    /// `page 1, commands[3]: font "gothic" (…/ipaexg.ttf) has no glyph for "𠮷" (U+20BB7) at character 0 of "𠮷野家"; …`.
+    public var description: String {
+        "\(location): font \"\(font)\" (\(fontFile)) has no glyph for \"\(character)\" (\(codePoint)) at character "
+            + "\(characterIndex) of \"\(text)\". Fix: replace the character (e.g. 吉 for 𠮷), or use a font that has "
+            + "it (set \(overrideHint) to such a font file)"
+    }
+
+    private var overrideHint: String {
+        "MKPDF_FONT_" + String(font.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
+}
+
+extension RenderError: CustomStringConvertible, LocalizedError {
+    /// What failed, where, and how to fix it.
+    public var description: String {
+        switch self {
+        case .missingGlyph(let missing):
+            return "cannot render: " + missing.description
+        case .font(let location, let font, let reason):
+            return "cannot render \(location): font \"\(font)\": \(reason)"
+        case .image(let location, let reason):
+            return "cannot render \(location): the image's PNG bytes cannot be decoded: \(reason). "
+                + "Fix: give a valid PNG file's bytes"
+        case .pdf(let location, let reason):
+            return "cannot build the PDF" + (location.map { " at \($0)" } ?? "") + ": \(reason)"
+        case .raster(let location, let operation, let reason):
+            return "cannot draw the raster" + (location.map { " at \($0)" } ?? "") + ": \(operation) failed: \(reason)"
+        case .surfaceTooLarge(let page, let width, let height, let limit):
+            return "cannot render page \(page): \(width)×\(height) pixels exceeds the raster limit of \(limit) pixels "
+                + "a side (or the memory it needs). Fix: use a smaller --scale or --dpi"
+        case .invalidScale(let text):
+            return "cannot render: \(text). Fix: give a scale greater than 0 (1, 2 …) or a dpi such as 72, 144, 300"
+        case .emptyDocument:
+            return "cannot render: the document has no pages. Fix: add at least one page"
+        case .output(let path, let reason):
+            return "cannot write \(path): \(reason). Fix: check that the folder exists, is writable and has space"
+        }
+    }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,29 @@
+import Drawing
+import Foundation
+
+/// The kind of closed shape a shape command draws.
+enum ShapeKind {
+    case rect
+    case ellipse
+}
+
+/// What a renderer must draw, in page coordinates (points, origin top-left, y down), after parts and groups have
+/// been resolved by `Replayer`: the PDF renderer flips y, the raster renderer scales to pixels.
+protocol RenderTarget: AnyObject {
+    /// Paints `rect` with a background colour.
+    func paintBackground(_ color: Color, in rect: Rect, location: RenderLocation) throws
+    /// Strokes a straight line (width > 0).
+    func drawLine(from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
+                  location: RenderLocation) throws
+    /// Fills and/or strokes a rectangle or an ellipse: fill first, then stroke.
+    func drawShape(_ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+                   location: RenderLocation) throws
+    /// Draws laid-out text in `color`; `font` is the logical name.
+    func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws
+    /// Draws PNG bytes stretched into `rect`.
+    func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws
+    /// Opens a scope (saved state), clipped to `rect` when given.
+    func beginScope(clip rect: Rect?, location: RenderLocation) throws
+    /// Closes the innermost scope.
+    func endScope(location: RenderLocation) throws
+}

@@ -1,0 +1,104 @@
+import Drawing
+import Fonts
+import Foundation
+
+/// Walks a drawing's commands — through groups and nested parts — and hands page-coordinate primitives to a
+/// `RenderTarget`; the one place both renderers share, so they cannot disagree about layout.
+struct Replayer {
+    /// Where logical font names are opened.
+    let fonts: FontRegistry
+
+    /// Draws `drawing` as page `page` (counted from 1).
+    func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget) throws {
+        let location = RenderLocation(page: page)
+        if let background = drawing.background {
+            try target.paintBackground(background, in: Rect(origin: .zero, size: drawing.size), location: location)
+        }
+        try replay(drawing.commands, placement: .identity, under: location, into: target)
+    }
+
+    private func replay(_ commands: [Drawing.Command], placement: Placement, under parent: RenderLocation,
+                        into target: some RenderTarget) throws {
+        for (index, command) in commands.enumerated() {
+            let here = parent.appending("commands", index: index)
+            switch command {
+            case .line(let line):
+                guard line.width > 0 else { continue }
+                try target.drawLine(from: placement.apply(line.from), to: placement.apply(line.to),
+                                    width: line.width * placement.widthScale, cap: line.cap, color: line.color,
+                                    location: here)
+            case .rect(let shape):
+                try drawShape(.rect, shape, placement: placement, location: here, into: target)
+            case .ellipse(let shape):
+                guard shape.rect.width > 0, shape.rect.height > 0 else { continue }
+                try drawShape(.ellipse, shape, placement: placement, location: here, into: target)
+            case .text(let text):
+                guard !text.string.isEmpty else { continue }
+                let face = try face(for: text, at: here)
+                try target.drawText(TextLayout(text, face: face, placement: placement), color: text.color,
+                                    font: text.font, location: here)
+            case .image(let image):
+                try target.drawImage(png: image.png, in: placement.apply(image.rect), location: here)
+            case .part(let part):
+                let rect = placement.apply(part.rect)
+                try target.beginScope(clip: rect, location: here)
+                if let background = part.drawing.background {
+                    try target.paintBackground(background, in: rect, location: here)
+                }
+                try replay(part.drawing.commands, placement: placement.placing(part.drawing.size, into: part.rect),
+                           under: RenderLocation(page: here.page, path: here.path + ".drawing"), into: target)
+                try target.endScope(location: here)
+            case .group(let group):
+                try target.beginScope(clip: group.clip.map(placement.apply), location: here)
+                try replay(group.commands, placement: placement, under: here, into: target)
+                try target.endScope(location: here)
+            }
+        }
+    }
+
+    private func drawShape(_ kind: ShapeKind, _ shape: Drawing.Command.Shape, placement: Placement,
+                           location: RenderLocation, into target: some RenderTarget) throws {
+        var paint = shape.paint
+        if paint.strokes, !(shape.lineWidth > 0) { paint = paint.fills ? .fill : .none }
+        guard paint != .none else { return }
+        try target.drawShape(kind, in: placement.apply(shape.rect), paint: paint,
+                             lineWidth: shape.lineWidth * placement.widthScale, stroke: shape.stroke,
+                             fill: shape.fill, location: location)
+    }
+
+    /// The opened font for a text command, after checking it has a glyph for every character.
+    func face(for text: Drawing.Command.Text, at location: RenderLocation) throws(RenderError) -> FontFace {
+        let face: FontFace
+        do {
+            face = try fonts.face(named: text.font)
+        } catch {
+            throw .font(location: location, font: text.font, reason: error.description)
+        }
+        if let missing = face.missingCharacters(in: text.string).first {
+            let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
+            throw .missingGlyph(MissingGlyph(character: String(missing.scalar), codePoint: missing.codePoint,
+                                             font: text.font, fontFile: face.url.path, text: shown,
+                                             characterIndex: missing.characterIndex, location: location))
+        }
+        return face
+    }
+
+    /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.
+    static func texts(in drawing: Drawing, page: Int) -> [(text: Drawing.Command.Text, location: RenderLocation)] {
+        var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
+        func collect(_ commands: [Drawing.Command], under parent: RenderLocation) {
+            for (index, command) in commands.enumerated() {
+                let here = parent.appending("commands", index: index)
+                switch command {
+                case .text(let text): result.append((text, here))
+                case .group(let group): collect(group.commands, under: here)
+                case .part(let part):
+                    collect(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                default: break
+                }
+            }
+        }
+        collect(drawing.commands, under: RenderLocation(page: page))
+        return result
+    }
+}
