@@ -174,6 +174,25 @@ public enum Permission: String, Codable, Sendable, CaseIterable {
     case modifyAnnotations = "modify-annotations"
     /// Other changes.
     case modifyOther = "modify-other"
+
+    /// The permissions the bits `P` grant under security handler revision `R`, read as qpdf reads them
+    /// (bit 3 print, 4 modify, 5 extract, 6 annotate; from R 3 on also 9 forms, 10 accessibility, 11 assembly,
+    /// 12 high-resolution print).
+    public static func granted(by bits: Int32, revision: Int) -> [Permission] {
+        func bit(_ n: Int) -> Bool { bits & (1 << (n - 1)) != 0 }
+        let modern = revision >= 3
+        let granted: [Permission: Bool] = [
+            .accessibility: modern ? bit(10) : bit(5),
+            .extractAll: bit(5),
+            .printLowResolution: bit(3),
+            .printHighResolution: bit(3) && (!modern || bit(12)),
+            .modifyAssembly: modern ? bit(11) : bit(4),
+            .modifyForms: modern ? bit(9) : bit(6),
+            .modifyAnnotations: bit(6),
+            .modifyOther: bit(4),
+        ]
+        return allCases.filter { granted[$0] == true }
+    }
 }
 
 /// One outline (bookmark) entry and the entries nested under it.

@@ -18,18 +18,24 @@ final class Inspector {
     private let maxDepth = 16
     private let maxOutlineEntries = 10_000
 
-    init(document: QPDFDocument, uncompressedLimit: Int) {
+    private let isLinearized: Bool
+
+    /// `isLinearized` comes from the file's first bytes (see `Validator`), not from qpdf.
+    init(document: QPDFDocument, uncompressedLimit: Int, isLinearized: Bool) {
         self.document = document
         self.uncompressedLimit = uncompressedLimit
+        self.isLinearized = isLinearized
     }
 
     /// Reads everything; `structure.page-tree` is added when the pages cannot be counted.
     func inspect() -> Inspection {
         var inspection = Inspection()
         inspection.pdfVersion = document.pdfVersion
-        let extension_ = document.extensionLevel
-        if extension_ > 0 { inspection.pdfVersion += " extension level \(extension_)" }
-        inspection.isLinearized = document.isLinearized
+        let adobe = document.value(document.root, "/Extensions").flatMap { document.value($0, "/ADBE") }
+        if let level = document.integer(adobe.flatMap { document.value($0, "/ExtensionLevel") }), level > 0 {
+            inspection.pdfVersion += " extension level \(level)"
+        }
+        inspection.isLinearized = isLinearized
         inspection.encryption = encryption()
         inspection.info = info()
         inspection.outline = outline()
@@ -56,20 +62,13 @@ final class Inspector {
 
     // MARK: Document parts
 
+    /// The encryption dictionary's R and P, with P decoded as qpdf decodes it (`qpdf --show-encryption`).
     private func encryption() -> EncryptionInfo? {
-        guard document.isEncrypted else { return nil }
-        let dictionary = document.value(document.trailer, "/Encrypt")
-        let bits = document.integer(dictionary.flatMap { document.value($0, "/P") }) ?? 0
-        let checks: [(Permission, (qpdf_data?) -> QPDF_BOOL)] = [
-            (.accessibility, qpdf_allow_accessibility), (.extractAll, qpdf_allow_extract_all),
-            (.printLowResolution, qpdf_allow_print_low_res), (.printHighResolution, qpdf_allow_print_high_res),
-            (.modifyAssembly, qpdf_allow_modify_assembly), (.modifyForms, qpdf_allow_modify_form),
-            (.modifyAnnotations, qpdf_allow_modify_annotation), (.modifyOther, qpdf_allow_modify_other),
-        ]
-        return EncryptionInfo(
-            revision: document.integer(dictionary.flatMap { document.value($0, "/R") }) ?? 0,
-            permissionBits: Int(Int32(truncatingIfNeeded: bits)),
-            permissions: checks.filter { document.allows($0.1) }.map(\.0))
+        guard let dictionary = document.value(document.trailer, "/Encrypt") else { return nil }
+        let revision = document.integer(document.value(dictionary, "/R")) ?? 0
+        let bits = Int32(truncatingIfNeeded: document.integer(document.value(dictionary, "/P")) ?? 0)
+        return EncryptionInfo(revision: revision, permissionBits: Int(bits),
+                              permissions: Permission.granted(by: bits, revision: revision))
     }
 
     private func info() -> [String: String] {

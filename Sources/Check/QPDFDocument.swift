@@ -11,9 +11,12 @@ struct QPDFFailure: Error {
 
 /// The single owner of one `qpdf_data` handle, freed exactly once in `deinit`.
 ///
-/// qpdf reports failures through return codes and `qpdf_has_error`, never by exceptions crossing into Swift:
-/// errors are silenced (`qpdf_silence_errors`) and warnings suppressed from stderr, and every call goes through
-/// `guarded`, which collects an error raised by any `qpdf_oh_*` call instead of trusting its fallback value.
+/// qpdf reports failures through return codes and `qpdf_has_error`: errors are silenced (`qpdf_silence_errors`),
+/// warnings kept off stderr, and every call goes through `guarded`, which collects an error raised by a
+/// `qpdf_oh_*` call instead of trusting its fallback value. Only calls that trap C++ exceptions are used: qpdf
+/// 11's document-level getters `qpdf_get_pdf_extension_level`, `qpdf_is_linearized`, `qpdf_get_info_key` and
+/// `qpdf_allow_*` do not, and one of them aborted the process on a fuzzed file (no /Root), so those facts are
+/// read through the trapped object-handle calls instead.
 /// A `qpdf_data` is not thread-safe, so one instance serves one validation on one thread.
 final class QPDFDocument {
     private var handle: qpdf_data?
@@ -100,13 +103,6 @@ final class QPDFDocument {
 
     /// The header's version, e.g. "1.7".
     var pdfVersion: String { guarded("") { String(cString: qpdf_get_pdf_version($0)) } }
-    /// The Adobe extension level (8 for AES-256 files written by qpdf).
-    var extensionLevel: Int { guarded(0) { Int(qpdf_get_pdf_extension_level($0)) } }
-    /// Whether the file is linearized ("fast web view").
-    var isLinearized: Bool { guarded(false) { qpdf_is_linearized($0) != QPDF_FALSE } }
-    /// Whether the file is encrypted.
-    var isEncrypted: Bool { guarded(false) { qpdf_is_encrypted($0) != QPDF_FALSE } }
-
     /// The page count, or nil when qpdf cannot walk the page tree (the error is kept in `pageTreeError`).
     func pageCount() -> Result<Int, QPDFFailure> {
         let count = qpdf_get_num_pages(handle)
@@ -124,9 +120,6 @@ final class QPDFDocument {
     var root: qpdf_oh { guarded(0) { qpdf_get_root($0) } }
     /// The object `number 0 R`, or a null object when there is none.
     func object(number: Int) -> qpdf_oh { guarded(0) { qpdf_get_object_by_id($0, Int32(number), 0) } }
-
-    /// Asks whether qpdf grants a permission on an encrypted file.
-    func allows(_ query: (qpdf_data?) -> QPDF_BOOL) -> Bool { guarded(false) { query($0) != QPDF_FALSE } }
 
     /// Lets go of every object handle, to keep memory flat across many pages.
     func releaseObjects() { qpdf_oh_release_all(handle) }

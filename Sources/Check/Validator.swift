@@ -35,7 +35,8 @@ public struct Validator: Sendable {
         } catch {
             throw Self.openError(error, path: path, password: options.password)
         }
-        return run(document, name: path)
+        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 1024) } ?? Data()
+        return run(document, name: path, head: head)
     }
 
     /// Validates PDF bytes in memory; `name` stands for the file in messages and in the report.
@@ -46,7 +47,7 @@ public struct Validator: Sendable {
         } catch {
             throw Self.openError(error, path: name, password: options.password)
         }
-        return run(document, name: name)
+        return run(document, name: name, head: data.prefix(1024))
     }
 
     private static func openError(_ failure: QPDFFailure, path: String, password: String?) -> CheckError {
@@ -57,7 +58,13 @@ public struct Validator: Sendable {
         }
     }
 
-    private func run(_ document: QPDFDocument, name: String) -> Report {
+    /// Whether the file starts like a linearized one: a `/Linearized` dictionary within its first 1024 bytes,
+    /// the test qpdf's `isLinearized` makes (done here because that qpdf call does not trap exceptions).
+    static func looksLinearized(_ head: Data) -> Bool {
+        head.range(of: Data("/Linearized".utf8)) != nil
+    }
+
+    private func run(_ document: QPDFDocument, name: String, head: Data) -> Report {
         var findings = document.takeWarnings().map(Self.damage)
         do {
             try document.check()
@@ -66,7 +73,8 @@ public struct Validator: Sendable {
                                     message: "qpdf's check failed: \(error.message); regenerate the file"))
         }
         findings += document.takeWarnings().map(Self.damage)
-        let inspector = Inspector(document: document, uncompressedLimit: options.uncompressedStreamLimit)
+        let inspector = Inspector(document: document, uncompressedLimit: options.uncompressedStreamLimit,
+                                  isLinearized: Self.looksLinearized(head))
         let inspection = inspector.inspect()
         let seen = Set(findings.map(\.message))
         let late = document.takeWarnings().filter { !seen.contains(Self.damage($0).message) }
