@@ -24,10 +24,23 @@ enum Rules {
             return Finding(
                 rule: .fontNotEmbedded, severity: required ? .error : .warning,
                 message: "font \(key) is not embedded (used on page\(list.count == 1 ? "" : "s") "
-                    + "\(list.map(String.init).joined(separator: ", "))); viewers will substitute another font; "
+                    + "\(pageRanges(list))); viewers will substitute another font; "
                     + "load a TrueType font file (HPDF_LoadTTFontFromFile with embedding) instead of a base-14 or CID font",
                 page: list.count == 1 ? list[0] : nil)
         }
+    }
+
+    /// `1–3, 5, 7–9` for sorted page numbers, so a finding about a long document stays one short line.
+    static func pageRanges(_ pages: [Int]) -> String {
+        var parts: [String] = []
+        var index = 0
+        while index < pages.count {
+            var end = index
+            while end + 1 < pages.count, pages[end + 1] == pages[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(pages[index])" : "\(pages[index])–\(pages[end])")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
     }
 
     static func pageCount(_ inspection: Inspection, expected: Int?) -> [Finding] {

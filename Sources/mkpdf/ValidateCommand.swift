@@ -104,7 +104,17 @@ private enum Outcome: Encodable {
         }
     }
 
-    /// The readable form: a verdict line, a line per page, then the findings.
+    /// `595×842 pt; fonts: Helvetica (Type1, not embedded); images: 1`.
+    private static func summary(of page: PageInfo) -> String {
+        let size = page.mediaBox?.sizeDescription ?? "no MediaBox"
+        let fonts = page.fonts.map { font in
+            "\(font.baseFont) (\(font.type)\(font.isEmbedded ? ", embedded" : ", not embedded")\(font.isSubset ? " subset" : ""))"
+        }
+        return size + (fonts.isEmpty ? "" : "; fonts: \(fonts.joined(separator: ", "))")
+            + (page.images.isEmpty ? "" : "; images: \(page.images.count)")
+    }
+
+    /// The readable form: a verdict line, a line per run of alike pages, then the findings.
     func write() {
         switch self {
         case .unreadable(_, let error):
@@ -115,14 +125,19 @@ private enum Outcome: Encodable {
             let count = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
             print("\(report.file): \(verdict) — PDF \(inspection.pdfVersion), \(count(inspection.pageCount, "page")), "
                   + "\(count(report.errors.count, "error")), \(count(report.warnings.count, "warning"))")
+            // Consecutive pages that look alike share one line, so a long document stays readable.
+            var groups: [(first: Int, last: Int, summary: String)] = []
             for page in inspection.pages {
-                let size = page.mediaBox?.sizeDescription ?? "no MediaBox"
-                let fonts = page.fonts.map { font in
-                    "\(font.baseFont) (\(font.type)\(font.isEmbedded ? ", embedded" : ", not embedded")\(font.isSubset ? " subset" : ""))"
+                let summary = Self.summary(of: page)
+                if let last = groups.last, last.summary == summary, last.last + 1 == page.number {
+                    groups[groups.count - 1].last = page.number
+                } else {
+                    groups.append((page.number, page.number, summary))
                 }
-                print("  page \(page.number): \(size)"
-                      + (fonts.isEmpty ? "" : "; fonts: \(fonts.joined(separator: ", "))")
-                      + (page.images.isEmpty ? "" : "; images: \(page.images.count)"))
+            }
+            for group in groups {
+                let label = group.first == group.last ? "page \(group.first)" : "pages \(group.first)–\(group.last)"
+                print("  \(label): \(group.summary)")
             }
             for finding in report.findings { print("  \(finding)") }
         }

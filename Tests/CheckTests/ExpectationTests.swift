@@ -18,6 +18,10 @@ import TestSupport
         #expect(!strict.isDamaged)
         #expect(try Validator(options: ValidationOptions(requireEmbeddedFonts: true))
             .validate(data: Fixtures.japanese("入場", embedded: true)).isValid)
+        // One finding per font, its pages as ranges.
+        let long = try Validator().validate(data: Fixtures.helvetica(pages: 40)).findings(.fontNotEmbedded)
+        #expect(long.count == 1)
+        #expect(long.first?.message.contains("used on pages 1–40)") == true)
     }
 
     @Test func pageCountAndSizeExpectations() throws {
