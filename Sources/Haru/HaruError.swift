@@ -18,6 +18,8 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
     public let operation: String
     /// The argument that failed, e.g. `font name "NoSuchFont"`, `file /tmp/x.pdf`, `page 2`; nil when none applies.
     public let argument: String?
+    /// What the operating system said, for file errors (`No space left on device`); nil otherwise.
+    public let systemReason: String?
     /// How to fix it, when the wrapper knows.
     public let hint: String?
     /// True when libHaru raised the error; false when the wrapper caught it before calling C.
@@ -25,7 +27,7 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
 
     /// Creates an error; the name and summary come from libHaru's table when `name` is nil.
     init(code: UInt32, detail: UInt32 = 0, name: String? = nil, summary: String? = nil, operation: String,
-         argument: String? = nil, hint: String? = nil, isFromLibHaru: Bool) {
+         argument: String? = nil, systemReason: String? = nil, hint: String? = nil, isFromLibHaru: Bool) {
         let entry = HaruErrorCatalog.entry(for: code)
         self.code = code
         self.detail = detail
@@ -33,6 +35,7 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
         self.summary = summary ?? entry?.summary ?? "An error code libHaru 2.3.0 does not document."
         self.operation = operation
         self.argument = argument
+        self.systemReason = systemReason
         self.hint = hint ?? HaruError.defaultHint(for: code)
         self.isFromLibHaru = isFromLibHaru
     }
@@ -45,6 +48,7 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
         var text = "\(name) (0x\(String(code, radix: 16, uppercase: true)), detail \(detail)): \(summary)"
         text += " Failed to \(operation)"
         if let argument { text += " (\(argument))" }
+        if let systemReason { text += ": \(systemReason)" }
         text += "."
         if let hint { text += " Fix: \(hint)" }
         return text

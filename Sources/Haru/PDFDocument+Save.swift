@@ -22,7 +22,9 @@ extension PDFDocument {
         } catch let failure as AtomicFile.Failure {
             throw reject(code: failure.isOpen ? 0x1017 : 0x1016, detail: UInt32(failure.errno),
                          operation: failure.step, argument: "file \(failure.path)",
-                         hint: "\(failure.reason); check that the folder exists, is writable, and has space.")
+                         hint: failure.isOpen ? "check that the folder exists and is writable, or choose another path."
+                            : "check that the disk has space and the destination is writable.",
+                         systemReason: failure.reason)
         }
     }
 

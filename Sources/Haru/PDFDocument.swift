@@ -103,9 +103,9 @@ public final class PDFDocument {
 
     /// Reports a failure the wrapper found before calling libHaru.
     func reject(code: UInt32, detail: UInt32 = 0, operation: String, argument: String?, hint: String? = nil,
-                summary: String? = nil) -> HaruError {
-        report(HaruError(code: code, detail: detail, summary: summary, operation: operation, argument: argument,
-                         hint: hint, isFromLibHaru: false))
+                systemReason: String? = nil) -> HaruError {
+        report(HaruError(code: code, detail: detail, operation: operation, argument: argument,
+                         systemReason: systemReason, hint: hint, isFromLibHaru: false))
     }
 
     // MARK: - Pages
