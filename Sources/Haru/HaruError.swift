@@ -57,6 +57,16 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
     /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 
+    /// libHaru's symbolic name for an error code (`0x102F` → `HPDF_INVALID_FONT_NAME`), nil for an unknown code.
+    public static func symbolicName(for code: UInt32) -> String? {
+        HaruErrorCatalog.entry(for: code)?.name
+    }
+
+    /// The English description of an error code, nil for an unknown code.
+    public static func summary(for code: UInt32) -> String? {
+        HaruErrorCatalog.entry(for: code)?.summary
+    }
+
     static let abortedName = "DOCUMENT_ABORTED"
 
     /// The error for any call on a document whose delegate chose `.abort`.

@@ -117,6 +117,7 @@ import Glibc
         let error = try #require(throws: HaruError.self) { try document.save(to: URL(fileURLWithPath: "/dev/full")) }
         #expect(error.name == "HPDF_FILE_IO_ERROR" && error.detail == UInt32(ENOSPC))
         #expect(error.argument == "file /dev/full" && error.description.contains("/dev/full"))
+        #expect(error.systemReason == String(cString: strerror(ENOSPC)))
         #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").sorted() == before)
         #expect(delegate.errors == [error])
         try expectStillRenders(document, scratch, "Later page after /dev/full")
@@ -179,5 +180,24 @@ import Glibc
         let file = try Fixture.save(document, scratch, "gmode.pdf")
         #expect(try Oracle.qpdfCheck(file).status == 0)
         #expect(try Fixture.text(file) == "inside")
+    }
+}
+
+/// The error table covers every code in the installed libHaru header, with a description each.
+@Suite struct ErrorCatalogTests {
+    @Test func everyCodeInHpdfErrorHeaderHasNameAndDescription() throws {
+        let header = try String(contentsOfFile: "/usr/include/hpdf_error.h", encoding: .utf8)
+        let defines = header.split(separator: "\n").compactMap { line -> (String, UInt32)? in
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count >= 3, parts[0] == "#define", parts[2].hasPrefix("0x"),
+                  let code = UInt32(parts[2].dropFirst(2), radix: 16) else { return nil }
+            return (String(parts[1]), code)
+        }
+        #expect(defines.count > 100)
+        for (name, code) in defines {
+            #expect(HaruError.symbolicName(for: code) == name)
+            #expect((HaruError.summary(for: code)?.count ?? 0) > 10)
+        }
+        #expect(HaruError.symbolicName(for: 0x9999) == nil)
     }
 }
