@@ -13,6 +13,11 @@ import TestSupport
     }
 
     static func oneDocument() throws -> Int {
+        try ticketBytes(member: 40167).count
+    }
+
+    /// A small ticket-like document for member number `member`, with a failed call along the way.
+    static func ticketBytes(member: Int) throws -> Data {
         let document = try PDFDocument()
         let page = try document.addPage(size: .custom(width: 400, height: 150))
         let gothic = try document.font(.msGothic)
@@ -20,10 +25,10 @@ import TestSupport
         try page.fill(.rectangle(x: 10, y: 10, width: 100, height: 50))
         try page.text { t in
             try t.setFont(gothic, size: 12)
-            try t.show("入場整理券 FN-579-413", x: 20, y: 100)
+            try t.show("入場整理券 FN-579-413 GCG-\(member)", x: 20, y: 100)
         }
         _ = try? document.font(named: "NoSuchFont", encoding: .winAnsi)
-        return try document.data().count
+        return try document.data()
     }
 
     @Test func thousandDocumentsDoNotGrowResidentMemory() throws {
