@@ -77,6 +77,6 @@ public struct PNGDecoder: Sendable {
         if lower.contains("beyond end of data") || lower.contains("not enough image data") || lower.contains("truncated") {
             return PNGError(name: name, reason: .truncated("libpng: \(text)"))
         }
-        return PNGError(name: name, reason: .corrupt(text))
+        return PNGError(name: name, reason: .corrupt("libpng: \(text)"))
     }
 }

@@ -19,7 +19,7 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case zeroSize(width: Int, height: Int)
         /// The header declares more pixels than the decoder's cap allows.
         case tooLarge(width: Int, height: Int, limit: Int)
-        /// libpng (or zlib, for Apple CgBI files) refused the data; carries its message.
+        /// libpng (or zlib, or our own checks of the chunks) refused the data; carries the message, `libpng: …` when libpng's.
         case corrupt(String)
         /// A bitmap handed to the encoder is inconsistent (pixel count, size); carries what is wrong.
         case invalidBitmap(String)
@@ -54,7 +54,7 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .tooLarge(let width, let height, let limit):
             return "\(name): the image is \(width)×\(height) = \(width * height) pixels, above the limit of \(limit); scale it down, or raise the decoder's maxPixels if you trust the file"
         case .corrupt(let message):
-            return "\(name): the PNG data is corrupt (libpng: \(message)); the file is damaged — re-export it from its source"
+            return "\(name): the PNG data is corrupt (\(message)); the file is damaged — re-export it from its source"
         case .invalidBitmap(let what):
             return "\(name): cannot encode this bitmap (\(what)); pixels must hold width × height × 4 RGBA bytes"
         case .encodingFailed(let message):

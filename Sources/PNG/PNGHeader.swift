@@ -118,9 +118,11 @@ struct PNGHeader: Equatable, Sendable {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 
-    /// The 4-letter type of the chunk whose length field starts at `offset`.
+    /// The 4-letter type of the chunk whose length field starts at `offset`, bytes outside printable ASCII as `\xNN`.
     static func chunkType(_ bytes: [UInt8], at offset: Int) -> String {
-        String(decoding: bytes[(offset + 4)..<(offset + 8)], as: Unicode.ASCII.self)
+        bytes[(offset + 4)..<(offset + 8)].map { byte in
+            (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
+        }.joined()
     }
 
     /// The CRC-32 (zlib's) of `bytes`.

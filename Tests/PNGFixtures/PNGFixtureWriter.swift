@@ -25,16 +25,22 @@ public enum PNGFixtureWriter {
 
     /// What to write.
     public struct Spec: Sendable, CustomStringConvertible {
+        /// The PNG colour type.
         public var colorType: ColorType
+        /// Bits per sample (1, 2, 4, 8 or 16 as the colour type allows).
         public var bitDepth: Int
+        /// Whether the image data is Adam7-interlaced.
         public var interlaced: Bool
         /// Add a tRNS chunk (colour key for gray/RGB, per-entry alpha for palette).
         public var transparency: Bool
         /// A gAMA value (100000 × gamma), if any.
         public var gamma: UInt32?
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
 
+        /// Describes a fixture; 23×17 by default (odd sizes exercise partial Adam7 passes and bit padding).
         public init(_ colorType: ColorType, _ bitDepth: Int, interlaced: Bool = false, transparency: Bool = false,
                     gamma: UInt32? = nil, width: Int = 23, height: Int = 17) {
             self.colorType = colorType
@@ -55,7 +61,9 @@ public enum PNGFixtureWriter {
 
     /// A written file and what decoding it must give.
     public struct Fixture: Sendable {
+        /// What was written.
         public var spec: Spec
+        /// The PNG file's bytes.
         public var png: Data
         /// Expected RGBA8, straight alpha, rows top to bottom (before any gamma correction).
         public var expected: [UInt8]

@@ -26,6 +26,7 @@ import Testing
             return nil
         } catch let error as PNGError {
             #expect(error.description.hasPrefix("\(name): "), "\(error)")
+            #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "control characters in \(error)")
             return error
         } catch {
             Issue.record("not a PNGError: \(error)")
