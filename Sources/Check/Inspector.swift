@@ -14,8 +14,9 @@ final class Inspector {
     private var decoders: [Int: FontDecoder] = [:]
     private var haruFonts: Set<Int> = []
 
-    /// Nesting caps: forms within forms, outline levels, page-tree parents, and outline entries in all.
+    /// How deep forms within forms, outline levels and page-tree parents are followed.
     private let maxDepth = 16
+    /// How many outline entries are read in all.
     private let maxOutlineEntries = 10_000
 
     private let isLinearized: Bool
@@ -326,22 +327,35 @@ final class Inspector {
 
     // MARK: Streams
 
-    /// Looks at every object `1 … /Size-1` (generation 0) for streams stored without a filter above the limit.
+    /// Walks every object reachable from the trailer (each indirect object once) for streams stored without a
+    /// filter above the limit. Metadata streams are left alone: PDF/A wants them readable.
     private func scanStreams() {
-        let size = min(document.integer(document.value(document.trailer, "/Size")) ?? 0, 1_000_000)
+        var stack: [qpdf_oh] = [document.trailer]
+        var seen: Set<Int> = []
+        var budget = 1_000_000
         var reported = 0
         var more = 0
-        for number in stride(from: 1, to: size, by: 1) {
-            if number % 1000 == 0 { document.releaseObjects() }
-            let object = document.object(number: number)
-            guard document.isStream(object), document.value(object, "/Filter") == nil,
-                  document.name(document.value(object, "/Type")) != "/Metadata",
-                  let length = document.integer(document.value(object, "/Length")), length > uncompressedLimit else { continue }
+        while let node = stack.popLast(), budget > 0 {
+            budget -= 1
+            if let number = document.objectNumber(node), !seen.insert(number).inserted { continue }
+            let kind = document.type(node)
+            if kind == ot_array {
+                stack += document.items(node)
+                continue
+            }
+            guard kind == ot_dictionary || kind == ot_stream else { continue }
+            for key in document.keys(node) {
+                if let value = document.value(node, key) { stack.append(value) }
+            }
+            guard kind == ot_stream, document.value(node, "/Filter") == nil,
+                  document.name(document.value(node, "/Type")) != "/Metadata",
+                  let length = document.integer(document.value(node, "/Length")), length > uncompressedLimit else { continue }
+            let place = document.objectNumber(node).map { "object \($0) 0" } ?? "a stream"
             if reported < 10 {
                 reported += 1
                 findings.append(Finding(
                     rule: .uncompressedStream, severity: .warning,
-                    message: "object \(number) 0: a \(length)-byte stream is stored without a filter; compress it "
+                    message: "\(place): a \(length)-byte stream is stored without a filter; compress it "
                         + "(libHaru: HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL))"))
             } else {
                 more += 1

@@ -16,7 +16,8 @@ struct QPDFFailure: Error {
 /// `qpdf_oh_*` call instead of trusting its fallback value. Only calls that trap C++ exceptions are used: qpdf
 /// 11's document-level getters `qpdf_get_pdf_extension_level`, `qpdf_is_linearized`, `qpdf_get_info_key` and
 /// `qpdf_allow_*` do not, and one of them aborted the process on a fuzzed file (no /Root), so those facts are
-/// read through the trapped object-handle calls instead.
+/// read through the trapped object-handle calls instead; `qpdf_get_object_by_id` is not trapped either, so
+/// objects are reached only from the trailer.
 /// A `qpdf_data` is not thread-safe, so one instance serves one validation on one thread.
 final class QPDFDocument {
     private var handle: qpdf_data?
@@ -103,7 +104,7 @@ final class QPDFDocument {
 
     /// The header's version, e.g. "1.7".
     var pdfVersion: String { guarded("") { String(cString: qpdf_get_pdf_version($0)) } }
-    /// The page count, or nil when qpdf cannot walk the page tree (the error is kept in `pageTreeError`).
+    /// The page count, or qpdf's error when it cannot walk the page tree.
     func pageCount() -> Result<Int, QPDFFailure> {
         let count = qpdf_get_num_pages(handle)
         if count < 0 || qpdf_has_error(handle) != QPDF_FALSE {
@@ -118,8 +119,6 @@ final class QPDFDocument {
     var trailer: qpdf_oh { guarded(0) { qpdf_get_trailer($0) } }
     /// The document catalog.
     var root: qpdf_oh { guarded(0) { qpdf_get_root($0) } }
-    /// The object `number 0 R`, or a null object when there is none.
-    func object(number: Int) -> qpdf_oh { guarded(0) { qpdf_get_object_by_id($0, Int32(number), 0) } }
 
     /// Lets go of every object handle, to keep memory flat across many pages.
     func releaseObjects() { qpdf_oh_release_all(handle) }
@@ -194,9 +193,12 @@ final class QPDFDocument {
         return (0..<count).map { index in guarded(0) { qpdf_oh_get_array_item($0, object, Int32(index)) } }
     }
 
-    /// The keys of a dictionary, read in one pass because qpdf iterates one dictionary at a time.
+    /// The keys of a dictionary or of a stream's dictionary, read in one pass because qpdf iterates one
+    /// dictionary at a time.
     func keys(_ object: qpdf_oh?) -> [String] {
-        guard let object, isDictionary(object) else { return [] }
+        guard let given = object else { return [] }
+        let object = isStream(given) ? guarded(0) { qpdf_oh_get_dict($0, given) } : given
+        guard isDictionary(object) else { return [] }
         return guarded([]) { q -> [String] in
             var keys: [String] = []
             qpdf_oh_begin_dict_key_iter(q, object)
