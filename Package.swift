@@ -14,11 +14,14 @@ let package = Package(
         .library(name: "Haru", targets: ["Haru"]),
         .library(name: "PNG", targets: ["PNG"]),
         .library(name: "Check", targets: ["Check"]),
+        .library(name: "Documents", targets: ["Documents"]),
         .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Render", targets: ["Render"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
     ],
     targets: [
         // C libraries from Debian packages: a module map and a shim header each, no C code of ours.
@@ -39,11 +42,17 @@ let package = Package(
         .target(name: "Fonts", dependencies: ["CHarfBuzz"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
         .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo"]),
+        // Documents as data: templates (Templates/*.yaml) → Drawing, the ticket with its QR code, reports.
+        .target(name: "Documents", dependencies: [
+            "Drawing", "Fonts", "CQREncode",
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "CSV", package: "CSV.swift"),
+        ]),
         // PDF structure validation over libqpdf.
         .target(name: "Check", dependencies: ["CQPDF"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
-            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts",
+            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,6 +61,7 @@ let package = Package(
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),

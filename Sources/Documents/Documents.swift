@@ -1,0 +1,1 @@
+// The Documents module; its types live in files named for them.
