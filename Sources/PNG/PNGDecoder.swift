@@ -10,6 +10,8 @@ public struct PNGDecoder: Sendable {
     public static let defaultMaxPixels = 100_000_000
 
     /// The largest `width × height` this decoder accepts; larger images are refused before allocation.
+    ///
+    /// Values above 2³⁰ − 1 act as 2³⁰ − 1: libpng's simplified reader cannot fill a buffer of 4 GB or more.
     public var maxPixels: Int
 
     /// Makes a decoder that refuses images above `maxPixels` pixels.

@@ -6,6 +6,9 @@ import Foundation
 /// Reading these 33 bytes ourselves lets us refuse absurd sizes (a 50000×50000 IHDR claims 10 GB of RGBA)
 /// before any buffer exists, and spot Apple's `CgBI` variant, which libpng cannot read as is.
 struct PNGHeader: Equatable, Sendable {
+    /// The most RGBA8 pixels libpng's simplified reader can return in one buffer (4 GB).
+    static let libpngPixelLimit = Int(UInt32.max / 4)
+
     /// The 8-byte PNG signature.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -90,8 +93,7 @@ struct PNGHeader: Equatable, Sendable {
 
     /// Checks the fields against the PNG specification and the pixel cap.
     private func validate(compression: UInt8, filter: UInt8, interlace: UInt8, name: String, maxPixels: Int) throws {
-        let limit = 0x7FFF_FFFF
-        guard width <= limit, height <= limit else {
+        guard width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
             throw PNGError(name: name, reason: .badHeader("width \(width) or height \(height) above the PNG maximum of 2³¹−1"))
         }
         guard width > 0, height > 0 else {
@@ -107,9 +109,11 @@ struct PNGHeader: Equatable, Sendable {
         guard compression == 0, filter == 0, interlace <= 1 else {
             throw PNGError(name: name, reason: .badHeader("compression \(compression), filter \(filter), interlace \(interlace): only 0, 0 and 0 or 1 exist"))
         }
-        // Row stride handed to libpng is a 32-bit int: width × 4 bytes must fit.
-        guard width * height <= maxPixels, width * 4 <= Int(Int32.max) else {
-            throw PNGError(name: name, reason: .tooLarge(width: width, height: height, limit: maxPixels))
+        // libpng's simplified reader takes a 32-bit row stride and refuses buffers above 4 GB, so the cap is
+        // never above 2³⁰ − 1 pixels (4 bytes each) whatever the caller asks for.
+        let cap = min(maxPixels, PNGHeader.libpngPixelLimit)
+        guard width * height <= cap, width * 4 <= Int(Int32.max) else {
+            throw PNGError(name: name, reason: .tooLarge(width: width, height: height, limit: cap))
         }
     }
 

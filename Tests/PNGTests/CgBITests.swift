@@ -1,3 +1,4 @@
+import CPNG
 import Foundation
 import PNG
 import PNGFixtures
@@ -38,12 +39,21 @@ import Testing
         }
     }
 
-    @Test func aPlainPNGReaderRefusesCgBIButWeDoNot() throws {
-        // The same bytes without our CgBI handling are not a valid PNG: the first chunk is not IHDR.
+    @Test func plainLibpngRefusesCgBIButTheDecoderDoesNot() throws {
         let data = PNGFixtureWriter.cgbi(width: 4, height: 4, rgba: [UInt8](repeating: 200, count: 64))
-        #expect(throws: Never.self) { try PNGDecoder().decode(data, name: "icon.png") }
+        // libpng alone (the seed's problem): the unknown critical chunk CgBI stops it.
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let began = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        png_image_free(&image)
+        #expect(began == 0, "libpng accepted a CgBI file")
+        #expect(message.contains("CgBI"), "\(message)")
+        // Through the decoder it just works.
+        #expect(try PNGDecoder().decode(data, name: "icon.png").pixels == [UInt8](repeating: 200, count: 64))
+        // A damaged CgBI tag is no longer Apple's format: a clear error naming the file.
         var damaged = data
-        damaged[12] = UInt8(ascii: "X") // "XgBI": an unknown critical-looking chunk before IHDR
+        damaged[12] = UInt8(ascii: "X")
         let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(damaged, name: "icon.png") }
         #expect(error.description.hasPrefix("icon.png: "))
     }

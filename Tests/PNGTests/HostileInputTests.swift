@@ -97,6 +97,9 @@ import Testing
         guard case .badHeader = Self.outcome(Self.withHeader(width: 0x8000_0000, height: 1))?.reason else {
             Issue.record("a width of 2³¹ was not a bad header"); return
         }
+        // Even with no cap of its own, the decoder refuses what libpng could not return (a 10 GB buffer).
+        let uncapped = try #require(Self.outcome(Self.withHeader(width: 50_000, height: 50_000), maxPixels: .max))
+        guard case .tooLarge = uncapped.reason else { Issue.record("\(uncapped)"); return }
         // The cap is configurable: a small image above a tiny cap is refused.
         #expect(Self.outcome(PNGFixtureWriter.make(.init(.gray, 8)).png, maxPixels: 100)?.reason == .tooLarge(width: 23, height: 17, limit: 100))
     }
