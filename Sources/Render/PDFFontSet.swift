@@ -20,8 +20,9 @@ final class PDFFontSet {
     private let document: PDFDocument
     private let mode: PDFFontMode
     private let subsets: Bool
-    /// Every character each opened font file must draw, keyed by the face object (one per file).
-    private var characters: [ObjectIdentifier: (face: FontFace, text: String)] = [:]
+    /// Every character each font file must draw, keyed by `key(for:)`: two logical names may share one file, and
+    /// libHaru keeps only the first font of a given PostScript name, so a file gets one subset with all of them.
+    private var characters: [String: String] = [:]
     private var loaded: [String: Entry] = [:]
     private var folder: URL?
 
@@ -40,8 +41,7 @@ final class PDFFontSet {
 
     /// Records that `text` will be drawn with `face`, so its subset holds those characters.
     func register(_ text: String, face: FontFace) {
-        let key = ObjectIdentifier(face)
-        characters[key, default: (face, "")].text += text
+        characters[Self.key(for: face), default: ""] += text
     }
 
     /// The font for a text command in logical font `name`, opened as `face`; loaded on first use.
@@ -52,12 +52,17 @@ final class PDFFontSet {
             loaded["cid:" + name] = entry
             return entry
         }
-        let key = face.url.path + "#\(face.index)"
+        let key = Self.key(for: face)
         if let entry = loaded[key] { return entry }
         let file = subsets ? try writeSubset(of: face) : face.url
         let entry = Entry(font: try document.loadTrueTypeFont(at: file), isCID: false)
         loaded[key] = entry
         return entry
+    }
+
+    /// One font file (face `index` of `url`).
+    private static func key(for face: FontFace) -> String {
+        face.url.standardizedFileURL.path + "#\(face.index)"
     }
 
     /// Deletes the subset files; call once the PDF's bytes exist.
@@ -68,7 +73,7 @@ final class PDFFontSet {
     }
 
     private func writeSubset(of face: FontFace) throws -> URL {
-        let text = characters[ObjectIdentifier(face)]?.text ?? ""
+        let text = characters[Self.key(for: face)] ?? ""
         let bytes = try face.subset(for: text)
         let folder = try subsetFolder()
         let file = folder.appendingPathComponent("font-\(loaded.count).ttf")

@@ -89,6 +89,8 @@ final class PDFTarget: RenderTarget {
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {
         let image = try resources.image(for: png, location: location)
         try pdf(location) {
+            // The constant fill alpha applies to images too: draw them opaque (their own alpha is the soft mask).
+            try setAlpha(stroke: state.strokeAlpha, fill: 1)
             try page.draw(image, x: rect.x, y: height - rect.maxY, width: rect.width, height: rect.height)
         }
     }

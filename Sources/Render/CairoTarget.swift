@@ -1,0 +1,146 @@
+import CCairo
+import Drawing
+import Foundation
+import PNG
+
+/// Draws one page's primitives with cairo, in points (the context's matrix scales points to pixels), with
+/// anti-aliasing on and unhinted glyphs placed at the shared layout's positions.
+final class CairoTarget: RenderTarget {
+    private let canvas: CairoCanvas
+    private let scale: Double
+    private var images: [Data: CairoImage] = [:]
+    private var context: OpaquePointer { canvas.context }
+
+    init(canvas: CairoCanvas, scale: Double) {
+        self.canvas = canvas
+        self.scale = scale
+        cairo_scale(canvas.context, scale, scale)
+        cairo_set_antialias(canvas.context, CAIRO_ANTIALIAS_GRAY)
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_set_font_options(canvas.context, options)
+            cairo_font_options_destroy(options)
+        }
+    }
+
+    func paintBackground(_ color: Color, in rect: Rect, location: RenderLocation) throws {
+        setSource(color)
+        cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(context)
+    }
+
+    func drawLine(from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
+                  location: RenderLocation) throws {
+        setSource(color)
+        cairo_set_line_width(context, width)
+        cairo_set_line_cap(context, Self.cairoCap(cap))
+        cairo_move_to(context, start.x, start.y)
+        cairo_line_to(context, end.x, end.y)
+        cairo_stroke(context)
+    }
+
+    func drawShape(_ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+                   location: RenderLocation) throws {
+        switch kind {
+        case .rect:
+            cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+        case .ellipse:
+            cairo_save(context)
+            cairo_translate(context, rect.center.x, rect.center.y)
+            cairo_scale(context, rect.width / 2, rect.height / 2)
+            cairo_new_sub_path(context)
+            cairo_arc(context, 0, 0, 1, 0, 2 * .pi)
+            cairo_close_path(context)
+            cairo_restore(context)
+        }
+        if paint.fills {
+            setSource(fill)
+            cairo_fill_preserve(context)
+        }
+        if paint.strokes {
+            setSource(stroke)
+            cairo_set_line_width(context, lineWidth)
+            cairo_stroke_preserve(context)
+        }
+        cairo_new_path(context)
+    }
+
+    func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws {
+        let face = try FreeTypeFaces.shared.face(path: layout.face.url.path, index: layout.face.index)
+        cairo_set_font_face(context, face.handle)
+        cairo_set_font_size(context, layout.size)
+        setSource(color)
+        // Glyph origins snap as poppler's Splash places them: each origin rounded down to whole device pixels.
+        let baseline = Self.snap(layout.baseline, scale: scale, steps: 1)
+        let glyphs = zip(layout.glyphs, layout.positions).map { glyph, x in
+            cairo_glyph_t(index: UInt(glyph), x: Self.snap(x, scale: scale, steps: 1), y: baseline)
+        }
+        glyphs.withUnsafeBufferPointer { cairo_show_glyphs(context, $0.baseAddress, Int32($0.count)) }
+        try canvas.check("draw text in font \"\(font)\"", location: location)
+    }
+
+    func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {
+        let image = try self.image(for: png, location: location)
+        guard rect.width != 0, rect.height != 0 else { return }
+        cairo_save(context)
+        cairo_translate(context, rect.x, rect.y)
+        cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        if let pattern = cairo_get_source(context) {
+            // As poppler does: enlarged 4× or more, pixels stay sharp squares; otherwise they are interpolated.
+            let enlargement = min(abs(rect.width) / Double(image.width), abs(rect.height) / Double(image.height)) * scale
+            cairo_pattern_set_filter(pattern, enlargement >= 4 ? CAIRO_FILTER_NEAREST
+                                     : enlargement >= 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        }
+        cairo_rectangle(context, 0, 0, Double(image.width), Double(image.height))
+        cairo_fill(context)
+        cairo_restore(context)
+        try canvas.check("draw an image", location: location)
+    }
+
+    func beginScope(clip rect: Rect?, location: RenderLocation) throws {
+        cairo_save(context)
+        if let rect {
+            cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+            cairo_clip(context)
+        }
+    }
+
+    func endScope(location: RenderLocation) throws {
+        cairo_restore(context)
+        try canvas.check("draw", location: location)
+    }
+
+    private func image(for png: Data, location: RenderLocation) throws -> CairoImage {
+        if let image = images[png] { return image }
+        let bitmap: Bitmap
+        do {
+            bitmap = try PNGDecoder().decode(png, name: "image at \(location)")
+        } catch {
+            throw RenderError.image(location: location, reason: "\(error)")
+        }
+        let image = try CairoImage(bitmap, location: location)
+        images[png] = image
+        return image
+    }
+
+    /// `value` (points) rounded down to 1/`steps` of a device pixel.
+    static func snap(_ value: Double, scale: Double, steps: Double) -> Double {
+        ((value * scale * steps) + 1e-6).rounded(.down) / steps / scale
+    }
+
+    private func setSource(_ color: Color) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    static func cairoCap(_ cap: LineCap) -> cairo_line_cap_t {
+        switch cap {
+        case .butt: CAIRO_LINE_CAP_BUTT
+        case .round: CAIRO_LINE_CAP_ROUND
+        case .square: CAIRO_LINE_CAP_SQUARE
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Drawing
+import Fonts
+import Foundation
+import PNG
+
+/// Renders a drawing to pixels with cairo — the same font files and the same text layout as the PDF — and to PNG
+/// with the PNG module.
+///
+/// A value type holding only settings; every call makes its own cairo surface, so one renderer may be used from
+/// many threads at once (font faces are shared process-wide, see `FreeTypeFaces`).
+public struct RasterRenderer: Sendable {
+    /// The largest width or height in pixels cairo's image surfaces allow.
+    public static let maximumSide = 32767
+
+    /// Where logical font names are looked up.
+    public var fonts: FontRegistry
+    /// The PNG speed/size trade-off; `.fast` by default (rasters are usually intermediate or batch output).
+    public var compression: PNGEncoder.Compression
+
+    /// Creates a renderer.
+    public init(fonts: FontRegistry = .shared, compression: PNGEncoder.Compression = .fast) {
+        self.fonts = fonts
+        self.compression = compression
+    }
+
+    /// The raster size of a page of `size` points at `scale`: each side rounded up to whole pixels, as pdftoppm does.
+    public static func pixelSize(of size: Size, scale: RasterScale) -> (width: Int, height: Int) {
+        func pixels(_ points: Double) -> Int {
+            let value = (points * scale.factor - 1e-6).rounded(.up)
+            return value.isFinite && value < Double(Int32.max) ? max(1, Int(value)) : Int(Int32.max)
+        }
+        return (pixels(size.width), pixels(size.height))
+    }
+
+    /// The drawing's pixels, straight-alpha RGBA8; transparent where the drawing has no background.
+    /// - Parameter page: the page number errors name.
+    /// - Throws: `RenderError`.
+    public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws -> Bitmap {
+        let factor = scale.factor
+        guard factor.isFinite, factor > 0 else {
+            throw RenderError.invalidScale("scale \(factor) pixels per point")
+        }
+        let (width, height) = Self.pixelSize(of: drawing.size, scale: scale)
+        guard width <= Self.maximumSide, height <= Self.maximumSide else {
+            throw RenderError.surfaceTooLarge(page: page, width: width, height: height, limit: Self.maximumSide)
+        }
+        let canvas = try CairoCanvas(width: width, height: height, page: page)
+        let target = CairoTarget(canvas: canvas, scale: factor)
+        try Replayer(fonts: fonts).replay(drawing, page: page, into: target)
+        try canvas.check("draw the page", location: RenderLocation(page: page))
+        return canvas.bitmap()
+    }
+
+    /// The drawing as PNG bytes (an alpha PNG when it has no background).
+    /// - Throws: `RenderError`.
+    public func pngData(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws -> Data {
+        let bitmap = try self.bitmap(for: drawing, scale: scale, page: page)
+        do {
+            return try PNGEncoder(compression: compression).encode(bitmap, name: "page \(page)")
+        } catch {
+            throw RenderError.raster(location: RenderLocation(page: page), operation: "encode the PNG",
+                                     reason: "\(error)")
+        }
+    }
+
+    /// Writes the drawing as a PNG file atomically (temporary file in the same folder, then rename).
+    /// - Throws: `RenderError`; on failure no file is left at `url`.
+    public func write(_ drawing: Drawing, to url: URL, scale: RasterScale = .factor(1), page: Int = 1) throws {
+        let data = try pngData(for: drawing, scale: scale, page: page)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw RenderError.output(path: url.path, reason: error.localizedDescription)
+        }
+    }
+}

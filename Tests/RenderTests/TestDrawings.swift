@@ -1,0 +1,30 @@
+import Drawing
+import Foundation
+
+/// Drawings the Render tests add to the Drawing module's samples.
+enum TestDrawings {
+    /// A transparent page: translucent shapes over nothing, a part placed at a fractional position and scale,
+    /// a group clip inside a part, and mincho and sans text with the hard Japanese characters.
+    static func transparentLayers() throws -> Drawing {
+        var c = Canvas()
+        try c.start(width: 240, height: 160)
+        try c.addSlot(role: "ink", stroke: Color(0.05, 0.05, 0.3), fill: Color(0.95, 0.4, 0.1, 0.35))
+        try c.addSlot(role: "soft", stroke: Color(0.2, 0.5, 0.9, 0.5), fill: Color(0.2, 0.8, 0.4, 0.6))
+        try c.drawRect("soft", .both, width: 5, x: 10, y: 10, w: 100, h: 60)
+        try c.drawCircle("ink", .both, width: 2.5, x: 60, y: 30, w: 90, h: 70)
+        try c.drawText("ink", "〜−‖①髙ﾊﾝｶｸ 明朝", font: "mincho", size: 15, x: 12, y: 112)
+        try c.drawText("soft", "Quartz jumps: 0.5 × 2", font: "sans", size: 11, x: 12, y: 135, boxWidth: 216, align: .right)
+        var inner = Canvas()
+        try inner.start(width: 40, height: 40, opaque: true)
+        try inner.addSlot(role: "frame", stroke: Color(0.6, 0.1, 0.5), fill: Color(1, 0.95, 0.7))
+        try inner.drawRect("frame", .both, width: 2, x: 1, y: 1, w: 38, h: 38)
+        try inner.clip(x: 5, y: 5, w: 30, h: 15) { c in
+            try c.drawCircle("frame", .fill, width: 1, x: 0, y: 0, w: 40, h: 40)
+        }
+        try inner.drawText("frame", "部品", font: "gothic", size: 10, x: 10, y: 24)
+        let part = try inner.stop()
+        try c.drawPart(part, x: 162.5, y: 20.25, w: 60, h: 60)
+        try c.drawImage(Samples.tinyPNG, x: 120, y: 90, w: 24, h: 24)
+        return try c.stop()
+    }
+}
