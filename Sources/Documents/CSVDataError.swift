@@ -1,0 +1,55 @@
+import Foundation
+
+/// Why a CSV file could not be read: what is wrong, in which file, row and line, and how to fix it.
+///
+/// Rows count data rows from 1 (the header is row 0); lines count the file's lines from 1, so a row with a newline
+/// inside a quoted field is found where an editor shows it.
+public enum CSVDataError: Error, Hashable, Sendable {
+    /// The file cannot be read at all.
+    case unreadable(path: String, reason: String)
+    /// The bytes are not UTF-8 (a Shift_JIS export, for instance).
+    case notUTF8(source: String, line: Int, byteOffset: Int)
+    /// The file has no header row.
+    case empty(source: String)
+    /// A header field is empty.
+    case emptyColumnName(source: String, column: Int)
+    /// Two header fields have the same name.
+    case duplicateColumn(source: String, name: String)
+    /// A quoted field is never closed.
+    case unterminatedQuote(source: String, row: Int, line: Int)
+    /// Something other than a comma or a line end follows a closing quote (`"abc"def`).
+    case textAfterQuote(source: String, row: Int, line: Int)
+    /// A row has more or fewer fields than the header.
+    case fieldCount(source: String, row: Int, line: Int, found: Int, expected: Int)
+}
+
+extension CSVDataError: CustomStringConvertible, LocalizedError {
+    /// What is wrong, where, and how to fix it.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "cannot read CSV \(path): \(reason). Fix: check the path and that the file is readable"
+        case .notUTF8(let source, let line, let byteOffset):
+            return "cannot read CSV \(source): line \(line) (byte \(byteOffset)) is not UTF-8. Fix: save the file as "
+                + "UTF-8 (Excel: \"CSV UTF-8\"), or convert it: iconv -f CP932 -t UTF-8"
+        case .empty(let source):
+            return "cannot read CSV \(source): it has no header row. Fix: put the column names on the first line"
+        case .emptyColumnName(let source, let column):
+            return "cannot read CSV \(source): header field \(column) is empty. Fix: name every column"
+        case .duplicateColumn(let source, let name):
+            return "cannot read CSV \(source): the header names column \"\(name)\" twice. Fix: make column names unique"
+        case .unterminatedQuote(let source, let row, let line):
+            return "cannot read CSV \(source): row \(row) (line \(line)) opens a quoted field that is never closed. "
+                + "Fix: close the field with \" (write a quote inside a field as \"\")"
+        case .textAfterQuote(let source, let row, let line):
+            return "cannot read CSV \(source): row \(row) (line \(line)) has text after a closing quote. Fix: quote "
+                + "the whole field and write a quote inside it as \"\""
+        case .fieldCount(let source, let row, let line, let found, let expected):
+            return "cannot read CSV \(source): row \(row) (line \(line)) has \(found) fields but the header has "
+                + "\(expected). Fix: give every row one field per column (quote fields that contain commas)"
+        }
+    }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+}

@@ -1,1 +1,0 @@
-// The Documents module; its types live in files named for them.

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A section title: drawn larger, kept on the page of what follows it, and listed in the PDF's outline.
+public struct Heading: Hashable, Sendable {
+    /// The title text.
+    public var text: String
+    /// 1 for chapters, 2 for sections, 3 for subsections; the outline nests by level.
+    public var level: Int
+    /// Whether the heading moves to the next page rather than end a page without its first following line.
+    public var keepWithNext: Bool
+    /// Whether the heading becomes an outline (bookmark) entry.
+    public var inOutline: Bool
+
+    /// Creates a heading; `level` is clamped to 1…3.
+    public init(_ text: String, level: Int = 1, keepWithNext: Bool = true, inOutline: Bool = true) {
+        self.text = text
+        self.level = min(3, max(1, level))
+        self.keepWithNext = keepWithNext
+        self.inOutline = inOutline
+    }
+}
+
+/// A PNG image in the flow, scaled to a width and kept whole on one page.
+public struct ReportImage: Hashable, Sendable {
+    /// The PNG file's bytes.
+    public var png: Data
+    /// The width on the page in points; nil uses the image's pixels as points, shrunk to the content width.
+    public var width: Double?
+    /// Horizontal placement.
+    public var alignment: ParagraphAlignment
+
+    /// Creates an image block.
+    public init(png: Data, width: Double? = nil, alignment: ParagraphAlignment = .left) {
+        self.png = png
+        self.width = width
+        self.alignment = alignment
+    }
+}
+
+/// Vertical white space in the flow; dropped at the top of a page.
+public struct Spacer: Hashable, Sendable {
+    /// The height in points.
+    public var height: Double
+
+    /// Creates a spacer.
+    public init(height: Double) {
+        self.height = height
+    }
+}
+
+/// Ends the current page; the next block starts on a new one.
+public struct PageBreak: Hashable, Sendable {
+    /// Creates a page break.
+    public init() {}
+}

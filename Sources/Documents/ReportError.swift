@@ -1,0 +1,53 @@
+import Foundation
+
+/// Why a report could not be laid out: what failed, where in the report, and how to fix it.
+public enum ReportError: Error, Hashable, Sendable {
+    /// A logical font name is unknown or its file cannot be opened (`reason` is the Fonts module's message).
+    case font(name: String, reason: String)
+    /// A text holds a character its font has no glyph for; drawing it would show an empty box.
+    case missingCharacter(character: String, codePoint: String, font: String, text: String, location: String)
+    /// A palette role the layout needs is not in the style's palette.
+    case unknownRole(role: String, known: [String])
+    /// An image's bytes are not a PNG whose size can be read.
+    case invalidImage(location: String, reason: String)
+    /// A table row has a different number of cells than the table has columns.
+    case rowShape(table: Int, row: Int, cells: Int, columns: Int)
+    /// A table's fixed column widths alone are wider than the page body.
+    case columnsTooWide(table: Int, needed: Double, available: Double)
+    /// The page setup leaves no room for content.
+    case pageTooSmall(reason: String)
+}
+
+extension ReportError: CustomStringConvertible, LocalizedError {
+    /// What failed, where, and how to fix it.
+    public var description: String {
+        switch self {
+        case .font(let name, let reason):
+            return "cannot lay out the report: font \"\(name)\": \(reason)"
+        case .missingCharacter(let character, let codePoint, let font, let text, let location):
+            let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+            return "cannot lay out the report: \(location): font \"\(font)\" has no glyph for \"\(character)\" "
+                + "(\(codePoint)) in \"\(shown)\". Fix: replace the character (e.g. 吉 for 𠮷) or use a font that has it"
+        case .unknownRole(let role, let known):
+            return "cannot lay out the report: the palette has no role \"\(role)\" (it has: "
+                + known.joined(separator: ", ") + "). Fix: add a slot with that role to the style's palette"
+        case .invalidImage(let location, let reason):
+            return "cannot lay out the report: \(location): \(reason). Fix: give the bytes of a valid PNG file"
+        case .rowShape(let table, let row, let cells, let columns):
+            return "cannot lay out the report: table \(table), row \(row) has \(cells) cells but the table has "
+                + "\(columns) columns. Fix: give every row one cell per column"
+        case .columnsTooWide(let table, let needed, let available):
+            return "cannot lay out the report: table \(table)'s fixed columns need \(format(needed)) pt but the page "
+                + "body is \(format(available)) pt wide. Fix: narrow the fixed columns or widen the page or margins"
+        case .pageTooSmall(let reason):
+            return "cannot lay out the report: \(reason). Fix: use a larger page or smaller margins"
+        }
+    }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+
+    private func format(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+}

@@ -1,0 +1,65 @@
+import Drawing
+
+/// A laid-out report: one drawing per page, the outline (bookmarks) and where every text went.
+///
+/// Pages are plain `Drawing`s, so the same output renders to PDF and to PNG. The outline is kept beside them
+/// because `Document` has no place for bookmarks; a PDF writer adds them (see `mkpdf report`).
+public struct ReportOutput: Hashable, Sendable {
+    /// The pages, first first.
+    public var pages: [Drawing]
+    /// The PDF Info entries.
+    public var metadata: Document.Metadata
+    /// One entry per heading, in reading order.
+    public var outline: [OutlineEntry]
+    /// Every text drawn, with the box it had to stay in: for checking that nothing overflows.
+    public var placedTexts: [PlacedText]
+
+    /// The pages and metadata as a document for the renderers.
+    public var document: Document { Document(pages: pages, metadata: metadata) }
+}
+
+/// A bookmark: a heading's title, its level and where it is.
+public struct OutlineEntry: Hashable, Sendable {
+    /// The heading text.
+    public var title: String
+    /// 1, 2 or 3; entries nest under the nearest earlier entry of a lower level.
+    public var level: Int
+    /// The page, counting from 0.
+    public var pageIndex: Int
+    /// The heading's top, in points from the top of the page.
+    public var top: Double
+
+    /// Creates an entry.
+    public init(title: String, level: Int, pageIndex: Int, top: Double) {
+        self.title = title
+        self.level = level
+        self.pageIndex = pageIndex
+        self.top = top
+    }
+}
+
+/// One text command as placed: its measured extent and the box it belongs in.
+public struct PlacedText: Hashable, Sendable {
+    /// Which part of the page the text belongs to.
+    public enum Region: String, Hashable, Sendable {
+        /// Headings and paragraphs in the body.
+        case body
+        /// A table cell (header cells included).
+        case cell
+        /// The page header.
+        case header
+        /// The page footer.
+        case footer
+    }
+
+    /// The page, counting from 0.
+    public var pageIndex: Int
+    /// The characters drawn.
+    public var text: String
+    /// From the text's left edge to the last glyph's advance, and from the line box top down ascent + descent.
+    public var frame: Rect
+    /// The box the text must stay inside: the body, the cell, or the header/footer band.
+    public var container: Rect
+    /// Body, cell, header or footer.
+    public var region: Region
+}
