@@ -37,8 +37,14 @@ enum Restream {
             case "CgBI":
                 continue
             case "IDAT":
+                guard !wroteIDAT else {
+                    throw PNGError(name: name, reason: .corrupt("IDAT chunks are not consecutive (another chunk sits between them)"))
+                }
                 compressed += payload
             case "IHDR" where deinterlace:
+                guard out.count == PNGHeader.signature.count, payload.count == 13 else {
+                    throw PNGError(name: name, reason: .corrupt("a second or malformed IHDR chunk"))
+                }
                 var fields = payload
                 fields[12] = 0
                 out += chunkBytes("IHDR", fields)

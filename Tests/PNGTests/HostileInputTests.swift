@@ -112,6 +112,38 @@ import Testing
         }
     }
 
+    @Test func chunkOrderDamageInRewrittenFilesIsAnError() throws {
+        // 16-bit Adam7 and CgBI files are re-streamed by the decoder itself, so its own chunk walk must hold up.
+        let fixture = PNGFixtureWriter.make(.init(.rgba, 16, interlaced: true, width: 9, height: 7)).png
+        let chunks = Self.chunks([UInt8](fixture))
+        let ihdr = chunks[0], idat = chunks[1], iend = chunks[2]
+        let shortIHDR = PNGFixtureWriter.chunk("IHDR", [1, 2, 3])
+        let split = Array(idat.payload.prefix(20)), rest = Array(idat.payload.dropFirst(20))
+        let cases: [[[UInt8]]] = [
+            [ihdr.bytes, shortIHDR, idat.bytes, iend.bytes],
+            [ihdr.bytes, idat.bytes, ihdr.bytes, iend.bytes],
+            [ihdr.bytes, PNGFixtureWriter.chunk("IDAT", split), PNGFixtureWriter.chunk("tEXt", Array("a\0b".utf8)),
+             PNGFixtureWriter.chunk("IDAT", rest), iend.bytes],
+            [ihdr.bytes, iend.bytes],
+        ]
+        for (k, parts) in cases.enumerated() {
+            let data = Data(Array(fixture.prefix(8)) + parts.flatMap { $0 })
+            #expect(Self.outcome(data, name: "case-\(k).png") != nil, "case \(k) decoded")
+        }
+    }
+
+    /// The chunks of a PNG: whole bytes and payload.
+    static func chunks(_ bytes: [UInt8]) -> [(bytes: [UInt8], payload: [UInt8])] {
+        var result: [(bytes: [UInt8], payload: [UInt8])] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            result.append((Array(bytes[offset..<(offset + 12 + length)]), Array(bytes[(offset + 8)..<(offset + 8 + length)])))
+            offset += 12 + length
+        }
+        return result
+    }
+
     @Test func randomBytesAreRefused() {
         var rng = SeededRandom(state: 42)
         for length in [1, 7, 8, 33, 100, 1000, 10_000] {
