@@ -1,0 +1,169 @@
+import Documents
+import Drawing
+import Foundation
+import Testing
+
+/// The layout's geometry: justified lines reach the right edge, nothing leaves its cell or the page, a long table
+/// repeats its header and every row appears once, "page X of Y" is right on every page.
+@Suite struct ReportLayoutTests {
+    static let tolerance = 0.01
+
+    /// Groups body texts into lines by page and top.
+    func bodyLines(_ output: ReportOutput) -> [[PlacedText]] {
+        var lines: [[PlacedText]] = []
+        for text in output.placedTexts where text.region == .body {
+            if let last = lines.last?.last, last.pageIndex == text.pageIndex, abs(last.frame.y - text.frame.y) < 1e-6 {
+                lines[lines.count - 1].append(text)
+            } else {
+                lines.append([text])
+            }
+        }
+        return lines
+    }
+
+    @Test("justified lines end exactly at the right edge, except each paragraph's last",
+          arguments: [
+            "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。",
+            "Reports are held against ReportLab's Platypus: flowing text, tables that break across pages with their header repeated, headers and footers, page numbers and bookmarks.",
+            "会員番号GCG-40167の髙橋様、2024年度の年会費¥12,000を受領しました。Thank you for renewing your Gold membership — 次回の更新は2025年4月です。",
+          ])
+    func justifiedLinesFillTheBox(text: String) throws {
+        let report = Report(page: PageSetup(width: 300, height: 600, margins: .init(all: 40)), template: PageTemplate()) {
+            Paragraph(text, alignment: .justified)
+        }
+        let output = try report.layout()
+        let right = report.page.margins.left + report.page.contentWidth
+        let lines = bodyLines(output)
+        try #require(lines.count >= 3)
+        for line in lines.dropLast() {
+            let edge = try #require(line.map(\.frame.maxX).max())
+            #expect(abs(edge - right) <= Self.tolerance, "line \(line.map(\.text).joined()) ends at \(edge), not \(right)")
+        }
+        let last = try #require(lines.last?.last)
+        #expect(last.frame.maxX < right - 1, "the last line is set flush left, not stretched")
+    }
+
+    @Test("left, right and centre alignment place the line where they say", arguments: ParagraphAlignment.allCases)
+    func alignment(_ alignment: ParagraphAlignment) throws {
+        let report = Report(page: PageSetup(width: 300, height: 300, margins: .init(all: 40)), template: PageTemplate()) {
+            Paragraph("髙橋 〜 ① ﾊﾝｶｸ", alignment: alignment)
+        }
+        let text = try #require(try report.layout().placedTexts.first)
+        let left = 40.0, right = 260.0
+        switch alignment {
+        case .left, .justified: #expect(abs(text.frame.x - left) < 1e-9)
+        case .right: #expect(abs(text.frame.maxX - right) < 1e-9)
+        case .center: #expect(abs((text.frame.x - left) - (right - text.frame.maxX)) < 1e-9)
+        }
+    }
+
+    static func memberTable(rows count: Int) -> Table {
+        let ranks = ["ゴールド", "シルバー", "ブロンズ"]
+        let names = ["髙橋 一郎", "佐藤 花子", "鈴木 次郎", "田中 美咲", "渡辺 健太"]
+        let note = "長い備考：このメモは列幅より長いので折り返されます。Long notes wrap inside their cell too."
+        let rows: [[String]] = (1...count).map { (index: Int) -> [String] in
+            let id = String(format: "GCG-%05d", index)
+            let joined = String(format: "2024-04-%02d", index % 28 + 1)
+            let fee = "¥\(12_000 + index % 3 * 3_000)"
+            let remark = index % 97 == 0 ? note : ""
+            return [id, names[index % names.count], ranks[index % 3], joined, fee, remark]
+        }
+        return Table(columns: [TableColumn("会員番号"), TableColumn("氏名", width: .fraction(1)), TableColumn("ランク"),
+                               TableColumn("入会日", width: .fixed(70), alignment: .center),
+                               TableColumn("年会費", alignment: .right), TableColumn("備考", width: .fraction(2))],
+                     rows: rows)
+    }
+
+    @Test func thousandRowTableKeepsEveryRowHeaderAndPageNumbers() throws {
+        let report = Report(template: .pageNumbers, metadata: .init(title: "会員名簿")) {
+            Heading("会員名簿", level: 1)
+            Self.memberTable(rows: 1000)
+        }
+        let output = try report.layout()
+        let pages = output.pages.count
+        #expect(pages > 10)
+        let page = report.page
+        let body = Rect(x: page.margins.left, y: page.contentTop, width: page.contentWidth,
+                        height: page.contentBottom - page.contentTop)
+        // No text leaves its container; no cell leaves the page body; nothing leaves the paper.
+        for text in output.placedTexts {
+            let frame = text.frame, box = text.container
+            #expect(frame.x >= box.x - 1e-9 && frame.maxX <= box.maxX + 1e-9 && frame.y >= box.y - 1e-9
+                        && frame.maxY <= box.maxY + 1e-9, "\(text.text) on page \(text.pageIndex + 1) overflows")
+            #expect(frame.x >= 0 && frame.maxX <= page.width && frame.y >= 0 && frame.maxY <= page.height)
+            if text.region == .cell {
+                #expect(box.x >= body.x - 1e-9 && box.maxX <= body.maxX + 1e-9 && box.y >= body.y - 1e-9
+                            && box.maxY <= body.maxY + 1e-9, "cell of \(text.text) leaves the body")
+            }
+        }
+        // Every row once.
+        let ids = output.placedTexts.filter { $0.region == .cell && $0.text.hasPrefix("GCG-") }.map(\.text)
+        #expect(ids.count == 1000)
+        #expect(Set(ids).count == 1000)
+        // The header row heads every page.
+        for index in 0..<pages {
+            let cells = output.placedTexts.filter { $0.pageIndex == index && $0.region == .cell }
+            let top = try #require(cells.map(\.frame.y).min())
+            #expect(cells.filter { abs($0.frame.y - top) < 1e-6 }.map(\.text)
+                        == ["会員番号", "氏名", "ランク", "入会日", "年会費", "備考"], "page \(index + 1)")
+        }
+        // Page X of Y on every page.
+        let footers = output.placedTexts.filter { $0.region == .footer }
+        #expect(footers.map(\.text) == (1...pages).map { "\($0) / \(pages)" })
+        #expect(footers.map(\.pageIndex) == Array(0..<pages))
+        #expect(output.outline == [OutlineEntry(title: "会員名簿", level: 1, pageIndex: 0, top: page.contentTop)])
+    }
+
+    @Test func rowTallerThanAPageIsSplitBetweenItsLines() throws {
+        let tall = (1...80).map { "行\($0)" }.joined(separator: "\n")
+        let report = Report(page: PageSetup(width: 400, height: 400, margins: .init(all: 40)), template: PageTemplate()) {
+            Table(columns: [TableColumn("番号"), TableColumn("内容", width: .fraction(1))],
+                  rows: [["1", "短い"], ["2", tall], ["3", "最後"]])
+        }
+        let output = try report.layout()
+        #expect(output.pages.count >= 3)
+        let lines = output.placedTexts.filter { $0.text.hasPrefix("行") }.map(\.text)
+        #expect(lines == (1...80).map { "行\($0)" })
+        for index in 0..<output.pages.count {
+            #expect(output.placedTexts.contains { $0.pageIndex == index && $0.text == "内容" }, "header on page \(index + 1)")
+        }
+        for text in output.placedTexts {
+            #expect(text.frame.maxY <= text.container.maxY + 1e-9 && text.container.maxY <= 360 + 1e-9)
+        }
+    }
+
+    @Test func headingsKeepWithNextAndBecomeOutlineEntries() throws {
+        let filler = String(repeating: "段落の本文です。", count: 80)
+        let report = Report(page: PageSetup(width: 400, height: 500, margins: .init(all: 40))) {
+            Heading("第1章 会員", level: 1)
+            Paragraph(filler)
+            Heading("1.1 ゴールド", level: 2)
+            Paragraph(filler)
+            PageBreak()
+            Heading("第2章 集計", level: 1)
+            Paragraph("短い段落。")
+        }
+        let output = try report.layout()
+        #expect(output.outline.map(\.title) == ["第1章 会員", "1.1 ゴールド", "第2章 集計"])
+        #expect(output.outline.map(\.level) == [1, 2, 1])
+        for entry in output.outline {
+            // The line after each heading is on the heading's page.
+            let after = output.placedTexts.first { $0.pageIndex >= entry.pageIndex && $0.frame.y > entry.top + 20
+                && $0.region == .body && !$0.text.contains("章") }
+            #expect(after?.pageIndex == entry.pageIndex, "\(entry.title) is separated from its text")
+        }
+        #expect(output.outline.last?.pageIndex == output.pages.count - 1)
+    }
+
+    @Test func missingGlyphNamesTheCell() throws {
+        let report = Report {
+            Table(columns: [TableColumn("氏名")], rows: [["髙橋"], ["𠮷田"]])
+        }
+        #expect {
+            try report.layout()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("row 2") && text.contains("U+20BB7") && text.contains("氏名")
+        }
+    }
+}
