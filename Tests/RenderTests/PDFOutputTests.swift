@@ -1,18 +1,136 @@
+import Check
 import Drawing
+import Fonts
 import Foundation
 import Render
 import Testing
 import TestSupport
 
-/// The PDF renderer's output checked by the real tools: qpdf --check, pdffonts, pdftotext.
+/// The PDF renderer's output checked by the real tools: qpdf --check, Check's validator, pdffonts, pdftotext,
+/// pdfinfo, pdfimages.
 @Suite struct PDFOutputTests {
-    @Test func admissionTicketIsAValidPDFWithItsText() throws {
+    /// `serif` is IPAexMincho here, since `Samples.everyCommand` sets 右 in serif and DejaVu Serif lacks it.
+    static let fonts = FontRegistry(environment: ["MKPDF_FONT_SERIF": Repo.ipaexMincho.path])
+
+    @Test func admissionTicketPassesQPDFAndTheValidator() throws {
         let scratch = try Scratch("render-pdf")
         let file = scratch.file("ticket.pdf")
         try PDFRenderer().write(try Samples.admissionTicket(), to: file)
-        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let qpdf = try Oracle.qpdfCheck(file)
+        #expect(qpdf.status == 0, "\(qpdf.stdout)\(qpdf.stderr)")
+        let options = ValidationOptions(requireEmbeddedFonts: true, pageCount: 1,
+                                        texts: ["入場整理券", "FN-579-413", "GCG-40167"])
+        let report = try Validator(options: options).validate(file)
+        #expect(report.isValid, "\(report.errors)")
+    }
+
+    @Test func fontsAreEmbeddedSubsetsAndSmall() throws {
+        let scratch = try Scratch("render-fonts")
+        let file = scratch.file("every.pdf")
+        try PDFRenderer(fonts: Self.fonts).write(try Samples.everyCommand(), to: file)
+        let rows = try Oracle.pdffonts(file)
+        let names: Set<String> = Set(rows.map { row in String(row.name.split(separator: "+").last ?? "") })
+        #expect(names == ["IPAexGothic", "IPAexMincho", "DejaVuSans,Book"], "\(rows)")
+        #expect(rows.allSatisfy { $0.embedded }, "\(rows)")
+        // libHaru tags each embedded font HPDFAA+, HPDFAB+ …; pdffonts reads the tag as a subset, which it is.
+        #expect(rows.allSatisfy { $0.subset && $0.name.hasPrefix("HPDFA") }, "\(rows)")
+        #expect(rows.allSatisfy { $0.type.contains("TrueType") }, "\(rows)")
+        let whole = try PDFRenderer(fonts: Self.fonts, subsetsFonts: false).data(for: try Samples.everyCommand())
+        let subset = try Data(contentsOf: file)
+        #expect(subset.count < 60_000, "subset PDF is \(subset.count) bytes")
+        #expect(whole.count > 5 * subset.count, "whole fonts \(whole.count) bytes, subsets \(subset.count) bytes")
+    }
+
+    @Test func japaneseAndLatinTextExtracts() throws {
+        let scratch = try Scratch("render-text")
+        let file = scratch.file("every.pdf")
+        try PDFRenderer(fonts: Self.fonts).write(try Samples.everyCommand(), to: file)
         let text = try Oracle.pdftotext(file)
-        #expect(text.contains("入場整理券"))
-        #expect(text.contains("FN-579-413"))
+        for expected in ["Hello, mkpdf! 0123", "入場整理券", "〜", "①", "髙", "ﾊﾝｶｸ", "明朝の見出し", "中央 center", "右"] {
+            #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")
+        }
+    }
+
+    @Test func documentPagesAndMetadata() throws {
+        let scratch = try Scratch("render-document")
+        let file = scratch.file("doc.pdf")
+        let ticket = try Samples.admissionTicket()
+        let document = Document(pages: [ticket, try Samples.admissionTicket(member: "GCG-00001"), try Samples.badge()],
+                                metadata: .init(title: "入場整理券", author: "ガイガー・カウント・グループ", subject: "tickets",
+                                                keywords: "ticket", creator: "RenderTests"))
+        try PDFRenderer().write(document, to: file)
+        let info = try Oracle.run("pdfinfo", [file.path])
+        #expect(info.stdout.contains("Pages:           3"), "\(info.stdout)")
+        #expect(info.stdout.contains("Title:           入場整理券"), "\(info.stdout)")
+        #expect(info.stdout.contains("Author:          ガイガー・カウント・グループ"), "\(info.stdout)")
+        #expect(info.stdout.contains("Producer:        mkpdf"), "\(info.stdout)")
+        #expect(!info.stdout.contains("CreationDate"), "no dates, so output is reproducible: \(info.stdout)")
+        let sizes = try Oracle.run("pdfinfo", ["-f", "1", "-l", "3", file.path]).stdout
+        #expect(sizes.contains("400 x 150 pts") && sizes.contains("20 x 20 pts"), "\(sizes)")
+        #expect(try Oracle.pdftotext(file).contains("GCG-00001"))
+    }
+
+    @Test func identicalImagesAreStoredOnce() throws {
+        var c = Canvas()
+        try c.start(width: 100, height: 100, opaque: true)
+        try c.drawImage(Samples.tinyPNG, x: 0, y: 0, w: 40, h: 40)
+        try c.drawImage(Samples.tinyPNG, x: 50, y: 50, w: 20, h: 20)
+        let page = try c.stop()
+        let scratch = try Scratch("render-images")
+        let file = scratch.file("images.pdf")
+        try PDFRenderer().write(Document(pages: [page, page]), to: file)
+        let list = try Oracle.run("pdfimages", ["-list", file.path]).stdout
+        let rows = list.split(separator: "\n").dropFirst(2)
+        // Four draws over two pages, each listed with its soft mask; pdfimages names the image object for both,
+        // and it is one object for all four.
+        #expect(rows.count == 8, "\(list)")
+        let objects = Set(rows.map { $0.split(separator: " ", omittingEmptySubsequences: true)[10] })
+        #expect(objects.count == 1, "\(list)")
+    }
+
+    @Test func sameDrawingSameBytesAndJSONRoundTripIsByteIdentical() throws {
+        let drawing = try Samples.everyCommand()
+        let decoded = try Drawing(jsonData: try drawing.jsonData())
+        #expect(decoded == drawing)
+        let renderer = PDFRenderer(fonts: Self.fonts)
+        let first = try renderer.data(for: drawing)
+        #expect(try renderer.data(for: drawing) == first)
+        #expect(try renderer.data(for: decoded) == first)
+        let ticket = try Samples.admissionTicket()
+        let ticketBack = try Drawing(jsonData: try ticket.jsonData())
+        #expect(try PDFRenderer().data(for: ticketBack) == (try PDFRenderer().data(for: ticket)))
+    }
+
+    @Test func cidModeUsesNonEmbeddedMSGothicAndIsSmall() throws {
+        let scratch = try Scratch("render-cid")
+        let file = scratch.file("ticket-cid.pdf")
+        try PDFRenderer(fontMode: .cid).write(try Samples.admissionTicket(), to: file)
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let rows = try Oracle.pdffonts(file)
+        #expect(rows.map(\.name) == ["MS-Gothic"], "\(rows)")
+        #expect(rows.allSatisfy { !$0.embedded }, "\(rows)")
+        let size = try Data(contentsOf: file).count
+        #expect(size < 8_000, "CID ticket is \(size) bytes")
+        let embedded = try PDFRenderer().data(for: try Samples.admissionTicket()).count
+        #expect(size < embedded / 2, "CID \(size) bytes vs embedded subset \(embedded) bytes")
+        let text = try Oracle.pdftotext(file)
+        // poppler maps the RKSJ hyphen to U+2011 (non-breaking hyphen), so look for the digits.
+        #expect(text.contains("入場整理券") && text.contains("579") && text.contains("GCG"), "\(text)")
+    }
+
+    @Test func failedWriteLeavesNoFile() throws {
+        let scratch = try Scratch("render-nowrite")
+        let missingFolder = scratch.file("no/such/folder/out.pdf")
+        #expect {
+            try PDFRenderer().write(try Samples.admissionTicket(), to: missingFolder)
+        } throws: { error in
+            guard case .output(let path, _) = error as? RenderError else { return false }
+            return path == missingFolder.path
+        }
+        #expect(try scratch.contents().isEmpty)
+    }
+
+    @Test func emptyDocumentIsRefused() throws {
+        #expect(throws: RenderError.emptyDocument) { try PDFRenderer().data(for: Document()) }
     }
 }

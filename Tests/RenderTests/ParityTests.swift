@@ -20,7 +20,7 @@ import TestSupport
     static let channelBound = 0.02 * 255
     static let blockBound = 0.25 * 255
 
-    static let drawings: [String] = ["everyCommand", "admissionTicket", "transparentLayers"]
+    static let drawings: [String] = ["everyCommand", "admissionTicket", "transparentLayers", "stretchedParts"]
 
     /// The fonts the parity drawings are rendered with: the repository's table, except that `serif` is
     /// IPAexMincho, since `Samples.everyCommand` sets "right 右" in serif and DejaVu Serif has no 右 (with the
@@ -31,6 +31,7 @@ import TestSupport
         switch name {
         case "everyCommand": try Samples.everyCommand()
         case "admissionTicket": try Samples.admissionTicket()
+        case "stretchedParts": try TestDrawings.stretchedParts()
         default: try TestDrawings.transparentLayers()
         }
     }

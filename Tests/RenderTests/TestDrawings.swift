@@ -28,3 +28,21 @@ enum TestDrawings {
         return try c.stop()
     }
 }
+
+extension TestDrawings {
+    /// A part stretched twice as wide as tall, placed twice, plus lines with each cap inside a clip group.
+    static func stretchedParts() throws -> Drawing {
+        var c = Canvas()
+        try c.start(width: 200, height: 120, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0.1, 0.3, 0.1), fill: Color(0.9, 0.95, 0.9))
+        let badge = try Samples.badge()
+        try c.drawPart(badge, x: 10, y: 10, w: 80, h: 40)
+        try c.drawPart(badge, x: 100, y: 10, w: 30, h: 90)
+        try c.clip(x: 140, y: 20, w: 50, h: 80) { c in
+            try c.drawLine("ink", width: 8, x1: 130, y1: 30, x2: 200, y2: 90, cap: .round)
+            try c.drawText("ink", "切り抜き", font: "gothic", size: 14, x: 135, y: 60)
+        }
+        try c.drawText("ink", "Stretch", font: "sans", size: 12, x: 10, y: 60, boxWidth: 80, align: .center)
+        return try c.stop()
+    }
+}
