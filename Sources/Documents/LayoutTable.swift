@@ -82,7 +82,7 @@ extension LayoutEngine {
                 fractions += max(share, 0)
             case .fit:
                 var widest = table.showsHeader ? widestLine(spec.title, font: boldFont) : 0
-                for row in table.rows {
+                for row in table.fitRows ?? table.rows where row.cells.indices.contains(column) {
                     widest = max(widest, widestLine(row.cells[column], font: row.kind == .summary ? boldFont : bodyFont))
                 }
                 natural[column] = max(widest + 2 * table.padding, minimum)

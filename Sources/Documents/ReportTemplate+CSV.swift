@@ -88,6 +88,8 @@ extension ReportTemplate {
         if let subtitle { report.append(Paragraph(subtitle, colorRole: ReportStyle.Role.muted)) }
         report.append(Paragraph("\(table.rows.count) 件（\(table.source)）", size: 8, colorRole: ReportStyle.Role.muted))
 
+        // Sections first, so every table can be fitted to all rows and summaries and the columns line up.
+        var sections: [(heading: String?, rows: [TableRow])] = []
         if let grouping = group, let groupIndex {
             var groups: [String: [Int]] = [:]
             var seen: [String] = []
@@ -100,17 +102,21 @@ extension ReportTemplate {
             for key in preferred + seen.filter({ !preferred.contains($0) }) {
                 let rows = groups[key] ?? []
                 let values = ["group": key, "count": "\(rows.count)"]
-                report.append(Heading(LayoutEngine.fill(grouping.heading ?? "{{group}}", values), level: 2))
-                var body = rows.map { TableRow(cells($0)) }
-                body.append(summary(LayoutEngine.fill(grouping.subtotal ?? "小計 {{count}}", values), rows: rows))
-                report.append(Table(columns: tableColumns, rows: body))
+                let label = LayoutEngine.fill(grouping.subtotal ?? "小計 {{count}}", values)
+                sections.append((LayoutEngine.fill(grouping.heading ?? "{{group}}", values),
+                                 rows.map { TableRow(cells($0)) } + [summary(label, rows: rows)]))
             }
         } else {
-            report.append(Table(columns: tableColumns, rows: order.map { TableRow(cells($0)) }))
+            sections.append((nil, order.map { TableRow(cells($0)) }))
         }
-        if let total {
-            let label = LayoutEngine.fill(total, ["count": "\(table.rows.count)"])
-            report.append(Table(columns: tableColumns, rows: [summary(label, rows: order)], showsHeader: false))
+        let totalRow = total.map { summary(LayoutEngine.fill($0, ["count": "\(table.rows.count)"]), rows: order) }
+        let fitRows = sections.flatMap(\.rows) + [totalRow].compactMap { $0 }
+        for section in sections {
+            if let heading = section.heading { report.append(Heading(heading, level: 2)) }
+            report.append(Table(columns: tableColumns, rows: section.rows, fitRows: fitRows))
+        }
+        if let totalRow {
+            report.append(Table(columns: tableColumns, rows: [totalRow], showsHeader: false, fitRows: fitRows))
         }
         return report
     }
@@ -140,7 +146,7 @@ extension ReportTemplate {
         guard let face = try? fonts.face(named: font) else { return }  // the layout reports the font itself
         for (row, fields) in table.rows.enumerated() {
             for column in columns.sorted() {
-                if let missing = face.missingCharacters(in: fields[column]).first {
+                if let missing = face.missingCharacters(in: fields[column].filter { $0 != "\n" }).first {
                     throw .missingCharacter(csv: table.source, row: row + 1, line: table.lines[row],
                                             column: table.columns[column], character: String(missing.scalar),
                                             codePoint: missing.codePoint, font: font)

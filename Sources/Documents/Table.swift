@@ -63,16 +63,20 @@ public struct Table: Hashable, Sendable {
     public var zebraRole: String?
     /// Whether the header row is drawn (and repeated).
     public var showsHeader: Bool
+    /// The rows fitted columns are measured against instead of `rows`: give several tables the same rows here
+    /// (every group's, say) and their columns line up from table to table.
+    public var fitRows: [TableRow]?
 
     /// Creates a table.
     public init(columns: [TableColumn], rows: [TableRow], size: Double? = nil, padding: Double = 4,
-                zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true) {
+                zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true, fitRows: [TableRow]? = nil) {
         self.columns = columns
         self.rows = rows
         self.size = size
         self.padding = padding
         self.zebraRole = zebraRole
         self.showsHeader = showsHeader
+        self.fitRows = fitRows
     }
 
     /// Creates a table of plain body rows.

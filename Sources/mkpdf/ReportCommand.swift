@@ -1,0 +1,130 @@
+import ArgumentParser
+import Documents
+import Foundation
+import Render
+
+/// `mkpdf report`: a CSV file as a multi-page report — every column as a table column, or laid out by a report
+/// template (grouping, subtotals, header and footer) — written as PDF with bookmarks or as one PNG per page.
+///
+/// A thin face: `CSVTable` reads, `ReportTemplate` builds the report, `Report.layout` paginates, the renderers draw,
+/// `ReportOutlines` adds the bookmarks. Everything is rendered in memory first; files appear only when all pages
+/// succeeded, each through a temporary file renamed into place.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Turn a CSV file into a multi-page report (PDF with bookmarks, or PNG pages).",
+        discussion: """
+            Without --template every CSV column becomes a table column and the title is the file's name.
+            With --template (e.g. Templates/report.yaml) the template chooses columns, widths, grouping and subtotals.
+            -o OUT.png writes OUT.png for a one-page report, else OUT-1.png, OUT-2.png, … one per page.
+            """
+    )
+
+    /// The CSV input.
+    @Option(name: .long, help: "The CSV file (UTF-8, header row first).")
+    var data: String
+
+    /// The report template.
+    @Option(name: .long, help: "A report template (YAML), e.g. Templates/report.yaml.")
+    var template: String?
+
+    /// The title, overriding the template's and the file name.
+    @Option(name: .long, help: "The report title (default: the template's title, else the CSV file name).")
+    var title: String?
+
+    /// The output file.
+    @Option(name: .shortAndLong, help: "Output file: .pdf, or .png (one file per page).")
+    var output: String
+
+    /// PNG resolution.
+    @Option(name: .long, help: "PNG output: resolution in dots per inch (default 144).")
+    var dpi: Double?
+
+    func validate() throws {
+        let format = URL(fileURLWithPath: output).pathExtension.lowercased()
+        guard format == "pdf" || format == "png" else {
+            throw ValidationError("-o \(output): the output must end in .pdf or .png")
+        }
+        if let dpi {
+            guard format == "png" else { throw ValidationError("--dpi applies to PNG output; -o \(output) is a PDF") }
+            guard dpi.isFinite, dpi > 0, dpi <= 1200 else { throw ValidationError("--dpi \(dpi): give 1…1200") }
+        }
+    }
+
+    func run() throws {
+        let table = try CSVTable(contentsOf: URL(fileURLWithPath: data))
+        let reportTemplate = try template.map { path throws in try ReportTemplate(contentsOf: URL(fileURLWithPath: path)) }
+            ?? ReportTemplate()
+        let report = try reportTemplate.report(for: table, title: title)
+        let laidOut = try report.layout()
+        let url = URL(fileURLWithPath: output)
+        let files: [(URL, Data)]
+        if url.pathExtension.lowercased() == "pdf" {
+            let pdf = try PDFRenderer().data(for: laidOut.document)
+            let withOutline = try ReportOutlines.add(laidOut.outline, pageHeights: laidOut.pages.map(\.size.height),
+                                                     to: pdf)
+            files = [(url, withOutline)]
+        } else {
+            let renderer = RasterRenderer(compression: .balanced)
+            let scale = RasterScale.dpi(dpi ?? 144)
+            files = try laidOut.pages.enumerated().map { index, page in
+                (laidOut.pages.count == 1 ? url : Self.pageFile(url, index + 1),
+                 try renderer.pngData(for: page, scale: scale, page: index + 1))
+            }
+        }
+        try Self.writeAll(files)
+        for (file, _) in files { print(file.standardizedFileURL.path) }
+    }
+
+    /// `out.png` → `out-2.png`.
+    static func pageFile(_ url: URL, _ page: Int) -> URL {
+        let base = url.deletingPathExtension()
+        return base.deletingLastPathComponent()
+            .appendingPathComponent("\(base.lastPathComponent)-\(page).\(url.pathExtension)")
+    }
+
+    /// Writes every file to a temporary name in its folder, then renames them all into place; on any failure the
+    /// temporary files are removed and no output file is created.
+    static func writeAll(_ files: [(URL, Data)]) throws {
+        var temporaries: [(URL, URL)] = []
+        do {
+            for (url, data) in files {
+                let temporary = url.deletingLastPathComponent()
+                    .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+                do {
+                    try data.write(to: temporary)
+                } catch {
+                    throw ReportCommandError.output(path: url.path, reason: (error as NSError).localizedDescription)
+                }
+                temporaries.append((temporary, url))
+            }
+            for (temporary, url) in temporaries {
+                guard rename(temporary.path, url.path) == 0 else {
+                    throw ReportCommandError.output(path: url.path, reason: String(cString: strerror(errno)))
+                }
+            }
+        } catch {
+            for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
+            throw error
+        }
+    }
+}
+
+/// What `mkpdf report` itself can fail at, beyond the library's errors.
+enum ReportCommandError: Error, CustomStringConvertible, LocalizedError {
+    /// An output file could not be written.
+    case output(path: String, reason: String)
+    /// The bookmarks could not be added to the rendered PDF.
+    case outline(reason: String)
+
+    var description: String {
+        switch self {
+        case .output(let path, let reason):
+            "cannot write \(path): \(reason). Fix: check that the folder exists and is writable"
+        case .outline(let reason):
+            "cannot add the report's bookmarks to the PDF: \(reason). This is a bug in mkpdf; please report it"
+        }
+    }
+
+    var errorDescription: String? { description }
+}
