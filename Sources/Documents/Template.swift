@@ -1,0 +1,201 @@
+import Drawing
+import Fonts
+import Foundation
+
+/// A document described as data (`Templates/ticket.yaml`): page size, palette by role, elements, and `{{placeholders}}`
+/// with defaults; rendering it with values gives the one description, a `Drawing`.
+///
+/// The seed drew its ticket with one short call per element; a template is those calls written as data, so a layout
+/// changes without recompiling, and a batch fills the same template once per record. Loading checks everything that
+/// does not depend on values (syntax, keys, numbers, roles); `render` checks the rest (missing values, glyphs, QR fit).
+///
+/// The format, in short:
+/// ```yaml
+/// size: {width: 400, height: 150}
+/// background: "#FFFFFF"          # or none (transparent)
+/// font: gothic                   # default logical font for text elements
+/// placeholders: {member: GCG-40167, ticket: FN-579-413}
+/// palette:                       # role: {stroke, fill}, hex colours; defaults black stroke, white fill
+///   main: {stroke: "#1A1AFF", fill: "#E6E6FF"}
+/// elements:                      # drawn in order; each is one key naming its kind
+///   - rect: {role: main, paint: both, width: 1, x: 10, y: 10, w: 170, h: 60}
+///   - line: {role: main, width: 1, x1: 190, y1: 30, x2: 200, y2: 10, repeat: {count: 25, dx: 8}}
+///   - circle: {role: main, paint: fill, x: 20, y: 75, w: 10, h: 10}
+///   - text: {role: main, text: "会員番号:{{member}}", size: 14, x: 15, y: 90}
+///   - qr: {role: main, light: paper, payload: "{{ticket}}/{{member}}", x: 350, y: 8, size: 40}
+///   - image: {file: logo.png, x: 0, y: 0, w: 20, h: 20}
+/// ```
+public struct Template: Sendable {
+    /// The file name errors carry.
+    public let file: String
+    /// The page size in points.
+    public let size: Size
+    /// The page colour, or nil for a transparent page.
+    public let background: Color?
+    /// The colours by role, as declared.
+    public let palette: Palette
+    /// The placeholder defaults declared under `placeholders:`.
+    public let defaults: [String: String]
+    /// Every placeholder the template declares or uses, sorted: the names `render(values:)` accepts.
+    public let placeholderNames: [String]
+    /// The elements in drawing order.
+    let elements: [TemplateElement]
+
+    /// Reads a template from YAML text; `file` names it in errors, `baseURL` is where image paths are resolved.
+    /// - Throws: `TemplateError` with line and column for a syntax error, unknown key, element or role, bad number.
+    public init(yaml: String, file: String = "<string>",
+                baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(TemplateError) {
+        let contents = try TemplateParser(file: file, baseURL: baseURL).parse(yaml)
+        self.file = file
+        size = contents.size
+        background = contents.background
+        palette = contents.palette
+        defaults = contents.defaults
+        placeholderNames = contents.placeholderNames
+        elements = contents.elements
+    }
+
+    /// Reads a template file (YAML; JSON is YAML too); image paths are relative to its folder.
+    /// - Throws: `TemplateError`: unreadable file, or any problem `init(yaml:file:baseURL:)` reports.
+    public init(contentsOf url: URL) throws(TemplateError) {
+        let name = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TemplateError(file: name, reason: .unreadable(reason: Self.reason(error)))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TemplateError(file: name, reason: .unreadable(reason: "the file is not UTF-8 text"))
+        }
+        try self.init(yaml: text, file: name, baseURL: url.deletingLastPathComponent())
+    }
+
+    /// The defaults overlaid with `given`: what each placeholder will be filled with.
+    /// - Throws: `TemplateError` for a name the template does not know or a value with a control character.
+    public func values(merging given: [String: String]) throws(TemplateError) -> [String: String] {
+        for name in given.keys.sorted() where !placeholderNames.contains(name) {
+            throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
+        }
+        let merged = defaults.merging(given) { _, new in new }
+        for (name, value) in merged.sorted(by: { $0.key < $1.key }) {
+            if let bad = value.unicodeScalars.first(where: Self.isControl) {
+                let code = String(bad.value, radix: 16, uppercase: true)
+                throw TemplateError(file: file, reason: .invalidValue(
+                    placeholder: name,
+                    reason: "holds the control character U+" + String(repeating: "0", count: max(0, 4 - code.count))
+                        + code + (bad == "\n" ? " (a line break)" : "")))
+            }
+        }
+        return merged
+    }
+
+    /// The drawing with every placeholder filled from `values` (falling back to the defaults).
+    /// - Throws: `TemplateError` naming the line of the element for a placeholder without a value, a character the
+    ///   font lacks (when `options.fonts` is set: with the placeholder it came from), or a QR code that does not fit.
+    public func render(values given: [String: String] = [:],
+                       options: TemplateRenderOptions = TemplateRenderOptions()) throws(TemplateError) -> Drawing {
+        let values = try values(merging: given)
+        var commands: [Drawing.Command] = []
+        for element in elements {
+            switch element {
+            case .line(let line):
+                for offset in line.repetition.offsets {
+                    commands.append(.line(.init(color: line.slot.stroke, width: line.width, from: line.from + offset,
+                                                to: line.to + offset, cap: line.cap, slot: .role(line.role))))
+                }
+            case .shape(let shape):
+                for offset in shape.repetition.offsets {
+                    let payload = Drawing.Command.Shape(
+                        rect: Rect(origin: shape.rect.origin + offset, size: shape.rect.size), paint: shape.paint,
+                        lineWidth: shape.lineWidth, stroke: shape.slot.stroke, fill: shape.slot.fill,
+                        slot: .role(shape.role))
+                    commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
+                }
+            case .text(let text):
+                let string = try fill(text.text, values: values, mark: text.mark)
+                if let fonts = options.fonts { try checkCoverage(text, values: values, fonts: fonts) }
+                for offset in text.repetition.offsets {
+                    commands.append(.text(.init(color: text.slot.stroke, string: string, font: text.font,
+                                                size: text.size, origin: text.origin + offset,
+                                                boxWidth: text.boxWidth, alignment: text.alignment,
+                                                slot: .role(text.role))))
+                }
+            case .image(let image):
+                commands.append(.image(.init(png: image.png, rect: image.rect)))
+            case .qr(let qr):
+                let payload = try fill(qr.payload, values: values, mark: qr.mark)
+                do {
+                    let code = try QRCode(payload: payload, correction: qr.correction)
+                    commands += try code.commands(in: qr.box, quietModules: qr.quietModules,
+                                                  pixelsPerPoint: options.pixelsPerPoint, dark: qr.dark,
+                                                  light: qr.light)
+                } catch {
+                    throw TemplateError(file: file, line: qr.mark?.line, column: qr.mark?.column,
+                                        reason: .qrCode(reason: error.description))
+                }
+            }
+        }
+        return Drawing(size: size, background: background, palette: palette, commands: commands)
+    }
+
+    // MARK: Helpers
+
+    private func fill(_ text: PlaceholderText, values: [String: String],
+                      mark: TemplateMark?) throws(TemplateError) -> String {
+        switch text.filled({ values[$0] }) {
+        case .success(let string):
+            return string
+        case .failure(let missing):
+            throw TemplateError(file: file, line: mark?.line, column: mark?.column,
+                                reason: .missingValue(placeholder: missing.name))
+        }
+    }
+
+    /// Fails on the first character of the text (literal or placeholder value) that the text's font cannot draw.
+    private func checkCoverage(_ text: TemplateElement.Text, values: [String: String],
+                               fonts: FontRegistry) throws(TemplateError) {
+        let face: FontFace
+        do {
+            face = try fonts.face(named: text.font)
+        } catch {
+            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
+                                reason: .font(name: text.font, reason: error.description))
+        }
+        for segment in text.text.segments {
+            let (field, string): (String?, String) = switch segment {
+            case .literal(let literal): (nil, literal)
+            case .placeholder(let name): (name, values[name] ?? "")
+            }
+            guard let missing = face.missingCharacters(in: string).first else { continue }
+            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column, reason: .missingGlyph(
+                field: field, character: String(missing.scalar), codePoint: missing.codePoint,
+                characterIndex: missing.characterIndex, font: text.font, fontFile: face.url.path))
+        }
+    }
+
+    /// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs in one line.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    /// The system's reason without Foundation's wrapping ("The file … couldn't be opened because …").
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        return error.localizedDescription
+    }
+}
+
+extension Point {
+    /// The point moved by `offset`.
+    fileprivate static func + (point: Point, offset: Point) -> Point {
+        Point(x: point.x + offset.x, y: point.y + offset.y)
+    }
+}

@@ -1,0 +1,89 @@
+import Drawing
+import Foundation
+
+/// A line and column in the template file (1-based, columns in Unicode scalars as libyaml counts them).
+public struct TemplateMark: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1.
+    public var column: Int
+
+    /// Creates a mark.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `LINE:COLUMN`.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// One element of a loaded template, colours already resolved from the palette and text split into placeholders.
+///
+/// Internal: the YAML is the public form. Each element keeps the mark of its text so render-time errors (a missing
+/// value, a character the font lacks) can point at the line that uses the placeholder.
+enum TemplateElement: Hashable, Sendable {
+    case line(Line)
+    case shape(Shape)
+    case text(Text)
+    case image(Image)
+    case qr(QR)
+
+    /// `repeat: {count, dx, dy}`: the element drawn `count` times, each copy moved by (dx, dy) from the last.
+    struct Repetition: Hashable, Sendable {
+        var count: Int = 1
+        var dx: Double = 0
+        var dy: Double = 0
+
+        /// The offsets of the copies, first copy at (0, 0).
+        var offsets: [Point] { (0..<count).map { Point(x: Double($0) * dx, y: Double($0) * dy) } }
+    }
+
+    struct Line: Hashable, Sendable {
+        var slot: Palette.Slot
+        var role: String
+        var width: Double
+        var from: Point
+        var to: Point
+        var cap: LineCap
+        var repetition: Repetition
+    }
+
+    struct Shape: Hashable, Sendable {
+        var isEllipse: Bool
+        var slot: Palette.Slot
+        var role: String
+        var paint: Paint
+        var lineWidth: Double
+        var rect: Rect
+        var repetition: Repetition
+    }
+
+    struct Text: Hashable, Sendable {
+        var slot: Palette.Slot
+        var role: String
+        var text: PlaceholderText
+        var font: String
+        var size: Double
+        var origin: Point
+        var boxWidth: Double?
+        var alignment: TextAlignment
+        var repetition: Repetition
+        var mark: TemplateMark?
+    }
+
+    struct Image: Hashable, Sendable {
+        var png: Data
+        var rect: Rect
+    }
+
+    struct QR: Hashable, Sendable {
+        var dark: Color
+        var light: Color?
+        var payload: PlaceholderText
+        var box: Rect
+        var quietModules: Int
+        var correction: QRCode.Correction
+        var mark: TemplateMark?
+    }
+}

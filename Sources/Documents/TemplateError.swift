@@ -1,0 +1,152 @@
+import Fonts
+import Foundation
+
+/// Why a template could not be loaded or rendered: the file, the line and column, what is wrong and how to fix it.
+///
+/// Templates are written by hand, so every message points at the spot an editor should jump to
+/// (`Templates/ticket.yaml:41:13: unknown colour role "mian" …`), as a compiler would.
+public struct TemplateError: Error, Hashable, Sendable {
+    /// What is wrong.
+    public enum Reason: Hashable, Sendable {
+        /// The file could not be read.
+        case unreadable(reason: String)
+        /// The text is not valid YAML (libyaml's problem text).
+        case syntax(problem: String)
+        /// An element names a colour role the palette does not define.
+        case unknownRole(role: String, known: [String])
+        /// A `{{placeholder}}` has neither a value nor a default.
+        case missingValue(placeholder: String)
+        /// A value was given for a placeholder the template does not use or declare (usually a misspelling).
+        case unknownPlaceholder(name: String, known: [String])
+        /// A value holds a character that cannot go into one line of text (newline, tab, other control characters).
+        case invalidValue(placeholder: String, reason: String)
+        /// A key that must hold a number holds something else.
+        case badNumber(key: String, value: String)
+        /// An element kind the template language does not have.
+        case unknownElement(name: String, known: [String])
+        /// A key this place does not accept.
+        case unknownKey(key: String, context: String, known: [String])
+        /// A key this place requires is absent.
+        case missingKey(key: String, context: String)
+        /// A key holds a value of the wrong kind or out of range; `expected` says what it should be.
+        case badValue(key: String, value: String, expected: String)
+        /// A text's font lacks a glyph for a character; `field` is the placeholder that brought it in, or nil when
+        /// it is written in the template itself.
+        case missingGlyph(field: String?, character: String, codePoint: String, characterIndex: Int,
+                          font: String, fontFile: String)
+        /// A text's logical font could not be found or opened.
+        case font(name: String, reason: String)
+        /// The QR code could not be made or does not fit its box.
+        case qrCode(reason: String)
+        /// An image file could not be read.
+        case image(path: String, reason: String)
+    }
+
+    /// The template file as given (or `<string>` for text loaded from memory).
+    public var file: String
+    /// The 1-based line, when the problem has a place in the file.
+    public var line: Int?
+    /// The 1-based column (in Unicode scalars, as libyaml counts), when the problem has a place in the file.
+    public var column: Int?
+    /// What is wrong.
+    public var reason: Reason
+
+    /// Creates an error at a place in `file`.
+    public init(file: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+}
+
+extension TemplateError: CustomStringConvertible, LocalizedError {
+    /// `FILE:LINE:COLUMN: what is wrong. Fix: what to do`.
+    public var description: String {
+        var place = file
+        if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+        return "\(place): \(problem). Fix: \(fix)"
+    }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+
+    private var problem: String {
+        switch reason {
+        case .unreadable(let reason):
+            return "cannot read the template: \(reason)"
+        case .syntax(let problem):
+            return "YAML syntax error: \(problem)"
+        case .unknownRole(let role, let known):
+            return "unknown colour role \"\(role)\"; the palette defines \(list(known))"
+        case .missingValue(let placeholder):
+            return "placeholder {{\(placeholder)}} has no value and the template gives no default"
+        case .unknownPlaceholder(let name, let known):
+            return "a value was given for \"\(name)\", which the template does not use; its placeholders are "
+                + list(known)
+        case .invalidValue(let placeholder, let reason):
+            return "the value of {{\(placeholder)}} \(reason)"
+        case .badNumber(let key, let value):
+            return "\"\(key)\" must be a number, got \"\(value)\""
+        case .unknownElement(let name, let known):
+            return "unknown element \"\(name)\"; elements are \(list(known))"
+        case .unknownKey(let key, let context, let known):
+            return "unknown key \"\(key)\" in \(context); allowed keys are \(list(known))"
+        case .missingKey(let key, let context):
+            return "\(context) needs the key \"\(key)\""
+        case .badValue(let key, let value, let expected):
+            return "\"\(key)\" cannot be \(value): \(expected)"
+        case .missingGlyph(let field, let character, let codePoint, let index, let font, let fontFile):
+            let source = field.map { "the value of {{\($0)}}" } ?? "the template's text"
+            return "\(source) has \"\(character)\" (\(codePoint)) at character \(index), which font \"\(font)\" "
+                + "(\(fontFile)) has no glyph for"
+        case .font(let name, let reason):
+            return "font \"\(name)\": \(reason)"
+        case .qrCode(let reason):
+            return "QR code: \(reason)"
+        case .image(let path, let reason):
+            return "image \(path): \(reason)"
+        }
+    }
+
+    private var fix: String {
+        switch reason {
+        case .unreadable:
+            return "check the path and that the file is readable"
+        case .syntax:
+            return "correct the YAML at that line and column (indentation, a missing \":\" or an unclosed quote)"
+        case .unknownRole:
+            return "use one of the palette's roles or add the role under \"palette:\""
+        case .missingValue(let placeholder):
+            return "give a value (--set \(placeholder)=…) or a default under \"placeholders:\""
+        case .unknownPlaceholder:
+            return "check the spelling, or use the placeholder in the template"
+        case .invalidValue:
+            return "give the value on one line without control characters"
+        case .badNumber:
+            return "write a finite number such as 12 or 12.5"
+        case .unknownElement:
+            return "use one of the listed element kinds"
+        case .unknownKey:
+            return "remove the key or correct its spelling"
+        case .missingKey:
+            return "add the key"
+        case .badValue:
+            return "write the value as described"
+        case .missingGlyph(let field, let character, _, _, let font, _):
+            let what = field.map { "the value of \($0)" } ?? "the text"
+            return "replace \"\(character)\" in \(what) (e.g. 吉 for 𠮷), or set "
+                + "\(FontRegistry.overrideVariable(for: font)) to a font file that has it"
+        case .font:
+            return "install the font (scripts/setup) or name a font from Fonts/fonts.json"
+        case .qrCode:
+            return "make the QR box larger or the payload shorter"
+        case .image:
+            return "give a readable PNG file, relative to the template's folder"
+        }
+    }
+
+    private func list(_ names: [String]) -> String {
+        names.isEmpty ? "(none)" : names.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,17 @@
+import Fonts
+
+/// How `Template.render` turns a template into a drawing beyond the placeholder values.
+public struct TemplateRenderOptions: Sendable {
+    /// The device pixels per point the drawing is meant for (2 for a 2× PNG or a PDF rasterised at 144 dpi): QR
+    /// modules are sized and placed on this pixel grid so they stay crisp. Vector output is unaffected otherwise.
+    public var pixelsPerPoint: Double
+    /// When set, every text is checked against its font before the drawing is returned, so a character the font lacks
+    /// is reported with the placeholder (field) it came from; nil skips the check (renderers still refuse such text).
+    public var fonts: FontRegistry?
+
+    /// Creates options; the defaults suit a 2× PNG and skip the font check.
+    public init(pixelsPerPoint: Double = 2, fonts: FontRegistry? = nil) {
+        self.pixelsPerPoint = pixelsPerPoint
+        self.fonts = fonts
+    }
+}

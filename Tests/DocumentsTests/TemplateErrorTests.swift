@@ -1,0 +1,148 @@
+import Documents
+import Foundation
+import Testing
+
+/// Every kind of template mistake is reported with the file, line and column where an editor should jump.
+@Suite struct TemplateErrorTests {
+    /// A small valid template; each test breaks one line of it.
+    static let base = """
+        size: {width: 200, height: 100}
+        placeholders:
+          member: GCG-40167
+        palette:
+          ink: {stroke: "#1A1A1A", fill: "#E6E6FF"}
+        elements:
+          - rect: {role: ink, paint: both, width: 1, x: 10, y: 10, w: 50, h: 20}
+          - text: {role: ink, text: "会員番号:{{member}}", size: 14, x: 15, y: 40}
+        """
+
+    /// The error loading `yaml` throws, which must be a `TemplateError` for file `t.yaml`.
+    func loadError(_ yaml: String) throws -> TemplateError {
+        let error = #expect(throws: TemplateError.self) { try Template(yaml: yaml, file: "t.yaml") }
+        return try #require(error)
+    }
+
+    func replacing(_ old: String, with new: String) -> String {
+        Self.base.replacingOccurrences(of: old, with: new)
+    }
+
+    @Test func theBaseTemplateLoadsAndRenders() throws {
+        let drawing = try Template(yaml: Self.base, file: "t.yaml").render()
+        #expect(drawing.texts.map(\.string) == ["会員番号:GCG-40167"])
+    }
+
+    @Test func unknownColourRoleNamesTheRoleAndTheKnownOnes() throws {
+        let error = try loadError(replacing("text: {role: ink", with: "text: {role: inc"))
+        #expect(error.reason == .unknownRole(role: "inc", known: ["ink"]))
+        #expect((error.file, error.line, error.column) == ("t.yaml", 8, 18))
+        #expect(error.description.hasPrefix("t.yaml:8:18: unknown colour role \"inc\"; the palette defines ink"))
+    }
+
+    @Test func placeholderWithoutValueIsReportedWhereItIsUsed() throws {
+        let template = try Template(yaml: replacing("  member: GCG-40167\n", with: "  other: x\n"), file: "t.yaml")
+        let error = #expect(throws: TemplateError.self) { try template.render() }
+        #expect(error?.reason == .missingValue(placeholder: "member"))
+        #expect(error?.line == 8 && error?.column == 29)
+        #expect(error?.description.contains("--set member=") == true)
+        // Given a value, the same template renders.
+        #expect(try template.render(values: ["member": "X-1"]).texts.first?.string == "会員番号:X-1")
+    }
+
+    @Test func badNumberNamesKeyAndValue() throws {
+        let error = try loadError(replacing("x: 10, y: 10", with: "x: ten, y: 10"))
+        #expect(error.reason == .badNumber(key: "x", value: "ten"))
+        #expect((error.line, error.column) == (7, 49))
+    }
+
+    @Test func infiniteAndNegativeNumbersAreRefused() throws {
+        #expect(try loadError(replacing("x: 10, y: 10", with: "x: .inf, y: 10")).reason
+                == .badNumber(key: "x", value: ".inf"))
+        let negative = try loadError(replacing("w: 50", with: "w: -5"))
+        #expect(negative.reason == .badValue(key: "w", value: "-5", expected: "it must be 0 or more"))
+        #expect(negative.line == 7)
+    }
+
+    @Test func unknownElementListsTheKinds() throws {
+        let error = try loadError(replacing("- rect:", with: "- rectangle:"))
+        guard case .unknownElement(let name, let known) = error.reason else {
+            Issue.record("expected unknownElement, got \(error)")
+            return
+        }
+        #expect(name == "rectangle" && known.contains("rect") && known.contains("qr"))
+        #expect((error.line, error.column) == (7, 5))
+    }
+
+    @Test func unknownKeyInAnElementAndAtTheTop() throws {
+        let inElement = try loadError(replacing("paint: both", with: "pain: both"))
+        #expect(inElement.reason == .unknownKey(key: "pain", context: "rect", known: [
+            "role", "paint", "width", "x", "y", "w", "h", "repeat"]))
+        #expect((inElement.line, inElement.column) == (7, 23))
+        let atTop = try loadError("colours: {}\n" + Self.base)
+        #expect((atTop.line, atTop.column) == (1, 1))
+        guard case .unknownKey("colours", "the template", _) = atTop.reason else {
+            Issue.record("expected unknownKey, got \(atTop)")
+            return
+        }
+    }
+
+    @Test func yamlSyntaxErrorHasLineAndColumn() throws {
+        let error = try loadError(replacing("size: 14, x: 15, y: 40}", with: "size: 14, x: 15, y: 40"))
+        guard case .syntax = error.reason else {
+            Issue.record("expected a syntax error, got \(error)")
+            return
+        }
+        #expect(error.line != nil && error.column != nil)
+        #expect(error.description.hasPrefix("t.yaml:\(error.line ?? 0):\(error.column ?? 0): YAML syntax error"))
+        let tab = try loadError("size:\n\t width: 1")
+        #expect(tab.line == 2)
+    }
+
+    @Test func missingKeyAndBadColourAndBadChoice() throws {
+        let missing = try loadError(replacing(", x: 15, y: 40}", with: ", x: 15}"))
+        #expect(missing.reason == .missingKey(key: "y", context: "text"))
+        #expect(missing.line == 8)
+        let colour = try loadError(replacing("\"#1A1A1A\"", with: "\"#1A1A1\""))
+        #expect(colour.line == 5 && colour.column == 17)
+        #expect(colour.description.contains("#RRGGBB"))
+        let paint = try loadError(replacing("paint: both", with: "paint: all"))
+        #expect(paint.reason == .badValue(key: "paint", value: "\"all\"", expected: "one of none, stroke, fill, both"))
+    }
+
+    @Test func unclosedPlaceholderIsABadValueAtTheText() throws {
+        let error = try loadError(replacing("{{member}}", with: "{{member"))
+        #expect(error.line == 8)
+        #expect(error.description.contains("not closed"))
+    }
+
+    @Test func unknownValueNamesAndControlCharactersAreRefused() throws {
+        let template = try Template(yaml: Self.base, file: "t.yaml")
+        let unknown = #expect(throws: TemplateError.self) { try template.render(values: ["membr": "X"]) }
+        #expect(unknown?.reason == .unknownPlaceholder(name: "membr", known: ["member"]))
+        let newline = #expect(throws: TemplateError.self) { try template.render(values: ["member": "A\nB"]) }
+        #expect(newline?.description.contains("U+000A (a line break)") == true)
+    }
+
+    @Test func characterTheFontLacksNamesFieldCharacterAndCode() throws {
+        let template = try Template(yaml: Self.base, file: "t.yaml")
+        let error = #expect(throws: TemplateError.self) {
+            try template.render(values: ["member": "𠮷野-1"], options: TemplateRenderOptions(fonts: .shared))
+        }
+        guard case .missingGlyph(let field, let character, let code, let index, let font, _) = error?.reason else {
+            Issue.record("expected missingGlyph, got \(String(describing: error))")
+            return
+        }
+        #expect(field == "member" && character == "𠮷" && code == "U+20BB7" && index == 0 && font == "gothic")
+        #expect(error?.line == 8)
+        // Real Japanese the font has passes: 〜 − ‖ ① 髙 ﾊﾝｶｸ.
+        let fine = try template.render(values: ["member": "〜−‖①髙ﾊﾝｶｸ"], options: TemplateRenderOptions(fonts: .shared))
+        #expect(fine.texts.first?.string == "会員番号:〜−‖①髙ﾊﾝｶｸ")
+    }
+
+    @Test func unreadableFileNamesThePath() throws {
+        let error = #expect(throws: TemplateError.self) {
+            try Template(contentsOf: URL(fileURLWithPath: "/nonexistent/ticket.yaml"))
+        }
+        #expect(error?.file == "/nonexistent/ticket.yaml")
+        #expect(error?.description.contains("cannot read the template") == true)
+    }
+}
