@@ -67,6 +67,6 @@ let package = Package(
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["mkpdf", "TestSupport", "PNGFixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["mkpdf", "TestSupport", "PNGFixtures", "PNG", "Check"]),
     ]
 )

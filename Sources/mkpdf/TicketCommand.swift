@@ -1,0 +1,167 @@
+import ArgumentParser
+import Documents
+import Drawing
+import Fonts
+import Foundation
+import Render
+
+/// `mkpdf ticket`: the seed's admission ticket for one member, from `Templates/ticket.yaml`, as PDF or PNG.
+///
+/// The first command a user runs. A thin face: it checks the numbers, fills the template, checks glyph coverage and
+/// renders; everything is checked before the output is written (atomically), so a refused input leaves no file.
+struct TicketCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ticket",
+        abstract: "Write the admission ticket (入場整理券) for a member as PDF or PNG, with a QR code.",
+        discussion: """
+            The ticket comes from Templates/ticket.yaml (or --template): its placeholders are member, ticket, date,
+            title, venue, issuer and email, each with a default in the template. The QR code carries
+            TICKET/MEMBER, e.g. FN-579-413/GCG-40167. Member and ticket numbers must match --id-pattern
+            (default ^[A-Za-z0-9-]{1,32}$). Without -o the file is ticket-MEMBER.pdf in the current folder.
+            The format follows the extension of -o (or --format). The path written is printed.
+
+            Examples:
+              mkpdf ticket --member GCG-40167
+              mkpdf ticket --member GCG-40167 --ticket FN-579-413 --date 2014年12月20日 -o ticket.pdf
+              mkpdf ticket --member GCG-40167 -o ticket.png --scale 2
+              mkpdf ticket --member GCG-40167 --set venue=東京ドーム --set email=info@example.com
+              mkpdf ticket --member GCG-40167 --font-mode cid -o small.pdf
+            """
+    )
+
+    /// The member number, printed on the ticket, encoded in the QR code and used for the default file name.
+    @Option(help: "Member number, e.g. GCG-40167 (letters, digits, '-').")
+    var member: String
+
+    /// The ticket number; the template's default when absent.
+    @Option(help: "Ticket number (default: the template's, FN-579-413).")
+    var ticket: String?
+
+    /// The event date as printed.
+    @Option(help: "Date as printed (default: the template's, 2014年12月20日).")
+    var date: String?
+
+    /// Any other placeholder values.
+    @Option(name: .customLong("set"), help: ArgumentHelp("Fill a placeholder: --set venue=… (repeatable).",
+                                                          valueName: "key=value"))
+    var assignments: [String] = []
+
+    /// Where the ticket goes.
+    @Option(name: .shortAndLong, help: "Output file, .pdf or .png (default: ticket-MEMBER.pdf in this folder).")
+    var output: String?
+
+    /// The format when the extension does not say.
+    @Option(help: "pdf or png (default: from the extension of -o, else pdf).")
+    var format: TemplateOutput.Format?
+
+    /// Pixels per point for PNG output and for the QR code's pixel grid.
+    @Option(help: "PNG pixels per point (default 2: 800 × 300 px); the QR modules are aligned to this pixel grid.")
+    var scale: Double = 2
+
+    /// How fonts go into the PDF.
+    @Option(name: .customLong("font-mode"),
+            help: "PDF fonts: embedded (subset TrueType, default) or cid (MS-Gothic, not embedded: smallest files).")
+    var fontMode: TemplateOutput.FontMode = .embedded
+
+    /// Another ticket template.
+    @Option(help: "Template file (default: Templates/ticket.yaml).")
+    var template: String?
+
+    /// The pattern member and ticket numbers must match.
+    @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match as a whole.")
+    var idPattern: String = Ticket.defaultPattern
+
+    func validate() throws {
+        guard scale.isFinite, scale > 0, scale <= 32 else {
+            throw ValidationError("--scale \(scale): give a number of pixels per point greater than 0, up to 32")
+        }
+    }
+
+    func run() throws {
+        let rules = try Ticket(pattern: idPattern)
+        try rules.check(member, field: "member")
+        if let ticket { try rules.check(ticket, field: "ticket") }
+        var values = try TemplateOutput.values(from: assignments)
+        for name in ["member", "ticket", "date"] where values[name] != nil {
+            throw ValidationError("--set \(name)=…: give the \(name) with --\(name)")
+        }
+        values["member"] = member
+        if let ticket { values["ticket"] = ticket }
+        if let date { values["date"] = date }
+
+        let format = try TemplateOutput.format(output: output, explicit: format)
+        let url: URL
+        if let output {
+            url = URL(fileURLWithPath: output)
+        } else {
+            url = try Ticket.outputURL(member: member, extension: format.rawValue,
+                                       in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        }
+        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? Ticket.defaultTemplate()
+        let loaded = try Template(contentsOf: templateURL)
+        let written = try TemplateOutput.write(loaded, values: values, to: url, format: format, scale: scale,
+                                               fontMode: fontMode)
+        print(written.path)
+    }
+}
+
+/// Template → file, shared by `mkpdf ticket` and `mkpdf render TEMPLATE.yaml --set k=v -o OUT`.
+enum TemplateOutput {
+    /// What to write.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case pdf, png
+    }
+
+    /// How the PDF carries its fonts (the Render module's `PDFFontMode`, as a command-line value).
+    enum FontMode: String, ExpressibleByArgument, CaseIterable {
+        case embedded, cid
+
+        var pdfFontMode: PDFFontMode { self == .cid ? .cid : .embedded }
+    }
+
+    /// `["venue=東京", "email=a@b"]` → `["venue": "東京", "email": "a@b"]`; the value may hold `=`.
+    static func values(from assignments: [String]) throws -> [String: String] {
+        var values: [String: String] = [:]
+        for assignment in assignments {
+            guard let equals = assignment.firstIndex(of: "="), equals > assignment.startIndex else {
+                throw ValidationError("--set \(assignment): write key=value, e.g. --set venue=東京ドーム")
+            }
+            let key = String(assignment[..<equals])
+            guard values[key] == nil else { throw ValidationError("--set \(key)=… is given twice") }
+            values[key] = String(assignment[assignment.index(after: equals)...])
+        }
+        return values
+    }
+
+    /// The format from `explicit`, else the extension of `output`, else PDF; a contradiction is refused.
+    static func format(output: String?, explicit: Format?) throws -> Format {
+        let fromExtension = output.flatMap { Format(rawValue: URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+        if let output, fromExtension == nil, explicit == nil {
+            throw ValidationError("-o \(output): end the name in .pdf or .png, or give --format")
+        }
+        if let explicit, let fromExtension, explicit != fromExtension {
+            throw ValidationError("--format \(explicit.rawValue) contradicts -o \(output ?? "")")
+        }
+        return explicit ?? fromExtension ?? .pdf
+    }
+
+    /// Fills `template` with `values`, checks every text against its font, renders and writes `url` atomically.
+    /// - Returns: the absolute path written.
+    static func write(_ template: Template, values: [String: String], to url: URL, format: Format, scale: Double,
+                      fontMode: FontMode) throws -> URL {
+        let options = TemplateRenderOptions(pixelsPerPoint: scale, fonts: .shared)
+        let drawing = try template.render(values: values, options: options)
+        switch format {
+        case .pdf: try PDFRenderer(fontMode: fontMode.pdfFontMode).write(drawing, to: url)
+        case .png: try RasterRenderer().write(drawing, to: url, scale: .factor(scale))
+        }
+        return url.standardizedFileURL
+    }
+
+    /// The one-page document of a template file filled with `assignments` (`key=value`), for `mkpdf render`.
+    static func document(template url: URL, assignments: [String], scale: Double = 2) throws -> Document {
+        let template = try Template(contentsOf: url)
+        let options = TemplateRenderOptions(pixelsPerPoint: scale, fonts: .shared)
+        return Document(pages: [try template.render(values: try values(from: assignments), options: options)])
+    }
+}

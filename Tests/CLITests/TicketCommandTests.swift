@@ -1,0 +1,187 @@
+import Check
+import Foundation
+import PNG
+import Testing
+import TestSupport
+
+/// `mkpdf ticket` end to end: the PDF passes qpdf and the validator and holds the texts, the QR code scans from the
+/// PNG and from the PDF as poppler draws it, PNG and PDF show the same picture, and bad input leaves no file.
+@Suite struct TicketCommandTests {
+    static let payload = "FN-579-413/GCG-40167"
+
+    /// Runs `mkpdf` in `folder`.
+    static func mkpdf(_ arguments: [String], in folder: URL) throws -> Oracle.Result {
+        try Oracle.run(Repo.mkpdf.path, arguments, directory: folder)
+    }
+
+    /// What zbarimg reads from an image file, or "" when it finds no code.
+    static func scan(_ image: URL) throws -> String {
+        try Oracle.run("zbarimg", ["--raw", "-q", image.path]).stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// The PDF rasterised by `pdftoppm -r 144` (2 pixels per point), as a PNG file next to it.
+    static func rasterise(_ pdf: URL) throws -> URL {
+        let prefix = pdf.deletingPathExtension().path + "-poppler"
+        let result = try Oracle.run("pdftoppm", ["-r", "144", "-png", "-singlefile", pdf.path, prefix])
+        #expect(result.status == 0, "pdftoppm: \(result.stderr)")
+        return URL(fileURLWithPath: prefix + ".png")
+    }
+
+    @Test func defaultRunWritesAValidPDFNamedForTheMember() throws {
+        let scratch = try Scratch("cli-ticket")
+        let result = try Self.mkpdf(["ticket", "--member", "GCG-40167"], in: scratch.url)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let file = scratch.file("ticket-GCG-40167.pdf")
+        #expect(result.stdout == file.standardizedFileURL.path + "\n" || result.stdout.hasSuffix("/ticket-GCG-40167.pdf\n"))
+        #expect(try scratch.contents() == ["ticket-GCG-40167.pdf"])
+
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let report = try Validator(options: ValidationOptions(
+            requireEmbeddedFonts: true, pageCount: 1, texts: ["入場整理券", "会員番号", "GCG-40167", "FN-579-413"],
+            pageSize: PageSize(width: 400, height: 150))).validate(file)
+        #expect(report.isValid, "\(report.errors)")
+        let text = try Oracle.pdftotext(file)
+        for expected in ["入場整理券", "会員番号:GCG-40167", "2014年12月20日", "開催場所:秘密(招待メール参照)",
+                         "発行人:ガイガー・カウント・グループ", "watashida@gaigaigai.com"] {
+            #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")
+        }
+        #expect(try Self.scan(try Self.rasterise(file)) == Self.payload)
+    }
+
+    @Test func pngScansAndMatchesThePDFPixelForPixel() throws {
+        let scratch = try Scratch("cli-ticket-png")
+        let png = scratch.file("ticket.png"), pdf = scratch.file("ticket.pdf")
+        #expect(try Self.mkpdf(["ticket", "--member", "GCG-40167", "-o", "ticket.png"], in: scratch.url).status == 0)
+        #expect(try Self.mkpdf(["ticket", "--member", "GCG-40167", "-o", "ticket.pdf"], in: scratch.url).status == 0)
+        #expect(try Self.scan(png) == Self.payload)
+        let raster = try PNGDecoder().decode(contentsOf: png)
+        #expect(raster.width == 800 && raster.height == 300)
+        let poppler = try PNGDecoder().decode(contentsOf: try Self.rasterise(pdf))
+        try #require(raster.width == poppler.width && raster.height == poppler.height)
+        // RenderTests' parity bounds: mean channel difference ≤ 2 %, any 8 × 8 block ≤ 25 % (anti-aliasing only;
+        // the worst block is the red 14 pt 開催場所 line, 21 %, as for Samples.admissionTicket).
+        let difference = PixelDifference(raster, poppler)
+        #expect(difference.channelMean <= 0.02 * 255, "mean \(difference.channelMean)")
+        #expect(difference.worstBlock <= 0.25 * 255, "block \(difference.worstBlock) at \(difference.worstBlockOrigin)")
+        // The QR modules are crisp: every pixel of the code is pure black or pure white in the PNG.
+        let codeBox = (x: 710..<785, y: 16..<91)
+        var grey = 0
+        for y in codeBox.y { for x in codeBox.x {
+            let value = raster.pixels[(y * raster.width + x) * 4]
+            if value != 0 && value != 255 { grey += 1 }
+        } }
+        #expect(grey == 0, "\(grey) grey pixels inside the QR code")
+    }
+
+    @Test func valuesFromOptionsReachTextAndCode() throws {
+        let scratch = try Scratch("cli-ticket-values")
+        let result = try Self.mkpdf(["ticket", "--member", "abc-9", "--ticket", "T-1", "--date", "2026年11月21日",
+                                     "--set", "venue=東京ドーム 〜①髙ﾊﾝｶｸ", "--set", "email=a=b@example.com"],
+                                    in: scratch.url)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let file = scratch.file("ticket-abc-9.pdf")
+        let text = try Oracle.pdftotext(file)
+        #expect(text.contains("会員番号:abc-9") && text.contains("T-1") && text.contains("2026年11月21日"))
+        #expect(text.contains("開催場所:東京ドーム 〜①髙ﾊﾝｶｸ") && text.contains("a=b@example.com"), "\(text)")
+        #expect(try Self.scan(try Self.rasterise(file)) == "T-1/abc-9")
+    }
+
+    @Test func cidFontModeIsSmallAndItsTextExtracts() throws {
+        let scratch = try Scratch("cli-ticket-cid")
+        let result = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--font-mode", "cid", "-o", "cid.pdf"],
+                                    in: scratch.url)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let file = scratch.file("cid.pdf")
+        let size = try Data(contentsOf: file).count
+        #expect(size < 6 * 1024, "CID ticket is \(size) bytes")
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        #expect(try Oracle.pdffonts(file).allSatisfy { $0.name == "MS-Gothic" && !$0.embedded })
+        // poppler reads the 90ms-RKSJ-H hyphen as U+2011 (no ToUnicode map in libHaru's CID fonts); everything else
+        // comes back exactly.
+        let text = try Oracle.pdftotext(file).replacingOccurrences(of: "\u{2011}", with: "-")
+        for expected in ["整理番号:", "FN-579-413", "入場整理券", "日付:2014年12月20日", "会員番号:GCG-40167",
+                         "開催場所:秘密(招待メール参照)", "発行人:ガイガー・カウント・グループ", "watashida@gaigaigai.com"] {
+            #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")
+        }
+        #expect(try Self.scan(try Self.rasterise(file)) == Self.payload)
+    }
+
+    @Test func helpShowsExamples() throws {
+        let scratch = try Scratch("cli-ticket-help")
+        let result = try Self.mkpdf(["ticket", "--help"], in: scratch.url)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:") && result.stdout.contains("mkpdf ticket --member GCG-40167 -o ticket.png"))
+        #expect(result.stdout.contains("--font-mode") && result.stdout.contains("--set"))
+    }
+
+    /// Bad input: the arguments, and text the message on stderr must hold.
+    static let badInputs: [(String, [String], [String])] = [
+        ("unknown flag", ["--member", "GCG-40167", "--colour", "red"], ["--colour"]),
+        ("missing member", [], ["--member"]),
+        ("path in member", ["--member", "../../etc/x"], ["../../etc/x", "path separator"]),
+        ("newline in member", ["--member", "GCG\n40167"], ["GCG\\u{A}40167", "control character"]),
+        ("empty member", ["--member", ""], ["member number \"\"", "empty"]),
+        ("member off pattern", ["--member", "GCG 40167"], ["does not match the pattern ^[A-Za-z0-9-]{1,32}$"]),
+        ("ticket off pattern", ["--member", "GCG-1", "--ticket", "FN/1"], ["ticket number \"FN/1\""]),
+        ("custom pattern", ["--member", "GCG-1", "--id-pattern", "^[0-9]+$"], ["matching ^[0-9]+$"]),
+        ("missing template", ["--member", "GCG-1", "--template", "none.yaml"], ["none.yaml", "cannot read the template"]),
+        ("template syntax", ["--member", "GCG-1", "--template", "bad.yaml"], ["bad.yaml:4:1: YAML syntax error", "flow mapping at 3:11"]),
+        ("unwritable output", ["--member", "GCG-1", "-o", "no/such/folder/t.pdf"], ["no/such/folder/t.pdf"]),
+        ("unknown extension", ["--member", "GCG-1", "-o", "t.txt"], [".pdf or .png"]),
+        ("glyph the font lacks", ["--member", "GCG-1", "--set", "venue=𠮷野家"], ["𠮷", "U+20BB7", "{{venue}}"]),
+        ("unknown placeholder", ["--member", "GCG-1", "--set", "venu=x"], ["\"venu\"", "venue"]),
+        ("bad assignment", ["--member", "GCG-1", "--set", "venue"], ["key=value"]),
+    ]
+
+    @Test(arguments: badInputs.indices)
+    func badInputFailsWithAMessageAndNoFile(_ index: Int) throws {
+        let (label, arguments, expected) = Self.badInputs[index]
+        let scratch = try Scratch("cli-ticket-bad")
+        try "size: {width: 10, height: 10}\nelements:\n  - text: {role: x, text: \"a\", size: 3\n"
+            .write(to: scratch.file("bad.yaml"), atomically: true, encoding: .utf8)
+        let result = try Self.mkpdf(["ticket"] + arguments, in: scratch.url)
+        #expect(result.status != 0, "\(label): exit 0")
+        for text in expected {
+            #expect(result.stderr.contains(text), "\(label): stderr lacks \(text): \(result.stderr)")
+        }
+        #expect(result.stdout.isEmpty, "\(label): stdout \(result.stdout)")
+        #expect(try scratch.contents() == ["bad.yaml"], "\(label): files left behind")
+    }
+}
+
+/// How far two same-sized RGBA images differ after compositing over white: the mean absolute difference of R, G, B
+/// over the page, and the worst 8 × 8 block (the measure of RenderTests' parity test).
+struct PixelDifference {
+    var channelMean: Double
+    var worstBlock: Double
+    var worstBlockOrigin: (x: Int, y: Int)
+
+    init(_ a: Bitmap, _ b: Bitmap) {
+        func value(_ bitmap: Bitmap, _ index: Int, _ channel: Int) -> Double {
+            let alpha = bitmap.hasAlpha ? Double(bitmap.pixels[index + 3]) / 255 : 1
+            return Double(bitmap.pixels[index + channel]) * alpha + 255 * (1 - alpha)
+        }
+        let blocksX = (a.width + 7) / 8, blocksY = (a.height + 7) / 8
+        var blocks = [Double](repeating: 0, count: blocksX * blocksY)
+        var counts = [Double](repeating: 0, count: blocksX * blocksY)
+        var total = 0.0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let index = (y * a.width + x) * 4
+                var difference = 0.0
+                for channel in 0..<3 { difference += abs(value(a, index, channel) - value(b, index, channel)) }
+                total += difference
+                blocks[(y / 8) * blocksX + x / 8] += difference
+                counts[(y / 8) * blocksX + x / 8] += 3
+            }
+        }
+        channelMean = total / Double(a.width * a.height * 3)
+        var worst = 0.0, origin = (x: 0, y: 0)
+        for index in blocks.indices where counts[index] > 0 && blocks[index] / counts[index] > worst {
+            worst = blocks[index] / counts[index]
+            origin = (index % blocksX * 8, index / blocksX * 8)
+        }
+        worstBlock = worst
+        worstBlockOrigin = origin
+    }
+}
