@@ -49,7 +49,8 @@ extension Character {
     var isIdeographicBreakable: Bool {
         guard let scalar = unicodeScalars.first else { return false }
         switch scalar.value {
-        case 0x2460...0x24FF,            // enclosed alphanumerics (①)
+        case 0x2015...0x2026, 0x203B,    // ― ‖ quotes † ‡ • ‥ … ※, set solid in Japanese
+             0x2460...0x24FF,            // enclosed alphanumerics (①)
              0x2E80...0x2FDF,            // CJK radicals
              0x3000...0x303F,            // CJK symbols and punctuation
              0x3040...0x30FF,            // hiragana, katakana

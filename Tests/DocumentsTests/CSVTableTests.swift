@@ -1,0 +1,62 @@
+import Documents
+import Foundation
+import Testing
+
+/// CSV edge cases through CSV.swift plus our checks: quotes, embedded newlines, a BOM, CRLF, and errors that name
+/// the row and its line.
+@Suite struct CSVTableTests {
+    func table(_ text: String) throws -> CSVTable {
+        try CSVTable(data: Data(text.utf8), source: "test.csv")
+    }
+
+    @Test func quotedFieldsWithCommasQuotesAndNewlines() throws {
+        let csv = try table("会員番号,氏名,備考\nGCG-1,\"髙橋, 一郎\",\"「優待」\"\"VIP\"\"\"\nGCG-2,佐藤,\"一行目\n二行目\"\nGCG-3,鈴木,\n")
+        #expect(csv.columns == ["会員番号", "氏名", "備考"])
+        #expect(csv.rows == [["GCG-1", "髙橋, 一郎", "「優待」\"VIP\""], ["GCG-2", "佐藤", "一行目\n二行目"],
+                             ["GCG-3", "鈴木", ""]])
+        #expect(csv.lines == [2, 3, 5])
+    }
+
+    @Test func byteOrderMarkAndCRLFAreDropped() throws {
+        let csv = try table("\u{FEFF}会員番号,氏名\r\nGCG-1,髙橋\r\n\r\nGCG-2,〜 − ‖ ① ﾊﾝｶｸ\r\n")
+        #expect(csv.columns == ["会員番号", "氏名"])
+        #expect(csv.rows == [["GCG-1", "髙橋"], ["GCG-2", "〜 − ‖ ① ﾊﾝｶｸ"]])
+        #expect(csv.lines == [2, 4])
+    }
+
+    @Test func fieldCountMismatchNamesRowAndLine() {
+        #expect {
+            try table("a,b,c\n1,2,3\n\"x\ny\",2\n")
+        } throws: { error in
+            "\(error)".contains("test.csv: row 2 (line 3) has 2 fields but the header has 3")
+        }
+    }
+
+    @Test func unterminatedQuoteNamesWhereItOpens() {
+        #expect {
+            try table("a,b\n1,2\n3,\"never closed\n4,5\n")
+        } throws: { error in
+            "\(error)".contains("row 2 (line 3)") && "\(error)".contains("never closed")
+        }
+    }
+
+    @Test func textAfterClosingQuoteIsRejected() {
+        #expect(throws: CSVDataError.textAfterQuote(source: "test.csv", row: 1, line: 2)) {
+            try table("a,b\n\"x\"y,2\n")
+        }
+    }
+
+    @Test func shiftJISIsRejectedWithTheLine() throws {
+        var bytes = Data("a,b\n1,2\n".utf8)
+        bytes.append(contentsOf: [0x8E, 0x81, 0x2C, 0x31, 0x0A])  // 氏 in Shift_JIS, then ",1"
+        #expect(throws: CSVDataError.notUTF8(source: "sjis.csv", line: 3, byteOffset: 8)) {
+            try CSVTable(data: bytes, source: "sjis.csv")
+        }
+    }
+
+    @Test func headerProblems() {
+        #expect(throws: CSVDataError.empty(source: "test.csv")) { try table("\n\n") }
+        #expect(throws: CSVDataError.duplicateColumn(source: "test.csv", name: "氏名")) { try table("氏名,氏名\n1,2\n") }
+        #expect(throws: CSVDataError.emptyColumnName(source: "test.csv", column: 2)) { try table("氏名,\n1,2\n") }
+    }
+}
