@@ -57,8 +57,9 @@ import TestSupport
         let summary = "\(name): channel means \(comparison.channelMeans.map { String(format: "%.2f", $0) }) "
             + "(bound \(Self.channelBound)), worst 8×8 block \(String(format: "%.1f", comparison.worstBlock)) at "
             + "\(comparison.worstBlockOrigin) (bound \(Self.blockBound))"
-        if !passes {
-            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("mkpdf-parity-failures/\(name)")
+        // MKPDF_KEEP_PARITY_IMAGES=1 keeps the images of passing drawings too, for looking at them.
+        if !passes || ProcessInfo.processInfo.environment["MKPDF_KEEP_PARITY_IMAGES"] == "1" {
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("mkpdf-parity/\(name)")
             try? FileManager.default.removeItem(at: kept)
             try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
             let encoder = PNGEncoder(compression: .fast)
@@ -66,7 +67,7 @@ import TestSupport
             try encoder.encode(poppler).write(to: kept.appendingPathComponent("pdftoppm.png"))
             try encoder.encode(ImageComparison.diff(raster, poppler)).write(to: kept.appendingPathComponent("diff.png"))
             try FileManager.default.copyItem(at: pdf, to: kept.appendingPathComponent("\(name).pdf"))
-            Issue.record("\(summary); images kept in \(kept.path)")
+            if !passes { Issue.record("\(summary); images kept in \(kept.path)") }
         }
         print(summary)
     }

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Drawing
+import Foundation
+import Render
+
+/// `mkpdf render`: a drawing or document saved as JSON becomes a PDF or PNG, so a description is a document.
+///
+/// A thin face over the Render module. Everything is read and rendered before anything is written, so a bad input
+/// leaves no output file. New input forms (YAML templates) plug into `DescriptionFile.load`.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a drawing or document (JSON) to PDF or PNG.",
+        discussion: """
+            The input is a Drawing ({"size": …, "commands": […]}) or a Document ({"pages": [drawing, …]}) in the
+            Drawing module's JSON form. The output format follows the extension of -o: .pdf (one page per drawing)
+            or .png (one file per page: OUT.png, or OUT-1.png, OUT-2.png, … for several pages).
+            """
+    )
+
+    /// The description to render.
+    @Argument(help: "The drawing or document JSON file.")
+    var input: String
+
+    /// Where the result goes.
+    @Option(name: .shortAndLong, help: "Output file: .pdf or .png.")
+    var output: String
+
+    /// Pixels per point for PNG output.
+    @Option(name: .long, help: "PNG output: pixels per point (default 1; 2 for double resolution).")
+    var scale: Double?
+
+    /// Resolution for PNG output.
+    @Option(name: .long, help: "PNG output: resolution in dots per inch (72 = scale 1, 144 = scale 2).")
+    var dpi: Double?
+
+    /// How fonts go into the PDF.
+    @Option(name: .customLong("font-mode"),
+            help: "PDF output: embedded (subset TrueType, default) or cid (gothic/mincho as non-embedded MS-Gothic/MS-Mincho).")
+    var fontMode: PDFFontMode = .embedded
+
+    func validate() throws {
+        if scale != nil, dpi != nil {
+            throw ValidationError("give --scale or --dpi, not both")
+        }
+        if let scale, !(scale > 0) { throw ValidationError("--scale must be greater than 0, got \(scale)") }
+        if let dpi, !(dpi > 0) { throw ValidationError("--dpi must be greater than 0, got \(dpi)") }
+    }
+
+    func run() throws {
+        let format = try OutputFormat(path: output)
+        if format == .pdf, scale != nil || dpi != nil {
+            throw RenderCommandFailure(description: "--scale and --dpi apply to PNG output; -o \(output) is a PDF. "
+                                 + "Fix: drop them, or write a .png")
+        }
+        let document = try DescriptionFile.load(URL(fileURLWithPath: input))
+        let url = URL(fileURLWithPath: output)
+        switch format {
+        case .pdf:
+            try PDFRenderer(fontMode: fontMode).write(document, to: url)
+            print(url.standardizedFileURL.path)
+        case .png:
+            let rasterScale: RasterScale = dpi.map { .dpi($0) } ?? .factor(scale ?? 1)
+            let renderer = RasterRenderer()
+            let files = try document.pages.enumerated().map { index, page in
+                (try renderer.pngData(for: page, scale: rasterScale, page: index + 1),
+                 document.pages.count == 1 ? url : Self.pageFile(url, index + 1))
+            }
+            guard !files.isEmpty else { throw RenderError.emptyDocument }
+            for (data, file) in files {
+                do {
+                    try data.write(to: file, options: .atomic)
+                } catch {
+                    throw RenderError.output(path: file.path, reason: error.localizedDescription)
+                }
+                print(file.standardizedFileURL.path)
+            }
+        }
+    }
+
+    /// `out.png` → `out-2.png`.
+    static func pageFile(_ url: URL, _ page: Int) -> URL {
+        let base = url.deletingPathExtension()
+        return base.deletingLastPathComponent().appendingPathComponent("\(base.lastPathComponent)-\(page).\(url.pathExtension)")
+    }
+
+    /// The output formats, chosen by the extension of `-o`.
+    enum OutputFormat {
+        case pdf, png
+
+        init(path: String) throws {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "pdf": self = .pdf
+            case "png": self = .png
+            default:
+                throw RenderCommandFailure(description: "-o \(path): the output must end in .pdf or .png. "
+                                     + "Fix: name the output file.pdf or file.png")
+            }
+        }
+    }
+}
+
+extension PDFFontMode: ExpressibleByArgument {}
+
+/// A command-line mistake found while running, explained with its fix (ArgumentParser prints the description).
+struct RenderCommandFailure: Error, CustomStringConvertible, LocalizedError {
+    /// What is wrong and how to fix it.
+    let description: String
+    /// The same text as `description`.
+    var errorDescription: String? { description }
+}
+
+/// Reads a description file into a document, by its extension; the place to add new input forms.
+enum DescriptionFile {
+    /// The document in `url`: a Document JSON (`"pages"`), or a Drawing JSON as a one-page document.
+    static func load(_ url: URL) throws -> Document {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw RenderCommandFailure(description: "cannot read \(url.path): \(error.localizedDescription). Fix: give the path of "
+                          + "a drawing JSON file")
+        }
+        switch url.pathExtension.lowercased() {
+        case "json":
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            if object?["pages"] != nil {
+                return try Document(jsonData: data, source: url.path)
+            }
+            return Document(pages: [try Drawing(jsonData: data, source: url.path)])
+        default:
+            throw RenderCommandFailure(description: "\(url.path): unknown description format \".\(url.pathExtension)\". "
+                          + "Fix: give a .json file in the Drawing module's JSON form")
+        }
+    }
+}
