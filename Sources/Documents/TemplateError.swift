@@ -134,7 +134,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         case .badValue:
             return "write the value as described"
         case .missingGlyph(let field, let character, _, _, let font, _):
-            let what = field.map { "the value of \($0)" } ?? "the text"
+            let what = field.map { "{{\($0)}}" } ?? "the template's text"
             return "replace \"\(character)\" in \(what) (e.g. 吉 for 𠮷), or set "
                 + "\(FontRegistry.overrideVariable(for: font)) to a font file that has it"
         case .font:

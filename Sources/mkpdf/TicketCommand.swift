@@ -69,7 +69,7 @@ struct TicketCommand: ParsableCommand {
 
     /// The pattern member and ticket numbers must match.
     @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match as a whole.")
-    var idPattern: String = Ticket.defaultPattern
+    var idPattern: String = TicketRules.defaultPattern
 
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 32 else {
@@ -78,7 +78,7 @@ struct TicketCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try Ticket(pattern: idPattern)
+        let rules = try TicketRules(pattern: idPattern)
         try rules.check(member, field: "member")
         if let ticket { try rules.check(ticket, field: "ticket") }
         var values = try TemplateOutput.values(from: assignments)
@@ -94,10 +94,10 @@ struct TicketCommand: ParsableCommand {
         if let output {
             url = URL(fileURLWithPath: output)
         } else {
-            url = try Ticket.outputURL(member: member, extension: format.rawValue,
+            url = try TicketRules.outputURL(member: member, extension: format.rawValue,
                                        in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
-        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? Ticket.defaultTemplate()
+        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         let loaded = try Template(contentsOf: templateURL)
         let written = try TemplateOutput.write(loaded, values: values, to: url, format: format, scale: scale,
                                                fontMode: fontMode)

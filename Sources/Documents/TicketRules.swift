@@ -1,0 +1,100 @@
+import Foundation
+
+/// The admission ticket's rules that are not layout: which member and ticket numbers are acceptable, what file a
+/// ticket is written to, and where the default template lives.
+///
+/// Member numbers come from outside (a command line, a CSV of thousands of members) and end up in file names, so
+/// they are checked against a pattern and never allowed to name a path outside the output folder.
+public struct TicketRules: Sendable {
+    /// Letters, digits and '-', 1 to 32 of them: every number the seed shows (GCG-40167, FN-579-413) and nothing that
+    /// could be a path, an option or a line break.
+    public static let defaultPattern = "^[A-Za-z0-9-]{1,32}$"
+
+    /// The pattern member and ticket numbers must match as a whole.
+    public let pattern: String
+
+    /// Creates the rules with `pattern` (a regular expression, matched against the whole value).
+    /// - Throws: `TicketError.badPattern` when the pattern does not compile.
+    public init(pattern: String = TicketRules.defaultPattern) throws(TicketError) {
+        do {
+            _ = try Regex(pattern)
+        } catch {
+            throw .badPattern(pattern: pattern, reason: "\(error)")
+        }
+        self.pattern = pattern
+    }
+
+    /// Checks a member or ticket number; `field` (`member`, `ticket`) names it in the error.
+    /// - Throws: `TicketError.invalidNumber` when the value does not match the pattern or is unsafe in a file name.
+    public func check(_ value: String, field: String) throws(TicketError) {
+        if let problem = Self.fileNameProblem(value) {
+            throw .invalidNumber(field: field, value: value, pattern: pattern, problem: problem)
+        }
+        let matches: Bool
+        do {
+            matches = try Regex(pattern).wholeMatch(in: value) != nil
+        } catch {
+            throw .badPattern(pattern: pattern, reason: "\(error)")
+        }
+        guard matches else {
+            throw .invalidNumber(field: field, value: value, pattern: pattern, problem: TicketError.mismatch)
+        }
+    }
+
+    /// `ticket-GCG-40167.pdf`: the default output file name for a member, whatever the pattern allows.
+    /// - Throws: `TicketError.invalidNumber` when the member number is empty, holds `/`, `\`, a control character
+    ///   or a `..` — anything that could make the name leave its folder.
+    public static func fileName(member: String, extension fileExtension: String) throws(TicketError) -> String {
+        if let problem = fileNameProblem(member) {
+            throw .invalidNumber(field: "member", value: member, pattern: nil, problem: problem)
+        }
+        return "ticket-\(member).\(fileExtension)"
+    }
+
+    /// The default output file for a member inside `folder`, checked to lie directly in it.
+    /// - Throws: `TicketError.invalidNumber` as `fileName(member:extension:)`.
+    public static func outputURL(member: String, extension fileExtension: String,
+                                 in folder: URL) throws(TicketError) -> URL {
+        let name = try fileName(member: member, extension: fileExtension)
+        let url = folder.appendingPathComponent(name, isDirectory: false)
+        guard url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path else {
+            throw .invalidNumber(field: "member", value: member, pattern: nil, problem: "it would leave the folder")
+        }
+        return url
+    }
+
+    /// Why `value` cannot be part of a file name, or nil when it can.
+    static func fileNameProblem(_ value: String) -> String? {
+        if value.isEmpty { return "it is empty" }
+        if value.contains("/") || value.contains("\\") { return "it holds a path separator" }
+        if value.contains("..") { return "it holds \"..\"" }
+        if value.hasPrefix(".") { return "it starts with \".\"" }
+        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "it holds a control character (such as a line break)"
+        }
+        return nil
+    }
+
+    /// The ticket template: `MKPDF_TICKET_TEMPLATE` if set, else the repository's `Templates/ticket.yaml`, else
+    /// `Templates/ticket.yaml` in the current folder.
+    /// - Throws: `TicketError.templateNotFound` listing every place tried.
+    public static func defaultTemplate(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(TicketError) -> URL {
+        if let override = environment["MKPDF_TICKET_TEMPLATE"], !override.isEmpty {
+            guard FileManager.default.fileExists(atPath: override) else {
+                throw .templateNotFound(tried: ["\(override) (from MKPDF_TICKET_TEMPLATE)"])
+            }
+            return URL(fileURLWithPath: override)
+        }
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Templates/ticket.yaml").standardizedFileURL
+        let working = URL(fileURLWithPath: "Templates/ticket.yaml").standardizedFileURL
+        let candidates = repository == working ? [repository] : [repository, working]
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            throw .templateNotFound(tried: candidates.map(\.path))
+        }
+        return found
+    }
+}

@@ -1,0 +1,60 @@
+import Documents
+import Foundation
+import Testing
+import TestSupport
+
+/// Member and ticket numbers: the pattern, and no file name built from them can leave its folder.
+@Suite struct TicketRulesTests {
+    @Test(arguments: ["GCG-40167", "FN-579-413", "a", String(repeating: "9", count: 32)])
+    func acceptsTheSeedsNumbers(_ value: String) throws {
+        try TicketRules().check(value, field: "member")
+        #expect(try TicketRules.fileName(member: value, extension: "pdf") == "ticket-\(value).pdf")
+    }
+
+    @Test(arguments: ["", "../../etc/x", "/etc/passwd", "a/b", "a\\b", "..", ".hidden", "GCG\n40167", "GCG\r",
+                      "tab\there", "GCG 40167", "会員", String(repeating: "9", count: 33), "GCG-40167\n"])
+    func refusesAnythingElse(_ value: String) throws {
+        let error = #expect(throws: TicketError.self) { try TicketRules().check(value, field: "member") }
+        guard case .invalidNumber(let field, let shown, _, _) = error else {
+            Issue.record("expected invalidNumber, got \(String(describing: error))")
+            return
+        }
+        #expect(field == "member" && shown == value)
+        #expect(error?.description.contains("\n") == false, "the message shows control characters escaped")
+    }
+
+    @Test func aPermissivePatternStillCannotNameAPathOutsideTheFolder() throws {
+        let rules = try TicketRules(pattern: ".*")
+        for value in ["../x", "a/b", "", "x\n"] {
+            #expect(throws: TicketError.self) { try rules.check(value, field: "member") }
+            #expect(throws: TicketError.self) { try TicketRules.fileName(member: value, extension: "pdf") }
+        }
+        try rules.check("名前 with spaces", field: "member")
+        let scratch = try Scratch("ticket-rules")
+        let url = try TicketRules.outputURL(member: "GCG-40167", extension: "png", in: scratch.url)
+        #expect(url.deletingLastPathComponent().standardizedFileURL == scratch.url.standardizedFileURL)
+        #expect(url.lastPathComponent == "ticket-GCG-40167.png")
+    }
+
+    @Test func customPatternAndBadPattern() throws {
+        let digits = try TicketRules(pattern: "^[0-9]{5}$")
+        try digits.check("40167", field: "member")
+        let error = #expect(throws: TicketError.self) { try digits.check("GCG-40167", field: "member") }
+        #expect(error?.description.contains("matching ^[0-9]{5}$") == true)
+        let bad = #expect(throws: TicketError.self) { try TicketRules(pattern: "([a-z") }
+        guard case .badPattern(let pattern, _) = bad else {
+            Issue.record("expected badPattern, got \(String(describing: bad))")
+            return
+        }
+        #expect(pattern == "([a-z")
+    }
+
+    @Test func defaultTemplateIsTheRepositorysOrTheOverride() throws {
+        let found = try TicketRules.defaultTemplate(environment: [:])
+        #expect(found.path.hasSuffix("Templates/ticket.yaml"))
+        let error = #expect(throws: TicketError.self) {
+            try TicketRules.defaultTemplate(environment: ["MKPDF_TICKET_TEMPLATE": "/no/such.yaml"])
+        }
+        #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_TICKET_TEMPLATE)"]))
+    }
+}
