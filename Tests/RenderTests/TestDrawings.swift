@@ -43,6 +43,12 @@ extension TestDrawings {
             try c.drawText("ink", "切り抜き", font: "gothic", size: 14, x: 135, y: 60)
         }
         try c.drawText("ink", "Stretch", font: "sans", size: 12, x: 10, y: 60, boxWidth: 80, align: .center)
+        var label = Canvas()
+        try label.start(width: 60, height: 20, opaque: true)
+        try label.addSlot(role: "tag", stroke: Color(0.5, 0.1, 0.1), fill: Color(1, 0.9, 0.8))
+        try label.drawRect("tag", .both, width: 1, x: 0.5, y: 0.5, w: 59, h: 19)
+        try label.drawText("tag", "横長 wide", font: "gothic", size: 10, x: 4, y: 4)
+        try c.drawPart(try label.stop(), x: 10, y: 80, w: 120, h: 30)
         return try c.stop()
     }
 }
