@@ -57,13 +57,14 @@ final class CairoCanvas {
     }
 
     /// The pixels as straight-alpha RGBA8 (cairo stores premultiplied, native-endian ARGB words).
-    func bitmap() -> Bitmap {
+    func bitmap() throws(RenderError) -> Bitmap {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         guard let data = cairo_image_surface_get_data(surface) else {
-            return Bitmap(width: width, height: height, rgba: pixels)
+            throw .raster(location: nil, operation: "cairo_image_surface_get_data",
+                          reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)

@@ -36,8 +36,9 @@ final class FreeTypeFaces: @unchecked Sendable {
     }
 }
 
-/// Serialises FreeType face creation and destruction (see `FreeTypeFaces`).
-let freeTypeLock = NSLock()
+/// Serialises FreeType face creation and destruction (see `FreeTypeFaces`); recursive, because cairo may release
+/// a face (running its destructor, which takes this lock) from inside a call made while it is held.
+let freeTypeLock = NSRecursiveLock()
 
 /// The key under which a cairo font face holds the `FT_Face` it must release.
 nonisolated(unsafe) let ftFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)

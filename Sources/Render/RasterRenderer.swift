@@ -48,7 +48,7 @@ public struct RasterRenderer: Sendable {
         let target = CairoTarget(canvas: canvas, scale: factor)
         try Replayer(fonts: fonts).replay(drawing, page: page, into: target)
         try canvas.check("draw the page", location: RenderLocation(page: page))
-        return canvas.bitmap()
+        return try canvas.bitmap()
     }
 
     /// The drawing as PNG bytes (an alpha PNG when it has no background).
