@@ -2,6 +2,7 @@ import Documents
 import Drawing
 import Foundation
 import Testing
+import TestSupport
 
 /// The layout's geometry: justified lines reach the right edge, nothing leaves its cell or the page, a long table
 /// repeats its header and every row appears once, "page X of Y" is right on every page.
@@ -165,5 +166,31 @@ import Testing
             let text = "\(error)"
             return text.contains("row 2") && text.contains("U+20BB7") && text.contains("氏名")
         }
+    }
+
+    @Test func imagesKeepTheirAspectAndTheLogoSitsInTheHeader() throws {
+        let logo = try Data(contentsOf: Repo.root.appendingPathComponent("samples/report-logo.png"))
+        let report = Report(page: PageSetup(width: 400, height: 400, margins: .init(all: 60)),
+                            template: PageTemplate(header: [.image(png: logo, height: 30, alignment: .right), .rule()])) {
+            Paragraph("前の段落")
+            ReportImage(png: logo, width: 500, alignment: .center)
+            PageBreak()
+            ReportImage(png: logo, width: 100, alignment: .right)
+        }
+        let output = try report.layout()
+        #expect(output.pages.count == 3)
+        func images(_ page: Int) -> [Rect] {
+            output.pages[page].commands.compactMap { if case .image(let image) = $0 { image.rect } else { nil } }
+        }
+        // Page 1: the header logo (30 pt high, right-aligned above the rule) and nothing else; the 500 pt image
+        // does not fit under the paragraph, so it moves to page 2, shrunk to the body (280 × 280, square logo).
+        #expect(images(0) == [Rect(x: 310, y: 18, width: 30, height: 30)])
+        #expect(images(1).last == Rect(x: 60, y: 60, width: 280, height: 280))
+        #expect(images(2).last == Rect(x: 240, y: 60, width: 100, height: 100))
+    }
+
+    @Test func brokenImageBytesAreRefusedWithTheBlock() {
+        let report = Report { ReportImage(png: Data("not a png".utf8)) }
+        #expect { try report.layout() } throws: { "\($0)".contains("image 1") && "\($0)".contains("PNG") }
     }
 }
