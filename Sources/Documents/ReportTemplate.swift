@@ -41,6 +41,8 @@ public struct ReportTemplate: Codable, Hashable, Sendable {
     public var title: String?
     /// A line of text under the title.
     public var subtitle: String?
+    /// A justified paragraph under the title (Japanese and Latin mixed, broken with the kinsoku rules).
+    public var intro: String?
     /// The PDF's Author entry.
     public var author: String?
     /// `a4` (default), `a4-landscape` or `letter`.
@@ -64,7 +66,7 @@ public struct ReportTemplate: Codable, Hashable, Sendable {
     public var file: URL?
 
     private enum CodingKeys: String, CodingKey {
-        case title, subtitle, author, page, sort, group, columns, total, header, footer, logo
+        case title, subtitle, intro, author, page, sort, group, columns, total, header, footer, logo
     }
 
     /// A template that lists every CSV column in file order with fitted widths.
