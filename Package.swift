@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "Batch", targets: ["Batch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,11 +49,21 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
+        // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
+        .target(name: "Batch", dependencies: [
+            "Documents", "Drawing", "Render", "Fonts", "CQPDF", .product(name: "CSV", package: "CSV.swift"),
+        ]),
         // PDF structure validation over libqpdf.
         .target(name: "Check", dependencies: ["CQPDF"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
-            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "CQPDF",
+            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "CQPDF", "Batch",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Timings against the anchor programs in ../shared/bench/anchors (scripts/bench, BENCHMARKS.md).
+        .executableTarget(name: "mkpdf-bench", dependencies: [
+            "Documents", "Drawing", "Render", "Fonts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -67,6 +78,7 @@ let package = Package(
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["mkpdf", "TestSupport", "PNGFixtures", "PNG", "Check"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Check", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check"]),
     ]
 )
