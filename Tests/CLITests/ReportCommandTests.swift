@@ -50,6 +50,10 @@ import TestSupport
         #expect(text.contains("ゴールド 小計 333名") && text.contains("¥3,996,000"))
         #expect(text.contains("合計 1000名") && text.contains("¥8,333,000"))
 
+        // Rewriting the file to add bookmarks keeps the subset font embedded.
+        let fonts = try Oracle.pdffonts(pdf)
+        #expect(!fonts.isEmpty && fonts.allSatisfy { $0.embedded && $0.subset && $0.name.hasSuffix("+IPAexGothic") }, "\(fonts)")
+
         // Metadata from the template.
         let info = try Oracle.run("pdfinfo", [pdf.path]).stdout
         #expect(info.contains("会員名簿 2024年度") && info.contains("GCG 会員事務局"), "\(info)")
