@@ -6,8 +6,8 @@ import Haru
 /// The fonts of one PDF being built: each font file loaded into libHaru once, as a subset holding exactly the
 /// characters the whole document uses, or as libHaru's Japanese CID fonts in `.cid` mode.
 ///
-/// libHaru 2.3.0 loads TrueType only from a file and reads it again when the PDF is written, so subsets are
-/// written to a private temporary folder that this object owns and removes (`removeFiles()`, or on deinit).
+/// libHaru 2.3.0 loads TrueType only from a file and reads it again when the PDF is written, so subsets are files
+/// shared through `SubsetFiles`: this object holds the ones its document uses until `removeFiles()` (or deinit).
 final class PDFFontSet {
     /// A font ready for text, with how its text is laid out.
     struct Entry {
@@ -24,7 +24,8 @@ final class PDFFontSet {
     /// libHaru keeps only the first font of a given PostScript name, so a file gets one subset with all of them.
     private var characters: [String: String] = [:]
     private var loaded: [String: Entry] = [:]
-    private var folder: URL?
+    /// The subset files this document's fonts were loaded from, kept until its bytes exist.
+    private var held: [SubsetFile] = []
 
     /// The logical names `.cid` mode maps to libHaru's Japanese fonts.
     static let cidFonts: [String: JapaneseFont] = ["gothic": .msGothic, "mincho": .msMincho]
@@ -65,28 +66,15 @@ final class PDFFontSet {
         face.url.standardizedFileURL.path + "#\(face.index)"
     }
 
-    /// Deletes the subset files; call once the PDF's bytes exist.
+    /// Lets go of the subset files; call once the PDF's bytes exist.
     func removeFiles() {
-        guard let folder else { return }
-        try? FileManager.default.removeItem(at: folder)
-        self.folder = nil
+        held.removeAll()
     }
 
     private func writeSubset(of face: FontFace) throws -> URL {
         let text = characters[Self.key(for: face)] ?? ""
-        let bytes = try face.subset(for: text)
-        let folder = try subsetFolder()
-        let file = folder.appendingPathComponent("font-\(loaded.count).ttf")
-        try bytes.write(to: file)
-        return file
-    }
-
-    private func subsetFolder() throws -> URL {
-        if let folder { return folder }
-        let made = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mkpdf-fonts-" + UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
-        folder = made
-        return made
+        let file = try SubsetFiles.shared.file(of: face, keeping: SubsetFiles.widened(text))
+        held.append(file)
+        return file.url
     }
 }

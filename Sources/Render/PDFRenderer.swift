@@ -55,13 +55,7 @@ public struct PDFRenderer: Sendable {
     /// Writes the PDF of `document` to `url` atomically (temporary file in the same folder, then rename).
     /// - Throws: `RenderError`; on failure no file is left at `url`.
     public func write(_ document: Document, to url: URL) throws {
-        let built = try build(document)
-        defer { built.fonts.removeFiles() }
-        do {
-            try built.pdf.save(to: url)
-        } catch {
-            throw RenderError.output(path: url.path, reason: "\(error)")
-        }
+        try OutputFile.write(data(for: document), to: url)
     }
 
     /// Builds the libHaru document; the caller produces bytes and then removes the subset files.

@@ -66,11 +66,6 @@ public struct RasterRenderer: Sendable {
     /// Writes the drawing as a PNG file atomically (temporary file in the same folder, then rename).
     /// - Throws: `RenderError`; on failure no file is left at `url`.
     public func write(_ drawing: Drawing, to url: URL, scale: RasterScale = .factor(1), page: Int = 1) throws {
-        let data = try pngData(for: drawing, scale: scale, page: page)
-        do {
-            try data.write(to: url, options: .atomic)
-        } catch {
-            throw RenderError.output(path: url.path, reason: error.localizedDescription)
-        }
+        try OutputFile.write(pngData(for: drawing, scale: scale, page: page), to: url)
     }
 }

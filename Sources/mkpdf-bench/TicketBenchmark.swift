@@ -79,9 +79,9 @@ struct TicketBenchmark: ParsableCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         var bytes = 0
         for file in files {
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
-            guard let size else { throw ValidationError("\(file.path) was not written") }
-            bytes += size
+            var info = stat()
+            guard stat(file.path, &info) == 0 else { throw ValidationError("\(file.path) was not written") }
+            bytes += Int(info.st_size)
         }
         print(String(format: "mkpdf %@: %d tickets in %.3fs = %.0f tickets/s, avg %ld bytes",
                      mode.rawValue, count, seconds, Double(count) / seconds, bytes / count))
