@@ -7,7 +7,7 @@ struct MkPDF: ParsableCommand {
         commandName: "mkpdf",
         abstract: "Turn one description of a document into PDF (libHaru) or PNG (cairo + libpng).",
         version: MkPDFVersion.current,
-        subcommands: [Validate.self, Hello.self, ImageCommand.self, RenderCommand.self, TicketCommand.self, ReportCommand.self]
+        subcommands: [Validate.self, Hello.self, ImageCommand.self, RenderCommand.self, TicketCommand.self, ReportCommand.self, BatchCommand.self]
     )
 }
 

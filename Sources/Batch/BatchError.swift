@@ -1,0 +1,43 @@
+import Foundation
+
+/// Why a batch could not run at all (as opposed to one record failing, which is a `RecordFailure` in the manifest).
+public enum BatchError: Error, Sendable, Hashable {
+    /// The input could not be opened or read; `row` is the last row read when it broke off mid-way.
+    case unreadableInput(name: String, row: Int?, reason: String)
+    /// The CSV header is empty, has an empty or a repeated column name.
+    case badHeader(name: String, reason: String)
+    /// The output folder cannot be created or written.
+    case output(path: String, reason: String)
+    /// The output folder holds a manifest from an earlier run and neither `--resume` was given.
+    case manifestExists(path: String)
+    /// The existing manifest cannot be read for `--resume`.
+    case unreadableManifest(path: String, line: Int?, reason: String)
+    /// An option value is unusable.
+    case badOption(option: String, reason: String)
+}
+
+extension BatchError: CustomStringConvertible, LocalizedError {
+    /// What failed, where, and how to fix it.
+    public var description: String {
+        switch self {
+        case .unreadableInput(let name, let row, let reason):
+            return "cannot read \(name)" + (row.map { " after row \($0)" } ?? "") + ": \(reason). "
+                + "Fix: check the path, that the file is UTF-8 text, and that it is complete"
+        case .badHeader(let name, let reason):
+            return "\(name): the header row \(reason). Fix: give every column a distinct name, e.g. member,ticket,date"
+        case .output(let path, let reason):
+            return "cannot write to \(path): \(reason). Fix: check that the folder is writable and has space"
+        case .manifestExists(let path):
+            return "\(path) already exists from an earlier run. Fix: add --resume to finish that run, or give a new "
+                + "--out folder (or remove the old one)"
+        case .unreadableManifest(let path, let line, let reason):
+            return "cannot read \(path)" + (line.map { " line \($0)" } ?? "") + " for --resume: \(reason). "
+                + "Fix: remove the damaged line, or start again in a new --out folder"
+        case .badOption(let option, let reason):
+            return "\(option): \(reason)"
+        }
+    }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+}

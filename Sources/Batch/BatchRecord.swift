@@ -1,0 +1,23 @@
+/// One input record: its position, the row it came from, and its fields by name.
+///
+/// Errors and the manifest name a record by `row` (what a person finds in the file), shards and resume by `index`
+/// (what is stable whatever the file's layout).
+public struct BatchRecord: Sendable, Hashable {
+    /// The 0-based position among the data records (header and blank lines not counted); shards use it.
+    public var index: Int
+    /// The 1-based data row of a CSV file (the header is not a row), or the 1-based line of a JSONL file.
+    public var row: Int
+    /// Field values by column name (CSV) or key (JSONL).
+    public var fields: [String: String]
+    /// Why the record cannot be used as read (a CSV row with the wrong number of fields, a JSON line that is not an
+    /// object of strings), or nil.
+    public var problem: RecordFailure?
+
+    /// Creates a record.
+    public init(index: Int, row: Int, fields: [String: String], problem: RecordFailure? = nil) {
+        self.index = index
+        self.row = row
+        self.fields = fields
+        self.problem = problem
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+/// Runs a batch: streams the records, renders up to `jobs` of them at once in a task group (one libHaru document per
+/// task), appends each finished record to the manifest, and stops cleanly on a signal or the first failure.
+///
+/// Memory is bounded by `jobs` records in flight plus one small entry per record name (to refuse two records writing
+/// the same file); no list of records or documents is ever held.
+public struct BatchRunner: Sendable {
+    /// What each record becomes.
+    public var job: RecordJob
+    /// The records.
+    public var input: BatchInput
+    /// The output folder.
+    public var folder: URL
+    /// Records rendered at once (default: the active processor count).
+    public var jobs: Int
+    /// Keep the outputs an earlier run recorded and verified; redo the rest.
+    public var resume: Bool
+    /// Render only this slice of the records.
+    public var shard: Shard?
+    /// Stop taking records after the first failure.
+    public var failFast: Bool
+
+    /// Creates a runner.
+    public init(job: RecordJob, input: BatchInput, folder: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                resume: Bool = false, shard: Shard? = nil, failFast: Bool = false) {
+        self.job = job
+        self.input = input
+        self.folder = folder
+        self.jobs = max(1, jobs)
+        self.resume = resume
+        self.shard = shard
+        self.failFast = failFast
+    }
+
+    /// `manifest.jsonl`, or `manifest-shard-I-of-N.jsonl` for a shard, so shards may share one folder.
+    public var manifestName: String {
+        shard.map { "manifest-shard-\($0.index)-of-\($0.count).jsonl" } ?? "manifest.jsonl"
+    }
+
+    /// Runs the batch.
+    /// - Parameters:
+    ///   - stop: checked before each record; set by `StopSignal.trapInterrupts()` on SIGINT/SIGTERM.
+    ///   - progress: how progress is shown (nil: a bar on a terminal, lines otherwise).
+    ///   - note: receives one line per failed record and per warning.
+    /// - Throws: `BatchError` when the run cannot start or the manifest cannot be written; record failures are not
+    ///   thrown but counted and recorded.
+    public func run(stop: StopSignal = StopSignal(), progress: ProgressReporter.Style? = nil,
+                    note: @escaping (String) -> Void = { _ in }) async throws(BatchError) -> BatchSummary {
+        let start = ContinuousClock.now
+        let outputs = try OutputFolder(url: folder)
+        let manifestURL = folder.appendingPathComponent(manifestName)
+        if FileManager.default.fileExists(atPath: manifestURL.path), !resume {
+            throw .manifestExists(path: manifestURL.path)
+        }
+        outputs.removeTemporaryFiles()
+        let kept = resume ? try keptOutputs(manifest: manifestURL, folder: folder) : [:]
+
+        let reader = try RecordReader(input)
+        if let columns = reader.columns {
+            let unused = columns.filter { !job.template.placeholderNames.contains($0) }
+            if !unused.isEmpty {
+                note("note: \(input.name): columns not used by the template: " + unused.joined(separator: ", "))
+            }
+        }
+        var total = try RecordReader.count(input)
+        if let count = total, let shard { total = (0..<count).lazy.filter(shard.contains).count }
+        let state = RunState(writer: try ManifestWriter(url: manifestURL),
+                             progress: ProgressReporter(total: total, style: progress), note: note)
+        state.summary.manifestPath = manifestURL.path
+
+        await withTaskGroup(of: ManifestEntry.self) { group in
+            var inFlight = 0
+            while state.fatal == nil {
+                if inFlight >= jobs, let entry = await group.next() {
+                    inFlight -= 1
+                    state.finish(entry)
+                }
+                if let signal = stop.signal {
+                    state.summary.interruptedBy = signal
+                    break
+                }
+                if failFast, state.summary.failed > 0 {
+                    state.summary.stoppedAtFirstFailure = true
+                    break
+                }
+                let next: BatchRecord?
+                do throws(BatchError) {
+                    next = try reader.next()
+                } catch {
+                    state.fatal = error
+                    break
+                }
+                guard let record = next else { break }
+                if let shard, !shard.contains(record.index) { continue }
+                let names: [String]
+                do throws(RecordFailure) {
+                    names = try job.fileNames(for: record)
+                    try state.claim(names, row: record.row, record: record)
+                } catch {
+                    state.finish(ManifestEntry(index: record.index, row: record.row, status: .failed,
+                                               fields: job.keyFields(of: record), failure: error))
+                    continue
+                }
+                if let previous = kept[record.index], previous == names {
+                    state.summary.skipped += 1
+                    state.progress.advance()
+                    continue
+                }
+                let job = job
+                group.addTask { job.run(record, names: names, in: outputs) }
+                inFlight += 1
+            }
+            while let entry = await group.next() { state.finish(entry) }
+        }
+        state.writer.synchronize()
+        outputs.synchronize()
+        state.progress.finish()
+        if let fatal = state.fatal { throw fatal }
+        state.summary.seconds = (ContinuousClock.now - start).seconds
+        return state.summary
+    }
+
+    /// The records an earlier run finished with every output intact and under the names this run would give them
+    /// (index → file names); the manifest is rewritten to hold exactly those, so no record appears twice.
+    private func keptOutputs(manifest url: URL, folder: URL) throws(BatchError) -> [Int: [String]] {
+        let manifest = try Manifest(contentsOf: url)
+        var kept: [Int: [String]] = [:]
+        var entries: [ManifestEntry] = []
+        for entry in manifest.entries.values where Manifest.verify(entry, in: folder) {
+            if let shard, !shard.contains(entry.index) { continue }
+            let record = BatchRecord(index: entry.index, row: entry.row, fields: entry.fields)
+            guard let names = try? job.fileNames(for: record), names == entry.outputs.map(\.path) else { continue }
+            kept[entry.index] = names
+            entries.append(entry)
+        }
+        try Manifest.rewrite(entries, to: url)
+        return kept
+    }
+}
+
+/// The run loop's mutable state, touched only by the task that reads records and collects results.
+private final class RunState {
+    let writer: ManifestWriter
+    let progress: ProgressReporter
+    let note: (String) -> Void
+    var summary = BatchSummary()
+    var fatal: BatchError?
+    private var claimed: [String: Int] = [:]
+
+    init(writer: ManifestWriter, progress: ProgressReporter, note: @escaping (String) -> Void) {
+        self.writer = writer
+        self.progress = progress
+        self.note = note
+    }
+
+    /// Reserves the file names of a record; a name another record already has is that record's failure.
+    func claim(_ names: [String], row: Int, record: BatchRecord) throws(RecordFailure) {
+        for name in names {
+            if let other = claimed[name] {
+                throw RecordFailure(row: row, member: record.fields["member"],
+                                    reason: "the file name \(name) is already used by row \(other). Fix: make the "
+                                        + "names distinct, e.g. --name 'ticket-{{member}}-{{row}}'")
+            }
+        }
+        for name in names { claimed[name] = row }
+    }
+
+    /// Records a finished entry in the manifest, the counts and the progress.
+    func finish(_ entry: ManifestEntry) {
+        do {
+            try writer.append(entry)
+        } catch {
+            fatal = fatal ?? error
+            return
+        }
+        switch entry.status {
+        case .ok: summary.ok += 1
+        case .failed:
+            summary.failed += 1
+            if let failure = entry.failure { note("failed: \(failure)") }
+        case .skipped: summary.skipped += 1
+        }
+        progress.advance()
+    }
+}

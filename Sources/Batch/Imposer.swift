@@ -1,0 +1,105 @@
+import Drawing
+import Foundation
+import Render
+
+/// Builds the print-ready PDF of a run (`DIR/imposed.pdf`): every ticket that succeeded, in input order, on sheets.
+///
+/// Memory is bounded by rendering `sheetsPerPart` sheets at a time into one libHaru document (its own font subset)
+/// and joining the parts with libqpdf at the end; 50,000 tickets at 2×5 are 5,000 sheets in 50 parts. The input is
+/// read again (so it must be a file, not standard input) and each ticket re-filled from its record, which costs far
+/// less than holding 50,000 drawings.
+public struct Imposer: Sendable {
+    /// What each record becomes (its drawing).
+    public var job: RecordJob
+    /// The sheet layout.
+    public var layout: ImpositionLayout
+    /// Sheets rendered per libHaru document before parts are joined.
+    public var sheetsPerPart: Int
+
+    /// Creates an imposer.
+    public init(job: RecordJob, layout: ImpositionLayout, sheetsPerPart: Int = 100) {
+        self.job = job
+        self.layout = layout
+        self.sheetsPerPart = max(1, sheetsPerPart)
+    }
+
+    /// How many sheets and tickets were imposed.
+    public struct Result: Sendable, Hashable {
+        /// The PDF written.
+        public var url: URL
+        /// Its pages.
+        public var sheets: Int
+        /// The tickets on them.
+        public var tickets: Int
+    }
+
+    /// Imposes the records of `input` whose index `include` accepts, writing `name` in `folder` atomically.
+    /// - Throws: `BatchError` (input, output); a record that no longer renders is a `.badOption`-free output error
+    ///   naming its row.
+    public func impose(_ input: BatchInput, include: (Int) -> Bool, into folder: OutputFolder,
+                       name: String = "imposed.pdf") throws(BatchError) -> Result {
+        guard input.file != nil else {
+            throw .badOption(option: "--impose", reason: "it reads the data a second time, so the data must be a "
+                                + "file. Fix: save standard input to a file and give --data FILE")
+        }
+        let reader = try RecordReader(input)
+        let renderer = PDFRenderer(fonts: job.fonts, fontMode: job.fontMode)
+        let partPrefix = OutputFolder.temporaryPrefix + name + "-part-"
+        var parts: [URL] = []
+        var sheets: [Drawing] = []
+        var tickets: [Drawing] = []
+        var sheetCount = 0
+        var ticketCount = 0
+        defer { for part in parts { try? FileManager.default.removeItem(at: part) } }
+
+        func flushSheet() {
+            guard !tickets.isEmpty else { return }
+            sheets.append(layout.sheet(with: tickets))
+            sheetCount += 1
+            tickets.removeAll(keepingCapacity: true)
+        }
+        func flushPart() throws(BatchError) {
+            guard !sheets.isEmpty else { return }
+            let url = folder.url.appendingPathComponent(partPrefix + String(parts.count + 1))
+            do {
+                try renderer.data(for: Document(pages: sheets)).write(to: url)
+            } catch {
+                throw .output(path: url.path, reason: "\(error)")
+            }
+            parts.append(url)
+            sheets.removeAll(keepingCapacity: true)
+        }
+
+        while let record = try reader.next() {
+            guard include(record.index) else { continue }
+            do {
+                tickets.append(try job.drawing(for: record))
+            } catch {
+                throw .output(path: folder.url.appendingPathComponent(name).path, reason: error.description)
+            }
+            ticketCount += 1
+            if tickets.count == layout.capacity { flushSheet() }
+            if sheets.count == sheetsPerPart { try flushPart() }
+        }
+        flushSheet()
+        try flushPart()
+        let final = folder.url.appendingPathComponent(name)
+        guard !parts.isEmpty else {
+            throw .output(path: final.path, reason: "no record succeeded, so there is nothing to impose")
+        }
+        let joined = folder.url.appendingPathComponent(partPrefix + "joined")
+        if parts.count == 1 {
+            try rename(parts[0], to: final)
+        } else {
+            try PDFMerger.merge(parts, to: joined)
+            try rename(joined, to: final)
+        }
+        return Result(url: final, sheets: sheetCount, tickets: ticketCount)
+    }
+
+    private func rename(_ from: URL, to: URL) throws(BatchError) {
+        guard Foundation.rename(from.path, to.path) == 0 else {
+            throw .output(path: to.path, reason: String(cString: strerror(errno)))
+        }
+    }
+}

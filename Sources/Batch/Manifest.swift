@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The manifest of an output folder as `--resume` finds it: the last entry per record, read tolerantly.
+///
+/// A run killed mid-write can leave a torn last line (no newline, or not JSON): it is ignored and its record redone.
+/// Any other unreadable line is an error, since it means the file was damaged some other way.
+public struct Manifest: Sendable {
+    /// The last complete entry per record index.
+    public var entries: [Int: ManifestEntry]
+
+    /// Reads the manifest at `url`; a missing file is an empty manifest.
+    /// - Throws: `BatchError.unreadableManifest` for a damaged line other than a torn last one.
+    public init(contentsOf url: URL) throws(BatchError) {
+        entries = [:]
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableManifest(path: url.path, line: nil, reason: error.localizedDescription)
+        }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (number, line) in lines.enumerated() where !line.isEmpty {
+            let isLast = number == lines.count - 1
+            guard let text = String(data: Data(line), encoding: .utf8), let entry = ManifestEntry(jsonLine: text) else {
+                if isLast { break }
+                throw .unreadableManifest(path: url.path, line: number + 1, reason: "the line is not a manifest entry")
+            }
+            if isLast { break }
+            entries[entry.index] = entry
+        }
+    }
+
+    /// True when every output of `entry` exists in `folder` with the recorded size and SHA-256.
+    public static func verify(_ entry: ManifestEntry, in folder: URL) -> Bool {
+        entry.status == .ok && !entry.outputs.isEmpty && entry.outputs.allSatisfy { output in
+            let url = folder.appendingPathComponent(output.path)
+            guard let data = try? Data(contentsOf: url), data.count == output.bytes else { return false }
+            return SHA256.hex(of: data) == output.sha256
+        }
+    }
+
+    /// Replaces the manifest at `url` by `entries` (sorted by index) atomically: the file is either the old one or
+    /// the new one whatever happens.
+    static func rewrite(_ entries: [ManifestEntry], to url: URL) throws(BatchError) {
+        let text = entries.sorted { $0.index < $1.index }.map(\.jsonLine).joined()
+        let temp = url.deletingLastPathComponent()
+            .appendingPathComponent(OutputFolder.temporaryPrefix + url.lastPathComponent)
+        do {
+            try Data(text.utf8).write(to: temp)
+        } catch {
+            throw .output(path: temp.path, reason: error.localizedDescription)
+        }
+        guard rename(temp.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp.path)
+            throw .output(path: url.path, reason: reason)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Documents
+import Foundation
+import Render
+
+/// Why one record produced no document, with the data that caused it: row, member, field, character and code point.
+///
+/// In a run of 50,000 records an error is only useful when it says which record and which value to fix, so every
+/// failure carries its record's row and key, and whatever the underlying error knows about the field and character.
+public struct RecordFailure: Error, Sendable, Hashable {
+    /// The record's row (CSV data row or JSONL line, from 1).
+    public var row: Int
+    /// The record's member number, when it has one.
+    public var member: String?
+    /// The field (column, key or placeholder) at fault, when known.
+    public var field: String?
+    /// The offending character, e.g. `𠮷`, when the problem is one character.
+    public var character: String?
+    /// Its code point, `U+20BB7`.
+    public var codePoint: String?
+    /// What failed and how to fix it (the underlying error's text).
+    public var reason: String
+
+    /// Creates a failure.
+    public init(row: Int, member: String? = nil, field: String? = nil, character: String? = nil,
+                codePoint: String? = nil, reason: String) {
+        self.row = row
+        self.member = member
+        self.field = field
+        self.character = character
+        self.codePoint = codePoint
+        self.reason = reason
+    }
+
+    /// The failure of `record` from any error a template, the ticket rules or a renderer throws, with the field and
+    /// character pulled out of the error where it knows them.
+    public init(_ error: any Error, record: BatchRecord) {
+        self.init(row: record.row, member: record.fields["member"], reason: "\(error)")
+        switch error {
+        case let error as RecordFailure:
+            self = error
+        case let error as TemplateError:
+            switch error.reason {
+            case .missingGlyph(let field, let character, let codePoint, _, _, _):
+                self.field = field
+                self.character = character
+                self.codePoint = codePoint
+            case .missingValue(let placeholder), .invalidValue(let placeholder, _):
+                field = placeholder
+            default:
+                break
+            }
+        case let error as TicketError:
+            if case .invalidNumber(let field, _, _, _) = error { self.field = field }
+        case let error as RenderError:
+            if case .missingGlyph(let missing) = error {
+                character = missing.character
+                codePoint = missing.codePoint
+            }
+        default:
+            break
+        }
+    }
+}
+
+extension RecordFailure: CustomStringConvertible, LocalizedError {
+    /// `row 7 (member GCG-40167), field "venue", character "𠮷" (U+20BB7): …reason and fix…`.
+    public var description: String {
+        var place = "row \(row)"
+        if let member, !member.isEmpty { place += " (member \(member))" }
+        if let field { place += ", field \"\(field)\"" }
+        if let character { place += ", character \"\(character)\"" + (codePoint.map { " (\($0))" } ?? "") }
+        return "\(place): \(reason)"
+    }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,109 @@
+import Documents
+import Drawing
+import Fonts
+import Foundation
+import Render
+
+/// The work for one record, shared by every task of a run: fill the template, check the numbers and glyphs, render
+/// each format with its own libHaru document or cairo surface, write atomically, hash.
+///
+/// A value holding only immutable settings, so tasks on every core use one copy; a failure never throws, it becomes
+/// the record's manifest entry with its row, member, field and character.
+public struct RecordJob: Sendable {
+    /// The template every record fills.
+    public var template: Template
+    /// The formats written per record.
+    public var formats: [OutputFormat]
+    /// The file name pattern.
+    public var name: OutputName
+    /// PNG pixels per point (and the QR code's pixel grid).
+    public var scale: Double
+    /// The member and ticket number rules.
+    public var rules: TicketRules
+    /// How PDFs carry fonts.
+    public var fontMode: PDFFontMode
+    /// Where logical fonts are found.
+    public var fonts: FontRegistry
+
+    /// Creates the job.
+    public init(template: Template, formats: [OutputFormat] = [.pdf], name: OutputName, scale: Double = 2,
+                rules: TicketRules, fontMode: PDFFontMode = .embedded, fonts: FontRegistry = .shared) {
+        self.template = template
+        self.formats = formats
+        self.name = name
+        self.scale = scale
+        self.rules = rules
+        self.fontMode = fontMode
+        self.fonts = fonts
+    }
+
+    /// The fields the manifest keeps for a record: member, ticket and those the file name uses.
+    public func keyFields(of record: BatchRecord) -> [String: String] {
+        var keys: [String: String] = [:]
+        for field in ["member", "ticket"] + name.fields {
+            if let value = record.fields[field] { keys[field] = value }
+        }
+        return keys
+    }
+
+    /// The output file names for `record` (one per format).
+    /// - Throws: `RecordFailure` when the name pattern cannot be filled.
+    public func fileNames(for record: BatchRecord) throws(RecordFailure) -> [String] {
+        let base = try name.name(for: record)
+        return formats.map { "\(base).\($0.rawValue)" }
+    }
+
+    /// The record's drawing: placeholders filled from its fields (fields the template does not use are ignored),
+    /// member and ticket numbers checked, every glyph checked against its font.
+    /// - Throws: `RecordFailure` with the record's context.
+    public func drawing(for record: BatchRecord) throws(RecordFailure) -> Drawing {
+        if let problem = record.problem { throw problem }
+        do {
+            for field in ["member", "ticket"] where template.placeholderNames.contains(field) {
+                guard let value = record.fields[field] else {
+                    throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
+                                        reason: "the field \"\(field)\" is missing (the template's default would "
+                                            + "be printed instead). Fix: add a \(field) column or key to the data")
+                }
+                try rules.check(value, field: field)
+            }
+            let values = record.fields.filter { template.placeholderNames.contains($0.key) }
+            return try template.render(values: values,
+                                       options: TemplateRenderOptions(pixelsPerPoint: scale, fonts: fonts))
+        } catch {
+            throw RecordFailure(error, record: record)
+        }
+    }
+
+    /// Renders and writes every format of `record` into `folder` under `names` and returns its manifest entry.
+    public func run(_ record: BatchRecord, names: [String], in folder: OutputFolder) -> ManifestEntry {
+        let keys = keyFields(of: record)
+        do throws(RecordFailure) {
+            let drawing = try drawing(for: record)
+            var rendered: [(name: String, data: Data)] = []
+            for (format, name) in zip(formats, names) {
+                do {
+                    let data = switch format {
+                    case .pdf: try PDFRenderer(fonts: fonts, fontMode: fontMode).data(for: drawing)
+                    case .png: try RasterRenderer(fonts: fonts).pngData(for: drawing, scale: .factor(scale))
+                    }
+                    rendered.append((name, data))
+                } catch {
+                    throw RecordFailure(error, record: record)
+                }
+            }
+            var outputs: [ManifestEntry.Output] = []
+            for (name, data) in rendered {
+                do {
+                    try folder.write(data, as: name)
+                } catch {
+                    throw RecordFailure(row: record.row, member: record.fields["member"], reason: error.description)
+                }
+                outputs.append(.init(path: name, bytes: data.count, sha256: SHA256.hex(of: data)))
+            }
+            return ManifestEntry(index: record.index, row: record.row, status: .ok, fields: keys, outputs: outputs)
+        } catch {
+            return ManifestEntry(index: record.index, row: record.row, status: .failed, fields: keys, failure: error)
+        }
+    }
+}

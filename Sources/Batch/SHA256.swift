@@ -1,0 +1,110 @@
+import Foundation
+
+/// SHA-256 (FIPS 180-4) of bytes, as the lowercase hex the manifest records and `sha256sum` prints.
+///
+/// A small pure-Swift digest instead of swift-crypto: the manifest needs only this one hash, and swift-crypto would add
+/// BoringSSL's C sources to every clean build of the package (1–1.5 min on 2 cores, more on a shared machine) for
+/// every engineer and CI run. Verified against `sha256sum` and the FIPS test vectors in BatchTests.
+public struct SHA256: Sendable {
+    private var state: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+    private var buffer: [UInt8] = []
+    private var length: UInt64 = 0
+
+    private static let k: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+
+    /// An empty digest, ready for `update`.
+    public init() {}
+
+    /// The hex digest of `data` in one call.
+    public static func hex(of data: Data) -> String {
+        var hash = SHA256()
+        hash.update(data)
+        return hash.finalizeHex()
+    }
+
+    /// Feeds more bytes.
+    public mutating func update(_ data: Data) {
+        length &+= UInt64(data.count)
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            var bytes = raw.bindMemory(to: UInt8.self)[...]
+            if !buffer.isEmpty {
+                let take = min(64 - buffer.count, bytes.count)
+                buffer += bytes.prefix(take)
+                bytes = bytes.dropFirst(take)
+                if buffer.count == 64 {
+                    buffer.withUnsafeBufferPointer { compress(UnsafeRawBufferPointer($0)) }
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            while bytes.count >= 64 {
+                compress(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(64))))
+                bytes = bytes.dropFirst(64)
+            }
+            buffer += bytes
+        }
+    }
+
+    /// Pads, finishes and returns the 64-character lowercase hex digest.
+    public mutating func finalizeHex() -> String {
+        let bitLength = length &* 8
+        var tail = buffer
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        tail.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                compress(UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 64]))
+                offset += 64
+            }
+        }
+        buffer.removeAll()
+        return state.map { word in
+            let hex = String(word, radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex
+        }.joined()
+    }
+
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        var w = [UInt32](repeating: 0, count: 64)
+        for i in 0..<16 {
+            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8
+                | UInt32(block[i * 4 + 3])
+        }
+        for i in 16..<64 {
+            let s0 = w[i - 15].rotated(7) ^ w[i - 15].rotated(18) ^ (w[i - 15] >> 3)
+            let s1 = w[i - 2].rotated(17) ^ w[i - 2].rotated(19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        var a = state[0], b = state[1], c = state[2], d = state[3]
+        var e = state[4], f = state[5], g = state[6], h = state[7]
+        for i in 0..<64 {
+            let s1 = e.rotated(6) ^ e.rotated(11) ^ e.rotated(25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
+            let s0 = a.rotated(2) ^ a.rotated(13) ^ a.rotated(22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            h = g; g = f; f = e; e = d &+ t1
+            d = c; c = b; b = a; a = t1 &+ t2
+        }
+        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    }
+}
+
+extension UInt32 {
+    /// Rotated right by `count` bits.
+    fileprivate func rotated(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import Batch
+import Dispatch
+import Documents
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `mkpdf batch`: one document per record of a CSV or JSONL file, in parallel, resumable, with a manifest.
+///
+/// A thin face over the Batch module: it parses the options, traps SIGINT/SIGTERM, runs the batch, optionally
+/// imposes the tickets on A4 sheets, prints the summary line and exits non-zero when any record failed.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render one document per CSV/JSONL record, in parallel, resumable, with a manifest.",
+        discussion: """
+            Each CSV column (or JSON key) fills the template placeholder of the same name; columns the template does
+            not use are ignored. Outputs go to --out under --name (default ticket-{{member}}) plus .pdf/.png, each
+            written atomically; DIR/manifest.jsonl gets one line per record (index, row, status, key fields, output
+            paths, bytes, sha256, or the error with row, member, field and character). Failed records are listed on
+            standard error; the summary line "N ok, M failed, K skipped in Xs" goes to standard output; the exit
+            status is 1 when any record failed, 130/143 when interrupted by SIGINT/SIGTERM (run again with --resume).
+
+            --shard i/N renders the records whose 0-based index mod N is i (i from 0 to N-1) and writes
+            manifest-shard-i-of-N.jsonl. --impose a4 writes DIR/imposed.pdf with every successful ticket on A4 sheets.
+
+            Examples:
+              mkpdf batch --data members.csv --out tickets
+              mkpdf batch --data members.jsonl --out tickets --format pdf,png --jobs 4
+              mkpdf batch --data members.csv --out tickets --resume
+              cat members.csv | mkpdf batch --data - --out tickets --fail-fast
+              mkpdf batch --data members.csv --out tickets --impose a4 --grid 2x5 --crop-marks
+            """
+    )
+
+    /// The template every record fills.
+    @Option(help: "Template file (default: Templates/ticket.yaml).")
+    var template: String?
+
+    /// The records.
+    @Option(help: "CSV or JSONL file with the records, or - for standard input.")
+    var data: String
+
+    /// The records' format when the extension does not say.
+    @Option(name: .customLong("data-format"), help: "csv or jsonl (default: from the extension; - reads CSV).")
+    var dataFormat: String?
+
+    /// The output folder.
+    @Option(help: "Output folder (created if missing).")
+    var out: String
+
+    /// The formats per record.
+    @Option(help: "pdf, png or pdf,png.")
+    var format: String = "pdf"
+
+    /// The file name pattern.
+    @Option(help: "File name pattern without extension, from fields and {{index}}/{{row}}.")
+    var name: String = "ticket-{{member}}"
+
+    /// Records rendered at once.
+    @Option(help: "Records rendered at once (default: the number of processors).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    /// Continue an earlier run in the same folder.
+    @Flag(help: "Keep outputs the manifest records and that still match their sha256; redo the rest.")
+    var resume = false
+
+    /// A slice of the records for job arrays.
+    @Option(help: "Render only records whose 0-based index mod N is i, e.g. 0/3, 1/3, 2/3.")
+    var shard: String?
+
+    /// Stop at the first failing record.
+    @Flag(name: .customLong("fail-fast"), help: "Stop taking records after the first failure.")
+    var failFast = false
+
+    /// PNG pixels per point.
+    @Option(help: "PNG pixels per point (default 2); the QR modules are aligned to this grid.")
+    var scale: Double = 2
+
+    /// How PDFs carry fonts.
+    @Option(name: .customLong("font-mode"), help: "PDF fonts: embedded (subset TrueType, default) or cid.")
+    var fontMode: TemplateOutput.FontMode = .embedded
+
+    /// The pattern member and ticket numbers must match.
+    @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match.")
+    var idPattern: String = TicketRules.defaultPattern
+
+    /// Impose every ticket on sheets.
+    @Option(help: "Also write DIR/imposed.pdf with every successful ticket on sheets of this size (a4).")
+    var impose: String?
+
+    /// The imposition grid.
+    @Option(help: "Tickets per sheet as COLUMNSxROWS, e.g. 2x5 (default: as many as fit unscaled).")
+    var grid: String?
+
+    /// Crop marks on the imposed sheets.
+    @Flag(name: .customLong("crop-marks"), help: "Draw crop marks around each imposed ticket.")
+    var cropMarks = false
+
+    func validate() throws {
+        guard jobs > 0, jobs <= 1024 else { throw ValidationError("--jobs \(jobs): give 1 to 1024") }
+        guard scale.isFinite, scale > 0, scale <= 32 else {
+            throw ValidationError("--scale \(scale): give pixels per point greater than 0, up to 32")
+        }
+        if let impose, impose.lowercased() != "a4" {
+            throw ValidationError("--impose \(impose): the sheet size a4 is the one supported")
+        }
+        if impose == nil, grid != nil || cropMarks {
+            throw ValidationError("--grid and --crop-marks apply to imposition: add --impose a4")
+        }
+        if let dataFormat, BatchInput.Format(rawValue: dataFormat.lowercased()) == nil {
+            throw ValidationError("--data-format \(dataFormat): give csv or jsonl")
+        }
+    }
+
+    func run() throws {
+        let input = BatchInput(path: data, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) })
+        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
+        let job = RecordJob(template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
+                            name: try OutputName(name), scale: scale, rules: try TicketRules(pattern: idPattern),
+                            fontMode: fontMode.pdfFontMode)
+        let runner = BatchRunner(job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,
+                                 resume: resume, shard: try shard.map { try Shard($0) }, failFast: failFast)
+        let layout = try impose.map { _ in
+            try ImpositionLayout(ticket: job.template.size, grid: try grid.map { try ImpositionLayout.grid($0) },
+                                 cropMarks: cropMarks)
+        }
+        if layout != nil, input.file == nil {
+            throw ValidationError("--impose reads the data twice: give --data FILE rather than -")
+        }
+        let stop = StopSignal()
+        stop.trapInterrupts()
+        let summary = try waitFor {
+            try await runner.run(stop: stop) { line in
+                let clear = isatty(2) == 1 ? "\r\u{1B}[K" : ""
+                FileHandle.standardError.write(Data((clear + line + "\n").utf8))
+            }
+        }
+        if let signal = summary.interruptedBy {
+            print(summary)
+            throw ExitCode(128 + signal)
+        }
+        if let layout {
+            let manifest = try Manifest(contentsOf: URL(fileURLWithPath: summary.manifestPath))
+            let imposed = try Imposer(job: job, layout: layout).impose(
+                input, include: { manifest.entries[$0]?.status == .ok }, into: try OutputFolder(url: runner.folder))
+            print(imposed.url.standardizedFileURL.path + ": \(imposed.tickets) tickets on \(imposed.sheets) sheets")
+        }
+        print(summary)
+        if summary.failed > 0 || summary.stoppedAtFirstFailure { throw ExitCode.failure }
+    }
+}
+
+/// Runs async work to completion from synchronous `run()` (the root command is not async): a detached task does the
+/// work while this thread waits; signals are handled on their own dispatch queue, so waiting blocks nothing.
+private func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
+    let box = OutcomeBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        do {
+            box.set(.success(try await work()))
+        } catch {
+            box.set(.failure(error))
+        }
+        done.signal()
+    }
+    done.wait()
+    return try box.get()
+}
+
+/// The outcome of `waitFor`'s task, handed across threads under a lock.
+private final class OutcomeBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: Result<Value, any Error>?
+
+    func set(_ value: Result<Value, any Error>) {
+        lock.lock()
+        outcome = value
+        lock.unlock()
+    }
+
+    func get() throws -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let outcome else { throw ExitCode.failure }
+        return try outcome.get()
+    }
+}

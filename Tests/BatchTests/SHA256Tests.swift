@@ -1,0 +1,32 @@
+import Batch
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("SHA-256")
+struct SHA256Tests {
+    @Test("FIPS 180-4 vectors: empty, abc, the two-block message")
+    func vectors() {
+        #expect(SHA256.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(of: Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test("Agrees with sha256sum on lengths around the block boundaries, fed whole and in pieces")
+    func agreesWithSha256sum() throws {
+        for length in [55, 56, 63, 64, 65, 1000, 70_001] {
+            let data = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            let expected = try Oracle.run("sha256sum", ["-"], input: data).stdout.prefix(64)
+            #expect(SHA256.hex(of: data) == String(expected), "length \(length)")
+            var pieces = SHA256()
+            var offset = 0
+            while offset < data.count {
+                let end = min(data.count, offset + 37)
+                pieces.update(data[offset..<end])
+                offset = end
+            }
+            #expect(pieces.finalizeHex() == String(expected), "length \(length) in pieces")
+        }
+    }
+}
