@@ -138,6 +138,44 @@ import Testing
         #expect(fine.texts.first?.string == "会員番号:〜−‖①髙ﾊﾝｶｸ")
     }
 
+    @Test func unknownFontIsReportedAtTheText() throws {
+        let template = try Template(yaml: replacing("size: 14, x: 15", with: "font: nofont, size: 14, x: 15"),
+                                    file: "t.yaml")
+        let error = #expect(throws: TemplateError.self) {
+            try template.render(options: TemplateRenderOptions(fonts: .shared))
+        }
+        guard case .font(let name, _) = error?.reason else {
+            Issue.record("expected a font error, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "nofont" && error?.line == 8 && error?.column == 29)
+    }
+
+    @Test func qrCodeThatDoesNotFitIsReportedAtItsPayload() throws {
+        let yaml = Self.base + "\n  - qr: {role: ink, payload: \"{{member}}\", x: 0, y: 0, size: 5}"
+        let template = try Template(yaml: yaml, file: "t.yaml")
+        let error = #expect(throws: TemplateError.self) { try template.render() }
+        guard case .qrCode(let reason) = error?.reason else {
+            Issue.record("expected a QR error, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("a box of 5.0 pt holds 25 modules"))
+        #expect(error?.line == 9 && error?.column == 30)
+        // A 13 pt box is 26 px at 2 px/pt: room for the 25 modules at one pixel each.
+        let fits = try Template(yaml: yaml.replacingOccurrences(of: "size: 5}", with: "size: 13}"), file: "t.yaml")
+        #expect(try fits.render().commands.count > 10)
+    }
+
+    @Test func missingImageFileIsReportedAtItsPath() throws {
+        let yaml = Self.base + "\n  - image: {file: no-such-logo.png, x: 0, y: 0, w: 10, h: 10}"
+        let error = try loadError(yaml)
+        guard case .image(let path, _) = error.reason else {
+            Issue.record("expected an image error, got \(error)")
+            return
+        }
+        #expect(path.hasSuffix("/no-such-logo.png") && error.line == 9 && error.column == 19)
+    }
+
     @Test func unreadableFileNamesThePath() throws {
         let error = #expect(throws: TemplateError.self) {
             try Template(contentsOf: URL(fileURLWithPath: "/nonexistent/ticket.yaml"))
