@@ -7,6 +7,17 @@ import Fonts
 /// content with loops and conditions — one section per group, an optional summary — and a builder lets that read
 /// like the document it makes, `for` and `if` included. `blocks` stays a plain array, so code may also `append`.
 /// Everything is a value: a report can be built on one thread and laid out on another.
+///
+/// ```swift
+/// let report = Report(metadata: .init(title: "会員名簿")) {
+///     Heading("会員名簿", level: 1)
+///     Paragraph("ランク別の会員一覧です。", alignment: .justified)
+///     Table(columns: [TableColumn("会員番号"), TableColumn("氏名", width: .fraction(1))],
+///           rows: members.map { [$0.id, $0.name] })
+/// }
+/// let output = try report.layout()          // pages as Drawings, outline entries, placed texts
+/// try PDFRenderer().write(output.document, to: url)
+/// ```
 public struct Report: Hashable, Sendable {
     /// Paper size and margins.
     public var page: PageSetup
