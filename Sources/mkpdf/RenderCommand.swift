@@ -39,6 +39,10 @@ struct RenderCommand: ParsableCommand {
             help: "PDF output: embedded (subset TrueType, default) or cid (gothic/mincho as non-embedded MS-Gothic/MS-Mincho).")
     var fontMode: PDFFontMode = .embedded
 
+    /// Placeholder values when the input is a YAML template (see `TemplateOutput.load`).
+    @Option(name: .customLong("set"), help: ArgumentHelp("YAML template input: fill a placeholder (repeatable).", valueName: "key=value"))
+    var assignments: [String] = []
+
     func validate() throws {
         if scale != nil, dpi != nil {
             throw ValidationError("give --scale or --dpi, not both")
@@ -53,7 +57,8 @@ struct RenderCommand: ParsableCommand {
             throw RenderCommandFailure(description: "--scale and --dpi apply to PNG output; -o \(output) is a PDF. "
                                  + "Fix: drop them, or write a .png")
         }
-        let document = try DescriptionFile.load(URL(fileURLWithPath: input))
+        let document = try TemplateOutput.load(URL(fileURLWithPath: input), assignments: assignments,
+                                               pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? 1 : 2)
         let url = URL(fileURLWithPath: output)
         switch format {
         case .pdf:

@@ -158,10 +158,18 @@ enum TemplateOutput {
         return url.standardizedFileURL
     }
 
-    /// The one-page document of a template file filled with `assignments` (`key=value`), for `mkpdf render`.
-    static func document(template url: URL, assignments: [String], scale: Double = 2) throws -> Document {
+    /// The document `mkpdf render` draws from `url`: a YAML template (`.yaml`, `.yml`) filled with `assignments`
+    /// (`key=value`, glyph coverage checked, QR modules on the grid of `pixelsPerPoint`), else whatever
+    /// `DescriptionFile.load` reads; `--set` on a non-template input is refused rather than ignored.
+    static func load(_ url: URL, assignments: [String], pixelsPerPoint: Double) throws -> Document {
+        guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
+            guard assignments.isEmpty else {
+                throw ValidationError("--set fills placeholders of a YAML template; \(url.path) is not one (.yaml)")
+            }
+            return try DescriptionFile.load(url)
+        }
         let template = try Template(contentsOf: url)
-        let options = TemplateRenderOptions(pixelsPerPoint: scale, fonts: .shared)
+        let options = TemplateRenderOptions(pixelsPerPoint: pixelsPerPoint, fonts: .shared)
         return Document(pages: [try template.render(values: try values(from: assignments), options: options)])
     }
 }

@@ -114,6 +114,23 @@ import TestSupport
         #expect(result.stdout.contains("--font-mode") && result.stdout.contains("--set"))
     }
 
+    @Test func renderFillsAnyTemplateWithSet() throws {
+        let scratch = try Scratch("cli-render-template")
+        let template = Repo.root.appendingPathComponent("Templates/ticket.yaml").path
+        let pdf = try Self.mkpdf(["render", template, "--set", "member=ABC-1", "--set", "venue=大阪城ホール",
+                                  "-o", "t.pdf"], in: scratch.url)
+        #expect(pdf.status == 0, "stderr: \(pdf.stderr)")
+        let text = try Oracle.pdftotext(scratch.file("t.pdf"))
+        #expect(text.contains("会員番号:ABC-1") && text.contains("開催場所:大阪城ホール"), "\(text)")
+        let png = try Self.mkpdf(["render", template, "--set", "member=ABC-1", "--scale", "2", "-o", "t.png"],
+                                 in: scratch.url)
+        #expect(png.status == 0, "stderr: \(png.stderr)")
+        #expect(try Self.scan(scratch.file("t.png")) == "FN-579-413/ABC-1")
+        let bad = try Self.mkpdf(["render", template, "--set", "venue=😀", "-o", "x.pdf"], in: scratch.url)
+        #expect(bad.status != 0 && bad.stderr.contains("U+1F600") && bad.stderr.contains("{{venue}}"), "\(bad.stderr)")
+        #expect(try scratch.contents() == ["t.pdf", "t.png"])
+    }
+
     /// Bad input: the arguments, and text the message on stderr must hold.
     static let badInputs: [(String, [String], [String])] = [
         ("unknown flag", ["--member", "GCG-40167", "--colour", "red"], ["--colour"]),
