@@ -83,6 +83,19 @@ import TestSupport
         #expect(!text.contains("\u{FEFF}"))
     }
 
+    @Test func titleOptionOverridesTemplateAndFileName() throws {
+        let scratch = try Scratch("cli-report-title")
+        let csv = scratch.file("members.csv")
+        try Self.members(5).write(to: csv, atomically: true, encoding: .utf8)
+        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", csv.path, "--template", Self.template,
+                                                      "--title", "理事会資料〜2025年度", "-o", "out.pdf"],
+                                    directory: scratch.url)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let text = try Oracle.pdftotext(scratch.file("out.pdf"))
+        #expect(text.contains("理事会資料〜2025年度") && !text.contains("会員名簿 2024年度"))
+        #expect(try Oracle.run("pdfinfo", [scratch.file("out.pdf").path]).stdout.contains("理事会資料〜2025年度"))
+    }
+
     @Test func pngOutputWritesOneFilePerPage() throws {
         let scratch = try Scratch("cli-report-png")
         let csv = scratch.file("members.csv")
