@@ -64,7 +64,7 @@ import TestSupport
         #expect(difference.channelMean <= 0.02 * 255, "mean \(difference.channelMean)")
         #expect(difference.worstBlock <= 0.25 * 255, "block \(difference.worstBlock) at \(difference.worstBlockOrigin)")
         // The QR modules are crisp: every pixel of the code is pure black or pure white in the PNG.
-        let codeBox = (x: 710..<785, y: 16..<91)
+        let codeBox = (x: 700..<800, y: 4..<104)
         var grey = 0
         for y in codeBox.y { for x in codeBox.x {
             let value = raster.pixels[(y * raster.width + x) * 4]
@@ -104,6 +104,20 @@ import TestSupport
             #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")
         }
         #expect(try Self.scan(try Self.rasterise(file)) == Self.payload)
+    }
+
+    @Test func formatOptionNamesTheDefaultFile() throws {
+        let scratch = try Scratch("cli-ticket-format")
+        let result = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--format", "png", "--scale", "1"],
+                                    in: scratch.url)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(try scratch.contents() == ["ticket-GCG-40167.png"])
+        let bitmap = try PNGDecoder().decode(contentsOf: scratch.file("ticket-GCG-40167.png"))
+        #expect(bitmap.width == 400 && bitmap.height == 150)
+        #expect(try Self.scan(scratch.file("ticket-GCG-40167.png")) == Self.payload)
+        let clash = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--format", "png", "-o", "x.pdf"], in: scratch.url)
+        #expect(clash.status != 0 && clash.stderr.contains("contradicts"))
+        #expect(try scratch.contents() == ["ticket-GCG-40167.png"])
     }
 
     @Test func helpShowsExamples() throws {

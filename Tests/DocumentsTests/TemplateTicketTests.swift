@@ -33,7 +33,7 @@ import TestSupport
         #expect(dots.last?.rect == Rect(x: 365, y: 75, width: 10, height: 10))
         #expect(dots.allSatisfy { $0.paint == .fill && $0.fill.alpha < 1 })
         let squares = drawing.commands.compactMap { command -> Drawing.Command.Shape? in
-            if case .rect(let shape) = command, shape.rect.width == 8 { shape } else { nil }
+            if case .rect(let shape) = command, shape.rect.size == Size(width: 8, height: 8) { shape } else { nil }
         }
         #expect(squares.count == 8 && squares.allSatisfy { $0.fill.alpha < 1 })
     }
@@ -55,7 +55,24 @@ import TestSupport
         let modules = Self.blackRects(drawing)
         let left = modules.map(\.x).min() ?? 0, right = modules.map(\.maxX).max() ?? 0
         let top = modules.map(\.y).min() ?? 0, bottom = modules.map(\.maxY).max() ?? 0
-        #expect(left > 352 && right < 400 && top > 6 && bottom < 55, "QR at \(left)…\(right) × \(top)…\(bottom)")
+        #expect(left > 350 && right < 400 && top > 2 && bottom < 55, "QR at \(left)…\(right) × \(top)…\(bottom)")
+    }
+
+    @Test func jsonIsATemplateTooAndRepeatMovesByDxAndDy() throws {
+        let json = """
+            {"size": {"width": 100, "height": 80}, "background": "none", "palette": {"ink": {"fill": "#00000080"}},
+             "elements": [{"rect": {"role": "ink", "paint": "fill", "x": 1, "y": 2, "w": 3, "h": 4,
+                                    "repeat": {"count": 3, "dx": 10, "dy": 5}}}]}
+            """
+        let drawing = try Template(yaml: json, file: "t.json").render()
+        #expect(drawing.background == nil)
+        let rects = drawing.commands.compactMap { if case .rect(let shape) = $0 { shape.rect } else { nil } }
+        #expect(rects.map(\.origin) == [Point(x: 1, y: 2), Point(x: 11, y: 7), Point(x: 21, y: 12)])
+        let zero = #expect(throws: TemplateError.self) {
+            try Template(yaml: json.replacingOccurrences(of: "\"count\": 3", with: "\"count\": 0"), file: "t.json")
+        }
+        #expect(zero?.reason == .badValue(key: "count", value: "0", expected: "a whole number from 1 to 10000"))
+        #expect(zero?.line == 3)
     }
 
     /// The black rectangles: the QR modules.
