@@ -58,32 +58,37 @@ public final class PDFDocument {
 
     /// Runs `body` against libHaru unless the document is aborted, then throws if libHaru reported an error
     /// or `failed` says the result means failure.
-    func call<T>(_ operation: String, _ argument: String? = nil, _ body: (HPDF_Doc) -> T,
+    ///
+    /// `argument` is only built when an error is thrown: drawing makes thousands of calls per second and
+    /// formatting their context eagerly cost more than libHaru itself (callgrind, mkpdf-bench).
+    func call<T>(_ operation: String, _ argument: @autoclosure () -> String? = nil, _ body: (HPDF_Doc) -> T,
                  failed: (T) -> Bool) throws -> T {
-        guard !isAborted else { throw HaruError.aborted(operation: operation, argument: argument) }
+        guard !isAborted else { throw HaruError.aborted(operation: operation, argument: argument()) }
         errors.clear()
         let result = body(handle)
         if errors.code != 0 || failed(result) {
             let code = errors.code != 0 ? errors.code : 0x1033
-            throw report(HaruError(code: code, detail: errors.detail, operation: operation, argument: argument,
+            throw report(HaruError(code: code, detail: errors.detail, operation: operation, argument: argument(),
                                    isFromLibHaru: true))
         }
         return result
     }
 
     /// Runs a libHaru call that returns an `HPDF_STATUS`, throwing on anything but `HPDF_OK`.
-    func check(_ operation: String, _ argument: String? = nil, _ body: (HPDF_Doc) -> HPDF_STATUS) throws {
-        _ = try call(operation, argument, body) { $0 != HPDF_STATUS(HPDF_OK) }
+    func check(_ operation: String, _ argument: @autoclosure () -> String? = nil,
+               _ body: (HPDF_Doc) -> HPDF_STATUS) throws {
+        _ = try call(operation, argument(), body) { $0 != HPDF_STATUS(HPDF_OK) }
     }
 
     /// Runs a libHaru call that returns a handle, throwing when it returns nil.
-    func make<T>(_ operation: String, _ argument: String? = nil, _ body: (HPDF_Doc) -> T?) throws -> T {
-        try call(operation, argument, body) { $0 == nil }!
+    func make<T>(_ operation: String, _ argument: @autoclosure () -> String? = nil,
+                 _ body: (HPDF_Doc) -> T?) throws -> T {
+        try call(operation, argument(), body) { $0 == nil }!
     }
 
     /// Refuses a call before C when the document is aborted.
-    func ensureUsable(_ operation: String, _ argument: String?) throws {
-        guard !isAborted else { throw HaruError.aborted(operation: operation, argument: argument) }
+    func ensureUsable(_ operation: String, _ argument: @autoclosure () -> String?) throws {
+        guard !isAborted else { throw HaruError.aborted(operation: operation, argument: argument()) }
     }
 
     /// Tells the delegate, applies its decision, and returns the error for the caller to throw.

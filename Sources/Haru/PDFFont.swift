@@ -39,8 +39,8 @@ public struct PDFFont {
     /// The width of `text` set in this font at `size` points, without character or word spacing.
     public func width(of text: String, size: Double, unencodable: UnencodablePolicy = .fail) throws -> Double {
         let bytes = try encode(text, unencodable: unencodable)
-        let argument = "font \(name), text \"\(text.prefix(40))\""
-        let measured = try document.call("measure text", argument, { _ in
+        let argument = { "font \(self.name), text \"\(text.prefix(40))\"" }
+        let measured = try document.call("measure text", argument(), { _ in
             bytes.withUnsafeBufferPointer { HPDF_Font_TextWidth(handle, $0.baseAddress, HPDF_UINT($0.count)) }
         }, failed: { _ in false })
         return Double(measured.width) * size / 1000

@@ -36,17 +36,17 @@ extension PDFPage {
     /// Emits the whole path and its painting operator, checking the path first so libHaru is never left with an
     /// open path object.
     private func paint(_ path: PDFPath, _ operation: String, _ finish: () -> HPDF_STATUS) throws {
-        let argument = "\(label), path of \(path.elements.count) elements"
-        try document.ensureUsable(operation, argument)
+        let argument = { "\(label), path of \(path.elements.count) elements" }
+        try document.ensureUsable(operation, argument())
         if let problem = problem(with: path) {
-            throw document.reject(code: 0x1039, operation: operation, argument: argument, hint: problem)
+            throw document.reject(code: 0x1039, operation: operation, argument: argument(), hint: problem)
         }
         if document.openTextPage != nil {
-            throw document.reject(code: 0x1051, operation: operation, argument: argument,
+            throw document.reject(code: 0x1051, operation: operation, argument: argument(),
                                   hint: "draw graphics after the text { } scope ends, not inside it.")
         }
         do {
-            try document.check(operation, argument) { _ in
+            try document.check(operation, argument()) { _ in
                 for element in path.elements {
                     let status = emit(element)
                     if status != HPDF_STATUS(HPDF_OK) { return status }

@@ -18,14 +18,16 @@ public struct PDFPage {
     var label: String { "page \(index)" }
 
     /// Runs a status-returning page call after refusing it while a text object is open on any page.
-    func graphics(_ operation: String, _ detail: String? = nil, _ body: () -> HPDF_STATUS) throws {
-        let argument = detail.map { "\(label), \($0)" } ?? label
-        try document.ensureUsable(operation, argument)
+    /// `detail` is built only for an error.
+    func graphics(_ operation: String, _ detail: @autoclosure () -> String? = nil,
+                  _ body: () -> HPDF_STATUS) throws {
+        func argument() -> String { detail().map { "\(label), \($0)" } ?? label }
+        try document.ensureUsable(operation, argument())
         if document.openTextPage != nil {
-            throw document.reject(code: 0x1051, operation: operation, argument: argument,
+            throw document.reject(code: 0x1051, operation: operation, argument: argument(),
                                   hint: "draw graphics after the text { } scope ends, not inside it.")
         }
-        try document.check(operation, argument) { _ in body() }
+        try document.check(operation, argument()) { _ in body() }
     }
 
     // MARK: - Graphics state
@@ -79,12 +81,12 @@ public struct PDFPage {
     /// Sets stroke and fill opacity (0 transparent … 1 opaque) through an ExtGState, made once per pair and
     /// reused across the document's pages.
     public func setAlpha(stroke: Double = 1, fill: Double = 1) throws {
-        let argument = "\(label), alpha stroke \(stroke) fill \(fill)"
-        try document.ensureUsable("set the alpha", argument)
+        let argument = { "\(label), alpha stroke \(stroke) fill \(fill)" }
+        try document.ensureUsable("set the alpha", argument())
         guard (0...1).contains(stroke), (0...1).contains(fill) else {
-            throw document.reject(code: 0x1080, operation: "set the alpha", argument: argument)
+            throw document.reject(code: 0x1080, operation: "set the alpha", argument: argument())
         }
-        let state = try document.alphaState(stroke: stroke, fill: fill, argument: argument)
+        let state = try document.alphaState(stroke: stroke, fill: fill, argument: argument())
         try graphics("set the alpha", "alpha stroke \(stroke) fill \(fill)") { HPDF_Page_SetExtGState(handle, state) }
     }
 
@@ -172,12 +174,12 @@ public enum LineJoin: Sendable, Equatable {
 
 extension PDFDocument {
     /// The ExtGState for an alpha pair, made on first use and cached for the document's lifetime.
-    func alphaState(stroke: Double, fill: Double, argument: String) throws -> HPDF_ExtGState {
+    func alphaState(stroke: Double, fill: Double, argument: @autoclosure () -> String) throws -> HPDF_ExtGState {
         let key = AlphaPair(stroke: stroke, fill: fill)
         if let cached = alphaStates[key] { return cached }
-        let state = try make("create an ExtGState", argument) { HPDF_CreateExtGState($0) }
-        try check("set the stroke alpha", argument) { _ in HPDF_ExtGState_SetAlphaStroke(state, Float(stroke)) }
-        try check("set the fill alpha", argument) { _ in HPDF_ExtGState_SetAlphaFill(state, Float(fill)) }
+        let state = try make("create an ExtGState", argument()) { HPDF_CreateExtGState($0) }
+        try check("set the stroke alpha", argument()) { _ in HPDF_ExtGState_SetAlphaStroke(state, Float(stroke)) }
+        try check("set the fill alpha", argument()) { _ in HPDF_ExtGState_SetAlphaFill(state, Float(fill)) }
         alphaStates[key] = state
         return state
     }

@@ -84,10 +84,14 @@ public struct PDFPath: Sendable, Equatable {
         elements.allSatisfy { element in
             switch element {
             case let .move(x, y), let .line(x, y): return x.isFinite && y.isFinite
-            case let .curve(a, b, c, d, e, f): return [a, b, c, d, e, f].allSatisfy(\.isFinite)
-            case let .rect(a, b, c, d), let .ellipse(a, b, c, d): return [a, b, c, d].allSatisfy(\.isFinite)
-            case let .circle(a, b, c): return [a, b, c].allSatisfy(\.isFinite)
-            case let .arc(a, b, c, d, e): return [a, b, c, d, e].allSatisfy(\.isFinite)
+            // Spelled out rather than `[a, b, …].allSatisfy`: no array is allocated per element (a QR code
+            // paints hundreds of rectangles per page).
+            case let .curve(a, b, c, d, e, f):
+                return a.isFinite && b.isFinite && c.isFinite && d.isFinite && e.isFinite && f.isFinite
+            case let .rect(a, b, c, d), let .ellipse(a, b, c, d):
+                return a.isFinite && b.isFinite && c.isFinite && d.isFinite
+            case let .circle(a, b, c): return a.isFinite && b.isFinite && c.isFinite
+            case let .arc(a, b, c, d, e): return a.isFinite && b.isFinite && c.isFinite && d.isFinite && e.isFinite
             case .close: return true
             }
         }

@@ -56,13 +56,13 @@ public final class PDFTextScope {
 
     /// Sets the font and size used by the following `show` calls.
     public func setFont(_ font: PDFFont, size: Double) throws {
-        let argument = "\(page.label), font \(font.name) size \(size)"
-        try ensureOpen("set the font", argument)
+        let argument = { "\(self.page.label), font \(font.name) size \(size)" }
+        try ensureOpen("set the font", argument())
         guard font.document === page.document else {
-            throw page.document.reject(code: 0x104F, operation: "set the font", argument: argument,
+            throw page.document.reject(code: 0x104F, operation: "set the font", argument: argument(),
                                        hint: "get the font from this page's document; fonts cannot be shared.")
         }
-        try page.document.check("set the font", argument) { _ in
+        try page.document.check("set the font", argument()) { _ in
             HPDF_Page_SetFontAndSize(page.handle, font.handle, Float(size))
         }
         self.font = font
@@ -73,7 +73,7 @@ public final class PDFTextScope {
     public func setFillColor(_ color: RGBColor) throws {
         try ensureOpen("set the text colour", page.label)
         let (r, g, b) = color.clamped
-        try page.document.check("set the text colour", "\(page.label), \(color)") { _ in
+        try page.document.check("set the text colour", "\(self.page.label), \(color)") { _ in
             HPDF_Page_SetRGBFill(page.handle, r, g, b)
         }
     }
@@ -83,15 +83,15 @@ public final class PDFTextScope {
     /// - Throws: `TextEncodingError` for a character the font's encoding cannot take (unless `unencodable`
     ///   substitutes); `HaruError` `HPDF_PAGE_FONT_NOT_FOUND` when no font was set.
     public func show(_ text: String, x: Double, y: Double, unencodable: UnencodablePolicy = .fail) throws {
-        let argument = "\(page.label), text \"\(text.prefix(40))\" at (\(x), \(y))"
-        try ensureOpen("show text", argument)
+        let argument = { "\(self.page.label), text \"\(text.prefix(40))\" at (\(x), \(y))" }
+        try ensureOpen("show text", argument())
         guard let font else {
-            throw page.document.reject(code: 0x104E, operation: "show text", argument: argument,
+            throw page.document.reject(code: 0x104E, operation: "show text", argument: argument(),
                                        hint: "call setFont(_:size:) before show.")
         }
         var bytes = try font.encode(text, unencodable: unencodable)
         bytes.append(0)
-        try page.document.check("show text", argument + ", font \(font.name)") { _ in
+        try page.document.check("show text", argument() + ", font \(font.name)") { _ in
             bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
                     HPDF_Page_TextOut(page.handle, Float(x), Float(y), $0.baseAddress)
@@ -110,10 +110,10 @@ public final class PDFTextScope {
         return try font.width(of: text, size: fontSize, unencodable: unencodable)
     }
 
-    private func ensureOpen(_ operation: String, _ argument: String) throws {
-        try page.document.ensureUsable(operation, argument)
+    private func ensureOpen(_ operation: String, _ argument: @autoclosure () -> String) throws {
+        try page.document.ensureUsable(operation, argument())
         guard isOpen else {
-            throw page.document.reject(code: 0x1051, operation: operation, argument: argument,
+            throw page.document.reject(code: 0x1051, operation: operation, argument: argument(),
                                        hint: "use the text scope only inside its text { } closure.")
         }
     }

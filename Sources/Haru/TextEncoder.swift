@@ -58,13 +58,20 @@ enum TextEncoder {
         case .winAnsi:
             return text.data(using: .windowsCP1252).map { [UInt8]($0) }
         case .japanese(let cmap) where cmap.isShiftJIS:
-            return mappedForCP932(text).data(using: .shiftJIS).map { [UInt8]($0) }
+            if let known = shiftJISCache.bytes(for: text) { return known }
+            let bytes = mappedForCP932(text).data(using: .shiftJIS).map { [UInt8]($0) }
+            if let bytes { shiftJISCache.store(bytes, for: text) }
+            return bytes
         case .utf8:
             return text.unicodeScalars.allSatisfy({ $0.value <= 0xFFFF }) ? Array(text.utf8) : nil
         default:
             return nil
         }
     }
+
+    /// Shift_JIS bytes of texts already encoded: a batch draws the same labels in every document, and Foundation's
+    /// converter costs more per call than libHaru's text operator.
+    static let shiftJISCache = EncodedTextCache()
 
     /// A failure reason, distinct from an Error so encoding a character can report without throwing.
     struct Reason: Error {
@@ -172,5 +179,27 @@ enum TextEncoder {
                           codePoints: character.unicodeScalars.map(codePoint).joined(separator: " "),
                           index: index, text: text.count > 80 ? String(text.prefix(80)) + "…" : text,
                           fontName: fontName, encoding: encoding, reason: reason)
+    }
+}
+
+/// Encoded bytes by text, bounded (cleared when full) and safe to share between threads.
+final class EncodedTextCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: [UInt8]] = [:]
+    private let limit = 4096
+
+    /// The bytes stored for `text`, if any.
+    func bytes(for text: String) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[text]
+    }
+
+    /// Remembers `bytes` as the encoding of `text`.
+    func store(_ bytes: [UInt8], for text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+        entries[text] = bytes
     }
 }

@@ -114,6 +114,8 @@ final class CairoTarget: RenderTarget {
         try canvas.check("draw", location: location)
     }
 
+    func finish(location: RenderLocation) throws {}
+
     private func image(for png: Data, location: RenderLocation) throws -> CairoImage {
         if let image = images[png] { return image }
         let bitmap: Bitmap

@@ -5,6 +5,11 @@ import PNG
 
 /// Draws one page's primitives with libHaru: flips y (the description's origin is top-left, PDF's bottom-left),
 /// sets colours, widths and alpha only when they change, and shares fonts and images across the document.
+///
+/// Consecutive shapes painted alike go into one path with one painting operator (a QR code's modules, a row of
+/// decorative lines): fewer operators, a smaller content stream, less work in libHaru. Translucent shapes join a
+/// path only when they do not overlap what it holds, since one fill paints an overlap once where two would
+/// darken it.
 final class PDFTarget: RenderTarget {
     /// The graphics state the page's content stream is known to be in; `q`/`Q` scopes push and pop copies.
     private struct State {
@@ -21,6 +26,7 @@ final class PDFTarget: RenderTarget {
     private let resources: PDFResources
     private var state = State()
     private var saved: [State] = []
+    private var batch: ShapeBatch?
 
     init(page: PDFPage, height: Double, resources: PDFResources) {
         self.page = page
@@ -29,37 +35,49 @@ final class PDFTarget: RenderTarget {
     }
 
     func paintBackground(_ color: Color, in rect: Rect, location: RenderLocation) throws {
-        try pdf(location) {
-            try setFill(color)
-            try page.fill(path(for: .rect, in: rect))
+        try add(.fill(Self.rgb(color), alpha: color.alpha), bounds: rect, location: location) { path in
+            appendPath(for: .rect, in: rect, to: &path)
         }
     }
 
     func drawLine(from start: Point, to end: Point, width: Double, cap: DrawingLineCap, color: Color,
                   location: RenderLocation) throws {
-        try pdf(location) {
-            try setStroke(color, width: width, cap: Self.haruCap(cap))
-            try page.stroke(.line(from: start.x, height - start.y, to: end.x, height - end.y))
+        let paint = ShapeBatch.Paint.stroke(Self.rgb(color), alpha: color.alpha, width: width, cap: Self.haruCap(cap))
+        let bounds = Rect(x: min(start.x, end.x) - width, y: min(start.y, end.y) - width,
+                          width: abs(end.x - start.x) + 2 * width, height: abs(end.y - start.y) + 2 * width)
+        try add(paint, bounds: bounds, location: location) { path in
+            path.move(to: start.x, height - start.y)
+            path.line(to: end.x, height - end.y)
         }
     }
 
     func drawShape(_ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
                    location: RenderLocation) throws {
-        try pdf(location) {
-            let shape = path(for: kind, in: rect)
-            // Fill, then stroke as a separate operation: `B` would knock the stroke out of a translucent fill.
-            if paint.fills {
-                try setFill(fill)
-                try page.fill(shape)
+        // Fill, then stroke as a separate operation: `B` would knock the stroke out of a translucent fill.
+        if paint.fills {
+            try add(.fill(Self.rgb(fill), alpha: fill.alpha), bounds: rect, location: location) { path in
+                appendPath(for: kind, in: rect, to: &path)
             }
-            if paint.strokes {
-                try setStroke(stroke, width: lineWidth, cap: state.cap)
-                try page.stroke(shape)
+        }
+        if paint.strokes {
+            let bounds = Rect(x: rect.x - lineWidth, y: rect.y - lineWidth, width: rect.width + 2 * lineWidth,
+                              height: rect.height + 2 * lineWidth)
+            // Shapes keep the cap of the last line drawn (caps do not change how closed shapes look).
+            let batchCap = batch.flatMap { if case .stroke(_, _, _, let cap) = $0.paint { cap } else { nil } }
+            let cap = batchCap ?? state.cap
+            try add(.stroke(Self.rgb(stroke), alpha: stroke.alpha, width: lineWidth, cap: cap), bounds: bounds,
+                    location: location) { path in
+                appendPath(for: kind, in: rect, to: &path)
             }
         }
     }
 
+    func finish(location: RenderLocation) throws {
+        try flush(location)
+    }
+
     func drawText(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
+        try flush(location)
         try pdf(location) {
             let entry = try resources.fonts.font(named: name, face: layout.face, location: location)
             try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
@@ -67,12 +85,15 @@ final class PDFTarget: RenderTarget {
             let baseline = height - layout.baseline
             try page.text { scope in
                 try scope.setFont(entry.font, size: layout.size)
-                try scope.setFillColor(rgb)
+                // The text colour is the fill colour of the graphics state: set only when it changes.
+                if rgb != state.fillColor { try scope.setFillColor(rgb) }
                 if entry.isCID {
-                    // The viewer spaces a CID font by libHaru's widths, so align with those.
-                    let width = try entry.font.width(of: layout.string, size: layout.size)
-                    let x = layout.origin.x + TextLayout.alignmentOffset(width: width, box: layout.boxWidth,
-                                                                         alignment: layout.alignment)
+                    // The viewer spaces a CID font by libHaru's widths, so align with those (left needs none).
+                    var x = layout.origin.x
+                    if let box = layout.boxWidth, layout.alignment != .left {
+                        let width = try entry.font.width(of: layout.string, size: layout.size)
+                        x += TextLayout.alignmentOffset(width: width, box: box, alignment: layout.alignment)
+                    }
                     try scope.show(layout.string, x: x, y: baseline)
                 } else if layout.isUniform {
                     try scope.show(layout.string, x: layout.positions.first ?? layout.origin.x, y: baseline)
@@ -87,6 +108,7 @@ final class PDFTarget: RenderTarget {
     }
 
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {
+        try flush(location)
         let image = try resources.image(for: png, location: location)
         try pdf(location) {
             // The constant fill alpha applies to images too: draw them opaque (their own alpha is the soft mask).
@@ -96,6 +118,7 @@ final class PDFTarget: RenderTarget {
     }
 
     func beginScope(clip rect: Rect?, location: RenderLocation) throws {
+        try flush(location)
         try pdf(location) {
             try page.saveGraphicsState()
             saved.append(state)
@@ -104,26 +127,60 @@ final class PDFTarget: RenderTarget {
     }
 
     func endScope(location: RenderLocation) throws {
+        try flush(location)
         try pdf(location) {
             try page.restoreGraphicsState()
             state = saved.popLast() ?? State()
         }
     }
 
+    // MARK: - Batching
+
+    /// Adds a shape painted with `paint` covering `bounds` (page coordinates, y down) to the open batch, first
+    /// painting the batch when it is painted otherwise or, for translucent paint, when the shape overlaps it.
+    private func add(_ paint: ShapeBatch.Paint, bounds: Rect, location: RenderLocation,
+                     _ append: (inout PDFPath) -> Void) throws {
+        if let open = batch, open.paint != paint || (paint.alpha < 1 && open.overlaps(bounds)) {
+            try flush(location)
+        }
+        if batch == nil {
+            try pdf(location) {
+                switch paint {
+                case .fill(let rgb, let alpha): try setFill(rgb, alpha: alpha)
+                case .stroke(let rgb, let alpha, let width, let cap): try setStroke(rgb, alpha: alpha, width: width,
+                                                                                    cap: cap)
+                }
+            }
+            batch = ShapeBatch(paint: paint, location: location)
+        }
+        append(&batch!.path)
+        if paint.alpha < 1 { batch!.bounds.append(bounds) }
+    }
+
+    /// Paints the open batch, if any, with its one operator.
+    private func flush(_ location: RenderLocation) throws {
+        guard let open = batch else { return }
+        batch = nil
+        try pdf(open.location) {
+            switch open.paint {
+            case .fill: try page.fill(open.path)
+            case .stroke: try page.stroke(open.path)
+            }
+        }
+    }
+
     // MARK: - State
 
-    private func setFill(_ color: Color) throws {
-        try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
-        let rgb = Self.rgb(color)
+    private func setFill(_ rgb: RGBColor, alpha: Double) throws {
+        try setAlpha(stroke: state.strokeAlpha, fill: alpha)
         if rgb != state.fillColor {
             try page.setFillColor(rgb)
             state.fillColor = rgb
         }
     }
 
-    private func setStroke(_ color: Color, width: Double, cap: Haru.LineCap) throws {
-        try setAlpha(stroke: color.alpha, fill: state.fillAlpha)
-        let rgb = Self.rgb(color)
+    private func setStroke(_ rgb: RGBColor, alpha: Double, width: Double, cap: Haru.LineCap) throws {
+        try setAlpha(stroke: alpha, fill: state.fillAlpha)
         if rgb != state.strokeColor {
             try page.setStrokeColor(rgb)
             state.strokeColor = rgb
@@ -149,12 +206,19 @@ final class PDFTarget: RenderTarget {
 
     /// A rectangle or ellipse in PDF coordinates.
     private func path(for kind: ShapeKind, in rect: Rect) -> PDFPath {
+        var path = PDFPath()
+        appendPath(for: kind, in: rect, to: &path)
+        return path
+    }
+
+    /// Appends a rectangle or ellipse in PDF coordinates to `path`.
+    private func appendPath(for kind: ShapeKind, in rect: Rect, to path: inout PDFPath) {
         switch kind {
         case .rect:
-            return .rectangle(x: rect.x, y: height - rect.maxY, width: rect.width, height: rect.height)
+            path.rect(x: rect.x, y: height - rect.maxY, width: rect.width, height: rect.height)
         case .ellipse:
-            return .ellipse(x: rect.center.x, y: height - rect.center.y, xRadius: rect.width / 2,
-                            yRadius: rect.height / 2)
+            path.ellipse(x: rect.center.x, y: height - rect.center.y, xRadius: rect.width / 2,
+                         yRadius: rect.height / 2)
         }
     }
 
@@ -178,6 +242,35 @@ final class PDFTarget: RenderTarget {
         case .butt: .butt
         case .round: .round
         case .square: .projectingSquare
+        }
+    }
+}
+
+/// Shapes waiting to be painted together: one path, one way of painting it.
+struct ShapeBatch {
+    /// How the path is painted; shapes join a batch only when painted identically.
+    enum Paint: Equatable {
+        case fill(RGBColor, alpha: Double)
+        case stroke(RGBColor, alpha: Double, width: Double, cap: Haru.LineCap)
+
+        var alpha: Double {
+            switch self {
+            case .fill(_, let alpha), .stroke(_, let alpha, _, _): alpha
+            }
+        }
+    }
+
+    var paint: Paint
+    /// Where the first shape came from, for errors.
+    var location: RenderLocation
+    var path = PDFPath()
+    /// The page bounds of each translucent shape, to keep overlapping ones apart.
+    var bounds: [Rect] = []
+
+    /// True when `rect` overlaps a translucent shape already in the batch.
+    func overlaps(_ rect: Rect) -> Bool {
+        bounds.contains { other in
+            rect.x < other.maxX && other.x < rect.maxX && rect.y < other.maxY && other.y < rect.maxY
         }
     }
 }

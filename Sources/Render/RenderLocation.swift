@@ -1,24 +1,58 @@
 /// Where in a document a command sits: its page and its path through groups and parts, as JSON would name it.
 ///
 /// Errors carry one so a problem in a thousand-element drawing points at the element (`page 1, commands[12]`).
+/// Every command drawn gets a location but almost none is ever shown, so the last step of the path is kept as a
+/// name and an index and spelled out only when `path` is read (callgrind: building the text for every command cost
+/// more than drawing a QR module).
 public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     /// The page, counting from 1 as people do.
     public var page: Int
+    /// The path down to the list holding the command, spelled out.
+    private var base: String
+    /// The command's list and its index in it, not yet spelled out.
+    private var leaf: (component: String, index: Int)?
+
     /// The path of the command inside the page's drawing, like `commands[5].drawing.commands[2]`; empty for the
     /// page itself.
-    public var path: String
+    public var path: String {
+        get {
+            guard let leaf else { return base }
+            return (base.isEmpty ? "" : base + ".") + leaf.component + "[" + String(leaf.index) + "]"
+        }
+        set {
+            base = newValue
+            leaf = nil
+        }
+    }
 
     /// Creates a location.
     public init(page: Int, path: String = "") {
         self.page = page
-        self.path = path
+        self.base = path
+        self.leaf = nil
     }
 
     /// `page 1, commands[12]`, or `page 1` for the page itself.
-    public var description: String { path.isEmpty ? "page \(page)" : "page \(page), \(path)" }
+    public var description: String {
+        let path = self.path
+        return path.isEmpty ? "page \(page)" : "page \(page), \(path)"
+    }
 
     /// The location of element `index` of the command list at `component` below this one.
     func appending(_ component: String, index: Int) -> RenderLocation {
-        RenderLocation(page: page, path: (path.isEmpty ? "" : path + ".") + "\(component)[\(index)]")
+        var next = RenderLocation(page: page, path: path)
+        next.leaf = (component, index)
+        return next
+    }
+
+    /// Equal when page and spelled-out path are.
+    public static func == (lhs: RenderLocation, rhs: RenderLocation) -> Bool {
+        lhs.page == rhs.page && lhs.path == rhs.path
+    }
+
+    /// Hashes the page and the spelled-out path.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(page)
+        hasher.combine(path)
     }
 }

@@ -26,4 +26,6 @@ protocol RenderTarget: AnyObject {
     func beginScope(clip rect: Rect?, location: RenderLocation) throws
     /// Closes the innermost scope.
     func endScope(location: RenderLocation) throws
+    /// Paints whatever the target still holds back (the PDF target batches shapes); called once per page, last.
+    func finish(location: RenderLocation) throws
 }

@@ -15,6 +15,7 @@ struct Replayer {
             try target.paintBackground(background, in: Rect(origin: .zero, size: drawing.size), location: location)
         }
         try replay(drawing.commands, placement: .identity, under: location, into: target)
+        try target.finish(location: location)
     }
 
     private func replay(_ commands: [Drawing.Command], placement: Placement, under parent: RenderLocation,
@@ -50,7 +51,8 @@ struct Replayer {
                 try target.endScope(location: here)
             case .group(let group):
                 try target.beginScope(clip: group.clip.map(placement.apply), location: here)
-                try replay(group.commands, placement: placement, under: here, into: target)
+                try replay(group.commands, placement: placement, under: RenderLocation(page: here.page, path: here.path),
+                           into: target)
                 try target.endScope(location: here)
             }
         }
