@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `mkpdf-bench ticket`: prints one line in the anchors' format and leaves one valid PDF per ticket.
+@Suite struct BenchCommandTests {
+    /// The `mkpdf-bench` executable SwiftPM built beside `mkpdf`.
+    static var bench: URL {
+        Repo.mkpdf.deletingLastPathComponent().appendingPathComponent("mkpdf-bench")
+    }
+
+    @Test func cidRunPrintsTheAnchorLineAndWritesValidPDFs() throws {
+        let scratch = try Scratch("cli-bench")
+        let out = scratch.file("tmp")
+        let result = try Oracle.run(Self.bench.path, ["ticket", "--count", "3", "--mode", "cid", "--out", out.path])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first.map(String.init))
+        let format = /mkpdf cid: 3 tickets in \d+\.\d{3}s = \d+ tickets\/s, avg (\d+) bytes/
+        let match = try #require(line.wholeMatch(of: format), "line: \(line)")
+        #expect(Int(match.1)! > 1_000, "a ticket PDF is some kilobytes: \(line)")
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == ["ticket-00000.pdf", "ticket-00001.pdf", "ticket-00002.pdf"])
+        for file in files {
+            #expect(try Oracle.qpdfCheck(out.appendingPathComponent(file)).status == 0, "\(file)")
+        }
+        let text = try Oracle.pdftotext(out.appendingPathComponent("ticket-00002.pdf"))
+        // Through MS-Gothic's Adobe-Japan1 mapping poppler reads the hyphen as U+2011, so look at the digits.
+        #expect(text.contains("00002") && !text.contains("00001"), "member numbers vary per ticket: \(text)")
+    }
+
+    @Test func aCountOfZeroIsRefused() throws {
+        let scratch = try Scratch("cli-bench-zero")
+        let result = try Oracle.run(Self.bench.path, ["ticket", "--count", "0", "--out", scratch.file("t").path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--count 0"), "stderr: \(result.stderr)")
+        #expect(try scratch.contents().isEmpty)
+    }
+}
