@@ -9,6 +9,10 @@ public struct OutputName: Sendable, Hashable {
     /// Parses a pattern.
     /// - Throws: `BatchError.badOption` for an unclosed `{{` or an empty name.
     public init(_ pattern: String) throws(BatchError) {
+        if pattern.contains("/") || pattern.contains("\\") || pattern.hasPrefix(".") || pattern.isEmpty {
+            throw .badOption(option: "--name \(pattern)", reason: "a file name pattern cannot be empty, hold a path "
+                                + "separator or start with \".\". Fix: write e.g. 'ticket-{{member}}'")
+        }
         self.pattern = pattern
         var fields: [String] = []
         var rest = Substring(pattern)
