@@ -36,6 +36,11 @@ public struct RasterRenderer: Sendable {
     /// - Parameter page: the page number errors name.
     /// - Throws: `RenderError`.
     public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws -> Bitmap {
+        try canvas(for: drawing, scale: scale, page: page).bitmap()
+    }
+
+    /// The drawing drawn on a new cairo canvas.
+    private func canvas(for drawing: Drawing, scale: RasterScale, page: Int) throws -> CairoCanvas {
         let factor = scale.factor
         guard factor.isFinite, factor > 0 else {
             throw RenderError.invalidScale("scale \(factor) pixels per point")
@@ -48,15 +53,23 @@ public struct RasterRenderer: Sendable {
         let target = CairoTarget(canvas: canvas, scale: factor)
         try Replayer(fonts: fonts).replay(drawing, page: page, into: target)
         try canvas.check("draw the page", location: RenderLocation(page: page))
-        return try canvas.bitmap()
+        return canvas
     }
 
     /// The drawing as PNG bytes (an alpha PNG when it has no background).
     /// - Throws: `RenderError`.
     public func pngData(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws -> Data {
-        let bitmap = try self.bitmap(for: drawing, scale: scale, page: page)
+        let canvas = try self.canvas(for: drawing, scale: scale, page: page)
+        // Opaque pages (the usual case: a background) skip the RGBA bitmap; the layout chosen is the same.
+        let opaque = try canvas.opaquePixels()
+        let bitmap = opaque == nil ? try canvas.bitmap() : nil
+        let encoder = PNGEncoder(compression: compression)
         do {
-            return try PNGEncoder(compression: compression).encode(bitmap, name: "page \(page)")
+            if let opaque {
+                return try encoder.encode(pixels: opaque.pixels, width: canvas.width, height: canvas.height,
+                                          layout: opaque.isGray ? .gray : .rgb, name: "page \(page)")
+            }
+            return try encoder.encode(bitmap!, name: "page \(page)")
         } catch {
             throw RenderError.raster(location: RenderLocation(page: page), operation: "encode the PNG",
                                      reason: "\(error)")
