@@ -39,6 +39,15 @@ struct TicketBenchmark: ParsableCommand {
     @Option(help: "embedded, cid or png.")
     var mode: Mode = .embedded
 
+    /// libpng's speed/size setting for `--mode png`.
+    enum PNGCompression: String, ExpressibleByArgument, CaseIterable {
+        case fast, balanced
+    }
+
+    /// The PNG setting measured.
+    @Option(name: .customLong("png-compression"), help: "fast (default: no filters) or balanced (adaptive filters).")
+    var pngCompression: PNGCompression = .fast
+
     /// The ticket template.
     @Option(help: "Template file (default: Templates/ticket.yaml of the repository).")
     var template: String?
@@ -58,7 +67,7 @@ struct TicketBenchmark: ParsableCommand {
         }
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         let pdf = PDFRenderer(fontMode: mode == .cid ? .cid : .embedded)
-        let raster = RasterRenderer()
+        let raster = RasterRenderer(compression: pngCompression == .fast ? .fast : .balanced)
         let scale = 2.0
         let fileExtension = mode == .png ? ".png" : ".pdf"
         let options = TemplateRenderOptions(pixelsPerPoint: scale, fonts: .shared)
