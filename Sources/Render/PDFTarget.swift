@@ -35,8 +35,8 @@ final class PDFTarget: RenderTarget {
     }
 
     func paintBackground(_ color: Color, in rect: Rect, location: RenderLocation) throws {
-        try add(.fill(Self.rgb(color), alpha: color.alpha), bounds: rect, location: location) { path in
-            appendPath(for: .rect, in: rect, to: &path)
+        try add(.fill(Self.rgb(color), alpha: color.alpha), bounds: rect, location: location) { batch in
+            batch.append(element(for: .rect, in: rect))
         }
     }
 
@@ -45,9 +45,9 @@ final class PDFTarget: RenderTarget {
         let paint = ShapeBatch.Paint.stroke(Self.rgb(color), alpha: color.alpha, width: width, cap: Self.haruCap(cap))
         let bounds = Rect(x: min(start.x, end.x) - width, y: min(start.y, end.y) - width,
                           width: abs(end.x - start.x) + 2 * width, height: abs(end.y - start.y) + 2 * width)
-        try add(paint, bounds: bounds, location: location) { path in
-            path.move(to: start.x, height - start.y)
-            path.line(to: end.x, height - end.y)
+        try add(paint, bounds: bounds, location: location) { batch in
+            batch.append(.move(x: start.x, y: height - start.y))
+            batch.append(.line(x: end.x, y: height - end.y))
         }
     }
 
@@ -55,8 +55,8 @@ final class PDFTarget: RenderTarget {
                    location: RenderLocation) throws {
         // Fill, then stroke as a separate operation: `B` would knock the stroke out of a translucent fill.
         if paint.fills {
-            try add(.fill(Self.rgb(fill), alpha: fill.alpha), bounds: rect, location: location) { path in
-                appendPath(for: kind, in: rect, to: &path)
+            try add(.fill(Self.rgb(fill), alpha: fill.alpha), bounds: rect, location: location) { batch in
+                batch.append(element(for: kind, in: rect))
             }
         }
         if paint.strokes {
@@ -66,8 +66,8 @@ final class PDFTarget: RenderTarget {
             let batchCap = batch.flatMap { if case .stroke(_, _, _, let cap) = $0.paint { cap } else { nil } }
             let cap = batchCap ?? state.cap
             try add(.stroke(Self.rgb(stroke), alpha: stroke.alpha, width: lineWidth, cap: cap), bounds: bounds,
-                    location: location) { path in
-                appendPath(for: kind, in: rect, to: &path)
+                    location: location) { batch in
+                batch.append(element(for: kind, in: rect))
             }
         }
     }
@@ -139,7 +139,7 @@ final class PDFTarget: RenderTarget {
     /// Adds a shape painted with `paint` covering `bounds` (page coordinates, y down) to the open batch, first
     /// painting the batch when it is painted otherwise or, for translucent paint, when the shape overlaps it.
     private func add(_ paint: ShapeBatch.Paint, bounds: Rect, location: RenderLocation,
-                     _ append: (inout PDFPath) -> Void) throws {
+                     _ append: (inout ShapeBatch) -> Void) throws {
         if let open = batch, open.paint != paint || (paint.alpha < 1 && open.overlaps(bounds)) {
             try flush(location)
         }
@@ -153,7 +153,7 @@ final class PDFTarget: RenderTarget {
             }
             batch = ShapeBatch(paint: paint, location: location)
         }
-        append(&batch!.path)
+        append(&batch!)
         if paint.alpha < 1 { batch!.bounds.append(bounds) }
     }
 
@@ -163,8 +163,8 @@ final class PDFTarget: RenderTarget {
         batch = nil
         try pdf(open.location) {
             switch open.paint {
-            case .fill: try page.fill(open.path)
-            case .stroke: try page.stroke(open.path)
+            case .fill: try page.fill(PDFPath(open.elements))
+            case .stroke: try page.stroke(PDFPath(open.elements))
             }
         }
     }
@@ -206,19 +206,16 @@ final class PDFTarget: RenderTarget {
 
     /// A rectangle or ellipse in PDF coordinates.
     private func path(for kind: ShapeKind, in rect: Rect) -> PDFPath {
-        var path = PDFPath()
-        appendPath(for: kind, in: rect, to: &path)
-        return path
+        PDFPath([element(for: kind, in: rect)])
     }
 
-    /// Appends a rectangle or ellipse in PDF coordinates to `path`.
-    private func appendPath(for kind: ShapeKind, in rect: Rect, to path: inout PDFPath) {
+    /// A rectangle or ellipse in PDF coordinates, as one path element.
+    private func element(for kind: ShapeKind, in rect: Rect) -> PDFPath.Element {
         switch kind {
         case .rect:
-            path.rect(x: rect.x, y: height - rect.maxY, width: rect.width, height: rect.height)
+            .rect(x: rect.x, y: height - rect.maxY, width: rect.width, height: rect.height)
         case .ellipse:
-            path.ellipse(x: rect.center.x, y: height - rect.center.y, xRadius: rect.width / 2,
-                         yRadius: rect.height / 2)
+            .ellipse(x: rect.center.x, y: height - rect.center.y, xRadius: rect.width / 2, yRadius: rect.height / 2)
         }
     }
 
@@ -247,6 +244,10 @@ final class PDFTarget: RenderTarget {
 }
 
 /// Shapes waiting to be painted together: one path, one way of painting it.
+///
+/// In an opaque fill, a rectangle that continues one already in the path straight downwards (same left edge and
+/// width, its top on the other's bottom) lengthens that one instead: the filled area is the same, and a QR code's
+/// module columns become a third fewer rectangles.
 struct ShapeBatch {
     /// How the path is painted; shapes join a batch only when painted identically.
     enum Paint: Equatable {
@@ -260,12 +261,44 @@ struct ShapeBatch {
         }
     }
 
+    /// A rectangle's bottom edge in PDF coordinates.
+    private struct Edge: Hashable {
+        var x: Double
+        var width: Double
+        var y: Double
+    }
+
     var paint: Paint
     /// Where the first shape came from, for errors.
     var location: RenderLocation
-    var path = PDFPath()
+    /// The path, in PDF coordinates.
+    private(set) var elements: [PDFPath.Element] = []
     /// The page bounds of each translucent shape, to keep overlapping ones apart.
     var bounds: [Rect] = []
+    /// For opaque fills: the rectangle in `elements` ending at each bottom edge.
+    private var bottoms: [Edge: Int] = [:]
+
+    init(paint: Paint, location: RenderLocation) {
+        self.paint = paint
+        self.location = location
+    }
+
+    /// Adds a path element, merging a rectangle into the one above it when the fill is opaque.
+    mutating func append(_ element: PDFPath.Element) {
+        guard case .fill(_, let alpha) = paint, alpha >= 1, case let .rect(x, y, width, height) = element,
+              width > 0, height > 0 else {
+            elements.append(element)
+            return
+        }
+        if let index = bottoms.removeValue(forKey: Edge(x: x, width: width, y: y + height)),
+           case let .rect(_, _, _, aboveHeight) = elements[index] {
+            elements[index] = .rect(x: x, y: y, width: width, height: aboveHeight + height)
+            bottoms[Edge(x: x, width: width, y: y)] = index
+            return
+        }
+        elements.append(element)
+        bottoms[Edge(x: x, width: width, y: y)] = elements.count - 1
+    }
 
     /// True when `rect` overlaps a translucent shape already in the batch.
     func overlaps(_ rect: Rect) -> Bool {
