@@ -37,17 +37,38 @@ public struct OutputFolder: Sendable {
     public func write(_ data: Data, as name: String) throws(BatchError) {
         let final = url.appendingPathComponent(name)
         let temp = url.appendingPathComponent(Self.temporaryPrefix + name + "-" + UUID().uuidString.prefix(8))
-        do {
-            try data.write(to: temp)
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-            throw .output(path: final.path, reason: error.localizedDescription)
+        if let reason = Self.writeWithoutSync(data, to: temp.path) {
+            unlink(temp.path)
+            throw .output(path: final.path, reason: reason)
         }
         guard rename(temp.path, final.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temp.path)
             throw .output(path: final.path, reason: reason)
         }
+    }
+
+    /// Writes a new file with plain `write(2)` calls and no `fsync` (Foundation's `Data.write` syncs every file, a
+    /// quarter of a ticket's time): a killed process loses nothing the kernel has, `--resume` re-hashes every output
+    /// against the manifest, and the folder and manifest are synced at the end of a run.
+    /// - Returns: the system's reason on failure, nil on success.
+    private static func writeWithoutSync(_ data: Data, to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        let failure: String? = data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
+        guard close(descriptor) == 0 || failure != nil else { return String(cString: strerror(errno)) }
+        return failure
     }
 
     /// Removes temporary files an interrupted run left behind.
@@ -69,4 +90,9 @@ public struct OutputFolder: Sendable {
         fsync(descriptor)
         close(descriptor)
     }
+}
+
+/// `write(2)`, reachable from a type that has its own `write` method.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
