@@ -68,25 +68,27 @@ final class CairoCanvas {
                           reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        var isGray = true
-        let isOpaque = rgb.withUnsafeMutableBufferPointer { out -> Bool in
-            var o = 0
+        let (isOpaque, isGray) = rgb.withUnsafeMutableBufferPointer { out -> (Bool, Bool) in
+            guard var o = out.baseAddress else { return (true, true) }
+            var gray = true
             for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    let word = row[x]
-                    guard word >> 24 == 255 else { return false }
-                    let r = UInt8(truncatingIfNeeded: word >> 16)
-                    let g = UInt8(truncatingIfNeeded: word >> 8)
-                    let b = UInt8(truncatingIfNeeded: word)
-                    out[o] = r
-                    out[o + 1] = g
-                    out[o + 2] = b
-                    if isGray, r != g || r != b { isGray = false }
+                var word = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let end = word + width
+                while word < end {
+                    let value = word.pointee
+                    guard value >= 0xFF00_0000 else { return (false, false) }
+                    let r = UInt8(truncatingIfNeeded: value >> 16)
+                    let g = UInt8(truncatingIfNeeded: value >> 8)
+                    let b = UInt8(truncatingIfNeeded: value)
+                    o[0] = r
+                    o[1] = g
+                    o[2] = b
+                    gray = gray && r == g && g == b
                     o += 3
+                    word += 1
                 }
             }
-            return true
+            return (true, gray)
         }
         guard isOpaque else { return nil }
         guard isGray else { return (rgb, false) }
