@@ -7,7 +7,7 @@ import Render
 /// Memory is bounded by rendering `sheetsPerPart` sheets at a time into one libHaru document (its own font subset)
 /// and joining the parts with libqpdf at the end; 50,000 tickets at 2×5 are 5,000 sheets in 50 parts. The input is
 /// read again (so it must be a file, not standard input) and each ticket re-filled from its record, which costs far
-/// less than holding 50,000 drawings.
+/// less than holding 50,000 drawings. Parts render in parallel (`jobs` at a time), each with its own libHaru document.
 public struct Imposer: Sendable {
     /// What each record becomes (its drawing).
     public var job: RecordJob
@@ -33,65 +33,87 @@ public struct Imposer: Sendable {
         public var tickets: Int
     }
 
-    /// Imposes the records of `input` whose index `include` accepts, writing `name` in `folder` atomically.
-    /// - Throws: `BatchError` (input, output); a record that no longer renders is a `.badOption`-free output error
-    ///   naming its row.
+    /// Imposes the records of `input` whose index `include` accepts, writing `name` in `folder` atomically; up to
+    /// `jobs` parts are rendered at once.
+    /// - Throws: `BatchError`: the input cannot be read, a part cannot be rendered or written, or a record that
+    ///   rendered before no longer does (`.output`, naming its row).
     public func impose(_ input: BatchInput, include: (Int) -> Bool, into folder: OutputFolder,
-                       name: String = "imposed.pdf") throws(BatchError) -> Result {
+                       name: String = "imposed.pdf",
+                       jobs: Int = ProcessInfo.processInfo.activeProcessorCount) async throws(BatchError) -> Result {
         guard input.file != nil else {
             throw .badOption(option: "--impose", reason: "it reads the data a second time, so the data must be a "
                                 + "file. Fix: save standard input to a file and give --data FILE")
         }
+        let final = folder.url.appendingPathComponent(name)
         let reader = try RecordReader(input)
         let renderer = PDFRenderer(fonts: job.fonts, fontMode: job.fontMode)
         let partPrefix = OutputFolder.temporaryPrefix + name + "-part-"
         var parts: [URL] = []
+        defer { for part in parts { try? FileManager.default.removeItem(at: part) } }
         var sheets: [Drawing] = []
         var tickets: [Drawing] = []
         var sheetCount = 0
         var ticketCount = 0
-        defer { for part in parts { try? FileManager.default.removeItem(at: part) } }
+        var failure: BatchError?
 
-        func flushSheet() {
-            guard !tickets.isEmpty else { return }
-            sheets.append(layout.sheet(with: tickets))
-            sheetCount += 1
-            tickets.removeAll(keepingCapacity: true)
-        }
-        func flushPart() throws(BatchError) {
-            guard !sheets.isEmpty else { return }
-            let url = folder.url.appendingPathComponent(partPrefix + String(parts.count + 1))
-            do {
-                try renderer.data(for: Document(pages: sheets)).write(to: url)
-            } catch {
-                throw .output(path: url.path, reason: "\(error)")
+        await withTaskGroup(of: BatchError?.self) { group in
+            var inFlight = 0
+            func startPart() async {
+                guard !sheets.isEmpty else { return }
+                if inFlight >= max(1, jobs), let done = await group.next() {
+                    inFlight -= 1
+                    failure = failure ?? done
+                }
+                let url = folder.url.appendingPathComponent(partPrefix + String(parts.count + 1))
+                parts.append(url)
+                let document = Document(pages: sheets)
+                sheets.removeAll(keepingCapacity: true)
+                group.addTask {
+                    do {
+                        try renderer.data(for: document).write(to: url)
+                        return nil
+                    } catch {
+                        return .output(path: final.path, reason: "\(error)")
+                    }
+                }
+                inFlight += 1
             }
-            parts.append(url)
-            sheets.removeAll(keepingCapacity: true)
-        }
-
-        while let record = try reader.next() {
-            guard include(record.index) else { continue }
-            do {
-                tickets.append(try job.drawing(for: record))
+            do throws(BatchError) {
+                while failure == nil, let record = try reader.next() {
+                    guard include(record.index) else { continue }
+                    do {
+                        tickets.append(try job.drawing(for: record))
+                    } catch {
+                        throw .output(path: final.path, reason: "\(error)")
+                    }
+                    ticketCount += 1
+                    if tickets.count == layout.capacity {
+                        sheets.append(layout.sheet(with: tickets))
+                        sheetCount += 1
+                        tickets.removeAll(keepingCapacity: true)
+                    }
+                    if sheets.count == sheetsPerPart { await startPart() }
+                }
             } catch {
-                throw .output(path: folder.url.appendingPathComponent(name).path, reason: error.description)
+                failure = failure ?? error
             }
-            ticketCount += 1
-            if tickets.count == layout.capacity { flushSheet() }
-            if sheets.count == sheetsPerPart { try flushPart() }
+            if failure == nil, !tickets.isEmpty {
+                sheets.append(layout.sheet(with: tickets))
+                sheetCount += 1
+            }
+            if failure == nil { await startPart() }
+            for await done in group { failure = failure ?? done }
         }
-        flushSheet()
-        try flushPart()
-        let final = folder.url.appendingPathComponent(name)
+        if let failure { throw failure }
         guard !parts.isEmpty else {
             throw .output(path: final.path, reason: "no record succeeded, so there is nothing to impose")
         }
-        let joined = folder.url.appendingPathComponent(partPrefix + "joined")
         if parts.count == 1 {
             try rename(parts[0], to: final)
         } else {
-            try PDFMerger.merge(parts, to: joined)
+            let joined = folder.url.appendingPathComponent(partPrefix + "joined")
+            parts.append(joined)
+            try PDFMerger.merge(Array(parts.dropLast()), to: joined)
             try rename(joined, to: final)
         }
         return Result(url: final, sheets: sheetCount, tickets: ticketCount)

@@ -146,8 +146,11 @@ struct BatchCommand: ParsableCommand {
         }
         if let layout {
             let manifest = try Manifest(contentsOf: URL(fileURLWithPath: summary.manifestPath))
-            let imposed = try Imposer(job: job, layout: layout).impose(
-                input, include: { manifest.entries[$0]?.status == .ok }, into: try OutputFolder(url: runner.folder))
+            let folder = try OutputFolder(url: runner.folder)
+            let imposed = try waitFor { [jobs] in
+                try await Imposer(job: job, layout: layout).impose(
+                    input, include: { manifest.entries[$0]?.status == .ok }, into: folder, jobs: jobs)
+            }
             print(imposed.url.standardizedFileURL.path + ": \(imposed.tickets) tickets on \(imposed.sheets) sheets")
         }
         print(summary)

@@ -7,13 +7,13 @@ import TestSupport
 @Suite("Imposition")
 struct ImpositionTests {
     @Test("23 tickets at 2×5 in parts of one sheet: 3 A4 pages joined by qpdf, every member number as text")
-    func imposeInParts() throws {
+    func imposeInParts() async throws {
         let scratch = try Scratch("batch-impose")
         let data = try Fixtures.write(Fixtures.csv(count: 23), "members.csv", in: scratch)
         let folder = try OutputFolder(url: scratch.file("out"))
         let layout = try ImpositionLayout(ticket: Fixtures.template.size, grid: (2, 5), cropMarks: true)
-        let result = try Imposer(job: try Fixtures.job(), layout: layout, sheetsPerPart: 1)
-            .impose(BatchInput(path: data.path), include: { _ in true }, into: folder)
+        let result = try await Imposer(job: try Fixtures.job(), layout: layout, sheetsPerPart: 1)
+            .impose(BatchInput(path: data.path), include: { _ in true }, into: folder, jobs: 2)
         #expect(result.sheets == 3 && result.tickets == 23)
         let info = try Oracle.run("pdfinfo", ["-f", "1", "-l", "3", result.url.path]).stdout
         let pages = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
