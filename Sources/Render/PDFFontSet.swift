@@ -24,6 +24,9 @@ final class PDFFontSet {
     /// libHaru keeps only the first font of a given PostScript name, so a file gets one subset with all of them.
     private var characters: [String: String] = [:]
     private var loaded: [String: Entry] = [:]
+    /// `key(for:)` of each face seen (held, so its identifier stays its own), so a path is normalised once per
+    /// document, not once per text.
+    private var keys: [ObjectIdentifier: (face: FontFace, key: String)] = [:]
     /// The subset files this document's fonts were loaded from, kept until its bytes exist.
     private var held: [SubsetFile] = []
 
@@ -42,7 +45,7 @@ final class PDFFontSet {
 
     /// Records that `text` will be drawn with `face`, so its subset holds those characters.
     func register(_ text: String, face: FontFace) {
-        characters[Self.key(for: face), default: ""] += text
+        characters[key(for: face), default: ""] += text
     }
 
     /// The font for a text command in logical font `name`, opened as `face`; loaded on first use.
@@ -53,7 +56,7 @@ final class PDFFontSet {
             loaded["cid:" + name] = entry
             return entry
         }
-        let key = Self.key(for: face)
+        let key = key(for: face)
         if let entry = loaded[key] { return entry }
         let file = subsets ? try writeSubset(of: face) : face.url
         let entry = Entry(font: try document.loadTrueTypeFont(at: file), isCID: false)
@@ -62,8 +65,11 @@ final class PDFFontSet {
     }
 
     /// One font file (face `index` of `url`).
-    private static func key(for face: FontFace) -> String {
-        face.url.standardizedFileURL.path + "#\(face.index)"
+    private func key(for face: FontFace) -> String {
+        if let known = keys[ObjectIdentifier(face)] { return known.key }
+        let key = face.url.standardizedFileURL.path + "#\(face.index)"
+        keys[ObjectIdentifier(face)] = (face, key)
+        return key
     }
 
     /// Lets go of the subset files; call once the PDF's bytes exist.
@@ -72,7 +78,7 @@ final class PDFFontSet {
     }
 
     private func writeSubset(of face: FontFace) throws -> URL {
-        let text = characters[Self.key(for: face)] ?? ""
+        let text = characters[key(for: face)] ?? ""
         let file = try SubsetFiles.shared.file(of: face, keeping: SubsetFiles.widened(text))
         held.append(file)
         return file.url
