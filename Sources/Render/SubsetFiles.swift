@@ -70,9 +70,11 @@ final class SubsetFiles: @unchecked Sendable {
     /// The private folder the files go in, made on first use and removed at exit.
     private func folderLocked() throws(RenderError) -> String {
         if let folder { return folder }
-        var template = Array((NSTemporaryDirectory() + "/mkpdf-fonts-XXXXXX").utf8CString)
+        let temporary = FileManager.default.temporaryDirectory.path
+        let prefix = (temporary.hasSuffix("/") ? temporary : temporary + "/") + "mkpdf-fonts-XXXXXX"
+        var template = Array(prefix.utf8CString)
         guard mkdtemp(&template) != nil else {
-            throw .output(path: NSTemporaryDirectory(), reason: "cannot create a folder for font subsets ("
+            throw .output(path: temporary, reason: "cannot create a folder for font subsets ("
                           + String(cString: strerror(errno)) + ")")
         }
         let made = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
