@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "Check", dependencies: ["CQPDF"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
-            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "CQPDF", "Batch",
+            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "Batch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

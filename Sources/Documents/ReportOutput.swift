@@ -2,8 +2,8 @@ import Drawing
 
 /// A laid-out report: one drawing per page, the outline (bookmarks) and where every text went.
 ///
-/// Pages are plain `Drawing`s, so the same output renders to PDF and to PNG. The outline is kept beside them
-/// because `Document` has no place for bookmarks; a PDF writer adds them (see `mkpdf report`).
+/// Pages are plain `Drawing`s, so the same output renders to PDF and to PNG; `document` carries the outline too,
+/// so the PDF renderer writes the bookmarks and the raster renderer ignores them.
 public struct ReportOutput: Hashable, Sendable {
     /// The pages, first first.
     public var pages: [Drawing]
@@ -14,29 +14,12 @@ public struct ReportOutput: Hashable, Sendable {
     /// Every text drawn, with the box it had to stay in: for checking that nothing overflows.
     public var placedTexts: [PlacedText]
 
-    /// The pages and metadata as a document for the renderers.
-    public var document: Document { Document(pages: pages, metadata: metadata) }
+    /// The pages, metadata and outline as a document for the renderers.
+    public var document: Document { Document(pages: pages, metadata: metadata, outline: outline) }
 }
 
-/// A bookmark: a heading's title, its level and where it is.
-public struct OutlineEntry: Hashable, Sendable {
-    /// The heading text.
-    public var title: String
-    /// 1, 2 or 3; entries nest under the nearest earlier entry of a lower level.
-    public var level: Int
-    /// The page, counting from 0.
-    public var pageIndex: Int
-    /// The heading's top, in points from the top of the page.
-    public var top: Double
-
-    /// Creates an entry.
-    public init(title: String, level: Int, pageIndex: Int, top: Double) {
-        self.title = title
-        self.level = level
-        self.pageIndex = pageIndex
-        self.top = top
-    }
-}
+/// A bookmark: a heading's title, its level (1, 2 or 3), its page and its top; the document's own outline entry.
+public typealias OutlineEntry = Document.OutlineEntry
 
 /// One text command as placed: its measured extent and the box it belongs in.
 public struct PlacedText: Hashable, Sendable {

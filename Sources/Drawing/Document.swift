@@ -1,6 +1,7 @@
 /// A multi-page document: pages in order plus the metadata a PDF carries in its Info dictionary.
 ///
-/// Pages are independent drawings, so each may have its own size; a single ticket is a document of one page.
+/// Pages are independent drawings, so each may have its own size; a single ticket is a document of one page. The
+/// outline (bookmarks) belongs here too, so a PDF writer needs nothing beside the document.
 public struct Document: Codable, Hashable, Sendable {
     /// The Info dictionary entries; nil entries are left out of the output.
     public struct Metadata: Codable, Hashable, Sendable {
@@ -30,10 +31,46 @@ public struct Document: Codable, Hashable, Sendable {
     public var pages: [Drawing]
     /// Title, author and the rest.
     public var metadata: Metadata
+    /// Bookmarks in reading order, nested by level; empty for none.
+    public var outline: [OutlineEntry]
 
-    /// Creates a document from its pages and metadata.
-    public init(pages: [Drawing] = [], metadata: Metadata = Metadata()) {
+    /// Creates a document from its pages, metadata and outline.
+    public init(pages: [Drawing] = [], metadata: Metadata = Metadata(), outline: [OutlineEntry] = []) {
         self.pages = pages
         self.metadata = metadata
+        self.outline = outline
+    }
+
+    private enum CodingKeys: String, CodingKey { case pages, metadata, outline }
+
+    /// Reads a document; `outline` may be left out, and each entry must point at a page of the document.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pages = try container.decode([Drawing].self, forKey: .pages)
+        metadata = try container.decode(Metadata.self, forKey: .metadata)
+        outline = try container.decodeIfPresent([OutlineEntry].self, forKey: .outline) ?? []
+        if let problem = firstOutlineProblem() {
+            let path = decoder.codingPath + [CodingKeys.outline, OutlineKey(index: problem.index),
+                                             OutlineKey(field: problem.field)]
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem.reason))
+        }
+    }
+
+    /// Writes the document, leaving out an empty outline so documents without bookmarks keep their JSON form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pages, forKey: .pages)
+        try container.encode(metadata, forKey: .metadata)
+        if !outline.isEmpty { try container.encode(outline, forKey: .outline) }
+    }
+
+    /// A coding-path element naming an outline entry or one of its fields in error locations.
+    private struct OutlineKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(index: Int) { stringValue = "\(index)"; intValue = index }
+        init(field: String) { stringValue = field }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { self.init(index: intValue) }
     }
 }

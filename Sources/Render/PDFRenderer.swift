@@ -61,6 +61,9 @@ public struct PDFRenderer: Sendable {
     /// Builds the libHaru document; the caller produces bytes and then removes the subset files.
     private func build(_ document: Document) throws -> (pdf: PDFDocument, fonts: PDFFontSet) {
         guard !document.pages.isEmpty else { throw RenderError.emptyDocument }
+        if let problem = document.firstOutlineProblem() {
+            throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
+        }
         let pdf: PDFDocument
         do {
             pdf = try PDFDocument()
@@ -80,6 +83,7 @@ public struct PDFRenderer: Sendable {
         }
         let resources = PDFResources(document: pdf, fonts: fontSet)
         do {
+            var pages: [PDFPage] = []
             for (index, drawing) in document.pages.enumerated() {
                 let location = RenderLocation(page: index + 1)
                 let page: PDFPage
@@ -90,11 +94,27 @@ public struct PDFRenderer: Sendable {
                 }
                 let target = PDFTarget(page: page, height: drawing.size.height, resources: resources)
                 try replayer.replay(drawing, page: index + 1, into: target)
+                pages.append(page)
             }
+            try addOutline(document, pages: pages, to: pdf)
         } catch {
             fontSet.removeFiles()
             throw error
         }
         return (pdf, fontSet)
+    }
+
+    /// Writes `document.outline` as bookmarks, each jumping to its page at its height (fit to the page width).
+    private func addOutline(_ document: Document, pages: [PDFPage], to pdf: PDFDocument) throws {
+        var written: [PDFOutline] = []
+        for (index, (entry, parent)) in zip(document.outline, document.outlineParents).enumerated() {
+            let height = document.pages[entry.pageIndex].size.height
+            do {
+                written.append(try pdf.addOutline(entry.title, parent: parent.map { written[$0] },
+                                                  page: pages[entry.pageIndex], top: height - entry.top))
+            } catch {
+                throw RenderError.outline(index: index, field: "title", reason: "\(error)")
+            }
+        }
     }
 }

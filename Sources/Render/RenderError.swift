@@ -23,6 +23,8 @@ public enum RenderError: Error, Hashable, Sendable {
     case emptyDocument
     /// The output could not be written.
     case output(path: String, reason: String)
+    /// An outline entry (bookmark) cannot be written: `index` into `Document.outline`, the field and why.
+    case outline(index: Int, field: String, reason: String)
 }
 
 /// A character a font cannot draw, with everything needed to find and fix it.
@@ -90,6 +92,9 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return "cannot render: the document has no pages. Fix: add at least one page"
         case .output(let path, let reason):
             return "cannot write \(path): \(reason). Fix: check that the folder exists, is writable and has space"
+        case .outline(let index, let field, let reason):
+            return "cannot render outline[\(index)].\(field): \(reason). Fix: point every outline entry at a page "
+                + "of the document, with a level from 1 and a non-empty title"
         }
     }
 

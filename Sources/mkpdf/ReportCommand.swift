@@ -6,8 +6,8 @@ import Render
 /// `mkpdf report`: a CSV file as a multi-page report — every column as a table column, or laid out by a report
 /// template (grouping, subtotals, header and footer) — written as PDF with bookmarks or as one PNG per page.
 ///
-/// A thin face: `CSVTable` reads, `ReportTemplate` builds the report, `Report.layout` paginates, the renderers draw,
-/// `ReportOutlines` adds the bookmarks. Everything is rendered in memory first; files appear only when all pages
+/// A thin face: `CSVTable` reads, `ReportTemplate` builds the report, `Report.layout` paginates, the renderers draw
+/// (the PDF renderer writes the layout's bookmarks from the document). Everything is rendered in memory first; files appear only when all pages
 /// succeeded, each through a temporary file renamed into place.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,10 +60,7 @@ struct ReportCommand: ParsableCommand {
         let url = URL(fileURLWithPath: output)
         let files: [(URL, Data)]
         if url.pathExtension.lowercased() == "pdf" {
-            let pdf = try PDFRenderer().data(for: laidOut.document)
-            let withOutline = try ReportOutlines.add(laidOut.outline, pageHeights: laidOut.pages.map(\.size.height),
-                                                     to: pdf)
-            files = [(url, withOutline)]
+            files = [(url, try PDFRenderer().data(for: laidOut.document))]
         } else {
             let renderer = RasterRenderer(compression: .balanced)
             let scale = RasterScale.dpi(dpi ?? 144)
@@ -114,15 +111,11 @@ struct ReportCommand: ParsableCommand {
 enum ReportCommandError: Error, CustomStringConvertible, LocalizedError {
     /// An output file could not be written.
     case output(path: String, reason: String)
-    /// The bookmarks could not be added to the rendered PDF.
-    case outline(reason: String)
 
     var description: String {
         switch self {
         case .output(let path, let reason):
             "cannot write \(path): \(reason). Fix: check that the folder exists and is writable"
-        case .outline(let reason):
-            "cannot add the report's bookmarks to the PDF: \(reason). This is a bug in mkpdf; please report it"
         }
     }
 

@@ -153,4 +153,32 @@ struct ColorTests {
         #expect(!Color(0, 0, 0, -0.1).isValid)
         #expect(!Color(.nan, 0, 0).isValid)
     }
+
+    @Test("An outline survives the round trip, a document without one keeps its old form, and bad entries are named")
+    func outlineRoundTripAndValidation() throws {
+        let page = try Samples.admissionTicket()
+        let document = Document(pages: [page, page], metadata: .init(title: "入場整理券"), outline: [
+            .init(title: "第1章 〜①髙", level: 1, pageIndex: 0),
+            .init(title: "1.1 ﾊﾝｶｸ", level: 2, pageIndex: 1, top: 30.5),
+        ])
+        let data = try document.jsonData()
+        #expect(try Document(jsonData: data) == document)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"pageIndex\" : 1"))
+        #expect(document.outlineParents == [nil, 0])
+        let plain = try Document(pages: [page]).jsonData()
+        #expect(!String(decoding: plain, as: UTF8.self).contains("outline"))
+        #expect(try Document(jsonData: plain).outline.isEmpty)
+
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var entries = try #require(object["outline"] as? [[String: Any]])
+        entries[1]["pageIndex"] = 2
+        object["outline"] = entries
+        let bad = try JSONSerialization.data(withJSONObject: object)
+        #expect {
+            try Document(jsonData: bad, source: "doc.json")
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("doc.json: at outline[1].pageIndex") && text.contains("2 pages")
+        }
+    }
 }

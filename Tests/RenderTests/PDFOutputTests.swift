@@ -133,4 +133,44 @@ import TestSupport
     @Test func emptyDocumentIsRefused() throws {
         #expect(throws: RenderError.emptyDocument) { try PDFRenderer().data(for: Document()) }
     }
+
+    @Test func outlineEntriesNestAndJumpToTheirPages() throws {
+        let scratch = try Scratch("render-outline")
+        let file = scratch.file("outline.pdf")
+        let pages = [try Samples.admissionTicket(), try Samples.badge(), try Samples.admissionTicket(member: "GCG-00001")]
+        let document = Document(pages: pages, metadata: .init(title: "入場整理券"), outline: [
+            .init(title: "第1章 入場整理券〜①", level: 1, pageIndex: 0),
+            .init(title: "1.1 髙橋 ﾊﾝｶｸ", level: 2, pageIndex: 1, top: 10),
+            .init(title: "1.1.1 GCG-00001", level: 3, pageIndex: 2, top: 100),
+            .init(title: "Appendix", level: 1, pageIndex: 2),
+        ])
+        try PDFRenderer().write(document, to: file)
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let json = try Oracle.run("qpdf", ["--json", "--json-key=outlines", file.path]).data
+        let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let top = try #require(root["outlines"] as? [[String: Any]])
+        #expect(top.map { $0["title"] as? String } == ["第1章 入場整理券〜①", "Appendix"])
+        #expect(top.map { $0["destpageposfrom1"] as? Int } == [1, 3])
+        let section = try #require((top.first?["kids"] as? [[String: Any]])?.first)
+        #expect(section["title"] as? String == "1.1 髙橋 ﾊﾝｶｸ")
+        #expect(section["destpageposfrom1"] as? Int == 2)
+        // FitH to the entry's top, flipped into PDF coordinates: badge height − 10.
+        let destination = try #require(section["dest"] as? [Any])
+        #expect(destination.count == 3 && destination[1] as? String == "/FitH", "\(destination)")
+        #expect((destination.last as? NSNumber)?.doubleValue == pages[1].size.height - 10, "\(destination)")
+        let subsection = try #require((section["kids"] as? [[String: Any]])?.first)
+        #expect(subsection["title"] as? String == "1.1.1 GCG-00001")
+        #expect(subsection["destpageposfrom1"] as? Int == 3)
+        #expect((top.last?["kids"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func outlineEntryOffTheDocumentIsRefused() throws {
+        let document = Document(pages: [try Samples.badge()], outline: [.init(title: "先", pageIndex: 1)])
+        #expect {
+            try PDFRenderer().data(for: document)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("outline[0].pageIndex") && text.contains("1 page") && text.contains("Fix:")
+        }
+    }
 }
