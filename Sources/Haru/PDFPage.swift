@@ -115,6 +115,24 @@ public struct PDFPage {
         return result
     }
 
+    /// Multiplies the current transformation matrix by `[a b c d tx ty]` (the `cm` operator): everything drawn
+    /// afterwards — paths, line widths, images, glyphs — is mapped by it until the graphics state is restored, so
+    /// a nested drawing can be placed, scaled (unevenly too) or rotated exactly. Wrap it in `withGraphicsState`.
+    ///
+    /// A point (x, y) lands at (a·x + c·y + tx, b·x + d·y + ty).
+    /// - Throws: `HaruError` for a number that is not finite or a matrix that flattens the page (a·d − b·c = 0).
+    public func transform(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) throws {
+        let argument = "matrix [\(a) \(b) \(c) \(d) \(tx) \(ty)]"
+        guard [a, b, c, d, tx, ty].allSatisfy(\.isFinite), a * d - b * c != 0 else {
+            try document.ensureUsable("transform the page", "\(label), \(argument)")
+            throw document.reject(code: 0x1039, operation: "transform the page", argument: "\(label), \(argument)",
+                                  hint: "give finite numbers with a·d − b·c ≠ 0 (a matrix that keeps an area).")
+        }
+        try graphics("transform the page", argument) {
+            HPDF_Page_Concat(handle, Float(a), Float(b), Float(c), Float(d), Float(tx), Float(ty))
+        }
+    }
+
     // MARK: - Images
 
     /// Draws an image of the same document scaled into the rectangle whose lower-left corner is (x, y).

@@ -7,13 +7,11 @@ import PNG
 /// anti-aliasing on and unhinted glyphs placed at the shared layout's positions.
 final class CairoTarget: RenderTarget {
     private let canvas: CairoCanvas
-    private let scale: Double
     private var images: [Data: CairoImage] = [:]
     private var context: OpaquePointer { canvas.context }
 
     init(canvas: CairoCanvas, scale: Double) {
         self.canvas = canvas
-        self.scale = scale
         cairo_scale(canvas.context, scale, scale)
         cairo_set_antialias(canvas.context, CAIRO_ANTIALIAS_GRAY)
         if let options = cairo_font_options_create() {
@@ -72,10 +70,15 @@ final class CairoTarget: RenderTarget {
         cairo_set_font_face(context, face.handle)
         cairo_set_font_size(context, layout.size)
         setSource(color)
-        // Glyph origins snap as poppler's Splash places them: each origin rounded down to whole device pixels.
-        let baseline = Self.snap(layout.baseline, scale: scale, steps: 1)
+        // Glyph origins snap as poppler's Splash places them: each origin rounded down to whole device pixels
+        // (in device space, so inside a scaled part too).
         let glyphs = zip(layout.glyphs, layout.positions).map { glyph, x in
-            cairo_glyph_t(index: UInt(glyph), x: Self.snap(x, scale: scale, steps: 1), y: baseline)
+            var deviceX = x, deviceY = layout.baseline
+            cairo_user_to_device(context, &deviceX, &deviceY)
+            deviceX = (deviceX + 1e-6).rounded(.down)
+            deviceY = (deviceY + 1e-6).rounded(.down)
+            cairo_device_to_user(context, &deviceX, &deviceY)
+            return cairo_glyph_t(index: UInt(glyph), x: deviceX, y: deviceY)
         }
         glyphs.withUnsafeBufferPointer { cairo_show_glyphs(context, $0.baseAddress, Int32($0.count)) }
         try canvas.check("draw text in font \"\(font)\"", location: location)
@@ -90,7 +93,12 @@ final class CairoTarget: RenderTarget {
         cairo_set_source_surface(context, image.surface, 0, 0)
         if let pattern = cairo_get_source(context) {
             // As poppler does: enlarged 4× or more, pixels stay sharp squares; otherwise they are interpolated.
-            let enlargement = min(abs(rect.width) / Double(image.width), abs(rect.height) / Double(image.height)) * scale
+            // Measured in device pixels per image pixel (the context is scaled to one image pixel per unit here).
+            var acrossX = 1.0, downX = 0.0, acrossY = 0.0, downY = 1.0
+            cairo_user_to_device_distance(context, &acrossX, &downX)
+            cairo_user_to_device_distance(context, &acrossY, &downY)
+            let enlargement = min((acrossX * acrossX + downX * downX).squareRoot(),
+                                  (acrossY * acrossY + downY * downY).squareRoot())
             cairo_pattern_set_filter(pattern, enlargement >= 4 ? CAIRO_FILTER_NEAREST
                                      : enlargement >= 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
@@ -107,6 +115,12 @@ final class CairoTarget: RenderTarget {
             cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
             cairo_clip(context)
         }
+    }
+
+    func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
+                   location: RenderLocation) throws {
+        cairo_translate(context, translateX, translateY)
+        cairo_scale(context, scaleX, scaleY)
     }
 
     func endScope(location: RenderLocation) throws {
@@ -127,11 +141,6 @@ final class CairoTarget: RenderTarget {
         let image = try CairoImage(bitmap, location: location)
         images[png] = image
         return image
-    }
-
-    /// `value` (points) rounded down to 1/`steps` of a device pixel.
-    static func snap(_ value: Double, scale: Double, steps: Double) -> Double {
-        ((value * scale * steps) + 1e-6).rounded(.down) / steps / scale
     }
 
     private func setSource(_ color: Color) {

@@ -95,12 +95,8 @@ final class PDFTarget: RenderTarget {
                         x += TextLayout.alignmentOffset(width: width, box: box, alignment: layout.alignment)
                     }
                     try scope.show(layout.string, x: x, y: baseline)
-                } else if layout.isUniform {
-                    try scope.show(layout.string, x: layout.positions.first ?? layout.origin.x, y: baseline)
                 } else {
-                    for (scalar, x) in zip(layout.string.unicodeScalars, layout.positions) {
-                        try scope.show(String(scalar), x: x, y: baseline)
-                    }
+                    try scope.show(layout.string, x: layout.positions.first ?? layout.origin.x, y: baseline)
                 }
             }
             state.fillColor = rgb
@@ -123,6 +119,18 @@ final class PDFTarget: RenderTarget {
             try page.saveGraphicsState()
             saved.append(state)
             if let rect { try page.clip(to: path(for: .rect, in: rect)) }
+        }
+    }
+
+    /// A `cm` that maps the part's top-left coordinates, flipped with the page height as every primitive here is,
+    /// onto the rectangle in the current ones: (x, h − y) ↦ (tx + sx·x, h − ty − sy·y) = (tx + sx·x,
+    /// sy·(h − y) + h − ty − sy·h).
+    func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
+                   location: RenderLocation) throws {
+        try flush(location)
+        try pdf(location) {
+            try page.transform(a: scaleX, b: 0, c: 0, d: scaleY, tx: translateX,
+                               ty: height - translateY - scaleY * height)
         }
     }
 

@@ -7,8 +7,9 @@ enum ShapeKind {
     case ellipse
 }
 
-/// What a renderer must draw, in page coordinates (points, origin top-left, y down), after parts and groups have
-/// been resolved by `Replayer`: the PDF renderer flips y, the raster renderer scales to pixels.
+/// What a renderer must draw, in the current coordinates (points, origin top-left, y down: the page's, or a part's
+/// once `transform` has mapped it onto its rectangle), as `Replayer` walks groups and parts: the PDF renderer
+/// flips y, the raster renderer scales to pixels.
 protocol RenderTarget: AnyObject {
     /// Paints `rect` with a background colour.
     func paintBackground(_ color: Color, in rect: Rect, location: RenderLocation) throws
@@ -24,6 +25,10 @@ protocol RenderTarget: AnyObject {
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws
     /// Opens a scope (saved state), clipped to `rect` when given.
     func beginScope(clip rect: Rect?, location: RenderLocation) throws
+    /// Maps what is drawn next in the open scope: a point (x, y) lands at (translateX + scaleX·x,
+    /// translateY + scaleY·y) of the current coordinates; line widths, glyphs and images scale alike.
+    func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
+                   location: RenderLocation) throws
     /// Closes the innermost scope.
     func endScope(location: RenderLocation) throws
     /// Paints whatever the target still holds back (the PDF target batches shapes); called once per page, last.

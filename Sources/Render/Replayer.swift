@@ -2,7 +2,7 @@ import Drawing
 import Fonts
 import Foundation
 
-/// Walks a drawing's commands — through groups and nested parts — and hands page-coordinate primitives to a
+/// Walks a drawing's commands — through groups and nested parts — and hands primitives to a
 /// `RenderTarget`; the one place both renderers share, so they cannot disagree about layout.
 struct Replayer {
     /// Where logical font names are opened.
@@ -14,57 +14,62 @@ struct Replayer {
         if let background = drawing.background {
             try target.paintBackground(background, in: Rect(origin: .zero, size: drawing.size), location: location)
         }
-        try replay(drawing.commands, placement: .identity, under: location, into: target)
+        try replay(drawing.commands, under: location, into: target)
         try target.finish(location: location)
     }
 
-    private func replay(_ commands: [Drawing.Command], placement: Placement, under parent: RenderLocation,
+    /// Replays `commands` in the target's current coordinates; a part opens a scope, is clipped to its rectangle
+    /// and maps its own page onto that rectangle with a true transform (exact for uneven scales: stroke pens,
+    /// glyphs and images stretch as the part does).
+    private func replay(_ commands: [Drawing.Command], under parent: RenderLocation,
                         into target: some RenderTarget) throws {
         for (index, command) in commands.enumerated() {
             let here = parent.appending("commands", index: index)
             switch command {
             case .line(let line):
                 guard line.width > 0 else { continue }
-                try target.drawLine(from: placement.apply(line.from), to: placement.apply(line.to),
-                                    width: line.width * placement.widthScale, cap: line.cap, color: line.color,
-                                    location: here)
+                try target.drawLine(from: line.from, to: line.to, width: line.width, cap: line.cap,
+                                    color: line.color, location: here)
             case .rect(let shape):
-                try drawShape(.rect, shape, placement: placement, location: here, into: target)
+                try drawShape(.rect, shape, location: here, into: target)
             case .ellipse(let shape):
                 guard shape.rect.width > 0, shape.rect.height > 0 else { continue }
-                try drawShape(.ellipse, shape, placement: placement, location: here, into: target)
+                try drawShape(.ellipse, shape, location: here, into: target)
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
                 let face = try face(for: text, at: here)
-                try target.drawText(TextLayout(text, face: face, placement: placement), color: text.color,
-                                    font: text.font, location: here)
+                try target.drawText(TextLayout(text, face: face), color: text.color, font: text.font, location: here)
             case .image(let image):
-                try target.drawImage(png: image.png, in: placement.apply(image.rect), location: here)
+                try target.drawImage(png: image.png, in: image.rect, location: here)
             case .part(let part):
-                let rect = placement.apply(part.rect)
-                try target.beginScope(clip: rect, location: here)
+                try target.beginScope(clip: part.rect, location: here)
                 if let background = part.drawing.background {
-                    try target.paintBackground(background, in: rect, location: here)
+                    try target.paintBackground(background, in: part.rect, location: here)
                 }
-                try replay(part.drawing.commands, placement: placement.placing(part.drawing.size, into: part.rect),
-                           under: RenderLocation(page: here.page, path: here.path + ".drawing"), into: target)
+                let size = part.drawing.size
+                let scaleX = part.rect.width / size.width, scaleY = part.rect.height / size.height
+                // A part squashed to no width or height shows nothing (and has no inverse to draw through).
+                if scaleX.isFinite, scaleY.isFinite, scaleX != 0, scaleY != 0 {
+                    try target.transform(scaleX: scaleX, scaleY: scaleY, translateX: part.rect.x,
+                                         translateY: part.rect.y, location: here)
+                    try replay(part.drawing.commands, under: RenderLocation(page: here.page, path: here.path + ".drawing"),
+                               into: target)
+                }
                 try target.endScope(location: here)
             case .group(let group):
-                try target.beginScope(clip: group.clip.map(placement.apply), location: here)
-                try replay(group.commands, placement: placement, under: RenderLocation(page: here.page, path: here.path),
-                           into: target)
+                try target.beginScope(clip: group.clip, location: here)
+                try replay(group.commands, under: RenderLocation(page: here.page, path: here.path), into: target)
                 try target.endScope(location: here)
             }
         }
     }
 
-    private func drawShape(_ kind: ShapeKind, _ shape: Drawing.Command.Shape, placement: Placement,
-                           location: RenderLocation, into target: some RenderTarget) throws {
+    private func drawShape(_ kind: ShapeKind, _ shape: Drawing.Command.Shape, location: RenderLocation,
+                           into target: some RenderTarget) throws {
         var paint = shape.paint
         if paint.strokes, !(shape.lineWidth > 0) { paint = paint.fills ? .fill : .none }
         guard paint != .none else { return }
-        try target.drawShape(kind, in: placement.apply(shape.rect), paint: paint,
-                             lineWidth: shape.lineWidth * placement.widthScale, stroke: shape.stroke,
+        try target.drawShape(kind, in: shape.rect, paint: paint, lineWidth: shape.lineWidth, stroke: shape.stroke,
                              fill: shape.fill, location: location)
     }
 

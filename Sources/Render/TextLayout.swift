@@ -11,21 +11,19 @@ struct TextLayout {
     var face: FontFace
     /// The text drawn.
     var string: String
-    /// The font size on the page, in points (the command's size times the placement's y scale).
+    /// The font size in points.
     var size: Double
     /// The glyph of each code point, in order.
     var glyphs: [UInt32]
-    /// The page x of each glyph's origin, in points.
+    /// The x of each glyph's origin, in points, in the coordinates the text is drawn in (a part's own).
     var positions: [Double]
-    /// The page y of the baseline, in points from the top (one ascent below the text's top).
+    /// The y of the baseline, in points from the top (one ascent below the text's top).
     var baseline: Double
-    /// The placed top-left corner of the line box (before alignment), the box width and the placement, for
-    /// renderers that must measure with other metrics (the PDF's CID mode).
+    /// The top-left corner of the line box (before alignment) and the box width, for renderers that must measure
+    /// with other metrics (the PDF's CID mode).
     var origin: Point
     var boxWidth: Double?
     var alignment: TextAlignment
-    var scaleX: Double
-    var isUniform: Bool
 
     /// The advance of `glyph` at `size` points as a PDF viewer computes it from libHaru's `/W` entry.
     static func advance(of glyph: UInt32, in face: FontFace, size: Double) -> Double {
@@ -33,9 +31,8 @@ struct TextLayout {
         return Double(thousandths) * size / 1000
     }
 
-    /// Lays out `text` placed by `placement`; every code point must have a glyph (checked before).
-    init(_ text: Drawing.Command.Text, face: FontFace, placement: Placement) {
-        let size = text.size * placement.scaleY
+    /// Lays out `text`; every code point must have a glyph (checked before).
+    init(_ text: Drawing.Command.Text, face: FontFace) {
         var glyphs: [UInt32] = []
         var offsets: [Double] = []
         var pen = 0.0
@@ -45,20 +42,16 @@ struct TextLayout {
             offsets.append(pen)
             pen += Self.advance(of: glyph, in: face, size: text.size)
         }
-        let origin = placement.apply(text.origin)
-        let start = origin.x + placement.scaleX * Self.alignmentOffset(width: pen, box: text.boxWidth,
-                                                                       alignment: text.alignment)
+        let start = text.origin.x + Self.alignmentOffset(width: pen, box: text.boxWidth, alignment: text.alignment)
         self.face = face
         self.string = text.string
-        self.size = size
+        self.size = text.size
         self.glyphs = glyphs
-        self.positions = offsets.map { start + placement.scaleX * $0 }
-        self.baseline = origin.y + face.ascent(size: size)
-        self.origin = origin
-        self.boxWidth = text.boxWidth.map { $0 * placement.scaleX }
+        self.positions = offsets.map { start + $0 }
+        self.baseline = text.origin.y + face.ascent(size: text.size)
+        self.origin = text.origin
+        self.boxWidth = text.boxWidth
         self.alignment = text.alignment
-        self.scaleX = placement.scaleX
-        self.isUniform = placement.isUniform
     }
 
     /// How far right of the box's left edge a line `width` wide starts.

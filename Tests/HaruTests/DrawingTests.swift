@@ -98,6 +98,36 @@ import TestSupport
         #expect(bad.name == "HPDF_EXT_GSTATE_OUT_OF_RANGE")
     }
 
+    @Test func transformScalesUnevenlyUntilTheStateIsRestored() throws {
+        let scratch = try Scratch("haru-transform")
+        let document = try PDFDocument()
+        let page = try document.addPage(size: .custom(width: 200, height: 200))
+        try page.withGraphicsState {
+            // A 10×10 square at (0, 0) becomes 80×20 at (20, 150): x scaled 8, y scaled 2.
+            try page.transform(a: 8, b: 0, c: 0, d: 2, tx: 20, ty: 150)
+            try page.setFillColor(.red)
+            try page.fill(.rectangle(x: 0, y: 0, width: 10, height: 10))
+        }
+        // Restored: the same square lands untransformed.
+        try page.setFillColor(RGBColor(red: 0, green: 0, blue: 1))
+        try page.fill(.rectangle(x: 20, y: 20, width: 10, height: 10))
+        try document.setCompression([])
+        let file = try Fixture.save(document, scratch, "transform.pdf")
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let qdf = try Oracle.run("qpdf", ["--qdf", "--object-streams=disable", file.path, "-"]).stdout
+        #expect(qdf.contains("8 0 0 2 20 150 cm"), "content stream lacks the cm operator")
+
+        let raster = try rasterize(file)
+        #expect(near(raster.pixel(95, 160), [255, 0, 0]), "inside the stretched square")
+        #expect(near(raster.pixel(95, 175), [255, 255, 255]), "above it: y scaled by 2 only")
+        #expect(near(raster.pixel(102, 160), [255, 255, 255]), "right of it: x scaled by 8")
+        #expect(near(raster.pixel(25, 25), [0, 0, 255]), "after the restore")
+        #expect(near(raster.pixel(45, 25), [255, 255, 255]), "after the restore, not scaled")
+        let flat = try #require(throws: HaruError.self) { try page.transform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0) }
+        #expect(flat.description.contains("a·d − b·c"))
+        #expect(throws: HaruError.self) { try page.transform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
+    }
+
     @Test func invalidPathsAndDashesAreRefusedBeforeC() throws {
         let document = try PDFDocument()
         let page = try document.addPage()

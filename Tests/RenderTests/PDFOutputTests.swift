@@ -2,6 +2,7 @@ import Check
 import Drawing
 import Fonts
 import Foundation
+import PNG
 import Render
 import Testing
 import TestSupport
@@ -171,6 +172,39 @@ import TestSupport
         } throws: { error in
             let text = "\(error)"
             return text.contains("outline[0].pageIndex") && text.contains("1 page") && text.contains("Fix:")
+        }
+    }
+
+    /// A part stretched 8× across and 1× down: its 2 pt vertical line becomes 16 pt wide, its 2 pt horizontal line
+    /// stays 2 pt high — a true transform (`cm` in the PDF, cairo's matrix in the PNG), not a geometric-mean width.
+    @Test func stretchedPartIsATrueTransformInBothRenderers() throws {
+        var part = Canvas()
+        try part.start(width: 10, height: 10)
+        try part.addSlot(role: "ink", stroke: Color(0, 0, 0))
+        try part.drawLine("ink", width: 2, x1: 5, y1: 0, x2: 5, y2: 5)
+        try part.drawLine("ink", width: 2, x1: 0, y1: 8, x2: 10, y2: 8)
+        var page = Canvas()
+        try page.start(width: 100, height: 30, opaque: true)
+        try page.drawPart(try part.stop(), x: 10, y: 10, w: 80, h: 10)
+        let drawing = try page.stop()
+
+        let scratch = try Scratch("render-transform")
+        let file = scratch.file("stretched.pdf")
+        try PDFRenderer().write(drawing, to: file)
+        let qdf = try Oracle.run("qpdf", ["--qdf", "--object-streams=disable", file.path, "-"]).stdout
+        #expect(qdf.contains("8 0 0 1 10 -10 cm"), "the part is placed with one cm operator")
+        let prefix = scratch.file("poppler").path
+        #expect(try Oracle.run("pdftoppm", ["-r", "72", "-png", "-singlefile", file.path, prefix]).status == 0)
+        let poppler = try PNGDecoder().decode(contentsOf: URL(fileURLWithPath: prefix + ".png"))
+        let raster = try RasterRenderer().bitmap(for: drawing, scale: .factor(1))
+        for (name, bitmap) in [("pdftoppm", poppler), ("cairo", raster)] {
+            func dark(_ x: Int, _ y: Int) -> Bool { bitmap.pixels[(y * bitmap.width + x) * 4] < 128 }
+            // Row 12 crosses the vertical line: x 10 + 8·(5 ± 1) = 42…58.
+            let across = (0..<bitmap.width).filter { dark($0, 12) }
+            #expect(across.first == 42 && across.last == 57, "\(name): vertical line covers \(across)")
+            // Column 20 crosses the horizontal line: y 10 + 8 ± 1 = 17…19.
+            let down = (0..<bitmap.height).filter { dark(20, $0) }
+            #expect(down == [17, 18], "\(name): horizontal line covers rows \(down)")
         }
     }
 }

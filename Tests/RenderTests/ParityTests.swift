@@ -13,7 +13,7 @@ import TestSupport
 /// (63.75 of 255). Why 25 %: shapes, images and glyph origins are placed identically (the raster even rounds glyph
 /// origins down to whole pixels as poppler's Splash does), so what remains is anti-aliasing. Splash and cairo cover
 /// edge pixels differently (Splash also snaps thin strokes to pixels), and text differs most: on saturated colours
-/// every glyph edge pixel counts fully in two channels. Measured worst blocks: 24 (transparentLayers), 43
+/// every glyph edge pixel counts fully in two channels. Measured worst blocks: 24 (transparentLayers), 38
 /// (stretchedParts), 44 (everyCommand), 54 = 21 % (admissionTicket, the red 14 pt 開催場所 line). A glyph missing or
 /// misplaced, a wrong colour, a missing shape or a y-flip error changes a block by well over 25 % and usually moves
 /// the page means too.
