@@ -52,7 +52,10 @@ final class PDFFontSet {
     func font(named name: String, face: FontFace, location: RenderLocation) throws -> Entry {
         if mode == .cid, let japanese = Self.cidFonts[name] {
             if let entry = loaded["cid:" + name] { return entry }
-            let entry = Entry(font: try document.font(japanese, encoding: .rksjH), isCID: true)
+            // 90msp-RKSJ-H, not 90ms-RKSJ-H: it maps ASCII bytes to Adobe-Japan1 CIDs 1–95, which poppler reads back
+            // as ASCII; 90ms-RKSJ-H's CIDs 231+ read "-" back as U+2011. libHaru writes the same widths (500 for
+            // MS-Gothic's and MS-Mincho's ASCII) for both, so layout and looks do not change.
+            let entry = Entry(font: try document.font(japanese, encoding: .proportionalRKSJH), isCID: true)
             loaded["cid:" + name] = entry
             return entry
         }

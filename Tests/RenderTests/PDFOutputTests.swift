@@ -114,9 +114,21 @@ import TestSupport
         #expect(size < 8_000, "CID ticket is \(size) bytes")
         let embedded = try PDFRenderer().data(for: try Samples.admissionTicket()).count
         #expect(size < embedded / 2, "CID \(size) bytes vs embedded subset \(embedded) bytes")
+        #expect(rows.map(\.encoding) == ["90msp-RKSJ-H"], "\(rows)")
+        // 90msp-RKSJ-H: ASCII comes back as ASCII (90ms-RKSJ-H gave U+2011 for "-").
         let text = try Oracle.pdftotext(file)
-        // poppler maps the RKSJ hyphen to U+2011 (non-breaking hyphen), so look for the digits.
-        #expect(text.contains("入場整理券") && text.contains("579") && text.contains("GCG"), "\(text)")
+        for expected in ["入場整理券", "FN-579-413", "GCG-40167", "watashida@gaigaigai.com"] {
+            #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")
+        }
+        #expect(!text.contains("\u{2011}"), "\(text)")
+        var canvas = Canvas()
+        try canvas.start(width: 500, height: 40)
+        try canvas.addSlot(role: "ink", stroke: Color(0, 0, 0))
+        let line = "GCG-40167 FN-579-413 watashida@gaigaigai.com 入場整理券 〜①髙ﾊﾝｶｸ"
+        try canvas.drawText("ink", line, font: "gothic", size: 10, x: 10, y: 10)
+        let one = scratch.file("line-cid.pdf")
+        try PDFRenderer(fontMode: .cid).write(try canvas.stop(), to: one)
+        #expect(try Oracle.pdftotext(one).trimmingCharacters(in: .whitespacesAndNewlines) == line)
     }
 
     @Test func failedWriteLeavesNoFile() throws {
