@@ -28,7 +28,8 @@ extension CSVDataError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):
-            return "cannot read CSV \(path): \(reason). Fix: check the path and that the file is readable"
+            return ErrorText.wrapping("cannot read CSV \(path)", reason,
+                                      fix: "check the path and that the file is readable")
         case .notUTF8(let source, let line, let byteOffset):
             return "cannot read CSV \(source): line \(line) (byte \(byteOffset)) is not UTF-8. Fix: save the file as "
                 + "UTF-8 (Excel: \"CSV UTF-8\"), or convert it: iconv -f CP932 -t UTF-8"

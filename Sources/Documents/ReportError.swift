@@ -32,7 +32,8 @@ extension ReportError: CustomStringConvertible, LocalizedError {
             return "cannot lay out the report: the palette has no role \"\(role)\" (it has: "
                 + known.joined(separator: ", ") + "). Fix: add a slot with that role to the style's palette"
         case .invalidImage(let location, let reason):
-            return "cannot lay out the report: \(location): \(reason). Fix: give the bytes of a valid PNG file"
+            return ErrorText.wrapping("cannot lay out the report: \(location)", reason,
+                                      fix: "give the bytes of a valid PNG file")
         case .rowShape(let table, let row, let cells, let columns):
             return "cannot lay out the report: table \(table), row \(row) has \(cells) cells but the table has "
                 + "\(columns) columns. Fix: give every row one cell per column"

@@ -22,10 +22,11 @@ extension ReportTemplateError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):
-            return "cannot read report template \(path): \(reason). Fix: check the path given to --template"
+            return ErrorText.wrapping("cannot read report template \(path)", reason,
+                                      fix: "check the path given to --template")
         case .yaml(let file, let line, let reason):
-            return "report template \(file)\(line.map { ":\($0)" } ?? ""): \(reason). Fix: correct the template "
-                + "(see Templates/report.yaml for every key)"
+            return ErrorText.wrapping("report template \(file)\(line.map { ":\($0)" } ?? "")", reason,
+                                      fix: "correct the template (see Templates/report.yaml for every key)")
         case .missingColumn(let template, let key, let column, let csv, let available):
             return "report template \(template): \(key) names column \"\(column)\", which \(csv) does not have (its "
                 + "columns: \(available.joined(separator: ", "))). Fix: rename the column in the template or the CSV"
@@ -37,7 +38,8 @@ extension ReportTemplateError: CustomStringConvertible, LocalizedError {
                 + "\"\(character)\" (\(codePoint)). Fix: replace the character (e.g. 吉 for 𠮷) or set "
                 + "MKPDF_FONT_\(font.uppercased()) to a font that has it"
         case .logo(let path, let reason):
-            return "cannot read the template's logo \(path): \(reason). Fix: give a PNG path relative to the template"
+            return ErrorText.wrapping("cannot read the template's logo \(path)", reason,
+                                      fix: "give a PNG path relative to the template")
         }
     }
 

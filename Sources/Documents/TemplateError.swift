@@ -65,7 +65,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
     public var description: String {
         var place = file
         if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-        return "\(place): \(problem). Fix: \(fix)"
+        return ErrorText.wrapping(place, problem, fix: fix)
     }
 
     /// The same text as `description`.

@@ -23,8 +23,8 @@ extension TicketError: CustomStringConvertible, LocalizedError {
             return text + (custom ? ". Fix: give a value matching \(pattern ?? "")"
                 : ". Fix: give 1 to 32 letters, digits and '-' (e.g. GCG-40167)")
         case .badPattern(let pattern, let reason):
-            return "the number pattern \"\(pattern)\" is not a valid regular expression: \(reason). "
-                + "Fix: correct it, or leave it out to use \(TicketRules.defaultPattern)"
+            return ErrorText.wrapping("the number pattern \"\(pattern)\" is not a valid regular expression", reason,
+                                      fix: "correct it, or leave it out to use \(TicketRules.defaultPattern)")
         case .templateNotFound(let tried):
             return "no ticket template found; tried " + tried.joined(separator: ", ")
                 + ". Fix: give --template PATH or set MKPDF_TICKET_TEMPLATE"

@@ -25,22 +25,22 @@ extension FontError: CustomStringConvertible, LocalizedError {
         switch self {
         case .configurationNotFound(let tried):
             return "no font table found; looked for: " + tried.joined(separator: ", ")
-                + ". Set MKPDF_FONTS to a fonts.json (see Fonts/README.md for the format)"
+                + ". Fix: set MKPDF_FONTS to a fonts.json (see Fonts/README.md for the format)"
         case .configurationInvalid(let file, let reason):
-            return "\(file): \(reason). Fix the file, or set MKPDF_FONTS to another fonts.json"
+            return "\(file): \(reason). Fix: correct the file, or set MKPDF_FONTS to another fonts.json"
         case .unknownFont(let name, let known, let configuration):
             return "unknown font \"\(name)\": \(configuration) names " + known.joined(separator: ", ")
-                + ". Use one of those, add \"\(name)\" to the table, or set \(FontRegistry.overrideVariable(for: name))=/path/to/font.ttf"
+                + ". Fix: use one of those, add \"\(name)\" to the table, or set \(FontRegistry.overrideVariable(for: name))=/path/to/font.ttf"
         case .fontMissing(let name, let tried, let package, let variable):
             let install = package.map { "install \($0) (`apt-get install \($0)`, or run scripts/setup), or " } ?? ""
-            return "font \"\(name)\" not found; looked for: " + tried.joined(separator: ", ") + ". To fix: "
+            return "font \"\(name)\" not found; looked for: " + tried.joined(separator: ", ") + ". Fix: "
                 + install + "set \(variable)=/path/to/font.ttf, or set MKPDF_FONTS to another fonts.json"
         case .fontUnreadable(let name, let path, let reason):
-            return "font \"\(name)\" at \(path) cannot be used: \(reason). Point it at a TrueType or OpenType file "
+            return "font \"\(name)\" at \(path) cannot be used: \(reason). Fix: point it at a TrueType or OpenType file "
                 + "(.ttf, .otf, .ttc with \"index\")"
         case .subsetFailed(let name, let path, let glyphs):
-            return "font \"\(name)\" at \(path): HarfBuzz could not subset it to \(glyphs) glyphs; "
-                + "embed the whole font instead or use another font file"
+            return "font \"\(name)\" at \(path): HarfBuzz could not subset it to \(glyphs) glyphs. "
+                + "Fix: embed the whole font instead or use another font file"
         }
     }
 

@@ -77,12 +77,17 @@ extension RenderError: CustomStringConvertible, LocalizedError {
         case .font(let location, let font, let reason):
             return "cannot render \(location): font \"\(font)\": \(reason)"
         case .image(let location, let reason):
-            return "cannot render \(location): the image's PNG bytes cannot be decoded: \(reason). "
-                + "Fix: give a valid PNG file's bytes"
+            return ErrorText.wrapping("cannot render \(location): the image's PNG bytes cannot be decoded", reason,
+                                      fix: "give a valid PNG file's bytes")
         case .pdf(let location, let reason):
-            return "cannot build the PDF" + (location.map { " at \($0)" } ?? "") + ": \(reason)"
+            return ErrorText.wrapping("cannot build the PDF" + (location.map { " at \($0)" } ?? ""), reason,
+                                      fix: "check the sizes, coordinates and text at that place; if they are sound, "
+                                        + "report it as an mkpdf bug with the input")
         case .raster(let location, let operation, let reason):
-            return "cannot draw the raster" + (location.map { " at \($0)" } ?? "") + ": \(operation) failed: \(reason)"
+            return ErrorText.wrapping("cannot draw the raster" + (location.map { " at \($0)" } ?? "")
+                                        + ": \(operation) failed", reason,
+                                      fix: "lower --scale or --dpi if memory ran short; otherwise report it as an "
+                                        + "mkpdf bug with the input")
         case .surfaceTooLarge(let page, let width, let height, let limit):
             return "cannot render page \(page): \(width)×\(height) pixels exceeds the raster limit of \(limit) pixels "
                 + "a side (or the memory it needs). Fix: use a smaller --scale or --dpi"
@@ -91,10 +96,12 @@ extension RenderError: CustomStringConvertible, LocalizedError {
         case .emptyDocument:
             return "cannot render: the document has no pages. Fix: add at least one page"
         case .output(let path, let reason):
-            return "cannot write \(path): \(reason). Fix: check that the folder exists, is writable and has space"
+            return ErrorText.wrapping("cannot write \(path)", reason,
+                                      fix: "check that the folder exists, is writable and has space")
         case .outline(let index, let field, let reason):
-            return "cannot render outline[\(index)].\(field): \(reason). Fix: point every outline entry at a page "
-                + "of the document, with a level from 1 and a non-empty title"
+            return ErrorText.wrapping("cannot render outline[\(index)].\(field)", reason,
+                                      fix: "point every outline entry at a page of the document, with a level from 1 "
+                                        + "and a non-empty title")
         }
     }
 

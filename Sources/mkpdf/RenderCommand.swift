@@ -123,8 +123,9 @@ enum DescriptionFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw RenderCommandFailure(description: "cannot read \(url.path): \(error.localizedDescription). Fix: give the path of "
-                          + "a drawing JSON file")
+            throw RenderCommandFailure(description: ErrorText.wrapping("cannot read \(url.path)",
+                                                                       error.localizedDescription,
+                                                                       fix: "give the path of a drawing JSON file"))
         }
         switch url.pathExtension.lowercased() {
         case "json":

@@ -115,7 +115,7 @@ enum ReportCommandError: Error, CustomStringConvertible, LocalizedError {
     var description: String {
         switch self {
         case .output(let path, let reason):
-            "cannot write \(path): \(reason). Fix: check that the folder exists and is writable"
+            ErrorText.wrapping("cannot write \(path)", reason, fix: "check that the folder exists and is writable")
         }
     }
 

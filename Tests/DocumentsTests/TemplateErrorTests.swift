@@ -26,6 +26,15 @@ import Testing
         Self.base.replacingOccurrences(of: old, with: new)
     }
 
+    @Test func aWrappedFontErrorKeepsOneFix() {
+        let font = "unknown font \"futura\": Fonts/fonts.json names gothic, mincho. Fix: use one of those"
+        let wrapped = TemplateError(file: "t.yaml", line: 4, reason: .font(name: "futura", reason: font)).description
+        #expect(wrapped.components(separatedBy: "Fix:").count == 2, "\(wrapped)")
+        #expect(wrapped.hasPrefix("t.yaml:4: font \"futura\": unknown font") && wrapped.hasSuffix("use one of those"))
+        let plain = TemplateError(file: "t.yaml", reason: .unreadable(reason: "No such file")).description
+        #expect(plain == "t.yaml: cannot read the template: No such file. Fix: check the path and that the file is readable")
+    }
+
     @Test func theBaseTemplateLoadsAndRenders() throws {
         let drawing = try Template(yaml: Self.base, file: "t.yaml").render()
         #expect(drawing.texts.map(\.string) == ["会員番号:GCG-40167"])

@@ -96,7 +96,7 @@ struct FontRegistryTests {
         let registry = FontRegistry(environment: ["MKPDF_FONTS": "/nowhere/fonts.json"])
         let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
         #expect(error == .configurationNotFound(tried: ["/nowhere/fonts.json (from MKPDF_FONTS)"]))
-        #expect(error?.description.contains("Set MKPDF_FONTS") == true)
+        #expect(error?.description.contains("Fix: set MKPDF_FONTS") == true)
     }
 
     @Test("fonts.json errors name the file and what is wrong", arguments: [
