@@ -27,7 +27,8 @@ extension TicketError: CustomStringConvertible, LocalizedError {
                                       fix: "correct it, or leave it out to use \(TicketRules.defaultPattern)")
         case .templateNotFound(let tried):
             return "no ticket template found; tried " + tried.joined(separator: ", ")
-                + ". Fix: give --template PATH or set MKPDF_TICKET_TEMPLATE"
+                + ". Fix: give --template PATH, set MKPDF_TICKET_TEMPLATE, or copy the repository's "
+                + "Templates/ticket.yaml to one of those places"
         }
     }
 

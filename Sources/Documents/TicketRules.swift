@@ -1,3 +1,4 @@
+import Fonts
 import Foundation
 
 /// The admission ticket's rules that are not layout: which member and ticket numbers are acceptable, what file a
@@ -75,11 +76,13 @@ public struct TicketRules: Sendable {
         return nil
     }
 
-    /// The ticket template: `MKPDF_TICKET_TEMPLATE` if set, else the repository's `Templates/ticket.yaml`, else
-    /// `Templates/ticket.yaml` in the current folder.
+    /// The ticket template: `MKPDF_TICKET_TEMPLATE` if set, else the first of `templateSearchPaths` that exists.
     /// - Throws: `TicketError.templateNotFound` listing every place tried.
     public static func defaultTemplate(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        sourceTree: URL? = FontConfiguration.sourceTree,
+        executableDirectory: URL? = FontConfiguration.executableDirectory,
+        currentDirectory: URL = FontConfiguration.currentDirectory
     ) throws(TicketError) -> URL {
         if let override = environment["MKPDF_TICKET_TEMPLATE"], !override.isEmpty {
             guard FileManager.default.fileExists(atPath: override) else {
@@ -87,14 +90,30 @@ public struct TicketRules: Sendable {
             }
             return URL(fileURLWithPath: override)
         }
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Templates/ticket.yaml").standardizedFileURL
-        let working = URL(fileURLWithPath: "Templates/ticket.yaml").standardizedFileURL
-        let candidates = repository == working ? [repository] : [repository, working]
+        let candidates = templateSearchPaths(sourceTree: sourceTree, executableDirectory: executableDirectory,
+                                             currentDirectory: currentDirectory)
         guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
-            throw .templateNotFound(tried: candidates.map(\.path))
+            throw .templateNotFound(tried: candidates.map(\.path) + ["MKPDF_TICKET_TEMPLATE (not set)"])
         }
         return found
+    }
+
+    /// Where the ticket template is looked for, in order, without duplicates: the source tree's
+    /// `Templates/ticket.yaml`, then beside the executable — `<dir>/../share/mkpdf/Templates/ticket.yaml` and
+    /// `<dir>/Templates/ticket.yaml` — then `Templates/ticket.yaml` in the current directory.
+    public static func templateSearchPaths(sourceTree: URL?, executableDirectory: URL?,
+                                           currentDirectory: URL) -> [URL] {
+        var paths: [URL] = []
+        func add(_ url: URL) {
+            let url = url.standardizedFileURL
+            if !paths.contains(url) { paths.append(url) }
+        }
+        if let sourceTree { add(sourceTree.appendingPathComponent("Templates/ticket.yaml")) }
+        if let executableDirectory {
+            add(executableDirectory.appendingPathComponent("../share/mkpdf/Templates/ticket.yaml"))
+            add(executableDirectory.appendingPathComponent("Templates/ticket.yaml"))
+        }
+        add(currentDirectory.appendingPathComponent("Templates/ticket.yaml"))
+        return paths
     }
 }

@@ -107,27 +107,58 @@ public struct FontConfiguration: Hashable, Sendable {
         }
     }
 
-    /// The fonts.json used when none is given: `MKPDF_FONTS` if set, else the repository's `Fonts/fonts.json`.
+    /// The fonts.json used when none is given: `MKPDF_FONTS` if set, else the first of `searchPaths` that exists.
     ///
-    /// The repository copy is found from this source file's location, which holds for every build made in the tree
-    /// (`swift build`, `./mkpdf`); installed elsewhere, set `MKPDF_FONTS`.
-    public static func defaultFile(environment: [String: String]) throws(FontError) -> URL {
+    /// - Throws: `FontError.configurationNotFound` listing every place tried, so an installed binary's user sees
+    ///   where to put the table.
+    public static func defaultFile(environment: [String: String], sourceTree: URL? = sourceTree,
+                                   executableDirectory: URL? = executableDirectory,
+                                   currentDirectory: URL = currentDirectory) throws(FontError) -> URL {
         if let override = environment["MKPDF_FONTS"], !override.isEmpty {
             guard FileManager.default.fileExists(atPath: override) else {
                 throw .configurationNotFound(tried: ["\(override) (from MKPDF_FONTS)"])
             }
             return URL(fileURLWithPath: override)
         }
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fonts/fonts.json")
-        var candidates = [repository.standardizedFileURL]
-        let working = URL(fileURLWithPath: "Fonts/fonts.json").standardizedFileURL
-        if working != candidates[0] { candidates.append(working) }
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate.path) {
-            return candidate
+        let candidates = searchPaths(sourceTree: sourceTree, executableDirectory: executableDirectory,
+                                     currentDirectory: currentDirectory)
+        if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            return found
         }
         throw .configurationNotFound(tried: candidates.map(\.path) + ["MKPDF_FONTS (not set)"])
+    }
+
+    /// Where fonts.json is looked for, in order, without duplicates: the source tree's `Fonts/fonts.json` (builds
+    /// run in the tree), then beside the executable — `<dir>/../share/mkpdf/fonts.json` (an installed prefix) and
+    /// `<dir>/Fonts/fonts.json` (an unpacked folder) — then `Fonts/fonts.json` in the current directory.
+    public static func searchPaths(sourceTree: URL?, executableDirectory: URL?, currentDirectory: URL) -> [URL] {
+        var paths: [URL] = []
+        func add(_ url: URL) {
+            let url = url.standardizedFileURL
+            if !paths.contains(url) { paths.append(url) }
+        }
+        if let sourceTree { add(sourceTree.appendingPathComponent("Fonts/fonts.json")) }
+        if let executableDirectory {
+            add(executableDirectory.appendingPathComponent("../share/mkpdf/fonts.json"))
+            add(executableDirectory.appendingPathComponent("Fonts/fonts.json"))
+        }
+        add(currentDirectory.appendingPathComponent("Fonts/fonts.json"))
+        return paths
+    }
+
+    /// The checkout this module was compiled from (found through `#filePath`); it may not exist where the binary
+    /// runs, which the search tolerates.
+    public static let sourceTree: URL? = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder of the running executable, symbolic links resolved (`/usr/local/bin` for an installed mkpdf).
+    public static var executableDirectory: URL? {
+        Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    /// The process's current directory.
+    public static var currentDirectory: URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     }
 }
 

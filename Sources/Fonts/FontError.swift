@@ -25,7 +25,8 @@ extension FontError: CustomStringConvertible, LocalizedError {
         switch self {
         case .configurationNotFound(let tried):
             return "no font table found; looked for: " + tried.joined(separator: ", ")
-                + ". Fix: set MKPDF_FONTS to a fonts.json (see Fonts/README.md for the format)"
+                + ". Fix: set MKPDF_FONTS to a fonts.json, or copy the repository's Fonts/fonts.json to one of those "
+                + "places (see Fonts/README.md for the format)"
         case .configurationInvalid(let file, let reason):
             return "\(file): \(reason). Fix: correct the file, or set MKPDF_FONTS to another fonts.json"
         case .unknownFont(let name, let known, let configuration):

@@ -57,4 +57,24 @@ import TestSupport
         }
         #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_TICKET_TEMPLATE)"]))
     }
+
+    @Test func defaultTemplateIsFoundBesideAnInstalledBinaryAndTheErrorListsThePlaces() throws {
+        let scratch = try Scratch("ticket-template-search")
+        let bin = scratch.file("prefix/bin"), work = scratch.file("work")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let places = [scratch.file("prefix/share/mkpdf/Templates/ticket.yaml").path,
+                      scratch.file("prefix/bin/Templates/ticket.yaml").path, scratch.file("work/Templates/ticket.yaml").path]
+        let error = #expect(throws: TicketError.self) {
+            try TicketRules.defaultTemplate(environment: [:], sourceTree: nil, executableDirectory: bin,
+                                            currentDirectory: work)
+        }
+        #expect(error == .templateNotFound(tried: places + ["MKPDF_TICKET_TEMPLATE (not set)"]))
+        for place in places { #expect(error?.description.contains(place) == true, "\(place)") }
+        let share = URL(fileURLWithPath: places[0])
+        try FileManager.default.createDirectory(at: share.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repo.root.appendingPathComponent("Templates/ticket.yaml"), to: share)
+        #expect(try TicketRules.defaultTemplate(environment: [:], sourceTree: nil, executableDirectory: bin,
+                                                currentDirectory: work).path == share.path)
+    }
 }

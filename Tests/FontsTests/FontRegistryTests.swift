@@ -99,6 +99,35 @@ struct FontRegistryTests {
         #expect(error?.description.contains("Fix: set MKPDF_FONTS") == true)
     }
 
+    @Test("Without MKPDF_FONTS an installed binary finds fonts.json beside it, and the error lists every place tried")
+    func tableBesideTheExecutable() throws {
+        let scratch = try Scratch("fonts-search")
+        let bin = scratch.file("prefix/bin"), work = scratch.file("work")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let places = [scratch.file("prefix/share/mkpdf/fonts.json").path, scratch.file("prefix/bin/Fonts/fonts.json").path,
+                      scratch.file("work/Fonts/fonts.json").path]
+        #expect(FontConfiguration.searchPaths(sourceTree: nil, executableDirectory: bin, currentDirectory: work)
+            .map(\.path) == places)
+        let error = #expect(throws: FontError.self) {
+            try FontConfiguration.defaultFile(environment: [:], sourceTree: nil, executableDirectory: bin,
+                                              currentDirectory: work)
+        }
+        #expect(error == .configurationNotFound(tried: places + ["MKPDF_FONTS (not set)"]))
+        for place in places { #expect(error?.description.contains(place) == true, "\(place)") }
+        #expect(error?.description.components(separatedBy: "Fix:").count == 2)
+
+        // Each place, once it holds the table, is found; the earlier ones win.
+        for place in places.reversed() {
+            let url = URL(fileURLWithPath: place)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Repo.root.appendingPathComponent("Fonts/fonts.json"), to: url)
+            let found = try FontConfiguration.defaultFile(environment: [:], sourceTree: nil, executableDirectory: bin,
+                                                          currentDirectory: work)
+            #expect(found.path == place)
+        }
+    }
+
     @Test("fonts.json errors name the file and what is wrong", arguments: [
         (#"{"fonts": {"gothic": {"files": ["a.ttf"]}"#, "is not valid JSON"),
         (#"{"faces": {}}"#, "missing key \"fonts\""),
