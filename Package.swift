@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // C libraries from Debian packages: a module map and a shim header each, no C code of ours.
@@ -51,7 +52,9 @@ let package = Package(
         ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
         .target(name: "Batch", dependencies: [
-            "Documents", "Drawing", "Render", "Fonts", "CQPDF", .product(name: "CSV", package: "CSV.swift"),
+            "Documents", "Drawing", "Render", "Fonts", "CQPDF",
+            .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // PDF structure validation over libqpdf.
         .target(name: "Check", dependencies: ["CQPDF"]),

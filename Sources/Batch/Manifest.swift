@@ -41,7 +41,7 @@ public struct Manifest: Sendable {
         entry.status == .ok && !entry.outputs.isEmpty && entry.outputs.allSatisfy { output in
             let url = folder.appendingPathComponent(output.path)
             guard let data = try? Data(contentsOf: url), data.count == output.bytes else { return false }
-            return SHA256.hex(of: data) == output.sha256
+            return Checksum.sha256(data) == output.sha256
         }
     }
 

@@ -1,3 +1,5 @@
+import Documents
+
 /// The file name pattern (`--name 'ticket-{{member}}'`): placeholders filled from a record's fields, plus `{{index}}`
 /// and `{{row}}`, checked so no record can name a file outside the output folder.
 public struct OutputName: Sendable, Hashable {
@@ -48,7 +50,7 @@ public struct OutputName: Sendable, Hashable {
                                     reason: "the field \"\(field)\" is missing or empty, and the file name "
                                         + "(--name \(pattern)) needs it. Fix: fill it in, or change --name")
             }
-            if let problem = Self.problem(value) {
+            if let problem = TicketRules.fileNameProblem(value) {
                 throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
                                     reason: "the value \"\(value)\" cannot be part of a file name: \(problem). "
                                         + "Fix: correct the value, or use another field in --name")
@@ -57,14 +59,5 @@ public struct OutputName: Sendable, Hashable {
             rest = rest[close.upperBound...]
         }
         return result + rest
-    }
-
-    private static func problem(_ value: String) -> String? {
-        if value.contains("/") || value.contains("\\") { return "it holds a path separator" }
-        if value.contains("..") || value.hasPrefix(".") { return "it holds \"..\" or starts with \".\"" }
-        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "it holds a control character"
-        }
-        return nil
     }
 }

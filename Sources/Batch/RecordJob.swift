@@ -99,7 +99,7 @@ public struct RecordJob: Sendable {
                 } catch {
                     throw RecordFailure(row: record.row, member: record.fields["member"], reason: error.description)
                 }
-                outputs.append(.init(path: name, bytes: data.count, sha256: SHA256.hex(of: data)))
+                outputs.append(.init(path: name, bytes: data.count, sha256: Checksum.sha256(data)))
             }
             return ManifestEntry(index: record.index, row: record.row, status: .ok, fields: keys, outputs: outputs)
         } catch {

@@ -64,8 +64,9 @@ public struct TicketRules: Sendable {
         return url
     }
 
-    /// Why `value` cannot be part of a file name, or nil when it can.
-    static func fileNameProblem(_ value: String) -> String? {
+    /// Why `value` cannot be part of a file name, or nil when it can: empty, a path separator, "..", a leading
+    /// ".", or a control character — so no name built from data can leave its output folder.
+    public static func fileNameProblem(_ value: String) -> String? {
         if value.isEmpty { return "it is empty" }
         if value.contains("/") || value.contains("\\") { return "it holds a path separator" }
         if value.contains("..") { return "it holds \"..\"" }

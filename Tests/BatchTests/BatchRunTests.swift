@@ -23,7 +23,7 @@ struct BatchRunTests {
             let output = try #require(entry.outputs.first)
             #expect(output.path == "ticket-\(Fixtures.member(entry.index)).pdf")
             let bytes = try Data(contentsOf: out.appendingPathComponent(output.path))
-            #expect(bytes.count == output.bytes && SHA256.hex(of: bytes) == output.sha256, "\(output.path)")
+            #expect(bytes.count == output.bytes && Checksum.sha256(bytes) == output.sha256, "\(output.path)")
         }
         for index in [0, 149, 299] {
             let pdf = out.appendingPathComponent("ticket-\(Fixtures.member(index)).pdf")

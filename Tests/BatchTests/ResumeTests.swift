@@ -35,7 +35,7 @@ struct ResumeTests {
         for entry in entries {
             #expect(entry.status == .ok)
             let bytes = try Data(contentsOf: out.appendingPathComponent(entry.outputs[0].path))
-            #expect(SHA256.hex(of: bytes) == entry.outputs[0].sha256)
+            #expect(Checksum.sha256(bytes) == entry.outputs[0].sha256)
         }
         #expect(try Oracle.qpdfCheck(out.appendingPathComponent("ticket-\(Fixtures.member(3)).pdf")).status == 0)
         #expect(!FileManager.default.fileExists(atPath: stray.path))
