@@ -132,12 +132,7 @@ final class CairoTarget: RenderTarget {
 
     private func image(for png: Data, location: RenderLocation) throws -> CairoImage {
         if let image = images[png] { return image }
-        let bitmap: Bitmap
-        do {
-            bitmap = try PNGDecoder().decode(png, name: "image at \(location)")
-        } catch {
-            throw RenderError.image(location: location, reason: "\(error)")
-        }
+        let bitmap = try Bitmap(renderingPNG: png, location: location)
         let image = try CairoImage(bitmap, location: location)
         images[png] = image
         return image

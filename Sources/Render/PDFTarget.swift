@@ -330,12 +330,7 @@ final class PDFResources {
     /// The image XObject for `png`, decoded and stored on first use.
     func image(for png: Data, location: RenderLocation) throws -> PDFImage {
         if let image = images[png] { return image }
-        let bitmap: Bitmap
-        do {
-            bitmap = try PNGDecoder().decode(png, name: "image at \(location)")
-        } catch {
-            throw RenderError.image(location: location, reason: "\(error)")
-        }
+        let bitmap = try Bitmap(renderingPNG: png, location: location)
         do {
             let image = try document.loadImage(bitmap, name: "image at \(location)")
             images[png] = image
