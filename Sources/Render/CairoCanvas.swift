@@ -56,17 +56,23 @@ final class CairoCanvas {
         }
     }
 
+    /// The finished pixels in place (cairo's premultiplied, native-endian ARGB words) and the bytes per row; both
+    /// readers start here, after cairo has flushed what it still holds.
+    private func pixelWords() throws(RenderError) -> (data: UnsafeMutablePointer<UInt8>, stride: Int) {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw .raster(location: nil, operation: "cairo_image_surface_get_data",
+                          reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+        }
+        return (data, Int(cairo_image_surface_get_stride(surface)))
+    }
+
     /// The pixels as RGB8 (or gray when every pixel is gray) when every pixel is opaque, else nil.
     ///
     /// A page with a background is opaque: one pass straight from cairo's words to the bytes the PNG keeps, instead
     /// of RGBA first and then the encoder's own passes for alpha, gray and RGB (a quarter of a 2× ticket's time).
     func opaquePixels() throws(RenderError) -> (pixels: [UInt8], isGray: Bool)? {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else {
-            throw .raster(location: nil, operation: "cairo_image_surface_get_data",
-                          reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
-        }
+        let (data, stride) = try pixelWords()
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         let (isOpaque, isGray) = rgb.withUnsafeMutableBufferPointer { out -> (Bool, Bool) in
             guard var o = out.baseAddress else { return (true, true) }
@@ -99,12 +105,7 @@ final class CairoCanvas {
 
     /// The pixels as straight-alpha RGBA8 (cairo stores premultiplied, native-endian ARGB words).
     func bitmap() throws(RenderError) -> Bitmap {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else {
-            throw .raster(location: nil, operation: "cairo_image_surface_get_data",
-                          reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
-        }
+        let (data, stride) = try pixelWords()
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
