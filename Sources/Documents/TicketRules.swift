@@ -85,18 +85,13 @@ public struct TicketRules: Sendable {
         executableDirectory: URL? = FontConfiguration.executableDirectory,
         currentDirectory: URL = FontConfiguration.currentDirectory
     ) throws(TicketError) -> URL {
-        if let override = environment["MKPDF_TICKET_TEMPLATE"], !override.isEmpty {
-            guard FileManager.default.fileExists(atPath: override) else {
-                throw .templateNotFound(tried: ["\(override) (from MKPDF_TICKET_TEMPLATE)"])
-            }
-            return URL(fileURLWithPath: override)
-        }
         let candidates = templateSearchPaths(sourceTree: sourceTree, executableDirectory: executableDirectory,
                                              currentDirectory: currentDirectory)
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
-            throw .templateNotFound(tried: candidates.map(\.path) + ["MKPDF_TICKET_TEMPLATE (not set)"])
+        switch ResourceSearch.locate(variable: "MKPDF_TICKET_TEMPLATE", environment: environment,
+                                     candidates: candidates) {
+        case .found(let url): return url
+        case .missing(let tried): throw .templateNotFound(tried: tried)
         }
-        return found
     }
 
     /// Where the ticket template is looked for, in order, without duplicates: the source tree's
@@ -104,17 +99,8 @@ public struct TicketRules: Sendable {
     /// `<dir>/Templates/ticket.yaml` — then `Templates/ticket.yaml` in the current directory.
     public static func templateSearchPaths(sourceTree: URL?, executableDirectory: URL?,
                                            currentDirectory: URL) -> [URL] {
-        var paths: [URL] = []
-        func add(_ url: URL) {
-            let url = url.standardizedFileURL
-            if !paths.contains(url) { paths.append(url) }
-        }
-        if let sourceTree { add(sourceTree.appendingPathComponent("Templates/ticket.yaml")) }
-        if let executableDirectory {
-            add(executableDirectory.appendingPathComponent("../share/mkpdf/Templates/ticket.yaml"))
-            add(executableDirectory.appendingPathComponent("Templates/ticket.yaml"))
-        }
-        add(currentDirectory.appendingPathComponent("Templates/ticket.yaml"))
-        return paths
+        ResourceSearch.paths(treePath: "Templates/ticket.yaml", installedPath: "Templates/ticket.yaml",
+                             sourceTree: sourceTree, executableDirectory: executableDirectory,
+                             currentDirectory: currentDirectory)
     }
 }

@@ -114,36 +114,20 @@ public struct FontConfiguration: Hashable, Sendable {
     public static func defaultFile(environment: [String: String], sourceTree: URL? = sourceTree,
                                    executableDirectory: URL? = executableDirectory,
                                    currentDirectory: URL = currentDirectory) throws(FontError) -> URL {
-        if let override = environment["MKPDF_FONTS"], !override.isEmpty {
-            guard FileManager.default.fileExists(atPath: override) else {
-                throw .configurationNotFound(tried: ["\(override) (from MKPDF_FONTS)"])
-            }
-            return URL(fileURLWithPath: override)
-        }
         let candidates = searchPaths(sourceTree: sourceTree, executableDirectory: executableDirectory,
                                      currentDirectory: currentDirectory)
-        if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            return found
+        switch ResourceSearch.locate(variable: "MKPDF_FONTS", environment: environment, candidates: candidates) {
+        case .found(let url): return url
+        case .missing(let tried): throw .configurationNotFound(tried: tried)
         }
-        throw .configurationNotFound(tried: candidates.map(\.path) + ["MKPDF_FONTS (not set)"])
     }
 
     /// Where fonts.json is looked for, in order, without duplicates: the source tree's `Fonts/fonts.json` (builds
     /// run in the tree), then beside the executable — `<dir>/../share/mkpdf/fonts.json` (an installed prefix) and
     /// `<dir>/Fonts/fonts.json` (an unpacked folder) — then `Fonts/fonts.json` in the current directory.
     public static func searchPaths(sourceTree: URL?, executableDirectory: URL?, currentDirectory: URL) -> [URL] {
-        var paths: [URL] = []
-        func add(_ url: URL) {
-            let url = url.standardizedFileURL
-            if !paths.contains(url) { paths.append(url) }
-        }
-        if let sourceTree { add(sourceTree.appendingPathComponent("Fonts/fonts.json")) }
-        if let executableDirectory {
-            add(executableDirectory.appendingPathComponent("../share/mkpdf/fonts.json"))
-            add(executableDirectory.appendingPathComponent("Fonts/fonts.json"))
-        }
-        add(currentDirectory.appendingPathComponent("Fonts/fonts.json"))
-        return paths
+        ResourceSearch.paths(treePath: "Fonts/fonts.json", installedPath: "fonts.json", sourceTree: sourceTree,
+                             executableDirectory: executableDirectory, currentDirectory: currentDirectory)
     }
 
     /// The checkout this module was compiled from (found through `#filePath`); it may not exist where the binary
