@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Writes small PDFs byte by byte, with a correct xref table, so tests control every object and can damage
 /// the result in known ways.
@@ -141,21 +142,8 @@ enum Damage: String, CaseIterable, Sendable {
             let digits = text[range.upperBound...].prefix { $0.isNumber }
             return Data((text[..<range.upperBound] + String(Int(digits)! + 20) + text[range.upperBound...].dropFirst(digits.count)).utf8)
         case .randomBytes:
-            var generator = SplitMix(seed: 42)
+            var generator = SeededRandom(seed: 42)
             return Data((0..<2000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         }
-    }
-}
-
-/// A small seeded generator, so the random-bytes case is the same every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

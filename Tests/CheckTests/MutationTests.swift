@@ -17,7 +17,7 @@ import TestSupport
     func mutatedFilesNeverCrashAndAgreeWithQPDF(_ sourceIndex: Int) throws {
         let (name, original) = Self.sources[sourceIndex]
         let scratch = try Scratch("check-mutation")
-        var generator = SplitMix(seed: UInt64(sourceIndex + 1) * 7919)
+        var generator = SeededRandom(seed: UInt64(sourceIndex + 1) * 7919)
         for round in 0..<30 {
             var bytes = [UInt8](original)
             for _ in 0..<[1, 2, 5, 20][Int(generator.next() % 4)] {
