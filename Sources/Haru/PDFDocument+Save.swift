@@ -19,7 +19,7 @@ extension PDFDocument {
         let bytes = try render(argument: "file \(path)")
         do {
             try AtomicFile.write(bytes, to: path)
-        } catch let failure as AtomicFile.Failure {
+        } catch let failure {
             throw reject(code: failure.isOpen ? 0x1017 : 0x1016, detail: UInt32(failure.errno),
                          operation: failure.step, argument: "file \(failure.path)",
                          hint: failure.isOpen ? "check that the folder exists and is writable, or choose another path."
