@@ -32,8 +32,9 @@ extension LayoutEngine {
         var result: [PreparedBlock] = []
         var counts: [String: Int] = [:]
         func number(_ kind: String) -> Int {
-            counts[kind, default: 0] += 1
-            return counts[kind]!
+            let next = counts[kind, default: 0] + 1
+            counts[kind] = next
+            return next
         }
         for block in report.blocks {
             switch block {

@@ -50,9 +50,9 @@ extension ReportTemplate {
         var order = Array(table.rows.indices)
         if let sortIndex {
             let keys = table.rows.map { $0[sortIndex] }
-            let numeric = keys.map(Self.number)
-            if numeric.allSatisfy({ $0 != nil }) {
-                order.sort { (numeric[$0]!, $0) < (numeric[$1]!, $1) }
+            let numeric = keys.compactMap(Self.number)
+            if numeric.count == keys.count {
+                order.sort { (numeric[$0], $0) < (numeric[$1], $1) }
             } else {
                 order.sort { (keys[$0], $0) < (keys[$1], $1) }
             }

@@ -22,15 +22,19 @@ final class FreeTypeFaces: @unchecked Sendable {
         defer { freeTypeLock.unlock() }
         let key = path + "#\(index)"
         if let face = faces[key] { return face }
-        if library == nil {
+        let ready: OpaquePointer
+        if let library {
+            ready = library
+        } else {
             var made: OpaquePointer?
             let error = FT_Init_FreeType(&made)
             guard error == 0, let made else {
                 throw .raster(location: nil, operation: "FT_Init_FreeType", reason: "FreeType error \(error)")
             }
             library = made
+            ready = made
         }
-        let face = try CairoFontFace(library: library!, path: path, index: index)
+        let face = try CairoFontFace(library: ready, path: path, index: index)
         faces[key] = face
         return face
     }
