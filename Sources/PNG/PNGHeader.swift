@@ -129,9 +129,9 @@ struct PNGHeader: Equatable, Sendable {
         }.joined()
     }
 
-    /// The CRC-32 (zlib's) of `bytes`.
+    /// The CRC-32 (zlib's) of `bytes`; `crc32_z` takes a `size_t` length, so no byte count can trap a conversion.
     static func crc<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
         let array = Array(bytes)
-        return array.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
+        return array.withUnsafeBufferPointer { UInt32(crc32_z(0, $0.baseAddress, $0.count)) }
     }
 }

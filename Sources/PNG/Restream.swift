@@ -73,10 +73,8 @@ enum Restream {
         let status: Int32 = source.withUnsafeMutableBufferPointer { inp in
             output.withUnsafeMutableBufferPointer { outp in
                 stream.next_in = inp.baseAddress
-                stream.avail_in = UInt32(inp.count)
                 stream.next_out = outp.baseAddress
-                stream.avail_out = UInt32(outp.count)
-                return CPNG.inflate(&stream, Z_FINISH)
+                return inflateAll(&stream, inputCount: inp.count, outputCount: outp.count)
             }
         }
         let produced = Int(stream.total_out)
@@ -91,6 +89,28 @@ enum Restream {
             throw PNGError(name: name, reason: .truncated("the image data ends after \(produced) of \(limit) bytes"))
         }
         return Array(output.prefix(limit))
+    }
+
+    /// Runs `inflate` until the stream ends, the input runs out or the output is full, handing zlib at most 4 GiB − 1
+    /// bytes at a time: its counters are 32-bit, and a 16-bit interlaced image near the pixel cap inflates to more.
+    ///
+    /// Returns `Z_STREAM_END`, zlib's error, or `Z_BUF_ERROR` when it stopped early (out of input or of room),
+    /// which the caller tells apart by `total_out`.
+    private static func inflateAll(_ stream: inout z_stream, inputCount: Int, outputCount: Int) -> Int32 {
+        var inputLeft = inputCount, outputLeft = outputCount
+        let most = Int(UInt32.max)
+        while true {
+            let feed = min(inputLeft, most), room = min(outputLeft, most)
+            stream.avail_in = UInt32(feed)
+            stream.avail_out = UInt32(room)
+            inputLeft -= feed
+            outputLeft -= room
+            let status = CPNG.inflate(&stream, Z_NO_FLUSH)
+            inputLeft += Int(stream.avail_in)
+            outputLeft += Int(stream.avail_out)
+            guard status == Z_OK else { return status }
+            if inputLeft == 0 || outputLeft == 0 { return Z_BUF_ERROR }
+        }
     }
 
     /// A zlib stream of `data` at level 1 (it is decoded again at once; speed matters, size does not).
