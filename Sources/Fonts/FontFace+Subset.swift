@@ -39,8 +39,11 @@ extension FontFace {
         defer { hb_face_destroy(subset) }
         guard let builder = hb_face_builder_create() else { throw failure }
         defer { hb_face_destroy(builder) }
-        var tags = [hb_tag_t](repeating: 0, count: 64)
-        var count = UInt32(tags.count)
+        // Asked for the total first: a fixed-size buffer would silently drop the tables past its end.
+        var count: UInt32 = 0
+        let total = hb_face_get_table_tags(subset, 0, &count, nil)
+        var tags = [hb_tag_t](repeating: 0, count: Int(total))
+        count = total
         _ = hb_face_get_table_tags(subset, 0, &count, &tags)
         for tag in tags.prefix(Int(count)) {
             Self.copyTable(tag, from: subset, to: builder)

@@ -39,10 +39,17 @@ public final class FontFace: @unchecked Sendable {
 
     /// Opens `url` (face `index` of a collection) for the logical name `name`.
     public init(contentsOf url: URL, index: Int = 0, name: String) throws(FontError) {
+        // HarfBuzz would clamp a negative index to face 0 while FreeType (the raster renderer) reads -1 as "only
+        // count the faces", so the two renderers would disagree: refused here instead.
+        guard (0...Int(UInt16.max)).contains(index) else {
+            throw .fontUnreadable(name: name, path: url.path,
+                                  reason: "face index \(index) is out of range; use 0 for a plain font file or the "
+                                    + "face's position (from 0) in a collection")
+        }
         guard let blob = hb_blob_create_from_file_or_fail(url.path) else {
             throw .fontUnreadable(name: name, path: url.path, reason: "the file cannot be opened or is empty")
         }
-        let face = hb_face_create(blob, UInt32(clamping: index))
+        let face = hb_face_create(blob, UInt32(index))
         hb_blob_destroy(blob)
         guard let face else {
             throw .fontUnreadable(name: name, path: url.path, reason: "HarfBuzz could not create a face")
