@@ -21,8 +21,9 @@ struct QPDFFailure: Error {
 /// A `qpdf_data` is not thread-safe, so one instance serves one validation on one thread.
 final class QPDFDocument {
     private var handle: qpdf_data?
-    /// The bytes `qpdf_read_memory` reads from; qpdf keeps a pointer to them, so they live as long as `handle`.
-    private var memory: UnsafeMutableRawBufferPointer?
+    /// The bytes `qpdf_read_memory` reads from; qpdf keeps a pointer to them, so they live as long as `handle`
+    /// (every buffer given, should the document be read more than once, freed after `qpdf_cleanup`).
+    private var memory: [UnsafeMutableRawBufferPointer] = []
     /// Errors raised by object-handle calls since the last `takeObjectErrors()`, in order.
     private var objectErrors: [String] = []
     /// Warnings taken out of qpdf early (around a page-content read) and not yet handed out.
@@ -36,7 +37,7 @@ final class QPDFDocument {
 
     deinit {
         qpdf_cleanup(&handle)
-        memory?.deallocate()
+        for buffer in memory { buffer.deallocate() }
     }
 
     // MARK: Opening and checking
@@ -51,7 +52,7 @@ final class QPDFDocument {
     func read(bytes: Data, description: String, password: String?) throws(QPDFFailure) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         bytes.copyBytes(to: buffer)
-        memory = buffer
+        memory.append(buffer)
         let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
         let status = qpdf_read_memory(handle, description, base, UInt64(bytes.count), password ?? "")
         try throwIfFailed(status)
