@@ -31,10 +31,14 @@ extension QRCode {
         }
         let total = width + 2 * quietModules
         let epsilon = 1e-9
-        let left = Int((box.x * pixelsPerPoint - epsilon).rounded(.up))
-        let top = Int((box.y * pixelsPerPoint - epsilon).rounded(.up))
-        let right = Int((box.maxX * pixelsPerPoint + epsilon).rounded(.down))
-        let bottom = Int((box.maxY * pixelsPerPoint + epsilon).rounded(.down))
+        let edges = [(box.x * pixelsPerPoint - epsilon).rounded(.up), (box.y * pixelsPerPoint - epsilon).rounded(.up),
+                     (box.maxX * pixelsPerPoint + epsilon).rounded(.down),
+                     (box.maxY * pixelsPerPoint + epsilon).rounded(.down)]
+        // Pixel edges become Ints: a non-finite or astronomically large box (or scale) would trap the conversion.
+        guard edges.allSatisfy({ $0.isFinite && abs($0) <= 0x1p52 }) else {
+            throw .boxOutOfRange(box: box, pixelsPerPoint: pixelsPerPoint)
+        }
+        let left = Int(edges[0]), top = Int(edges[1]), right = Int(edges[2]), bottom = Int(edges[3])
         let available = min(right - left, bottom - top)
         let modulePixels = available / total
         guard modulePixels >= 1 else {

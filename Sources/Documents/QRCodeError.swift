@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 
 /// Why libqrencode could not encode a payload.
@@ -12,6 +13,8 @@ public enum QRCodeError: Error, Hashable, Sendable {
     case encoderFailed(errno: Int32, reason: String)
     /// The box is too small for one device pixel per module (`modules` counts the quiet zone too).
     case boxTooSmall(side: Double, modules: Int, pixelsPerPoint: Double)
+    /// The box's pixel edges at this scale are not finite numbers or lie beyond any pixel grid (±2⁵² pixels).
+    case boxOutOfRange(box: Rect, pixelsPerPoint: Double)
 }
 
 extension QRCodeError: CustomStringConvertible, LocalizedError {
@@ -30,6 +33,9 @@ extension QRCodeError: CustomStringConvertible, LocalizedError {
         case .boxTooSmall(let side, let modules, let pixelsPerPoint):
             return "a box of \(side) pt holds \(modules) modules (quiet zone included) at less than one pixel each at "
                 + "\(pixelsPerPoint) pixels per point. Fix: make the box larger, the payload shorter or the scale higher"
+        case .boxOutOfRange(let box, let pixelsPerPoint):
+            return "the QR box at (\(box.x), \(box.y)), \(box.width)×\(box.height) pt, at \(pixelsPerPoint) pixels per "
+                + "point has no place on a pixel grid. Fix: give finite coordinates on the page and a scale such as 2"
         }
     }
 

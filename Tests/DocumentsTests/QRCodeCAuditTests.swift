@@ -1,4 +1,5 @@
 import Documents
+import Drawing
 import Foundation
 import Testing
 
@@ -33,5 +34,27 @@ import Testing
         }
         // Skipping QRcode_free leaks about 145 KB an encoding: 14 MB a window (measured on a broken build).
         #expect(added < 6 << 20, "resident memory grew by \(added / 1024) KB over 100 version-40 encodings")
+    }
+}
+
+/// Pixel-grid placement turns box edges into integers only when they fit.
+@Suite struct QRCodePlacementCAuditTests {
+    @Test(arguments: [(Rect(x: 1e300, y: 0, width: 40, height: 40), 2.0),
+                      (Rect(x: 0, y: 0, width: .infinity, height: 40), 2.0),
+                      (Rect(x: 10, y: 10, width: 40, height: 40), 1e300),
+                      (Rect(x: -.greatestFiniteMagnitude, y: 0, width: 40, height: 40), 1.0)])
+    func anUnplaceableBoxIsAnErrorNotATrap(_ box: Rect, _ pixelsPerPoint: Double) throws {
+        let code = try QRCode(payload: "FN-579-413/GCG-40167")
+        let error = #expect(throws: QRCodeError.self) {
+            try code.placement(in: box, quietModules: 4, pixelsPerPoint: pixelsPerPoint)
+        }
+        #expect(error == .boxOutOfRange(box: box, pixelsPerPoint: pixelsPerPoint))
+        #expect(error?.description.contains("pixels per point has no place on a pixel grid") == true)
+    }
+
+    @Test func anOrdinaryBoxStillPlaces() throws {
+        let code = try QRCode(payload: "FN-579-413/GCG-40167")
+        let place = try code.placement(in: Rect(x: 300, y: 20, width: 80, height: 80), quietModules: 4, pixelsPerPoint: 2)
+        #expect(place.moduleSide > 0)
     }
 }
