@@ -73,3 +73,33 @@ import Testing
         #expect(added < 16 * Self.megabyte, "resident memory grew by \(added / 1024) KB over 150 validations")
     }
 }
+
+/// FreeType faces are shared by every render in the process (Batch renders in parallel): cairo-ft locks a face around
+/// each use, and face creation runs under the FreeType lock, so renders at different sizes on several threads at once
+/// give exactly the pixels of the same renders made one after another.
+@Suite struct SharedFaceCAuditTests {
+    @Test func parallelRendersAtMixedSizesMatchSerialOnes() throws {
+        let ticket = try Samples.admissionTicket(member: "髙GCG-40167", date: "2014年12月20日〜①")
+        let scales = [1.0, 2.0, 3.0]
+        let reference = try scales.map { try RasterRenderer().bitmap(for: ticket, scale: .factor($0)).pixels }
+        let mismatches = Mismatches()
+        DispatchQueue.concurrentPerform(iterations: 24) { index in
+            let which = index % scales.count
+            do {
+                let pixels = try RasterRenderer().bitmap(for: ticket, scale: .factor(scales[which])).pixels
+                if pixels != reference[which] { mismatches.add("render \(index) at scale \(scales[which]) differs") }
+            } catch {
+                mismatches.add("render \(index) failed: \(error)")
+            }
+        }
+        #expect(mismatches.list.isEmpty, "\(mismatches.list)")
+    }
+
+    /// Findings collected from concurrent renders.
+    final class Mismatches: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+        func add(_ item: String) { lock.withLock { items.append(item) } }
+        var list: [String] { lock.withLock { items } }
+    }
+}
