@@ -82,6 +82,9 @@ struct LayoutEngine {
     // MARK: Resources
 
     mutating func font(_ name: String, size: Double) throws(ReportError) -> LayoutFont {
+        guard size.isFinite, size > 0, size <= 1000 else {
+            throw .invalidNumber(what: "the font size for \"\(name)\"", value: size, rule: "from 0 (exclusive) to 1000 pt")
+        }
         let key = "\(name)@\(size)"
         if let font = fontCache[key] { return font }
         let font = try LayoutFont(named: name, size: size, fonts: fonts)

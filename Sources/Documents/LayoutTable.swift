@@ -31,6 +31,9 @@ struct PreparedTable {
 extension LayoutEngine {
     mutating func prepareTable(_ table: Table, index: Int) throws(ReportError) -> PreparedTable {
         let size = table.size ?? style.tableSize
+        guard table.padding.isFinite, table.padding >= 0 else {
+            throw .invalidNumber(what: "table \(index)'s padding", value: table.padding, rule: "0 pt or more")
+        }
         let bodyFont = try font(style.bodyFont, size: size)
         let boldFont = try font(style.headingFont, size: size)
         let columns = table.columns

@@ -16,6 +16,8 @@ public enum ReportError: Error, Hashable, Sendable {
     case columnsTooWide(table: Int, needed: Double, available: Double)
     /// The page setup leaves no room for content.
     case pageTooSmall(reason: String)
+    /// A size or padding is not a usable number (NaN, infinite, zero or negative where it must be positive).
+    case invalidNumber(what: String, value: Double, rule: String)
 }
 
 extension ReportError: CustomStringConvertible, LocalizedError {
@@ -34,6 +36,8 @@ extension ReportError: CustomStringConvertible, LocalizedError {
         case .invalidImage(let location, let reason):
             return ErrorText.wrapping("cannot lay out the report: \(location)", reason,
                                       fix: "give the bytes of a valid PNG file")
+        case .invalidNumber(let what, let value, let rule):
+            return "cannot lay out the report: \(what) is \(value); it must be \(rule). Fix: give a number in that range"
         case .rowShape(let table, let row, let cells, let columns):
             return "cannot lay out the report: table \(table), row \(row) has \(cells) cells but the table has "
                 + "\(columns) columns. Fix: give every row one cell per column"

@@ -104,7 +104,10 @@ extension PDFDocument {
         ]
         for (type, field, value) in dates {
             guard let value else { continue }
-            let date = PDFDocument.haruDate(value)
+            guard let date = PDFDocument.haruDate(value) else {
+                throw reject(code: 0x1022, operation: "set the \(field)", argument: "\(field) \(value)",
+                             hint: "give a date in the years 1 to 9999, which a PDF date can hold.")
+            }
             try check("set the \(field)", "\(field) \(value)") { HPDF_SetInfoDateAttr($0, type, date) }
         }
     }
@@ -175,12 +178,13 @@ extension PDFDocument {
         enabledSets.insert(set)
     }
 
-    /// A date as libHaru's structure, in UTC ("Z").
-    static func haruDate(_ date: Date) -> HPDF_Date {
+    /// A date as libHaru's structure, in UTC ("Z"); nil outside the years 1–9999 a PDF date can hold.
+    static func haruDate(_ date: Date) -> HPDF_Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return HPDF_Date(year: HPDF_INT(parts.year ?? 1970), month: HPDF_INT(parts.month ?? 1),
+        let parts = calendar.dateComponents([.era, .year, .month, .day, .hour, .minute, .second], from: date)
+        guard parts.era == 1, let year = parts.year, (1...9999).contains(year) else { return nil }
+        return HPDF_Date(year: HPDF_INT(year), month: HPDF_INT(parts.month ?? 1),
                          day: HPDF_INT(parts.day ?? 1), hour: HPDF_INT(parts.hour ?? 0),
                          minutes: HPDF_INT(parts.minute ?? 0), seconds: HPDF_INT(parts.second ?? 0),
                          ind: CChar(UInt8(ascii: "Z")), off_hour: 0, off_minutes: 0)
