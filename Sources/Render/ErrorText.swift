@@ -1,9 +1,0 @@
-/// How a wrapping error's message reads once: what failed and where, the wrapped reason, and one fix.
-enum ErrorText {
-    /// `what: reason. Fix: fix` — or `what: reason` when the reason is another error's message that already ends
-    /// with its own, more specific fix, so a message never carries two. A trailing period of `reason` is dropped.
-    static func wrapping(_ what: String, _ reason: String, fix: String) -> String {
-        let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        return reason.contains("Fix:") ? "\(what): \(reason)" : "\(what): \(reason). Fix: \(fix)"
-    }
-}
