@@ -52,6 +52,17 @@ import Testing
         #expect(lines(text).contains { $0.contains("……") })
     }
 
+    /// In the standard rules every inseparable character may not start a line either, which hides the pair rule;
+    /// a house style with only the pair rule shows it on its own.
+    @Test func inseparablePairRuleHoldsWithoutLineStartRule() {
+        let text = "あいうえおかきくけ……さしす"
+        let pairsOnly = Kinsoku(noLineStart: [], noLineEnd: [], inseparable: ["…"])
+        #expect(!pairsOnly.allowsBreak(between: "…", and: "…") && pairsOnly.allowsBreak(between: "…", and: "さ"))
+        #expect(lines(text, kinsoku: .none) == ["あいうえおかきくけ…", "…さしす"])
+        let ruled = lines(text, kinsoku: pairsOnly)
+        #expect(ruled == ["あいうえおかきくけ", "……さしす"], "\(ruled)")
+    }
+
     @Test func latinWordsBreakAtSpacesAndOverlongWordsAreCut() {
         let words = lines("The quick brown fox jumps over the lazy dog", width: 60)
         for line in words {
