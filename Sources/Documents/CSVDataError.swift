@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 
 /// Why a CSV file could not be read: what is wrong, in which file, row and line, and how to fix it.

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 
 /// Why a report could not be laid out: what failed, where in the report, and how to fix it.

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 
 /// Why a report template could not be read or applied to a CSV file: the file (and line), what is wrong, the fix.

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 
 /// Why a ticket's numbers or template were refused.

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 
 /// Why a drawing could not be rendered: what failed, where (page and command), and how to fix it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Documents
+import Drawing
 import Foundation
 import Render
 
