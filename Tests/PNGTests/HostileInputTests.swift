@@ -91,6 +91,10 @@ import TestSupport
         guard case .tooLarge = uncapped.reason else { Issue.record("\(uncapped)"); return }
         // The cap is configurable: a small image above a tiny cap is refused.
         #expect(Self.outcome(PNGFixtureWriter.make(.init(.gray, 8)).png, maxPixels: 100)?.reason == .tooLarge(width: 23, height: 17, limit: 100))
+        // The cap is inclusive: exactly maxPixels pixels decode, one pixel more than the cap is refused.
+        #expect(Self.outcome(PNGFixtureWriter.make(.init(.gray, 8)).png, maxPixels: 23 * 17) == nil)
+        #expect(Self.outcome(PNGFixtureWriter.make(.init(.gray, 8)).png, maxPixels: 23 * 17 - 1)?.reason
+            == .tooLarge(width: 23, height: 17, limit: 23 * 17 - 1))
     }
 
     @Test func invalidHeaderFieldsAreRefused() throws {
