@@ -133,6 +133,25 @@ import TestSupport
         }
     }
 
+    /// However many short rows come first, the tall row sometimes starts with less than one line of room left on
+    /// the page; it then begins on a new page, which gets the header like every other.
+    @Test func tallRowAfterAFullPageStartsUnderARepeatedHeader() throws {
+        let tall = (1...40).map { "行\($0)" }.joined(separator: "\n")
+        for shortRows in 1...24 {
+            let rows = (1...shortRows).map { ["\($0)", "短い"] } + [["tall", tall]]
+            let report = Report(page: PageSetup(width: 400, height: 400, margins: .init(all: 40)),
+                                template: PageTemplate()) {
+                Table(columns: [TableColumn("番号"), TableColumn("内容", width: .fraction(1))], rows: rows)
+            }
+            let output = try report.layout()
+            #expect(output.placedTexts.filter { $0.text.hasPrefix("行") }.map(\.text) == (1...40).map { "行\($0)" })
+            for index in 0..<output.pages.count {
+                #expect(output.placedTexts.contains { $0.pageIndex == index && $0.text == "内容" },
+                        "\(shortRows) short rows: no header on page \(index + 1)")
+            }
+        }
+    }
+
     @Test func headingsKeepWithNextAndBecomeOutlineEntries() throws {
         let filler = String(repeating: "段落の本文です。", count: 80)
         let report = Report(page: PageSetup(width: 400, height: 500, margins: .init(all: 40))) {
