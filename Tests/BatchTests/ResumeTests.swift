@@ -15,8 +15,13 @@ struct ResumeTests {
         _ = try await BatchRunner(job: job, input: BatchInput(path: data.path), folder: out, jobs: 2)
             .run(progress: .silent)
 
-        // Damage: one output altered, one deleted, the last line torn mid-way, a stray temporary file.
+        // Damage: one output altered, one with a byte flipped (same size: only the hash tells), one deleted,
+        // the last line torn mid-way, a stray temporary file.
         try Data("not a pdf".utf8).write(to: out.appendingPathComponent("ticket-\(Fixtures.member(3)).pdf"))
+        let flipped = out.appendingPathComponent("ticket-\(Fixtures.member(5)).pdf")
+        var bytes = try Data(contentsOf: flipped)
+        bytes[bytes.count / 2] ^= 0x01
+        try bytes.write(to: flipped)
         try FileManager.default.removeItem(at: out.appendingPathComponent("ticket-\(Fixtures.member(7)).pdf"))
         var text = try String(contentsOf: manifest, encoding: .utf8)
         let lastLine = text.dropLast().split(separator: "\n").last.map(String.init) ?? ""
@@ -28,7 +33,7 @@ struct ResumeTests {
 
         let summary = try await BatchRunner(job: job, input: BatchInput(path: data.path), folder: out, jobs: 2,
                                             resume: true).run(progress: .silent)
-        let redone = Set([3, 7, tornIndex])
+        let redone = Set([3, 5, 7, tornIndex])
         #expect(summary.ok == redone.count && summary.skipped == 12 - redone.count && summary.failed == 0)
         let entries = try Fixtures.entries(manifest)
         #expect(entries.map(\.index).sorted() == Array(0..<12))
