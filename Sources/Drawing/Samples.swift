@@ -72,7 +72,7 @@ public enum Samples {
         try c.drawRect("ink", .stroke, width: 0.5, x: 160, y: 130, w: 130, h: 54)
         try c.drawText("ink", "left", font: "sans", size: 12, x: 160, y: 131, boxWidth: 130, align: .left)
         try c.drawText("ink", "中央 center", font: "gothic", size: 12, x: 160, y: 149, boxWidth: 130, align: .center)
-        try c.drawText("glass", "right 右", font: "serif", size: 12, x: 160, y: 167, boxWidth: 130, align: .right)
+        try c.drawText("glass", "right align", font: "serif", size: 12, x: 160, y: 167, boxWidth: 130, align: .right)
         // Image, clip group, nested part
         try c.drawImage(tinyPNG, x: 220, y: 55, w: 40, h: 40)
         try c.clip(x: 15, y: 155, w: 60, h: 40) { c in

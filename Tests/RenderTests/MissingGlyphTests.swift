@@ -63,7 +63,7 @@ import TestSupport
 
     @Test func latinFontsLackKanji() throws {
         #expect {
-            try PDFRenderer().data(for: try Samples.everyCommand())
+            try PDFRenderer().data(for: try Self.page("right 右", font: "serif"))
         } throws: { error in
             guard let missing = Self.missing(error) else { return false }
             return missing.font == "serif" && missing.character == "右" && missing.codePoint == "U+53F3"

@@ -10,9 +10,6 @@ import TestSupport
 /// The PDF renderer's output checked by the real tools: qpdf --check, Check's validator, pdffonts, pdftotext,
 /// pdfinfo, pdfimages.
 @Suite struct PDFOutputTests {
-    /// `serif` is IPAexMincho here, since `Samples.everyCommand` sets 右 in serif and DejaVu Serif lacks it.
-    static let fonts = FontRegistry(environment: ["MKPDF_FONT_SERIF": Repo.ipaexMincho.path])
-
     @Test func admissionTicketPassesQPDFAndTheValidator() throws {
         let scratch = try Scratch("render-pdf")
         let file = scratch.file("ticket.pdf")
@@ -28,15 +25,15 @@ import TestSupport
     @Test func fontsAreEmbeddedSubsetsAndSmall() throws {
         let scratch = try Scratch("render-fonts")
         let file = scratch.file("every.pdf")
-        try PDFRenderer(fonts: Self.fonts).write(try Samples.everyCommand(), to: file)
+        try PDFRenderer().write(try Samples.everyCommand(), to: file)
         let rows = try Oracle.pdffonts(file)
         let names: Set<String> = Set(rows.map { row in String(row.name.split(separator: "+").last ?? "") })
-        #expect(names == ["IPAexGothic", "IPAexMincho", "DejaVuSans,Book"], "\(rows)")
+        #expect(names == ["IPAexGothic", "IPAexMincho", "DejaVuSans,Book", "DejaVuSerif,Book"], "\(rows)")
         #expect(rows.allSatisfy { $0.embedded }, "\(rows)")
         // libHaru tags each embedded font HPDFAA+, HPDFAB+ …; pdffonts reads the tag as a subset, which it is.
         #expect(rows.allSatisfy { $0.subset && $0.name.hasPrefix("HPDFA") }, "\(rows)")
         #expect(rows.allSatisfy { $0.type.contains("TrueType") }, "\(rows)")
-        let whole = try PDFRenderer(fonts: Self.fonts, subsetsFonts: false).data(for: try Samples.everyCommand())
+        let whole = try PDFRenderer(subsetsFonts: false).data(for: try Samples.everyCommand())
         let subset = try Data(contentsOf: file)
         #expect(subset.count < 60_000, "subset PDF is \(subset.count) bytes")
         #expect(whole.count > 5 * subset.count, "whole fonts \(whole.count) bytes, subsets \(subset.count) bytes")
@@ -45,9 +42,9 @@ import TestSupport
     @Test func japaneseAndLatinTextExtracts() throws {
         let scratch = try Scratch("render-text")
         let file = scratch.file("every.pdf")
-        try PDFRenderer(fonts: Self.fonts).write(try Samples.everyCommand(), to: file)
+        try PDFRenderer().write(try Samples.everyCommand(), to: file)
         let text = try Oracle.pdftotext(file)
-        for expected in ["Hello, mkpdf! 0123", "入場整理券", "〜", "①", "髙", "ﾊﾝｶｸ", "明朝の見出し", "中央 center", "右"] {
+        for expected in ["Hello, mkpdf! 0123", "入場整理券", "〜", "①", "髙", "ﾊﾝｶｸ", "明朝の見出し", "中央 center", "right align"] {
             #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")
         }
     }
@@ -93,7 +90,7 @@ import TestSupport
         let drawing = try Samples.everyCommand()
         let decoded = try Drawing(jsonData: try drawing.jsonData())
         #expect(decoded == drawing)
-        let renderer = PDFRenderer(fonts: Self.fonts)
+        let renderer = PDFRenderer()
         let first = try renderer.data(for: drawing)
         #expect(try renderer.data(for: drawing) == first)
         #expect(try renderer.data(for: decoded) == first)

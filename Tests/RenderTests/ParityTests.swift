@@ -23,11 +23,6 @@ import TestSupport
 
     static let drawings: [String] = ["everyCommand", "admissionTicket", "transparentLayers", "stretchedParts"]
 
-    /// The fonts the parity drawings are rendered with: the repository's table, except that `serif` is
-    /// IPAexMincho, since `Samples.everyCommand` sets "right 右" in serif and DejaVu Serif has no 右 (with the
-    /// default table both renderers refuse it: see `MissingGlyphTests`).
-    static let fonts = FontRegistry(environment: ["MKPDF_FONT_SERIF": Repo.ipaexMincho.path])
-
     static func drawing(named name: String) throws -> Drawing {
         switch name {
         case "everyCommand": try Samples.everyCommand()
@@ -42,12 +37,12 @@ import TestSupport
         let drawing = try Self.drawing(named: name)
         let scratch = try Scratch("parity-\(name)")
         let pdf = scratch.file("\(name).pdf")
-        try PDFRenderer(fonts: Self.fonts).write(drawing, to: pdf)
+        try PDFRenderer().write(drawing, to: pdf)
         let prefix = scratch.file("poppler").path
         let result = try Oracle.run("pdftoppm", ["-r", "144", "-png", "-singlefile", pdf.path, prefix])
         #expect(result.status == 0, "pdftoppm: \(result.stderr)")
         let poppler = try PNGDecoder().decode(contentsOf: URL(fileURLWithPath: prefix + ".png"))
-        let raster = try RasterRenderer(fonts: Self.fonts).bitmap(for: drawing, scale: .factor(2))
+        let raster = try RasterRenderer().bitmap(for: drawing, scale: .factor(2))
 
         #expect(raster.width == poppler.width && raster.height == poppler.height,
                 "raster \(raster.width)×\(raster.height), pdftoppm \(poppler.width)×\(poppler.height)")
