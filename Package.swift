@@ -41,7 +41,7 @@ let package = Package(
         // The Swift wrapper over libHaru.
         .target(name: "Haru", dependencies: ["CHaru", "PNG"]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
-        .target(name: "Fonts", dependencies: ["CHarfBuzz"]),
+        .target(name: "Fonts", dependencies: ["Drawing", "CHarfBuzz"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
         .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo"]),
         // Documents as data: templates (Templates/*.yaml) → Drawing, the ticket with its QR code, reports.
