@@ -1,8 +1,10 @@
-# `make test` installs what is missing (scripts/setup), builds, and runs every test.
+# `make test` installs what is missing and proves the oracles work (scripts/setup), builds, and runs every test.
+# `make docs` builds the DocC documentation of Drawing, Render and Documents; any DocC warning fails it.
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
+DOC_TARGETS := Drawing Render Documents
 
-.PHONY: test setup build clean
+.PHONY: test setup build docs clean
 
 test: setup
 	swift build --build-tests
@@ -13,6 +15,9 @@ setup:
 
 build: setup
 	swift build -c release --product mkpdf
+
+docs: setup
+	swift package generate-documentation $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors
 
 clean:
 	rm -rf .build

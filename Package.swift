@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        // `swift package generate-documentation --target Drawing` (make docs); used by no target.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // C libraries from Debian packages: a module map and a shim header each, no C code of ours.

@@ -18,22 +18,28 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Render one document per CSV/JSONL record, in parallel, resumable, with a manifest.",
         discussion: """
-            Each CSV column (or JSON key) fills the template placeholder of the same name; columns the template does
-            not use are ignored. Outputs go to --out under --name (default ticket-{{member}}) plus .pdf/.png, each
-            written atomically; DIR/manifest.jsonl gets one line per record (index, row, status, key fields, output
-            paths, bytes, sha256, or the error with row, member, field and character). Failed records are listed on
-            standard error; the summary line "N ok, M failed, K skipped in Xs" goes to standard output; the exit
-            status is 1 when any record failed, 130/143 when interrupted by SIGINT/SIGTERM (run again with --resume).
+            Each CSV column (or JSON key) fills the template placeholder of the \
+            same name; columns the template does not use are ignored. Outputs go \
+            to --out under --name plus .pdf/.png, each written atomically; \
+            DIR/manifest.jsonl gets one line per record (index, row, status, key \
+            fields, output paths, bytes, sha256, or the error with row, member, \
+            field and character). Failed records are listed on standard error; the \
+            summary line "N ok, M failed, K skipped in Xs" goes to standard output. \
+            The exit status is 1 when any record failed, 130/143 when interrupted \
+            by SIGINT/SIGTERM (run again with --resume).
 
-            --shard i/N renders the records whose 0-based index mod N is i (i from 0 to N-1) and writes
-            manifest-shard-i-of-N.jsonl. --impose a4 writes DIR/imposed.pdf with every successful ticket on A4 sheets.
+            --shard i/N renders the records whose 0-based index mod N is i (i from \
+            0 to N-1) and writes manifest-shard-i-of-N.jsonl. --impose a4 writes \
+            DIR/imposed.pdf with every successful ticket on A4 sheets.
+
+            \(HelpText.pngResolution)
 
             Examples:
               mkpdf batch --data members.csv --out tickets
-              mkpdf batch --data members.jsonl --out tickets --format pdf,png --jobs 4
-              mkpdf batch --data members.csv --out tickets --resume
+              mkpdf batch --data members.jsonl --out tickets --format pdf,png
+              mkpdf batch --data members.csv --out tickets --jobs 4 --resume
               cat members.csv | mkpdf batch --data - --out tickets --fail-fast
-              mkpdf batch --data members.csv --out tickets --impose a4 --grid 2x5 --crop-marks
+              mkpdf batch --data members.csv --out tickets --impose a4 --grid 2x5
             """
     )
 
@@ -62,7 +68,7 @@ struct BatchCommand: ParsableCommand {
     var name: String = "ticket-{{member}}"
 
     /// Records rendered at once.
-    @Option(help: "Records rendered at once (default: the number of processors).")
+    @Option(help: "Records rendered at once (this machine's processor count).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     /// Continue an earlier run in the same folder.
@@ -78,11 +84,11 @@ struct BatchCommand: ParsableCommand {
     var failFast = false
 
     /// PNG pixels per point.
-    @Option(help: "PNG pixels per point (default 2); the QR modules are aligned to this grid.")
+    @Option(help: "PNG pixels per point; the QR modules are aligned to this grid.")
     var scale: Double = 2
 
     /// How PDFs carry fonts.
-    @Option(name: .customLong("font-mode"), help: "PDF fonts: embedded (subset TrueType, default) or cid.")
+    @Option(name: .customLong("font-mode"), help: "PDF fonts: embedded (subset TrueType) or cid (not embedded).")
     var fontMode: TemplateOutput.FontMode = .embedded
 
     /// The pattern member and ticket numbers must match.

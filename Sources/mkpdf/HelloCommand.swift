@@ -14,7 +14,7 @@ struct Hello: ParsableCommand {
     var output: String = "hello.pdf"
 
     /// The TrueType font embedded for the second Japanese line.
-    @Option(name: .long, help: "TrueType font to embed (default: IPAexGothic from fonts-ipaexfont).")
+    @Option(name: .long, help: "TrueType font to embed (IPAexGothic, from fonts-ipaexfont).")
     var font: String = "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"
 
     func run() throws {

@@ -12,9 +12,18 @@ struct ImageCommand: ParsableCommand {
         commandName: "image",
         abstract: "Put PNG images into a PDF, one page each sized to the image, or re-encode them as PNG.",
         discussion: """
-            Pages are the image's size at 72 dpi (one pixel = one point) unless --dpi is given: points = pixels × 72 / dpi.
-            With -o OUT.png one input is re-encoded to OUT.png; several inputs go to OUT-1.png, OUT-2.png, … in order.
-            Any unreadable or corrupt input stops the command before an output file is written.
+            Pages are the image's size at 72 dpi (one pixel = one point) unless \
+            --dpi is given: points = pixels × 72 / dpi. An image too small or too \
+            large for a PDF page at 72 dpi (sides of 3 to 14400 pt) gets the \
+            nearest whole dpi that fits instead, and a note on standard error \
+            says which. With -o OUT.png one input is re-encoded to OUT.png; \
+            several inputs go to OUT-1.png, OUT-2.png, … in order. Any unreadable \
+            or corrupt input stops the command before an output file is written.
+
+            Examples:
+              mkpdf image scan.png -o scan.pdf
+              mkpdf image photo.png scan.png -o photos.pdf --dpi 144
+              mkpdf image big.png -o small.png --fast
             """
     )
 
@@ -27,7 +36,7 @@ struct ImageCommand: ParsableCommand {
     var output: String
 
     /// Resolution for the page size; PDF output only.
-    @Option(name: .long, help: "Image resolution for the page size, in pixels per inch (PDF output only; default 72).")
+    @Option(name: .long, help: "PDF output: pixels per inch for the page size (default: 72, or the nearest that fits).")
     var dpi: Double?
 
     /// Speed over size for PNG output.
@@ -67,9 +76,15 @@ struct ImageCommand: ParsableCommand {
     /// One page per image, each loaded as soon as it is decoded, saved atomically at the end.
     private func writePDF() throws {
         let document = try PDFDocument()
-        let resolution = dpi ?? 72
         for input in inputs {
             let bitmap = try decode(input)
+            let resolution = dpi ?? Self.fittingDPI(width: bitmap.width, height: bitmap.height) ?? 72
+            if dpi == nil, resolution != 72 {
+                let note = "mkpdf image: \(input) is \(bitmap.width)×\(bitmap.height) px, which at 72 dpi is "
+                    + "outside the 3–14400 pt of a PDF page; using \(Int(resolution)) dpi "
+                    + "(give --dpi to choose another)\n"
+                FileHandle.standardError.write(Data(note.utf8))
+            }
             let size = PageSize(width: Double(bitmap.width) * 72 / resolution, height: Double(bitmap.height) * 72 / resolution)
             guard size.isValid else {
                 throw ImageCommandError.pageOutOfRange(input: input, width: bitmap.width, height: bitmap.height, dpi: resolution)
@@ -81,6 +96,17 @@ struct ImageCommand: ParsableCommand {
         let url = URL(fileURLWithPath: output)
         try document.save(to: url)
         print(url.standardizedFileURL.path)
+    }
+
+    /// The page resolution when --dpi is absent: 72 (one pixel = one point) when that makes a valid page, else the
+    /// whole dpi nearest to 72 that keeps both sides within 3–14400 pt; nil when no resolution does (the aspect ratio
+    /// is beyond 4800:1).
+    static func fittingDPI(width: Int, height: Int) -> Double? {
+        let short = Double(min(width, height)), long = Double(max(width, height))
+        let highest = (short * 72 / PageSize.allowedSides.lowerBound).rounded(.down)
+        let lowest = (long * 72 / PageSize.allowedSides.upperBound).rounded(.up)
+        guard lowest <= highest, highest > 0 else { return nil }
+        return min(max(72, lowest), highest)
     }
 
     /// Reads and decodes one input; errors name it as the user typed it.

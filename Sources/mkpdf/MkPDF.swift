@@ -1,17 +1,61 @@
 import ArgumentParser
+import Foundation
 
 /// The `mkpdf` command: one description of a document, rendered to PDF or PNG.
+///
+/// `--version` is a flag of this root command only, so the subcommands' help does not list it.
 @main
 struct MkPDF: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mkpdf",
         abstract: "Turn one description of a document into PDF (libHaru) or PNG (cairo + libpng).",
-        version: MkPDFVersion.current,
+        discussion: HelpText.pngResolution,
         subcommands: [Validate.self, Hello.self, ImageCommand.self, RenderCommand.self, TicketCommand.self, ReportCommand.self, BatchCommand.self]
     )
+
+    /// `mkpdf --version`.
+    @Flag(help: "Show the version.")
+    var version = false
+
+    func run() throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        print(MkPDFVersion.current)
+    }
+
+    /// Parses and runs like ArgumentParser's `main`, except that a `ValidationError` thrown by a subcommand's `run()`
+    /// is shown with that subcommand's usage (ArgumentParser would show the top-level usage).
+    static func main() {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            let subcommand = type(of: command)
+            let text = "Error: \(error.message)\n\(usageString(for: subcommand))\n"
+                + "  See 'mkpdf help \(subcommand._commandName)' for more information.\n"
+            FileHandle.standardError.write(Data(text.utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 /// The version `mkpdf --version` prints.
 enum MkPDFVersion {
     static let current = "0.1.0"
+}
+
+/// Help text shared by several commands, so they state one rule in the same words.
+enum HelpText {
+    /// The one PNG-resolution rule of ticket, render, report and batch.
+    static let pngResolution = """
+        PNG resolution, one rule in ticket, render, report and batch: --scale F \
+        is F pixels per point, 2 unless given (144 dpi: the 400 × 150 pt ticket \
+        becomes 800 × 300 px); --dpi D, where a command takes it, is --scale D/72.
+        """
 }

@@ -10,16 +10,27 @@ import Render
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a drawing or document (JSON) to PDF or PNG.",
+        abstract: "Render a YAML template, or a drawing or document (JSON), to PDF or PNG.",
         discussion: """
-            The input is a Drawing ({"size": …, "commands": […]}) or a Document ({"pages": [drawing, …]}) in the
-            Drawing module's JSON form. The output format follows the extension of -o: .pdf (one page per drawing)
-            or .png (one file per page: OUT.png, or OUT-1.png, OUT-2.png, … for several pages).
+            The input is a template (.yaml or .yml, the language of \
+            Templates/ticket.yaml, filled with --set key=value; docs/templates.md \
+            describes it), a Drawing ({"size": …, "commands": […]}) or a Document \
+            ({"pages": [drawing, …]}) in the Drawing module's JSON form. The \
+            output format follows the extension of -o: .pdf (one page per \
+            drawing) or .png (OUT.png for one page, else OUT-1.png, OUT-2.png, …).
+
+            \(HelpText.pngResolution)
+
+            Examples:
+              mkpdf render Templates/ticket.yaml --set member=ABC-1 -o t.pdf
+              mkpdf render Templates/ticket.yaml --set member=ABC-1 -o t.png
+              mkpdf render label.json -o label.png --dpi 300
+              mkpdf render document.json -o document.pdf --font-mode cid
             """
     )
 
     /// The description to render.
-    @Argument(help: "The drawing or document JSON file.")
+    @Argument(help: "The template (.yaml), or drawing or document (.json).")
     var input: String
 
     /// Where the result goes.
@@ -27,23 +38,31 @@ struct RenderCommand: ParsableCommand {
     var output: String
 
     /// Pixels per point for PNG output.
-    @Option(name: .long, help: "PNG output: pixels per point (default 1; 2 for double resolution).")
+    @Option(name: .long, help: "PNG output: pixels per point (default: 2).")
     var scale: Double?
 
     /// Resolution for PNG output.
-    @Option(name: .long, help: "PNG output: resolution in dots per inch (72 = scale 1, 144 = scale 2).")
+    @Option(name: .long, help: "PNG output: dots per inch, instead of --scale (144 = scale 2).")
     var dpi: Double?
 
     /// How fonts go into the PDF.
     @Option(name: .customLong("font-mode"),
-            help: "PDF output: embedded (subset TrueType, default) or cid (gothic/mincho as non-embedded MS-Gothic/MS-Mincho).")
+            help: "PDF fonts: embedded (subset TrueType) or cid (gothic/mincho as MS-Gothic/MS-Mincho, not embedded).")
     var fontMode: PDFFontMode = .embedded
 
     /// Placeholder values when the input is a YAML template (see `TemplateOutput.load`).
     @Option(name: .customLong("set"), help: ArgumentHelp("YAML template input: fill a placeholder (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
 
+    /// PNG pixels per point when neither --scale nor --dpi is given: the rule of `HelpText.pngResolution`.
+    static let defaultScale = 2.0
+
     func validate() throws {
+        do {
+            _ = try OutputFormat(path: output)
+        } catch let failure as RenderCommandFailure {
+            throw ValidationError(failure.description)
+        }
         if scale != nil, dpi != nil {
             throw ValidationError("give --scale or --dpi, not both")
         }
@@ -58,14 +77,14 @@ struct RenderCommand: ParsableCommand {
                                  + "Fix: drop them, or write a .png")
         }
         let document = try TemplateOutput.load(URL(fileURLWithPath: input), assignments: assignments,
-                                               pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? 1 : 2)
+                                               pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? Self.defaultScale : 2)
         let url = URL(fileURLWithPath: output)
         switch format {
         case .pdf:
             try PDFRenderer(fontMode: fontMode).write(document, to: url)
             print(url.standardizedFileURL.path)
         case .png:
-            let rasterScale: RasterScale = dpi.map { .dpi($0) } ?? .factor(scale ?? 1)
+            let rasterScale: RasterScale = dpi.map { .dpi($0) } ?? .factor(scale ?? Self.defaultScale)
             let renderer = RasterRenderer()
             let files = try document.pages.enumerated().map { index, page in
                 (try renderer.pngData(for: page, scale: rasterScale, page: index + 1),

@@ -15,9 +15,18 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Turn a CSV file into a multi-page report (PDF with bookmarks, or PNG pages).",
         discussion: """
-            Without --template every CSV column becomes a table column and the title is the file's name.
-            With --template (e.g. Templates/report.yaml) the template chooses columns, widths, grouping and subtotals.
-            -o OUT.png writes OUT.png for a one-page report, else OUT-1.png, OUT-2.png, … one per page.
+            Without --template every CSV column becomes a table column and the \
+            title is the file's name. With --template the report template \
+            (docs/templates.md) chooses columns, widths, grouping and subtotals. \
+            -o OUT.png writes OUT.png for a one-page report, else OUT-1.png, \
+            OUT-2.png, … one per page.
+
+            \(HelpText.pngResolution)
+
+            Examples:
+              mkpdf report --data samples/members.csv -o members.pdf
+              mkpdf report --data m.csv --template Templates/report.yaml -o r.pdf
+              mkpdf report --data samples/members.csv -o members.png --dpi 96
             """
     )
 
@@ -37,8 +46,12 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file: .pdf, or .png (one file per page).")
     var output: String
 
-    /// PNG resolution.
-    @Option(name: .long, help: "PNG output: resolution in dots per inch (default 144).")
+    /// PNG pixels per point.
+    @Option(name: .long, help: "PNG output: pixels per point (default: 2).")
+    var scale: Double?
+
+    /// PNG resolution, as dots per inch instead of `scale`.
+    @Option(name: .long, help: "PNG output: dots per inch, instead of --scale (144 = scale 2).")
     var dpi: Double?
 
     func validate() throws {
@@ -46,9 +59,13 @@ struct ReportCommand: ParsableCommand {
         guard format == "pdf" || format == "png" else {
             throw ValidationError("-o \(output): the output must end in .pdf or .png")
         }
-        if let dpi {
-            guard format == "png" else { throw ValidationError("--dpi applies to PNG output; -o \(output) is a PDF") }
-            guard dpi.isFinite, dpi > 0, dpi <= 1200 else { throw ValidationError("--dpi \(dpi): give 1…1200") }
+        if scale != nil, dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
+        if scale != nil || dpi != nil, format != "png" {
+            throw ValidationError("--scale and --dpi apply to PNG output; -o \(output) is a PDF")
+        }
+        if let dpi, !(dpi.isFinite && dpi > 0 && dpi <= 1200) { throw ValidationError("--dpi \(dpi): give 1…1200") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 16.0) {
+            throw ValidationError("--scale \(scale): give more than 0, up to 16 (1200 dpi)")
         }
     }
 
@@ -64,10 +81,10 @@ struct ReportCommand: ParsableCommand {
             files = [(url, try PDFRenderer().data(for: laidOut.document))]
         } else {
             let renderer = RasterRenderer(compression: .balanced)
-            let scale = RasterScale.dpi(dpi ?? 144)
+            let rasterScale = dpi.map { RasterScale.dpi($0) } ?? .factor(scale ?? RenderCommand.defaultScale)
             files = try laidOut.pages.enumerated().map { index, page in
                 (laidOut.pages.count == 1 ? url : Self.pageFile(url, index + 1),
-                 try renderer.pngData(for: page, scale: scale, page: index + 1))
+                 try renderer.pngData(for: page, scale: rasterScale, page: index + 1))
             }
         }
         try Self.writeAll(files)

@@ -14,17 +14,22 @@ struct TicketCommand: ParsableCommand {
         commandName: "ticket",
         abstract: "Write the admission ticket (入場整理券) for a member as PDF or PNG, with a QR code.",
         discussion: """
-            The ticket comes from Templates/ticket.yaml (or --template): its placeholders are member, ticket, date,
-            title, venue, issuer and email, each with a default in the template. The QR code carries
-            TICKET/MEMBER, e.g. FN-579-413/GCG-40167. Member and ticket numbers must match --id-pattern
-            (default ^[A-Za-z0-9-]{1,32}$). Without -o the file is ticket-MEMBER.pdf in the current folder.
-            The format follows the extension of -o (or --format). The path written is printed.
+            The ticket comes from Templates/ticket.yaml (or --template). Its \
+            placeholders are member, ticket, date, title, venue, issuer and email, \
+            each with a default in the template. The QR code carries TICKET/MEMBER, \
+            e.g. FN-579-413/GCG-40167. Member and ticket numbers must match \
+            --id-pattern. Without -o the file is ticket-MEMBER.pdf in the current \
+            folder. The format follows the extension of -o (or --format). The path \
+            written is printed.
+
+            \(HelpText.pngResolution)
 
             Examples:
               mkpdf ticket --member GCG-40167
-              mkpdf ticket --member GCG-40167 --ticket FN-579-413 --date 2014年12月20日 -o ticket.pdf
-              mkpdf ticket --member GCG-40167 -o ticket.png --scale 2
-              mkpdf ticket --member GCG-40167 --set venue=東京ドーム --set email=info@example.com
+              mkpdf ticket --member GCG-40167 --ticket FN-579-413 -o ticket.pdf
+              mkpdf ticket --member GCG-40167 --date 2014年12月20日
+              mkpdf ticket --member GCG-40167 -o ticket.png --scale 3
+              mkpdf ticket --member GCG-40167 --set venue=東京ドーム
               mkpdf ticket --member GCG-40167 --font-mode cid -o small.pdf
             """
     )
@@ -55,12 +60,12 @@ struct TicketCommand: ParsableCommand {
     var format: TemplateOutput.Format?
 
     /// Pixels per point for PNG output and for the QR code's pixel grid.
-    @Option(help: "PNG pixels per point (default 2: 800 × 300 px); the QR modules are aligned to this pixel grid.")
+    @Option(help: "PNG pixels per point; the QR modules are aligned to this grid.")
     var scale: Double = 2
 
     /// How fonts go into the PDF.
     @Option(name: .customLong("font-mode"),
-            help: "PDF fonts: embedded (subset TrueType, default) or cid (MS-Gothic, not embedded: smallest files).")
+            help: "PDF fonts: embedded (subset TrueType) or cid (MS-Gothic, not embedded: smallest files).")
     var fontMode: TemplateOutput.FontMode = .embedded
 
     /// Another ticket template.

@@ -94,15 +94,40 @@ import TestSupport
         #expect(try Data(contentsOf: folder.file("keep.pdf")) == Data("previous".utf8))
     }
 
-    @Test func aPageOutsidePDFLimitsSuggestsADpi() throws {
+    @Test func anyValidImageGetsAPageWithoutOptionsAndANoteNamesTheDpi() throws {
         let folder = try Scratch("cli-image-tiny")
+        let images: [(String, PNGFixtureWriter.Spec)] = [
+            ("dot.png", .init(.gray, 8, width: 2, height: 2)), ("pixel.png", .init(.rgb, 8, width: 1, height: 1)),
+            ("strip.png", .init(.gray, 8, width: 10, height: 1)), ("three.png", .init(.gray, 8, width: 3, height: 3)),
+            ("long.png", .init(.gray, 1, width: 30_000, height: 10)),
+        ]
+        for (name, spec) in images { try PNGFixtureWriter.make(spec).png.write(to: folder.file(name)) }
+        let result = try Self.mkpdf(images.map(\.0) + ["-o", "all.pdf"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        for note in ["dot.png is 2×2 px", "using 48 dpi", "pixel.png is 1×1 px", "using 24 dpi", "strip.png is 10×1 px",
+                     "long.png is 30000×10 px", "using 150 dpi"] {
+            #expect(result.stderr.contains(note), "\(note) not in \(result.stderr)")
+        }
+        #expect(!result.stderr.contains("three.png"), "\(result.stderr)")
+        #expect(try Oracle.qpdfCheck(folder.file("all.pdf")).status == 0)
+        #expect(try Self.pageSizes(folder.file("all.pdf"), pages: 5) == ["3 x 3", "3 x 3", "30 x 3", "3 x 3", "14400 x 4.8"])
+    }
+
+    @Test func aGivenDpiOutsidePDFLimitsIsRefusedWithTheRange() throws {
+        let folder = try Scratch("cli-image-tiny-dpi")
         try PNGFixtureWriter.make(.init(.gray, 8, width: 2, height: 2)).png.write(to: folder.file("dot.png"))
-        let result = try Self.mkpdf(["dot.png", "-o", "dot.pdf"], in: folder)
+        let result = try Self.mkpdf(["dot.png", "-o", "dot.pdf", "--dpi", "72"], in: folder)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("dot.png") && result.stderr.contains("--dpi"), "\(result.stderr)")
+        #expect(result.stderr.contains("dot.png") && result.stderr.contains("--dpi between 1 and 48"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("dot.pdf").path))
-        let fixed = try Self.mkpdf(["dot.png", "-o", "dot.pdf", "--dpi", "48"], in: folder)
-        #expect(fixed.status == 0, "\(fixed.stderr)")
-        #expect(try Self.pageSizes(folder.file("dot.pdf"), pages: 1) == ["3 x 3"])
+    }
+
+    @Test func anImageNoResolutionFitsIsRefusedWithoutAnOutput() throws {
+        let folder = try Scratch("cli-image-thread")
+        try PNGFixtureWriter.make(.init(.gray, 1, width: 48_001, height: 1)).png.write(to: folder.file("thread.png"))
+        let result = try Self.mkpdf(["thread.png", "-o", "thread.pdf"], in: folder)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("thread.png") && result.stderr.contains("crop or pad"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("thread.pdf").path))
     }
 }
