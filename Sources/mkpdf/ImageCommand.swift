@@ -17,7 +17,7 @@ struct ImageCommand: ParsableCommand {
             large for a PDF page at 72 dpi (sides of 3 to 14400 pt) gets the \
             nearest whole dpi that fits instead, and a note on standard error \
             says which. With -o OUT.png one input is re-encoded to OUT.png; \
-            several inputs go to OUT-1.png, OUT-2.png, … in order. Any unreadable \
+            several inputs go to OUT-1.png, OUT-2.png, ... in order. Any unreadable \
             or corrupt input stops the command before an output file is written.
 
             Examples:

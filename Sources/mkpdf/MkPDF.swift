@@ -31,12 +31,17 @@ struct MkPDF: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+        // ArgumentParser accepts a parent's flag after a subcommand; `mkpdf hello --version` must not run hello.
+        let options = CommandLine.arguments.dropFirst().prefix { $0 != "--" }
+        if !(command is MkPDF), options.contains("--version") {
+            exit(withError: ValidationError("--version is an option of mkpdf itself: run mkpdf --version"))
+        }
         do {
             try command.run()
         } catch let error as ValidationError {
             let subcommand = type(of: command)
-            let text = "Error: \(error.message)\n\(usageString(for: subcommand))\n"
-                + "  See 'mkpdf help \(subcommand._commandName)' for more information.\n"
+            let text = "Error: \(error.message)\nUsage: \(usageString(for: subcommand))\n"
+                + "  See 'mkpdf \(subcommand._commandName) --help' for more information.\n"
             FileHandle.standardError.write(Data(text.utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch {
@@ -55,7 +60,7 @@ enum HelpText {
     /// The one PNG-resolution rule of ticket, render, report and batch.
     static let pngResolution = """
         PNG resolution, one rule in ticket, render, report and batch: --scale F \
-        is F pixels per point, 2 unless given (144 dpi: the 400 × 150 pt ticket \
-        becomes 800 × 300 px); --dpi D, where a command takes it, is --scale D/72.
+        is F pixels per point, 2 unless given (144 dpi: the 400×150 pt ticket becomes \
+        800×300 px); --dpi D, where a command takes it, is --scale D/72.
         """
 }

@@ -11,13 +11,14 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a YAML template, or a drawing or document (JSON), to PDF or PNG.",
+        usage: "mkpdf render <input> --output <output> [<options>]",
         discussion: """
             The input is a template (.yaml or .yml, the language of \
             Templates/ticket.yaml, filled with --set key=value; docs/templates.md \
-            describes it), a Drawing ({"size": …, "commands": […]}) or a Document \
-            ({"pages": [drawing, …]}) in the Drawing module's JSON form. The \
+            describes it), a Drawing ({"size": ..., "commands": [...]}) or a Document \
+            ({"pages": [drawing, ...]}) in the Drawing module's JSON form. The \
             output format follows the extension of -o: .pdf (one page per \
-            drawing) or .png (OUT.png for one page, else OUT-1.png, OUT-2.png, …).
+            drawing) or .png (OUT.png for one page, else OUT-1.png, OUT-2.png, ...).
 
             \(HelpText.pngResolution)
 

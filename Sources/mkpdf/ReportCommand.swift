@@ -14,12 +14,13 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Turn a CSV file into a multi-page report (PDF with bookmarks, or PNG pages).",
+        usage: "mkpdf report --data <data> --output <output> [<options>]",
         discussion: """
             Without --template every CSV column becomes a table column and the \
             title is the file's name. With --template the report template \
             (docs/templates.md) chooses columns, widths, grouping and subtotals. \
             -o OUT.png writes OUT.png for a one-page report, else OUT-1.png, \
-            OUT-2.png, … one per page.
+            OUT-2.png, ... one per page.
 
             \(HelpText.pngResolution)
 

@@ -12,7 +12,8 @@ import Render
 struct TicketCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ticket",
-        abstract: "Write the admission ticket (入場整理券) for a member as PDF or PNG, with a QR code.",
+        abstract: "Write a member's admission ticket with its QR code (入場整理券).",
+        usage: "mkpdf ticket --member <member> [<options>]",
         discussion: """
             The ticket comes from Templates/ticket.yaml (or --template). Its \
             placeholders are member, ticket, date, title, venue, issuer and email, \

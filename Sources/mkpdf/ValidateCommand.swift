@@ -9,6 +9,7 @@ import Foundation
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check PDF files: structure (qpdf), fonts, images, page size, page count and expected text.",
+        usage: "mkpdf validate <files> ... [<options>]",
         discussion: """
         Exit status: 0 when every file is valid; 1 when some file has an error finding (including damage qpdf \
         recovered from, i.e. when `qpdf --check` exits non-zero); 2 when some file cannot be read at all \

@@ -48,7 +48,7 @@ import TestSupport
         #expect(fonts.count == 2 && fonts.allSatisfy { $0.embedded && $0.subset }, "\(fonts)")
     }
 
-    @Test(arguments: [(["--scale", "2"], 400, 160), (["--dpi", "216"], 600, 240), ([String](), 200, 80)])
+    @Test(arguments: [(["--scale", "1"], 200, 80), (["--dpi", "216"], 600, 240), ([String](), 400, 160)])
     func drawingToPNGAtAScale(_ options: [String], _ width: Int, _ height: Int) throws {
         let scratch = try Scratch("cli-render-png")
         let input = scratch.file("label.json"), output = scratch.file("label.png")
