@@ -8,7 +8,11 @@ extension ReportTemplate {
     ///
     /// Every column the template names is checked against the CSV first, and every field against the body font,
     /// so a bad input fails naming its CSV row and line rather than a table cell deep in the layout.
-    /// - Parameter title: overrides the template's title; without either the CSV file's name is the title.
+    /// - Parameters:
+    ///   - table: the CSV records, one table row each.
+    ///   - title: overrides the template's title; without either the CSV file's name is the title.
+    ///   - style: fonts, sizes and colours of the report.
+    ///   - fonts: the fonts the body text is checked against.
     /// - Throws: `ReportTemplateError`.
     public func report(for table: CSVTable, title: String? = nil, style: ReportStyle = ReportStyle(),
                        fonts: FontRegistry = .shared) throws(ReportTemplateError) -> Report {

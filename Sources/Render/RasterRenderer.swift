@@ -33,7 +33,10 @@ public struct RasterRenderer: Sendable {
     }
 
     /// The drawing's pixels, straight-alpha RGBA8; transparent where the drawing has no background.
-    /// - Parameter page: the page number errors name.
+    /// - Parameters:
+    ///   - drawing: the page to draw.
+    ///   - scale: pixels per point, as a factor or a resolution.
+    ///   - page: the page number errors name.
     /// - Throws: `RenderError`.
     public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws -> Bitmap {
         try canvas(for: drawing, scale: scale, page: page).bitmap()

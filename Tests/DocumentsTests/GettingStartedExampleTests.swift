@@ -1,0 +1,49 @@
+import Documents
+import Drawing
+import Fonts
+import Foundation
+import Testing
+import TestSupport
+
+/// The code of the Documents Getting Started article (Sources/Documents/Documents.docc/GettingStarted.md), so the
+/// documented calls keep compiling and doing what the article says (rendering to files is RenderTests' part).
+@Suite struct GettingStartedExampleTests {
+    /// Every text string a drawing draws.
+    static func texts(_ drawing: Drawing) -> [String] {
+        drawing.commands.compactMap { if case .text(let text) = $0 { text.string } else { nil } }
+    }
+
+    @Test func templateIsFilledWithTheGivenValue() throws {
+        let template = try Template(yaml: """
+            size: {width: 300, height: 80}
+            placeholders: {name: 山田 太郎}
+            palette:
+              ink: {stroke: "#1A1A1A"}
+            elements:
+              - text: {role: ink, text: "{{name}} 様", size: 18, x: 10, y: 20}
+            """, file: "greeting.yaml")
+        let page = try template.render(values: ["name": "髙橋 一郎"], options: TemplateRenderOptions(fonts: .shared))
+        #expect(Self.texts(page) == ["髙橋 一郎 様"])
+        #expect(Self.texts(try template.render()) == ["山田 太郎 様"])
+    }
+
+    @Test func csvReportAndBuiltReportLayOut() throws {
+        let table = try CSVTable(contentsOf: Repo.root.appendingPathComponent("samples/members.csv"))
+        let reportTemplate = try ReportTemplate(contentsOf: Repo.root.appendingPathComponent("Templates/report.yaml"))
+        let report = try reportTemplate.report(for: table)
+        let output = try report.layout()
+        #expect(output.document.pages.count >= 1)
+        #expect(output.document.metadata.title == "会員名簿 2024年度")
+
+        let members = [("GCG-40100", "髙橋 一郎"), ("GCG-40138", "佐藤 花子")]
+        let handMade = Report(metadata: .init(title: "会員名簿")) {
+            Heading("会員名簿", level: 1)
+            Paragraph("ランク別の会員一覧です。", alignment: .justified)
+            Table(columns: [TableColumn("会員番号"), TableColumn("氏名", width: .fraction(1))],
+                  rows: members.map { [$0.0, $0.1] })
+        }
+        let pages = try handMade.layout().pages
+        #expect(pages.count == 1)
+        #expect(pages.flatMap(Self.texts).contains("佐藤 花子"))
+    }
+}

@@ -1,0 +1,59 @@
+import Drawing
+import Foundation
+import Render
+import Testing
+import TestSupport
+
+/// The code of the Drawing and Render Getting Started articles (Sources/*/*.docc/GettingStarted.md), so the
+/// documented calls keep compiling and doing what the articles say.
+@Suite struct GettingStartedExampleTests {
+    @Test func drawingArticleDrawsSavesLoadsAndRenders() throws {
+        let scratch = try Scratch("docc-drawing")
+        var canvas = Canvas()
+        try canvas.start(width: 400, height: 150, opaque: true)
+        try canvas.addSlot(role: "box", stroke: Color(hex: "#1A1AFF")!, fill: Color(hex: "#E6E6FF")!)
+        try canvas.addSlot(role: "textDark", stroke: Color(hex: "#1A1A1A")!)
+        try canvas.drawRect("box", .both, width: 1, x: 10, y: 10, w: 170, h: 60)
+        try canvas.drawText("textDark", "整理番号:", font: "gothic", size: 16, x: 15, y: 13)
+        let ticket = try canvas.stop()
+
+        let data = try ticket.jsonData()
+        let again = try Drawing(jsonData: data, source: "ticket.json")
+        #expect(again == ticket)
+        let document = Document(pages: [ticket, again], metadata: .init(title: "入場整理券"))
+
+        let pdf = scratch.file("ticket.pdf"), png = scratch.file("ticket.png")
+        try PDFRenderer().write(ticket, to: pdf)
+        try RasterRenderer().write(ticket, to: png, scale: .factor(2))
+        #expect(try Oracle.pdftotext(pdf).contains("整理番号:"))
+        #expect(try Oracle.run("file", [png.path]).stdout.contains("800 x 300"))
+        let both = scratch.file("both.pdf")
+        try PDFRenderer().write(document, to: both)
+        #expect(try Oracle.run("pdfinfo", [both.path]).stdout.contains("Pages:           2"))
+    }
+
+    @Test func renderArticleWritesPDFCIDAndPNG() throws {
+        let scratch = try Scratch("docc-render")
+        var canvas = Canvas()
+        try canvas.start(width: 200, height: 60, opaque: true)
+        try canvas.addSlot(role: "ink", stroke: Color(hex: "#1A1A1A")!)
+        try canvas.drawText("ink", "領収書 12,000円", font: "mincho", size: 20, x: 10, y: 15)
+        let page = try canvas.stop()
+
+        let pdf = scratch.file("receipt.pdf")
+        try PDFRenderer().write(page, to: pdf)
+        #expect(try Oracle.pdftotext(pdf).contains("領収書 12,000円"))
+        let small = try PDFRenderer(fontMode: .cid).data(for: page)
+        let cid = scratch.file("cid.pdf")
+        try small.write(to: cid)
+        #expect(try Oracle.pdffonts(cid).contains { $0.name.contains("MS-Mincho") && !$0.embedded })
+
+        let renderer = RasterRenderer()
+        let png = scratch.file("receipt.png")
+        try renderer.write(page, to: png, scale: .factor(2))
+        #expect(try Oracle.run("file", [png.path]).stdout.contains("400 x 120"))
+        let pixels = try renderer.pngData(for: page, scale: .dpi(300))
+        try pixels.write(to: scratch.file("300.png"))
+        #expect(try Oracle.run("file", [scratch.file("300.png").path]).stdout.contains("834 x 250"))
+    }
+}
