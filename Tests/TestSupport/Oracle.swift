@@ -24,6 +24,27 @@ public enum Oracle {
         public var description: String { "\(tool) is not installed: run scripts/setup (it installs qpdf, poppler-utils, zbar-tools)" }
     }
 
+    /// Thrown when poppler prints "Missing language pack": without Debian's poppler-data, pdffonts and pdftotext
+    /// cannot read CID fonts and print nothing for them, which would otherwise fail tests with empty text.
+    public struct MissingLanguagePack: Error, CustomStringConvertible {
+        /// The poppler tool that complained.
+        public var tool: String
+        /// Its message.
+        public var message: String
+        /// Tells the reader what to install.
+        public var description: String {
+            "\(tool): \(message) — Debian's poppler-data is missing: run scripts/setup (or apt-get install poppler-data)"
+        }
+    }
+
+    /// Fails with `MissingLanguagePack` when poppler's `result` says its CID-font data is missing.
+    static func requireLanguagePacks(_ result: Result, tool: String) throws -> Result {
+        if let line = result.stderr.split(separator: "\n").first(where: { $0.contains("Missing language pack") }) {
+            throw MissingLanguagePack(tool: tool, message: String(line))
+        }
+        return result
+    }
+
     /// Finds `tool` on PATH.
     public static func path(of tool: String) -> String? {
         if tool.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }
@@ -84,7 +105,7 @@ public enum Oracle {
         var args: [String] = ["-enc", "UTF-8"]
         if layout { args.append("-layout") }
         if let password { args += ["-upw", password] }
-        return try run("pdftotext", args + [file.path, "-"]).stdout
+        return try requireLanguagePacks(run("pdftotext", args + [file.path, "-"]), tool: "pdftotext").stdout
     }
 
     /// One row of `pdffonts`.
@@ -103,7 +124,7 @@ public enum Oracle {
 
     /// Parses `pdffonts FILE` by column positions, since names and types hold spaces.
     public static func pdffonts(_ file: URL) throws -> [FontRow] {
-        let lines = try run("pdffonts", [file.path]).stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = try requireLanguagePacks(run("pdffonts", [file.path]), tool: "pdffonts").stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= 2, let dashes = lines.dropFirst().first else { return [] }
         // The dash line marks the columns: name, type, encoding, emb, sub, uni, object ID.
         var columns: [Range<Int>] = []
