@@ -1,6 +1,7 @@
 import Documents
 import Foundation
 import Render
+import Support
 
 /// Why one record produced no document, with the data that caused it: row, member, field, character and code point.
 ///
@@ -66,10 +67,12 @@ extension RecordFailure: CustomStringConvertible, LocalizedError {
     /// `row 7 (member GCG-40167), field "venue", character "𠮷" (U+20BB7): …reason and fix…`.
     public var description: String {
         var place = "row \(row)"
-        if let member, !member.isEmpty { place += " (member \(member))" }
-        if let field { place += ", field \"\(field)\"" }
-        if let character { place += ", character \"\(character)\"" + (codePoint.map { " (\($0))" } ?? "") }
-        return "\(place): \(reason)"
+        if let member, !member.isEmpty { place += " (member \(TerminalText.escaped(member)))" }
+        if let field { place += ", field \"\(TerminalText.escaped(field))\"" }
+        if let character {
+            place += ", character \"\(TerminalText.escaped(character))\"" + (codePoint.map { " (\($0))" } ?? "")
+        }
+        return "\(place): \(TerminalText.escaped(reason))"
     }
 
     /// The same text as `description`.

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import Support
 
 /// Why a CSV file could not be read: what is wrong, in which file, row and line, and how to fix it.
 ///
@@ -8,8 +9,10 @@ import Foundation
 public enum CSVDataError: Error, Hashable, Sendable {
     /// The file cannot be read at all.
     case unreadable(path: String, reason: String)
-    /// The bytes are not UTF-8 (a Shift_JIS export, for instance).
-    case notUTF8(source: String, line: Int, byteOffset: Int)
+    /// Bytes that are not text in the file's encoding: the data row (0 for the header), line, column name, byte
+    /// offset and the bytes (`0x82 0xA0`); `note` gives another reason (NUL bytes without a byte-order mark).
+    case undecodable(source: String, encoding: String, detected: Bool, row: Int, line: Int, column: String?,
+                     byteOffset: Int, bytes: String, note: String?)
     /// The file has no header row.
     case empty(source: String)
     /// A header field is empty.
@@ -31,9 +34,14 @@ extension CSVDataError: CustomStringConvertible, LocalizedError {
         case .unreadable(let path, let reason):
             return ErrorText.wrapping("cannot read CSV \(path)", reason,
                                       fix: "check the path and that the file is readable")
-        case .notUTF8(let source, let line, let byteOffset):
-            return "cannot read CSV \(source): line \(line) (byte \(byteOffset)) is not UTF-8. Fix: save the file as "
-                + "UTF-8 (Excel: \"CSV UTF-8\"), or convert it: iconv -f CP932 -t UTF-8"
+        case .undecodable(let source, let encoding, let detected, let row, let line, let column, let offset, let bytes,
+                          let note):
+            if let note { return "cannot read \(source): \(note)" }
+            let place = (row == 0 ? "the header" : "row \(row)") + " (line \(line))"
+                + (column.map { ", column \"\(TerminalText.escaped($0))\"" } ?? "")
+            return "cannot read \(source) as \(encoding)" + (detected ? " (detected)" : "") + ": \(place), byte offset "
+                + "\(offset): the bytes \(bytes) are not \(encoding). Fix: give the file's encoding with --encoding ("
+                + InputEncoding.names + "), or save it again as UTF-8"
         case .empty(let source):
             return "cannot read CSV \(source): it has no header row. Fix: put the column names on the first line"
         case .emptyColumnName(let source, let column):

@@ -1,12 +1,11 @@
 import CSV
 import Foundation
+import Support
 
-/// A CSV file read whole: its header, its rows, and the line each row starts on (for error messages).
+/// A CSV file read whole for a report: its header, its rows, and the line each row starts on (for error messages).
 ///
-/// Parsed with yaslab's CSV.swift (quoted fields, doubled quotes, newlines inside quotes); a UTF-8 byte-order mark
-/// is dropped, CRLF and CR line ends read as LF, blank lines are skipped. What CSV.swift accepts silently — a quote
-/// never closed, text after a closing quote, rows with a different number of fields, bytes that are not UTF-8 — is
-/// an error here naming the file, the row and its line.
+/// Read by `CSVRecords` (the one CSV reader: encodings, quotes, header); a row with a different number of fields than
+/// the header is an error here naming the file, the row and its line.
 public struct CSVTable: Hashable, Sendable {
     /// The file name (or description) messages use.
     public var source: String
@@ -17,25 +16,73 @@ public struct CSVTable: Hashable, Sendable {
     /// The line number (from 1) each data row starts on.
     public var lines: [Int]
 
-    /// Reads the CSV file at `url`.
+    /// Reads the CSV file at `url` in `encoding` (nil: detected — BOM, then strict UTF-8, then CP932).
     /// - Throws: `CSVDataError`.
-    public init(contentsOf url: URL) throws(CSVDataError) {
+    public init(contentsOf url: URL, encoding: InputEncoding? = nil) throws(CSVDataError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
         }
-        try self.init(data: data, source: url.lastPathComponent)
+        try self.init(data: data, source: url.lastPathComponent, encoding: encoding)
     }
 
-    /// Reads CSV bytes; `source` names them in messages.
+    /// Reads CSV bytes; `source` names them in messages. Every row must have one field per column.
     /// - Throws: `CSVDataError`.
-    public init(data: Data, source: String) throws(CSVDataError) {
-        guard var text = String(data: data, encoding: .utf8) else {
-            let (offset, line) = Self.firstInvalidUTF8(in: data)
-            throw .notUTF8(source: source, line: line, byteOffset: offset)
+    public init(data: Data, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+        let records = try CSVRecords(data: data, source: source, encoding: encoding)
+        var rows: [[String]] = []
+        var lines: [Int] = []
+        for (number, (record, line)) in zip(records.rows, records.lines).enumerated() {
+            guard record.count == records.columns.count else {
+                throw .fieldCount(source: source, row: number + 1, line: line, found: record.count,
+                                  expected: records.columns.count)
+            }
+            rows.append(record)
+            lines.append(line)
         }
+        self.source = source
+        self.columns = records.columns
+        self.rows = rows
+        self.lines = lines
+    }
+
+    /// The position of the column named `name`, or nil.
+    public func columnIndex(named name: String) -> Int? {
+        columns.firstIndex(of: name)
+    }
+}
+
+/// The one CSV reader of mkpdf (report's `CSVTable`, batch's records): bytes decoded (`InputText`), quotes checked,
+/// fields parsed by CSV.swift, blank lines skipped, the header checked — rows kept as they are, with their lines, so
+/// each reader decides what a row with the wrong number of fields means (a refused file, a failed record).
+///
+/// A quote that is never closed or text after a closing quote is an error naming the row and line: records are never
+/// merged, which is what CSV.swift alone would do.
+public struct CSVRecords: Hashable, Sendable {
+    /// The file name messages use.
+    public var source: String
+    /// The encoding the bytes were read in (given or detected).
+    public var encoding: InputEncoding
+    /// The header row's fields, trimmed.
+    public var columns: [String]
+    /// The data rows as parsed (any number of fields).
+    public var rows: [[String]]
+    /// The line number (from 1) each data row starts on.
+    public var lines: [Int]
+
+    /// Decodes and parses `data`.
+    /// - Throws: `CSVDataError`: undecodable bytes (naming row, column, byte offset and bytes), quote errors, header
+    ///   problems.
+    public init(data: Data, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+        let decoded: (text: String, encoding: InputEncoding)
+        do {
+            decoded = try InputText.decode(data, source: source, encoding: encoding)
+        } catch {
+            throw Self.undecodable(error)
+        }
+        var text = decoded.text
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let starts = try Self.recordLines(in: text, source: source)
@@ -60,25 +107,34 @@ public struct CSVTable: Hashable, Sendable {
             if name.isEmpty { throw .emptyColumnName(source: source, column: index + 1) }
             if columns[..<index].contains(name) { throw .duplicateColumn(source: source, name: name) }
         }
-        var rows: [[String]] = []
-        var lines: [Int] = []
-        for (number, (record, line)) in kept.dropFirst().enumerated() {
-            guard record.count == columns.count else {
-                throw .fieldCount(source: source, row: number + 1, line: line, found: record.count,
-                                  expected: columns.count)
-            }
-            rows.append(record)
-            lines.append(line)
-        }
         self.source = source
+        self.encoding = decoded.encoding
         self.columns = columns
-        self.rows = rows
-        self.lines = lines
+        self.rows = kept.dropFirst().map(\.0)
+        self.lines = kept.dropFirst().map(\.1)
     }
 
-    /// The position of the column named `name`, or nil.
-    public func columnIndex(named name: String) -> Int? {
-        columns.firstIndex(of: name)
+    /// The error for bytes that cannot be decoded, placed by parsing the text before them: the data row, the line
+    /// and the column's name.
+    public static func undecodable(_ error: TextDecodingError) -> CSVDataError {
+        var line = 1, row = 0, field = 0, inQuotes = false, header: [String] = [], current = ""
+        for scalar in error.prefix.unicodeScalars {
+            if scalar == "\"" { inQuotes.toggle() }
+            if scalar == "\n" { line += 1 }
+            guard !inQuotes else { current.unicodeScalars.append(scalar); continue }
+            if scalar == "," || scalar == "\n" {
+                if row == 0 { header.append(current.trimmingCharacters(in: .whitespaces)) }
+                current = ""
+                field = scalar == "," ? field + 1 : 0
+                if scalar == "\n" { row += 1 }
+            } else if scalar != "\r" {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        let column = row == 0 ? nil : (field < header.count ? header[field] : "field \(field + 1)")
+        return .undecodable(source: error.source, encoding: error.encoding.rawValue, detected: error.detected,
+                            row: row, line: line, column: column, byteOffset: error.byteOffset,
+                            bytes: error.hexBytes, note: error.note)
     }
 
     /// The line each record starts on, checking quotes as it goes.
@@ -131,24 +187,5 @@ public struct CSVTable: Hashable, Sendable {
             throw .unterminatedQuote(source: source, row: starts.count - 1, line: starts.last ?? 1)
         }
         return starts
-    }
-
-    /// The byte offset and line of the first byte that is not UTF-8.
-    private static func firstInvalidUTF8(in data: Data) -> (offset: Int, line: Int) {
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        var line = 1
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += String(scalar).utf8.count
-                if scalar == "\n" { line += 1 }
-            case .emptyInput:
-                return (offset, line)
-            case .error:
-                return (offset, line)
-            }
-        }
     }
 }

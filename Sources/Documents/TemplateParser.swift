@@ -74,8 +74,8 @@ struct TemplateParser {
         for (key, keyNode, value) in entries.pairs {
             guard PlaceholderText.isValidName(key) else {
                 throw error(keyNode, .badValue(key: "placeholders", value: "\"\(key)\"",
-                                               expected: "a placeholder name is letters, digits, _ and -, "
-                                                   + "starting with a letter"))
+                                               expected: "a placeholder name is letters (any script), digits, _ "
+                                                   + "and -, starting with a letter, e.g. member or 会員番号"))
             }
             defaults[key] = try scalar(value, key: key)
         }

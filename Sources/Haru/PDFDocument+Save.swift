@@ -1,5 +1,6 @@
 import CHaru
 import Foundation
+import Support
 
 extension PDFDocument {
     /// The finished PDF as bytes; the document stays usable (more pages, another save).
@@ -18,7 +19,7 @@ extension PDFDocument {
         let path = url.path
         let bytes = try render(argument: "file \(path)")
         do {
-            try AtomicFile.write(bytes, to: path)
+            try AtomicFile.write(bytes, to: path, durability: .flushed)
         } catch let failure {
             throw reject(code: failure.isOpen ? 0x1017 : 0x1016, detail: UInt32(failure.errno),
                          operation: failure.step, argument: "file \(failure.path)",

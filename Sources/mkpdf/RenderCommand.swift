@@ -2,6 +2,7 @@ import ArgumentParser
 import Drawing
 import Foundation
 import Render
+import Support
 
 /// `mkpdf render`: a drawing or document saved as JSON becomes a PDF or PNG, so a description is a document.
 ///
@@ -72,14 +73,12 @@ struct RenderCommand: ParsableCommand {
                  document.pages.count == 1 ? url : Self.pageFile(url, index + 1))
             }
             guard !files.isEmpty else { throw RenderError.emptyDocument }
-            for (data, file) in files {
-                do {
-                    try data.write(to: file, options: .atomic)
-                } catch {
-                    throw RenderError.output(path: file.path, reason: error.localizedDescription)
-                }
-                print(file.standardizedFileURL.path)
+            do {
+                try AtomicFile.writeAll(files.map { ($0.1.path, $0.0) }, durability: .flushed)
+            } catch {
+                throw RenderError.output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
             }
+            for (_, file) in files { print(file.standardizedFileURL.path) }
         }
     }
 
