@@ -64,7 +64,9 @@ public struct TextDecodingError: Error, Sendable, Hashable {
     public var note: String?
 
     /// The bytes as `0x82 0xA0`.
-    public var hexBytes: String { bytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ") }
+    public var hexBytes: String {
+        bytes.map { ($0 < 16 ? "0x0" : "0x") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+    }
 }
 
 /// Decodes a data file: the byte-order mark, `--encoding`, or detection (BOM, then strict UTF-8, then CP932).

@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Support
 import Testing
 
 /// CSV edge cases through CSV.swift plus our checks: quotes, embedded newlines, a BOM, CRLF, and errors that name
@@ -46,11 +47,18 @@ import Testing
         }
     }
 
-    @Test func shiftJISIsRejectedWithTheLine() throws {
+    @Test func shiftJISIsDetectedAndABadByteNamesRowColumnAndOffset() throws {
         var bytes = Data("a,b\n1,2\n".utf8)
         bytes.append(contentsOf: [0x8E, 0x81, 0x2C, 0x31, 0x0A])  // 氏 in Shift_JIS, then ",1"
-        #expect(throws: CSVDataError.notUTF8(source: "sjis.csv", line: 3, byteOffset: 8)) {
-            try CSVTable(data: bytes, source: "sjis.csv")
+        let table = try CSVTable(data: bytes, source: "sjis.csv")
+        #expect(table.rows == [["1", "2"], ["氏", "1"]])
+        // 0x81 0x20 is a lead byte with no valid trail byte.
+        var bad = Data("a,b\n1,".utf8)
+        bad.append(contentsOf: [0x81, 0x20, 0x0A])
+        #expect(throws: CSVDataError.undecodable(source: "bad.csv", encoding: "cp932", detected: false, row: 1,
+                                                 line: 2, column: "b", byteOffset: 6, bytes: "0x81 0x20",
+                                                 note: nil)) {
+            try CSVTable(data: bad, source: "bad.csv", encoding: .cp932)
         }
     }
 

@@ -30,7 +30,7 @@ import TestSupport
 
     @Test func aNameOfNAMEMAXBytesIsWritten() throws {
         let scratch = try Scratch("atomic-long")
-        let name = String(repeating: "あ", count: 83) + "x.pdf"  // 249 + 6 = 255 bytes
+        let name = String(repeating: "あ", count: 83) + "xy.pdf"  // 249 + 6 = 255 bytes
         #expect(name.utf8.count == 255)
         try AtomicFile.write(Data("x".utf8), to: scratch.file(name).path)
         #expect(try scratch.contents() == [name])

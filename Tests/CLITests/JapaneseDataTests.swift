@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 16 through the command: Excel's CP932 CSV, Japanese headers mapped to fields, numbered tickets, values kept
+/// exactly or refused, and every file accounted for (locks, reserved names, modes, limits, kill -9).
+@Suite struct JapaneseDataTests {
+    static let hostile = "東京〜−①髙ﾊﾝｶｸ"
+
+    static func mkpdf(_ arguments: [String], in scratch: Scratch, input: Data? = nil,
+                      environment: [String: String]? = nil) throws -> Oracle.Result {
+        try Oracle.run(Repo.mkpdf.path, arguments, input: input, environment: environment, directory: scratch.url)
+    }
+
+    /// `text` converted to CP932 by iconv (the oracle: not our encoder).
+    static func cp932(_ text: String) throws -> Data {
+        let result = try Oracle.run("iconv", ["-f", "UTF-8", "-t", "CP932"], input: Data(text.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(String(data: result.data, encoding: .utf8) == nil, "iconv output should not be UTF-8")
+        return result.data
+    }
+
+    /// Files in a folder other than the outputs the manifest lists and the manifests.
+    static func stray(in folder: URL) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let text = (try? String(contentsOf: folder.appendingPathComponent("manifest.jsonl"), encoding: .utf8)) ?? ""
+        let listed = Set(text.split(separator: "\n").flatMap { line -> [String] in
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            return ((object?["outputs"] as? [[String: Any]]) ?? []).compactMap { $0["path"] as? String }
+        })
+        return names.filter { !listed.contains($0) && !$0.hasPrefix("manifest") }.sorted()
+    }
+
+    // MARK: - Encodings
+
+    @Test func cp932CSVFromIconvRendersTheExactTextInBatchAndReport() throws {
+        let scratch = try Scratch("ja-cp932")
+        try Self.cp932("member,ticket,venue\nGCG-1,FN-1,\(Self.hostile)\n").write(to: scratch.file("excel.csv"))
+        let batch = try Self.mkpdf(["batch", "--data", "excel.csv", "--out", "out"], in: scratch)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.stderr.contains("read as cp932 (detected"), "\(batch.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("out/ticket-GCG-1.pdf")).contains(Self.hostile))
+
+        try Self.cp932("氏名,備考\n髙橋 一郎,\(Self.hostile)\n").write(to: scratch.file("report.csv"))
+        let report = try Self.mkpdf(["report", "--data", "report.csv", "-o", "report.pdf"], in: scratch)
+        #expect(report.status == 0, "\(report.stderr)")
+        let text = try Oracle.pdftotext(scratch.file("report.pdf"))
+        #expect(text.contains(Self.hostile) && text.contains("髙橋 一郎"), "\(text)")
+        // The same bytes given as --encoding shift_jis read the same.
+        let named = try Self.mkpdf(["report", "--data", "report.csv", "--encoding", "shift_jis", "-o", "named.pdf"],
+                                   in: scratch)
+        #expect(named.status == 0)
+        #expect(try Oracle.pdftotext(scratch.file("named.pdf")).contains(Self.hostile))
+    }
+
+    @Test func anUndecodableByteNamesRowColumnOffsetAndBytes() throws {
+        let scratch = try Scratch("ja-badbyte")
+        var bytes = try Self.cp932("member,ticket,venue\nGCG-1,FN-1,東京\n")
+        let offset = bytes.count + "GCG-2,FN-2,".utf8.count
+        bytes.append(Data("GCG-2,FN-2,".utf8))
+        bytes.append(contentsOf: [0x81, 0x20])  // a CP932 lead byte without its trail byte
+        bytes.append(Data("\n".utf8))
+        try bytes.write(to: scratch.file("bad.csv"))
+        for command in [["batch", "--data", "bad.csv", "--out", "out"], ["report", "--data", "bad.csv", "-o", "r.pdf"]] {
+            let result = try Self.mkpdf(command + ["--encoding", "cp932"], in: scratch)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("row 2 (line 3), column \"venue\", byte offset \(offset): the bytes 0x81 0x20"),
+                    "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("r.pdf").path))
+    }
+
+    @Test func utf16WithABOMIsReadAndWithoutOneIsAClearError() throws {
+        let scratch = try Scratch("ja-utf16")
+        let text = "member,ticket,venue\nGCG-1,FN-1,\(Self.hostile)\n"
+        try #require(text.data(using: .utf16)).write(to: scratch.file("bom.csv"))  // Foundation writes a BOM
+        let read = try Self.mkpdf(["batch", "--data", "bom.csv", "--out", "out"], in: scratch)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("out/ticket-GCG-1.pdf")).contains(Self.hostile))
+
+        try #require(text.data(using: .utf16LittleEndian)).write(to: scratch.file("nobom.csv"))
+        let refused = try Self.mkpdf(["report", "--data", "nobom.csv", "-o", "r.pdf"], in: scratch)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("NUL bytes but no byte-order mark") && !refused.stderr.contains("\0"))
+        let given = try Self.mkpdf(["report", "--data", "nobom.csv", "--encoding", "utf-16", "-o", "r.pdf"],
+                                   in: scratch)
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("r.pdf")).contains(Self.hostile))
+    }
+
+    // MARK: - Fields by any name
+
+    @Test func samplesMembersCSVDrivesBatchWithMapAndNumber() throws {
+        let scratch = try Scratch("ja-members")
+        let members = Repo.root.appendingPathComponent("samples/members.csv").path
+        let result = try Self.mkpdf(["batch", "--data", members, "--out", "out", "--map", "会員番号=member",
+                                     "--number", "ticket=FN-{{index+1:06}}"], in: scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("36 ok, 0 failed"), "\(result.stdout)")
+        let text = try Oracle.pdftotext(scratch.file("out/ticket-GCG-40100.pdf"))
+        #expect(text.contains("FN-000001") && text.contains("GCG-40100"), "\(text)")
+        #expect(try Oracle.pdftotext(scratch.file("out/ticket-GCG-40138.pdf")).contains("FN-000002"))
+
+        // Without --map the member column is missing: every record says so rather than printing a default.
+        let unmapped = try Self.mkpdf(["batch", "--data", members, "--out", "none", "--number", "ticket=T-{{row}}"],
+                                      in: scratch)
+        #expect(unmapped.status == 1)
+        #expect(unmapped.stderr.contains("field \"member\": the field \"member\" is missing"), "\(unmapped.stderr)")
+    }
+
+    @Test func placeholdersMayBeJapaneseNames() throws {
+        let scratch = try Scratch("ja-placeholders")
+        try Data("""
+            name: card
+            size: {width: 200, height: 60}
+            font: gothic
+            placeholders:
+              会員番号: GCG-0
+              氏名: 名無し
+            palette:
+              ink: {stroke: "#000000"}
+            elements:
+              - text: {role: ink, text: "{{会員番号}} {{氏名}}", size: 12, x: 5, y: 5}
+            """.utf8).write(to: scratch.file("card.yaml"))
+        let members = Repo.root.appendingPathComponent("samples/members.csv").path
+        let result = try Self.mkpdf(["batch", "--data", members, "--template", "card.yaml", "--out", "out",
+                                     "--name", "card-{{会員番号}}"], in: scratch)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("out/card-GCG-40100.pdf")).contains("GCG-40100 髙橋 一郎"))
+    }
+
+    @Test func ticketNumbersFromNumberAreTheSameInTicketAndBatch() throws {
+        let scratch = try Scratch("ja-number")
+        let ticket = try Self.mkpdf(["ticket", "--member", "GCG-1", "--number", "ticket=FN-{{index+1:06}}",
+                                     "--index", "41", "-o", "t.pdf"], in: scratch)
+        #expect(ticket.status == 0, "\(ticket.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("FN-000042"))
+        let fixed = try Self.mkpdf(["ticket", "--member", "GCG-1", "-o", "d.pdf"], in: scratch)
+        #expect(fixed.stderr.contains("note: no --ticket: the ticket shows the template's default number"))
+    }
+
+    // MARK: - Strict values
+
+    @Test func jsonNumbersKeepTheirDigitsAndBooleansAndNullsAreRefused() throws {
+        let scratch = try Scratch("ja-json")
+        let jsonl = """
+            {"member": "GCG-1", "ticket": 12345678901234567890123}
+            {"member": "GCG-2", "ticket": "FN-2", "venue": true}
+            {"member": "GCG-3", "ticket": "FN-3", "venue": null}
+            """
+        try Data(jsonl.utf8).write(to: scratch.file("m.jsonl"))
+        let result = try Self.mkpdf(["batch", "--data", "m.jsonl", "--out", "out", "--jobs", "1"], in: scratch)
+        #expect(result.status == 1)
+        #expect(try Oracle.pdftotext(scratch.file("out/ticket-GCG-1.pdf")).contains("12345678901234567890123"))
+        #expect(result.stderr.contains("row 2 (member GCG-2), field \"venue\": the value of \"venue\" is true"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("row 3 (member GCG-3), field \"venue\": the value of \"venue\" is null"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out").path).sorted()
+                == ["manifest.jsonl", "ticket-GCG-1.pdf"])
+    }
+
+    @Test func anUnterminatedQuoteIsAnErrorNamingTheLineNotMergedRecords() throws {
+        let scratch = try Scratch("ja-quote")
+        try Data("member,ticket,venue\nGCG-1,FN-1,\"東京\nGCG-2,FN-2,大阪\n".utf8).write(to: scratch.file("q.csv"))
+        let result = try Self.mkpdf(["batch", "--data", "q.csv", "--out", "out"], in: scratch)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("row 1 (line 2) opens a quoted field that is never closed"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("out/ticket-GCG-1.pdf").path))
+    }
+
+    // MARK: - Files
+
+    @Test func aRecordNamedImposedCannotOverwriteTheImposedSheets() throws {
+        let scratch = try Scratch("ja-reserved")
+        try Data("member,ticket\nimposed,FN-1\nGCG-2,FN-2\nGCG-2,FN-3\n".utf8).write(to: scratch.file("m.csv"))
+        let result = try Self.mkpdf(["batch", "--data", "m.csv", "--out", "out", "--name", "{{member}}",
+                                     "--impose", "a4", "--jobs", "1"], in: scratch)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("row 1 (member imposed): the output name imposed.pdf is reserved"))
+        #expect(result.stderr.contains("rows 2 and 3 both name the file GCG-2.pdf"), "\(result.stderr)")
+        let imposed = try Oracle.pdftotext(scratch.file("out/imposed.pdf"))
+        #expect(imposed.contains("GCG-2") && imposed.contains("FN-2") && !imposed.contains("FN-3"))
+        #expect(try Self.stray(in: scratch.file("out")) == ["imposed.pdf"])
+    }
+
+    @Test func aSecondBatchOrAResumeIntoTheSameFolderRefusesNamingThePid() throws {
+        let scratch = try Scratch("ja-lock")
+        try Data(BatchCommandTests.csv(count: 400).utf8).write(to: scratch.file("m.csv"))
+        let first = try BatchCommandTests.start(["--data", "m.csv", "--out", "out", "--jobs", "1"], in: scratch.url)
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
+        try BatchCommandTests.wait(for: 5, in: scratch.file("out/manifest.jsonl"), while: first)
+        #expect(first.isRunning)
+        for extra in [[], ["--resume"]] {
+            let second = try Self.mkpdf(["batch", "--data", "m.csv", "--out", "out"] + extra, in: scratch)
+            #expect(second.status != 0)
+            #expect(second.stderr.contains("is in use by another mkpdf batch (process \(first.processIdentifier))"),
+                    "\(second.stderr)")
+        }
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        try BatchCommandTests.expectComplete(scratch.file("out"), count: 400)
+    }
+
+    @Test func killedAtRandomPointsThenResumedLeavesNothingInTmpOrStrayInOut() throws {
+        let scratch = try Scratch("ja-kill")
+        let temporary = scratch.file("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        try Data(BatchCommandTests.csv(count: 300).utf8).write(to: scratch.file("m.csv"))
+        var random = SeededRandom(seed: 16)
+        for _ in 0..<3 {
+            let process = Process()
+            process.executableURL = Repo.mkpdf
+            process.arguments = ["batch", "--data", "m.csv", "--out", "out", "--resume", "--jobs", "2"]
+            process.currentDirectoryURL = scratch.url
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 150_000...700_000, using: &random))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let resumed = try Self.mkpdf(["batch", "--data", "m.csv", "--out", "out", "--resume"], in: scratch,
+                                     environment: environment)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        try BatchCommandTests.expectComplete(scratch.file("out"), count: 300)
+        #expect(try Self.stray(in: scratch.file("out")) == [])
+        let leftInTmp = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        withKnownIssue("font subsets live in TMPDIR until the font-embedding branch keeps them in memory",
+                       isIntermittent: true) {
+            #expect(leftInTmp == [])
+        }
+    }
+
+    @Test func mode0600SurvivesAnOverwriteAndTheUmaskIsFollowed() throws {
+        let scratch = try Scratch("ja-mode")
+        let first = try Self.mkpdf(["ticket", "--member", "GCG-1", "--ticket", "FN-1", "-o", "t.pdf"], in: scratch)
+        #expect(first.status == 0)
+        chmod(scratch.file("t.pdf").path, 0o600)
+        for arguments in [["ticket", "--member", "GCG-2", "--ticket", "FN-2", "-o", "t.pdf"]] {
+            #expect(try Self.mkpdf(arguments, in: scratch).status == 0)
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: scratch.file("t.pdf").path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("GCG-2"))
+
+        let masked = try Oracle.run("/bin/sh", ["-c", "umask 077; exec '\(Repo.mkpdf.path)' ticket --member GCG-3 "
+                                                + "--ticket FN-3 -o new.png"], directory: scratch.url)
+        #expect(masked.status == 0, "\(masked.stderr)")
+        let png = try FileManager.default.attributesOfItem(atPath: scratch.file("new.png").path)
+        #expect(png[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func aFileSizeLimitIsReportedAsEFBIGAndLeavesNothing() throws {
+        let scratch = try Scratch("ja-xfsz")
+        try Data("氏名,備考\n髙橋,\(Self.hostile)\n".utf8).write(to: scratch.file("r.csv"))
+        for arguments in [["report", "--data", "r.csv", "-o", "r.pdf"], ["ticket", "--member", "GCG-1", "-o", "t.png"]] {
+            let quoted = ([Repo.mkpdf.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            let result = try Oracle.run("/bin/sh", ["-c", "ulimit -f 2; exec \(quoted)"], directory: scratch.url)
+            #expect(result.status == 1, "\(arguments): status \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("File too large") && result.stderr.contains("ulimit -f"),
+                    "\(result.stderr)")
+            #expect(try scratch.contents() == ["r.csv"])
+        }
+    }
+
+    @Test func pngPagesAppearAllOrNone() throws {
+        let scratch = try Scratch("ja-pages")
+        let rows = (1...160).map { "GCG-\($0),髙橋 \($0)" }.joined(separator: "\n")
+        try Data("会員番号,氏名\n\(rows)\n".utf8).write(to: scratch.file("r.csv"))
+        try FileManager.default.createDirectory(at: scratch.file("r-2.png"), withIntermediateDirectories: false)
+        let result = try Self.mkpdf(["report", "--data", "r.csv", "-o", "r.png"], in: scratch)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("r-2.png"), "\(result.stderr)")
+        #expect(try scratch.contents().sorted() == ["r-2.png", "r.csv"])
+    }
+
+    @Test func controlCharactersFromDataAreEscapedInFailureLines() throws {
+        let scratch = try Scratch("ja-control")
+        try Data("member,ticket\n\"GCG\u{1B}[2J\n1\",FN-1\n".utf8).write(to: scratch.file("m.csv"))
+        let result = try Self.mkpdf(["batch", "--data", "m.csv", "--out", "out"], in: scratch)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("GCG\\u{1B}[2J\\n1"), "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}[2J"))
+    }
+}
