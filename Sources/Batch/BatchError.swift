@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Support
 
 /// Why a batch could not run at all (as opposed to one record failing, which is a `RecordFailure` in the manifest).
 public enum BatchError: Error, Sendable, Hashable {
@@ -22,8 +23,10 @@ public enum BatchError: Error, Sendable, Hashable {
 }
 
 extension BatchError: CustomStringConvertible, LocalizedError {
-    /// What failed, where, and how to fix it.
-    public var description: String {
+    /// What failed, where, and how to fix it; control characters from data are escaped (`TerminalText`).
+    public var description: String { TerminalText.escaped(text) }
+
+    private var text: String {
         switch self {
         case .unreadableInput(let name, let row, let reason):
             return "cannot read \(name)" + (row.map { " after row \($0)" } ?? "") + ": \(reason). "

@@ -169,9 +169,9 @@ private final class RunState {
         for name in names {
             if let other = claimed[name] {
                 throw RecordFailure(row: row, member: record.fields["member"],
-                                    reason: "rows \(other) and \(row) both name the file \(name); row \(other) keeps it and "
-                                        + "row \(row) is not written. Fix: make the names distinct, e.g. "
-                                        + "--name 'ticket-{{member}}-{{row}}'")
+                                    reason: "the file name \(name) is already used by row \(other): rows \(other) and "
+                                        + "\(row) both name it, so row \(row) is not written. Fix: make the names "
+                                        + "distinct, e.g. --name 'ticket-{{member}}-{{row}}'")
             }
         }
         for name in names { claimed[name] = row }

@@ -1,7 +1,6 @@
 import Documents
 import Foundation
 import Render
-import Support
 
 /// Why one record produced no document, with the data that caused it: row, member, field, character and code point.
 ///
@@ -64,15 +63,14 @@ public struct RecordFailure: Error, Sendable, Hashable {
 }
 
 extension RecordFailure: CustomStringConvertible, LocalizedError {
-    /// `row 7 (member GCG-40167), field "venue", character "𠮷" (U+20BB7): …reason and fix…`.
+    /// `row 7 (member GCG-40167), field "venue", character "𠮷" (U+20BB7): …reason and fix…`; the data as read
+    /// (the manifest keeps it exactly), so a terminal shows it through `TerminalText.escaped`.
     public var description: String {
         var place = "row \(row)"
-        if let member, !member.isEmpty { place += " (member \(TerminalText.escaped(member)))" }
-        if let field { place += ", field \"\(TerminalText.escaped(field))\"" }
-        if let character {
-            place += ", character \"\(TerminalText.escaped(character))\"" + (codePoint.map { " (\($0))" } ?? "")
-        }
-        return "\(place): \(TerminalText.escaped(reason))"
+        if let member, !member.isEmpty { place += " (member \(member))" }
+        if let field { place += ", field \"\(field)\"" }
+        if let character { place += ", character \"\(character)\"" + (codePoint.map { " (\($0))" } ?? "") }
+        return "\(place): \(reason)"
     }
 
     /// The same text as `description`.

@@ -28,8 +28,10 @@ public enum CSVDataError: Error, Hashable, Sendable {
 }
 
 extension CSVDataError: CustomStringConvertible, LocalizedError {
-    /// What is wrong, where, and how to fix it.
-    public var description: String {
+    /// What is wrong, where, and how to fix it; control characters from data are escaped (`TerminalText`).
+    public var description: String { TerminalText.escaped(text) }
+
+    private var text: String {
         switch self {
         case .unreadable(let path, let reason):
             return ErrorText.wrapping("cannot read CSV \(path)", reason,

@@ -25,7 +25,7 @@ extension PDFDocument {
                          operation: failure.step, argument: "file \(failure.path)",
                          hint: failure.isOpen ? "check that the folder exists and is writable, or choose another path."
                             : "check that the disk has space and the destination is writable.",
-                         systemReason: failure.reason)
+                         systemReason: String(cString: strerror(failure.errno)))
         }
     }
 
