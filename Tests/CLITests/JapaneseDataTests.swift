@@ -278,6 +278,31 @@ import TestSupport
         #expect(try scratch.contents().sorted() == ["r-2.png", "r.csv"])
     }
 
+    @Test func renderedPNGPagesAppearAllOrNone() throws {
+        let scratch = try Scratch("ja-render-pages")
+        let page = #"{"size": {"width": 100, "height": 100}, "commands": []}"#
+        let document = #"{"pages": [\#(page), \#(page)], "metadata": {"title": "二枚"}}"#
+        try Data(document.utf8).write(to: scratch.file("d.json"))
+        try FileManager.default.createDirectory(at: scratch.file("d-2.png"), withIntermediateDirectories: false)
+        let failed = try Self.mkpdf(["render", "d.json", "-o", "d.png"], in: scratch)
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains("d-2.png"), "\(failed.stderr)")
+        #expect(try scratch.contents().sorted() == ["d-2.png", "d.json"], "d-1.png must not appear alone")
+        try FileManager.default.removeItem(at: scratch.file("d-2.png"))
+        let written = try Self.mkpdf(["render", "d.json", "-o", "d.png"], in: scratch)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try scratch.contents().sorted() == ["d-1.png", "d-2.png", "d.json"])
+    }
+
+    @Test func controlCharactersInAnyCommandsErrorAreEscaped() throws {
+        let scratch = try Scratch("ja-control-any")
+        try Data("member,venue\nGCG-1,東京\n".utf8).write(to: scratch.file("r.csv"))
+        try Data("name: r\ncolumns:\n  - {column: \"a\\u001b[2Jb\"}\n".utf8).write(to: scratch.file("r.yaml"))
+        let result = try Self.mkpdf(["report", "--data", "r.csv", "--template", "r.yaml", "-o", "r.pdf"], in: scratch)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("a\\u{1B}[2Jb") && !result.stderr.contains("\u{1B}"), "\(result.stderr)")
+    }
+
     @Test func controlCharactersFromDataAreEscapedInFailureLines() throws {
         let scratch = try Scratch("ja-control")
         try Data("member,ticket\n\"GCG\u{1B}[2J\n1\",FN-1\n".utf8).write(to: scratch.file("m.csv"))
