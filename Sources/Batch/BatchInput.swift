@@ -61,7 +61,9 @@ public struct BatchInput: Sendable, Hashable {
             }
             let from = line[..<equals].trimmingCharacters(in: .whitespaces)
             let to = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            guard map[from] == nil else { throw .badOption(option: place, reason: "the column \(from) is mapped twice") }
+            guard map[from] == nil else {
+                throw .badOption(option: place, reason: "the column \(from) is mapped twice")
+            }
             map[from] = to
         }
         return map

@@ -58,7 +58,9 @@ enum JSONRecord {
     private static func rawValues(_ bytes: [UInt8]) -> [String: String] {
         var values: [String: String] = [:]
         var position = 0
-        func skipSpace() { while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 } }
+        func skipSpace() {
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        }
         func skipString() {
             position += 1
             while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {

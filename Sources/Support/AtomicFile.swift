@@ -101,7 +101,8 @@ public enum AtomicFile {
     // MARK: - Steps
 
     /// Where bytes for `path` go: a regular file's real path and the mode to keep, or a device/FIFO to write directly.
-    private static func resolve(_ path: String) throws(AtomicFileError) -> (path: String, mode: mode_t?, direct: String?) {
+    private static func resolve(_ path: String)
+        throws(AtomicFileError) -> (path: String, mode: mode_t?, direct: String?) {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -110,7 +111,9 @@ public enum AtomicFile {
             case S_IFLNK:
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let count = readlink(current, &buffer, buffer.count - 1)
-                guard count >= 0 else { throw AtomicFileError(step: "read the symbolic link", path: current, errno: errno) }
+                guard count >= 0 else {
+                    throw AtomicFileError(step: "read the symbolic link", path: current, errno: errno)
+                }
                 let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 let folder = (current as NSString).deletingLastPathComponent
                 current = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
