@@ -84,7 +84,8 @@ public enum InputText {
                 chosen = .utf8BOM
             } else if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
                 chosen = .utf16
-            } else if let nul = bytes.prefix(4096).firstIndex(of: 0) {
+            } else if let nul = bytes.prefix(4096).firstIndex(of: 0),
+                      bytes.prefix(4096).filter({ $0 == 0 }).count * 4 >= min(bytes.count, 4096) {
                 throw TextDecodingError(source: source, encoding: .utf8, detected: true, byteOffset: nul, bytes: [0],
                                         prefix: "", note: "the file holds NUL bytes but no byte-order mark, as "
                                             + "UTF-16 without a BOM does. Fix: give --encoding utf-16")
@@ -102,6 +103,7 @@ public enum InputText {
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
             if let text = String(validating: body, as: UTF8.self) { return (text, encoding) }
             let bad = firstInvalidUTF8(body)
+            guard bad < body.count else { return (String(decoding: body, as: UTF8.self), encoding) }
             let skipped = bytes.count - body.count
             throw TextDecodingError(source: source, encoding: encoding, detected: detected, byteOffset: bad + skipped,
                                     bytes: Array(body[bad...].prefix(4)),
