@@ -3,8 +3,8 @@ import Foundation
 /// One JSONL line as a record, with values kept exactly as written.
 ///
 /// Strings are their text; numbers are the digits as written in the line (`12345678901234567890123`, `1.50` — never
-/// a rounded `Double` or a truncated integer); `true`, `false`, `null`, arrays and objects are refused with the key
-/// named, since no template says how to print them and printing `1` or the template's default would be silent.
+/// a rounded `Double` or a truncated integer); `true`, `false` and `null` are kept as literals for the template's
+/// `literals:` to print (`RecordJob` refuses one the template does not list); arrays and objects are refused.
 enum JSONRecord {
     /// The record of `line` (its problem set when a value cannot be used); keys renamed through `map`.
     static func record(json line: String, index: Int, row: Int, map: [String: String]) -> BatchRecord {
@@ -23,6 +23,7 @@ enum JSONRecord {
         let raw = rawValues(Array(line.utf8))
         var fields: [String: String] = [:]
         var problem: RecordFailure?
+        var literals: [String: String] = [:]
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             let field = map[key] ?? key
             func refuse(_ what: String, _ fix: String) {
@@ -33,15 +34,14 @@ enum JSONRecord {
             case let string as String:
                 fields[field] = string
             case is NSNull:
-                refuse("null, which has no printed form", "give a string, or leave the key out for the template's "
-                           + "default")
+                literals[field] = "null"
             case is NSNumber:
                 guard let text = raw[key] else {
                     refuse("a number whose digits could not be recovered", "give it as a string")
                     continue
                 }
                 if text == "true" || text == "false" {
-                    refuse(text, "give the text to print as a string, e.g. \"はい\"")
+                    literals[field] = text
                 } else {
                     fields[field] = text
                 }
@@ -50,7 +50,9 @@ enum JSONRecord {
             }
         }
         problem?.member = fields["member"]
-        return BatchRecord(index: index, row: row, fields: fields, problem: problem)
+        var record = BatchRecord(index: index, row: row, fields: fields, problem: problem)
+        record.literals = literals
+        return record
     }
 
     /// The top-level values of a JSON object that are not strings, as their text in the line, by key (a key written

@@ -80,8 +80,18 @@ public struct RecordJob: Sendable {
     /// member and ticket numbers checked, every glyph checked against its font.
     /// - Throws: `RecordFailure` with the record's context.
     public func drawing(for record: BatchRecord) throws(RecordFailure) -> Drawing {
-        let record = numbered(record)
+        var record = numbered(record)
         if let problem = record.problem { throw problem }
+        for (field, literal) in record.literals.sorted(by: { $0.key < $1.key })
+        where template.placeholderNames.contains(field) {
+            guard let printed = template.literals[literal] else {
+                throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
+                                    reason: "the value of \"\(field)\" is \(literal), and the template does not say "
+                                        + "how to print \(literal). Fix: give the text as a string, or add "
+                                        + "literals: {\"\(literal)\": …} to the template")
+            }
+            record.fields[field] = printed
+        }
         do {
             for field in ["member", "ticket"] where template.placeholderNames.contains(field) {
                 guard let value = record.fields[field] else {

@@ -17,9 +17,11 @@ struct TemplateParser {
         var defaults: [String: String]
         var elements: [TemplateElement]
         var placeholderNames: [String]
+        var literals: [String: String] = [:]
     }
 
-    static let topKeys = ["name", "description", "size", "background", "font", "placeholders", "palette", "elements"]
+    static let topKeys = ["name", "description", "size", "background", "font", "placeholders", "palette", "elements",
+                          "literals"]
     static let elementKinds = ["line", "rect", "circle", "ellipse", "text", "image", "qr"]
 
     func parse(_ yaml: String) throws(TemplateError) -> Contents {
@@ -61,8 +63,14 @@ struct TemplateParser {
             }
         }
         let known = Set(names).union(defaults.keys)
+        var literals: [String: String] = [:]
+        if let node = top.value("literals") {
+            for (key, _, value) in try map(node, context: "literals", allowed: ["true", "false", "null"]).pairs {
+                literals[key] = try scalar(value, key: key)
+            }
+        }
         return Contents(size: size, background: background, palette: palette, defaults: defaults,
-                        elements: elements, placeholderNames: known.sorted())
+                        elements: elements, placeholderNames: known.sorted(), literals: literals)
     }
 
     // MARK: Sections

@@ -157,6 +157,24 @@ import TestSupport
         #expect(result.stderr.contains("row 3 (member GCG-3), field \"venue\": the value of \"venue\" is null"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out").path).sorted()
                 == ["manifest.jsonl", "ticket-GCG-1.pdf"])
+
+        // A template that says how to print the literals prints them.
+        try Data("""
+            name: flags
+            size: {width: 200, height: 40}
+            palette:
+              ink: {stroke: "#000000"}
+            literals: {"true": はい, "false": いいえ, "null": 未定}
+            placeholders: {venue: "-"}
+            elements:
+              - text: {role: ink, text: "{{member}}:{{venue}}", size: 12, x: 5, y: 5}
+            """.utf8).write(to: scratch.file("flags.yaml"))
+        let printed = try Self.mkpdf(["batch", "--data", "m.jsonl", "--template", "flags.yaml", "--out", "flags"],
+                                     in: scratch)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("flags/ticket-GCG-1.pdf")).contains("GCG-1:-"))
+        #expect(try Oracle.pdftotext(scratch.file("flags/ticket-GCG-2.pdf")).contains("GCG-2:はい"))
+        #expect(try Oracle.pdftotext(scratch.file("flags/ticket-GCG-3.pdf")).contains("GCG-3:未定"))
     }
 
     @Test func anUnterminatedQuoteIsAnErrorNamingTheLineNotMergedRecords() throws {
