@@ -17,7 +17,10 @@ import Darwin
 /// - Every failure removes the temporary file: a write error, a full disk (`ENOSPC`) and a file-size limit
 ///   (`ulimit -f`: `SIGXFSZ` is ignored so the write fails with `EFBIG` and is reported instead of killing mkpdf).
 /// - fsync policy: `.flushed` syncs the file before the rename (durable across power loss); `.unflushed` does not
-///   (a killed process loses nothing the kernel holds; batch uses it and verifies outputs by SHA-256 on `--resume`).
+///   (a killed process loses nothing the kernel holds). Document outputs (render, report, ticket, image, batch) are
+///   unflushed — a flush costs more than rendering a ticket, a crash may lose the newest file but never leaves a
+///   partial one under its name, and batch verifies outputs by SHA-256 on `--resume` and syncs its folder at the
+///   end; the batch manifest's rewrite and Haru's `PDFDocument.save` are flushed.
 public enum AtomicFile {
     /// Whether the file is synced to the disk before it is renamed into place.
     public enum Durability: Sendable {

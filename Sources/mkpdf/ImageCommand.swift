@@ -107,7 +107,7 @@ struct ImageCommand: ParsableCommand {
             folder.appendingPathComponent("\(stem)-\($0).\(base.pathExtension)")
         }
         do {
-            try AtomicFile.writeAll(zip(targets, encoded).map { ($0.path, $1) }, durability: .flushed)
+            try AtomicFile.writeAll(zip(targets, encoded).map { ($0.path, $1) }, durability: .unflushed)
         } catch {
             throw ImageCommandError.cannotWrite(path: error.path, reason: "could not \(error.step) (\(error.reason))")
         }

@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
             }
             guard !files.isEmpty else { throw RenderError.emptyDocument }
             do {
-                try AtomicFile.writeAll(files.map { ($0.1.path, $0.0) }, durability: .flushed)
+                try AtomicFile.writeAll(files.map { ($0.1.path, $0.0) }, durability: .unflushed)
             } catch {
                 throw RenderError.output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
             }

@@ -93,10 +93,11 @@ struct ReportCommand: ParsableCommand {
             .appendingPathComponent("\(base.lastPathComponent)-\(page).\(url.pathExtension)")
     }
 
-    /// Writes every file all or none through the one atomic writer (`Support.AtomicFile`, synced before the rename).
+    /// Writes every file all or none through the one atomic writer (`Support.AtomicFile`; no fsync, as every document
+    /// output).
     static func writeAll(_ files: [(URL, Data)]) throws {
         do {
-            try AtomicFile.writeAll(files.map { ($0.0.path, $0.1) }, durability: .flushed)
+            try AtomicFile.writeAll(files.map { ($0.0.path, $0.1) }, durability: .unflushed)
         } catch {
             throw ReportCommandError.output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
         }
