@@ -101,6 +101,16 @@ import TestSupport
         #expect(text.contains("FN-000001") && text.contains("GCG-40100"), "\(text)")
         #expect(try Oracle.pdftotext(scratch.file("out/ticket-GCG-40138.pdf")).contains("FN-000002"))
 
+        // The same renames from a mapping file; a column the data lacks is named with the columns it has.
+        try Data("# 会員名簿 → ticket\n会員番号 = member\n都道府県=venue\n".utf8).write(to: scratch.file("map.txt"))
+        let filed = try Self.mkpdf(["batch", "--data", members, "--out", "filed", "--map-file", "map.txt",
+                                    "--number", "ticket=FN-{{index+1:06}}"], in: scratch)
+        #expect(filed.status == 0, "\(filed.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("filed/ticket-GCG-40100.pdf")).contains("東京都"))
+        let wrong = try Self.mkpdf(["batch", "--data", members, "--out", "wrong", "--map", "会員=member"], in: scratch)
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("has no column \"会員\"; its columns are 会員番号, 氏名"), "\(wrong.stderr)")
+
         // Without --map the member column is missing: every record says so rather than printing a default.
         let unmapped = try Self.mkpdf(["batch", "--data", members, "--out", "none", "--number", "ticket=T-{{row}}"],
                                       in: scratch)
