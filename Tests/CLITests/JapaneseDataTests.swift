@@ -295,6 +295,33 @@ import TestSupport
         }
     }
 
+    /// Whether this process may mount a small tmpfs (root with CAP_SYS_ADMIN), to make a real full disk.
+    static let canMountTmpfs: Bool = {
+        guard let scratch = try? Scratch("ja-probe") else { return false }
+        guard (try? Oracle.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", scratch.url.path]))?.status == 0
+        else { return false }
+        _ = try? Oracle.run("umount", [scratch.url.path])
+        return true
+    }()
+
+    @Test(.enabled(if: canMountTmpfs, "needs root to mount a 64 KiB tmpfs"))
+    func aFullDiskIsReportedAndLeavesNothing() throws {
+        let scratch = try Scratch("ja-full")
+        try Data("氏名,備考\n髙橋,\(Self.hostile)\n".utf8).write(to: scratch.file("r.csv"))
+        let disk = scratch.file("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: false)
+        #expect(try Oracle.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path]).status == 0)
+        defer { _ = try? Oracle.run("umount", [disk.path]) }
+        try Data(count: 60 * 1024).write(to: disk.appendingPathComponent("fill"))
+        for arguments in [["report", "--data", "r.csv", "-o", "disk/r.pdf"],
+                          ["ticket", "--member", "GCG-1", "--ticket", "FN-1", "-o", "disk/t.png"]] {
+            let result = try Self.mkpdf(arguments, in: scratch)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("No space left on device (the disk is full"), "\(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["fill"])
+        }
+    }
+
     @Test func pngPagesAppearAllOrNone() throws {
         let scratch = try Scratch("ja-pages")
         let rows = (1...160).map { "GCG-\($0),髙橋 \($0)" }.joined(separator: "\n")
