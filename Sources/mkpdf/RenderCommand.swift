@@ -44,6 +44,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("YAML template input: fill a placeholder (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
 
+    /// Placeholder values read from files (YAML template input).
+    @OptionGroup var setFiles: SetFileOptions
+
     func validate() throws {
         if scale != nil, dpi != nil {
             throw ValidationError("give --scale or --dpi, not both")
@@ -58,7 +61,8 @@ struct RenderCommand: ParsableCommand {
             throw RenderCommandFailure(description: "--scale and --dpi apply to PNG output; -o \(output) is a PDF. "
                                  + "Fix: drop them, or write a .png")
         }
-        let document = try TemplateOutput.load(URL(fileURLWithPath: input), assignments: assignments,
+        let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let document = try TemplateOutput.load(URL(fileURLWithPath: input), assignments: assignments + fromFiles,
                                                pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? 1 : 2)
         let url = URL(fileURLWithPath: output)
         switch format {

@@ -74,6 +74,9 @@ struct TicketCommand: ParsableCommand {
     /// Fields numbered from the ticket's position.
     @OptionGroup var numbering: NumberingOptions
 
+    /// Placeholder values read from files.
+    @OptionGroup var setFiles: SetFileOptions
+
     /// The ticket's position for `--number`.
     @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns (default 0).")
     var index: Int = 0
@@ -89,6 +92,10 @@ struct TicketCommand: ParsableCommand {
         try rules.check(member, field: "member")
         if let ticket { try rules.check(ticket, field: "ticket") }
         var values = try TemplateOutput.values(from: assignments)
+        for (key, value) in try setFiles.values() {
+            guard values[key] == nil else { throw ValidationError("--set \(key) and --set-file \(key) are both given") }
+            values[key] = value
+        }
         for name in ["member", "ticket", "date"] where values[name] != nil {
             throw ValidationError("--set \(name)=…: give the \(name) with --\(name)")
         }

@@ -88,6 +88,26 @@ import TestSupport
         #expect(try Oracle.pdftotext(scratch.file("r.pdf")).contains(Self.hostile))
     }
 
+    @Test func setFileValuesAreDecodedLikeData() throws {
+        let scratch = try Scratch("ja-setfile")
+        try Self.cp932("\(Self.hostile)\r\n").write(to: scratch.file("venue.txt"))
+        let ticket = try Self.mkpdf(["ticket", "--member", "GCG-1", "--ticket", "FN-1", "--set-file", "venue=venue.txt",
+                                     "-o", "t.pdf"], in: scratch)
+        #expect(ticket.status == 0, "\(ticket.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("開催場所:\(Self.hostile)\n"))
+        let template = Repo.root.appendingPathComponent("Templates/ticket.yaml").path
+        let render = try Self.mkpdf(["render", template, "--set", "member=GCG-2", "--set-file", "venue=venue.txt",
+                                     "-o", "r.pdf"], in: scratch)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("r.pdf")).contains(Self.hostile))
+        try Data([0x81, 0x20]).write(to: scratch.file("bad.txt"))
+        let bad = try Self.mkpdf(["ticket", "--member", "GCG-1", "--set-file", "venue=bad.txt",
+                                  "--set-file-encoding", "cp932", "-o", "b.pdf"], in: scratch)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("byte offset 0: the bytes 0x81 0x20 are not cp932"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("b.pdf").path))
+    }
+
     // MARK: - Fields by any name
 
     @Test func samplesMembersCSVDrivesBatchWithMapAndNumber() throws {
