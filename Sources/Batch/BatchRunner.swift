@@ -57,6 +57,9 @@ public struct BatchRunner: Sendable {
         outputs.removeTemporaryFiles()
         let kept = resume ? try keptOutputs(manifest: manifestURL, folder: folder) : [:]
 
+        // A regular file is counted first (constant memory), so its bad bytes or quotes stop the run before
+        // anything is rendered and progress has a total; standard input and pipes are read once, as they come.
+        var total = try RecordReader.count(input)
         let reader = try RecordReader(input)
         if input.encoding == nil, reader.encoding != .utf8 {
             note("note: \(input.name): read as \(reader.encoding.rawValue) (detected; give --encoding to choose)")
@@ -72,7 +75,6 @@ public struct BatchRunner: Sendable {
                 note("note: \(input.name): columns not used by the template: " + unused.joined(separator: ", "))
             }
         }
-        var total: Int? = input.file == nil ? nil : reader.count
         if let count = total, let shard { total = (0..<count).lazy.filter(shard.contains).count }
         let state = RunState(writer: try ManifestWriter(url: manifestURL),
                              progress: ProgressReporter(total: total, style: progress), note: note)

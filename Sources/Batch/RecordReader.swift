@@ -2,97 +2,132 @@ import Documents
 import Foundation
 import Support
 
-/// Reads the records of a batch from CSV (through `CSVRecords`, the reader `mkpdf report` uses) or JSONL, decoded in
-/// the input's encoding and with its columns renamed (`--map`).
+/// Reads the records of a batch one at a time from CSV (through `CSVRecords`, the reader `mkpdf report` uses) or
+/// JSONL (line by line), decoded a chunk at a time in the input's encoding and with its columns renamed (`--map`), so
+/// memory stays the same whether the input holds ten records or ten million — standard input and pipes included.
 ///
-/// The input is read and decoded whole (a million ticket records are about 100 MB of text); records are then handed
-/// out one at a time. A row that cannot be used (wrong number of fields, a JSON value that is not text) is still
-/// returned with `problem` set, so it is reported in the manifest and the run goes on. An input that cannot be read,
-/// decoded or split into records (an unterminated quote) throws: records are never merged or guessed.
+/// A row that cannot be used (wrong number of fields, a JSON value that is not text) is still returned with
+/// `problem` set, so it is reported in the manifest and the run goes on. An input that cannot be read, decoded or
+/// split into records (an unterminated quote) throws where it is found: records are never merged or guessed.
 public final class RecordReader {
+    private enum Source {
+        case csv(CSVRecords, header: [String])
+        case jsonl(JSONLines)
+    }
+
     /// The input being read.
     public let input: BatchInput
     /// The CSV header's column names after `--map`, or nil for JSONL.
     public let columns: [String]?
-    /// The encoding the input was read in.
+    /// The encoding the input is read in.
     public let encoding: InputEncoding
-    private var records: [BatchRecord]
-    private var position = 0
+    private let source: Source
+    private var index = 0
 
-    /// Opens, decodes and splits the input.
+    /// Opens the input, detects its encoding and, for CSV, reads and checks the header.
     /// - Throws: `BatchError.unreadableInput`, `.badHeader`, `.badOption` (a `--map` column the data lacks) or `.data`.
     public init(_ input: BatchInput) throws(BatchError) {
         self.input = input
-        let data: Data
-        if let file = input.file {
-            guard FileManager.default.isReadableFile(atPath: file.path) else {
-                let reason = FileManager.default.fileExists(atPath: file.path) ? "permission denied" : "no such file"
-                throw .unreadableInput(name: input.name, row: nil, reason: reason)
-            }
-            do {
-                data = try Data(contentsOf: file)
-            } catch {
-                throw .unreadableInput(name: input.name, row: nil, reason: error.localizedDescription)
-            }
-        } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+        if let file = input.file, !FileManager.default.isReadableFile(atPath: file.path) {
+            let reason = FileManager.default.fileExists(atPath: file.path) ? "permission denied" : "no such file"
+            throw .unreadableInput(name: input.name, row: nil, reason: reason)
         }
         let map = input.columnMap
         switch input.format {
         case .csv:
-            let parsed: CSVRecords
+            let records: CSVRecords
             do {
-                parsed = try CSVRecords(data: data, source: input.name, encoding: input.encoding)
+                records = try CSVRecords(path: input.file?.path, source: input.name, encoding: input.encoding)
             } catch {
-                throw .data(error)
+                throw Self.batchError(error, name: input.name)
             }
-            for from in map.keys.sorted() where !parsed.columns.contains(from) {
+            for from in map.keys.sorted() where !records.columns.contains(from) {
                 throw .badOption(option: "--map \(from)=\(map[from]!)", reason: "\(input.name) has no column "
-                                    + "\"\(from)\"; its columns are " + parsed.columns.joined(separator: ", "))
+                                    + "\"\(from)\"; its columns are " + records.columns.joined(separator: ", "))
             }
-            let header = parsed.columns.map { map[$0] ?? $0 }
+            let header = records.columns.map { map[$0] ?? $0 }
             for (position, name) in header.enumerated() where header[..<position].contains(name) {
                 throw .badHeader(name: input.name, reason: "names the field \"\(name)\" twice (after --map)")
             }
             columns = header
-            encoding = parsed.encoding
-            records = zip(parsed.rows, parsed.lines).enumerated().map { index, row in
-                Self.record(csv: row.0, header: header, index: index, row: index + 1, line: row.1)
-            }
+            encoding = records.encoding
+            source = .csv(records, header: header)
         case .jsonl:
-            let text: String
+            let text: InputTextStream
             do {
-                (text, encoding) = try InputText.decode(data, source: input.name, encoding: input.encoding)
+                text = try InputTextStream(path: input.file?.path, source: input.name, encoding: input.encoding)
             } catch {
-                throw .data(CSVRecords.undecodable(error))
+                throw Self.batchError(JSONLines.error(error, line: 1), name: input.name)
             }
             columns = nil
-            var records: [BatchRecord] = []
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-                if trimmed.allSatisfy(\.isWhitespace) { continue }
-                records.append(JSONRecord.record(json: String(trimmed), index: records.count, row: number + 1,
-                                                 map: map))
-            }
-            self.records = records
+            encoding = text.encoding
+            source = .jsonl(JSONLines(text))
         }
     }
 
     /// The next record, or nil at the end of the input.
+    /// - Throws: `BatchError.data` (undecodable bytes, a quote error) or `.unreadableInput` (a failed read).
     public func next() throws(BatchError) -> BatchRecord? {
-        guard position < records.count else { return nil }
-        defer { position += 1 }
-        return records[position]
+        switch source {
+        case .csv(let records, let header):
+            let next: (fields: [String], line: Int)?
+            do {
+                next = try records.next()
+            } catch {
+                throw Self.batchError(error, name: input.name)
+            }
+            guard let (fields, line) = next else { return nil }
+            defer { index += 1 }
+            return Self.record(csv: fields, header: header, index: index, row: records.row, line: line)
+        case .jsonl(let lines):
+            while true {
+                let next: (text: String, number: Int)?
+                do {
+                    next = try lines.next()
+                } catch {
+                    throw Self.batchError(error, name: input.name)
+                }
+                guard let (text, number) = next else { return nil }
+                let trimmed = text.hasSuffix("\r") ? String(text.dropLast()) : text
+                if trimmed.allSatisfy(\.isWhitespace) { continue }
+                defer { index += 1 }
+                return JSONRecord.record(json: trimmed, index: index, row: number, map: input.columnMap)
+            }
+        }
     }
 
-    /// The number of records.
-    public var count: Int { records.count }
+    /// Moves past the next record without building it (for counting); false at the end of the input.
+    /// - Throws: `BatchError` as `next()`.
+    private func skip() throws(BatchError) -> Bool {
+        switch source {
+        case .csv(let records, _):
+            do {
+                return try records.skip()
+            } catch {
+                throw Self.batchError(error, name: input.name)
+            }
+        case .jsonl:
+            return try next() != nil
+        }
+    }
 
-    /// Counts the records of a file input; nil for standard input (which can be read once only).
-    /// - Throws: `BatchError` as `init`.
+    /// Counts the records of a regular file by reading it once in constant memory — which also finds an undecodable
+    /// byte or an unterminated quote before anything is rendered; nil for standard input, a pipe or a FIFO (which
+    /// can be read once only: their errors are found when reached).
+    /// - Throws: `BatchError` as `init` and `next()`.
     public static func count(_ input: BatchInput) throws(BatchError) -> Int? {
-        guard input.file != nil else { return nil }
-        return try RecordReader(input).count
+        guard let file = input.file else { return nil }
+        var status = stat()
+        guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let reader = try RecordReader(input)
+        var count = 0
+        while try reader.skip() { count += 1 }
+        return count
+    }
+
+    private static func batchError(_ error: CSVDataError, name: String) -> BatchError {
+        if case .unreadable(_, let reason) = error { return .unreadableInput(name: name, row: nil, reason: reason) }
+        return .data(error)
     }
 
     /// A CSV row as a record; a row with the wrong number of fields carries its problem.
@@ -108,5 +143,54 @@ public final class RecordReader {
             return BatchRecord(index: index, row: row, fields: present, problem: problem)
         }
         return BatchRecord(index: index, row: row, fields: present)
+    }
+}
+
+/// The lines of a decoded text stream, one at a time, numbered from 1 (a line longer than a chunk is joined).
+private final class JSONLines {
+    private let text: InputTextStream
+    private var complete: [Substring] = []
+    private var position = 0
+    private var partial = ""
+    private var number = 0
+
+    init(_ text: InputTextStream) {
+        self.text = text
+    }
+
+    /// The next line without its LF, and its number; nil at the end.
+    /// - Throws: `CSVDataError` naming the line an undecodable byte is on.
+    func next() throws(CSVDataError) -> (text: String, number: Int)? {
+        while true {
+            if position < complete.count {
+                defer { position += 1 }
+                number += 1
+                return (String(complete[position]), number)
+            }
+            let chunk: String?
+            do {
+                chunk = try text.next()
+            } catch {
+                throw Self.error(error, line: number + 1)
+            }
+            guard let chunk else {
+                guard !partial.isEmpty else { return nil }
+                defer { partial = "" }
+                number += 1
+                return (partial, number)
+            }
+            var pieces = (partial + chunk).split(separator: "\n", omittingEmptySubsequences: false)
+            partial = String(pieces.removeLast())
+            complete = pieces
+            position = 0
+        }
+    }
+
+    /// The error for a stream error on `line` (a JSONL record's row is its line).
+    static func error(_ error: InputTextError, line: Int) -> CSVDataError {
+        switch error {
+        case .unreadable(let source, let reason): .unreadable(path: source, reason: reason)
+        case .undecodable(let decoding): .undecodable(decoding, row: line, line: line, column: nil)
+        }
     }
 }

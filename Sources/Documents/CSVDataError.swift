@@ -41,9 +41,12 @@ extension CSVDataError: CustomStringConvertible, LocalizedError {
             if let note { return "cannot read \(source): \(note)" }
             let place = (row == 0 ? "the header" : "row \(row)") + " (line \(line))"
                 + (column.map { ", column \"\(TerminalText.escaped($0))\"" } ?? "")
+            let fix = detected && encoding == InputEncoding.utf8.rawValue
+                ? "the start of the file is UTF-8, so the file was read as UTF-8; if it is Excel's Shift_JIS, give "
+                    + "--encoding cp932 (or another of " + InputEncoding.names + "), else save it again as UTF-8"
+                : "give the file's encoding with --encoding (" + InputEncoding.names + "), or save it again as UTF-8"
             return "cannot read \(source) as \(encoding)" + (detected ? " (detected)" : "") + ": \(place), byte offset "
-                + "\(offset): the bytes \(bytes) are not \(encoding). Fix: give the file's encoding with --encoding ("
-                + InputEncoding.names + "), or save it again as UTF-8"
+                + "\(offset): the bytes \(bytes) are not \(encoding). Fix: " + fix
         case .empty(let source):
             return "cannot read CSV \(source): it has no header row. Fix: put the column names on the first line"
         case .emptyColumnName(let source, let column):

@@ -35,7 +35,7 @@ public enum InputEncoding: String, CaseIterable, Sendable, Hashable {
     public static let names = "utf-8, utf-8-sig, cp932 (shift_jis), euc-jp, utf-16"
 
     /// The iconv name of the encoding.
-    fileprivate var iconvName: String {
+    var iconvName: String {
         switch self {
         case .utf8, .utf8BOM: "UTF-8"
         case .cp932: "CP932"
@@ -58,7 +58,8 @@ public struct TextDecodingError: Error, Sendable, Hashable {
     public var byteOffset: Int
     /// Up to four bytes from there.
     public var bytes: [UInt8]
-    /// The text decoded before the bad bytes.
+    /// The text decoded before the bad bytes when the data was decoded whole (`InputText.decode`); empty from an
+    /// `InputTextStream`, whose reader knows where it stopped.
     public var prefix: String
     /// Another reason than a bad byte (NUL bytes in a file with no byte-order mark), or nil.
     public var note: String?
@@ -69,91 +70,29 @@ public struct TextDecodingError: Error, Sendable, Hashable {
     }
 }
 
-/// Decodes a data file: the byte-order mark, `--encoding`, or detection (BOM, then strict UTF-8, then CP932).
+/// Decodes data held whole in memory (a `--set-file` value, a test's bytes) with the same decoder and detection
+/// as `InputTextStream`, which data files are read through.
 public enum InputText {
     /// The text of `data` and the encoding it was read in; CP932 input has its variants mapped to the JIS forms
     /// (`CP932Variants`), a byte-order mark is dropped.
-    /// - Throws: `TextDecodingError` at the first byte that cannot be decoded.
+    /// - Throws: `TextDecodingError` at the first byte that cannot be decoded, with the text before it as `prefix`.
     public static func decode(_ data: Data, source: String, encoding: InputEncoding?)
         throws(TextDecodingError) -> (text: String, encoding: InputEncoding) {
-        let bytes = [UInt8](data)
-        let detected = encoding == nil
-        var chosen = encoding
-        if chosen == nil {
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-                chosen = .utf8BOM
-            } else if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-                chosen = .utf16
-            } else if let nul = bytes.prefix(4096).firstIndex(of: 0),
-                      bytes.prefix(4096).filter({ $0 == 0 }).count * 4 >= min(bytes.count, 4096) {
-                throw TextDecodingError(source: source, encoding: .utf8, detected: true, byteOffset: nul, bytes: [0],
-                                        prefix: "", note: "the file holds NUL bytes but no byte-order mark, as "
-                                            + "UTF-16 without a BOM does. Fix: give --encoding utf-16")
-            } else if let text = String(validating: bytes, as: UTF8.self) {
-                return (text, .utf8)
-            } else {
-                let bad = firstInvalidUTF8(bytes)
-                // Valid multi-byte UTF-8 before the bad byte: a damaged UTF-8 file, not CP932.
-                chosen = bytes[..<bad].contains(where: { $0 >= 0x80 }) ? .utf8 : .cp932
-            }
+        let stream: InputTextStream
+        do {
+            stream = try InputTextStream(data: data, source: source, encoding: encoding)
+        } catch {
+            guard case .undecodable(let decoding) = error else { preconditionFailure("memory cannot fail to read") }
+            throw decoding
         }
-        let encoding = chosen!
-        switch encoding {
-        case .utf8, .utf8BOM:
-            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-            if let text = String(validating: body, as: UTF8.self) { return (text, encoding) }
-            let bad = firstInvalidUTF8(body)
-            guard bad < body.count else { return (String(decoding: body, as: UTF8.self), encoding) }
-            let skipped = bytes.count - body.count
-            throw TextDecodingError(source: source, encoding: encoding, detected: detected, byteOffset: bad + skipped,
-                                    bytes: Array(body[bad...].prefix(4)),
-                                    prefix: String(decoding: body[..<bad], as: UTF8.self))
-        case .cp932, .eucJP, .utf16:
-            var text = try iconvDecode(bytes, encoding: encoding, source: source, detected: detected)
-            if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-            return (encoding == .cp932 ? CP932Variants.jisForms(of: text) : text, encoding)
+        var text = ""
+        do {
+            while let chunk = try stream.next() { text += chunk }
+        } catch {
+            guard case .undecodable(var decoding) = error else { preconditionFailure("memory cannot fail to read") }
+            decoding.prefix = text
+            throw decoding
         }
-    }
-
-    /// The offset of the first byte that is not part of valid UTF-8.
-    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
-        return offset
-    }
-
-    /// Converts through glibc's iconv (Foundation on Linux has no EUC-JP and reports no offset), stopping at the
-    /// first invalid or incomplete sequence.
-    private static func iconvDecode(_ bytes: [UInt8], encoding: InputEncoding, source: String, detected: Bool)
-        throws(TextDecodingError) -> String {
-        let converter = iconv_open("UTF-8", encoding.iconvName)
-        guard converter != iconv_t(bitPattern: -1) else {
-            throw TextDecodingError(source: source, encoding: encoding, detected: detected, byteOffset: 0, bytes: [],
-                                    prefix: "", note: "this system's iconv has no \(encoding.iconvName) converter")
-        }
-        defer { iconv_close(converter) }
-        var output = [UInt8](repeating: 0, count: bytes.count * 3 + 16)
-        var input = bytes
-        let (status, consumed, produced) = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inBuffer.baseAddress)?
-                    .assumingMemoryBound(to: CChar.self)
-                var outPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(outBuffer.baseAddress)?
-                    .assumingMemoryBound(to: CChar.self)
-                var inLeft = inBuffer.count
-                var outLeft = outBuffer.count
-                let status = inBuffer.isEmpty ? 0 : iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
-                return (status, inBuffer.count - inLeft, outBuffer.count - outLeft)
-            }
-        }
-        let text = String(decoding: output[..<produced], as: UTF8.self)
-        guard status != -1, consumed == bytes.count else {
-            throw TextDecodingError(source: source, encoding: encoding, detected: detected, byteOffset: consumed,
-                                    bytes: Array(bytes[consumed...].prefix(encoding == .utf16 ? 2 : 2)),
-                                    prefix: encoding == .cp932 ? CP932Variants.jisForms(of: text) : text)
-        }
-        return text
+        return (text, stream.encoding)
     }
 }

@@ -216,6 +216,49 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out/ticket-GCG-1.pdf").path))
     }
 
+    // MARK: - Streaming
+
+    /// The input is streamed, not read whole: with standard input (and then a FIFO given as --data) still open, the
+    /// record after 20,000 lines is rendered before the input ends — which a reader that reads to the end first
+    /// (for encoding detection or the quote check) cannot do.
+    @Test func batchRendersARecordAfter20000LinesWhileItsInputIsStillOpen() throws {
+        signal(SIGPIPE, SIG_IGN)  // a write to a batch that exited early is an error here, not the end of the test run
+        let scratch = try Scratch("ja-stream")
+        let rows = 20_000
+        let head = "member,ticket,venue\n" + (0..<rows).map { "GCG-\($0),FN-\($0),東京〜髙" }.joined(separator: "\n")
+        let fifo = scratch.file("members.csv")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        for data in ["-", "members.csv"] {
+            let out = data == "-" ? "from-stdin" : "from-fifo"
+            let process = Process()
+            process.executableURL = Repo.mkpdf
+            // --shard 0/20000: only records 0 and 20000 (the one after 20,000 lines) are rendered.
+            process.arguments = ["batch", "--data", data, "--out", out, "--shard", "0/\(rows)", "--jobs", "1"]
+            process.currentDirectoryURL = scratch.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let pipe = Pipe()
+            if data == "-" { process.standardInput = pipe }
+            try process.run()
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+            let writer = try #require(data == "-" ? pipe.fileHandleForWriting : FileHandle(forWritingAtPath: fifo.path))
+            try writer.write(contentsOf: Data((head + "\nLATE-1,FN-LATE,大阪〜①\n").utf8))
+            let late = scratch.file("\(out)/ticket-LATE-1.pdf")
+            let deadline = Date().addingTimeInterval(90)
+            while Date() < deadline, process.isRunning, !FileManager.default.fileExists(atPath: late.path) {
+                usleep(20_000)
+            }
+            #expect(FileManager.default.fileExists(atPath: late.path), "\(data): not rendered before the input ended")
+            #expect(process.isRunning, "\(data): the batch should still be waiting for more input")
+            try writer.close()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(data)")
+            #expect(try Oracle.pdftotext(late).contains("大阪〜①"))
+            let manifest = try BatchCommandTests.manifest(scratch.file("\(out)/manifest-shard-0-of-\(rows).jsonl"))
+            #expect(manifest.map(\.index).sorted() == [0, rows] && manifest.allSatisfy { $0.status == "ok" })
+        }
+    }
+
     // MARK: - Files
 
     @Test func aRecordNamedImposedCannotOverwriteTheImposedSheets() throws {

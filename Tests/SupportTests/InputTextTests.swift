@@ -54,4 +54,39 @@ import TestSupport
         #expect(InputEncoding(name: "Shift_JIS") == .cp932 && InputEncoding(name: "sjis") == .cp932)
         #expect(InputEncoding(name: "UTF-8-SIG") == .utf8BOM && InputEncoding(name: "latin1") == nil)
     }
+
+    @Test func charactersSplitBetweenChunksAreCarriedOver() throws {
+        // Several 64 KiB chunks; the leading ASCII shifts every multi-byte character across the chunk boundaries.
+        for shift in 0..<3 {
+            let text = String(repeating: "a", count: shift) + String(repeating: "東京〜−①髙,ﾊﾝｶｸ 𠮷\n", count: 4_000)
+            let utf8 = try InputText.decode(Data(text.utf8), source: "a", encoding: nil)
+            #expect(utf8.text == text && utf8.encoding == .utf8)
+            let cp932Text = text.replacingOccurrences(of: "𠮷", with: "吉")  // 𠮷 is not in CP932
+            let cp932 = try InputText.decode(try Self.iconv(cp932Text, to: "CP932"), source: "a", encoding: nil)
+            #expect(cp932.text == cp932Text && cp932.encoding == .cp932)
+            let utf16 = try InputText.decode(try Self.iconv(text, to: "UTF-16"), source: "a", encoding: nil)
+            #expect(utf16.text == text && utf16.encoding == .utf16)
+        }
+    }
+
+    @Test func aBadByteAfterTheDetectedPrefixIsAnErrorAtItsOffset() throws {
+        // The first 64 KiB are UTF-8, so the file is read as UTF-8; CP932 bytes after them are an error, not mojibake.
+        let head = Data(String(repeating: "GCG-1,東京\n", count: 8_000).utf8)
+        try #require(head.count > InputTextStream.prefixSize)
+        let tail = try Self.iconv("髙橋", to: "CP932")
+        do {
+            _ = try InputText.decode(head + tail, source: "x.csv", encoding: nil)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.encoding == .utf8 && error.detected && error.byteOffset == head.count)
+            #expect(error.hexBytes.hasPrefix("0xFB 0xFC"), "\(error.hexBytes)")
+        }
+        // A CP932 lead byte cut off by the end of the file.
+        do {
+            _ = try InputText.decode(Data("GCG-1,".utf8) + tail.prefix(3), source: "x.csv", encoding: .cp932)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.byteOffset == 8 && error.hexBytes == "0x8B")
+        }
+    }
 }
