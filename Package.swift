@@ -36,25 +36,29 @@ let package = Package(
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: apt("libqpdf-dev")),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: apt("libqrencode-dev")),
 
+        // What every layer shares, with no dependency: the one atomic file writer, input text decoding (encodings,
+        // CP932 variants), terminal-safe text. Internal support, in the style of swift-collections'
+        // InternalCollectionsUtilities.
+        .target(name: "Support"),
         // The one description: pure Swift, no C.
         .target(name: "Drawing"),
         // PNG in and out through libpng's simplified API.
         .target(name: "PNG", dependencies: ["CPNG"]),
         // The Swift wrapper over libHaru.
-        .target(name: "Haru", dependencies: ["CHaru", "PNG"]),
+        .target(name: "Haru", dependencies: ["CHaru", "PNG", "Support"]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["Drawing", "CHarfBuzz"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
-        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo"]),
+        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo", "Support"]),
         // Documents as data: templates (Templates/*.yaml) → Drawing, the ticket with its QR code, reports.
         .target(name: "Documents", dependencies: [
-            "Drawing", "Fonts", "CQREncode",
+            "Drawing", "Fonts", "CQREncode", "Support",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
         .target(name: "Batch", dependencies: [
-            "Documents", "Drawing", "Render", "Fonts", "CQPDF",
+            "Documents", "Drawing", "Render", "Fonts", "CQPDF", "Support",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
@@ -62,7 +66,7 @@ let package = Package(
         .target(name: "Check", dependencies: ["CQPDF"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
-            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "Batch",
+            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "Batch", "Support",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -77,7 +81,7 @@ let package = Package(
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Support", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
@@ -85,5 +89,6 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Check", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     ]
 )

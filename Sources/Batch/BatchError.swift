@@ -1,4 +1,6 @@
+import Documents
 import Foundation
+import Support
 
 /// Why a batch could not run at all (as opposed to one record failing, which is a `RecordFailure` in the manifest).
 public enum BatchError: Error, Sendable, Hashable {
@@ -14,15 +16,21 @@ public enum BatchError: Error, Sendable, Hashable {
     case unreadableManifest(path: String, line: Int?, reason: String)
     /// An option value is unusable.
     case badOption(option: String, reason: String)
+    /// Another mkpdf process (a batch or a resume) holds the output folder's lock.
+    case locked(folder: String, pid: Int32?)
+    /// The data file cannot be decoded or parsed (an undecodable byte, an unterminated quote).
+    case data(CSVDataError)
 }
 
 extension BatchError: CustomStringConvertible, LocalizedError {
-    /// What failed, where, and how to fix it.
-    public var description: String {
+    /// What failed, where, and how to fix it; control characters from data are escaped (`TerminalText`).
+    public var description: String { TerminalText.escaped(text) }
+
+    private var text: String {
         switch self {
         case .unreadableInput(let name, let row, let reason):
             return "cannot read \(name)" + (row.map { " after row \($0)" } ?? "") + ": \(reason). "
-                + "Fix: check the path, that the file is UTF-8 text, and that it is complete"
+                + "Fix: check the path and that the file is complete"
         case .badHeader(let name, let reason):
             return "\(name): the header row \(reason). Fix: give every column a distinct name, e.g. member,ticket,date"
         case .output(let path, let reason):
@@ -35,6 +43,11 @@ extension BatchError: CustomStringConvertible, LocalizedError {
                 + "Fix: remove the damaged line, or start again in a new --out folder"
         case .badOption(let option, let reason):
             return "\(option): \(reason)"
+        case .locked(let folder, let pid):
+            return "\(folder) is in use by another mkpdf batch" + (pid.map { " (process \($0))" } ?? "")
+                + ". Fix: wait for it to finish, or give another --out folder; a --resume must wait too"
+        case .data(let error):
+            return error.description
         }
     }
 

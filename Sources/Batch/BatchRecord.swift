@@ -9,6 +9,9 @@ public struct BatchRecord: Sendable, Hashable {
     public var row: Int
     /// Field values by column name (CSV) or key (JSONL).
     public var fields: [String: String]
+    /// Fields whose value was a JSON literal (`true`, `false`, `null`) rather than text, by field; the template's
+    /// `literals:` says how each prints, or the record fails naming the field.
+    public var literals: [String: String] = [:]
     /// Why the record cannot be used as read (a CSV row with the wrong number of fields, a JSON line that is not an
     /// object of strings), or nil.
     public var problem: RecordFailure?

@@ -49,6 +49,7 @@ public struct BatchRunner: Sendable {
                     note: @escaping (String) -> Void = { _ in }) async throws(BatchError) -> BatchSummary {
         let start = ContinuousClock.now
         let outputs = try OutputFolder(url: folder)
+        try outputs.lock()
         let manifestURL = folder.appendingPathComponent(manifestName)
         if FileManager.default.fileExists(atPath: manifestURL.path), !resume {
             throw .manifestExists(path: manifestURL.path)
@@ -56,14 +57,24 @@ public struct BatchRunner: Sendable {
         outputs.removeTemporaryFiles()
         let kept = resume ? try keptOutputs(manifest: manifestURL, folder: folder) : [:]
 
+        // A regular file is counted first (constant memory), so its bad bytes or quotes stop the run before
+        // anything is rendered and progress has a total; standard input and pipes are read once, as they come.
+        var total = try RecordReader.count(input)
         let reader = try RecordReader(input)
+        if input.encoding == nil, reader.encoding != .utf8 {
+            note("note: \(input.name): read as \(reader.encoding.rawValue) (detected; give --encoding to choose)")
+        }
         if let columns = reader.columns {
+            for number in job.numbers where columns.contains(number.field) {
+                throw .badOption(option: "--number \(number.field)=\(number.pattern)",
+                                 reason: "\(input.name) already has a \(number.field) column. Fix: drop --number, or "
+                                    + "rename the column with --map")
+            }
             let unused = columns.filter { !job.template.placeholderNames.contains($0) }
             if !unused.isEmpty {
                 note("note: \(input.name): columns not used by the template: " + unused.joined(separator: ", "))
             }
         }
-        var total = try RecordReader.count(input)
         if let count = total, let shard { total = (0..<count).lazy.filter(shard.contains).count }
         let state = RunState(writer: try ManifestWriter(url: manifestURL),
                              progress: ProgressReporter(total: total, style: progress), note: note)
@@ -91,8 +102,9 @@ public struct BatchRunner: Sendable {
                     state.fatal = error
                     break
                 }
-                guard let record = next else { break }
-                if let shard, !shard.contains(record.index) { continue }
+                guard let read = next else { break }
+                if let shard, !shard.contains(read.index) { continue }
+                let record = job.numbered(read)
                 let names: [String]
                 do throws(RecordFailure) {
                     names = try job.fileNames(for: record)
@@ -159,8 +171,9 @@ private final class RunState {
         for name in names {
             if let other = claimed[name] {
                 throw RecordFailure(row: row, member: record.fields["member"],
-                                    reason: "the file name \(name) is already used by row \(other). Fix: make the "
-                                        + "names distinct, e.g. --name 'ticket-{{member}}-{{row}}'")
+                                    reason: "the file name \(name) is already used by row \(other): rows \(other) and "
+                                        + "\(row) both name it, so row \(row) is not written. Fix: make the names "
+                                        + "distinct, e.g. --name 'ticket-{{member}}-{{row}}'")
             }
         }
         for name in names { claimed[name] = row }

@@ -1,6 +1,7 @@
 import Drawing
 import Foundation
 import Render
+import Support
 
 /// Builds the print-ready PDF of a run (`DIR/imposed.pdf`): every ticket that succeeded, in input order, on sheets.
 ///
@@ -70,7 +71,7 @@ public struct Imposer: Sendable {
                 sheets.removeAll(keepingCapacity: true)
                 group.addTask {
                     do {
-                        try renderer.data(for: document).write(to: url)
+                        try AtomicFile.write(try renderer.data(for: document), to: url.path, durability: .unflushed)
                         return nil
                     } catch {
                         return .output(path: final.path, reason: "\(error)")
@@ -120,8 +121,10 @@ public struct Imposer: Sendable {
     }
 
     private func rename(_ from: URL, to: URL) throws(BatchError) {
-        guard Foundation.rename(from.path, to.path) == 0 else {
-            throw .output(path: to.path, reason: String(cString: strerror(errno)))
+        do {
+            try AtomicFile.place(from.path, at: to.path)
+        } catch {
+            throw .output(path: to.path, reason: "could not \(error.step) (\(error.reason))")
         }
     }
 }

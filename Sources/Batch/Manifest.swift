@@ -1,4 +1,5 @@
 import Foundation
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,17 +50,10 @@ public struct Manifest: Sendable {
     /// the new one whatever happens.
     static func rewrite(_ entries: [ManifestEntry], to url: URL) throws(BatchError) {
         let text = entries.sorted { $0.index < $1.index }.map(\.jsonLine).joined()
-        let temp = url.deletingLastPathComponent()
-            .appendingPathComponent(OutputFolder.temporaryPrefix + url.lastPathComponent)
         do {
-            try Data(text.utf8).write(to: temp)
+            try AtomicFile.write(Data(text.utf8), to: url.path, durability: .flushed)
         } catch {
-            throw .output(path: temp.path, reason: error.localizedDescription)
-        }
-        guard rename(temp.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp.path)
-            throw .output(path: url.path, reason: reason)
+            throw .output(path: url.path, reason: "could not \(error.step) (\(error.reason))")
         }
     }
 }

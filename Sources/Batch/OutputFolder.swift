@@ -1,17 +1,20 @@
 import Foundation
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The output folder: files written atomically under a temporary name that `--resume` recognises and removes.
+/// The output folder of a batch: its files written through the one atomic writer (`Support.AtomicFile`), the names
+/// it reserves for itself, and the lock (`flock` on the folder) that keeps a second batch or `--resume` out while
+/// one runs.
 ///
-/// Every file is first written as `.mkpdf-tmp-NAME-RANDOM` beside its final name and renamed into place, so a reader
-/// (or a killed run) never sees half a document; temporary files left by a killed run are removed on the next start.
+/// Temporary files are `.mkpdf-tmp-XXXXXX` beside their final name; those a killed run left are removed when the next
+/// run (holding the lock) starts, so a resume never deletes a temporary file of a batch still running.
 public struct OutputFolder: Sendable {
     /// The prefix of every temporary file a batch writes.
-    public static let temporaryPrefix = ".mkpdf-tmp-"
+    public static let temporaryPrefix = AtomicFile.temporaryPrefix
 
     /// The folder.
     public let url: URL
@@ -32,55 +35,46 @@ public struct OutputFolder: Sendable {
         }
     }
 
-    /// Writes `data` as `name` atomically (temporary file, then rename).
-    /// - Throws: `BatchError.output`; no file is left at `name` or under a temporary name.
+    /// Why `name` cannot be a record's output, or nil: the names the batch writes itself (`imposed.pdf`, the
+    /// manifests, the lock) and hidden names are reserved, so no record can overwrite them.
+    public static func reservedNameProblem(_ name: String) -> String? {
+        let lower = name.lowercased()
+        if lower == "imposed.pdf" { return "imposed.pdf is where --impose puts the imposed sheets" }
+        if lower.hasPrefix("manifest") && lower.hasSuffix(".jsonl") { return "\(name) is a manifest's name" }
+        if name.hasPrefix(".") { return "a name starting with \".\" is hidden and reserved for the batch's own files" }
+        return nil
+    }
+
+    /// Writes the files of one record all or none (temporary files, then renames; no `fsync`: `--resume` re-hashes
+    /// every output against the manifest, and the folder is synced at the end of a run).
+    /// - Throws: `BatchError.output`; no file is left under a final or a temporary name.
+    public func write(_ files: [(name: String, data: Data)]) throws(BatchError) {
+        do {
+            try AtomicFile.writeAll(files.map { (url.appendingPathComponent($0.name).path, $0.data) },
+                                    durability: .unflushed)
+        } catch {
+            throw .output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
+        }
+    }
+
+    /// Writes `data` as `name` atomically.
+    /// - Throws: `BatchError.output`.
     public func write(_ data: Data, as name: String) throws(BatchError) {
-        let final = url.appendingPathComponent(name)
-        let temp = url.appendingPathComponent(Self.temporaryPrefix + name + "-" + UUID().uuidString.prefix(8))
-        if let reason = Self.writeWithoutSync(data, to: temp.path) {
-            unlink(temp.path)
-            throw .output(path: final.path, reason: reason)
-        }
-        guard rename(temp.path, final.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp.path)
-            throw .output(path: final.path, reason: reason)
-        }
+        try write([(name, data)])
     }
 
-    /// Writes a new file with plain `write(2)` calls and no `fsync` (Foundation's `Data.write` syncs every file, a
-    /// quarter of a ticket's time): a killed process loses nothing the kernel has, `--resume` re-hashes every output
-    /// against the manifest, and the folder and manifest are synced at the end of a run.
-    /// - Returns: the system's reason on failure, nil on success.
-    private static func writeWithoutSync(_ data: Data, to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        let failure: String? = data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
-        guard close(descriptor) == 0 || failure != nil else { return String(cString: strerror(errno)) }
-        return failure
-    }
-
-    /// Removes temporary files an interrupted run left behind.
+    /// Removes temporary files an interrupted run left behind; call it only while holding the lock.
     /// - Returns: how many were removed.
     @discardableResult
     public func removeTemporaryFiles() -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        var removed = 0
-        for name in names where name.hasPrefix(Self.temporaryPrefix) {
-            if unlink(url.appendingPathComponent(name).path) == 0 { removed += 1 }
-        }
-        return removed
+        AtomicFile.removeTemporaryFiles(in: url.path)
+    }
+
+    /// Takes the folder's lock (`flock` on the folder) for the rest of the process; taking it again in the same
+    /// process returns at once.
+    /// - Throws: `BatchError.locked` naming the process that holds it.
+    public func lock() throws(BatchError) {
+        try OutputLock.acquire(url.path)
     }
 
     /// Flushes the folder's entries (the renames) to the disk.
@@ -92,7 +86,39 @@ public struct OutputFolder: Sendable {
     }
 }
 
-/// `write(2)`, reachable from a type that has its own `write` method.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
+/// The `flock` locks this process holds on output folders, by path. The lock is taken on the folder itself (no lock
+/// file is left in it); its descriptor stays open until the process ends, when the kernel releases it — also after
+/// `kill -9`, so no stale lock ever needs cleaning. The holder's pid is found in `/proc/locks`.
+private enum OutputLock {
+    nonisolated(unsafe) private static var held: [String: Int32] = [:]
+    private static let guardLock = NSLock()
+
+    static func acquire(_ folder: String) throws(BatchError) {
+        let key = URL(fileURLWithPath: folder).standardizedFileURL.path
+        guardLock.lock()
+        defer { guardLock.unlock() }
+        if held[key] != nil { return }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .output(path: folder, reason: String(cString: strerror(errno))) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            var info = stat()
+            let inode = fstat(descriptor, &info) == 0 ? UInt64(info.st_ino) : nil
+            close(descriptor)
+            guard code == EWOULDBLOCK else { throw .output(path: folder, reason: String(cString: strerror(code))) }
+            throw .locked(folder: folder, pid: inode.flatMap(holder))
+        }
+        held[key] = descriptor
+    }
+
+    /// The pid holding a `flock` on the inode, from `/proc/locks` (`1: FLOCK ADVISORY WRITE 1234 08:01:5678 0 EOF`).
+    private static func holder(of inode: UInt64) -> Int32? {
+        guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(":\(inode)") else { continue }
+            return Int32(fields[4])
+        }
+        return nil
+    }
 }

@@ -63,7 +63,8 @@ public struct RecordFailure: Error, Sendable, Hashable {
 }
 
 extension RecordFailure: CustomStringConvertible, LocalizedError {
-    /// `row 7 (member GCG-40167), field "venue", character "𠮷" (U+20BB7): …reason and fix…`.
+    /// `row 7 (member GCG-40167), field "venue", character "𠮷" (U+20BB7): …reason and fix…`; the data as read
+    /// (the manifest keeps it exactly), so a terminal shows it through `TerminalText.escaped`.
     public var description: String {
         var place = "row \(row)"
         if let member, !member.isEmpty { place += " (member \(member))" }

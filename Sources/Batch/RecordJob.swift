@@ -24,6 +24,8 @@ public struct RecordJob: Sendable {
     public var fontMode: PDFFontMode
     /// Where logical fonts are found.
     public var fonts: FontRegistry
+    /// Fields made from each record's position (`--number ticket='FN-{{index+1:06}}'`) for data that lacks them.
+    public var numbers: [NumberSequence] = []
 
     /// Creates the job.
     public init(template: Template, formats: [OutputFormat] = [.pdf], name: OutputName, scale: Double = 2,
@@ -39,6 +41,7 @@ public struct RecordJob: Sendable {
 
     /// The fields the manifest keeps for a record: member, ticket and those the file name uses.
     public func keyFields(of record: BatchRecord) -> [String: String] {
+        let record = numbered(record)
         var keys: [String: String] = [:]
         for field in ["member", "ticket"] + name.fields {
             if let value = record.fields[field] { keys[field] = value }
@@ -49,15 +52,46 @@ public struct RecordJob: Sendable {
     /// The output file names for `record` (one per format).
     /// - Throws: `RecordFailure` when the name pattern cannot be filled.
     public func fileNames(for record: BatchRecord) throws(RecordFailure) -> [String] {
+        let record = numbered(record)
         let base = try name.name(for: record)
-        return formats.map { "\(base).\($0.rawValue)" }
+        let names = formats.map { "\(base).\($0.rawValue)" }
+        for name in names {
+            if let problem = OutputFolder.reservedNameProblem(name) {
+                throw RecordFailure(row: record.row, member: record.fields["member"],
+                                    reason: "the output name \(name) is reserved: \(problem). Fix: change --name or "
+                                        + "the value")
+            }
+        }
+        return names
+    }
+
+    /// `record` with the `--number` fields filled from its index and row (a field the record has is kept: the run
+    /// refuses data that has a numbered field before it starts).
+    public func numbered(_ record: BatchRecord) -> BatchRecord {
+        guard !numbers.isEmpty else { return record }
+        var record = record
+        for number in numbers where record.fields[number.field] == nil {
+            record.fields[number.field] = number.value(index: record.index, row: record.row)
+        }
+        return record
     }
 
     /// The record's drawing: placeholders filled from its fields (fields the template does not use are ignored),
     /// member and ticket numbers checked, every glyph checked against its font.
     /// - Throws: `RecordFailure` with the record's context.
     public func drawing(for record: BatchRecord) throws(RecordFailure) -> Drawing {
+        var record = numbered(record)
         if let problem = record.problem { throw problem }
+        for (field, literal) in record.literals.sorted(by: { $0.key < $1.key })
+        where template.placeholderNames.contains(field) {
+            guard let printed = template.literals[literal] else {
+                throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
+                                    reason: "the value of \"\(field)\" is \(literal), and the template does not say "
+                                        + "how to print \(literal). Fix: give the text as a string, or add "
+                                        + "literals: {\"\(literal)\": …} to the template")
+            }
+            record.fields[field] = printed
+        }
         do {
             for field in ["member", "ticket"] where template.placeholderNames.contains(field) {
                 guard let value = record.fields[field] else {
@@ -92,14 +126,13 @@ public struct RecordJob: Sendable {
                     throw RecordFailure(error, record: record)
                 }
             }
-            var outputs: [ManifestEntry.Output] = []
-            for (name, data) in rendered {
-                do {
-                    try folder.write(data, as: name)
-                } catch {
-                    throw RecordFailure(row: record.row, member: record.fields["member"], reason: error.description)
-                }
-                outputs.append(.init(path: name, bytes: data.count, sha256: Checksum.sha256(data)))
+            do {
+                try folder.write(rendered)
+            } catch {
+                throw RecordFailure(row: record.row, member: record.fields["member"], reason: error.description)
+            }
+            let outputs = rendered.map {
+                ManifestEntry.Output(path: $0.name, bytes: $0.data.count, sha256: Checksum.sha256($0.data))
             }
             return ManifestEntry(index: record.index, row: record.row, status: .ok, fields: keys, outputs: outputs)
         } catch {

@@ -1,143 +1,196 @@
-import CSV
+import Documents
 import Foundation
+import Support
 
-/// Reads records one at a time from CSV (yaslab's CSV.swift streaming over an `InputStream`) or JSONL (line by line),
-/// so memory stays the same whether the input holds ten records or ten million.
+/// Reads the records of a batch one at a time from CSV (through `CSVRecords`, the reader `mkpdf report` uses) or
+/// JSONL (line by line), decoded a chunk at a time in the input's encoding and with its columns renamed (`--map`), so
+/// memory stays the same whether the input holds ten records or ten million — standard input and pipes included.
 ///
-/// A row that cannot be used (wrong number of fields, a JSON line that is not an object of strings and numbers) is
-/// still returned, with `problem` set, so it is reported in the manifest and the rest of the run goes on. Only an
-/// input that cannot be read at all throws.
+/// A row that cannot be used (wrong number of fields, a JSON value that is not text) is still returned with
+/// `problem` set, so it is reported in the manifest and the run goes on. An input that cannot be read, decoded or
+/// split into records (an unterminated quote) throws where it is found: records are never merged or guessed.
 public final class RecordReader {
     private enum Source {
-        case csv(CSVReader, stream: InputStream, header: [String])
-        case jsonl(LineReader)
+        case csv(CSVRecords, header: [String])
+        case jsonl(JSONLines)
     }
 
     /// The input being read.
     public let input: BatchInput
-    /// The CSV header's column names, or nil for JSONL.
+    /// The CSV header's column names after `--map`, or nil for JSONL.
     public let columns: [String]?
+    /// The encoding the input is read in.
+    public let encoding: InputEncoding
     private let source: Source
-    private var nextIndex = 0
-    private var row = 0
+    private var index = 0
 
-    /// Opens the input and, for CSV, reads and checks the header row.
-    /// - Throws: `BatchError.unreadableInput` or `.badHeader`.
+    /// Opens the input, detects its encoding and, for CSV, reads and checks the header.
+    /// - Throws: `BatchError.unreadableInput`, `.badHeader`, `.badOption` (a `--map` column the data lacks) or `.data`.
     public init(_ input: BatchInput) throws(BatchError) {
         self.input = input
         if let file = input.file, !FileManager.default.isReadableFile(atPath: file.path) {
             let reason = FileManager.default.fileExists(atPath: file.path) ? "permission denied" : "no such file"
             throw .unreadableInput(name: input.name, row: nil, reason: reason)
         }
+        let map = input.columnMap
         switch input.format {
-        case .jsonl:
-            source = .jsonl(try LineReader(url: input.file))
-            columns = nil
         case .csv:
-            guard let stream = InputStream(fileAtPath: input.file?.path ?? "/dev/stdin") else {
-                throw .unreadableInput(name: input.name, row: nil, reason: "it cannot be opened")
-            }
-            let reader: CSVReader
+            let records: CSVRecords
             do {
-                reader = try CSVReader(stream: stream, hasHeaderRow: true)
+                records = try CSVRecords(path: input.file?.path, source: input.name, encoding: input.encoding)
             } catch {
-                throw .unreadableInput(name: input.name, row: nil, reason: "no header row (\(error))")
+                throw Self.batchError(error, name: input.name)
             }
-            var header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
-            if let first = header.first, first.hasPrefix("\u{FEFF}") { header[0] = String(first.dropFirst()) }
-            for (position, name) in header.enumerated() {
-                if name.isEmpty { throw .badHeader(name: input.name, reason: "has no name for column \(position + 1)") }
-                if header[..<position].contains(name) {
-                    throw .badHeader(name: input.name, reason: "names the column \"\(name)\" twice")
-                }
+            for from in map.keys.sorted() where !records.columns.contains(from) {
+                throw .badOption(option: "--map \(from)=\(map[from]!)", reason: "\(input.name) has no column "
+                                    + "\"\(from)\"; its columns are " + records.columns.joined(separator: ", "))
             }
-            source = .csv(reader, stream: stream, header: header)
+            let header = records.columns.map { map[$0] ?? $0 }
+            for (position, name) in header.enumerated() where header[..<position].contains(name) {
+                throw .badHeader(name: input.name, reason: "names the field \"\(name)\" twice (after --map)")
+            }
             columns = header
+            encoding = records.encoding
+            source = .csv(records, header: header)
+        case .jsonl:
+            let text: InputTextStream
+            do {
+                text = try InputTextStream(path: input.file?.path, source: input.name, encoding: input.encoding)
+            } catch {
+                throw Self.batchError(JSONLines.error(error, line: 1), name: input.name)
+            }
+            columns = nil
+            encoding = text.encoding
+            source = .jsonl(JSONLines(text))
         }
     }
 
     /// The next record, or nil at the end of the input.
-    /// - Throws: `BatchError.unreadableInput` when the input breaks off (read error, invalid UTF-8 in CSV).
+    /// - Throws: `BatchError.data` (undecodable bytes, a quote error) or `.unreadableInput` (a failed read).
     public func next() throws(BatchError) -> BatchRecord? {
         switch source {
-        case .csv(let reader, let stream, let header):
-            while let fields = reader.next() {
-                row += 1
-                if fields.count == 1, fields[0].isEmpty, header.count > 1 { continue }
-                defer { nextIndex += 1 }
-                guard fields.count == header.count else {
-                    let present = Dictionary(zip(header, fields), uniquingKeysWith: { first, _ in first })
-                    let missing = header.count > fields.count ? header[fields.count] : nil
-                    let problem = RecordFailure(
-                        row: row, member: present["member"], field: missing,
-                        reason: "the row has \(fields.count) fields where the header has \(header.count) ("
-                            + header.joined(separator: ",") + "). Fix: give every row one value per column, quoting "
-                            + "values that hold a comma")
-                    return BatchRecord(index: nextIndex, row: row, fields: present, problem: problem)
-                }
-                return BatchRecord(index: nextIndex, row: row, fields: Dictionary(zip(header, fields)) { a, _ in a })
+        case .csv(let records, let header):
+            let next: (fields: [String], line: Int)?
+            do {
+                next = try records.next()
+            } catch {
+                throw Self.batchError(error, name: input.name)
             }
-            // CSV.swift reports the end of a stream as `cannotReadFile`; only a stream in error or bad text is a failure.
-            if let error = reader.error, stream.streamStatus == .error || "\(error)" != "cannotReadFile" {
-                let reason = stream.streamStatus == .error ? "the read failed" : "\(error)"
-                throw .unreadableInput(name: input.name, row: row, reason: reason)
-            }
-            return nil
+            guard let (fields, line) = next else { return nil }
+            defer { index += 1 }
+            return Self.record(csv: fields, header: header, index: index, row: records.row, line: line)
         case .jsonl(let lines):
             while true {
-                let line: String?
+                let next: (text: String, number: Int)?
                 do {
-                    line = try lines.next()
+                    next = try lines.next()
                 } catch {
-                    throw .unreadableInput(name: input.name, row: row + 1, reason: error.reason)
+                    throw Self.batchError(error, name: input.name)
                 }
-                guard let line else { return nil }
-                row += 1
-                if line.allSatisfy(\.isWhitespace) { continue }
-                defer { nextIndex += 1 }
-                return Self.record(json: line, index: nextIndex, row: row)
+                guard let (text, number) = next else { return nil }
+                let trimmed = text.hasSuffix("\r") ? String(text.dropLast()) : text
+                if trimmed.allSatisfy(\.isWhitespace) { continue }
+                defer { index += 1 }
+                return JSONRecord.record(json: trimmed, index: index, row: number, map: input.columnMap)
             }
         }
     }
 
-    /// Counts the records of a file input by reading it once (constant memory); nil for standard input.
+    /// Moves past the next record without building it (for counting); false at the end of the input.
     /// - Throws: `BatchError` as `next()`.
+    private func skip() throws(BatchError) -> Bool {
+        switch source {
+        case .csv(let records, _):
+            do {
+                return try records.skip()
+            } catch {
+                throw Self.batchError(error, name: input.name)
+            }
+        case .jsonl:
+            return try next() != nil
+        }
+    }
+
+    /// Counts the records of a regular file by reading it once in constant memory — which also finds an undecodable
+    /// byte or an unterminated quote before anything is rendered; nil for standard input, a pipe or a FIFO (which
+    /// can be read once only: their errors are found when reached).
+    /// - Throws: `BatchError` as `init` and `next()`.
     public static func count(_ input: BatchInput) throws(BatchError) -> Int? {
-        guard input.file != nil else { return nil }
+        guard let file = input.file else { return nil }
+        var status = stat()
+        guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let reader = try RecordReader(input)
         var count = 0
-        while try reader.next() != nil { count += 1 }
+        while try reader.skip() { count += 1 }
         return count
     }
 
-    /// A JSON line's object as fields: strings as they are, numbers and booleans as written, null as absent.
-    private static func record(json line: String, index: Int, row: Int) -> BatchRecord {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(line.utf8))
-        } catch {
-            return BatchRecord(index: index, row: row, fields: [:], problem: RecordFailure(
-                row: row, reason: "the line is not valid JSON (\(error.localizedDescription)). "
-                    + "Fix: write one JSON object per line, e.g. {\"member\": \"GCG-40167\"}"))
+    private static func batchError(_ error: CSVDataError, name: String) -> BatchError {
+        if case .unreadable(_, let reason) = error { return .unreadableInput(name: name, row: nil, reason: reason) }
+        return .data(error)
+    }
+
+    /// A CSV row as a record; a row with the wrong number of fields carries its problem.
+    private static func record(csv fields: [String], header: [String], index: Int, row: Int, line: Int) -> BatchRecord {
+        let present = Dictionary(zip(header, fields), uniquingKeysWith: { first, _ in first })
+        guard fields.count == header.count else {
+            let missing = header.count > fields.count ? header[fields.count] : nil
+            let problem = RecordFailure(
+                row: row, member: present["member"], field: missing,
+                reason: "the row has \(fields.count) fields where the header has \(header.count) ("
+                    + header.joined(separator: ",") + "), on line \(line). Fix: give every row one value per column, "
+                    + "quoting values that hold a comma")
+            return BatchRecord(index: index, row: row, fields: present, problem: problem)
         }
-        guard let dictionary = object as? [String: Any] else {
-            return BatchRecord(index: index, row: row, fields: [:], problem: RecordFailure(
-                row: row, reason: "the line is JSON but not an object. Fix: write {\"member\": \"GCG-40167\", …}"))
-        }
-        var fields: [String: String] = [:]
-        var problem: RecordFailure?
-        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
-            switch value {
-            case let string as String: fields[key] = string
-            case is NSNull: continue
-            case let number as NSNumber: fields[key] = number.stringValue
-            default:
-                problem = problem ?? RecordFailure(
-                    row: row, field: key,
-                    reason: "the value of \"\(key)\" is an array or object. Fix: give a string or a number")
+        return BatchRecord(index: index, row: row, fields: present)
+    }
+}
+
+/// The lines of a decoded text stream, one at a time, numbered from 1 (a line longer than a chunk is joined).
+private final class JSONLines {
+    private let text: InputTextStream
+    private var complete: [Substring] = []
+    private var position = 0
+    private var partial = ""
+    private var number = 0
+
+    init(_ text: InputTextStream) {
+        self.text = text
+    }
+
+    /// The next line without its LF, and its number; nil at the end.
+    /// - Throws: `CSVDataError` naming the line an undecodable byte is on.
+    func next() throws(CSVDataError) -> (text: String, number: Int)? {
+        while true {
+            if position < complete.count {
+                defer { position += 1 }
+                number += 1
+                return (String(complete[position]), number)
             }
+            let chunk: String?
+            do {
+                chunk = try text.next()
+            } catch {
+                throw Self.error(error, line: number + 1)
+            }
+            guard let chunk else {
+                guard !partial.isEmpty else { return nil }
+                defer { partial = "" }
+                number += 1
+                return (partial, number)
+            }
+            var pieces = (partial + chunk).split(separator: "\n", omittingEmptySubsequences: false)
+            partial = String(pieces.removeLast())
+            complete = pieces
+            position = 0
         }
-        problem?.member = fields["member"]
-        return BatchRecord(index: index, row: row, fields: fields, problem: problem)
+    }
+
+    /// The error for a stream error on `line` (a JSONL record's row is its line).
+    static func error(_ error: InputTextError, line: Int) -> CSVDataError {
+        switch error {
+        case .unreadable(let source, let reason): .unreadable(path: source, reason: reason)
+        case .undecodable(let decoding): .undecodable(decoding, row: line, line: line, column: nil)
+        }
     }
 }

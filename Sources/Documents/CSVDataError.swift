@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import Support
 
 /// Why a CSV file could not be read: what is wrong, in which file, row and line, and how to fix it.
 ///
@@ -8,8 +9,10 @@ import Foundation
 public enum CSVDataError: Error, Hashable, Sendable {
     /// The file cannot be read at all.
     case unreadable(path: String, reason: String)
-    /// The bytes are not UTF-8 (a Shift_JIS export, for instance).
-    case notUTF8(source: String, line: Int, byteOffset: Int)
+    /// Bytes that are not text in the file's encoding: the data row (0 for the header), line, column name, byte
+    /// offset and the bytes (`0x82 0xA0`); `note` gives another reason (NUL bytes without a byte-order mark).
+    case undecodable(source: String, encoding: String, detected: Bool, row: Int, line: Int, column: String?,
+                     byteOffset: Int, bytes: String, note: String?)
     /// The file has no header row.
     case empty(source: String)
     /// A header field is empty.
@@ -25,15 +28,25 @@ public enum CSVDataError: Error, Hashable, Sendable {
 }
 
 extension CSVDataError: CustomStringConvertible, LocalizedError {
-    /// What is wrong, where, and how to fix it.
-    public var description: String {
+    /// What is wrong, where, and how to fix it; control characters from data are escaped (`TerminalText`).
+    public var description: String { TerminalText.escaped(text) }
+
+    private var text: String {
         switch self {
         case .unreadable(let path, let reason):
             return ErrorText.wrapping("cannot read CSV \(path)", reason,
                                       fix: "check the path and that the file is readable")
-        case .notUTF8(let source, let line, let byteOffset):
-            return "cannot read CSV \(source): line \(line) (byte \(byteOffset)) is not UTF-8. Fix: save the file as "
-                + "UTF-8 (Excel: \"CSV UTF-8\"), or convert it: iconv -f CP932 -t UTF-8"
+        case .undecodable(let source, let encoding, let detected, let row, let line, let column, let offset, let bytes,
+                          let note):
+            if let note { return "cannot read \(source): \(note)" }
+            let place = (row == 0 ? "the header" : "row \(row)") + " (line \(line))"
+                + (column.map { ", column \"\(TerminalText.escaped($0))\"" } ?? "")
+            let fix = detected && encoding == InputEncoding.utf8.rawValue
+                ? "the start of the file is UTF-8, so the file was read as UTF-8; if it is Excel's Shift_JIS, give "
+                    + "--encoding cp932 (or another of " + InputEncoding.names + "), else save it again as UTF-8"
+                : "give the file's encoding with --encoding (" + InputEncoding.names + "), or save it again as UTF-8"
+            return "cannot read \(source) as \(encoding)" + (detected ? " (detected)" : "") + ": \(place), byte offset "
+                + "\(offset): the bytes \(bytes) are not \(encoding). Fix: " + fix
         case .empty(let source):
             return "cannot read CSV \(source): it has no header row. Fix: put the column names on the first line"
         case .emptyColumnName(let source, let column):

@@ -1,12 +1,11 @@
 import CSV
 import Foundation
+import Support
 
-/// A CSV file read whole: its header, its rows, and the line each row starts on (for error messages).
+/// A CSV file read whole for a report: its header, its rows, and the line each row starts on (for error messages).
 ///
-/// Parsed with yaslab's CSV.swift (quoted fields, doubled quotes, newlines inside quotes); a UTF-8 byte-order mark
-/// is dropped, CRLF and CR line ends read as LF, blank lines are skipped. What CSV.swift accepts silently — a quote
-/// never closed, text after a closing quote, rows with a different number of fields, bytes that are not UTF-8 — is
-/// an error here naming the file, the row and its line.
+/// Read by `CSVRecords` (the one CSV reader: encodings, quotes, header); a row with a different number of fields than
+/// the header is an error here naming the file, the row and its line.
 public struct CSVTable: Hashable, Sendable {
     /// The file name (or description) messages use.
     public var source: String
@@ -17,61 +16,31 @@ public struct CSVTable: Hashable, Sendable {
     /// The line number (from 1) each data row starts on.
     public var lines: [Int]
 
-    /// Reads the CSV file at `url`.
+    /// Reads the CSV file at `url` in `encoding` (nil: detected — BOM, then strict UTF-8, then CP932).
     /// - Throws: `CSVDataError`.
-    public init(contentsOf url: URL) throws(CSVDataError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
-        }
-        try self.init(data: data, source: url.lastPathComponent)
+    public init(contentsOf url: URL, encoding: InputEncoding? = nil) throws(CSVDataError) {
+        try self.init(CSVRecords(path: url.path, source: url.lastPathComponent, encoding: encoding))
     }
 
-    /// Reads CSV bytes; `source` names them in messages.
+    /// Reads CSV bytes; `source` names them in messages. Every row must have one field per column.
     /// - Throws: `CSVDataError`.
-    public init(data: Data, source: String) throws(CSVDataError) {
-        guard var text = String(data: data, encoding: .utf8) else {
-            let (offset, line) = Self.firstInvalidUTF8(in: data)
-            throw .notUTF8(source: source, line: line, byteOffset: offset)
-        }
-        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-        text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        let starts = try Self.recordLines(in: text, source: source)
-        var records: [[String]] = []
-        do {
-            let reader = try CSVReader(string: text, hasHeaderRow: false)
-            while let row = reader.next() { records.append(row) }
-            if let error = reader.error { throw CSVDataError.unreadable(path: source, reason: "\(error)") }
-        } catch let error as CSVDataError {
-            throw error
-        } catch {
-            throw .unreadable(path: source, reason: "\(error)")
-        }
-        guard records.count == starts.count else {
-            throw .unreadable(path: source, reason: "the parser found \(records.count) records where the file has "
-                + "\(starts.count)")
-        }
-        let kept = zip(records, starts).filter { !($0.0.count == 1 && $0.0[0].isEmpty) }
-        guard let header = kept.first else { throw .empty(source: source) }
-        let columns = header.0.map { $0.trimmingCharacters(in: .whitespaces) }
-        for (index, name) in columns.enumerated() {
-            if name.isEmpty { throw .emptyColumnName(source: source, column: index + 1) }
-            if columns[..<index].contains(name) { throw .duplicateColumn(source: source, name: name) }
-        }
+    public init(data: Data, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+        try self.init(CSVRecords(data: data, source: source, encoding: encoding))
+    }
+
+    private init(_ records: CSVRecords) throws(CSVDataError) {
         var rows: [[String]] = []
         var lines: [Int] = []
-        for (number, (record, line)) in kept.dropFirst().enumerated() {
-            guard record.count == columns.count else {
-                throw .fieldCount(source: source, row: number + 1, line: line, found: record.count,
-                                  expected: columns.count)
+        while let (record, line) = try records.next() {
+            guard record.count == records.columns.count else {
+                throw .fieldCount(source: records.source, row: records.row, line: line, found: record.count,
+                                  expected: records.columns.count)
             }
             rows.append(record)
             lines.append(line)
         }
-        self.source = source
-        self.columns = columns
+        self.source = records.source
+        self.columns = records.columns
         self.rows = rows
         self.lines = lines
     }
@@ -80,20 +49,128 @@ public struct CSVTable: Hashable, Sendable {
     public func columnIndex(named name: String) -> Int? {
         columns.firstIndex(of: name)
     }
+}
 
-    /// The line each record starts on, checking quotes as it goes.
-    private static func recordLines(in text: String, source: String) throws(CSVDataError) -> [Int] {
-        var starts: [Int] = []
-        var line = 1
-        var atRecordStart = true
+/// The one CSV reader of mkpdf (report's `CSVTable`, batch's records), streaming: text decoded a chunk at a time
+/// (`InputTextStream`), each record split off with its quotes checked, its fields parsed by CSV.swift, blank lines
+/// skipped, the header checked — so memory holds one record, whatever the size of the file. Rows are handed out as
+/// they are, with their lines, so each reader decides what a row with the wrong number of fields means (a refused
+/// file, a failed record).
+///
+/// A quote that is never closed or text after a closing quote is an error naming the row and the line the quote
+/// opened on: records are never merged, which is what CSV.swift alone would do. Line ends may be LF, CRLF or CR.
+public final class CSVRecords {
+    /// The file name messages use.
+    public let source: String
+    /// The header row's fields, trimmed.
+    public private(set) var columns: [String] = []
+    /// The data row (from 1) `next()` returned last; 0 before the first.
+    public private(set) var row = 0
+
+    private let text: InputTextStream
+    private var scalars = "".unicodeScalars.makeIterator()
+    private var skipLineFeed = false
+    private var line = 1
+    private var field = 0
+    private var headerRead = false
+
+    /// Opens the file at `path` (nil: standard input) and reads the header.
+    /// - Throws: `CSVDataError`: unreadable, undecodable (naming row, column, byte offset and bytes), quote errors,
+    ///   header problems.
+    public convenience init(path: String?, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+        let text: InputTextStream
+        do {
+            text = try InputTextStream(path: path, source: source, encoding: encoding)
+        } catch {
+            throw Self.error(error, row: 0, line: 1, column: nil)
+        }
+        try self.init(text)
+    }
+
+    /// Reads CSV bytes held in memory, and the header.
+    /// - Throws: `CSVDataError` as `init(path:source:encoding:)`.
+    public convenience init(data: Data, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+        let text: InputTextStream
+        do {
+            text = try InputTextStream(data: data, source: source, encoding: encoding)
+        } catch {
+            throw Self.error(error, row: 0, line: 1, column: nil)
+        }
+        try self.init(text)
+    }
+
+    private init(_ text: InputTextStream) throws(CSVDataError) {
+        self.text = text
+        source = text.source
+        var header: [String]?
+        while header == nil, let (record, _) = try nextRecord() {
+            guard !Self.isBlank(record) else { continue }
+            header = try Self.parse(record, source: source)
+        }
+        guard let columns = header?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
+            throw .empty(source: source)
+        }
+        for (index, name) in columns.enumerated() {
+            if name.isEmpty { throw .emptyColumnName(source: source, column: index + 1) }
+            if columns[..<index].contains(name) { throw .duplicateColumn(source: source, name: name) }
+        }
+        self.columns = columns
+        headerRead = true
+    }
+
+    /// The encoding the bytes are read in (given or detected).
+    public var encoding: InputEncoding { text.encoding }
+
+    /// The next data row's fields (any number) and the line it starts on; nil at the end of the file.
+    /// - Throws: `CSVDataError`: undecodable bytes, an unterminated quote, text after a closing quote, a failed read.
+    public func next() throws(CSVDataError) -> (fields: [String], line: Int)? {
+        while let (record, line) = try nextRecord() {
+            guard !Self.isBlank(record) else { continue }
+            row += 1
+            return (try Self.parse(record, source: source), line)
+        }
+        return nil
+    }
+
+    /// Moves past the next data row without parsing its fields (for counting); false at the end of the file.
+    /// - Throws: `CSVDataError` as `next()`.
+    public func skip() throws(CSVDataError) -> Bool {
+        while let (record, _) = try nextRecord() {
+            guard !Self.isBlank(record) else { continue }
+            row += 1
+            return true
+        }
+        return false
+    }
+
+    /// A blank line: the record CSV.swift reads as one empty field.
+    private static func isBlank(_ record: String.UnicodeScalarView) -> Bool {
+        var scalars = record.makeIterator()
+        return record.isEmpty || (scalars.next() == "\"" && scalars.next() == "\"" && scalars.next() == nil)
+    }
+
+    /// A record's fields, parsed by CSV.swift (the record is complete: its quotes are balanced).
+    private static func parse(_ record: String.UnicodeScalarView, source: String) throws(CSVDataError) -> [String] {
+        do {
+            let reader = try CSVReader(string: String(record), hasHeaderRow: false)
+            return reader.next() ?? [""]
+        } catch {
+            throw .unreadable(path: source, reason: "\(error)")
+        }
+    }
+
+    /// The next record's text without its line end, and the line it starts on; nil at the end of the file.
+    private func nextRecord() throws(CSVDataError) -> (String.UnicodeScalarView, Int)? {
+        var record = String.UnicodeScalarView()
+        let start = line
+        var quoteLine = line
+        var started = false
         var atFieldStart = true
         var inQuotes = false
         var afterClosingQuote = false
-        for scalar in text.unicodeScalars {
-            if atRecordStart {
-                starts.append(line)
-                atRecordStart = false
-            }
+        field = 0
+        while let scalar = try nextScalar() {
+            started = true
             if inQuotes {
                 if scalar == "\"" {
                     inQuotes = false
@@ -101,54 +178,85 @@ public struct CSVTable: Hashable, Sendable {
                 } else if scalar == "\n" {
                     line += 1
                 }
+                record.append(scalar)
                 continue
             }
             if afterClosingQuote {
                 afterClosingQuote = false
                 if scalar == "\"" {
                     inQuotes = true
+                    record.append(scalar)
                     continue
                 }
                 guard scalar == "," || scalar == "\n" else {
-                    throw .textAfterQuote(source: source, row: starts.count - 1, line: line)
+                    throw .textAfterQuote(source: source, row: headerRead ? row + 1 : 0, line: line)
                 }
             }
             switch scalar {
             case "\"" where atFieldStart:
                 inQuotes = true
                 atFieldStart = false
+                quoteLine = line
             case ",":
                 atFieldStart = true
+                field += 1
             case "\n":
                 line += 1
-                atRecordStart = true
-                atFieldStart = true
+                return (record, start)
             default:
                 atFieldStart = false
             }
+            record.append(scalar)
         }
         if inQuotes {
-            throw .unterminatedQuote(source: source, row: starts.count - 1, line: starts.last ?? 1)
+            throw .unterminatedQuote(source: source, row: headerRead ? row + 1 : 0, line: quoteLine)
         }
-        return starts
+        return started ? (record, start) : nil
     }
 
-    /// The byte offset and line of the first byte that is not UTF-8.
-    private static func firstInvalidUTF8(in data: Data) -> (offset: Int, line: Int) {
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        var line = 1
+    /// The next character of the text with CRLF and CR read as LF.
+    private func nextScalar() throws(CSVDataError) -> Unicode.Scalar? {
         while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += String(scalar).utf8.count
-                if scalar == "\n" { line += 1 }
-            case .emptyInput:
-                return (offset, line)
-            case .error:
-                return (offset, line)
+            while let scalar = scalars.next() {
+                if skipLineFeed {
+                    skipLineFeed = false
+                    if scalar == "\n" { continue }
+                }
+                if scalar == "\r" {
+                    skipLineFeed = true
+                    return "\n"
+                }
+                return scalar
             }
+            let chunk: String?
+            do {
+                chunk = try text.next()
+            } catch {
+                let column = !headerRead ? nil : field < columns.count ? columns[field] : "field \(field + 1)"
+                throw Self.error(error, row: headerRead ? row + 1 : 0, line: line, column: column)
+            }
+            guard let chunk else { return nil }
+            scalars = chunk.unicodeScalars.makeIterator()
         }
+    }
+
+    /// The CSV error for a stream error at a place in the file.
+    private static func error(_ error: InputTextError, row: Int, line: Int, column: String?) -> CSVDataError {
+        switch error {
+        case .unreadable(let source, let reason):
+            return .unreadable(path: source, reason: reason)
+        case .undecodable(let decoding):
+            return .undecodable(decoding, row: row, line: line, column: column)
+        }
+    }
+}
+
+extension CSVDataError {
+    /// The error for bytes that cannot be decoded at a known place: the data row (0 for the header), the line and
+    /// the column's name (nil when not in a CSV data row).
+    public static func undecodable(_ error: TextDecodingError, row: Int, line: Int, column: String?) -> CSVDataError {
+        .undecodable(source: error.source, encoding: error.encoding.rawValue, detected: error.detected, row: row,
+                     line: line, column: column, byteOffset: error.byteOffset, bytes: error.hexBytes,
+                     note: error.note)
     }
 }

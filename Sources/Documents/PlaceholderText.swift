@@ -16,7 +16,7 @@ public struct PlaceholderText: Hashable, Sendable {
     /// The pieces in order.
     public var segments: [Segment]
 
-    /// Parses `text`; `{{ name }}` may have spaces inside the braces, and a name is letters, digits, `_` or `-`.
+    /// Parses `text`; `{{ name }}` may have spaces inside the braces, and a name is a Unicode identifier (`isValidName`).
     /// - Throws: the reason as text (the caller adds file, line and column) for an unclosed `{{` or a bad name.
     public init(parsing text: String) throws(PlaceholderSyntaxError) {
         var segments: [Segment] = []
@@ -31,7 +31,7 @@ public struct PlaceholderText: Hashable, Sendable {
                 throw PlaceholderSyntaxError(
                     text: text,
                     problem: "\"{{\(rest[open.upperBound..<close.lowerBound])}}\" is not a placeholder name "
-                        + "(letters, digits, _ and - only, starting with a letter)")
+                        + "(letters of any script, digits, _ and -, starting with a letter, e.g. {{member}} or {{会員番号}})")
             }
             segments.append(.placeholder(name))
             rest = rest[close.upperBound...]
@@ -68,10 +68,11 @@ public struct PlaceholderText: Hashable, Sendable {
         var name: String
     }
 
-    /// True for `member`, `ticket_no`, `e-mail`: a letter first, then letters, digits, `_` or `-`.
-    static func isValidName<S: StringProtocol>(_ name: S) -> Bool {
-        guard let first = name.unicodeScalars.first, first.isASCIILetter else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    /// True for `member`, `ticket_no`, `e-mail`, `会員番号`: a Unicode identifier (a letter or `_` first, then
+    /// letters, digits, marks, `_` — Unicode's XID_Start/XID_Continue, so any language's column names work), plus `-`.
+    public static func isValidName<S: StringProtocol>(_ name: S) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isXIDStart || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "-" }
     }
 }
 
@@ -83,9 +84,4 @@ public struct PlaceholderSyntaxError: Error, Hashable, Sendable, CustomStringCon
     public var problem: String
     /// `"{{name" in "…": "{{" is not closed by "}}"`.
     public var description: String { "in \"\(text)\": \(problem)" }
-}
-
-extension Unicode.Scalar {
-    /// A–Z or a–z.
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

@@ -38,6 +38,9 @@ public struct Template: Sendable {
     public let defaults: [String: String]
     /// Every placeholder the template declares or uses, sorted: the names `render(values:)` accepts.
     public let placeholderNames: [String]
+    /// How data values that are not text print (`literals: {"true": はい, "false": いいえ, "null": ""}`), by the
+    /// JSON literal; a literal the template does not list is refused rather than printed as `1` or a default.
+    public let literals: [String: String]
     /// The elements in drawing order.
     let elements: [TemplateElement]
 
@@ -52,6 +55,7 @@ public struct Template: Sendable {
         palette = contents.palette
         defaults = contents.defaults
         placeholderNames = contents.placeholderNames
+        literals = contents.literals
         elements = contents.elements
     }
 

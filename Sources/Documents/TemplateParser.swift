@@ -17,9 +17,11 @@ struct TemplateParser {
         var defaults: [String: String]
         var elements: [TemplateElement]
         var placeholderNames: [String]
+        var literals: [String: String] = [:]
     }
 
-    static let topKeys = ["name", "description", "size", "background", "font", "placeholders", "palette", "elements"]
+    static let topKeys = ["name", "description", "size", "background", "font", "placeholders", "palette", "elements",
+                          "literals"]
     static let elementKinds = ["line", "rect", "circle", "ellipse", "text", "image", "qr"]
 
     func parse(_ yaml: String) throws(TemplateError) -> Contents {
@@ -61,8 +63,14 @@ struct TemplateParser {
             }
         }
         let known = Set(names).union(defaults.keys)
+        var literals: [String: String] = [:]
+        if let node = top.value("literals") {
+            for (key, _, value) in try map(node, context: "literals", allowed: ["true", "false", "null"]).pairs {
+                literals[key] = try scalar(value, key: key)
+            }
+        }
         return Contents(size: size, background: background, palette: palette, defaults: defaults,
-                        elements: elements, placeholderNames: known.sorted())
+                        elements: elements, placeholderNames: known.sorted(), literals: literals)
     }
 
     // MARK: Sections
@@ -74,8 +82,8 @@ struct TemplateParser {
         for (key, keyNode, value) in entries.pairs {
             guard PlaceholderText.isValidName(key) else {
                 throw error(keyNode, .badValue(key: "placeholders", value: "\"\(key)\"",
-                                               expected: "a placeholder name is letters, digits, _ and -, "
-                                                   + "starting with a letter"))
+                                               expected: "a placeholder name is letters (any script), digits, _ "
+                                                   + "and -, starting with a letter, e.g. member or 会員番号"))
             }
             defaults[key] = try scalar(value, key: key)
         }

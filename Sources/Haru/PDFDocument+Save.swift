@@ -1,5 +1,6 @@
 import CHaru
 import Foundation
+import Support
 
 extension PDFDocument {
     /// The finished PDF as bytes; the document stays usable (more pages, another save).
@@ -18,13 +19,13 @@ extension PDFDocument {
         let path = url.path
         let bytes = try render(argument: "file \(path)")
         do {
-            try AtomicFile.write(bytes, to: path)
+            try AtomicFile.write(bytes, to: path, durability: .flushed)
         } catch let failure {
             throw reject(code: failure.isOpen ? 0x1017 : 0x1016, detail: UInt32(failure.errno),
                          operation: failure.step, argument: "file \(failure.path)",
                          hint: failure.isOpen ? "check that the folder exists and is writable, or choose another path."
                             : "check that the disk has space and the destination is writable.",
-                         systemReason: failure.reason)
+                         systemReason: String(cString: strerror(failure.errno)))
         }
     }
 

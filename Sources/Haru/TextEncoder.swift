@@ -1,17 +1,10 @@
 import Foundation
+import Support
 
 /// Turns Swift Strings into the bytes a font's encoding expects, or names the first character that cannot go.
 enum TextEncoder {
     /// JIS code points that Foundation's CP932 table lacks, mapped to the CP932 characters that look the same.
-    static let cp932Variants: [Unicode.Scalar: Unicode.Scalar] = [
-        "\u{301C}": "\u{FF5E}", // 〜 wave dash → ～ fullwidth tilde
-        "\u{2212}": "\u{FF0D}", // − minus sign → － fullwidth hyphen-minus
-        "\u{2016}": "\u{2225}", // ‖ double vertical line → ∥ parallel to
-        "\u{00AC}": "\u{FFE2}", // ¬ not sign → ￢ fullwidth not sign
-        "\u{2014}": "\u{2015}", // — em dash → ― horizontal bar
-        "\u{00A2}": "\u{FFE0}", // ¢ cent sign → ￠ fullwidth cent sign
-        "\u{00A3}": "\u{FFE1}", // £ pound sign → ￡ fullwidth pound sign
-    ]
+    static let cp932Variants = CP932Variants.toCP932
 
     /// The encoded bytes of `text`, never containing a NUL byte.
     ///

@@ -1,7 +1,7 @@
 import Foundation
-import Haru
+import Support
 
-/// Puts finished bytes at a path with nothing half-written ever visible, through Haru's `AtomicFile` (temporary file
+/// Puts finished bytes at a path with nothing half-written ever visible, through Support's `AtomicFile` (temporary file
 /// in the same folder, renamed over the destination; an existing device or FIFO such as `/dev/stdout` is written
 /// directly), so PDF and PNG output share one implementation with `PDFDocument.save`.
 ///
@@ -13,7 +13,7 @@ enum OutputFile {
     /// - Throws: `RenderError.output` naming the path and the system's reason.
     static func write(_ data: Data, to url: URL) throws(RenderError) {
         do {
-            try AtomicFile.write(data, to: url.path, synchronize: false)
+            try AtomicFile.write(data, to: url.path, durability: .unflushed)
         } catch {
             throw .output(path: url.path, reason: "could not \(error.step) (\(error.reason))")
         }

@@ -3,6 +3,7 @@ import Batch
 import Dispatch
 import Documents
 import Foundation
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -107,6 +108,12 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("crop-marks"), help: "Draw crop marks around each imposed ticket.")
     var cropMarks = false
 
+    /// The data's text encoding and column renames.
+    @OptionGroup var dataInput: DataInputOptions
+
+    /// Fields numbered from each record's position.
+    @OptionGroup var numbering: NumberingOptions
+
     func validate() throws {
         guard jobs > 0, jobs <= 1024 else { throw ValidationError("--jobs \(jobs): give 1 to 1024") }
         guard scale.isFinite, scale > 0, scale <= 32 else {
@@ -124,11 +131,14 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input = BatchInput(path: data, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) })
+        let input = BatchInput(path: data, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
+                               encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
-        let job = RecordJob(template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
+        var configured = RecordJob(template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
                             name: try OutputName(name), scale: scale, rules: try TicketRules(pattern: idPattern),
                             fontMode: fontMode.pdfFontMode)
+        configured.numbers = try numbering.sequences()
+        let job = configured
         let runner = BatchRunner(job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,
                                  resume: resume, shard: try shard.map { try Shard($0) }, failFast: failFast)
         let layout = try impose.map { _ in
@@ -143,7 +153,7 @@ struct BatchCommand: ParsableCommand {
         let summary = try waitFor {
             try await runner.run(stop: stop) { line in
                 let clear = isatty(2) == 1 ? "\r\u{1B}[K" : ""
-                FileHandle.standardError.write(Data((clear + line + "\n").utf8))
+                FileHandle.standardError.write(Data((clear + TerminalText.escaped(line) + "\n").utf8))
             }
         }
         if let signal = summary.interruptedBy {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Support
 import Haru
 import PNG
 
@@ -131,14 +132,12 @@ struct ImageCommand: ParsableCommand {
         let targets = inputs.count == 1 ? [base] : (1...inputs.count).map {
             folder.appendingPathComponent("\(stem)-\($0).\(base.pathExtension)")
         }
-        for (data, target) in zip(encoded, targets) {
-            do {
-                try data.write(to: target, options: .atomic)
-            } catch {
-                throw ImageCommandError.cannotWrite(path: target.path, reason: error.localizedDescription)
-            }
-            print(target.standardizedFileURL.path)
+        do {
+            try AtomicFile.writeAll(zip(targets, encoded).map { ($0.path, $1) }, durability: .unflushed)
+        } catch {
+            throw ImageCommandError.cannotWrite(path: error.path, reason: "could not \(error.step) (\(error.reason))")
         }
+        for target in targets { print(target.standardizedFileURL.path) }
     }
 }
 

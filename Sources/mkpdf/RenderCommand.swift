@@ -2,6 +2,7 @@ import ArgumentParser
 import Drawing
 import Foundation
 import Render
+import Support
 
 /// `mkpdf render`: a drawing or document saved as JSON becomes a PDF or PNG, so a description is a document.
 ///
@@ -55,6 +56,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("set"), help: ArgumentHelp("YAML template input: fill a placeholder (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
 
+    /// Placeholder values read from files (YAML template input).
+    @OptionGroup var setFiles: SetFileOptions
+
     /// PNG pixels per point when neither --scale nor --dpi is given: the rule of `HelpText.pngResolution`.
     static let defaultScale = 2.0
 
@@ -77,7 +81,8 @@ struct RenderCommand: ParsableCommand {
             throw RenderCommandFailure(description: "--scale and --dpi apply to PNG output; -o \(output) is a PDF. "
                                  + "Fix: drop them, or write a .png")
         }
-        let document = try TemplateOutput.load(URL(fileURLWithPath: input), assignments: assignments,
+        let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let document = try TemplateOutput.load(URL(fileURLWithPath: input), assignments: assignments + fromFiles,
                                                pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? Self.defaultScale : 2)
         let url = URL(fileURLWithPath: output)
         switch format {
@@ -92,14 +97,12 @@ struct RenderCommand: ParsableCommand {
                  document.pages.count == 1 ? url : Self.pageFile(url, index + 1))
             }
             guard !files.isEmpty else { throw RenderError.emptyDocument }
-            for (data, file) in files {
-                do {
-                    try data.write(to: file, options: .atomic)
-                } catch {
-                    throw RenderError.output(path: file.path, reason: error.localizedDescription)
-                }
-                print(file.standardizedFileURL.path)
+            do {
+                try AtomicFile.writeAll(files.map { ($0.1.path, $0.0) }, durability: .unflushed)
+            } catch {
+                throw RenderError.output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
             }
+            for (_, file) in files { print(file.standardizedFileURL.path) }
         }
     }
 

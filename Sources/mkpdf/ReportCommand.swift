@@ -3,6 +3,7 @@ import Documents
 import Drawing
 import Foundation
 import Render
+import Support
 
 /// `mkpdf report`: a CSV file as a multi-page report — every column as a table column, or laid out by a report
 /// template (grouping, subtotals, header and footer) — written as PDF with bookmarks or as one PNG per page.
@@ -55,6 +56,9 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "PNG output: dots per inch, instead of --scale (144 = scale 2).")
     var dpi: Double?
 
+    /// The data's text encoding and column renames.
+    @OptionGroup var dataInput: DataInputOptions
+
     func validate() throws {
         let format = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard format == "pdf" || format == "png" else {
@@ -71,7 +75,15 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let table = try CSVTable(contentsOf: URL(fileURLWithPath: data))
+        var table = try CSVTable(contentsOf: URL(fileURLWithPath: data), encoding: try dataInput.inputEncoding())
+        let renames = try dataInput.columnMap()
+        for (from, to) in renames.sorted(by: { $0.key < $1.key }) {
+            guard let index = table.columnIndex(named: from) else {
+                throw ValidationError("--map \(from)=\(to): \(data) has no column \"\(from)\"; its columns are "
+                                      + table.columns.joined(separator: ", "))
+            }
+            table.columns[index] = to
+        }
         let reportTemplate = try template.map { path throws in try ReportTemplate(contentsOf: URL(fileURLWithPath: path)) }
             ?? ReportTemplate()
         let report = try reportTemplate.report(for: table, title: title)
@@ -99,29 +111,13 @@ struct ReportCommand: ParsableCommand {
             .appendingPathComponent("\(base.lastPathComponent)-\(page).\(url.pathExtension)")
     }
 
-    /// Writes every file to a temporary name in its folder, then renames them all into place; on any failure the
-    /// temporary files are removed and no output file is created.
+    /// Writes every file all or none through the one atomic writer (`Support.AtomicFile`; no fsync, as every document
+    /// output).
     static func writeAll(_ files: [(URL, Data)]) throws {
-        var temporaries: [(URL, URL)] = []
         do {
-            for (url, data) in files {
-                let temporary = url.deletingLastPathComponent()
-                    .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-                do {
-                    try data.write(to: temporary)
-                } catch {
-                    throw ReportCommandError.output(path: url.path, reason: (error as NSError).localizedDescription)
-                }
-                temporaries.append((temporary, url))
-            }
-            for (temporary, url) in temporaries {
-                guard rename(temporary.path, url.path) == 0 else {
-                    throw ReportCommandError.output(path: url.path, reason: String(cString: strerror(errno)))
-                }
-            }
+            try AtomicFile.writeAll(files.map { ($0.0.path, $0.1) }, durability: .unflushed)
         } catch {
-            for (temporary, _) in temporaries { try? FileManager.default.removeItem(at: temporary) }
-            throw error
+            throw ReportCommandError.output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
         }
     }
 }

@@ -77,6 +77,16 @@ struct TicketCommand: ParsableCommand {
     @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match as a whole.")
     var idPattern: String = TicketRules.defaultPattern
 
+    /// Fields numbered from the ticket's position.
+    @OptionGroup var numbering: NumberingOptions
+
+    /// Placeholder values read from files.
+    @OptionGroup var setFiles: SetFileOptions
+
+    /// The ticket's position for `--number`.
+    @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns (default 0).")
+    var index: Int = 0
+
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 32 else {
             throw ValidationError("--scale \(scale): give a number of pixels per point greater than 0, up to 32")
@@ -88,11 +98,27 @@ struct TicketCommand: ParsableCommand {
         try rules.check(member, field: "member")
         if let ticket { try rules.check(ticket, field: "ticket") }
         var values = try TemplateOutput.values(from: assignments)
+        for (key, value) in try setFiles.values() {
+            guard values[key] == nil else { throw ValidationError("--set \(key) and --set-file \(key) are both given") }
+            values[key] = value
+        }
         for name in ["member", "ticket", "date"] where values[name] != nil {
             throw ValidationError("--set \(name)=…: give the \(name) with --\(name)")
         }
         values["member"] = member
+        for number in try numbering.sequences() {
+            guard values[number.field] == nil, number.field != "member", number.field != "ticket" || ticket == nil,
+                  number.field != "date" || date == nil else {
+                throw ValidationError("--number \(number.field)=… and a value for \(number.field) are both given")
+            }
+            values[number.field] = number.value(index: index, row: index + 1)
+            if number.field == "ticket" { try rules.check(values["ticket"]!, field: "ticket") }
+        }
         if let ticket { values["ticket"] = ticket }
+        if values["ticket"] == nil {
+            FileHandle.standardError.write(Data(("note: no --ticket: the ticket shows the template's default number. "
+                + "Give --ticket, or --number ticket='FN-{{index+1:06}}' with --index\n").utf8))
+        }
         if let date { values["date"] = date }
 
         let format = try TemplateOutput.format(output: output, explicit: format)

@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Support
 import Testing
 
 /// CSV edge cases through CSV.swift plus our checks: quotes, embedded newlines, a BOM, CRLF, and errors that name
@@ -46,11 +47,18 @@ import Testing
         }
     }
 
-    @Test func shiftJISIsRejectedWithTheLine() throws {
+    @Test func shiftJISIsDetectedAndABadByteNamesRowColumnAndOffset() throws {
         var bytes = Data("a,b\n1,2\n".utf8)
         bytes.append(contentsOf: [0x8E, 0x81, 0x2C, 0x31, 0x0A])  // 氏 in Shift_JIS, then ",1"
-        #expect(throws: CSVDataError.notUTF8(source: "sjis.csv", line: 3, byteOffset: 8)) {
-            try CSVTable(data: bytes, source: "sjis.csv")
+        let table = try CSVTable(data: bytes, source: "sjis.csv")
+        #expect(table.rows == [["1", "2"], ["氏", "1"]])
+        // 0x81 0x20 is a lead byte with no valid trail byte.
+        var bad = Data("a,b\n1,".utf8)
+        bad.append(contentsOf: [0x81, 0x20, 0x0A])
+        #expect(throws: CSVDataError.undecodable(source: "bad.csv", encoding: "cp932", detected: false, row: 1,
+                                                 line: 2, column: "b", byteOffset: 6, bytes: "0x81 0x20",
+                                                 note: nil)) {
+            try CSVTable(data: bad, source: "bad.csv", encoding: .cp932)
         }
     }
 
@@ -58,5 +66,29 @@ import Testing
         #expect(throws: CSVDataError.empty(source: "test.csv")) { try table("\n\n") }
         #expect(throws: CSVDataError.duplicateColumn(source: "test.csv", name: "氏名")) { try table("氏名,氏名\n1,2\n") }
         #expect(throws: CSVDataError.emptyColumnName(source: "test.csv", column: 2)) { try table("氏名,\n1,2\n") }
+    }
+
+    @Test func anUnterminatedQuoteNamesTheLineItOpensOn() {
+        // The record starts on line 2; its second quoted field opens on line 3 and is never closed.
+        #expect(throws: CSVDataError.unterminatedQuote(source: "test.csv", row: 1, line: 3)) {
+            try table("a,b\n\"x\ny\",\"open\n4,5\n6,7\n")
+        }
+    }
+
+    @Test func aBadByteFarIntoAFileReadAsUTF8NamesItsRowAndSuggestsCP932() throws {
+        let rows = 5_000
+        var bytes = Data(("会員番号,氏名\n" + (1...rows).map { "GCG-\($0),東京〜髙\n" }.joined()).utf8)
+        let offset = bytes.count + "GCG-X,".utf8.count
+        bytes.append(Data("GCG-X,".utf8))
+        bytes.append(contentsOf: [0x81, 0x60, 0x0A])  // 〜 in CP932
+        do {
+            _ = try CSVTable(data: bytes, source: "late.csv")
+            Issue.record("read")
+        } catch {
+            #expect(error == .undecodable(source: "late.csv", encoding: "utf-8", detected: true, row: rows + 1,
+                                          line: rows + 2, column: "氏名", byteOffset: offset, bytes: "0x81 0x60 0x0A",
+                                          note: nil))
+            #expect(error.description.contains("--encoding cp932"), "\(error)")
+        }
     }
 }

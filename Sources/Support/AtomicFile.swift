@@ -1,0 +1,246 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way mkpdf puts a finished file on disk: nothing half-written is ever visible, nothing temporary is left.
+///
+/// Contract, for every command (render, report, ticket, image, batch outputs, the manifest, imposed sheets):
+/// - The bytes go to a temporary file `.mkpdf-tmp-XXXXXX` in the destination's folder (a fixed 17-byte name, so any
+///   destination name up to the file system's `NAME_MAX` works), then `rename(2)` puts it in place.
+/// - Permissions: an existing file keeps its mode (a 0600 file stays 0600); a new file gets 0666 minus the umask.
+/// - Symbolic links are written through: the link stays and the file it points to is replaced (created when the link
+///   dangles), the same whether the target exists or not.
+/// - A destination that exists and is not a regular file (`/dev/stdout`, a FIFO) is written directly.
+/// - Every failure removes the temporary file: a write error, a full disk (`ENOSPC`) and a file-size limit
+///   (`ulimit -f`: `SIGXFSZ` is ignored so the write fails with `EFBIG` and is reported instead of killing mkpdf).
+/// - fsync policy: `.flushed` syncs the file before the rename (durable across power loss); `.unflushed` does not
+///   (a killed process loses nothing the kernel holds). Document outputs (render, report, ticket, image, batch) are
+///   unflushed — a flush costs more than rendering a ticket, a crash may lose the newest file but never leaves a
+///   partial one under its name, and batch verifies outputs by SHA-256 on `--resume` and syncs its folder at the
+///   end; the batch manifest's rewrite and Haru's `PDFDocument.save` are flushed.
+public enum AtomicFile {
+    /// Whether the file is synced to the disk before it is renamed into place.
+    public enum Durability: Sendable {
+        /// `fsync` before the rename.
+        case flushed
+        /// No `fsync`: durability is left to the file system.
+        case unflushed
+    }
+
+    /// The prefix of every temporary file; a folder sweep (`removeTemporaryFiles(in:)`) recognises it.
+    public static let temporaryPrefix = ".mkpdf-tmp-"
+
+    /// Writes `data` to `path` atomically.
+    /// - Throws: `AtomicFileError`; no temporary file remains and `path` is unchanged.
+    public static func write(_ data: Data, to path: String, durability: Durability = .flushed)
+        throws(AtomicFileError) {
+        try writeAll([(path, data)], durability: durability)
+    }
+
+    /// Writes several files all or none: every file is written to its temporary name first, and only when all of
+    /// them succeeded are they renamed into place (PNG pages of one document, a record's PDF and PNG).
+    /// - Throws: `AtomicFileError` for the first failure; every temporary file is removed and no destination changed.
+    public static func writeAll(_ files: [(path: String, data: Data)], durability: Durability = .flushed)
+        throws(AtomicFileError) {
+        _ = ignoreFileSizeSignal
+        var staged: [(temporary: String, target: String)] = []
+        do throws(AtomicFileError) {
+            for (path, data) in files {
+                let target = try resolve(path)
+                if let direct = target.direct {
+                    try writeDirectly(data, to: direct)
+                    continue
+                }
+                staged.append((try stage(data, as: target.path, mode: target.mode, durability: durability),
+                               target.path))
+            }
+        } catch {
+            for file in staged { unlink(file.temporary) }
+            throw error
+        }
+        for (index, file) in staged.enumerated() where rename(file.temporary, file.target) != 0 {
+            let code = errno
+            for rest in staged[index...] { unlink(rest.temporary) }
+            throw AtomicFileError(step: "rename the temporary file into place", path: file.target, errno: code)
+        }
+    }
+
+    /// Renames a finished temporary file that another writer produced (libqpdf writing a joined PDF) into place under
+    /// the same rules as `write`: the destination's mode kept, or the umask's for a new file.
+    /// - Throws: `AtomicFileError`; the temporary file is removed on failure.
+    public static func place(_ temporary: String, at path: String) throws(AtomicFileError) {
+        _ = ignoreFileSizeSignal
+        do throws(AtomicFileError) {
+            let target = try resolve(path)
+            guard target.direct == nil else {
+                throw AtomicFileError(step: "replace a device or FIFO by a file", path: path, errno: EINVAL)
+            }
+            guard chmod(temporary, target.mode ?? newFileMode) == 0 else {
+                throw AtomicFileError(step: "set the file's permissions", path: target.path, errno: errno)
+            }
+            guard rename(temporary, target.path) == 0 else {
+                throw AtomicFileError(step: "rename the temporary file into place", path: target.path, errno: errno)
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Removes temporary files an interrupted run left in `folder`.
+    /// - Returns: how many were removed.
+    @discardableResult
+    public static func removeTemporaryFiles(in folder: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix(temporaryPrefix) && unlink(folder + "/" + $0) == 0 }.count
+    }
+
+    /// The mode a new file gets: 0666 minus the process's umask.
+    public static var newFileMode: mode_t { 0o666 & ~processUmask }
+
+    // MARK: - Steps
+
+    /// Where bytes for `path` go: a regular file's real path and the mode to keep, or a device/FIFO to write directly.
+    private static func resolve(_ path: String)
+        throws(AtomicFileError) -> (path: String, mode: mode_t?, direct: String?) {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return (current, nil, nil) }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let count = readlink(current, &buffer, buffer.count - 1)
+                guard count >= 0 else {
+                    throw AtomicFileError(step: "read the symbolic link", path: current, errno: errno)
+                }
+                let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let folder = (current as NSString).deletingLastPathComponent
+                current = link.hasPrefix("/") || folder.isEmpty ? link : folder + "/" + link
+            case S_IFREG:
+                return (current, info.st_mode & 0o7777, nil)
+            case S_IFDIR:
+                throw AtomicFileError(step: "replace a folder", path: current, errno: EISDIR)
+            default:
+                return (current, nil, current)
+            }
+        }
+        throw AtomicFileError(step: "follow the symbolic links", path: path, errno: ELOOP)
+    }
+
+    /// Writes `data` to a new temporary file beside `target` with the final mode; returns its path.
+    private static func stage(_ data: Data, as target: String, mode: mode_t?, durability: Durability)
+        throws(AtomicFileError) -> String {
+        let folder = (target as NSString).deletingLastPathComponent
+        var template = Array(((folder.isEmpty ? "." : folder) + "/" + temporaryPrefix + "XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else {
+            throw AtomicFileError(step: "create a temporary file in the destination's folder", path: target,
+                                  errno: errno)
+        }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        do throws(AtomicFileError) {
+            guard fchmod(descriptor, mode ?? newFileMode) == 0 else {
+                throw AtomicFileError(step: "set the file's permissions", path: target, errno: errno)
+            }
+            try writeAll(data, to: descriptor, path: target)
+            if durability == .flushed, fsync(descriptor) != 0 {
+                throw AtomicFileError(step: "flush the file to the disk", path: target, errno: errno)
+            }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard close(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw AtomicFileError(step: "close the file", path: target, errno: code)
+        }
+        return temporary
+    }
+
+    private static func writeDirectly(_ data: Data, to path: String) throws(AtomicFileError) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AtomicFileError(step: "open the file", path: path, errno: errno) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(AtomicFileError) {
+        let code: Int32? = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return nil }
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let code { throw AtomicFileError(step: "write the file", path: path, errno: code) }
+    }
+
+    /// `SIGXFSZ` ignored once per process, so exceeding `ulimit -f` is an `EFBIG` error rather than death.
+    private static let ignoreFileSizeSignal: Void = { signal(SIGXFSZ, SIG_IGN) }()
+
+    /// The umask, read without changing it where the system allows (`/proc/self/status` on Linux).
+    private static let processUmask: mode_t = {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let value = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) {
+            return value
+        }
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+}
+
+/// `write(2)`, reachable from a type that has its own `write` method.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+/// A failed step of `AtomicFile`: what was being done, the path, and the system's errno.
+public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// What was being done, e.g. `write the file`.
+    public var step: String
+    /// The destination (symbolic links followed).
+    public var path: String
+    /// The C errno.
+    public var errno: Int32
+
+    /// Creates an error.
+    public init(step: String, path: String, errno: Int32) {
+        self.step = step
+        self.path = path
+        self.errno = errno
+    }
+
+    /// True when the file could not be created at all (the folder is missing or not writable).
+    public var isOpen: Bool { step.hasPrefix("create") || step.hasPrefix("open") }
+
+    /// The system's reason, with what to do for the cases a user meets (full disk, size limit).
+    public var reason: String {
+        let text = String(cString: strerror(errno))
+        switch errno {
+        case ENOSPC: return text + " (the disk is full; free space and run again)"
+        case EFBIG: return text + " (the file size limit, ulimit -f, is lower than the file; raise it)"
+        case EDQUOT: return text + " (the disk quota is used up)"
+        default: return text
+        }
+    }
+
+    /// `could not <step> for <path> (<reason>)`.
+    public var description: String { "could not \(step) for \(TerminalText.escaped(path)) (\(reason))" }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+}
