@@ -1,3 +1,4 @@
+import Barcodes
 import Drawing
 import Fonts
 import Foundation
@@ -123,23 +124,39 @@ public struct Template: Sendable {
                 }
             case .image(let image):
                 commands.append(.image(.init(png: image.png, rect: image.rect)))
-            case .qr(let qr):
-                let payload = try fill(qr.payload, values: values, mark: qr.mark)
+            case .barcode(let element):
+                var command = element.command
+                command.data = try fill(element.data, values: values, mark: element.mark)
                 do {
-                    let code = try QRCode(payload: payload, correction: qr.correction)
-                    commands += try code.commands(in: qr.box, quietModules: qr.quietModules,
-                                                  pixelsPerPoint: options.pixelsPerPoint, dark: qr.dark,
-                                                  light: qr.light)
+                    _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
                 } catch {
-                    throw TemplateError(file: file, line: qr.mark?.line, column: qr.mark?.column,
-                                        reason: .qrCode(reason: error.description))
+                    throw TemplateError(file: file, line: element.mark?.line, column: element.mark?.column,
+                                        reason: .barcode(element: element.element, kind: command.symbology.rawValue,
+                                                         key: Self.templateKey(error.field, element: element),
+                                                         reason: error.reason))
                 }
+                commands.append(.barcode(command))
             }
         }
         return Drawing(size: size, background: background, palette: palette, commands: commands)
     }
 
     // MARK: Helpers
+
+    /// The template key a barcode command's field comes from.
+    private static func templateKey(_ field: String, element: TemplateElement.Barcode) -> String {
+        switch field {
+        case "data": element.dataKey
+        case "rect": element.element == "qr" ? "size" : "w/h"
+        case "dark": "role"
+        case "options.quietZone": "quiet"
+        case "options.moduleWidth": "module"
+        case "options.errorCorrection": "level"
+        case "options.eci": "eci"
+        case "options.checkDigit": "check"
+        default: field
+        }
+    }
 
     private func fill(_ text: PlaceholderText, values: [String: String],
                       mark: TemplateMark?) throws(TemplateError) -> String {
