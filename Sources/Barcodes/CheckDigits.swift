@@ -53,7 +53,9 @@ extension BarcodeEncoder {
                                        + "the number (\(data.dropLast())\(expected)), or give \(full - 1) digits and let "
                                        + "mkpdf compute it")
             }
-            return data
+            // Verified: libzint gets the digits without it and appends the same one (given eight digits, libzint
+            // would read an EAN-8 as a zero-padded EAN-13).
+            return String(data.dropLast())
         }
         switch kind {
         case .code39:
