@@ -133,6 +133,7 @@ public struct Template: Sendable {
                     throw TemplateError(file: file, line: element.mark?.line, column: element.mark?.column,
                                         reason: .barcode(element: element.element, kind: command.symbology.rawValue,
                                                          key: Self.templateKey(error.field, element: element),
+                                                         field: error.field == "data" ? element.data.names.first : nil,
                                                          reason: error.reason))
                 }
                 commands.append(.barcode(command))

@@ -38,8 +38,9 @@ public struct TemplateError: Error, Hashable, Sendable {
         /// A text's logical font could not be found or opened.
         case font(name: String, reason: String)
         /// A barcode or QR code cannot be made or placed: the element (`qr`, `barcode`), its symbology, the
-        /// template key at fault and why (the reason ends with its own fix).
-        case barcode(element: String, kind: String, key: String, reason: String)
+        /// template key at fault, the placeholder that filled its data (nil when the data is written in the
+        /// template) and why (the reason ends with its own fix).
+        case barcode(element: String, kind: String, key: String, field: String?, reason: String)
         /// An image file could not be read.
         case image(path: String, reason: String)
     }
@@ -104,8 +105,9 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
                 + "(\(fontFile)) has no glyph for"
         case .font(let name, let reason):
             return "font \"\(name)\": \(reason)"
-        case .barcode(let element, let kind, let key, let reason):
-            return "\(element) (\(kind)), key \"\(key)\": \(reason)"
+        case .barcode(let element, let kind, let key, let field, let reason):
+            let source = field.map { " (from {{\($0)}})" } ?? ""
+            return "\(element) (\(kind)), key \"\(key)\"\(source): \(reason)"
         case .image(let path, let reason):
             return "image \(path): \(reason)"
         }

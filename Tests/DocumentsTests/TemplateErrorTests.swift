@@ -165,18 +165,18 @@ import Testing
             + "\n  - qr: {role: code, payload: \"{{member}}\", x: 0, y: 0, size: 5}"
         let template = try Template(yaml: yaml, file: "t.yaml")
         let error = #expect(throws: TemplateError.self) { try template.render() }
-        guard case .barcode(let element, let kind, let key, let reason) = error?.reason else {
+        guard case .barcode(let element, let kind, let key, let field, let reason) = error?.reason else {
             Issue.record("expected a barcode error, got \(String(describing: error))")
             return
         }
-        #expect(element == "qr" && kind == "qr" && key == "payload")
+        #expect(element == "qr" && kind == "qr" && key == "payload" && field == "member")
         #expect(reason.contains("25×25 modules") && reason.contains("too many for the box (5.0×5.0 pt)"), "\(reason)")
         #expect(error?.line == 10 && error?.column == 31)
         // The light-blue fill of "ink" as bars on white paper is refused before anything is drawn.
         let pale = #expect(throws: TemplateError.self) {
             try Template(yaml: yaml.replacingOccurrences(of: "role: code", with: "role: ink"), file: "t.yaml").render()
         }
-        guard case .barcode(_, _, "role", let paleReason) = pale?.reason else {
+        guard case .barcode(_, _, "role", nil, let paleReason) = pale?.reason else {
             Issue.record("expected a contrast error, got \(String(describing: pale))")
             return
         }
