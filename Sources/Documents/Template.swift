@@ -8,7 +8,8 @@ import Foundation
 ///
 /// The seed drew its ticket with one short call per element; a template is those calls written as data, so a layout
 /// changes without recompiling, and a batch fills the same template once per record. Loading checks everything that
-/// does not depend on values (syntax, keys, numbers, roles); `render` checks the rest (missing values, glyphs, QR fit).
+/// does not depend on values (syntax, keys, numbers, roles); `render` checks the rest (missing values, glyphs, and
+/// every barcode: its data, check digit, fit in the box and contrast).
 ///
 /// The format, in short:
 /// ```yaml
@@ -23,7 +24,11 @@ import Foundation
 ///   - line: {role: main, width: 1, x1: 190, y1: 30, x2: 200, y2: 10, repeat: {count: 25, dx: 8}}
 ///   - circle: {role: main, paint: fill, x: 20, y: 75, w: 10, h: 10}
 ///   - text: {role: main, text: "会員番号:{{member}}", size: 14, x: 15, y: 90}
-///   - qr: {role: main, light: paper, payload: "{{ticket}}/{{member}}", x: 350, y: 8, size: 40}
+///   - qr: {role: main, light: paper, payload: "{{ticket}}/{{member}}", x: 350, y: 8, size: 40}   # quiet: 2, level: M
+///   - barcode: {role: main, kind: ean13, data: "{{jan}}", x: 10, y: 100, w: 190, h: 70}
+///     # kinds: qr microqr datamatrix gs1-datamatrix pdf417 aztec ean13 ean8 upca upce code128 gs1-128 code39
+///     #        codabar itf14 japanpost; optional light, text (false: no digits), quiet (modules), module (pt),
+///     #        level, eci, check (compute | verify), font
 ///   - image: {file: logo.png, x: 0, y: 0, w: 20, h: 20}
 /// ```
 public struct Template: Sendable {
