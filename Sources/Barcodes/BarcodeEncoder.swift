@@ -9,6 +9,23 @@ public enum BarcodeEncoder {
     /// The symbol of `barcode` laid out in modules (quiet zones and human-readable text included).
     /// - Throws: `BarcodeError` naming the field at fault.
     public static func geometry(for barcode: Barcode) throws(BarcodeError) -> SymbolGeometry {
+        try geometry(for: barcode, fromVector: false)
+    }
+
+    /// The standard quiet zone of the square-module matrix codes read from libzint's module grid (libzint's own
+    /// `BARCODE_QUIET_ZONES` values; a test holds them equal), nil for the codes laid out through its vectors.
+    static func gridQuietZone(_ kind: Barcode.Symbology) -> Int? {
+        switch kind {
+        case .qr: 4
+        case .microQR: 2
+        case .dataMatrix, .gs1DataMatrix: 1
+        case .aztec: 0
+        default: nil
+        }
+    }
+
+    /// `geometry(for:)`, through libzint's vector output for every symbology when `fromVector` is set.
+    static func geometry(for barcode: Barcode, fromVector: Bool) throws(BarcodeError) -> SymbolGeometry {
         let kind = barcode.symbology
         var data = barcode.data
         let options = barcode.options
@@ -78,6 +95,9 @@ public enum BarcodeEncoder {
         let (code, message) = symbol.encode(data, eci: eci)
         if code >= ZINT_ERROR {
             throw encodingError(code: code, message: message, kind: kind)
+        }
+        if !fromVector, let standard = gridQuietZone(kind) {
+            return symbol.gridGeometry(quiet: options.quietZone ?? standard)
         }
         let vectorCode = symbol.bufferVector()
         guard vectorCode < ZINT_ERROR, let geometry = symbol.vectorGeometry() else {
