@@ -95,6 +95,7 @@ import TestSupport
         let scratch = try Scratch("barcode-vector")
         let pdf = scratch.file("jan.pdf")
         try PDFRenderer().write(Self.drawing(.ean13, "490123456789"), to: pdf)
+        #expect(try Oracle.qpdfCheck(pdf).status == 0)
         let images = try Oracle.run("pdfimages", ["-list", pdf.path]).stdout.split(separator: "\n")
         #expect(images.count == 2, "no raster image: \(images)")
         let text = try Oracle.pdftotext(pdf)
