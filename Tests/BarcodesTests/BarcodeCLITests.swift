@@ -91,4 +91,20 @@ import TestSupport
         #expect(good.status == 0, "\(good.stderr)")
         #expect(try Oracle.run("zbarimg", ["--raw", "-q", scratch.file("slip.png").path]).stdout == "4901234567894\n")
     }
+
+    @Test func aBatchNamesTheRecordTheFieldAndTheElementAndWritesOnlyTheGoodRecords() throws {
+        let scratch = try Scratch("barcode-batch")
+        let csv = scratch.file("v.csv")
+        try "member,jan\n00000001,490123456789\n00000002,4901234567890\n".write(to: csv, atomically: true,
+                                                                               encoding: .utf8)
+        let out = scratch.file("out")
+        let result = try Oracle.run(Repo.mkpdf.path, ["batch", "--data", csv.path, "--out", out.path, "--template",
+                                                      Repo.root.appendingPathComponent("Templates/voucher.yaml").path])
+        #expect(result.stderr.contains("row 2 (member 00000002), field \"jan\": ")
+                && result.stderr.contains("voucher.yaml:37:")
+                && result.stderr.contains("barcode (ean13), key \"data\" (from {{jan}}): the check digit"),
+                "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == ["manifest.jsonl", "ticket-00000001.pdf"])
+    }
 }
