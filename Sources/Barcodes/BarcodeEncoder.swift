@@ -4,6 +4,7 @@ import Drawing
 /// Encodes a barcode command through libzint after checking what libzint would accept silently or report vaguely:
 /// lengths and check digits, the ECI of non-ASCII 2D data, option ranges.
 public enum BarcodeEncoder {
+    /// The command this encoder reads.
     public typealias Barcode = Drawing.Command.Barcode
 
     /// The symbol of `barcode` laid out in modules (quiet zones and human-readable text included).
