@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "Barcodes", targets: ["Barcodes"]),
         .library(name: "Batch", targets: ["Batch"]),
     ],
     dependencies: [
@@ -34,7 +35,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft", providers: apt("libcairo2-dev")),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset", providers: apt("libharfbuzz-dev")),
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: apt("libqpdf-dev")),
-        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: apt("libqrencode-dev")),
+        .systemLibrary(name: "CZint", path: "Sources/CZint", providers: apt("libzint-dev")),
 
         // What every layer shares, with no dependency: the one atomic file writer, input text decoding (encodings,
         // CP932 variants), terminal-safe text. Internal support, in the style of swift-collections'
@@ -44,15 +45,17 @@ let package = Package(
         .target(name: "Drawing"),
         // PNG in and out through libpng's simplified API.
         .target(name: "PNG", dependencies: ["CPNG"]),
+        // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
+        .target(name: "Barcodes", dependencies: ["Drawing", "CZint"]),
         // The Swift wrapper over libHaru.
         .target(name: "Haru", dependencies: ["CHaru", "PNG", "Support"]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["Drawing", "CHarfBuzz"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
-        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo", "Support"]),
+        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo", "Barcodes", "Support"]),
         // Documents as data: templates (Templates/*.yaml) → Drawing, the ticket with its QR code, reports.
         .target(name: "Documents", dependencies: [
-            "Drawing", "Fonts", "CQREncode", "Support",
+            "Drawing", "Fonts", "Barcodes", "Support",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -81,11 +84,13 @@ let package = Package(
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Support", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Barcodes", "Support", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),
+        .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Drawing", "Render", "Documents", "PNG", "mkpdf",
+                                                  "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Check", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check"]),

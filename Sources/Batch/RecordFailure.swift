@@ -46,6 +46,8 @@ public struct RecordFailure: Error, Sendable, Hashable {
                 self.codePoint = codePoint
             case .missingValue(let placeholder), .invalidValue(let placeholder, _):
                 field = placeholder
+            case .barcode(_, _, _, let placeholder, _):
+                field = placeholder
             default:
                 break
             }

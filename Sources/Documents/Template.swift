@@ -1,3 +1,4 @@
+import Barcodes
 import Drawing
 import Fonts
 import Foundation
@@ -7,7 +8,8 @@ import Foundation
 ///
 /// The seed drew its ticket with one short call per element; a template is those calls written as data, so a layout
 /// changes without recompiling, and a batch fills the same template once per record. Loading checks everything that
-/// does not depend on values (syntax, keys, numbers, roles); `render` checks the rest (missing values, glyphs, QR fit).
+/// does not depend on values (syntax, keys, numbers, roles); `render` checks the rest (missing values, glyphs, and
+/// every barcode: its data, check digit, fit in the box and contrast).
 ///
 /// The format, in short:
 /// ```yaml
@@ -22,7 +24,11 @@ import Foundation
 ///   - line: {role: main, width: 1, x1: 190, y1: 30, x2: 200, y2: 10, repeat: {count: 25, dx: 8}}
 ///   - circle: {role: main, paint: fill, x: 20, y: 75, w: 10, h: 10}
 ///   - text: {role: main, text: "会員番号:{{member}}", size: 14, x: 15, y: 90}
-///   - qr: {role: main, light: paper, payload: "{{ticket}}/{{member}}", x: 350, y: 8, size: 40}
+///   - qr: {role: main, light: paper, payload: "{{ticket}}/{{member}}", x: 350, y: 8, size: 40}   # quiet: 2, level: M
+///   - barcode: {role: main, kind: ean13, data: "{{jan}}", x: 10, y: 100, w: 190, h: 70}
+///     # kinds: qr microqr datamatrix gs1-datamatrix pdf417 aztec ean13 ean8 upca upce code128 gs1-128 code39
+///     #        codabar itf14 japanpost; optional light, text (false: no digits), quiet (modules), module (pt),
+///     #        level, eci, check (compute | verify), font
 ///   - image: {file: logo.png, x: 0, y: 0, w: 20, h: 20}
 /// ```
 public struct Template: Sendable {
@@ -127,23 +133,40 @@ public struct Template: Sendable {
                 }
             case .image(let image):
                 commands.append(.image(.init(png: image.png, rect: image.rect)))
-            case .qr(let qr):
-                let payload = try fill(qr.payload, values: values, mark: qr.mark)
+            case .barcode(let element):
+                var command = element.command
+                command.data = try fill(element.data, values: values, mark: element.mark)
                 do {
-                    let code = try QRCode(payload: payload, correction: qr.correction)
-                    commands += try code.commands(in: qr.box, quietModules: qr.quietModules,
-                                                  pixelsPerPoint: options.pixelsPerPoint, dark: qr.dark,
-                                                  light: qr.light)
+                    _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
                 } catch {
-                    throw TemplateError(file: file, line: qr.mark?.line, column: qr.mark?.column,
-                                        reason: .qrCode(reason: error.description))
+                    throw TemplateError(file: file, line: element.mark?.line, column: element.mark?.column,
+                                        reason: .barcode(element: element.element, kind: command.symbology.rawValue,
+                                                         key: Self.templateKey(error.field, element: element),
+                                                         field: error.field == "data" ? element.data.names.first : nil,
+                                                         reason: error.reason))
                 }
+                commands.append(.barcode(command))
             }
         }
         return Drawing(size: size, background: background, palette: palette, commands: commands)
     }
 
     // MARK: Helpers
+
+    /// The template key a barcode command's field comes from.
+    private static func templateKey(_ field: String, element: TemplateElement.Barcode) -> String {
+        switch field {
+        case "data": element.dataKey
+        case "rect": element.element == "qr" ? "size" : "w/h"
+        case "dark": "role"
+        case "options.quietZone": "quiet"
+        case "options.moduleWidth": "module"
+        case "options.errorCorrection": "level"
+        case "options.eci": "eci"
+        case "options.checkDigit": "check"
+        default: field
+        }
+    }
 
     private func fill(_ text: PlaceholderText, values: [String: String],
                       mark: TemplateMark?) throws(TemplateError) -> String {

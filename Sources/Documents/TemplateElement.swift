@@ -27,7 +27,7 @@ enum TemplateElement: Hashable, Sendable {
     case shape(Shape)
     case text(Text)
     case image(Image)
-    case qr(QR)
+    case barcode(Barcode)
 
     /// `repeat: {count, dx, dy}`: the element drawn `count` times, each copy moved by (dx, dy) from the last.
     struct Repetition: Hashable, Sendable {
@@ -77,13 +77,14 @@ enum TemplateElement: Hashable, Sendable {
         var rect: Rect
     }
 
-    struct QR: Hashable, Sendable {
-        var dark: Color
-        var light: Color?
-        var payload: PlaceholderText
-        var box: Rect
-        var quietModules: Int
-        var correction: QRCode.Correction
+    /// A `barcode:` element, or a `qr:` one (a barcode of kind qr): the command with its data still a template.
+    struct Barcode: Hashable, Sendable {
+        /// The command, its `data` replaced when rendered.
+        var command: Drawing.Command.Barcode
+        var data: PlaceholderText
+        /// The element's name in the template (`qr` or `barcode`) and the key holding the data (`payload`, `data`).
+        var element: String
+        var dataKey: String
         var mark: TemplateMark?
     }
 }

@@ -37,8 +37,10 @@ public struct TemplateError: Error, Hashable, Sendable {
                           font: String, fontFile: String)
         /// A text's logical font could not be found or opened.
         case font(name: String, reason: String)
-        /// The QR code could not be made or does not fit its box.
-        case qrCode(reason: String)
+        /// A barcode or QR code cannot be made or placed: the element (`qr`, `barcode`), its symbology, the
+        /// template key at fault, the placeholder that filled its data (nil when the data is written in the
+        /// template) and why (the reason ends with its own fix).
+        case barcode(element: String, kind: String, key: String, field: String?, reason: String)
         /// An image file could not be read.
         case image(path: String, reason: String)
     }
@@ -103,8 +105,9 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
                 + "(\(fontFile)) has no glyph for"
         case .font(let name, let reason):
             return "font \"\(name)\": \(reason)"
-        case .qrCode(let reason):
-            return "QR code: \(reason)"
+        case .barcode(let element, let kind, let key, let field, let reason):
+            let source = field.map { " (from {{\($0)}})" } ?? ""
+            return "\(element) (\(kind)), key \"\(key)\"\(source): \(reason)"
         case .image(let path, let reason):
             return "image \(path): \(reason)"
         }
@@ -140,8 +143,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
                 + "\(FontRegistry.overrideVariable(for: font)) to a font file that has it"
         case .font:
             return "install the font (scripts/setup) or name a font from Fonts/fonts.json"
-        case .qrCode:
-            return "make the QR box larger or the payload shorter"
+        case .barcode:
+            return "correct the data or the box as the message says"
         case .image:
             return "give a readable PNG file, relative to the template's folder"
         }

@@ -22,7 +22,7 @@ struct TemplateParser {
 
     static let topKeys = ["name", "description", "size", "background", "font", "placeholders", "palette", "elements",
                           "literals"]
-    static let elementKinds = ["line", "rect", "circle", "ellipse", "text", "image", "qr"]
+    static let elementKinds = ["line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode"]
 
     func parse(_ yaml: String) throws(TemplateError) -> Contents {
         let root: Node
@@ -57,7 +57,7 @@ struct TemplateParser {
                 elements.append(element)
                 switch element {
                 case .text(let text): names += text.text.names
-                case .qr(let qr): names += qr.payload.names
+                case .barcode(let barcode): names += barcode.data.names
                 default: break
                 }
             }
@@ -162,27 +162,55 @@ struct TemplateParser {
                 throw self.error(fileNode, .image(path: url.path, reason: error.localizedDescription))
             }
             return .image(.init(png: data, rect: try rect(f)))
-        case "qr":
-            let f = try map(body, context: "qr", allowed: ["role", "light", "payload", "x", "y", "size", "quiet",
-                                                           "level"])
-            let (slot, _) = try slot(f)
+        case "qr", "barcode":
+            let isQR = kind == "qr"
+            let dataKey = isQR ? "payload" : "data"
+            let keys = isQR ? ["role", "light", "payload", "x", "y", "size", "quiet", "level", "eci", "module"]
+                : ["role", "light", "kind", "data", "x", "y", "w", "h", "text", "quiet", "module", "level", "eci",
+                   "check", "font"]
+            let f = try map(body, context: kind, allowed: keys)
+            let (slot, role) = try slot(f)
             var light: Color?
             if let lightNode = f.value("light") {
-                let role = try scalar(lightNode, key: "light")
-                guard let lightSlot = palette.slot(named: role) else {
-                    throw error(lightNode, .unknownRole(role: role, known: palette.roles))
+                let lightRole = try scalar(lightNode, key: "light")
+                guard let lightSlot = palette.slot(named: lightRole) else {
+                    throw error(lightNode, .unknownRole(role: lightRole, known: palette.roles))
                 }
                 light = lightSlot.fill
             }
-            guard let payloadNode = f.value("payload") else {
-                throw error(body, .missingKey(key: "payload", context: "qr"))
+            guard let dataNode = f.value(dataKey) else { throw error(body, .missingKey(key: dataKey, context: kind)) }
+            let symbology: Drawing.Command.Barcode.Symbology
+            let box: Rect
+            if isQR {
+                symbology = .qr
+                let side = try f.number("size", positive: true)
+                box = Rect(x: try f.number("x"), y: try f.number("y"), width: side, height: side)
+            } else {
+                guard f.value("kind") != nil else { throw error(body, .missingKey(key: "kind", context: kind)) }
+                symbology = try f.choice("kind", default: Drawing.Command.Barcode.Symbology.qr)
+                box = try rect(f)
             }
-            let side = try f.number("size", positive: true)
-            return .qr(.init(dark: slot.fill, light: light, payload: try placeholderText(payloadNode, key: "payload"),
-                             box: Rect(x: try f.number("x"), y: try f.number("y"), width: side, height: side),
-                             quietModules: try f.integer("quiet", default: 2, range: 0...10),
-                             correction: try f.choice("level", default: QRCode.Correction.medium),
-                             mark: mark(payloadNode)))
+            var options = Drawing.Command.Barcode.Options(font: try f.string("font") ?? font)
+            if isQR { options.quietZone = 2 }
+            if f.value("quiet") != nil { options.quietZone = try f.integer("quiet", range: 0...100) }
+            if f.value("module") != nil { options.moduleWidth = try f.number("module", positive: true) }
+            options.errorCorrection = try f.string("level")
+            if f.value("eci") != nil { options.eci = try f.integer("eci", range: 0...999_999) }
+            if f.value("check") != nil {
+                options.checkDigit = try f.choice("check", default: Drawing.Command.Barcode.CheckDigit.compute)
+            }
+            if let textNode = f.value("text") {
+                let text = try scalar(textNode, key: "text")
+                switch text {
+                case "true", "yes", "on": options.humanReadable = true
+                case "false", "no", "off": options.humanReadable = false
+                default: throw error(textNode, .badValue(key: "text", value: "\"\(text)\"", expected: "true or false"))
+                }
+            }
+            let command = Drawing.Command.Barcode(symbology: symbology, data: "", rect: box, dark: slot.fill,
+                                                  light: light, options: options, slot: .role(role))
+            return .barcode(.init(command: command, data: try placeholderText(dataNode, key: dataKey), element: kind,
+                                  dataKey: dataKey, mark: mark(dataNode)))
         default:
             throw error(kindNode, .unknownElement(name: kind, known: Self.elementKinds))
         }

@@ -176,6 +176,23 @@ public struct Canvas: Sendable {
         append(.image(.init(png: png, rect: Rect(x: x, y: y, width: w, height: h))))
     }
 
+    /// Draws a barcode or 2D code of `kind` encoding `data`, with its quiet zone, centred in the box at (`x`, `y`)
+    /// of size `w` × `h`: bars in the slot's fill colour, over `light` when given (else the page shows through).
+    ///
+    /// Only the numbers are checked here; the data is encoded (libzint) when the drawing is rendered, and bad data,
+    /// a box too small or too little contrast is a render error naming this command.
+    public mutating func drawBarcode(_ slot: SlotRef, _ kind: Drawing.Command.Barcode.Symbology, _ data: String,
+                                     x: Double, y: Double, w: Double, h: Double, light: Color? = nil,
+                                     options: Drawing.Command.Barcode.Options = .init()) throws(CanvasError) {
+        let operation = "drawBarcode"
+        let colors = try begin(operation, slot)
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        try nonNegative(operation, "w", w)
+        try nonNegative(operation, "h", h)
+        append(.barcode(.init(symbology: kind, data: data, rect: Rect(x: x, y: y, width: w, height: h),
+                              dark: colors.fill, light: light, options: options, slot: slot)))
+    }
+
     /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.
     ///
     /// The seed reused parts by drawing a finished UIImage; here the part stays vector graphics in the PDF.

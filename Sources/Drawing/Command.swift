@@ -21,6 +21,8 @@ extension Drawing {
         case part(Part)
         /// Commands drawn together, optionally clipped to a rectangle.
         case group(Group)
+        /// A barcode or 2D code, encoded when the drawing is rendered (see `Barcode`).
+        case barcode(Barcode)
     }
 }
 
@@ -177,6 +179,8 @@ extension Drawing.Command: Codable {
         case part
         /// `.group`
         case group
+        /// `.barcode`
+        case barcode
     }
 
     private enum CodingKeys: String, CodingKey { case kind }
@@ -191,6 +195,7 @@ extension Drawing.Command: Codable {
         case .image: .image
         case .part: .part
         case .group: .group
+        case .barcode: .barcode
         }
     }
 
@@ -212,6 +217,7 @@ extension Drawing.Command: Codable {
         case .image: self = .image(try Image(from: decoder))
         case .part: self = .part(try Part(from: decoder))
         case .group: self = .group(try Group(from: decoder))
+        case .barcode: self = .barcode(try Barcode(from: decoder))
         }
     }
 
@@ -226,6 +232,7 @@ extension Drawing.Command: Codable {
         case .image(let image): try image.encode(to: encoder)
         case .part(let part): try part.encode(to: encoder)
         case .group(let group): try group.encode(to: encoder)
+        case .barcode(let barcode): try barcode.encode(to: encoder)
         }
     }
 }

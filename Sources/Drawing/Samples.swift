@@ -44,7 +44,7 @@ public enum Samples {
     }
 
     /// A 300 × 220 pt page using every command, every paint, every cap and alignment, alpha, a clip group, a nested
-    /// part at two scales, an image, and Latin and Japanese text in three fonts: the renderers' parity set.
+    /// part at two scales, an image, a QR code, and Latin and Japanese text in three fonts: the renderers' parity set.
     public static func everyCommand() throws -> Drawing {
         var c = Canvas()
         try c.start(width: 300, height: 220, opaque: true)
@@ -52,6 +52,7 @@ public enum Samples {
         try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1), fill: Color(0.85, 0.85, 0.85))
         try c.addSlot(role: "accent", stroke: Color(0.8, 0.1, 0.1), fill: Color(1.0, 0.85, 0.2))
         try c.addSlot(role: "glass", stroke: Color(0.1, 0.1, 1.0, 0.6), fill: Color(0.1, 0.6, 0.1, 0.4))
+        try c.addSlot(role: "code", fill: .black)
         // Lines with each cap
         try c.drawLine("ink", width: 6, x1: 15, y1: 15, x2: 85, y2: 15, cap: .butt)
         try c.drawLine("ink", width: 6, x1: 15, y1: 30, x2: 85, y2: 30, cap: .round)
@@ -81,6 +82,8 @@ public enum Samples {
         let part = try badge()
         try c.drawPart(part, x: 85, y: 155, w: 30, h: 30)
         try c.drawPart(part, x: 120, y: 150, w: 60, h: 60)
+        // A barcode (encoded when rendered)
+        try c.drawBarcode("code", .qr, "mkpdf ¥", x: 262, y: 92, w: 36, h: 36, options: .init(quietZone: 2))
         return try c.stop()
     }
 

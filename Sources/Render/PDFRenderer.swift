@@ -80,6 +80,10 @@ public struct PDFRenderer: Sendable {
             for (text, location) in Replayer.texts(in: page, page: index + 1) where !text.string.isEmpty {
                 fontSet.register(text.string, face: try replayer.face(for: text, at: location))
             }
+            // Every barcode is encoded and placed now, so bad data fails before anything is drawn.
+            for (text, location) in try replayer.barcodeTexts(in: page, page: index + 1) {
+                fontSet.register(text.string, face: try replayer.face(for: text, at: location))
+            }
         }
         let resources = PDFResources(document: pdf, fonts: fontSet)
         do {

@@ -54,7 +54,7 @@ public struct RasterRenderer: Sendable {
         }
         let canvas = try CairoCanvas(width: width, height: height, page: page)
         let target = CairoTarget(canvas: canvas, scale: factor)
-        try Replayer(fonts: fonts).replay(drawing, page: page, into: target)
+        try Replayer(fonts: fonts, gridPixelsPerPoint: factor).replay(drawing, page: page, into: target)
         try canvas.check("draw the page", location: RenderLocation(page: page))
         return canvas
     }

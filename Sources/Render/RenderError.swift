@@ -10,6 +10,8 @@ public enum RenderError: Error, Hashable, Sendable {
     case missingGlyph(MissingGlyph)
     /// The text's logical font could not be found or opened (see the Fonts module's message in `reason`).
     case font(location: RenderLocation, font: String, reason: String)
+    /// A barcode command cannot be encoded or placed: its `field` (`data`, `rect`, `dark`, `options.…`) and why.
+    case barcode(location: RenderLocation, field: String, reason: String)
     /// An image command's PNG bytes could not be decoded.
     case image(location: RenderLocation, reason: String)
     /// libHaru refused something while building the PDF.
@@ -77,6 +79,8 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return "cannot render: " + missing.description
         case .font(let location, let font, let reason):
             return "cannot render \(location): font \"\(font)\": \(reason)"
+        case .barcode(let location, let field, let reason):
+            return "cannot render \(location).\(field) (barcode): \(reason)"
         case .image(let location, let reason):
             return ErrorText.wrapping("cannot render \(location): the image's PNG bytes cannot be decoded", reason,
                                       fix: "give a valid PNG file's bytes")

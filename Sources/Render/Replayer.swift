@@ -7,6 +7,8 @@ import Foundation
 struct Replayer {
     /// Where logical font names are opened.
     let fonts: FontRegistry
+    /// The device pixels per point barcode modules are aligned to: the PNG's scale, 2 (144 dpi) for a PDF.
+    var gridPixelsPerPoint: Double = 2
 
     /// Draws `drawing` as page `page` (counted from 1).
     func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget) throws {
@@ -56,6 +58,8 @@ struct Replayer {
                                into: target)
                 }
                 try target.endScope(location: here)
+            case .barcode(let barcode):
+                try drawBarcode(barcode, location: here, into: target)
             case .group(let group):
                 try target.beginScope(clip: group.clip, location: here)
                 try replay(group.commands, under: RenderLocation(page: here.page, path: here.path), into: target)

@@ -161,18 +161,30 @@ import Testing
     }
 
     @Test func qrCodeThatDoesNotFitIsReportedAtItsPayload() throws {
-        let yaml = Self.base + "\n  - qr: {role: ink, payload: \"{{member}}\", x: 0, y: 0, size: 5}"
+        let yaml = Self.base.replacingOccurrences(of: "elements:", with: "  code: {fill: \"#000000\"}\nelements:")
+            + "\n  - qr: {role: code, payload: \"{{member}}\", x: 0, y: 0, size: 5}"
         let template = try Template(yaml: yaml, file: "t.yaml")
         let error = #expect(throws: TemplateError.self) { try template.render() }
-        guard case .qrCode(let reason) = error?.reason else {
-            Issue.record("expected a QR error, got \(String(describing: error))")
+        guard case .barcode(let element, let kind, let key, let field, let reason) = error?.reason else {
+            Issue.record("expected a barcode error, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("a box of 5.0 pt holds 25 modules"))
-        #expect(error?.line == 9 && error?.column == 30)
+        #expect(element == "qr" && kind == "qr" && key == "payload" && field == "member")
+        #expect(reason.contains("25×25 modules") && reason.contains("too many for the box (5.0×5.0 pt)"), "\(reason)")
+        #expect(error?.line == 10 && error?.column == 31)
+        // The light-blue fill of "ink" as bars on white paper is refused before anything is drawn.
+        let pale = #expect(throws: TemplateError.self) {
+            try Template(yaml: yaml.replacingOccurrences(of: "role: code", with: "role: ink"), file: "t.yaml").render()
+        }
+        guard case .barcode(_, _, "role", nil, let paleReason) = pale?.reason else {
+            Issue.record("expected a contrast error, got \(String(describing: pale))")
+            return
+        }
+        #expect(paleReason.contains("#E6E6FF") && paleReason.contains("print contrast of 19 %"))
         // A 13 pt box is 26 px at 2 px/pt: room for the 25 modules at one pixel each.
         let fits = try Template(yaml: yaml.replacingOccurrences(of: "size: 5}", with: "size: 13}"), file: "t.yaml")
-        #expect(try fits.render().commands.count > 10)
+        let commands = try fits.render().commands
+        #expect(commands.contains { if case .barcode(let code) = $0 { code.data == "GCG-40167" } else { false } })
     }
 
     @Test func missingImageFileIsReportedAtItsPath() throws {

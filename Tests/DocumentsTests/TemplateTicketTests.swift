@@ -1,3 +1,4 @@
+import Barcodes
 import Documents
 import Drawing
 import Foundation
@@ -75,10 +76,12 @@ import TestSupport
         #expect(zero?.line == 3)
     }
 
-    /// The black rectangles: the QR modules.
+    /// The black rectangles of the drawing's barcodes as placed at 2 pixels per point: the QR modules.
     static func blackRects(_ drawing: Drawing) -> [Rect] {
-        drawing.commands.compactMap { command in
-            if case .rect(let shape) = command, shape.fill == .black, shape.paint == .fill { shape.rect } else { nil }
+        drawing.commands.flatMap { command -> [Rect] in
+            guard case .barcode(let barcode) = command, barcode.dark == .black,
+                  let layout = try? BarcodeLayout(barcode, pixelsPerPoint: 2) else { return [] }
+            return layout.bars
         }
     }
 
