@@ -56,8 +56,11 @@ let package = Package(
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a
+        // small C interface that traps every exception.
+        .target(name: "QPDFBridge", linkerSettings: [.linkedLibrary("qpdf")]),
         // PDF structure validation over libqpdf.
-        .target(name: "Check", dependencies: ["CQPDF"]),
+        .target(name: "Check", dependencies: ["CQPDF", "QPDFBridge"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
             "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "Batch",

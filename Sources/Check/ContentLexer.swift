@@ -21,7 +21,11 @@ struct ContentLexer {
         }
     }
 
+    /// Errors beyond the first 100 are only counted, so a stream of garbage cannot fill memory with them.
+    private(set) var uncountedErrors = 0
+
     private mutating func error(_ message: String, at offset: Int) {
+        guard errors.count < 100 else { uncountedErrors += 1; return }
         errors.append(ContentSyntaxError(offset: offset, message: message))
     }
 

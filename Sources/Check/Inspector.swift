@@ -7,10 +7,10 @@ import Foundation
 /// Every lookup checks the object's type first, so malformed files give missing values, never qpdf type
 /// warnings or crashes; loops over outlines, forms and the page tree carry visited sets and depth caps.
 final class Inspector {
-    private let document: QPDFDocument
+    let document: QPDFDocument
     private let uncompressedLimit: Int
     /// Findings made while reading, in order.
-    private(set) var findings: [Finding] = []
+    var findings: [Finding] = []
     private var decoders: [Int: FontDecoder] = [:]
     private var haruFonts: Set<Int> = []
 
@@ -20,12 +20,20 @@ final class Inspector {
     private let maxOutlineEntries = 10_000
 
     private let isLinearized: Bool
+    /// The forms whose text was taken on the current page, so each is read once.
+    private var formsDrawn: Set<Int> = []
+    /// The same file through qpdf's C++ API, for content piped through `limits` (nil: read through the C API).
+    private let streamed: StreamedDocument?
+    private let limits: ResourceLimits
 
     /// `isLinearized` comes from the file's first bytes (see `Validator`), not from qpdf.
-    init(document: QPDFDocument, uncompressedLimit: Int, isLinearized: Bool) {
+    init(document: QPDFDocument, uncompressedLimit: Int, isLinearized: Bool,
+         streamed: StreamedDocument? = nil, limits: ResourceLimits = ResourceLimits()) {
         self.document = document
         self.uncompressedLimit = uncompressedLimit
         self.isLinearized = isLinearized
+        self.streamed = streamed
+        self.limits = limits
     }
 
     /// Reads everything; `structure.page-tree` is added when the pages cannot be counted.
@@ -40,10 +48,13 @@ final class Inspector {
         inspection.encryption = encryption()
         inspection.info = info()
         inspection.outline = outline()
+        inspection.language = document.text(document.value(document.root, "/Lang"))
+        let viewerTree = walkPageTree()
         document.releaseObjects()
         switch document.pageCount() {
         case .success(let count):
             inspection.pageCount = count
+            checkPageTree(viewerTree, qpdfCount: count)
             for index in 0..<count {
                 inspection.pages.append(page(at: index))
                 document.releaseObjects()
@@ -53,6 +64,8 @@ final class Inspector {
                                     message: "the page tree cannot be read: \(failure.message); regenerate the file"))
         }
         scanStreams()
+        inspection.features = features(pages: inspection.pages)
+        checkEncryptionKeyLength()
         document.releaseObjects()
         for message in Set(document.takeObjectErrors()).sorted().prefix(20) {
             findings.append(Finding(rule: .inspectionIncomplete, severity: .warning,
@@ -134,16 +147,32 @@ final class Inspector {
         var visitedForms: Set<Int> = []
         collect(resources, fonts: &fonts, images: &images, depth: 0, visited: &visitedForms, page: number)
         var text = ""
-        switch document.pageContents(page) {
+        let contents: Result<[UInt8], QPDFFailure>
+        switch streamed?.pageContents(at: index, limit: limits.contentBytes) {
+        case .complete(let bytes): contents = .success(bytes)
+        case .failed(let message): contents = .failure(QPDFFailure(message: message, code: qpdf_e_damaged_pdf))
+        case .tooLarge:
+            contents = .success([])
+            findings.append(Finding(rule: .resourceLimit, severity: .error,
+                                    message: "the content streams decode to more than \(limits.contentBytes) bytes "
+                                        + "(the content limit); they were not parsed. Raise the limit to check them",
+                                    page: number))
+        case nil: contents = document.pageContents(page)
+        }
+        switch contents {
         case .success(let contents):
-            let parsed = ContentParser.parse(contents)
-            for error in parsed.errors.prefix(10) {
+            formsDrawn = []
+            let (shown, outcome) = extractText(contents, resources: resources, depth: 0, page: number)
+            text = shown.trimmingCharacters(in: .whitespacesAndNewlines)
+            for error in outcome.errors.prefix(10) {
                 findings.append(Finding(rule: .contentStream, severity: .error,
                                         message: "content stream, offset \(error.offset): \(error.message)", page: number))
             }
-            var visited: Set<Int> = []
-            text = extractText(parsed.operations, resources: resources, depth: 0, visited: &visited, page: number)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            if outcome.reachedLimit {
+                findings.append(Finding(rule: .resourceLimit, severity: .error,
+                                        message: "the content has more than \(limits.operators) operators (the operator "
+                                            + "limit); the rest was not parsed. Raise the limit to check it", page: number))
+            }
         case .failure(let failure):
             findings.append(Finding(rule: .contentStream, severity: .error,
                                     message: "the content streams cannot be decoded: \(failure.message); regenerate the file",
@@ -273,9 +302,10 @@ final class Inspector {
         return decoder
     }
 
-    /// The text shown by `operations`, following forms drawn with `Do` (each form once per page).
-    private func extractText(_ operations: [ContentOperation], resources: qpdf_oh?, depth: Int,
-                             visited: inout Set<Int>, page: Int) -> String {
+    /// The text shown by `contents`, following forms drawn with `Do` (each form once per page), and what the
+    /// parse found; operations are visited as they are parsed, never all held.
+    private func extractText(_ contents: [UInt8], resources: qpdf_oh?, depth: Int,
+                             page: Int) -> (String, ContentParser.Outcome) {
         var text = ""
         var decoder: FontDecoder?
         func breakLine() { if !text.isEmpty, text.last != "\n" { text += "\n" } }
@@ -283,12 +313,12 @@ final class Inspector {
             guard case .string(let bytes) = operand else { return }
             text += (decoder ?? FontDecoder(scheme: .singleByte(FontDecoder.baseTable(nil)))).decode(bytes)
         }
-        for operation in operations {
+        let outcome = ContentParser.parse(contents, operatorLimit: limits.operators) { operation in
             switch operation.operator_ {
             case "Tf":
                 guard case .name(let name) = operation.operands.first,
                       let font = resources.flatMap({ document.value($0, "/Font") }).flatMap({ document.value($0, "/" + name) }),
-                      document.isDictionary(font) else { decoder = nil; continue }
+                      document.isDictionary(font) else { decoder = nil; return }
                 decoder = self.decoder(for: font, page: page)
             case "Tj":
                 show(operation.operands.last)
@@ -299,7 +329,7 @@ final class Inspector {
                 breakLine()
                 show(operation.operands.last)
             case "TJ":
-                guard case .array(let items) = operation.operands.last else { continue }
+                guard case .array(let items) = operation.operands.last else { return }
                 for item in items {
                     if case .number(let adjustment) = item, adjustment < -250 { text += " " } else { show(item) }
                 }
@@ -311,18 +341,17 @@ final class Inspector {
                 guard depth < maxDepth, case .name(let name) = operation.operands.first,
                       let form = resources.flatMap({ document.value($0, "/XObject") }).flatMap({ document.value($0, "/" + name) }),
                       document.name(document.value(form, "/Subtype")) == "/Form",
-                      let number = document.objectNumber(form), visited.insert(number).inserted,
-                      let data = document.streamData(form) else { continue }
+                      let number = document.objectNumber(form), formsDrawn.insert(number).inserted,
+                      let data = document.streamData(form) else { return }
                 breakLine()
-                text += extractText(ContentParser.parse(data).operations,
-                                    resources: document.value(form, "/Resources") ?? resources,
-                                    depth: depth + 1, visited: &visited, page: page)
+                text += extractText(data, resources: document.value(form, "/Resources") ?? resources,
+                                    depth: depth + 1, page: page).0
                 breakLine()
             default:
                 break
             }
         }
-        return text
+        return (text, outcome)
     }
 
     // MARK: Streams

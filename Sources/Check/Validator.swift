@@ -10,7 +10,9 @@ import Foundation
 /// ```
 /// A file qpdf opens only by recovering from damage gets a report with `structure.*` error findings (so
 /// `report.isDamaged` agrees with `qpdf --check` exiting non-zero); a file qpdf cannot open at all throws a
-/// `CheckError`. Linearization tables are not checked (the C API does not reach qpdf's linearization check).
+/// `CheckError`. Linearization tables are checked by qpdf's own `checkLinearization` (through QPDFBridge).
+/// Streams are first measured through a counter: a stream decoding to more than `ResourceLimits.streamBytes`
+/// gives a `resource.limit` error and qpdf's whole-file check (which holds each decoded stream) is skipped.
 public struct Validator: Sendable {
     /// What the files should hold beyond a sound structure.
     public var options: ValidationOptions
@@ -36,7 +38,7 @@ public struct Validator: Sendable {
             throw Self.openError(error, path: path, password: options.password)
         }
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 1024) } ?? Data()
-        return run(document, name: path, head: head)
+        return run(document, streamed: StreamedDocument(path: path, password: options.password), name: path, head: head)
     }
 
     /// Validates PDF bytes in memory; `name` stands for the file in messages and in the report.
@@ -47,7 +49,8 @@ public struct Validator: Sendable {
         } catch {
             throw Self.openError(error, path: name, password: options.password)
         }
-        return run(document, name: name, head: data.prefix(1024))
+        return run(document, streamed: StreamedDocument(path: name, bytes: data, password: options.password),
+                   name: name, head: data.prefix(1024))
     }
 
     private static func openError(_ failure: QPDFFailure, path: String, password: String?) -> CheckError {
@@ -64,17 +67,31 @@ public struct Validator: Sendable {
         head.range(of: Data("/Linearized".utf8)) != nil
     }
 
-    private func run(_ document: QPDFDocument, name: String, head: Data) -> Report {
+    private func run(_ document: QPDFDocument, streamed: StreamedDocument?, name: String, head: Data) -> Report {
         var findings = document.takeWarnings().map(Self.damage)
-        do {
-            try document.check()
-        } catch {
-            findings.append(Finding(rule: .structureCheckFailed, severity: .error,
-                                    message: "qpdf's check failed: \(error.message); regenerate the file"))
+        let limit = options.limits.streamBytes
+        let oversized = streamed?.oversizedStreams(limit: limit) ?? (count: 0, firstObject: 0)
+        if oversized.count > 0 {
+            findings.append(Finding(
+                rule: .resourceLimit, severity: .error,
+                message: "object \(oversized.firstObject) 0\(oversized.count > 1 ? " and \(oversized.count - 1) more streams" : "") "
+                    + "decode\(oversized.count > 1 ? "" : "s") to more than \(limit) bytes (the stream limit; a compression "
+                    + "bomb?); qpdf's whole-file check was skipped. Raise the limit to check the file fully"))
+        } else {
+            do {
+                try document.check()
+            } catch {
+                findings.append(Finding(rule: .structureCheckFailed, severity: .error,
+                                        message: "qpdf's check failed: \(error.message); regenerate the file"))
+            }
         }
         findings += document.takeWarnings().map(Self.damage)
+        for problem in (streamed?.linearizationProblems() ?? []).prefix(20) {
+            findings.append(Finding(rule: .linearization, severity: .error,
+                                    message: "qpdf's linearization check: \(problem); re-linearize (qpdf --linearize) or write the file plainly"))
+        }
         let inspector = Inspector(document: document, uncompressedLimit: options.uncompressedStreamLimit,
-                                  isLinearized: Self.looksLinearized(head))
+                                  isLinearized: Self.looksLinearized(head), streamed: streamed, limits: options.limits)
         let inspection = inspector.inspect()
         let seen = Set(findings.map(\.message))
         let late = document.takeWarnings().filter { !seen.contains(Self.damage($0).message) }

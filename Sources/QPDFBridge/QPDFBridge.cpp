@@ -1,0 +1,215 @@
+// The C interface in include/QPDFBridge.h over libqpdf's C++ API; see there for the contracts.
+#include "QPDFBridge.h"
+
+#include <qpdf/Pipeline.hh>
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFLogger.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+struct mkpdf_qpdf {
+    QPDF pdf;
+};
+
+namespace {
+
+char *copy(std::string const &text) {
+    char *result = static_cast<char *>(std::malloc(text.size() + 1));
+    if (result) std::memcpy(result, text.c_str(), text.size() + 1);
+    return result;
+}
+
+void set(char **out, std::string const &text) {
+    if (out) *out = copy(text);
+}
+
+/// Thrown by the pipelines below to stop qpdf's decoding early; never leaves this file.
+struct Stop {
+    int reason;
+};
+
+/// Counts bytes and stops the pipe once there are more than `limit`: measures without keeping anything.
+class Counter final : public Pipeline {
+  public:
+    explicit Counter(uint64_t limit) : Pipeline("mkpdf counter", nullptr), limit(limit) {}
+    void write(unsigned char const *, size_t length) override {
+        count += length;
+        if (count > limit) throw Stop{1};
+    }
+    void finish() override {}
+    uint64_t count = 0;
+
+  private:
+    uint64_t limit;
+};
+
+/// Hands chunks to a C sink, up to `limit` bytes in all.
+class Forward final : public Pipeline {
+  public:
+    Forward(uint64_t limit, mkpdf_qpdf_sink sink, void *context)
+        : Pipeline("mkpdf sink", nullptr), limit(limit), sink(sink), context(context) {}
+    void write(unsigned char const *bytes, size_t length) override {
+        if (count + length > limit) {
+            size_t allowed = static_cast<size_t>(limit - count);
+            if (allowed > 0 && sink(context, bytes, allowed) != 0) throw Stop{2};
+            throw Stop{1};
+        }
+        count += length;
+        if (length > 0 && sink(context, bytes, length) != 0) throw Stop{2};
+    }
+    void finish() override {}
+
+  private:
+    uint64_t limit;
+    uint64_t count = 0;
+    mkpdf_qpdf_sink sink;
+    void *context;
+};
+
+/// Passes bytes on and remembers the last one, to join content streams as qpdf does.
+class Last final : public Pipeline {
+  public:
+    explicit Last(Pipeline *next) : Pipeline("mkpdf last byte", next) {}
+    void write(unsigned char const *bytes, size_t length) override {
+        if (length > 0) last = bytes[length - 1];
+        getNext()->write(bytes, length);
+    }
+    void finish() override {}
+    unsigned char last = 0;
+};
+
+std::string warnings(QPDF &pdf) {
+    std::string text;
+    for (auto const &warning : pdf.getWarnings()) {
+        if (!text.empty()) text += "\n";
+        text += warning.what();
+    }
+    return text;
+}
+
+} // namespace
+
+extern "C" {
+
+mkpdf_qpdf *mkpdf_qpdf_open(const char *path, const unsigned char *bytes, size_t length, const char *password,
+                            char **error) {
+    auto document = std::make_unique<mkpdf_qpdf>();
+    try {
+        auto logger = QPDFLogger::create();
+        logger->setInfo(logger->discard());
+        logger->setWarn(logger->discard());
+        logger->setError(logger->discard());
+        document->pdf.setLogger(logger);
+        document->pdf.setSuppressWarnings(true);
+        if (bytes) {
+            document->pdf.processMemoryFile(path, reinterpret_cast<const char *>(bytes), length, password);
+        } else {
+            document->pdf.processFile(path, password);
+        }
+        (void)document->pdf.getWarnings();
+        return document.release();
+    } catch (std::exception &e) {
+        set(error, e.what());
+    } catch (...) {
+        set(error, "unknown error");
+    }
+    return nullptr;
+}
+
+void mkpdf_qpdf_close(mkpdf_qpdf *document) { delete document; }
+
+int mkpdf_qpdf_check_linearization(mkpdf_qpdf *document, char **messages) {
+    try {
+        (void)document->pdf.getWarnings();
+        if (!document->pdf.isLinearized()) return 0;
+        bool sound = document->pdf.checkLinearization();
+        std::string text = warnings(document->pdf);
+        if (sound && text.empty()) return 1;
+        set(messages, text.empty() ? std::string("linearization data is not consistent") : text);
+        return 2;
+    } catch (std::exception &e) {
+        set(messages, std::string("error encountered while checking linearization data: ") + e.what());
+    } catch (...) {
+        set(messages, "unknown error while checking linearization data");
+    }
+    return 2;
+}
+
+int mkpdf_qpdf_find_oversized_streams(mkpdf_qpdf *document, uint64_t limit, int *object, char **error) {
+    int found = 0;
+    try {
+        for (auto &handle : document->pdf.getAllObjects()) {
+            if (!handle.isStream()) continue;
+            Counter counter(limit);
+            try {
+                handle.pipeStreamData(&counter, 0, qpdf_dl_generalized, true, false);
+            } catch (Stop &) {
+                if (found++ == 0 && object) *object = handle.getObjectID();
+            } catch (std::exception &) {
+                // Undecodable streams are qpdf's check to report, not a size question.
+            }
+        }
+        (void)document->pdf.getWarnings();
+        return found;
+    } catch (std::exception &e) {
+        set(error, e.what());
+    } catch (...) {
+        set(error, "unknown error");
+    }
+    return -1;
+}
+
+int mkpdf_qpdf_pipe_page_contents(mkpdf_qpdf *document, int index, uint64_t limit, mkpdf_qpdf_sink sink,
+                                  void *context, char **error) {
+    try {
+        auto pages = QPDFPageDocumentHelper(document->pdf).getAllPages();
+        if (index < 0 || static_cast<size_t>(index) >= pages.size()) {
+            set(error, "no page " + std::to_string(index + 1));
+            return 3;
+        }
+        // Stream by stream, as qpdf's pipeContentStreams joins them (a newline between, when missing), but
+        // without its buffer of the whole page.
+        Forward forward(limit, sink, context);
+        auto contents = pages.at(static_cast<size_t>(index)).getObjectHandle().getKey("/Contents");
+        std::vector<QPDFObjectHandle> streams;
+        if (contents.isStream()) {
+            streams.push_back(contents);
+        } else if (contents.isArray()) {
+            for (auto &item : contents.getArrayAsVector())
+                if (item.isStream()) streams.push_back(item);
+        }
+        bool needNewline = false;
+        for (auto &stream : streams) {
+            if (needNewline) forward.write(reinterpret_cast<unsigned char const *>("\n"), 1);
+            Last last(&forward);
+            if (!stream.pipeStreamData(&last, 0, qpdf_dl_specialized)) {
+                std::string text = warnings(document->pdf);
+                set(error, "content stream object " + stream.getObjGen().unparse(' ') +
+                               ": errors while decoding content stream" + (text.empty() ? "" : ": " + text));
+                return 3;
+            }
+            needNewline = last.last != '\n';
+        }
+        std::string text = warnings(document->pdf);
+        if (!text.empty()) {
+            set(error, text);
+            return 3;
+        }
+        return 0;
+    } catch (Stop &stop) {
+        (void)document->pdf.getWarnings();
+        return stop.reason;
+    } catch (std::exception &e) {
+        set(error, e.what());
+    } catch (...) {
+        set(error, "unknown error");
+    }
+    return 3;
+}
+
+} // extern "C"

@@ -1,0 +1,43 @@
+/* The few libqpdf C++ calls the C API does not reach, behind a C interface: qpdf's linearization check and
+ * stream data piped through a size limit, so a compression bomb is measured, never held in memory.
+ * Every function traps C++ exceptions; no exception leaves this file. Strings handed out are malloc'ed and
+ * belong to the caller (free()). */
+#ifndef MKPDF_QPDF_BRIDGE_H
+#define MKPDF_QPDF_BRIDGE_H
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** One open document (a QPDF object), owned by whoever opened it and freed once with mkpdf_qpdf_close. */
+typedef struct mkpdf_qpdf mkpdf_qpdf;
+
+/** Opens a file (or, when bytes is not NULL, `length` bytes in memory named `path`); NULL with *error on failure. */
+mkpdf_qpdf *mkpdf_qpdf_open(const char *path, const unsigned char *bytes, size_t length, const char *password,
+                            char **error);
+void mkpdf_qpdf_close(mkpdf_qpdf *document);
+
+/** qpdf's own linearization check (what `qpdf --check` runs): 0 when the file is not linearized, 1 when its
+ *  linearization data is sound, 2 when qpdf found problems; *messages then holds them, one a line. */
+int mkpdf_qpdf_check_linearization(mkpdf_qpdf *document, char **messages);
+
+/** Decodes every stream (generalized filters) into a counter that gives up at `limit` bytes. Returns how many
+ *  streams exceed the limit; the first one's object number goes to *object. -1 with *error when the objects
+ *  cannot be listed. */
+int mkpdf_qpdf_find_oversized_streams(mkpdf_qpdf *document, uint64_t limit, int *object, char **error);
+
+/** Receives one chunk of decoded content; returns 0 to go on, non-zero to stop. */
+typedef int (*mkpdf_qpdf_sink)(void *context, const unsigned char *bytes, size_t length);
+
+/** Pipes page `index`'s decoded content streams, concatenated, chunk by chunk into `sink`, stopping after
+ *  `limit` bytes. Returns 0 when all was piped, 1 when the limit was reached, 2 when the sink asked to stop,
+ *  3 on an error (*error says what). */
+int mkpdf_qpdf_pipe_page_contents(mkpdf_qpdf *document, int index, uint64_t limit, mkpdf_qpdf_sink sink,
+                                  void *context, char **error);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
