@@ -39,7 +39,7 @@ let package = Package(
         // PNG in and out through libpng's simplified API.
         .target(name: "PNG", dependencies: ["CPNG"]),
         // The Swift wrapper over libHaru.
-        .target(name: "Haru", dependencies: ["CHaru", "PNG"]),
+        .target(name: "Haru", dependencies: ["CHaru", "PNG", .product(name: "Crypto", package: "swift-crypto")]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["Drawing", "CHarfBuzz"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.

@@ -170,6 +170,7 @@ struct ContentLexer {
             if byte == UInt8(ascii: "#") {
                 if let high = Self.hexValue(at: position + 1, in: bytes),
                    let low = Self.hexValue(at: position + 2, in: bytes) {
+                    if high == 0 && low == 0 { error("null character not allowed in name token", at: start) }
                     out.append(high << 4 | low)
                     position += 3
                     continue

@@ -27,7 +27,7 @@ extension Inspector {
             let type = document.name(document.value(node, "/Type"))
             if let kids = document.value(node, "/Kids"), type != "/Page" {
                 guard document.isArray(kids) else { return .unusable("a page tree node's /Kids is not an array") }
-                for kid in document.items(kids).reversed() {
+                for kid in document.containerItems(kids).reversed() {
                     guard document.isDictionary(kid) else { continue }
                     stack.append((kid, depth + 1))
                 }

@@ -369,7 +369,7 @@ final class Inspector {
             if let number = document.objectNumber(node), !seen.insert(number).inserted { continue }
             let kind = document.type(node)
             if kind == ot_array {
-                stack += document.items(node)
+                stack += document.containerItems(node)
                 continue
             }
             guard kind == ot_dictionary || kind == ot_stream else { continue }

@@ -86,7 +86,10 @@ public struct Validator: Sendable {
             }
         }
         findings += document.takeWarnings().map(Self.damage)
-        for problem in (streamed?.linearizationProblems() ?? []).prefix(20) {
+        // On a file already found damaged the verdict stands; libqpdf 11.3's linearization check recurses without
+        // end on some damaged cross-reference streams (qpdf --check itself dies on qpdf's xref-compressed-in-compressed.pdf).
+        let damaged = findings.contains { $0.rule.isStructural }
+        for problem in (damaged ? [] : streamed?.linearizationProblems() ?? []).prefix(20) {
             findings.append(Finding(rule: .linearization, severity: .error,
                                     message: "qpdf's linearization check: \(problem); re-linearize (qpdf --linearize) or write the file plainly"))
         }
