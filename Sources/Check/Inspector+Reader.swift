@@ -101,7 +101,12 @@ extension Inspector {
         guard let dictionary = document.value(document.trailer, "/Encrypt"),
               document.name(document.value(dictionary, "/Filter")) == "/Standard" else { return }
         let version = document.integer(document.value(dictionary, "/V")) ?? 0
-        guard let length = document.integer(document.value(dictionary, "/Length")) else { return }
+        guard let length = document.integer(document.value(dictionary, "/Length")) else {
+            guard version == 2 || version == 3 else { return }
+            findings.append(Finding(rule: .encryptionKeyLength, severity: .error,
+                                    message: "the encryption dictionary (V \(version)) states no /Length (the standard's default is 40 bits); readers differ in the key they derive (poppler: \"Incorrect password\"). Re-encrypt the file"))
+            return
+        }
         let usable: Bool = switch version {
         case 1: length == 40
         case 2, 3: length % 8 == 0 && (40...128).contains(length)

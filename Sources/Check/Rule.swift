@@ -35,6 +35,9 @@ public enum Rule: String, Codable, Sendable, CaseIterable {
     /// The catalog or page tree is not what a viewer walks (no /Root /Pages dictionary, /Kids that do not lead to
     /// the pages qpdf finds): viewers such as poppler refuse the file even though qpdf repairs it.
     case pageTreeUnusable = "document.page-tree"
+    /// An object stream's header names other objects than the cross-reference stream puts in it: qpdf takes the
+    /// object at the index, viewers such as poppler check the number and find nothing (e.g. no catalog).
+    case objectStreamMismatch = "document.object-stream"
     /// The header (and catalog /Version) declares a PDF version older than a feature the file uses.
     case versionTooLow = "document.version"
     /// A font whose codes cannot be mapped to Unicode (no /ToUnicode, no standard encoding): text cannot be

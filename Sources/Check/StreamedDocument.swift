@@ -45,6 +45,16 @@ final class StreamedDocument {
         return (max(Int(count), 0), Int(object))
     }
 
+    /// The first object a viewer would not find where the cross-reference stream says (its object stream's header
+    /// names another number there), and how many such objects there are; nil when all agree.
+    func objectStreamMismatch(limit: Int) -> (count: Int, first: String)? {
+        var problem: UnsafeMutablePointer<CChar>?
+        defer { free(problem) }
+        let count = mkpdf_qpdf_check_object_streams(handle, UInt64(max(limit, 0)), &problem)
+        guard count > 0 else { return nil }
+        return (Int(count), problem.map { String(cString: $0) } ?? "an object stream's header disagrees with the cross-reference stream")
+    }
+
     /// What piping a page's content gave.
     enum Contents {
         /// All of the decoded content.

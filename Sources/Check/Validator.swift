@@ -93,6 +93,10 @@ public struct Validator: Sendable {
             findings.append(Finding(rule: .linearization, severity: .error,
                                     message: "qpdf's linearization check: \(problem); re-linearize (qpdf --linearize) or write the file plainly"))
         }
+        if let mismatch = streamed?.objectStreamMismatch(limit: options.limits.streamBytes) {
+            findings.append(Finding(rule: .objectStreamMismatch, severity: .error,
+                                    message: "\(mismatch.first)\(mismatch.count > 1 ? " (and \(mismatch.count - 1) more objects)" : ""); qpdf reads the object anyway, viewers such as poppler do not; regenerate the file"))
+        }
         let inspector = Inspector(document: document, uncompressedLimit: options.uncompressedStreamLimit,
                                   isLinearized: Self.looksLinearized(head), streamed: streamed, limits: options.limits)
         let inspection = inspector.inspect()

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <map>
+#include <sstream>
 #include <vector>
 
 struct mkpdf_qpdf {
@@ -45,6 +47,21 @@ class Counter final : public Pipeline {
     uint64_t count = 0;
 
   private:
+    uint64_t limit;
+};
+
+/// Keeps up to `limit` bytes in a string, then stops the pipe.
+class Collect final : public Pipeline {
+  public:
+    Collect(std::string *out, uint64_t limit) : Pipeline("mkpdf collect", nullptr), out(out), limit(limit) {}
+    void write(unsigned char const *bytes, size_t length) override {
+        if (out->size() + length > limit) throw Stop{1};
+        out->append(reinterpret_cast<char const *>(bytes), length);
+    }
+    void finish() override {}
+
+  private:
+    std::string *out;
     uint64_t limit;
 };
 
@@ -160,6 +177,58 @@ int mkpdf_qpdf_find_oversized_streams(mkpdf_qpdf *document, uint64_t limit, int 
         set(error, e.what());
     } catch (...) {
         set(error, "unknown error");
+    }
+    return -1;
+}
+
+int mkpdf_qpdf_check_object_streams(mkpdf_qpdf *document, uint64_t limit, char **problem) {
+    try {
+        std::map<int, std::vector<long long>> headers; // object stream number → its header's numbers
+        int mismatches = 0;
+        for (auto const &[objgen, entry] : document->pdf.getXRefTable()) {
+            if (entry.getType() != 2) continue;
+            int streamNumber = entry.getObjStreamNumber();
+            auto found = headers.find(streamNumber);
+            if (found == headers.end()) {
+                std::vector<long long> numbers;
+                auto stream = document->pdf.getObjectByID(streamNumber, 0);
+                if (stream.isStream()) {
+                    auto dict = stream.getDict();
+                    long long count = dict.getKey("/N").isInteger() ? dict.getKey("/N").getIntValue() : 0;
+                    long long first = dict.getKey("/First").isInteger() ? dict.getKey("/First").getIntValue() : 0;
+                    std::string data;
+                    Collect collect(&data, limit);
+                    bool complete = false;
+                    try {
+                        complete = stream.pipeStreamData(&collect, 0, qpdf_dl_generalized, true, false);
+                    } catch (Stop &) {
+                    }
+                    if (complete && first > 0 && static_cast<size_t>(first) <= data.size()) {
+                        std::istringstream header(data.substr(0, static_cast<size_t>(first)));
+                        long long value;
+                        while (static_cast<long long>(numbers.size()) < 2 * count && header >> value) numbers.push_back(value);
+                    }
+                }
+                found = headers.emplace(streamNumber, std::move(numbers)).first;
+            }
+            auto const &numbers = found->second;
+            size_t at = 2 * static_cast<size_t>(entry.getObjStreamIndex());
+            if (numbers.empty() || at >= numbers.size()) continue;
+            if (numbers[at] != objgen.getObj()) {
+                if (mismatches++ == 0) {
+                    set(problem, "the cross-reference stream puts object " + std::to_string(objgen.getObj()) +
+                                     " at index " + std::to_string(entry.getObjStreamIndex()) + " of object stream " +
+                                     std::to_string(streamNumber) + ", whose header names object " +
+                                     std::to_string(numbers[at]) + " there");
+                }
+            }
+        }
+        (void)document->pdf.getWarnings();
+        return mismatches;
+    } catch (std::exception &e) {
+        set(problem, e.what());
+    } catch (...) {
+        set(problem, "unknown error");
     }
     return -1;
 }

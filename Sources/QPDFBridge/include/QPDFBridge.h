@@ -28,6 +28,11 @@ int mkpdf_qpdf_check_linearization(mkpdf_qpdf *document, char **messages);
  *  cannot be listed. */
 int mkpdf_qpdf_find_oversized_streams(mkpdf_qpdf *document, uint64_t limit, int *object, char **error);
 
+/** Checks each compressed object against its object stream's header, as viewers such as poppler do: the pair
+ *  at the object's index must name the object's number. Object streams decoding to more than `limit` bytes are
+ *  skipped. Returns the number of mismatches (the first described in *problem), or -1 with *problem on error. */
+int mkpdf_qpdf_check_object_streams(mkpdf_qpdf *document, uint64_t limit, char **problem);
+
 /** Receives one chunk of decoded content; returns 0 to go on, non-zero to stop. */
 typedef int (*mkpdf_qpdf_sink)(void *context, const unsigned char *bytes, size_t length);
 
