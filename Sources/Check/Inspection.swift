@@ -12,7 +12,7 @@ public struct Inspection: Codable, Sendable, Equatable {
     public var info: [String: String]
     /// Encryption parameters, when the file is encrypted.
     public var encryption: EncryptionInfo?
-    /// Whether the file is linearized (its linearization tables are not checked).
+    /// Whether the file is linearized (its tables are checked by qpdf; problems are `structure.linearization`).
     public var isLinearized: Bool
     /// The outline (bookmarks), top level first.
     public var outline: [OutlineEntry]
