@@ -52,7 +52,7 @@ extension Inspector {
         }
         if qpdfCount == 0 {
             findings.append(Finding(rule: .noPages, severity: .error,
-                                    message: "the document has no pages; viewers show nothing (qpdf --check: \"file does not contain any pages\")"))
+                                    message: "the document has no pages; viewers show nothing (qpdf 12's --check: \"file does not contain any pages\")"))
         }
     }
 
