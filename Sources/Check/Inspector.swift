@@ -22,17 +22,18 @@ final class Inspector {
     private let isLinearized: Bool
     /// The forms whose text was taken on the current page, so each is read once.
     private var formsDrawn: Set<Int> = []
-    /// The same file through qpdf's C++ API, for content piped through `limits` (nil: read through the C API).
-    private let streamed: StreamedDocument?
+    /// The zero-based pages whose content decodes beyond `limits.contentBytes` (measured through QPDFBridge):
+    /// they are not read, the others are read whole.
+    private let largePages: Set<Int>
     private let limits: ResourceLimits
 
     /// `isLinearized` comes from the file's first bytes (see `Validator`), not from qpdf.
     init(document: QPDFDocument, uncompressedLimit: Int, isLinearized: Bool,
-         streamed: StreamedDocument? = nil, limits: ResourceLimits = ResourceLimits()) {
+         largePages: Set<Int> = [], limits: ResourceLimits = ResourceLimits()) {
         self.document = document
         self.uncompressedLimit = uncompressedLimit
         self.isLinearized = isLinearized
-        self.streamed = streamed
+        self.largePages = largePages
         self.limits = limits
     }
 
@@ -148,16 +149,14 @@ final class Inspector {
         collect(resources, fonts: &fonts, images: &images, depth: 0, visited: &visitedForms, page: number)
         var text = ""
         let contents: Result<[UInt8], QPDFFailure>
-        switch streamed?.pageContents(at: index, limit: limits.contentBytes) {
-        case .complete(let bytes): contents = .success(bytes)
-        case .failed(let message): contents = .failure(QPDFFailure(message: message, code: qpdf_e_damaged_pdf))
-        case .tooLarge:
+        if !largePages.contains(index) {
+            contents = document.pageContents(page)
+        } else {
             contents = .success([])
             findings.append(Finding(rule: .resourceLimit, severity: .error,
                                     message: "the content streams decode to more than \(limits.contentBytes) bytes "
                                         + "(the content limit); they were not parsed. Raise the limit to check them",
                                     page: number))
-        case nil: contents = document.pageContents(page)
         }
         switch contents {
         case .success(let contents):
@@ -313,13 +312,18 @@ final class Inspector {
             guard case .string(let bytes) = operand else { return }
             text += (decoder ?? FontDecoder(scheme: .singleByte(FontDecoder.baseTable(nil)))).decode(bytes)
         }
+        var fontsByName: [String: FontDecoder?] = [:]
+        var namesDrawn: Set<String> = []
         let outcome = ContentParser.parse(contents, operatorLimit: limits.operators) { operation in
             switch operation.operator_ {
             case "Tf":
-                guard case .name(let name) = operation.operands.first,
-                      let font = resources.flatMap({ document.value($0, "/Font") }).flatMap({ document.value($0, "/" + name) }),
-                      document.isDictionary(font) else { decoder = nil; return }
+                // One lookup per font name: each lookup makes qpdf object handles, which live until the page ends.
+                guard case .name(let name) = operation.operands.first else { decoder = nil; return }
+                if let known = fontsByName[name] { decoder = known; return }
+                guard let font = resources.flatMap({ document.value($0, "/Font") }).flatMap({ document.value($0, "/" + name) }),
+                      document.isDictionary(font) else { decoder = nil; fontsByName[name] = .some(nil); return }
                 decoder = self.decoder(for: font, page: page)
+                fontsByName[name] = decoder
             case "Tj":
                 show(operation.operands.last)
             case "'":
@@ -339,6 +343,7 @@ final class Inspector {
                 if operation.operands.count == 2, case .number(let dy) = operation.operands[1], dy != 0 { breakLine() }
             case "Do":
                 guard depth < maxDepth, case .name(let name) = operation.operands.first,
+                      namesDrawn.insert(name).inserted,
                       let form = resources.flatMap({ document.value($0, "/XObject") }).flatMap({ document.value($0, "/" + name) }),
                       document.name(document.value(form, "/Subtype")) == "/Form",
                       let number = document.objectNumber(form), formsDrawn.insert(number).inserted,

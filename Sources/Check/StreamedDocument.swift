@@ -7,25 +7,33 @@ import QPDFBridge
 /// The single owner of one bridge handle, closed exactly once in `deinit`; one instance serves one validation.
 final class StreamedDocument {
     private let handle: OpaquePointer
+    /// The bytes of an in-memory file: qpdf reads them in place, so they live until the handle is closed.
+    private let memory: UnsafeMutableRawBufferPointer?
 
     /// Opens the file at `path`, or `bytes` in memory named `path`; nil when qpdf cannot open it (the C API's
     /// open reports why).
     init?(path: String, bytes: Data? = nil, password: String?) {
         var error: UnsafeMutablePointer<CChar>?
         defer { free(error) }
-        let opened: OpaquePointer? = if let bytes {
-            bytes.withUnsafeBytes { buffer in
-                mkpdf_qpdf_open(path, buffer.bindMemory(to: UInt8.self).baseAddress ?? UnsafePointer(bitPattern: 1),
-                                bytes.count, password ?? "", &error)
-            }
-        } else {
-            mkpdf_qpdf_open(path, nil, 0, password ?? "", &error)
+        var memory: UnsafeMutableRawBufferPointer?
+        if let bytes {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+            bytes.copyBytes(to: buffer)
+            memory = buffer
         }
-        guard let opened else { return nil }
+        let base = memory.map { UnsafePointer($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        guard let opened = mkpdf_qpdf_open(path, base, bytes?.count ?? 0, password ?? "", &error) else {
+            memory?.deallocate()
+            return nil
+        }
         handle = opened
+        self.memory = memory
     }
 
-    deinit { mkpdf_qpdf_close(handle) }
+    deinit {
+        mkpdf_qpdf_close(handle)
+        memory?.deallocate()
+    }
 
     /// qpdf's linearization check: nil when the file is not linearized or its tables are sound, else qpdf's messages.
     func linearizationProblems() -> [String]? {
@@ -55,34 +63,16 @@ final class StreamedDocument {
         return (Int(count), problem.map { String(cString: $0) } ?? "an object stream's header disagrees with the cross-reference stream")
     }
 
-    /// What piping a page's content gave.
-    enum Contents {
-        /// All of the decoded content.
-        case complete([UInt8])
-        /// The content decodes to more than the limit; nothing was kept.
-        case tooLarge
-        /// The content streams cannot be decoded; qpdf's words.
-        case failed(String)
-    }
-
-    /// Page `index`'s content streams, decoded and joined, if they fit in `limit` bytes.
-    func pageContents(at index: Int, limit: Int) -> Contents {
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
+    /// The zero-based indexes of the pages whose content decodes to more than `limit` bytes (at most the first
+    /// `maxPages` pages are measured).
+    func pagesWithLargeContent(limit: Int, maxPages: Int = 100_000) -> Set<Int> {
+        var sizes = [UInt64](repeating: 0, count: maxPages)
         var error: UnsafeMutablePointer<CChar>?
         defer { free(error) }
-        let status = withExtendedLifetime(sink) {
-            mkpdf_qpdf_pipe_page_contents(handle, Int32(index), UInt64(max(limit, 0)), { context, bytes, length in
-                guard let context, let bytes else { return 0 }
-                Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().bytes
-                    .append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
-                return 0
-            }, Unmanaged.passUnretained(sink).toOpaque(), &error)
+        let count = sizes.withUnsafeMutableBufferPointer {
+            mkpdf_qpdf_page_content_sizes(handle, UInt64(max(limit, 0)), $0.baseAddress, Int32(maxPages), &error)
         }
-        switch status {
-        case 0: return .complete(sink.bytes)
-        case 1, 2: return .tooLarge
-        default: return .failed(error.map { String(cString: $0) } ?? "the content streams cannot be decoded")
-        }
+        guard count > 0 else { return [] }
+        return Set((0..<min(Int(count), maxPages)).filter { sizes[$0] != UInt64.max && sizes[$0] > UInt64(max(limit, 0)) })
     }
 }

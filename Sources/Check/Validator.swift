@@ -38,7 +38,8 @@ public struct Validator: Sendable {
             throw Self.openError(error, path: path, password: options.password)
         }
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 1024) } ?? Data()
-        return run(document, streamed: StreamedDocument(path: path, password: options.password), name: path, head: head)
+        let password = options.password
+        return run(document, streamed: { StreamedDocument(path: path, password: password) }, name: path, head: head)
     }
 
     /// Validates PDF bytes in memory; `name` stands for the file in messages and in the report.
@@ -49,7 +50,8 @@ public struct Validator: Sendable {
         } catch {
             throw Self.openError(error, path: name, password: options.password)
         }
-        return run(document, streamed: StreamedDocument(path: name, bytes: data, password: options.password),
+        let password = options.password
+        return run(document, streamed: { StreamedDocument(path: name, bytes: data, password: password) },
                    name: name, head: data.prefix(1024))
     }
 
@@ -67,10 +69,19 @@ public struct Validator: Sendable {
         head.range(of: Data("/Linearized".utf8)) != nil
     }
 
-    private func run(_ document: QPDFDocument, streamed: StreamedDocument?, name: String, head: Data) -> Report {
+    /// `streamed` opens the file again through QPDFBridge; each pass gets its own short-lived copy, since qpdf
+    /// keeps every object it has read and two full copies would double the peak memory.
+    private func run(_ document: QPDFDocument, streamed: () -> StreamedDocument?, name: String, head: Data) -> Report {
         var findings = document.takeWarnings().map(Self.damage)
         let limit = options.limits.streamBytes
-        let oversized = streamed?.oversizedStreams(limit: limit) ?? (count: 0, firstObject: 0)
+        var oversized = (count: 0, firstObject: 0)
+        var mismatch: (count: Int, first: String)?
+        var largePages: Set<Int> = []
+        if let scan = streamed() {
+            oversized = scan.oversizedStreams(limit: limit)
+            mismatch = scan.objectStreamMismatch(limit: limit)
+            largePages = scan.pagesWithLargeContent(limit: options.limits.contentBytes)
+        }
         if oversized.count > 0 {
             findings.append(Finding(
                 rule: .resourceLimit, severity: .error,
@@ -89,16 +100,17 @@ public struct Validator: Sendable {
         // On a file already found damaged the verdict stands; libqpdf 11.3's linearization check recurses without
         // end on some damaged cross-reference streams (qpdf --check itself dies on qpdf's xref-compressed-in-compressed.pdf).
         let damaged = findings.contains { $0.rule.isStructural }
-        for problem in (damaged ? [] : streamed?.linearizationProblems() ?? []).prefix(20) {
+        let linearized = Self.looksLinearized(head)
+        for problem in (damaged || !linearized ? [] : streamed()?.linearizationProblems() ?? []).prefix(20) {
             findings.append(Finding(rule: .linearization, severity: .error,
                                     message: "qpdf's linearization check: \(problem); re-linearize (qpdf --linearize) or write the file plainly"))
         }
-        if let mismatch = streamed?.objectStreamMismatch(limit: options.limits.streamBytes) {
+        if let mismatch {
             findings.append(Finding(rule: .objectStreamMismatch, severity: .error,
                                     message: "\(mismatch.first)\(mismatch.count > 1 ? " (and \(mismatch.count - 1) more objects)" : ""); qpdf reads the object anyway, viewers such as poppler do not; regenerate the file"))
         }
         let inspector = Inspector(document: document, uncompressedLimit: options.uncompressedStreamLimit,
-                                  isLinearized: Self.looksLinearized(head), streamed: streamed, limits: options.limits)
+                                  isLinearized: linearized, largePages: largePages, limits: options.limits)
         let inspection = inspector.inspect()
         let seen = Set(findings.map(\.message))
         let late = document.takeWarnings().filter { !seen.contains(Self.damage($0).message) }

@@ -65,41 +65,6 @@ class Collect final : public Pipeline {
     uint64_t limit;
 };
 
-/// Hands chunks to a C sink, up to `limit` bytes in all.
-class Forward final : public Pipeline {
-  public:
-    Forward(uint64_t limit, mkpdf_qpdf_sink sink, void *context)
-        : Pipeline("mkpdf sink", nullptr), limit(limit), sink(sink), context(context) {}
-    void write(unsigned char const *bytes, size_t length) override {
-        if (count + length > limit) {
-            size_t allowed = static_cast<size_t>(limit - count);
-            if (allowed > 0 && sink(context, bytes, allowed) != 0) throw Stop{2};
-            throw Stop{1};
-        }
-        count += length;
-        if (length > 0 && sink(context, bytes, length) != 0) throw Stop{2};
-    }
-    void finish() override {}
-
-  private:
-    uint64_t limit;
-    uint64_t count = 0;
-    mkpdf_qpdf_sink sink;
-    void *context;
-};
-
-/// Passes bytes on and remembers the last one, to join content streams as qpdf does.
-class Last final : public Pipeline {
-  public:
-    explicit Last(Pipeline *next) : Pipeline("mkpdf last byte", next) {}
-    void write(unsigned char const *bytes, size_t length) override {
-        if (length > 0) last = bytes[length - 1];
-        getNext()->write(bytes, length);
-    }
-    void finish() override {}
-    unsigned char last = 0;
-};
-
 std::string warnings(QPDF &pdf) {
     std::string text;
     for (auto const &warning : pdf.getWarnings()) {
@@ -233,52 +198,45 @@ int mkpdf_qpdf_check_object_streams(mkpdf_qpdf *document, uint64_t limit, char *
     return -1;
 }
 
-int mkpdf_qpdf_pipe_page_contents(mkpdf_qpdf *document, int index, uint64_t limit, mkpdf_qpdf_sink sink,
-                                  void *context, char **error) {
+int mkpdf_qpdf_page_content_sizes(mkpdf_qpdf *document, uint64_t limit, uint64_t *sizes, int capacity, char **error) {
     try {
         auto pages = QPDFPageDocumentHelper(document->pdf).getAllPages();
-        if (index < 0 || static_cast<size_t>(index) >= pages.size()) {
-            set(error, "no page " + std::to_string(index + 1));
-            return 3;
-        }
-        // Stream by stream, as qpdf's pipeContentStreams joins them (a newline between, when missing), but
-        // without its buffer of the whole page.
-        Forward forward(limit, sink, context);
-        auto contents = pages.at(static_cast<size_t>(index)).getObjectHandle().getKey("/Contents");
-        std::vector<QPDFObjectHandle> streams;
-        if (contents.isStream()) {
-            streams.push_back(contents);
-        } else if (contents.isArray()) {
-            for (auto &item : contents.getArrayAsVector())
-                if (item.isStream()) streams.push_back(item);
-        }
-        bool needNewline = false;
-        for (auto &stream : streams) {
-            if (needNewline) forward.write(reinterpret_cast<unsigned char const *>("\n"), 1);
-            Last last(&forward);
-            if (!stream.pipeStreamData(&last, 0, qpdf_dl_specialized)) {
-                std::string text = warnings(document->pdf);
-                set(error, "content stream object " + stream.getObjGen().unparse(' ') +
-                               ": errors while decoding content stream" + (text.empty() ? "" : ": " + text));
-                return 3;
+        int count = static_cast<int>(pages.size());
+        for (int index = 0; index < count && index < capacity; ++index) {
+            auto contents = pages.at(static_cast<size_t>(index)).getObjectHandle().getKey("/Contents");
+            std::vector<QPDFObjectHandle> streams;
+            if (contents.isStream()) {
+                streams.push_back(contents);
+            } else if (contents.isArray()) {
+                for (auto &item : contents.getArrayAsVector())
+                    if (item.isStream()) streams.push_back(item);
             }
-            needNewline = last.last != '\n';
+            Counter counter(limit);
+            uint64_t size = 0;
+            try {
+                for (auto &stream : streams) {
+                    if (!stream.pipeStreamData(&counter, 0, qpdf_dl_specialized, true, false)) {
+                        size = UINT64_MAX;
+                        break;
+                    }
+                    counter.count += 1; // the newline qpdf may put between streams
+                }
+                if (size == 0) size = counter.count;
+            } catch (Stop &) {
+                size = limit + 1;
+            } catch (std::exception &) {
+                size = UINT64_MAX;
+            }
+            sizes[index] = size;
         }
-        std::string text = warnings(document->pdf);
-        if (!text.empty()) {
-            set(error, text);
-            return 3;
-        }
-        return 0;
-    } catch (Stop &stop) {
         (void)document->pdf.getWarnings();
-        return stop.reason;
+        return count;
     } catch (std::exception &e) {
         set(error, e.what());
     } catch (...) {
         set(error, "unknown error");
     }
-    return 3;
+    return -1;
 }
 
 } // extern "C"

@@ -33,14 +33,10 @@ int mkpdf_qpdf_find_oversized_streams(mkpdf_qpdf *document, uint64_t limit, int 
  *  skipped. Returns the number of mismatches (the first described in *problem), or -1 with *problem on error. */
 int mkpdf_qpdf_check_object_streams(mkpdf_qpdf *document, uint64_t limit, char **problem);
 
-/** Receives one chunk of decoded content; returns 0 to go on, non-zero to stop. */
-typedef int (*mkpdf_qpdf_sink)(void *context, const unsigned char *bytes, size_t length);
-
-/** Pipes page `index`'s decoded content streams, concatenated, chunk by chunk into `sink`, stopping after
- *  `limit` bytes. Returns 0 when all was piped, 1 when the limit was reached, 2 when the sink asked to stop,
- *  3 on an error (*error says what). */
-int mkpdf_qpdf_pipe_page_contents(mkpdf_qpdf *document, int index, uint64_t limit, mkpdf_qpdf_sink sink,
-                                  void *context, char **error);
+/** Measures each page's decoded content (its streams together) through a counter that stops past `limit`;
+ *  writes up to `capacity` sizes (limit + 1 meaning "more than the limit", UINT64_MAX "cannot be decoded") and
+ *  returns the page count, or -1 with *error when the pages cannot be listed. */
+int mkpdf_qpdf_page_content_sizes(mkpdf_qpdf *document, uint64_t limit, uint64_t *sizes, int capacity, char **error);
 
 #ifdef __cplusplus
 }
