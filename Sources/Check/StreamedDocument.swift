@@ -1,10 +1,11 @@
 import Foundation
 import QPDFBridge
 
-/// The second view of a file, through libqpdf's C++ API (QPDFBridge): qpdf's linearization check and stream
-/// data measured or piped through a size limit, so nothing a compression bomb holds is ever kept whole.
+/// A second, short-lived view of a file through libqpdf's C++ API (QPDFBridge): qpdf's linearization check and stream
+/// sizes measured through a counter, so nothing a compression bomb holds is ever kept whole.
 ///
-/// The single owner of one bridge handle, closed exactly once in `deinit`; one instance serves one validation.
+/// The single owner of one bridge handle, closed exactly once in `deinit`; one instance serves one pass of a
+/// validation and is dropped before the next, since qpdf keeps every object it has read.
 final class StreamedDocument {
     private let handle: OpaquePointer
     /// The bytes of an in-memory file: qpdf reads them in place, so they live until the handle is closed.

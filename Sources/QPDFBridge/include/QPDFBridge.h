@@ -1,5 +1,6 @@
-/* The few libqpdf C++ calls the C API does not reach, behind a C interface: qpdf's linearization check and
- * stream data piped through a size limit, so a compression bomb is measured, never held in memory.
+/* The few libqpdf C++ calls the C API does not reach, behind a C interface: qpdf's linearization check,
+ * stream and page-content sizes measured through a counter (a compression bomb is measured, never held in memory)
+ * and the object-stream header check viewers make.
  * Every function traps C++ exceptions; no exception leaves this file. Strings handed out are malloc'ed and
  * belong to the caller (free()). */
 #ifndef MKPDF_QPDF_BRIDGE_H
