@@ -48,7 +48,7 @@ let package = Package(
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
         .target(name: "Barcodes", dependencies: ["Drawing", "CZint"]),
         // The Swift wrapper over libHaru.
-        .target(name: "Haru", dependencies: ["CHaru", "PNG", "Support"]),
+        .target(name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["Drawing", "CHarfBuzz"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
@@ -65,8 +65,11 @@ let package = Package(
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a
+        // small C interface that traps every exception.
+        .target(name: "QPDFBridge", linkerSettings: [.linkedLibrary("qpdf")]),
         // PDF structure validation over libqpdf.
-        .target(name: "Check", dependencies: ["CQPDF"]),
+        .target(name: "Check", dependencies: ["CQPDF", "QPDFBridge"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
             "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "Batch", "Support",

@@ -21,7 +21,11 @@ struct ContentLexer {
         }
     }
 
+    /// Errors beyond the first 100 are only counted, so a stream of garbage cannot fill memory with them.
+    private(set) var uncountedErrors = 0
+
     private mutating func error(_ message: String, at offset: Int) {
+        guard errors.count < 100 else { uncountedErrors += 1; return }
         errors.append(ContentSyntaxError(offset: offset, message: message))
     }
 
@@ -166,6 +170,7 @@ struct ContentLexer {
             if byte == UInt8(ascii: "#") {
                 if let high = Self.hexValue(at: position + 1, in: bytes),
                    let low = Self.hexValue(at: position + 2, in: bytes) {
+                    if high == 0 && low == 0 { error("null character not allowed in name token", at: start) }
                     out.append(high << 4 | low)
                     position += 3
                     continue

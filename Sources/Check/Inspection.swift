@@ -12,10 +12,14 @@ public struct Inspection: Codable, Sendable, Equatable {
     public var info: [String: String]
     /// Encryption parameters, when the file is encrypted.
     public var encryption: EncryptionInfo?
-    /// Whether the file is linearized (its linearization tables are not checked).
+    /// Whether the file is linearized (its tables are checked by qpdf; problems are `structure.linearization`).
     public var isLinearized: Bool
     /// The outline (bookmarks), top level first.
     public var outline: [OutlineEntry]
+    /// The catalog's natural language (`/Lang`, e.g. `ja`), nil when absent.
+    public var language: String?
+    /// Features that need a later PDF version than 1.3, by name (`SMask`, `transparency`, `object streams`).
+    public var features: [String] = []
 
     /// An empty inspection, filled in as the document is read.
     public init(pdfVersion: String = "", pageCount: Int = 0, pages: [PageInfo] = [], info: [String: String] = [:],

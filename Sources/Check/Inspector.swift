@@ -7,10 +7,10 @@ import Foundation
 /// Every lookup checks the object's type first, so malformed files give missing values, never qpdf type
 /// warnings or crashes; loops over outlines, forms and the page tree carry visited sets and depth caps.
 final class Inspector {
-    private let document: QPDFDocument
+    let document: QPDFDocument
     private let uncompressedLimit: Int
     /// Findings made while reading, in order.
-    private(set) var findings: [Finding] = []
+    var findings: [Finding] = []
     private var decoders: [Int: FontDecoder] = [:]
     private var haruFonts: Set<Int> = []
 
@@ -20,12 +20,21 @@ final class Inspector {
     private let maxOutlineEntries = 10_000
 
     private let isLinearized: Bool
+    /// The forms whose text was taken on the current page, so each is read once.
+    private var formsDrawn: Set<Int> = []
+    /// The zero-based pages whose content decodes beyond `limits.contentBytes` (measured through QPDFBridge):
+    /// they are not read, the others are read whole.
+    private let largePages: Set<Int>
+    private let limits: ResourceLimits
 
     /// `isLinearized` comes from the file's first bytes (see `Validator`), not from qpdf.
-    init(document: QPDFDocument, uncompressedLimit: Int, isLinearized: Bool) {
+    init(document: QPDFDocument, uncompressedLimit: Int, isLinearized: Bool,
+         largePages: Set<Int> = [], limits: ResourceLimits = ResourceLimits()) {
         self.document = document
         self.uncompressedLimit = uncompressedLimit
         self.isLinearized = isLinearized
+        self.largePages = largePages
+        self.limits = limits
     }
 
     /// Reads everything; `structure.page-tree` is added when the pages cannot be counted.
@@ -40,10 +49,13 @@ final class Inspector {
         inspection.encryption = encryption()
         inspection.info = info()
         inspection.outline = outline()
+        inspection.language = document.text(document.value(document.root, "/Lang"))
+        let viewerTree = walkPageTree()
         document.releaseObjects()
         switch document.pageCount() {
         case .success(let count):
             inspection.pageCount = count
+            checkPageTree(viewerTree, qpdfCount: count)
             for index in 0..<count {
                 inspection.pages.append(page(at: index))
                 document.releaseObjects()
@@ -53,6 +65,8 @@ final class Inspector {
                                     message: "the page tree cannot be read: \(failure.message); regenerate the file"))
         }
         scanStreams()
+        inspection.features = features(pages: inspection.pages)
+        checkEncryptionKeyLength()
         document.releaseObjects()
         for message in Set(document.takeObjectErrors()).sorted().prefix(20) {
             findings.append(Finding(rule: .inspectionIncomplete, severity: .warning,
@@ -134,16 +148,30 @@ final class Inspector {
         var visitedForms: Set<Int> = []
         collect(resources, fonts: &fonts, images: &images, depth: 0, visited: &visitedForms, page: number)
         var text = ""
-        switch document.pageContents(page) {
+        let contents: Result<[UInt8], QPDFFailure>
+        if !largePages.contains(index) {
+            contents = document.pageContents(page)
+        } else {
+            contents = .success([])
+            findings.append(Finding(rule: .resourceLimit, severity: .error,
+                                    message: "the content streams decode to more than \(limits.contentBytes) bytes "
+                                        + "(the content limit); they were not parsed. Raise the limit to check them",
+                                    page: number))
+        }
+        switch contents {
         case .success(let contents):
-            let parsed = ContentParser.parse(contents)
-            for error in parsed.errors.prefix(10) {
+            formsDrawn = []
+            let (shown, outcome) = extractText(contents, resources: resources, depth: 0, page: number)
+            text = shown.trimmingCharacters(in: .whitespacesAndNewlines)
+            for error in outcome.errors.prefix(10) {
                 findings.append(Finding(rule: .contentStream, severity: .error,
                                         message: "content stream, offset \(error.offset): \(error.message)", page: number))
             }
-            var visited: Set<Int> = []
-            text = extractText(parsed.operations, resources: resources, depth: 0, visited: &visited, page: number)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            if outcome.reachedLimit {
+                findings.append(Finding(rule: .resourceLimit, severity: .error,
+                                        message: "the content has more than \(limits.operators) operators (the operator "
+                                            + "limit); the rest was not parsed. Raise the limit to check it", page: number))
+            }
         case .failure(let failure):
             findings.append(Finding(rule: .contentStream, severity: .error,
                                     message: "the content streams cannot be decoded: \(failure.message); regenerate the file",
@@ -273,9 +301,10 @@ final class Inspector {
         return decoder
     }
 
-    /// The text shown by `operations`, following forms drawn with `Do` (each form once per page).
-    private func extractText(_ operations: [ContentOperation], resources: qpdf_oh?, depth: Int,
-                             visited: inout Set<Int>, page: Int) -> String {
+    /// The text shown by `contents`, following forms drawn with `Do` (each form once per page), and what the
+    /// parse found; operations are visited as they are parsed, never all held.
+    private func extractText(_ contents: [UInt8], resources: qpdf_oh?, depth: Int,
+                             page: Int) -> (String, ContentParser.Outcome) {
         var text = ""
         var decoder: FontDecoder?
         func breakLine() { if !text.isEmpty, text.last != "\n" { text += "\n" } }
@@ -283,13 +312,18 @@ final class Inspector {
             guard case .string(let bytes) = operand else { return }
             text += (decoder ?? FontDecoder(scheme: .singleByte(FontDecoder.baseTable(nil)))).decode(bytes)
         }
-        for operation in operations {
+        var fontsByName: [String: FontDecoder?] = [:]
+        var namesDrawn: Set<String> = []
+        let outcome = ContentParser.parse(contents, operatorLimit: limits.operators) { operation in
             switch operation.operator_ {
             case "Tf":
-                guard case .name(let name) = operation.operands.first,
-                      let font = resources.flatMap({ document.value($0, "/Font") }).flatMap({ document.value($0, "/" + name) }),
-                      document.isDictionary(font) else { decoder = nil; continue }
+                // One lookup per font name: each lookup makes qpdf object handles, which live until the page ends.
+                guard case .name(let name) = operation.operands.first else { decoder = nil; return }
+                if let known = fontsByName[name] { decoder = known; return }
+                guard let font = resources.flatMap({ document.value($0, "/Font") }).flatMap({ document.value($0, "/" + name) }),
+                      document.isDictionary(font) else { decoder = nil; fontsByName[name] = .some(nil); return }
                 decoder = self.decoder(for: font, page: page)
+                fontsByName[name] = decoder
             case "Tj":
                 show(operation.operands.last)
             case "'":
@@ -299,7 +333,7 @@ final class Inspector {
                 breakLine()
                 show(operation.operands.last)
             case "TJ":
-                guard case .array(let items) = operation.operands.last else { continue }
+                guard case .array(let items) = operation.operands.last else { return }
                 for item in items {
                     if case .number(let adjustment) = item, adjustment < -250 { text += " " } else { show(item) }
                 }
@@ -309,20 +343,20 @@ final class Inspector {
                 if operation.operands.count == 2, case .number(let dy) = operation.operands[1], dy != 0 { breakLine() }
             case "Do":
                 guard depth < maxDepth, case .name(let name) = operation.operands.first,
+                      namesDrawn.insert(name).inserted,
                       let form = resources.flatMap({ document.value($0, "/XObject") }).flatMap({ document.value($0, "/" + name) }),
                       document.name(document.value(form, "/Subtype")) == "/Form",
-                      let number = document.objectNumber(form), visited.insert(number).inserted,
-                      let data = document.streamData(form) else { continue }
+                      let number = document.objectNumber(form), formsDrawn.insert(number).inserted,
+                      let data = document.streamData(form) else { return }
                 breakLine()
-                text += extractText(ContentParser.parse(data).operations,
-                                    resources: document.value(form, "/Resources") ?? resources,
-                                    depth: depth + 1, visited: &visited, page: page)
+                text += extractText(data, resources: document.value(form, "/Resources") ?? resources,
+                                    depth: depth + 1, page: page).0
                 breakLine()
             default:
                 break
             }
         }
-        return text
+        return (text, outcome)
     }
 
     // MARK: Streams
@@ -340,7 +374,7 @@ final class Inspector {
             if let number = document.objectNumber(node), !seen.insert(number).inserted { continue }
             let kind = document.type(node)
             if kind == ot_array {
-                stack += document.items(node)
+                stack += document.containerItems(node)
                 continue
             }
             guard kind == ot_dictionary || kind == ot_stream else { continue }

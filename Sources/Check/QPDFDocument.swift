@@ -194,6 +194,24 @@ final class QPDFDocument {
         return (0..<count).map { index in guarded(0) { qpdf_oh_get_array_item($0, object, Int32(index)) } }
     }
 
+    /// The items of an array that are dictionaries, arrays or streams; the handles of the others (nulls, numbers,
+    /// names) are released at once, so an array of a million nulls costs no memory.
+    func containerItems(_ object: qpdf_oh?) -> [qpdf_oh] {
+        guard let object, isArray(object) else { return [] }
+        let count = guarded(0) { Int(qpdf_oh_get_array_n_items($0, object)) }
+        var kept: [qpdf_oh] = []
+        for index in 0..<count {
+            let item = guarded(0) { qpdf_oh_get_array_item($0, object, Int32(index)) }
+            let kind = type(item)
+            if kind == ot_dictionary || kind == ot_array || kind == ot_stream {
+                kept.append(item)
+            } else if item != 0 {
+                qpdf_oh_release(handle, item)
+            }
+        }
+        return kept
+    }
+
     /// The keys of a dictionary or of a stream's dictionary, read in one pass because qpdf iterates one
     /// dictionary at a time.
     func keys(_ object: qpdf_oh?) -> [String] {

@@ -24,13 +24,36 @@ public enum Rule: String, Codable, Sendable, CaseIterable {
     case pageCount = "expect.page-count"
     /// An expected text appears on no page.
     case textMissing = "expect.text"
+    /// qpdf's linearization check found the hint tables or linearization dictionary inconsistent (`qpdf --check`
+    /// reports these as warnings and exits non-zero).
+    case linearization = "structure.linearization"
+    /// A resource limit was reached (decoded stream size, page content size, operator count): the part beyond it
+    /// was not checked, so the file cannot be called valid.
+    case resourceLimit = "resource.limit"
+    /// The document has no pages: viewers show nothing.
+    case noPages = "document.no-pages"
+    /// The catalog or page tree is not what a viewer walks (no /Root /Pages dictionary, /Kids that do not lead to
+    /// the pages qpdf finds): viewers such as poppler refuse the file even though qpdf repairs it.
+    case pageTreeUnusable = "document.page-tree"
+    /// An object stream's header names other objects than the cross-reference stream puts in it: qpdf takes the
+    /// object at the index, viewers such as poppler check the number and find nothing (e.g. no catalog).
+    case objectStreamMismatch = "document.object-stream"
+    /// The header (and catalog /Version) declares a PDF version older than a feature the file uses.
+    case versionTooLow = "document.version"
+    /// A font whose codes cannot be mapped to Unicode (no /ToUnicode, no standard encoding): text cannot be
+    /// copied or searched.
+    case fontWithoutToUnicode = "font.no-tounicode"
+    /// The encryption dictionary states a key length its security handler cannot use (readers refuse the password).
+    case encryptionKeyLength = "encryption.key-length"
+    /// Info /Title or catalog /Lang is missing (only with `requireMetadata`).
+    case metadataMissing = "metadata.missing"
     /// Part of the document could not be inspected (qpdf raised an error reading an object).
     case inspectionIncomplete = "inspect.incomplete"
 
     /// Whether the rule reports damage to the file's structure (what `qpdf --check` detects).
     public var isStructural: Bool {
         switch self {
-        case .structureDamaged, .structureCheckFailed, .contentStream, .pageTree: true
+        case .structureDamaged, .structureCheckFailed, .contentStream, .pageTree, .linearization: true
         default: false
         }
     }

@@ -6,6 +6,51 @@ enum Rules {
             + pageCount(inspection, expected: options.pageCount)
             + pageSize(inspection, expected: options.pageSize)
             + texts(inspection, expected: options.texts)
+            + version(inspection)
+            + toUnicode(inspection)
+            + metadata(inspection, required: options.requireMetadata)
+    }
+
+    /// The version each feature needs; the header's (or the catalog's /Version, whichever is later) must reach it.
+    static func version(_ inspection: Inspection) -> [Finding] {
+        let needs: [String: Double] = ["SMask": 1.4, "transparency": 1.4, "object streams": 1.5]
+        let declared = Double(inspection.pdfVersion.prefix(3)) ?? 0
+        let missing = inspection.features.filter { (needs[$0] ?? 0) > declared + 0.001 }
+        guard !missing.isEmpty, declared > 0 else { return [] }
+        let needed = missing.compactMap { needs[$0] }.max() ?? 1.4
+        return [Finding(rule: .versionTooLow, severity: .warning,
+                        message: "the header declares PDF \(inspection.pdfVersion.prefix(3)) but the file uses "
+                            + "\(missing.joined(separator: ", ")) (PDF \(needed)); declare %PDF-\(needed)")]
+    }
+
+    /// Fonts whose codes map to no Unicode: composite and Type 3 fonts without /ToUnicode, and simple fonts
+    /// with neither /ToUnicode nor an /Encoding (their built-in encoding is opaque to extraction).
+    static func toUnicode(_ inspection: Inspection) -> [Finding] {
+        var seen: Set<String> = []
+        var findings: [Finding] = []
+        for page in inspection.pages {
+            for font in page.fonts where !font.hasToUnicode {
+                let composite = font.type.hasPrefix("Type0")
+                let predefined = composite && !font.encoding.hasPrefix("Identity") && font.encoding != "Custom" && !font.encoding.isEmpty
+                let opaque = (composite && !predefined) || font.type == "Type3" || (!composite && font.encoding.isEmpty && font.isEmbedded)
+                guard opaque, seen.insert(font.baseFont + font.type).inserted else { continue }
+                findings.append(Finding(rule: .fontWithoutToUnicode, severity: .warning,
+                                        message: "font \(font.baseFont) (\(font.type)\(font.encoding.isEmpty ? "" : ", \(font.encoding)")) has no ToUnicode CMap: its text cannot be copied or searched; write a /ToUnicode CMap",
+                                        page: page.number))
+            }
+        }
+        return findings
+    }
+
+    /// With `required`, a missing Info /Title or catalog /Lang is an error.
+    static func metadata(_ inspection: Inspection, required: Bool) -> [Finding] {
+        guard required else { return [] }
+        var missing: [String] = []
+        if (inspection.info["Title"] ?? "").isEmpty { missing.append("Info /Title") }
+        if (inspection.language ?? "").isEmpty { missing.append("catalog /Lang") }
+        guard !missing.isEmpty else { return [] }
+        return [Finding(rule: .metadataMissing, severity: .error,
+                        message: "\(missing.joined(separator: " and ")) missing; screen readers and document lists need them")]
     }
 
     /// One finding per font that is not embedded, naming the pages it is used on.

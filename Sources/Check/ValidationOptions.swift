@@ -12,15 +12,41 @@ public struct ValidationOptions: Sendable, Equatable {
     public var password: String?
     /// Streams stored without a filter and longer than this many bytes get a `stream.uncompressed` warning.
     public var uncompressedStreamLimit: Int
+    /// Makes a missing Info /Title or catalog /Lang an error (`metadata.missing`).
+    public var requireMetadata: Bool
+    /// Resource limits that keep a validation's memory and time bounded on hostile files.
+    public var limits: ResourceLimits
 
     /// Options with every expectation spelled out; all default to "no expectation".
     public init(requireEmbeddedFonts: Bool = false, pageCount: Int? = nil, texts: [String] = [],
-                pageSize: PageSize? = nil, password: String? = nil, uncompressedStreamLimit: Int = 4096) {
+                pageSize: PageSize? = nil, password: String? = nil, uncompressedStreamLimit: Int = 4096,
+                requireMetadata: Bool = false, limits: ResourceLimits = ResourceLimits()) {
+        self.requireMetadata = requireMetadata
+        self.limits = limits
         self.requireEmbeddedFonts = requireEmbeddedFonts
         self.pageCount = pageCount
         self.texts = texts
         self.pageSize = pageSize
         self.password = password
         self.uncompressedStreamLimit = uncompressedStreamLimit
+    }
+}
+
+/// How much a validation decodes and parses before it stops with a `resource.limit` finding instead of running out
+/// of memory: a compression bomb is measured through a counter and never held.
+public struct ResourceLimits: Sendable, Equatable {
+    /// The decoded size any one stream may have (default 256 MiB); above it qpdf's whole-file check is skipped,
+    /// since that check holds each decoded stream in memory.
+    public var streamBytes: Int
+    /// The decoded size of one page's content streams, together (default 64 MiB); above it the page is not parsed.
+    public var contentBytes: Int
+    /// The operators one page's content may have (default 10 million); parsing stops at the limit.
+    public var operators: Int
+
+    /// Limits with the defaults above.
+    public init(streamBytes: Int = 256 << 20, contentBytes: Int = 64 << 20, operators: Int = 10_000_000) {
+        self.streamBytes = streamBytes
+        self.contentBytes = contentBytes
+        self.operators = operators
     }
 }

@@ -10,7 +10,9 @@ import Foundation
 /// ```
 /// A file qpdf opens only by recovering from damage gets a report with `structure.*` error findings (so
 /// `report.isDamaged` agrees with `qpdf --check` exiting non-zero); a file qpdf cannot open at all throws a
-/// `CheckError`. Linearization tables are not checked (the C API does not reach qpdf's linearization check).
+/// `CheckError`. Linearization tables are checked by qpdf's own `checkLinearization` (through QPDFBridge).
+/// Streams are first measured through a counter: a stream decoding to more than `ResourceLimits.streamBytes`
+/// gives a `resource.limit` error and qpdf's whole-file check (which holds each decoded stream) is skipped.
 public struct Validator: Sendable {
     /// What the files should hold beyond a sound structure.
     public var options: ValidationOptions
@@ -36,7 +38,8 @@ public struct Validator: Sendable {
             throw Self.openError(error, path: path, password: options.password)
         }
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 1024) } ?? Data()
-        return run(document, name: path, head: head)
+        let password = options.password
+        return run(document, streamed: { StreamedDocument(path: path, password: password) }, name: path, head: head)
     }
 
     /// Validates PDF bytes in memory; `name` stands for the file in messages and in the report.
@@ -47,7 +50,9 @@ public struct Validator: Sendable {
         } catch {
             throw Self.openError(error, path: name, password: options.password)
         }
-        return run(document, name: name, head: data.prefix(1024))
+        let password = options.password
+        return run(document, streamed: { StreamedDocument(path: name, bytes: data, password: password) },
+                   name: name, head: data.prefix(1024))
     }
 
     private static func openError(_ failure: QPDFFailure, path: String, password: String?) -> CheckError {
@@ -64,17 +69,48 @@ public struct Validator: Sendable {
         head.range(of: Data("/Linearized".utf8)) != nil
     }
 
-    private func run(_ document: QPDFDocument, name: String, head: Data) -> Report {
+    /// `streamed` opens the file again through QPDFBridge; each pass gets its own short-lived copy, since qpdf
+    /// keeps every object it has read and two full copies would double the peak memory.
+    private func run(_ document: QPDFDocument, streamed: () -> StreamedDocument?, name: String, head: Data) -> Report {
         var findings = document.takeWarnings().map(Self.damage)
-        do {
-            try document.check()
-        } catch {
-            findings.append(Finding(rule: .structureCheckFailed, severity: .error,
-                                    message: "qpdf's check failed: \(error.message); regenerate the file"))
+        let limit = options.limits.streamBytes
+        var oversized = (count: 0, firstObject: 0)
+        var mismatch: (count: Int, first: String)?
+        var largePages: Set<Int> = []
+        if let scan = streamed() {
+            oversized = scan.oversizedStreams(limit: limit)
+            mismatch = scan.objectStreamMismatch(limit: limit)
+            largePages = scan.pagesWithLargeContent(limit: options.limits.contentBytes)
+        }
+        if oversized.count > 0 {
+            findings.append(Finding(
+                rule: .resourceLimit, severity: .error,
+                message: "object \(oversized.firstObject) 0\(oversized.count > 1 ? " and \(oversized.count - 1) more streams" : "") "
+                    + "decode\(oversized.count > 1 ? "" : "s") to more than \(limit) bytes (the stream limit; a compression "
+                    + "bomb?); qpdf's whole-file check was skipped. Raise the limit to check the file fully"))
+        } else {
+            do {
+                try document.check()
+            } catch {
+                findings.append(Finding(rule: .structureCheckFailed, severity: .error,
+                                        message: "qpdf's check failed: \(error.message); regenerate the file"))
+            }
         }
         findings += document.takeWarnings().map(Self.damage)
+        // On a file already found damaged the verdict stands; libqpdf 11.3's linearization check recurses without
+        // end on some damaged cross-reference streams (qpdf --check itself dies on qpdf's xref-compressed-in-compressed.pdf).
+        let damaged = findings.contains { $0.rule.isStructural }
+        let linearized = Self.looksLinearized(head)
+        for problem in (damaged || !linearized ? [] : streamed()?.linearizationProblems() ?? []).prefix(20) {
+            findings.append(Finding(rule: .linearization, severity: .error,
+                                    message: "qpdf's linearization check: \(problem); re-linearize (qpdf --linearize) or write the file plainly"))
+        }
+        if let mismatch {
+            findings.append(Finding(rule: .objectStreamMismatch, severity: .error,
+                                    message: "\(mismatch.first)\(mismatch.count > 1 ? " (and \(mismatch.count - 1) more objects)" : ""); qpdf reads the object anyway, viewers such as poppler do not; regenerate the file"))
+        }
         let inspector = Inspector(document: document, uncompressedLimit: options.uncompressedStreamLimit,
-                                  isLinearized: Self.looksLinearized(head))
+                                  isLinearized: linearized, largePages: largePages, limits: options.limits)
         let inspection = inspector.inspect()
         let seen = Set(findings.map(\.message))
         let late = document.takeWarnings().filter { !seen.contains(Self.damage($0).message) }

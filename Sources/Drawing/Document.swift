@@ -15,10 +15,14 @@ public struct Document: Codable, Hashable, Sendable {
         public var keywords: String?
         /// The program that made the description (the PDF's Creator; the renderer sets Producer).
         public var creator: String?
+        /// The natural language as a BCP 47 tag (`ja`, `en`); nil lets the PDF renderer choose `ja` when the
+        /// text is Japanese.
+        public var language: String?
 
         /// Creates metadata; every entry is optional.
         public init(title: String? = nil, author: String? = nil, subject: String? = nil,
-                    keywords: String? = nil, creator: String? = nil) {
+                    keywords: String? = nil, creator: String? = nil, language: String? = nil) {
+            self.language = language
             self.title = title
             self.author = author
             self.subject = subject

@@ -44,6 +44,7 @@ extension PDFDocument {
         guard status == HPDF_STATUS(HPDF_OK) || status == HPDF_STATUS(HPDF_STREAM_EOF), length == size else {
             throw reject(code: UInt32(status), operation: "read the PDF from memory", argument: argument)
         }
-        return Data(bytes)
+        let data = Data(bytes)
+        return handle.pointee.encrypt_on == HPDF_TRUE ? data : Self.addingDocumentID(to: data)
     }
 }

@@ -48,6 +48,8 @@ public final class PDFDocument {
         handle = doc
         errors = box
         try setCompression(.all)
+        // libHaru names itself the Producer; the program that makes the bytes is mkpdf.
+        try setInfo(DocumentInfo(producer: "mkpdf"))
     }
 
     deinit {

@@ -35,6 +35,7 @@ extension PDFDocument {
             let mask = try loadRaw(alpha, width: raw.width, height: raw.height, space: HPDF_CS_DEVICE_GRAY,
                                    argument: argument + ", soft mask")
             try check("attach the soft mask", argument) { _ in HPDF_Image_AddSMask(image, mask) }
+            requireVersion(HPDF_VER_14)
         }
         return PDFImage(document: self, handle: image, width: raw.width, height: raw.height,
                         hasAlpha: raw.alpha != nil)

@@ -58,6 +58,25 @@ public struct PDFRenderer: Sendable {
         try OutputFile.write(data(for: document), to: url)
     }
 
+    /// The first text of the first page, trimmed to 80 characters: the title of a document that names none.
+    static func firstText(of document: Document) -> String? {
+        guard let first = document.pages.first else { return nil }
+        let text = Replayer.texts(in: first, page: 1).lazy.map { $0.text.string.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .first { !$0.isEmpty }
+        return text.map { String($0.prefix(80)) }
+    }
+
+    /// `ja` when some text holds kana or kanji, else nil (the language is then left unstated).
+    static func language(of document: Document) -> String? {
+        for (index, page) in document.pages.enumerated() {
+            for (text, _) in Replayer.texts(in: page, page: index + 1)
+            where text.string.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) || (0x20000...0x2FFFF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }) {
+                return "ja"
+            }
+        }
+        return nil
+    }
+
     /// Builds the libHaru document; the caller produces bytes and then removes the subset files.
     private func build(_ document: Document) throws -> (pdf: PDFDocument, fonts: PDFFontSet) {
         guard !document.pages.isEmpty else { throw RenderError.emptyDocument }
@@ -67,9 +86,12 @@ public struct PDFRenderer: Sendable {
         let pdf: PDFDocument
         do {
             pdf = try PDFDocument()
-            try pdf.setInfo(DocumentInfo(title: document.metadata.title, author: document.metadata.author,
+            let title = document.metadata.title ?? Self.firstText(of: document)
+            try pdf.setInfo(DocumentInfo(title: title, author: document.metadata.author,
                                          creator: document.metadata.creator, producer: producer,
                                          subject: document.metadata.subject, keywords: document.metadata.keywords))
+            if title != nil { try pdf.setDisplaysTitle(true) }
+            if let language = document.metadata.language ?? Self.language(of: document) { try pdf.setLanguage(language) }
         } catch {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }

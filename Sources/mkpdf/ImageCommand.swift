@@ -77,6 +77,11 @@ struct ImageCommand: ParsableCommand {
     /// One page per image, each loaded as soon as it is decoded, saved atomically at the end.
     private func writePDF() throws {
         let document = try PDFDocument()
+        // The first image's name titles the document, shown by viewers instead of the file name.
+        if let first = inputs.first {
+            try document.setInfo(DocumentInfo(title: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent))
+            try document.setDisplaysTitle(true)
+        }
         for input in inputs {
             let bitmap = try decode(input)
             let resolution = dpi ?? Self.fittingDPI(width: bitmap.width, height: bitmap.height) ?? 72

@@ -14,6 +14,13 @@ struct Validate: ParsableCommand {
         Exit status: 0 when every file is valid; 1 when some file has an error finding (including damage qpdf \
         recovered from, i.e. when `qpdf --check` exits non-zero); 2 when some file cannot be read at all \
         (missing, not a PDF, encrypted without the right --password).
+
+        Agreement with `qpdf --check`: every condition it exits non-zero on is an error finding here (damage \
+        qpdf recovers from, undecodable streams, content-stream syntax errors, linearization hint-table errors \
+        through qpdf's own linearization check), except when a resource limit is reached: a stream decoding \
+        beyond --max-stream-bytes skips qpdf's whole-file check (it would hold the stream in memory) and is \
+        itself the error `resource.limit`. Beyond qpdf: zero pages, a page tree viewers cannot walk, a header \
+        version older than the features used, fonts without ToUnicode, unusable encryption key lengths.
         """)
 
     @Argument(help: "The PDF files to check.")
@@ -37,9 +44,28 @@ struct Validate: ParsableCommand {
     @Option(help: "The user or owner password of encrypted files.")
     var password: String?
 
+    @Flag(help: "Count every finding, warnings included: exit 1 unless a file has no findings at all.")
+    var strict = false
+
+    @Flag(name: .customLong("require-metadata"), help: "Make a missing Info /Title or catalog /Lang an error.")
+    var requireMetadata = false
+
+    @Option(name: .customLong("max-stream-bytes"), help: "The decoded size any one stream may have before `resource.limit` (default 268435456).")
+    var maxStreamBytes: Int = ResourceLimits().streamBytes
+
+    @Option(name: .customLong("max-content-bytes"), help: "The decoded size of one page's content before `resource.limit` (default 67108864).")
+    var maxContentBytes: Int = ResourceLimits().contentBytes
+
+    @Option(name: .customLong("max-operators"), help: "The operators one page's content may have before `resource.limit` (default 10000000).")
+    var maxOperators: Int = ResourceLimits().operators
+
     func validate() throws {
         if let expectSize, PageSize.parse(expectSize) == nil {
             throw ValidationError("--expect-size \(expectSize): not a known size; use a3, a4, a5, b4, b5, letter, legal or WxH in points such as 400x150")
+        }
+        for (name, value) in [("--max-stream-bytes", maxStreamBytes), ("--max-content-bytes", maxContentBytes), ("--max-operators", maxOperators)]
+        where value <= 0 {
+            throw ValidationError("\(name) \(value): a limit must be a positive number")
         }
         if let expectPages, expectPages < 0 {
             throw ValidationError("--expect-pages \(expectPages): a page count cannot be negative")
@@ -49,7 +75,8 @@ struct Validate: ParsableCommand {
     func run() throws {
         let validator = Validator(options: ValidationOptions(
             requireEmbeddedFonts: requireEmbedded, pageCount: expectPages, texts: expectText,
-            pageSize: expectSize.flatMap(PageSize.parse), password: password))
+            pageSize: expectSize.flatMap(PageSize.parse), password: password, requireMetadata: requireMetadata,
+            limits: ResourceLimits(streamBytes: maxStreamBytes, contentBytes: maxContentBytes, operators: maxOperators)))
         var outcomes: [Outcome] = []
         for file in files {
             do {
@@ -66,7 +93,7 @@ struct Validate: ParsableCommand {
         } else {
             for outcome in outcomes { outcome.write() }
         }
-        let status = outcomes.map(\.exitStatus).max() ?? 0
+        let status = outcomes.map { $0.exitStatus(strict: strict) }.max() ?? 0
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -84,9 +111,10 @@ private enum Outcome: Encodable {
 
     var isValid: Bool { if case .report(let report) = self { report.isValid } else { false } }
 
-    var exitStatus: Int32 {
+    /// 0 valid, 1 findings that count (errors; with `strict`, any finding), 2 unreadable.
+    func exitStatus(strict: Bool) -> Int32 {
         switch self {
-        case .report(let report): report.isValid ? 0 : 1
+        case .report(let report): (strict ? report.findings.isEmpty : report.isValid) ? 0 : 1
         case .unreadable: 2
         }
     }

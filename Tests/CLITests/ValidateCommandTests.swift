@@ -126,6 +126,26 @@ import TestSupport
         #expect(bad.status != 0 && bad.status != 1 && bad.status != 2)
         #expect(bad.stderr.contains("--expect-size a9"))
     }
+
+    /// --strict counts warnings; the limits are options whose breach is the error resource.limit, and a
+    /// non-positive limit is a usage error.
+    @Test func strictAndLimits() throws {
+        let scratch = try Scratch("cli-strict")
+        let file = scratch.file("ok.pdf")
+        try ValidateFixture.pdf(text: "Hello World").write(to: file)
+        #expect(try validate([file.path]).status == 0)
+        let strict = try validate(["--strict", file.path])
+        #expect(strict.status == 1, "a warning (font.not-embedded) fails --strict: \(strict.stdout)")
+        let limited = try validate(["--max-operators", "2", file.path])
+        #expect(limited.status == 1)
+        #expect(limited.stdout.contains("error [resource.limit] page 1"), "\(limited.stdout)")
+        let small = try validate(["--max-stream-bytes", "10", file.path])
+        #expect(small.stdout.contains("error [resource.limit]") && small.stdout.contains("stream limit"), "\(small.stdout)")
+        let bad = try validate(["--max-content-bytes", "0", file.path])
+        #expect(bad.status != 0 && bad.status != 1 && bad.stderr.contains("--max-content-bytes 0"), "\(bad.stderr)")
+        let metadata = try validate(["--require-metadata", file.path])
+        #expect(metadata.status == 1 && metadata.stdout.contains("[metadata.missing]"), "\(metadata.stdout)")
+    }
 }
 
 /// Small PDFs written byte by byte with a correct xref table, and the damages of the corpus.
