@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Support
 
 /// The `mkpdf` command: one description of a document, rendered to PDF or PNG.
 ///
@@ -23,30 +24,51 @@ struct MkPDF: ParsableCommand {
     }
 
     /// Parses and runs like ArgumentParser's `main`, except that a `ValidationError` thrown by a subcommand's `run()`
-    /// is shown with that subcommand's usage (ArgumentParser would show the top-level usage).
+    /// is shown with that subcommand's usage (ArgumentParser would show the top-level usage), and every error message
+    /// is written with control characters from data escaped (`TerminalText`), so a NUL, ESC or newline in a CSV field
+    /// or a template value never reaches the terminal raw, whichever module's error carries it.
     static func main() {
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
-            exit(withError: error)
+            exitEscaped(error)
         }
         // ArgumentParser accepts a parent's flag after a subcommand; `mkpdf hello --version` must not run hello.
         let options = CommandLine.arguments.dropFirst().prefix { $0 != "--" }
         if !(command is MkPDF), options.contains("--version") {
-            exit(withError: ValidationError("--version is an option of mkpdf itself: run mkpdf --version"))
+            exitEscaped(ValidationError("--version is an option of mkpdf itself: run mkpdf --version"))
         }
         do {
             try command.run()
         } catch let error as ValidationError {
             let subcommand = type(of: command)
-            let text = "Error: \(error.message)\nUsage: \(usageString(for: subcommand))\n"
+            let text = "Error: \(escaped(error.message))\nUsage: \(usageString(for: subcommand))\n"
                 + "  See 'mkpdf \(subcommand._commandName) --help' for more information.\n"
             FileHandle.standardError.write(Data(text.utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch {
-            exit(withError: error)
+            exitEscaped(error)
         }
+    }
+
+    /// Exits as ArgumentParser's `exit(withError:)` does, with the message's control characters escaped.
+    private static func exitEscaped(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+        } else if !message.isEmpty {
+            FileHandle.standardError.write(Data((escaped(message) + "\n").utf8))
+        }
+        fflush(nil)
+        Foundation.exit(code.rawValue)
+    }
+
+    /// `text` with control characters escaped line by line (newlines kept).
+    private static func escaped(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
     }
 }
 
