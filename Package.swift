@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "Typeset", targets: ["Typeset"]),
         .library(name: "Batch", targets: ["Batch"]),
     ],
     dependencies: [
@@ -42,11 +43,13 @@ let package = Package(
         .target(name: "Haru", dependencies: ["CHaru", "PNG"]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["Drawing", "CHarfBuzz"]),
+        // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
+        .target(name: "Typeset", dependencies: ["Drawing", "Fonts"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
-        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo"]),
+        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "Typeset", "CCairo"]),
         // Documents as data: templates (Templates/*.yaml) → Drawing, the ticket with its QR code, reports.
         .target(name: "Documents", dependencies: [
-            "Drawing", "Fonts", "CQREncode",
+            "Drawing", "Fonts", "Typeset", "CQREncode",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -75,7 +78,8 @@ let package = Package(
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Typeset", "TestSupport"]),
+        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Drawing", "Fonts", "Render", "Check", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),

@@ -46,6 +46,8 @@ public struct RecordFailure: Error, Sendable, Hashable {
                 self.codePoint = codePoint
             case .missingValue(let placeholder), .invalidValue(let placeholder, _):
                 field = placeholder
+            case .textFit(let fit):
+                field = fit.field
             default:
                 break
             }
@@ -56,6 +58,7 @@ public struct RecordFailure: Error, Sendable, Hashable {
                 character = missing.character
                 codePoint = missing.codePoint
             }
+            if case .textFit(_, let fit) = error { field = fit.field }
         default:
             break
         }

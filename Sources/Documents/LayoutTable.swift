@@ -1,3 +1,4 @@
+import Typeset
 import Drawing
 
 /// A table with its column widths found and every cell broken into lines.

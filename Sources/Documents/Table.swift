@@ -1,3 +1,5 @@
+import Typeset
+
 /// How wide a table column is.
 public enum ColumnWidth: Hashable, Sendable {
     /// Exactly this many points.

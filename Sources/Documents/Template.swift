@@ -1,6 +1,7 @@
 import Drawing
 import Fonts
 import Foundation
+import Typeset
 
 /// A document described as data (`Templates/ticket.yaml`): page size, palette by role, elements, and `{{placeholders}}`
 /// with defaults; rendering it with values gives the one description, a `Drawing`.
@@ -112,6 +113,21 @@ public struct Template: Sendable {
                         slot: .role(shape.role))
                     commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
                 }
+            case .text(let text) where text.box != nil:
+                _ = try fill(text.text, values: values, mark: text.mark)
+                if let fonts = options.fonts { try checkCoverage(text, values: values, fonts: fonts) }
+                for offset in text.repetition.offsets {
+                    let box = textBox(text, values: values, offset: offset)
+                    if let fonts = options.fonts {
+                        do {
+                            _ = try TextBoxSetter(fonts: fonts).set(box)
+                        } catch {
+                            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
+                                                reason: .textFit(error))
+                        }
+                    }
+                    commands.append(.textBox(box))
+                }
             case .text(let text):
                 let string = try fill(text.text, values: values, mark: text.mark)
                 if let fonts = options.fonts { try checkCoverage(text, values: values, fonts: fonts) }
@@ -140,6 +156,22 @@ public struct Template: Sendable {
     }
 
     // MARK: Helpers
+
+    /// A text with a height as a text box: its markup turned into runs, its placeholders named as the field.
+    private func textBox(_ text: TemplateElement.Text, values: [String: String],
+                         offset: Point) -> Drawing.Command.TextBox {
+        guard let box = text.box else { preconditionFailure("textBox(_:) is only called for texts with a box") }
+        let base = TextRun("", font: text.font, weight: text.weight, size: text.size, color: text.slot.stroke,
+                           underline: text.underline)
+        let names = text.text.names
+        return Drawing.Command.TextBox(
+            frame: Rect(x: text.origin.x + offset.x, y: text.origin.y + offset.y, width: text.boxWidth ?? 0,
+                        height: box.height),
+            runs: InlineMarkup(base: base).runs(text.text, values: values), alignment: text.alignment,
+            verticalAlignment: box.verticalAlignment, lineHeight: box.lineHeight, letterSpacing: box.letterSpacing,
+            fit: box.fit, minimumSize: box.minimumSize, rotation: box.rotation, writingMode: box.writingMode,
+            field: names.isEmpty ? nil : names.joined(separator: ", "))
+    }
 
     private func fill(_ text: PlaceholderText, values: [String: String],
                       mark: TemplateMark?) throws(TemplateError) -> String {

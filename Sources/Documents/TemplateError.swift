@@ -1,6 +1,7 @@
 import Drawing
 import Fonts
 import Foundation
+import Typeset
 
 /// Why a template could not be loaded or rendered: the file, the line and column, what is wrong and how to fix it.
 ///
@@ -41,6 +42,8 @@ public struct TemplateError: Error, Hashable, Sendable {
         case qrCode(reason: String)
         /// An image file could not be read.
         case image(path: String, reason: String)
+        /// A text box's text does not fit by its fit policies (or its font or weight cannot be opened).
+        case textFit(TextFitError)
     }
 
     /// The template file as given (or `<string>` for text loaded from memory).
@@ -107,6 +110,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "QR code: \(reason)"
         case .image(let path, let reason):
             return "image \(path): \(reason)"
+        case .textFit(let error):
+            return error.problem
         }
     }
 
@@ -144,6 +149,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "make the QR box larger or the payload shorter"
         case .image:
             return "give a readable PNG file, relative to the template's folder"
+        case .textFit(let error):
+            return error.fix
         }
     }
 

@@ -123,6 +123,12 @@ final class CairoTarget: RenderTarget {
         cairo_scale(context, scaleX, scaleY)
     }
 
+    func rotate(degrees: Double, about center: Point, location: RenderLocation) throws {
+        cairo_translate(context, center.x, center.y)
+        cairo_rotate(context, degrees * .pi / 180)
+        cairo_translate(context, -center.x, -center.y)
+    }
+
     func endScope(location: RenderLocation) throws {
         cairo_restore(context)
         try canvas.check("draw", location: location)

@@ -134,6 +134,17 @@ final class PDFTarget: RenderTarget {
         }
     }
 
+    /// Clockwise on the page is counter-clockwise in PDF's y-up space: a `cm` turning by −θ about (cx, h − cy).
+    func rotate(degrees: Double, about center: Point, location: RenderLocation) throws {
+        try flush(location)
+        let radians = degrees * .pi / 180
+        let a = cos(radians), b = -sin(radians), c = sin(radians), d = cos(radians)
+        let px = center.x, py = height - center.y
+        try pdf(location) {
+            try page.transform(a: a, b: b, c: c, d: d, tx: px - (a * px + c * py), ty: py - (b * px + d * py))
+        }
+    }
+
     func endScope(location: RenderLocation) throws {
         try flush(location)
         try pdf(location) {

@@ -29,6 +29,8 @@ protocol RenderTarget: AnyObject {
     /// translateY + scaleY·y) of the current coordinates; line widths, glyphs and images scale alike.
     func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
                    location: RenderLocation) throws
+    /// Turns what is drawn next in the open scope `degrees` clockwise (as seen on the page) about `center`.
+    func rotate(degrees: Double, about center: Point, location: RenderLocation) throws
     /// Closes the innermost scope.
     func endScope(location: RenderLocation) throws
     /// Paints whatever the target still holds back (the PDF target batches shapes); called once per page, last.

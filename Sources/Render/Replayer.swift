@@ -1,6 +1,7 @@
 import Drawing
 import Fonts
 import Foundation
+import Typeset
 
 /// Walks a drawing's commands — through groups and nested parts — and hands primitives to a
 /// `RenderTarget`; the one place both renderers share, so they cannot disagree about layout.
@@ -39,9 +40,30 @@ struct Replayer {
                 guard !text.string.isEmpty else { continue }
                 let face = try face(for: text, at: here)
                 try target.drawText(TextLayout(text, face: face), color: text.color, font: text.font, location: here)
+            case .textBox(let box):
+                let set: SetTextBox
+                do {
+                    set = try TextBoxSetter(fonts: fonts).set(box)
+                } catch {
+                    throw RenderError.textFit(location: here, error)
+                }
+                let turned = box.rotation.truncatingRemainder(dividingBy: 360) != 0
+                guard turned || set.clip != nil else {
+                    try replay(set.commands, under: here, into: target)
+                    continue
+                }
+                try target.beginScope(clip: nil, location: here)
+                if turned { try target.rotate(degrees: box.rotation, about: box.frame.center, location: here) }
+                try replay([.group(.init(clip: set.clip, commands: set.commands))], under: here, into: target)
+                try target.endScope(location: here)
             case .image(let image):
                 try target.drawImage(png: image.png, in: image.rect, location: here)
             case .part(let part):
+                let turned = (part.rotation ?? 0).truncatingRemainder(dividingBy: 360) != 0
+                if turned {
+                    try target.beginScope(clip: nil, location: here)
+                    try target.rotate(degrees: part.rotation ?? 0, about: part.rect.center, location: here)
+                }
                 try target.beginScope(clip: part.rect, location: here)
                 if let background = part.drawing.background {
                     try target.paintBackground(background, in: part.rect, location: here)
@@ -56,6 +78,7 @@ struct Replayer {
                                into: target)
                 }
                 try target.endScope(location: here)
+                if turned { try target.endScope(location: here) }
             case .group(let group):
                 try target.beginScope(clip: group.clip, location: here)
                 try replay(group.commands, under: RenderLocation(page: here.page, path: here.path), into: target)
@@ -91,21 +114,30 @@ struct Replayer {
     }
 
     /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.
-    static func texts(in drawing: Drawing, page: Int) -> [(text: Drawing.Command.Text, location: RenderLocation)] {
+    /// A text box counts as its runs and ruby with their weights resolved to fonts.
+    static func texts(in drawing: Drawing, page: Int,
+                      fonts: FontRegistry) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
         var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
-        func collect(_ commands: [Drawing.Command], under parent: RenderLocation) {
+        let setter = TextBoxSetter(fonts: fonts)
+        func collect(_ commands: [Drawing.Command], under parent: RenderLocation) throws {
             for (index, command) in commands.enumerated() {
                 let here = parent.appending("commands", index: index)
                 switch command {
                 case .text(let text): result.append((text, here))
-                case .group(let group): collect(group.commands, under: here)
+                case .textBox(let box):
+                    do {
+                        result += try setter.texts(of: box).map { ($0, here) }
+                    } catch {
+                        throw RenderError.textFit(location: here, error)
+                    }
+                case .group(let group): try collect(group.commands, under: here)
                 case .part(let part):
-                    collect(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                    try collect(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
                 default: break
                 }
             }
         }
-        collect(drawing.commands, under: RenderLocation(page: page))
+        try collect(drawing.commands, under: RenderLocation(page: page))
         return result
     }
 }

@@ -14,16 +14,27 @@ public struct LayoutFont: Sendable {
     public let size: Double
 
     /// Opens the logical font `name` from `fonts` at `size` points.
-    /// - Throws: `ReportError.font` when the name is unknown or its file cannot be opened.
-    public init(named name: String, size: Double, fonts: FontRegistry = .shared) throws(ReportError) {
-        do {
-            face = try fonts.face(named: name)
-        } catch {
-            throw .font(name: name, reason: error.description)
-        }
+    /// - Throws: `FontError` when the name is unknown or its file cannot be opened.
+    public init(named name: String, size: Double, fonts: FontRegistry = .shared) throws(FontError) {
+        face = try fonts.face(named: name)
         self.name = name
         self.size = size
     }
+
+    /// The font `face` (opened for the logical name `name`) at `size` points.
+    public init(face: FontFace, name: String, size: Double) {
+        self.face = face
+        self.name = name
+        self.size = size
+    }
+
+    /// The same face at another size.
+    public func resized(_ size: Double) -> LayoutFont {
+        LayoutFont(face: face, name: name, size: size)
+    }
+
+    /// The distance from the baseline to the bottom of the glyphs.
+    public var descent: Double { face.descent(size: size) }
 
     /// The distance from a line box's top to its baseline.
     public var ascent: Double { face.ascent(size: size) }
