@@ -86,6 +86,7 @@ let package = Package(
         .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Check", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check"]),
+        .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check",
+                                                "Documents", "Drawing"]),
     ]
 )

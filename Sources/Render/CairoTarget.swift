@@ -1,5 +1,6 @@
 import CCairo
 import Drawing
+import Fonts
 import Foundation
 import PNG
 
@@ -82,6 +83,10 @@ final class CairoTarget: RenderTarget {
         }
         glyphs.withUnsafeBufferPointer { cairo_show_glyphs(context, $0.baseAddress, Int32($0.count)) }
         try canvas.check("draw text in font \"\(font)\"", location: location)
+    }
+
+    func textWidths(font: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
+        nil
     }
 
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {

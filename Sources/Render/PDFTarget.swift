@@ -1,4 +1,5 @@
 import Drawing
+import Fonts
 import Foundation
 import Haru
 import PNG
@@ -101,6 +102,16 @@ final class PDFTarget: RenderTarget {
             }
             state.fillColor = rgb
         }
+    }
+
+    /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those.
+    func textWidths(font name: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
+        let entry = try pdf(location) { try resources.fonts.font(named: name, face: face, location: location) }
+        guard entry.isCID else { return nil }
+        let font = entry.font
+        // The same call drawText makes for CID alignment; a string libHaru cannot measure (nil: the file's widths are
+        // used) fails there, loudly.
+        return { string, size in try? font.width(of: string, size: size) }
     }
 
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {

@@ -1,4 +1,5 @@
 import Drawing
+import Fonts
 import Foundation
 
 /// The kind of closed shape a shape command draws.
@@ -21,6 +22,9 @@ protocol RenderTarget: AnyObject {
                    location: RenderLocation) throws
     /// Draws laid-out text in `color`; `font` is the logical name.
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws
+    /// How wide this target draws text in the logical font `font` (opened as `face`): a function of the text and
+    /// size, or nil when it places glyphs by the font file's advances (`LayoutFont`'s widths).
+    func textWidths(font: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)?
     /// Draws PNG bytes stretched into `rect`.
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws
     /// Opens a scope (saved state), clipped to `rect` when given.

@@ -41,9 +41,23 @@ struct Replayer {
                 let face = try face(for: text, at: here)
                 try target.drawText(TextLayout(text, face: face), color: text.color, font: text.font, location: here)
             case .textBox(let box):
+                let setter = TextBoxSetter(fonts: fonts)
+                var widths: [String: (String, Double) -> Double?] = [:]
+                do {
+                    for text in try setter.texts(of: box) where widths[text.font] == nil {
+                        if let measure = try target.textWidths(font: text.font, face: try face(for: text, at: here),
+                                                               location: here) {
+                            widths[text.font] = measure
+                        }
+                    }
+                } catch let error as TextFitError {
+                    throw RenderError.textFit(location: here, error)
+                }
                 let set: SetTextBox
                 do {
-                    set = try TextBoxSetter(fonts: fonts).set(box)
+                    set = try setter.set(box, measure: widths.isEmpty ? nil : { text, font in
+                        widths[font.name].flatMap { $0(text, font.size) } ?? font.width(of: text)
+                    })
                 } catch {
                     throw RenderError.textFit(location: here, error)
                 }

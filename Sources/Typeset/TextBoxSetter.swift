@@ -50,11 +50,14 @@ public struct TextBoxSetter: Sendable {
         return result
     }
 
-    /// Sets `box` by its fit policies.
+    /// Sets `box` by its fit policies, measuring with `measure` (text, font → width in points; the font file's
+    /// advances by default, as both renderers place glyphs) — a renderer whose output spaces glyphs otherwise
+    /// (libHaru's built-in CID fonts) passes its own widths so the box still holds what it draws.
     /// - Throws: `TextFitError` naming the field, the text, the frame and the overflow when no policy makes it fit,
     ///   or when a run's font (or bold face) cannot be opened.
-    public func set(_ box: Drawing.Command.TextBox) throws(TextFitError) -> SetTextBox {
-        let prepared = try Prepared(box: box, setter: self)
+    public func set(_ box: Drawing.Command.TextBox,
+                    measure: ((String, LayoutFont) -> Double)? = nil) throws(TextFitError) -> SetTextBox {
+        let prepared = try Prepared(box: box, setter: self, measure: measure ?? { $1.width(of: $0) })
         guard !prepared.glyphs.isEmpty else {
             return SetTextBox(commands: [], clip: nil, scale: 1, lineCount: 0, extent: Size(width: 0, height: 0))
         }
@@ -156,14 +159,17 @@ struct Prepared {
     }
 
     let box: Drawing.Command.TextBox
+    let measure: (String, LayoutFont) -> Double
     var breaker: LineBreaker?
     var glyphs: [Glyph] = []
     var runs: [Run] = []
     /// The glyph index ranges of the paragraphs (split at newlines); an empty paragraph is an empty range.
     var paragraphs: [(range: Range<Int>, run: Int)] = []
 
-    init(box: Drawing.Command.TextBox, setter: TextBoxSetter) throws(TextFitError) {
+    init(box: Drawing.Command.TextBox, setter: TextBoxSetter,
+         measure: @escaping (String, LayoutFont) -> Double) throws(TextFitError) {
         self.box = box
+        self.measure = measure
         var firstFont: LayoutFont?
         var paragraphStart = 0
         for (index, run) in box.runs.enumerated() {
@@ -178,7 +184,7 @@ struct Prepared {
                     paragraphStart = glyphs.count
                     continue
                 }
-                glyphs.append(Glyph(character: character, run: index, width: font.width(of: character)))
+                glyphs.append(Glyph(character: character, run: index, width: measure(String(character), font)))
             }
             entry.lastGlyph = glyphs.count - 1
             if let ruby = run.ruby, !ruby.isEmpty, entry.lastGlyph >= entry.firstGlyph {
@@ -189,7 +195,7 @@ struct Prepared {
                 entry.readings = parts.count == baseCount && parts.count > 1
                     ? parts.map { ($0, 1) } : [(ruby.replacingOccurrences(of: " ", with: ""), baseCount)]
                 let baseWidth = glyphs[entry.firstGlyph...entry.lastGlyph].reduce(0) { $0 + $1.width }
-                entry.rubyExcess = max(0, rubyFont.width(of: entry.readings.map(\.text).joined()) - baseWidth)
+                entry.rubyExcess = max(0, measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
                 // The base is spread to the ruby's width: half the excess before it, half after.
                 glyphs[entry.firstGlyph].width += entry.rubyExcess / 2
                 glyphs[entry.lastGlyph].width += entry.rubyExcess / 2
@@ -327,8 +333,8 @@ struct Prepared {
         var glyph = run.firstGlyph
         for reading in run.readings {
             let covered = glyphs[glyph..<(glyph + reading.count)].map(\.character)
-            let baseWidth = covered.reduce(0) { $0 + baseFont.width(of: $1) } + spacing * Double(reading.count - 1)
-            let rubyWidth = rubyFont.width(of: reading.text)
+            let baseWidth = covered.reduce(0) { $0 + measure(String($1), baseFont) } + spacing * Double(reading.count - 1)
+            let rubyWidth = measure(reading.text, rubyFont)
             commands.append(.text(.init(color: run.source.color, string: reading.text, font: rubyFont.name,
                                         size: rubyFont.size, origin: Point(x: x + (baseWidth - rubyWidth) / 2, y: top))))
             x += baseWidth + spacing

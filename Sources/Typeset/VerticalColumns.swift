@@ -9,7 +9,8 @@ enum VerticalForm: Equatable {
     case shifted(dx: Double, dy: Double)
     /// Turned 90° clockwise (Latin, and brackets, dashes and ー whose vertical forms are their turned shapes).
     case turned
-    /// The first of 2–3 ASCII digits set across the column in one cell (tate-chu-yoko).
+    /// The first of 2–3 ASCII digits set across the column in one cell (tate-chu-yoko); a lone digit stands
+    /// upright.
     case across(count: Int)
     /// A digit already set by the `across` before it.
     case acrossContinued
@@ -36,7 +37,9 @@ enum VerticalForm: Equatable {
                 continue
             }
             let character = characters[index]
-            if turnedMarks.contains(character) {
+            if digits == 1 {
+                forms.append(.upright)
+            } else if turnedMarks.contains(character) {
                 forms.append(.turned)
             } else if upperRight.contains(character) {
                 forms.append(.shifted(dx: 0.6, dy: -0.6))
@@ -146,13 +149,13 @@ extension Prepared {
                 case .upright, .shifted:
                     var dx = 0.0, dy = 0.0
                     if case .shifted(let x, let y) = form { dx = x * size; dy = y * size }
-                    let width = font.width(of: character)
+                    let width = measure(character, font)
                     commands.append(.text(.init(color: run.source.color, string: character, font: font.name,
                                                 size: size, origin: Point(x: centre - width / 2 + dx, y: cellTop + dy))))
                 case .turned:
                     // The glyph drawn on its side: a part the glyph's advance wide and one line box high, centred
                     // on its cell and turned about its centre.
-                    let width = font.width(of: character)
+                    let width = measure(character, font)
                     let page = Drawing(size: Size(width: max(width, 0.01), height: font.glyphHeight), commands: [
                         .text(.init(color: run.source.color, string: character, font: font.name, size: size,
                                     origin: .zero)),
@@ -162,9 +165,9 @@ extension Prepared {
                     commands.append(.part(.init(drawing: page, rect: rect, rotation: 90)))
                 case .across(let count):
                     let digits = String(glyphs[index..<(index + count)].map(\.character))
-                    let natural = font.width(of: digits)
+                    let natural = measure(digits, font)
                     let fitted = natural > em ? font.resized(size * em / natural) : font
-                    let width = fitted.width(of: digits)
+                    let width = measure(digits, fitted)
                     commands.append(.text(.init(color: run.source.color, string: digits, font: font.name,
                                                 size: fitted.size,
                                                 origin: Point(x: centre - width / 2,
@@ -193,7 +196,7 @@ extension Prepared {
         var pen = start + (end - start - length) / 2
         var commands: [Drawing.Command] = []
         for character in reading {
-            let width = rubyFont.width(of: character)
+            let width = measure(String(character), rubyFont)
             commands.append(.text(.init(color: run.source.color, string: String(character), font: rubyFont.name,
                                         size: rubyFont.size,
                                         origin: Point(x: x + (rubyFont.size - width) / 2,
