@@ -1,0 +1,43 @@
+import Documents
+import Drawing
+import Foundation
+import Testing
+
+/// Headers and footers wrap and shrink like any text box, and refuse what cannot fit, instead of keeping only
+/// their first line.
+@Suite struct ReportBandTests {
+    static let long = "会員名簿〜2024年度−‖①髙ﾊﾝｶｸ 株式会社ガイガー・カウント・グループ 会員事務局 東京都千代田区丸の内一丁目 "
+        + "お問い合わせは会員事務局まで（平日10時〜17時）"
+
+    @Test func aLongFooterWrapsAndEveryCharacterIsPlaced() throws {
+        let report = Report(page: PageSetup(width: 300, height: 400, margins: .init(all: 60)),
+                            template: PageTemplate(footer: [.rule(), .text(Self.long, alignment: .center, size: 8)])) {
+            Paragraph("本文")
+        }
+        let output = try report.layout()
+        let footer = output.placedTexts.filter { $0.region == .footer }
+        #expect(footer.count > 1, "the footer wraps to more than one line")
+        #expect(footer.map(\.text).joined().filter { !$0.isWhitespace } == Self.long.filter { !$0.isWhitespace })
+        for line in footer {
+            #expect(line.frame.x >= 60 - 1e-9 && line.frame.maxX <= 240 + 1e-9, "\(line.text) at \(line.frame)")
+            #expect(line.frame.y >= 340 && line.frame.maxY <= 400 - 2 + 1e-9, "\(line.text) at \(line.frame)")
+        }
+    }
+
+    @Test func aHeaderTooLongForItsBandIsRefusedNamingIt() {
+        let report = Report(page: PageSetup(width: 300, height: 400, margins: .init(all: 40)),
+                            template: PageTemplate(header: [.text(String(repeating: Self.long, count: 4), size: 10)])) {
+            Paragraph("本文")
+        }
+        #expect {
+            try report.layout()
+        } throws: { error in
+            guard let error = error as? ReportError, case .bandOverflow(let band, let item, let page, _, let needed,
+                                                                         let available, let size) = error else {
+                return false
+            }
+            return band == "header" && item == 1 && page == 1 && needed > available && size == 6
+                && "\(error)".contains("too tall")
+        }
+    }
+}
