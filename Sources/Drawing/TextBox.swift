@@ -173,7 +173,6 @@ extension Drawing.Command {
             if numbers.contains(where: { !$0.isFinite }) { return ("frame", "text box numbers must be finite") }
             if frame.width < 0 || frame.height < 0 { return ("frame", "a frame's width and height are 0 or more") }
             if !(lineHeight > 0) { return ("lineHeight", "a line height is greater than 0, got \(lineHeight)") }
-            if !(minimumSize > 0) { return ("minimumSize", "a minimum size is greater than 0, got \(minimumSize)") }
             for (index, run) in runs.enumerated() {
                 if !(run.size > 0) || !run.size.isFinite {
                     return ("runs[\(index)].size", "a font size is greater than 0, got \(run.size)")
@@ -182,6 +181,7 @@ extension Drawing.Command {
                     return ("runs[\(index)].font", "name a logical font such as gothic, mincho, sans, serif or mono")
                 }
             }
+            if !(minimumSize > 0) { return ("minimumSize", "a minimum size is greater than 0, got \(minimumSize)") }
             return nil
         }
     }
