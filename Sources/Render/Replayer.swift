@@ -39,7 +39,21 @@ struct Replayer {
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
                 let face = try face(for: text, at: here)
-                try target.drawText(TextLayout(text, face: face), color: text.color, font: text.font, location: here)
+                let layout = TextLayout(text, face: face)
+                // A line given a box must stay in it: centred or right-aligned text would spill out of both sides.
+                if let box = text.boxWidth, let last = layout.glyphs.last, let start = layout.positions.first {
+                    let width = layout.positions[layout.positions.count - 1] - start
+                        + TextLayout.advance(of: last, in: face, size: text.size)
+                    if width > box + 1e-6 {
+                        let frame = Rect(x: text.origin.x, y: text.origin.y, width: box,
+                                         height: face.ascent(size: text.size) + face.descent(size: text.size))
+                        throw RenderError.textFit(location: here, TextFitError(
+                            field: nil, text: text.string, frame: frame,
+                            reason: .overflow(needed: Size(width: width, height: frame.height), size: text.size,
+                                              policies: [])))
+                    }
+                }
+                try target.drawText(layout, color: text.color, font: text.font, location: here)
             case .textBox(let box):
                 let setter = TextBoxSetter(fonts: fonts)
                 var widths: [String: (String, Double) -> Double?] = [:]

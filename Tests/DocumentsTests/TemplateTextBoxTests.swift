@@ -72,6 +72,18 @@ import TestSupport
         #expect(try box(try template.render(values: ["name": long])).string == long)
     }
 
+    @Test func dataInATextWithoutABoxMayNotRunOffThePage() throws {
+        let yaml = Self.template("会場:{{name}}", font: "gothic").replacingOccurrences(of: ", w: 150, h: 40", with: "")
+        let template = try Template(yaml: yaml, file: "t.yaml")
+        let options = TemplateRenderOptions(fonts: .shared)
+        #expect(try template.render(values: ["name": "髙橋"], options: options).texts.map(\.string) == ["会場:髙橋"])
+        let error = #expect(throws: TemplateError.self) {
+            try template.render(values: ["name": String(repeating: "〜−‖①髙ﾊﾝｶｸ", count: 3)], options: options)
+        }
+        #expect(error?.description.contains("field \"name\"") == true && error?.line == 7,
+                "\(String(describing: error))")
+    }
+
     @Test func theCertificateTemplateSetsEveryBox() throws {
         let url = Repo.root.appendingPathComponent("Templates/certificate.yaml")
         let drawing = try Template(contentsOf: url).render(options: TemplateRenderOptions(fonts: .shared))

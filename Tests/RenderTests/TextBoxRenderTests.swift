@@ -71,6 +71,22 @@ import TestSupport
         }
     }
 
+    @Test func aCentredLineWiderThanItsBoxWidthIsRefusedInsteadOfSpillingBothWays() throws {
+        var c = Canvas()
+        try c.start(width: 300, height: 100, opaque: true)
+        try c.addSlot(role: "ink")
+        try c.drawText("ink", "会場〜東京−‖①髙ﾊﾝｶｸ（株）", size: 14, x: 100, y: 10, boxWidth: 100, align: .center)
+        let drawing = try c.stop()
+        let scratch = try Scratch("render-box-width")
+        #expect {
+            try PDFRenderer().write(drawing, to: scratch.file("t.pdf"))
+        } throws: { error in
+            guard case .textFit(_, let fit) = error as? RenderError else { return false }
+            return fit.frame.width == 100 && fit.excess.width > 0 && "\(error)".contains("too wide")
+        }
+        #expect(try scratch.contents().isEmpty)
+    }
+
     @Test func aBoxThatCannotFitFailsTheRenderNamingItsField() throws {
         var c = Canvas()
         try c.start(width: 200, height: 100, opaque: true)
