@@ -1,10 +1,7 @@
 import Fonts
 
-/// A font at a size, measured exactly as the renderers will place its glyphs.
-///
-/// Both renderers position glyphs by their advances rounded down to thousandths of an em (the `/W` widths libHaru
-/// writes), so the layout measures with the same rounding: a line laid out to end at the box edge ends there in
-/// the PDF and in the PNG, not a hair beyond.
+/// A font at a size, measured through `FontFace.width(of:size:)` — the one width function of the Fonts module, so
+/// a change in how Fonts measures (shaping) reaches every layout: report lines, table cells and text boxes.
 public struct LayoutFont: Sendable {
     /// The opened font file.
     public let face: FontFace
@@ -41,21 +38,16 @@ public struct LayoutFont: Sendable {
     /// The height glyphs occupy: ascent plus descent.
     public var glyphHeight: Double { face.ascent(size: size) + face.descent(size: size) }
 
-    /// The advance of one character as the renderers place it (its code points' rounded advances summed).
+    /// The advance of one character: `FontFace.width(of:size:)`, the one measure every layout uses.
     public func width(of character: Character) -> Double {
-        var thousandths = 0
-        for scalar in character.unicodeScalars {
-            thousandths += face.advance(ofGlyph: face.glyph(for: scalar) ?? 0) * 1000 / face.unitsPerEm
-        }
-        return Double(thousandths) * size / 1000
+        face.width(of: String(character), size: size)
     }
 
-    /// The width of `text` on one line as the renderers place it.
+    /// The width of `text` on one line: `FontFace.width(of:size:)`, the one measure every layout uses.
+    ///
+    /// The renderers place glyphs by advances rounded down to thousandths of an em (libHaru's `/W`), never wider
+    /// than this, so text measured to fit a box stays inside it.
     public func width(of text: some StringProtocol) -> Double {
-        var thousandths = 0
-        for scalar in text.unicodeScalars {
-            thousandths += face.advance(ofGlyph: face.glyph(for: scalar) ?? 0) * 1000 / face.unitsPerEm
-        }
-        return Double(thousandths) * size / 1000
+        face.width(of: String(text), size: size)
     }
 }

@@ -213,6 +213,7 @@ struct Prepared {
         if box.writingMode == .vertical { return layVertical(scale: scale, wrap: wrap) }
         let spacing = box.letterSpacing * scale
         var lines: [Line] = []
+        var cut = false
         for paragraph in paragraphs {
             guard !paragraph.range.isEmpty else {
                 let font = runs.isEmpty ? nil : runs[paragraph.run].font.resized(runs[paragraph.run].source.size * scale)
@@ -227,6 +228,13 @@ struct Prepared {
             if wrap, let breaker {
                 ranges = breaker.ranges(characters, widths: widths, width: box.frame.width + spacing,
                                         keep: { keepsTogether(offset + $0) })
+                // A word cut where no break is allowed (a ticket number split mid-digits) does not count as fitting.
+                cut = cut || ranges.dropLast().contains { range in
+                    let end = range.upperBound
+                    return end + 1 < characters.count && !characters[end].isBreakingSpace
+                        && !characters[end + 1].isBreakingSpace
+                        && (keepsTogether(offset + end) || !breaker.canBreak(after: end, in: characters))
+                }
             }
             for range in ranges {
                 lines.append(line(range.lowerBound + offset...range.upperBound + offset, scale: scale))
@@ -238,7 +246,7 @@ struct Prepared {
             let glyphHeight = line.ascent + line.descent
             height += line.ruby + (index == lines.count - 1 ? glyphHeight : glyphHeight * box.lineHeight)
         }
-        let fits = width <= box.frame.width + 1e-6 && height <= box.frame.height + 1e-6
+        let fits = !cut && width <= box.frame.width + 1e-6 && height <= box.frame.height + 1e-6
         return Laid(lines: lines, scale: scale, width: width, height: height, fits: fits)
     }
 

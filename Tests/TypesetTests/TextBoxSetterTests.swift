@@ -59,6 +59,16 @@ import Typeset
         }
     }
 
+    @Test func wrapNeverCutsAWordWhereNoBreakIsAllowed() throws {
+        let number = "ABCDEFGHIJ-0123456789-KLMNOPQRST"
+        // Breaking is allowed after a hyphen before a letter only: "…789-" | "KLMNOPQRST", never inside the digits.
+        let set = try setter.set(box(number, size: 27, w: 160, h: 32, fit: [.wrap, .shrink, .error], minimumSize: 8))
+        #expect(texts(set).map(\.string) == ["ABCDEFGHIJ-0123456789-", "KLMNOPQRST"])
+        #expect(throws: TextFitError.self) {
+            try setter.set(box("ABCDEFGHIJKLMNOPQRSTUVWXYZ", w: 60, h: 200, fit: [.wrap, .error]))
+        }
+    }
+
     @Test func errorNamesTheFieldTheTextTheBoxAndTheOverflow() throws {
         let text = String(repeating: "会場〜東京−‖①髙ﾊﾝｶｸ", count: 4)
         #expect {
