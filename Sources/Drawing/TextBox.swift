@@ -136,6 +136,9 @@ extension Drawing.Command {
             self.field = field
         }
 
+        /// The largest font size a text box sets, in points (far beyond any page).
+        public static let largestSize = 10_000.0
+
         /// The text of every run joined: what a reader extracts.
         public var string: String { runs.map(\.string).joined() }
 
@@ -182,6 +185,9 @@ extension Drawing.Command {
                 }
             }
             if !(minimumSize > 0) { return ("minimumSize", "a minimum size is greater than 0, got \(minimumSize)") }
+            if let (index, run) = runs.enumerated().first(where: { $0.element.size > Self.largestSize }) {
+                return ("runs[\(index)].size", "a font size is at most \(Int(Self.largestSize)) pt, got \(run.size)")
+            }
             return nil
         }
     }

@@ -57,6 +57,10 @@ public struct TextBoxSetter: Sendable {
     ///   or when a run's font (or bold face) cannot be opened.
     public func set(_ box: Drawing.Command.TextBox,
                     measure: ((String, LayoutFont) -> Double)? = nil) throws(TextFitError) -> SetTextBox {
+        if let (member, reason) = box.firstProblem {
+            throw TextFitError(field: box.field, text: box.string, frame: box.frame,
+                               reason: .invalid(member: member, reason: reason))
+        }
         let prepared = try Prepared(box: box, setter: self, measure: measure ?? { $1.width(of: $0) })
         guard !prepared.glyphs.isEmpty else {
             return SetTextBox(commands: [], clip: nil, scale: 1, lineCount: 0, extent: Size(width: 0, height: 0))
@@ -78,12 +82,12 @@ public struct TextBoxSetter: Sendable {
                 let smallest = min(largest, box.minimumSize)
                 // Sizes on a 0.05 pt grid, largest first: the biggest that fits wins.
                 var low = Int((smallest * 20).rounded(.up)), high = Int((largest * 20).rounded(.down))
-                let lowest = prepared.lay(scale: Double(low) / 20 / largest, wrap: wrap)
+                let lowest = prepared.lay(scale: min(1, Double(low) / 20 / largest), wrap: wrap)
                 if lowest.fits {
                     var best = lowest
                     while low < high {
                         let middle = (low + high + 1) / 2
-                        let candidate = prepared.lay(scale: Double(middle) / 20 / largest, wrap: wrap)
+                        let candidate = prepared.lay(scale: min(1, Double(middle) / 20 / largest), wrap: wrap)
                         if candidate.fits { low = middle; best = candidate } else { high = middle - 1 }
                     }
                     return prepared.draw(best, clip: nil)

@@ -11,6 +11,8 @@ public struct TextFitError: Error, Hashable, Sendable {
         case overflow(needed: Size, size: Double, policies: [FitPolicy])
         /// A run's font family or weight could not be opened (the Fonts module's message).
         case font(family: String, weight: FontWeight, reason: String)
+        /// A value of the box no layout can use (`member` names it: `runs[0].size`, `lineHeight` …).
+        case invalid(member: String, reason: String)
     }
 
     /// The field the text came from (a placeholder, a column), when the box names one.
@@ -48,21 +50,28 @@ public struct TextFitError: Error, Hashable, Sendable {
             if excess.height > 0 { over.append("\(Self.points(excess.height)) pt too tall") }
             return "\(what) does not fit its \(box): at \(Self.points(size)) pt it needs "
                 + "\(Self.points(needed.width)) × \(Self.points(needed.height)) pt, "
-                + over.joined(separator: " and ") + " (fit: " + policies.map(\.rawValue).joined(separator: ", ") + ")"
+                + over.joined(separator: " and ")
+                + (policies.isEmpty ? "" : " (fit: " + policies.map(\.rawValue).joined(separator: ", ") + ")")
         case .font(let family, let weight, let reason):
             return "\(what) in \(box): font family \"\(family)\" has no usable \(weight.rawValue) face: \(reason)"
+        case .invalid(let member, let reason):
+            return "\(what) in \(box): \(member): \(reason)"
         }
     }
 
     /// What to do about it.
     public var fix: String {
         switch reason {
+        case .overflow(_, _, let policies) where policies.isEmpty:
+            return "shorten the text, widen its box, or draw it as a text box with a fit policy (drawTextBox)"
         case .overflow:
             return "shorten the text, enlarge the box, lower its minimum size, or add wrap to its fit policies"
         case .font(_, .bold, _):
             return "add a \"-bold\" entry for the family to Fonts/fonts.json, or drop the bold"
         case .font:
             return "install the font (scripts/setup) or name a font from Fonts/fonts.json"
+        case .invalid:
+            return "give the box finite sizes greater than 0 (at most 10000 pt)"
         }
     }
 

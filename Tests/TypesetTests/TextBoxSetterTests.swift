@@ -69,6 +69,19 @@ import Typeset
         }
     }
 
+    @Test func aBoxBuiltWithoutTheCanvasChecksIsRefusedNotTrapped() {
+        for size in [1e300, 0, -3, .nan] {
+            let bad = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: 100, height: 20),
+                                              runs: [TextRun("髙", size: size)], minimumSize: 5)
+            #expect {
+                _ = try setter.set(bad)
+            } throws: { error in
+                guard let fit = error as? TextFitError, case .invalid(let member, _) = fit.reason else { return false }
+                return member == "runs[0].size"
+            }
+        }
+    }
+
     @Test func errorNamesTheFieldTheTextTheBoxAndTheOverflow() throws {
         let text = String(repeating: "会場〜東京−‖①髙ﾊﾝｶｸ", count: 4)
         #expect {
