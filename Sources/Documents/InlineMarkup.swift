@@ -75,6 +75,17 @@ struct InlineMarkup {
         return runs
     }
 
+    /// The runs of `markup`, a text without placeholders.
+    func runs(markup: String) -> [TextRun] {
+        runs(PlaceholderText(literal: markup), values: [:])
+    }
+
+    /// True when `text` uses any of the markup (so plain text keeps its own, faster, layout).
+    static func holdsMarkup(_ text: String) -> Bool {
+        text.contains("**") || text.contains("<b>") || text.contains("<u>")
+            || (text.contains("｜") && text.contains("《") && text.contains("》"))
+    }
+
     /// The text with markup removed, as a reader extracts it (ruby readings dropped).
     func plainText(_ text: PlaceholderText, values: [String: String]) -> String {
         runs(text, values: values).map(\.string).joined()

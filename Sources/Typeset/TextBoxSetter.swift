@@ -17,6 +17,16 @@ public struct SetTextBox: Hashable, Sendable {
     public var extent: Size
 }
 
+/// One line of styled runs, set at (0, 0): its commands, its height (ruby, ascent and descent) and its text.
+public struct SetLine: Hashable, Sendable {
+    /// The text and underline commands, relative to the line's top-left corner.
+    public var commands: [Drawing.Command]
+    /// The height the line's glyphs (and ruby) take.
+    public var height: Double
+    /// The line's characters.
+    public var text: String
+}
+
 /// Sets text boxes: resolves each run's family and weight to a face, measures with `LayoutFont` (the renderers'
 /// own advances), breaks lines with `LineBreaker`'s kinsoku rules, and applies the box's fit policies in order.
 ///
@@ -101,6 +111,29 @@ public struct TextBoxSetter: Sendable {
             }
         }
         throw prepared.overflow(laid)
+    }
+
+    /// `runs` broken into lines `width` points wide (kinsoku rules; a word is cut only when longer than a line),
+    /// each as commands relative to its own top-left corner, for layouts that place lines themselves (a report's
+    /// paragraphs flowing across pages).
+    /// - Throws: `TextFitError` when a run's font or weight cannot be opened or a run is unusable.
+    public func lines(_ runs: [TextRun], width: Double, alignment: TextAlignment = .left,
+                      field: String? = nil) throws(TextFitError) -> [SetLine] {
+        let box = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: width, height: 1e9), runs: runs,
+                                          alignment: alignment, lineHeight: 1, fit: [.wrap], field: field)
+        if let (member, reason) = box.firstProblem {
+            throw TextFitError(field: field, text: box.string, frame: box.frame,
+                               reason: .invalid(member: member, reason: reason))
+        }
+        let prepared = try Prepared(box: box, setter: self, measure: { $1.width(of: $0) })
+        guard !prepared.glyphs.isEmpty else { return [] }
+        let laid = prepared.lay(scale: 1, wrap: true)
+        return laid.lines.map { line in
+            let height = line.ruby + line.ascent + line.descent
+            let one = Prepared.Laid(lines: [line], scale: 1, width: line.length, height: height, fits: true)
+            let text = line.range.map { String(prepared.glyphs[$0].map(\.character)) } ?? ""
+            return SetLine(commands: prepared.draw(one, clip: nil).commands, height: height, text: text)
+        }
     }
 
     fileprivate func fontName(_ family: String, _ weight: FontWeight,

@@ -41,3 +41,34 @@ import Testing
         }
     }
 }
+
+/// A report paragraph written with inline markup is set as styled runs: bold from the family's bold face, ruby over
+/// its base, lines wrapped with the kinsoku rules inside the body width.
+@Suite struct ReportRichParagraphTests {
+    @Test func boldAndRubyRunsFlowInTheBody() throws {
+        let text = "Member **Takahashi** ｜髙橋《たかはし》 <u>様</u>、ご入会ありがとうございます。" + String(repeating: "〜−‖①ﾊﾝｶｸ会員", count: 6)
+        let sans = Report(page: PageSetup(width: 300, height: 400, margins: .init(all: 40))) {
+            Paragraph("Member **Takahashi** and <u>guests</u>", font: "sans", markup: true)
+            Paragraph(text.replacingOccurrences(of: "**Takahashi**", with: "Takahashi"), markup: true)
+        }
+        let laid = try sans.layout()
+        let drawn = laid.pages[0].commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        #expect(drawn.contains { $0.string == "Takahashi" && $0.font == "sans-bold" })
+        let ruby = try #require(drawn.first { $0.string == "たかはし" })
+        let base = try #require(drawn.first { $0.string.contains("髙橋") })
+        #expect(ruby.size * 2 == base.size && ruby.origin.y < base.origin.y)
+        let underline = laid.pages[0].commands.contains { if case .line = $0 { true } else { false } }
+        #expect(underline)
+        let body = laid.placedTexts.filter { $0.region == .body }
+        #expect(body.count > 2, "the Japanese paragraph wraps")
+        #expect(body.map(\.text).joined().contains("ご入会ありがとうございます。"))
+        for line in drawn {
+            #expect(line.origin.x >= 40 - 1e-9, "\(line.string) at \(line.origin)")
+        }
+    }
+
+    @Test func boldInAFamilyWithoutABoldFaceIsRefused() {
+        let report = Report { Paragraph("**髙橋**", font: "gothic", markup: true) }
+        #expect(throws: ReportError.self) { try report.layout() }
+    }
+}
