@@ -58,9 +58,15 @@ struct Replayer {
                 let setter = TextBoxSetter(fonts: fonts)
                 var widths: [String: (String, Double) -> Double?] = [:]
                 do {
+                    // Glyph coverage is checked where each set line is drawn; here only the faces are needed.
                     for text in try setter.texts(of: box) where widths[text.font] == nil {
-                        if let measure = try target.textWidths(font: text.font, face: try face(for: text, at: here),
-                                                               location: here) {
+                        let face: FontFace
+                        do {
+                            face = try fonts.face(named: text.font)
+                        } catch {
+                            throw RenderError.font(location: here, font: text.font, reason: error.description)
+                        }
+                        if let measure = try target.textWidths(font: text.font, face: face, location: here) {
                             widths[text.font] = measure
                         }
                     }
