@@ -72,3 +72,28 @@ import Testing
         #expect(throws: ReportError.self) { try report.layout() }
     }
 }
+
+/// A table cell written with inline markup is set as styled runs inside its cell.
+@Suite struct ReportRichCellTests {
+    @Test func rubyAndUnderlineInACellStayInTheCell() throws {
+        let report = Report(page: PageSetup(width: 300, height: 400, margins: .init(all: 40))) {
+            Table(columns: [TableColumn("氏名", width: .fixed(120)), TableColumn("備考")],
+                  rows: [["｜髙橋《たかはし》一郎", "<u>要確認</u> 〜−‖①ﾊﾝｶｸ"], ["山田", "なし"]])
+        }
+        let output = try report.layout()
+        let commands = output.pages[0].commands
+        let texts = commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        let ruby = try #require(texts.first { $0.string == "たかはし" })
+        let base = try #require(texts.first { $0.string == "髙橋" })
+        #expect(ruby.size * 2 == base.size && ruby.origin.y < base.origin.y)
+        let cells = output.placedTexts.filter { $0.region == .cell }
+        let name = try #require(cells.first { $0.text == "髙橋一郎" }, "\(cells.map(\.text))")
+        #expect(name.frame.x >= name.container.x && name.frame.maxX <= name.container.maxX + 1e-9)
+        #expect(name.frame.y >= name.container.y && name.frame.maxY <= name.container.maxY + 1e-9)
+        #expect(ruby.origin.y >= name.container.y, "the ruby stays in the row")
+        let underlines = commands.compactMap { if case .line(let line) = $0, line.from.y == line.to.y,
+                                                  line.from.x > name.container.maxX - 1 { line } else { nil } }
+        #expect(!underlines.isEmpty)
+        #expect(texts.contains { $0.string == "要確認" })
+    }
+}
