@@ -60,7 +60,7 @@ extension LayoutEngine {
             let font = row.kind == .summary ? boldFont : bodyFont
             var cells = row.cells.indices.map { lines(row.cells[$0], column: $0, font: font) }
             var rich: [Int: [SetLine]] = [:]
-            for (column, text) in row.cells.enumerated() where InlineMarkup.holdsMarkup(text) {
+            for (column, text) in row.cells.enumerated() where table.markup && InlineMarkup.holdsMarkup(text) {
                 let spec = columns[column]
                 let alignment: TextAlignment = switch spec.alignment {
                 case .left, .justified: .left

@@ -78,7 +78,8 @@ import Testing
     @Test func rubyAndUnderlineInACellStayInTheCell() throws {
         let report = Report(page: PageSetup(width: 300, height: 400, margins: .init(all: 40))) {
             Table(columns: [TableColumn("氏名", width: .fixed(120)), TableColumn("備考")],
-                  rows: [["｜髙橋《たかはし》一郎", "<u>要確認</u> 〜−‖①ﾊﾝｶｸ"], ["山田", "なし"]])
+                  rows: [["｜髙橋《たかはし》一郎", "<u>要確認</u> 〜−‖①ﾊﾝｶｸ"], ["山田", "なし"]], markup: true)
+            Table(columns: [TableColumn("データ")], rows: [["**CSV** <u>data</u>"]])
         }
         let output = try report.layout()
         let commands = output.pages[0].commands
@@ -95,5 +96,7 @@ import Testing
                                                   line.from.x > name.container.maxX - 1 { line } else { nil } }
         #expect(!underlines.isEmpty)
         #expect(texts.contains { $0.string == "要確認" })
+        // Without `markup`, a cell's asterisks and tags are its text (data never styles itself).
+        #expect(texts.contains { $0.string == "**CSV** <u>data</u>" })
     }
 }
