@@ -99,9 +99,11 @@ extension Drawing.Command {
         public var frame: Rect
         /// The text, in styled runs; a newline inside a run starts a new line.
         public var runs: [TextRun]
-        /// Horizontal placement of each line (of each column's characters when vertical: top, middle, bottom).
+        /// Horizontal placement of each line; when vertical, placement of each column's characters (left = top,
+        /// center = middle, right = bottom).
         public var alignment: TextAlignment
-        /// Vertical placement of the block of lines (of the block of columns when vertical).
+        /// Vertical placement of the block of lines; when vertical, placement of the block of columns (top = against
+        /// the right edge, where vertical text starts; bottom = against the left edge).
         public var verticalAlignment: VerticalAlignment
         /// The distance between baselines as a multiple of the glyph height (ascent + descent); 1.2 by default.
         public var lineHeight: Double
