@@ -200,7 +200,8 @@ struct TemplateParser {
 
     /// The box settings of a text with a height (`h`): a text box with a fit policy.
     private func textBox(_ f: Fields, size: Double, hasWidth: Bool) throws(TemplateError) -> TemplateElement.Box? {
-        let boxKeys = ["valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing"]
+        let boxKeys = ["valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing", "weight",
+                       "underline"]
         guard f.value("h") != nil else {
             if let key = boxKeys.first(where: { f.value($0) != nil }) {
                 throw error(f.value(key), .missingKey(key: "h", context: "text with \"\(key)\" (a text box)"))

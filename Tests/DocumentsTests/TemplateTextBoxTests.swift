@@ -56,6 +56,11 @@ import TestSupport
                 .replacingOccurrences(of: ", h: 40", with: ""), file: "t.yaml")
         }
         #expect(noHeight?.description.contains("\"h\"") == true, "\(String(describing: noHeight))")
+        let boldWithoutBox = #expect(throws: TemplateError.self) {
+            try Template(yaml: Self.template("{{name}}", extra: ", weight: bold")
+                .replacingOccurrences(of: ", h: 40", with: ""), file: "t.yaml")
+        }
+        #expect(boldWithoutBox?.description.contains("weight") == true, "\(String(describing: boldWithoutBox))")
     }
 
     @Test func valueTooLongNamesTheFieldTheTextTheBoxAndTheLine() throws {
