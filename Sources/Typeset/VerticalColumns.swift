@@ -10,7 +10,7 @@ enum VerticalForm: Equatable {
     /// Turned 90° clockwise (Latin, and brackets, dashes and ー whose vertical forms are their turned shapes).
     case turned
     /// The first of 2–3 ASCII digits set across the column in one cell (tate-chu-yoko); a lone digit stands
-    /// upright.
+    /// upright, and a number of 4 or more digits is turned like a Latin word.
     case across(count: Int)
     /// A digit already set by the `across` before it.
     case acrossContinued
@@ -33,6 +33,12 @@ enum VerticalForm: Equatable {
             if digits == 2 || digits == 3 {
                 forms.append(.across(count: digits))
                 forms += Array(repeating: .acrossContinued, count: digits - 1)
+                index = end
+                continue
+            }
+            if digits > 3 {
+                // A longer number is turned as a whole, like a Latin word, never split into pieces set across.
+                forms += Array(repeating: .turned, count: digits)
                 index = end
                 continue
             }

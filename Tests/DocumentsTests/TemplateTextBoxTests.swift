@@ -89,6 +89,19 @@ import TestSupport
                 "\(String(describing: error))")
     }
 
+    @Test func thePostcardTakesALongAddressAndRefusesAnImpossibleOne() throws {
+        let template = try Template(contentsOf: Repo.root.appendingPathComponent("Templates/postcard.yaml"))
+        let options = TemplateRenderOptions(fonts: .shared)
+        let address = "北海道札幌市中央区北一条西二丁目〜−‖①髙ﾊﾝｶｸ第三合同庁舎別館"
+        let drawing = try template.render(values: ["address1": address], options: options)
+        let boxes = drawing.commands.compactMap { if case .textBox(let box) = $0 { box } else { nil } }
+        #expect(boxes.count == 6 && boxes.contains { $0.string == address })
+        let error = #expect(throws: TemplateError.self) {
+            try template.render(values: ["address1": String(repeating: address, count: 6)], options: options)
+        }
+        #expect(error?.description.contains("field \"address1\"") == true, "\(String(describing: error))")
+    }
+
     @Test func theCertificateTemplateSetsEveryBox() throws {
         let url = Repo.root.appendingPathComponent("Templates/certificate.yaml")
         let drawing = try Template(contentsOf: url).render(options: TemplateRenderOptions(fonts: .shared))

@@ -151,6 +151,9 @@ import Typeset
         // Two digits set across in one cell; a single digit stands alone.
         #expect(all.contains { $0.string == "11" } && all.contains { $0.string == "23" })
         #expect(all.contains { $0.string == "7" })
+        // A number of four digits is turned whole, not split into a turned digit and three across.
+        let postal = try setter.set(box("〒150-0001", size: 10, w: 20, h: 200, writing: .vertical))
+        #expect(texts(postal).map(\.string) == ["〒", "150"])
         // The brackets are turned (drawn as rotated parts), not set upright.
         let parts = set.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }
         #expect(parts.count == 2 && parts.allSatisfy { $0.rotation == 90 })
