@@ -17,6 +17,46 @@ public struct SetTextBox: Hashable, Sendable {
     public var extent: Size
 }
 
+/// Recently set boxes, so a box checked by a template and then drawn by a renderer is laid out once.
+///
+/// Bounded (emptied when it reaches `limit` entries) and guarded by a lock; only boxes measured with the font files'
+/// own widths are kept, since a renderer's other widths (CID fonts) give other lines.
+final class SetCache: @unchecked Sendable {
+    /// The box, the rules, and the registry by identity (held, so its address cannot be reused while cached).
+    struct Key: Hashable {
+        var box: Drawing.Command.TextBox
+        var fonts: FontRegistry
+        var kinsoku: Kinsoku
+
+        static func == (a: Key, b: Key) -> Bool { a.fonts === b.fonts && a.box == b.box && a.kinsoku == b.kinsoku }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(box)
+            hasher.combine(ObjectIdentifier(fonts))
+            hasher.combine(kinsoku)
+        }
+    }
+
+    static let shared = SetCache()
+    private let limit = 512
+    private let lock = NSLock()
+    private var entries: [Key: SetTextBox] = [:]
+
+    subscript(key: Key) -> SetTextBox? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return entries[key]
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+            entries[key] = newValue
+        }
+    }
+}
+
 /// One line of styled runs, set at (0, 0): its commands, its height (ruby, ascent and descent) and its text.
 public struct SetLine: Hashable, Sendable {
     /// The text and underline commands, relative to the line's top-left corner.
@@ -71,6 +111,17 @@ public struct TextBoxSetter: Sendable {
             throw TextFitError(field: box.field, text: box.string, frame: box.frame,
                                reason: .invalid(member: member, reason: reason))
         }
+        // A template checks its boxes before the renderer draws them: the second setting of the same box (same
+        // fonts, rules and widths) is a lookup.
+        let key = measure == nil ? SetCache.Key(box: box, fonts: fonts, kinsoku: kinsoku) : nil
+        if let key, let cached = SetCache.shared[key] { return cached }
+        let result = try setUncached(box, measure: measure)
+        if let key { SetCache.shared[key] = result }
+        return result
+    }
+
+    private func setUncached(_ box: Drawing.Command.TextBox,
+                             measure: ((String, LayoutFont) -> Double)?) throws(TextFitError) -> SetTextBox {
         let prepared = try Prepared(box: box, setter: self, measure: measure ?? { $1.width(of: $0) })
         guard !prepared.glyphs.isEmpty else {
             return SetTextBox(commands: [], clip: nil, scale: 1, lineCount: 0, extent: Size(width: 0, height: 0))
