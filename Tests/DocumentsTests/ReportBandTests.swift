@@ -1,5 +1,6 @@
 import Documents
 import Drawing
+import Fonts
 import Foundation
 import Testing
 
@@ -68,8 +69,15 @@ import Testing
     }
 
     @Test func boldInAFamilyWithoutABoldFaceIsRefused() {
+        let plain = FontRegistry(configuration: FontConfiguration(fonts: [
+            "gothic": .init(files: ["/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"]),
+        ]), environment: [:])
         let report = Report { Paragraph("**髙橋**", font: "gothic", markup: true) }
-        #expect(throws: ReportError.self) { try report.layout() }
+        #expect {
+            try report.layout(fonts: plain)
+        } throws: { error in
+            error is ReportError && "\(error)".contains("no usable bold face")
+        }
     }
 }
 

@@ -113,13 +113,17 @@ import Typeset
         // The bold run starts where the regular one ends.
         let regular = try LayoutFont(named: "sans", size: 12)
         #expect(abs(texts(set)[1].origin.x - regular.width(of: "Name: ")) < 1e-9)
+        // A family whose table has no bold face: bold is refused, never faked.
+        let plain = FontRegistry(configuration: FontConfiguration(fonts: [
+            "plain": .init(files: ["/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"]),
+        ]), environment: [:])
         let noBold = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: 200, height: 20),
-                                             runs: [TextRun("髙", font: "gothic", weight: .bold, size: 12)])
+                                             runs: [TextRun("髙", font: "plain", weight: .bold, size: 12)])
         #expect {
-            _ = try setter.set(noBold)
+            _ = try TextBoxSetter(fonts: plain).set(noBold)
         } throws: { error in
             guard let fit = error as? TextFitError, case .font(let family, .bold, _) = fit.reason else { return false }
-            return family == "gothic"
+            return family == "plain" && fit.description.contains("-bold")
         }
     }
 
