@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Barcodes", targets: ["Barcodes"]),
+        .library(name: "Typeset", targets: ["Typeset"]),
         .library(name: "Batch", targets: ["Batch"]),
     ],
     dependencies: [
@@ -51,11 +52,13 @@ let package = Package(
         .target(name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["Drawing", "CHarfBuzz"]),
+        // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
+        .target(name: "Typeset", dependencies: ["Drawing", "Fonts"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
-        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "CCairo", "Barcodes", "Support"]),
+        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "Barcodes", "Support"]),
         // Documents as data: templates (Templates/*.yaml) → Drawing, the ticket with its QR code, reports.
         .target(name: "Documents", dependencies: [
-            "Drawing", "Fonts", "Barcodes", "Support",
+            "Drawing", "Fonts", "Typeset", "Barcodes", "Support",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -87,7 +90,8 @@ let package = Package(
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Barcodes", "Support", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Fonts", "Typeset", "Barcodes", "Support", "TestSupport"]),
+        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Drawing", "Fonts", "Render", "Check", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
@@ -96,7 +100,8 @@ let package = Package(
                                                   "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Check", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check"]),
+        .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check",
+                                                "Documents", "Drawing"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     ]
 )

@@ -48,6 +48,8 @@ public struct RecordFailure: Error, Sendable, Hashable {
                 field = placeholder
             case .barcode(_, _, _, let placeholder, _):
                 field = placeholder
+            case .textFit(let fit):
+                field = fit.field
             default:
                 break
             }
@@ -58,6 +60,7 @@ public struct RecordFailure: Error, Sendable, Hashable {
                 character = missing.character
                 codePoint = missing.codePoint
             }
+            if case .textFit(_, let fit) = error { field = fit.field }
         default:
             break
         }

@@ -1,3 +1,4 @@
+import Typeset
 import Drawing
 import Foundation
 
@@ -5,10 +6,19 @@ import Foundation
 enum PreparedBlock {
     case heading(PreparedText, Heading)
     case paragraph(PreparedText)
+    case richParagraph(PreparedRuns)
     case table(PreparedTable)
     case image(ReportImage, size: Size)
     case spacer(Double)
     case pageBreak
+}
+
+/// Lines of a paragraph set from styled runs (markup), each ready to be placed at the left margin.
+struct PreparedRuns {
+    var lines: [SetLine]
+    var lineHeight: Double
+    var spaceAfter: Double
+    var location: String
 }
 
 /// Lines of a paragraph or heading with everything needed to place them.
@@ -46,6 +56,27 @@ extension LayoutEngine {
                     lines: lines, font: font, lineHeight: size * 1.3, alignment: .left, role: ReportStyle.Role.accent,
                     spaceBefore: size * 0.9, spaceAfter: heading.level == 1 ? size * 0.6 : size * 0.4,
                     location: "heading \(number("heading")) (\"\(heading.text)\")"), heading))
+            case .paragraph(let paragraph) where paragraph.usesMarkup:
+                let size = paragraph.size ?? style.bodySize
+                let location = "paragraph \(number("paragraph"))"
+                let base = TextRun("", font: paragraph.font ?? style.bodyFont, size: size,
+                                   color: try slot(paragraph.colorRole).stroke)
+                let alignment: TextAlignment = switch paragraph.alignment {
+                case .left, .justified: .left
+                case .center: .center
+                case .right: .right
+                }
+                let lines: [SetLine]
+                do {
+                    lines = try TextBoxSetter(fonts: fonts, kinsoku: .standard)
+                        .lines(InlineMarkup(base: base).runs(markup: paragraph.text), width: page.contentWidth,
+                               alignment: alignment, field: location)
+                } catch {
+                    throw .font(name: base.font, reason: error.description)
+                }
+                result.append(.richParagraph(PreparedRuns(
+                    lines: lines, lineHeight: size * style.lineSpacing,
+                    spaceAfter: paragraph.spaceAfter ?? style.paragraphSpacing, location: location)))
             case .paragraph(let paragraph):
                 let size = paragraph.size ?? style.bodySize
                 let font = try font(paragraph.font ?? style.bodyFont, size: size)
@@ -81,6 +112,7 @@ extension LayoutEngine {
         switch block {
         case .heading(let text, _): text.spaceBefore + text.height(lines: text.lines.count)
         case .paragraph(let text): text.height(lines: 2)
+        case .richParagraph(let text): text.lines.prefix(2).reduce(0) { $0 + max(text.lineHeight, $1.height) }
         case .table(let table): table.leadHeight
         case .image(_, let size): size.height
         case .spacer, .pageBreak, nil: 0
@@ -105,6 +137,21 @@ extension LayoutEngine {
             y += text.spaceAfter
         case .paragraph(let text):
             try placeLines(text)
+            y += text.spaceAfter
+        case .richParagraph(let text):
+            for line in text.lines {
+                // A line with ruby is taller than the body's line pitch: it takes what it needs.
+                let height = max(text.lineHeight, line.height)
+                ensureRoom(height)
+                let left = page.margins.left, top = y + (height - line.height) / 2
+                for command in line.commands { append(command.moved(x: left, y: top)) }
+                placed.append(PlacedText(pageIndex: pageIndex, text: line.text,
+                                         frame: Rect(x: left, y: top, width: page.contentWidth, height: line.height),
+                                         container: Rect(x: left, y: page.contentTop, width: page.contentWidth,
+                                                         height: fullHeight), region: .body))
+                y += height
+                atPageTop = false
+            }
             y += text.spaceAfter
         case .table(let table):
             try placeTable(table)

@@ -1,3 +1,4 @@
+import Typeset
 import Drawing
 import Fonts
 import Foundation
@@ -87,7 +88,12 @@ struct LayoutEngine {
         }
         let key = "\(name)@\(size)"
         if let font = fontCache[key] { return font }
-        let font = try LayoutFont(named: name, size: size, fonts: fonts)
+        let font: LayoutFont
+        do {
+            font = try LayoutFont(named: name, size: size, fonts: fonts)
+        } catch {
+            throw .font(name: name, reason: error.description)
+        }
         fontCache[key] = font
         return font
     }

@@ -1,3 +1,4 @@
+import Typeset
 import Drawing
 import Foundation
 
@@ -36,14 +37,28 @@ extension LayoutEngine {
                 commands.append(.line(.init(color: color, width: lineWidth, from: Point(x: left, y: ruleY),
                                             to: Point(x: left + width, y: ruleY), slot: .role(ReportStyle.Role.rule))))
             case .text(let template, let alignment, let size):
-                let font = try font(style.bodyFont, size: size)
+                // Wrapped like any text box, shrunk (to 60 %) when the lines do not fit between the rule and the
+                // page edge, refused when even that is too tall: a band is never cut to its first line.
                 let text = Self.fill(template, values)
-                let lines = LineBreaker(font: font).lines(for: text, width: width)
-                let top = isHeader ? ruleY - 4 - font.glyphHeight : ruleY + 4
-                let line = lines.first ?? TextLine(text: "", width: 0, endsParagraph: true, pieces: [])
-                try drawLine(line, font: font, alignment: alignment, x: left, top: top, boxWidth: width,
-                             role: ReportStyle.Role.muted, container: band, region: region,
-                             location: "\(name) item \(number + 1) on page \(index + 1)", into: &commands)
+                let available = (isHeader ? ruleY : page.height - ruleY) - 4 - Self.bandEdge
+                var font = try font(style.bodyFont, size: size)
+                var lines = LineBreaker(font: font).lines(for: text, width: width)
+                func needed() -> Double { Double(lines.count - 1) * font.glyphHeight * 1.2 + font.glyphHeight }
+                while needed() > available + 1e-9 && font.size > size * 0.6 {
+                    font = try self.font(style.bodyFont, size: max(size * 0.6, font.size - 0.25))
+                    lines = LineBreaker(font: font).lines(for: text, width: width)
+                }
+                guard needed() <= available + 1e-9 else {
+                    throw .bandOverflow(band: name, item: number + 1, page: index + 1, text: text, needed: needed(),
+                                        available: available, size: font.size)
+                }
+                let first = isHeader ? ruleY - 4 - needed() : ruleY + 4
+                for (row, line) in lines.enumerated() {
+                    try drawLine(line, font: font, alignment: alignment, x: left,
+                                 top: first + Double(row) * font.glyphHeight * 1.2, boxWidth: width,
+                                 role: ReportStyle.Role.muted, container: band, region: region,
+                                 location: "\(name) item \(number + 1) on page \(index + 1)", into: &commands)
+                }
             case .image(let png, let height, let alignment):
                 let pixels = try PNGSize(png, location: "\(name) item \(number + 1) (image)")
                 let imageWidth = height * Double(pixels.width) / Double(pixels.height)
@@ -58,6 +73,9 @@ extension LayoutEngine {
             }
         }
     }
+
+    /// The space a header or footer keeps from the page's edge, in points.
+    static let bandEdge = 2.0
 
     /// Replaces `{{name}}` placeholders with `values`; unknown names are left as written.
     static func fill(_ template: String, _ values: [String: String]) -> String {

@@ -1,3 +1,4 @@
+import Typeset
 import Drawing
 
 /// A table with its column widths found and every cell broken into lines.
@@ -5,6 +6,9 @@ struct PreparedTable {
     struct Row {
         /// Each cell's lines.
         var cells: [[TextLine]]
+        /// The lines of cells written with inline markup, set as styled runs, by column (their `cells` entry holds
+        /// the same lines' text, for counting).
+        var rich: [Int: [SetLine]] = [:]
         var kind: TableRow.Kind
         /// The position among body rows, for zebra stripes; nil for summary rows.
         var bodyIndex: Int?
@@ -51,15 +55,36 @@ extension LayoutEngine {
         var bodyCount = 0
         var rows: [PreparedTable.Row] = []
         rows.reserveCapacity(table.rows.count)
+        let textColor = try slot(ReportStyle.Role.text).stroke
         for (number, row) in table.rows.enumerated() {
             let font = row.kind == .summary ? boldFont : bodyFont
-            let cells = row.cells.indices.map { lines(row.cells[$0], column: $0, font: font) }
+            var cells = row.cells.indices.map { lines(row.cells[$0], column: $0, font: font) }
+            var rich: [Int: [SetLine]] = [:]
+            for (column, text) in row.cells.enumerated() where table.markup && InlineMarkup.holdsMarkup(text) {
+                let spec = columns[column]
+                let alignment: TextAlignment = switch spec.alignment {
+                case .left, .justified: .left
+                case .center: .center
+                case .right: .right
+                }
+                let base = TextRun("", font: font.name, size: size, color: textColor)
+                let location = "table \(index), row \(number + 1), column \"\(spec.title)\""
+                do {
+                    let set = try TextBoxSetter(fonts: fonts).lines(InlineMarkup(base: base).runs(markup: text),
+                                                                    width: widths[column] - 2 * table.padding,
+                                                                    alignment: alignment, field: location)
+                    rich[column] = set
+                    cells[column] = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false, pieces: []) }
+                } catch {
+                    throw .font(name: font.name, reason: error.description)
+                }
+            }
             var bodyIndex: Int?
             if row.kind == .body {
                 bodyIndex = bodyCount
                 bodyCount += 1
             }
-            rows.append(.init(cells: cells, kind: row.kind, bodyIndex: bodyIndex, number: number + 1))
+            rows.append(.init(cells: cells, rich: rich, kind: row.kind, bodyIndex: bodyIndex, number: number + 1))
         }
         return PreparedTable(index: index, table: table, widths: widths, header: header, rows: rows,
                              bodyFont: bodyFont, boldFont: boldFont, lineHeight: size * 1.4)
@@ -197,6 +222,15 @@ extension LayoutEngine {
             let spec = table.table.columns[column]
             let alignment: ParagraphAlignment = spec.alignment == .justified ? .left : spec.alignment
             for (offset, lineIndex) in lines[column].enumerated() {
+                if let set = row.rich[column]?[lineIndex] {
+                    let top = y + padding + Double(offset) * table.lineHeight + (table.lineHeight - set.height) / 2
+                    commands += set.commands.map { $0.moved(x: x + padding, y: top) }
+                    placed.append(PlacedText(pageIndex: pageIndex, text: set.text,
+                                             frame: Rect(x: x + padding, y: top, width: width - 2 * padding,
+                                                         height: set.height),
+                                             container: cell, region: .cell))
+                    continue
+                }
                 let top = y + padding + Double(offset) * table.lineHeight + inset
                 try drawLine(cellLines[lineIndex], font: font, alignment: alignment, x: x + padding, top: top,
                              boxWidth: width - 2 * padding, role: textRole, container: cell, region: .cell,

@@ -1,16 +1,5 @@
+import Typeset
 import Foundation
-
-/// How a paragraph's lines sit in their box.
-public enum ParagraphAlignment: String, Codable, Hashable, Sendable, CaseIterable {
-    /// Flush left, ragged right.
-    case left
-    /// Flush right, ragged left.
-    case right
-    /// Centred.
-    case center
-    /// Flush both sides, except a paragraph's last line (and lines ended by a newline), which are flush left.
-    case justified
-}
 
 /// A block of running text, wrapped to the content width and broken across pages by lines.
 ///
@@ -29,10 +18,14 @@ public struct Paragraph: Hashable, Sendable {
     public var colorRole: String
     /// Space after the paragraph, in points; nil uses the style's paragraph spacing.
     public var spaceAfter: Double?
+    /// True when `text` holds inline markup (`**bold**`, `<b>…</b>`, `<u>…</u>`, ruby `｜漢字《かんじ》`): the
+    /// paragraph is then set as styled runs (justified lines are set flush left).
+    public var usesMarkup: Bool
 
     /// Creates a paragraph.
     public init(_ text: String, alignment: ParagraphAlignment = .left, font: String? = nil, size: Double? = nil,
-                colorRole: String = ReportStyle.Role.text, spaceAfter: Double? = nil) {
+                colorRole: String = ReportStyle.Role.text, spaceAfter: Double? = nil, markup: Bool = false) {
+        self.usesMarkup = markup
         self.text = text
         self.alignment = alignment
         self.font = font

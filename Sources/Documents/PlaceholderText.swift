@@ -16,6 +16,11 @@ public struct PlaceholderText: Hashable, Sendable {
     /// The pieces in order.
     public var segments: [Segment]
 
+    /// Text with no placeholders: one literal segment.
+    init(literal text: String) {
+        segments = [.literal(text)]
+    }
+
     /// Parses `text`; `{{ name }}` may have spaces inside the braces, and a name is a Unicode identifier (`isValidName`).
     /// - Throws: the reason as text (the caller adds file, line and column) for an unclosed `{{` or a bad name.
     public init(parsing text: String) throws(PlaceholderSyntaxError) {

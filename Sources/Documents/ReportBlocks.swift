@@ -1,3 +1,4 @@
+import Typeset
 import Foundation
 
 /// A section title: drawn larger, kept on the page of what follows it, and listed in the PDF's outline.

@@ -19,6 +19,9 @@ public enum ReportError: Error, Hashable, Sendable {
     case pageTooSmall(reason: String)
     /// A size or padding is not a usable number (NaN, infinite, zero or negative where it must be positive).
     case invalidNumber(what: String, value: Double, rule: String)
+    /// A header or footer text needs more height than its band has, even wrapped and shrunk to `size`.
+    case bandOverflow(band: String, item: Int, page: Int, text: String, needed: Double, available: Double,
+                      size: Double)
 }
 
 extension ReportError: CustomStringConvertible, LocalizedError {
@@ -45,6 +48,10 @@ extension ReportError: CustomStringConvertible, LocalizedError {
         case .columnsTooWide(let table, let needed, let available):
             return "cannot lay out the report: table \(table)'s fixed columns need \(format(needed)) pt but the page "
                 + "body is \(format(available)) pt wide. Fix: narrow the fixed columns or widen the page or margins"
+        case .bandOverflow(let band, let item, let page, let text, let needed, let available, let size):
+            return "cannot lay out the report: \(band) item \(item) on page \(page), text \"\(text)\", needs "
+                + "\(format(needed)) pt of height at \(format(size)) pt but the \(band) has \(format(available)) pt "
+                + "(\(format(needed - available)) pt too tall). Fix: shorten the \(band) or make the page's margin larger"
         case .pageTooSmall(let reason):
             return "cannot lay out the report: \(reason). Fix: use a larger page or smaller margins"
         }

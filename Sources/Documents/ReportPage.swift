@@ -1,3 +1,4 @@
+import Typeset
 import Foundation
 
 /// The paper: its size and the margins around the body; the header and footer live in the top and bottom margins.

@@ -91,7 +91,9 @@ extension ReportTemplate {
         report.append(Heading(reportTitle, level: 1))
         if let subtitle { report.append(Paragraph(subtitle, colorRole: ReportStyle.Role.muted)) }
         report.append(Paragraph("\(table.rows.count) 件（\(table.source)）", size: 8, colorRole: ReportStyle.Role.muted))
-        if let intro { report.append(Paragraph(intro, alignment: .justified)) }
+        if let intro {
+            report.append(Paragraph(intro, alignment: .justified, markup: InlineMarkup.holdsMarkup(intro)))
+        }
 
         // Sections first, so every table can be fitted to all rows and summaries and the columns line up.
         var sections: [(heading: String?, rows: [TableRow])] = []

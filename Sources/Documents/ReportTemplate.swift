@@ -1,3 +1,4 @@
+import Typeset
 import Drawing
 import Foundation
 import Yams

@@ -1,3 +1,5 @@
+import Typeset
+
 /// How wide a table column is.
 public enum ColumnWidth: Hashable, Sendable {
     /// Exactly this many points.
@@ -66,10 +68,15 @@ public struct Table: Hashable, Sendable {
     /// The rows fitted columns are measured against instead of `rows`: give several tables the same rows here
     /// (every group's, say) and their columns line up from table to table.
     public var fitRows: [TableRow]?
+    /// True when body cells hold inline markup (`**bold**`, `<u>…</u>`, ruby `｜漢字《かんじ》`) to be set as styled
+    /// runs; false (the default, and always for data read from CSV) keeps every cell plain text.
+    public var markup: Bool
 
     /// Creates a table.
     public init(columns: [TableColumn], rows: [TableRow], size: Double? = nil, padding: Double = 4,
-                zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true, fitRows: [TableRow]? = nil) {
+                zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true, fitRows: [TableRow]? = nil,
+                markup: Bool = false) {
+        self.markup = markup
         self.columns = columns
         self.rows = rows
         self.size = size
@@ -81,8 +88,8 @@ public struct Table: Hashable, Sendable {
 
     /// Creates a table of plain body rows.
     public init(columns: [TableColumn], rows: [[String]], size: Double? = nil, padding: Double = 4,
-                zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true) {
+                zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true, markup: Bool = false) {
         self.init(columns: columns, rows: rows.map { TableRow($0) }, size: size, padding: padding,
-                  zebraRole: zebraRole, showsHeader: showsHeader)
+                  zebraRole: zebraRole, showsHeader: showsHeader, markup: markup)
     }
 }

@@ -2,6 +2,7 @@ import Barcodes
 import Drawing
 import Fonts
 import Foundation
+import Typeset
 
 /// A document described as data (`Templates/ticket.yaml`): page size, palette by role, elements, and `{{placeholders}}`
 /// with defaults; rendering it with values gives the one description, a `Drawing`.
@@ -24,6 +25,9 @@ import Foundation
 ///   - line: {role: main, width: 1, x1: 190, y1: 30, x2: 200, y2: 10, repeat: {count: 25, dx: 8}}
 ///   - circle: {role: main, paint: fill, x: 20, y: 75, w: 10, h: 10}
 ///   - text: {role: main, text: "会員番号:{{member}}", size: 14, x: 15, y: 90}
+///   - text: {role: main, text: "開催場所:{{venue}}", size: 14, x: 180, y: 90, w: 210, h: 24,   # a text box
+///            fit: [shrink, wrap, shrink, error], minSize: 6, align: left, valign: top, lineHeight: 1.2,
+///            letterSpacing: 0, rotate: 0, writing: horizontal, weight: regular, underline: no}
 ///   - qr: {role: main, light: paper, payload: "{{ticket}}/{{member}}", x: 350, y: 8, size: 40}   # quiet: 2, level: M
 ///   - barcode: {role: main, kind: ean13, data: "{{jan}}", x: 10, y: 100, w: 190, h: 70}
 ///     # kinds: qr microqr datamatrix gs1-datamatrix pdf417 aztec ean13 ean8 upca upce code128 gs1-128 code39
@@ -31,6 +35,11 @@ import Foundation
 ///     #        level, eci, check (compute | verify), font
 ///   - image: {file: logo.png, x: 0, y: 0, w: 20, h: 20}
 /// ```
+///
+/// A text with `w` and `h` is a text box: too long a value is handled by `fit`, tried in order (default shrink to
+/// `minSize`, 60 % of `size`, then error — never a silent overflow; `clip` only when written). Its template text may
+/// use inline markup: `**bold**` or `<b>…</b>` (the family's bold face), `<u>…</u>`, and ruby `｜base《reading》`
+/// (readings separated by spaces go one per base character); placeholder values are always plain text.
 public struct Template: Sendable {
     /// The file name errors carry.
     public let file: String
@@ -122,9 +131,27 @@ public struct Template: Sendable {
                         slot: .role(shape.role))
                     commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
                 }
+            case .text(let text) where text.box != nil:
+                _ = try fill(text.text, values: values, mark: text.mark)
+                if let fonts = options.fonts { try checkCoverage(text, values: values, fonts: fonts) }
+                for offset in text.repetition.offsets {
+                    let box = textBox(text, values: values, offset: offset)
+                    if let fonts = options.fonts {
+                        do {
+                            _ = try TextBoxSetter(fonts: fonts).set(box)
+                        } catch {
+                            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
+                                                reason: .textFit(error))
+                        }
+                    }
+                    commands.append(.textBox(box))
+                }
             case .text(let text):
                 let string = try fill(text.text, values: values, mark: text.mark)
-                if let fonts = options.fonts { try checkCoverage(text, values: values, fonts: fonts) }
+                if let fonts = options.fonts {
+                    try checkCoverage(text, values: values, fonts: fonts)
+                    if !text.text.names.isEmpty { try checkOnPage(text, string: string, fonts: fonts) }
+                }
                 for offset in text.repetition.offsets {
                     commands.append(.text(.init(color: text.slot.stroke, string: string, font: text.font,
                                                 size: text.size, origin: text.origin + offset,
@@ -168,6 +195,22 @@ public struct Template: Sendable {
         }
     }
 
+    /// A text with a height as a text box: its markup turned into runs, its placeholders named as the field.
+    private func textBox(_ text: TemplateElement.Text, values: [String: String],
+                         offset: Point) -> Drawing.Command.TextBox {
+        guard let box = text.box else { preconditionFailure("textBox(_:) is only called for texts with a box") }
+        let base = TextRun("", font: text.font, weight: text.weight, size: text.size, color: text.slot.stroke,
+                           underline: text.underline)
+        let names = text.text.names
+        return Drawing.Command.TextBox(
+            frame: Rect(x: text.origin.x + offset.x, y: text.origin.y + offset.y, width: text.boxWidth ?? 0,
+                        height: box.height),
+            runs: InlineMarkup(base: base).runs(text.text, values: values), alignment: text.alignment,
+            verticalAlignment: box.verticalAlignment, lineHeight: box.lineHeight, letterSpacing: box.letterSpacing,
+            fit: box.fit, minimumSize: box.minimumSize, rotation: box.rotation, writingMode: box.writingMode,
+            field: names.isEmpty ? nil : names.joined(separator: ", "))
+    }
+
     private func fill(_ text: PlaceholderText, values: [String: String],
                       mark: TemplateMark?) throws(TemplateError) -> String {
         switch text.filled({ values[$0] }) {
@@ -176,6 +219,23 @@ public struct Template: Sendable {
         case .failure(let missing):
             throw TemplateError(file: file, line: mark?.line, column: mark?.column,
                                 reason: .missingValue(placeholder: missing.name))
+        }
+    }
+
+    /// Fails when a text filled from data but given no box (`h`) runs past its `w`, or past the page's right edge:
+    /// it would be cut off or overprint its neighbours.
+    private func checkOnPage(_ text: TemplateElement.Text, string: String,
+                             fonts: FontRegistry) throws(TemplateError) {
+        let width = text.boxWidth ?? (size.width - text.origin.x)
+        let box = Drawing.Command.TextBox(
+            frame: Rect(x: text.origin.x, y: text.origin.y, width: max(0, width),
+                        height: size.height - text.origin.y),
+            runs: [TextRun(string, font: text.font, size: text.size)], fit: [.error],
+            field: text.text.names.joined(separator: ", "))
+        do {
+            _ = try TextBoxSetter(fonts: fonts).set(box)
+        } catch {
+            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column, reason: .textFit(error))
         }
     }
 

@@ -70,6 +70,22 @@ enum TemplateElement: Hashable, Sendable {
         var alignment: TextAlignment
         var repetition: Repetition
         var mark: TemplateMark?
+        /// Set when the text has a height: it is set in the box (x, y, w, h) by a fit policy.
+        var box: Box?
+        var weight: FontWeight = .regular
+        var underline: Bool = false
+    }
+
+    /// A text's box settings beyond x, y and w.
+    struct Box: Hashable, Sendable {
+        var height: Double
+        var verticalAlignment: VerticalAlignment
+        var fit: [FitPolicy]
+        var minimumSize: Double
+        var lineHeight: Double
+        var letterSpacing: Double
+        var rotation: Double
+        var writingMode: WritingMode
     }
 
     struct Image: Hashable, Sendable {

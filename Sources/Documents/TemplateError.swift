@@ -1,6 +1,7 @@
 import Drawing
 import Fonts
 import Foundation
+import Typeset
 
 /// Why a template could not be loaded or rendered: the file, the line and column, what is wrong and how to fix it.
 ///
@@ -43,6 +44,8 @@ public struct TemplateError: Error, Hashable, Sendable {
         case barcode(element: String, kind: String, key: String, field: String?, reason: String)
         /// An image file could not be read.
         case image(path: String, reason: String)
+        /// A text box's text does not fit by its fit policies (or its font or weight cannot be opened).
+        case textFit(TextFitError)
     }
 
     /// The template file as given (or `<string>` for text loaded from memory).
@@ -110,6 +113,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "\(element) (\(kind)), key \"\(key)\"\(source): \(reason)"
         case .image(let path, let reason):
             return "image \(path): \(reason)"
+        case .textFit(let error):
+            return error.problem
         }
     }
 
@@ -147,6 +152,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "correct the data or the box as the message says"
         case .image:
             return "give a readable PNG file, relative to the template's folder"
+        case .textFit(let error):
+            return error.fix
         }
     }
 

@@ -141,15 +141,21 @@ struct TemplateParser {
                                 rect: try rect(f), repetition: try repetition(f)))
         case "text":
             let f = try map(body, context: "text", allowed: ["role", "text", "font", "size", "x", "y", "w", "align",
-                                                             "repeat"])
+                                                             "repeat", "h", "valign", "fit", "minSize", "lineHeight",
+                                                             "letterSpacing", "rotate", "writing", "weight",
+                                                             "underline"])
             let (slot, role) = try slot(f)
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "text")) }
             let boxWidth = try f.value("w").map { _ throws(TemplateError) in try f.number("w", nonNegative: true) }
+            let size = try f.number("size", positive: true)
             return .text(.init(slot: slot, role: role, text: try placeholderText(textNode, key: "text"),
-                               font: try f.string("font") ?? font, size: try f.number("size", positive: true),
+                               font: try f.string("font") ?? font, size: size,
                                origin: Point(x: try f.number("x"), y: try f.number("y")), boxWidth: boxWidth,
                                alignment: try f.choice("align", default: TextAlignment.left),
-                               repetition: try repetition(f), mark: mark(textNode)))
+                               repetition: try repetition(f), mark: mark(textNode),
+                               box: try textBox(f, size: size, hasWidth: boxWidth != nil),
+                               weight: try f.choice("weight", default: FontWeight.regular),
+                               underline: try f.choice("underline", default: Switch.no) == .yes))
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
@@ -214,6 +220,56 @@ struct TemplateParser {
         default:
             throw error(kindNode, .unknownElement(name: kind, known: Self.elementKinds))
         }
+    }
+
+    /// `yes`/`no` for flags (YAML's true/false read as text).
+    enum Switch: String, CaseIterable {
+        case yes, no
+        init?(rawValue: String) {
+            switch rawValue {
+            case "yes", "true", "on": self = .yes
+            case "no", "false", "off": self = .no
+            default: return nil
+            }
+        }
+    }
+
+    /// The box settings of a text with a height (`h`): a text box with a fit policy.
+    private func textBox(_ f: Fields, size: Double, hasWidth: Bool) throws(TemplateError) -> TemplateElement.Box? {
+        let boxKeys = ["valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing", "weight",
+                       "underline"]
+        guard f.value("h") != nil else {
+            if let key = boxKeys.first(where: { f.value($0) != nil }) {
+                throw error(f.value(key), .missingKey(key: "h", context: "text with \"\(key)\" (a text box)"))
+            }
+            return nil
+        }
+        guard hasWidth else { throw error(f.node, .missingKey(key: "w", context: "text box")) }
+        var fit = FitPolicy.dataDefault
+        if let node = f.value("fit") {
+            let words: [(String, Node)]
+            if case .sequence(let items) = node {
+                words = try items.map { item throws(TemplateError) in (try scalar(item, key: "fit"), item) }
+            } else {
+                let text = try scalar(node, key: "fit")
+                words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map { (String($0), node) }
+            }
+            fit = []
+            for (word, wordNode) in words {
+                guard let policy = FitPolicy(rawValue: word) else {
+                    throw error(wordNode, .badValue(key: "fit", value: "\"\(word)\"", expected: "a list of "
+                        + FitPolicy.allCases.map(\.rawValue).joined(separator: ", ") + ", tried in order"))
+                }
+                fit.append(policy)
+            }
+        }
+        let minimum = try f.number("minSize", default: size * 0.6, positive: true)
+        return .init(height: try f.number("h", nonNegative: true),
+                     verticalAlignment: try f.choice("valign", default: VerticalAlignment.top), fit: fit,
+                     minimumSize: minimum, lineHeight: try f.number("lineHeight", default: 1.2, positive: true),
+                     letterSpacing: try f.number("letterSpacing", default: 0),
+                     rotation: try f.number("rotate", default: 0),
+                     writingMode: try f.choice("writing", default: WritingMode.horizontal))
     }
 
     private func rect(_ f: Fields) throws(TemplateError) -> Rect {

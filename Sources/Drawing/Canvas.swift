@@ -161,6 +161,41 @@ public struct Canvas: Sendable {
                            boxWidth: boxWidth, alignment: align, slot: slot)))
     }
 
+    /// Sets `text` in the slot's stroke colour inside the box at (`x`, `y`) of size `w` × `h`, by `fit`: shrunk
+    /// down to `minSize` (60 % of `size` by default), wrapped with the kinsoku rules, clipped, or refused — never
+    /// spilling out silently. `field` names the text in fit errors (the data field it came from).
+    public mutating func drawTextBox(_ slot: SlotRef, _ text: String, font: String = "gothic",
+                                     weight: FontWeight = .regular, size: Double, x: Double, y: Double, w: Double,
+                                     h: Double, align: TextAlignment = .left, valign: VerticalAlignment = .top,
+                                     fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
+                                     lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
+                                     writing: WritingMode = .horizontal, field: String? = nil) throws(CanvasError) {
+        let colors = try begin("drawTextBox", slot)
+        try drawTextBox([TextRun(text, font: font, weight: weight, size: size, color: colors.stroke)], x: x, y: y,
+                        w: w, h: h, align: align, valign: valign, fit: fit, minSize: minSize, lineHeight: lineHeight,
+                        letterSpacing: letterSpacing, rotation: rotation, writing: writing, field: field)
+    }
+
+    /// Sets styled runs (each with its font, weight, size, colour, underline and ruby) inside the box at (`x`, `y`)
+    /// of size `w` × `h`, by `fit`, as `drawTextBox(_:_:…)` does for one run.
+    public mutating func drawTextBox(_ runs: [TextRun], x: Double, y: Double, w: Double, h: Double,
+                                     align: TextAlignment = .left, valign: VerticalAlignment = .top,
+                                     fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
+                                     lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
+                                     writing: WritingMode = .horizontal, field: String? = nil) throws(CanvasError) {
+        let operation = "drawTextBox"
+        try requireDrawing(operation)
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        let box = Drawing.Command.TextBox(frame: Rect(x: x, y: y, width: w, height: h), runs: runs, alignment: align,
+                                          verticalAlignment: valign, lineHeight: lineHeight,
+                                          letterSpacing: letterSpacing, fit: fit, minimumSize: minSize,
+                                          rotation: rotation, writingMode: writing, field: field)
+        if let (member, reason) = box.firstProblem {
+            throw .invalidArgument(operation: operation, argument: member, value: "", rule: reason)
+        }
+        append(.textBox(box))
+    }
+
     /// Draws PNG bytes stretched into the rectangle at (`x`, `y`) of size `w` × `h` (the seed's `drawImageF`).
     ///
     /// Only the PNG signature is checked here; the renderers decode the image and report damage inside it.
@@ -196,11 +231,14 @@ public struct Canvas: Sendable {
     /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.
     ///
     /// The seed reused parts by drawing a finished UIImage; here the part stays vector graphics in the PDF.
-    public mutating func drawPart(_ drawing: Drawing, x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
+    /// `rotation` turns the placed part clockwise, in degrees, about the rectangle's centre.
+    public mutating func drawPart(_ drawing: Drawing, x: Double, y: Double, w: Double, h: Double,
+                                  rotation: Double = 0) throws(CanvasError) {
         let operation = "drawPart"
         try requireDrawing(operation)
-        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
-        append(.part(.init(drawing: drawing, rect: Rect(x: x, y: y, width: w, height: h))))
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h), ("rotation", rotation))
+        append(.part(.init(drawing: drawing, rect: Rect(x: x, y: y, width: w, height: h),
+                           rotation: rotation == 0 ? nil : rotation)))
     }
 
     /// Draws whatever `body` draws clipped to the rectangle at (`x`, `y`) of size `w` × `h`.

@@ -15,6 +15,8 @@ extension Drawing {
         case ellipse(Shape)
         /// A run of text on one line, placed by its top-left corner.
         case text(Text)
+        /// Text set inside a frame by a fit policy: runs, wrapping, shrinking, rotation, vertical columns.
+        case textBox(TextBox)
         /// A PNG image scaled into a rectangle.
         case image(Image)
         /// A whole drawing scaled into a rectangle: a reusable part, replayed as vector graphics.
@@ -136,11 +138,14 @@ extension Drawing.Command {
         public var drawing: Drawing
         /// Where its page goes.
         public var rect: Rect
+        /// Degrees to turn the placed part clockwise about the rectangle's centre; nil or 0 for none.
+        public var rotation: Double?
 
         /// Creates a part command.
-        public init(drawing: Drawing, rect: Rect) {
+        public init(drawing: Drawing, rect: Rect, rotation: Double? = nil) {
             self.drawing = drawing
             self.rect = rect
+            self.rotation = rotation
         }
     }
 
@@ -173,6 +178,8 @@ extension Drawing.Command: Codable {
         case ellipse
         /// `.text`
         case text
+        /// `.textBox`
+        case textBox
         /// `.image`
         case image
         /// `.part`
@@ -192,6 +199,7 @@ extension Drawing.Command: Codable {
         case .rect: .rect
         case .ellipse: .ellipse
         case .text: .text
+        case .textBox: .textBox
         case .image: .image
         case .part: .part
         case .group: .group
@@ -214,6 +222,7 @@ extension Drawing.Command: Codable {
         case .rect: self = .rect(try Shape(from: decoder))
         case .ellipse: self = .ellipse(try Shape(from: decoder))
         case .text: self = .text(try Text(from: decoder))
+        case .textBox: self = .textBox(try TextBox(from: decoder))
         case .image: self = .image(try Image(from: decoder))
         case .part: self = .part(try Part(from: decoder))
         case .group: self = .group(try Group(from: decoder))
@@ -229,6 +238,7 @@ extension Drawing.Command: Codable {
         case .line(let line): try line.encode(to: encoder)
         case .rect(let shape), .ellipse(let shape): try shape.encode(to: encoder)
         case .text(let text): try text.encode(to: encoder)
+        case .textBox(let box): try box.encode(to: encoder)
         case .image(let image): try image.encode(to: encoder)
         case .part(let part): try part.encode(to: encoder)
         case .group(let group): try group.encode(to: encoder)

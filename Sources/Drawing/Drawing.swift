@@ -67,6 +67,8 @@ public struct Drawing: Codable, Hashable, Sendable {
                 return at("font", "name a logical font such as gothic, mincho, sans, serif or mono")
             case .text(let text) where (text.boxWidth ?? 0) < 0:
                 return at("boxWidth", "a box width is 0 or more, got \(text.boxWidth ?? 0)")
+            case .textBox(let box):
+                if let (member, reason) = box.firstProblem { return at(member, reason) }
             case .group(let group):
                 if let problem = firstProblem(in: group.commands, path: here + [PathKey(stringValue: "commands")]) {
                     return problem
@@ -78,13 +80,19 @@ public struct Drawing: Codable, Hashable, Sendable {
         return nil
     }
 
-    /// Every text command, including those inside groups and parts, in drawing order: what a renderer needs to
-    /// check glyph coverage and to subset each font once per drawing.
+    /// Every text command, including those inside groups and parts, in drawing order, and each text box's runs as
+    /// text at the box's origin (their family names as written: the renderers set boxes through Typeset).
     public var texts: [Command.Text] {
         func collect(_ commands: [Command], into result: inout [Command.Text]) {
             for command in commands {
                 switch command {
                 case .text(let text): result.append(text)
+                case .textBox(let box):
+                    for run in box.runs {
+                        result.append(Command.Text(color: run.color, string: run.string, font: run.font, size: run.size,
+                                                   origin: box.frame.origin, boxWidth: box.frame.width,
+                                                   alignment: box.alignment))
+                    }
                 case .group(let group): collect(group.commands, into: &result)
                 case .part(let part): collect(part.drawing.commands, into: &result)
                 default: break

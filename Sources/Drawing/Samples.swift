@@ -74,6 +74,8 @@ public enum Samples {
         try c.drawText("ink", "left", font: "sans", size: 12, x: 160, y: 131, boxWidth: 130, align: .left)
         try c.drawText("ink", "中央 center", font: "gothic", size: 12, x: 160, y: 149, boxWidth: 130, align: .center)
         try c.drawText("glass", "right align", font: "serif", size: 12, x: 160, y: 167, boxWidth: 130, align: .right)
+        try c.drawTextBox("accent", "枠に収める 〜−‖①髙ﾊﾝｶｸ", size: 12, x: 190, y: 190, w: 100, h: 26,
+                          fit: [.wrap, .shrink, .error])
         // Image, clip group, nested part
         try c.drawImage(tinyPNG, x: 220, y: 55, w: 40, h: 40)
         try c.clip(x: 15, y: 155, w: 60, h: 40) { c in

@@ -1,5 +1,6 @@
 import CCairo
 import Drawing
+import Fonts
 import Foundation
 import PNG
 
@@ -84,6 +85,10 @@ final class CairoTarget: RenderTarget {
         try canvas.check("draw text in font \"\(font)\"", location: location)
     }
 
+    func textWidths(font: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
+        nil
+    }
+
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {
         let image = try self.image(for: png, location: location)
         guard rect.width != 0, rect.height != 0 else { return }
@@ -121,6 +126,12 @@ final class CairoTarget: RenderTarget {
                    location: RenderLocation) throws {
         cairo_translate(context, translateX, translateY)
         cairo_scale(context, scaleX, scaleY)
+    }
+
+    func rotate(degrees: Double, about center: Point, location: RenderLocation) throws {
+        cairo_translate(context, center.x, center.y)
+        cairo_rotate(context, degrees * .pi / 180)
+        cairo_translate(context, -center.x, -center.y)
     }
 
     func endScope(location: RenderLocation) throws {

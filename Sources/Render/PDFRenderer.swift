@@ -99,7 +99,7 @@ public struct PDFRenderer: Sendable {
         let replayer = Replayer(fonts: fonts)
         // First every text: missing glyphs fail before anything is drawn, and each subset gets all its characters.
         for (index, page) in document.pages.enumerated() {
-            for (text, location) in Replayer.texts(in: page, page: index + 1) where !text.string.isEmpty {
+            for (text, location) in try Replayer.texts(in: page, page: index + 1, fonts: fonts) where !text.string.isEmpty {
                 fontSet.register(text.string, face: try replayer.face(for: text, at: location))
             }
             // Every barcode is encoded and placed now, so bad data fails before anything is drawn.

@@ -1,4 +1,5 @@
 import Drawing
+import Fonts
 import Foundation
 import Haru
 import PNG
@@ -103,6 +104,16 @@ final class PDFTarget: RenderTarget {
         }
     }
 
+    /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those.
+    func textWidths(font name: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
+        let entry = try pdf(location) { try resources.fonts.font(named: name, face: face, location: location) }
+        guard entry.isCID else { return nil }
+        let font = entry.font
+        // The same call drawText makes for CID alignment; a string libHaru cannot measure (nil: the file's widths are
+        // used) fails there, loudly.
+        return { string, size in try? font.width(of: string, size: size) }
+    }
+
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {
         try flush(location)
         let image = try resources.image(for: png, location: location)
@@ -131,6 +142,17 @@ final class PDFTarget: RenderTarget {
         try pdf(location) {
             try page.transform(a: scaleX, b: 0, c: 0, d: scaleY, tx: translateX,
                                ty: height - translateY - scaleY * height)
+        }
+    }
+
+    /// Clockwise on the page is counter-clockwise in PDF's y-up space: a `cm` turning by −θ about (cx, h − cy).
+    func rotate(degrees: Double, about center: Point, location: RenderLocation) throws {
+        try flush(location)
+        let radians = degrees * .pi / 180
+        let a = cos(radians), b = -sin(radians), c = sin(radians), d = cos(radians)
+        let px = center.x, py = height - center.y
+        try pdf(location) {
+            try page.transform(a: a, b: b, c: c, d: d, tx: px - (a * px + c * py), ty: py - (b * px + d * py))
         }
     }
 

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import Typeset
 
 /// Why a drawing could not be rendered: what failed, where (page and command), and how to fix it.
 ///
@@ -28,6 +29,8 @@ public enum RenderError: Error, Hashable, Sendable {
     case output(path: String, reason: String)
     /// An outline entry (bookmark) cannot be written: `index` into `Document.outline`, the field and why.
     case outline(index: Int, field: String, reason: String)
+    /// A text box's text does not fit its frame by any of its fit policies (or its font cannot be opened).
+    case textFit(location: RenderLocation, TextFitError)
 }
 
 /// A character a font cannot draw, with everything needed to find and fix it.
@@ -107,6 +110,8 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return ErrorText.wrapping("cannot render outline[\(index)].\(field)", reason,
                                       fix: "point every outline entry at a page of the document, with a level from 1 "
                                         + "and a non-empty title")
+        case .textFit(let location, let error):
+            return ErrorText.wrapping("cannot render \(location)", error.problem, fix: error.fix)
         }
     }
 

@@ -1,4 +1,5 @@
 import Drawing
+import Fonts
 import Foundation
 
 /// The kind of closed shape a shape command draws.
@@ -21,6 +22,9 @@ protocol RenderTarget: AnyObject {
                    location: RenderLocation) throws
     /// Draws laid-out text in `color`; `font` is the logical name.
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws
+    /// How wide this target draws text in the logical font `font` (opened as `face`): a function of the text and
+    /// size, or nil when it places glyphs by the font file's advances (`LayoutFont`'s widths).
+    func textWidths(font: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)?
     /// Draws PNG bytes stretched into `rect`.
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws
     /// Opens a scope (saved state), clipped to `rect` when given.
@@ -29,6 +33,8 @@ protocol RenderTarget: AnyObject {
     /// translateY + scaleY·y) of the current coordinates; line widths, glyphs and images scale alike.
     func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
                    location: RenderLocation) throws
+    /// Turns what is drawn next in the open scope `degrees` clockwise (as seen on the page) about `center`.
+    func rotate(degrees: Double, about center: Point, location: RenderLocation) throws
     /// Closes the innermost scope.
     func endScope(location: RenderLocation) throws
     /// Paints whatever the target still holds back (the PDF target batches shapes); called once per page, last.

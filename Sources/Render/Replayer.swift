@@ -1,6 +1,7 @@
 import Drawing
 import Fonts
 import Foundation
+import Typeset
 
 /// Walks a drawing's commands — through groups and nested parts — and hands primitives to a
 /// `RenderTarget`; the one place both renderers share, so they cannot disagree about layout.
@@ -40,10 +41,65 @@ struct Replayer {
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
                 let face = try face(for: text, at: here)
-                try target.drawText(TextLayout(text, face: face), color: text.color, font: text.font, location: here)
+                let layout = TextLayout(text, face: face)
+                // A line given a box must stay in it: centred or right-aligned text would spill out of both sides.
+                if let box = text.boxWidth, let last = layout.glyphs.last, let start = layout.positions.first {
+                    let width = layout.positions[layout.positions.count - 1] - start
+                        + TextLayout.advance(of: last, in: face, size: text.size)
+                    if width > box + 1e-6 {
+                        let frame = Rect(x: text.origin.x, y: text.origin.y, width: box,
+                                         height: face.ascent(size: text.size) + face.descent(size: text.size))
+                        throw RenderError.textFit(location: here, TextFitError(
+                            field: nil, text: text.string, frame: frame,
+                            reason: .overflow(needed: Size(width: width, height: frame.height), size: text.size,
+                                              policies: [])))
+                    }
+                }
+                try target.drawText(layout, color: text.color, font: text.font, location: here)
+            case .textBox(let box):
+                let setter = TextBoxSetter(fonts: fonts)
+                var widths: [String: (String, Double) -> Double?] = [:]
+                do {
+                    // Glyph coverage is checked where each set line is drawn; here only the faces are needed.
+                    for text in try setter.texts(of: box) where widths[text.font] == nil {
+                        let face: FontFace
+                        do {
+                            face = try fonts.face(named: text.font)
+                        } catch {
+                            throw RenderError.font(location: here, font: text.font, reason: error.description)
+                        }
+                        if let measure = try target.textWidths(font: text.font, face: face, location: here) {
+                            widths[text.font] = measure
+                        }
+                    }
+                } catch let error as TextFitError {
+                    throw RenderError.textFit(location: here, error)
+                }
+                let set: SetTextBox
+                do {
+                    set = try setter.set(box, measure: widths.isEmpty ? nil : { text, font in
+                        widths[font.name].flatMap { $0(text, font.size) } ?? font.width(of: text)
+                    })
+                } catch {
+                    throw RenderError.textFit(location: here, error)
+                }
+                let turned = box.rotation.truncatingRemainder(dividingBy: 360) != 0
+                guard turned || set.clip != nil else {
+                    try replay(set.commands, under: here, into: target)
+                    continue
+                }
+                try target.beginScope(clip: nil, location: here)
+                if turned { try target.rotate(degrees: box.rotation, about: box.frame.center, location: here) }
+                try replay([.group(.init(clip: set.clip, commands: set.commands))], under: here, into: target)
+                try target.endScope(location: here)
             case .image(let image):
                 try target.drawImage(png: image.png, in: image.rect, location: here)
             case .part(let part):
+                let turned = (part.rotation ?? 0).truncatingRemainder(dividingBy: 360) != 0
+                if turned {
+                    try target.beginScope(clip: nil, location: here)
+                    try target.rotate(degrees: part.rotation ?? 0, about: part.rect.center, location: here)
+                }
                 try target.beginScope(clip: part.rect, location: here)
                 if let background = part.drawing.background {
                     try target.paintBackground(background, in: part.rect, location: here)
@@ -58,6 +114,7 @@ struct Replayer {
                                into: target)
                 }
                 try target.endScope(location: here)
+                if turned { try target.endScope(location: here) }
             case .barcode(let barcode):
                 try drawBarcode(barcode, location: here, into: target)
             case .group(let group):
@@ -95,21 +152,30 @@ struct Replayer {
     }
 
     /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.
-    static func texts(in drawing: Drawing, page: Int) -> [(text: Drawing.Command.Text, location: RenderLocation)] {
+    /// A text box counts as its runs and ruby with their weights resolved to fonts.
+    static func texts(in drawing: Drawing, page: Int,
+                      fonts: FontRegistry) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
         var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
-        func collect(_ commands: [Drawing.Command], under parent: RenderLocation) {
+        let setter = TextBoxSetter(fonts: fonts)
+        func collect(_ commands: [Drawing.Command], under parent: RenderLocation) throws {
             for (index, command) in commands.enumerated() {
                 let here = parent.appending("commands", index: index)
                 switch command {
                 case .text(let text): result.append((text, here))
-                case .group(let group): collect(group.commands, under: here)
+                case .textBox(let box):
+                    do {
+                        result += try setter.texts(of: box).map { ($0, here) }
+                    } catch {
+                        throw RenderError.textFit(location: here, error)
+                    }
+                case .group(let group): try collect(group.commands, under: here)
                 case .part(let part):
-                    collect(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                    try collect(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
                 default: break
                 }
             }
         }
-        collect(drawing.commands, under: RenderLocation(page: page))
+        try collect(drawing.commands, under: RenderLocation(page: page))
         return result
     }
 }

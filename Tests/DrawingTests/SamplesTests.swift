@@ -59,7 +59,7 @@ struct SamplesTests {
         #expect(caps == Set(LineCap.allCases))
         #expect(aligns == Set(TextAlignment.allCases))
         #expect(fonts == ["sans", "serif", "gothic", "mincho"])
-        #expect(drawing.texts.count == 6)
+        #expect(drawing.texts.count == 7)
         var outer = Canvas()
         try outer.start(width: 10, height: 10)
         try outer.addSlots(1)

@@ -9,6 +9,13 @@ public struct TextLine: Hashable, Sendable {
         public var offset: Double
         /// The run's width, in points.
         public var width: Double
+
+        /// Creates a piece.
+        public init(text: String, offset: Double, width: Double) {
+            self.text = text
+            self.offset = offset
+            self.width = width
+        }
     }
 
     /// The line's characters, without the spaces it was broken at.
@@ -19,6 +26,14 @@ public struct TextLine: Hashable, Sendable {
     public var endsParagraph: Bool
     /// The runs between justification opportunities (spaces, and the gaps between Japanese characters).
     public var pieces: [Piece]
+
+    /// Creates a line.
+    public init(text: String, width: Double, endsParagraph: Bool, pieces: [Piece]) {
+        self.text = text
+        self.width = width
+        self.endsParagraph = endsParagraph
+        self.pieces = pieces
+    }
 
     /// Where each piece goes for `alignment` in a box `boxWidth` wide, as offsets from the box's left edge.
     ///
@@ -91,9 +106,19 @@ public struct LineBreaker: Sendable {
     }
 
     private func breakParagraph(_ characters: [Character], width maxWidth: Double) -> [TextLine] {
-        let count = characters.count
         let widths = characters.map(font.width(of:))
-        var lines: [TextLine] = []
+        return ranges(characters, widths: widths, width: maxWidth).map { range in
+            makeLine(characters[range], widths: widths[range])
+        }
+    }
+
+    /// Where one paragraph's lines start and end (leading spaces skipped, trailing spaces kept) when its
+    /// characters have the advances `widths`: greedy, breaking only where `canBreak` allows and `keep` does not
+    /// hold a pair together (ruby bases), cutting a run longer than the line only when there is no other way.
+    public func ranges(_ characters: [Character], widths: [Double], width maxWidth: Double,
+                       keep: (Int) -> Bool = { _ in false }) -> [ClosedRange<Int>] {
+        let count = characters.count
+        var result: [ClosedRange<Int>] = []
         var start = 0
         let tolerance = 1e-9
         while start < count {
@@ -111,13 +136,13 @@ public struct LineBreaker: Sendable {
                     break
                 }
                 used = next
-                if index < count - 1 && canBreak(after: index, in: characters) { lastBreak = index }
+                if index < count - 1 && !keep(index) && canBreak(after: index, in: characters) { lastBreak = index }
                 index += 1
             }
-            lines.append(makeLine(characters[start...end], widths: widths[start...end]))
+            result.append(start...end)
             start = end + 1
         }
-        return lines
+        return result
     }
 
     /// A line from its characters, trailing spaces dropped, split into justification pieces.

@@ -1,0 +1,36 @@
+extension Drawing.Command {
+    /// The command moved `x` points right and `y` points down: for layouts that set a piece at (0, 0) and place it
+    /// later (a report's lines flowing onto pages).
+    public func moved(x: Double, y: Double) -> Drawing.Command {
+        func move(_ point: Point) -> Point { Point(x: point.x + x, y: point.y + y) }
+        func move(_ rect: Rect) -> Rect { Rect(x: rect.x + x, y: rect.y + y, width: rect.width, height: rect.height) }
+        switch self {
+        case .line(var line):
+            line.from = move(line.from)
+            line.to = move(line.to)
+            return .line(line)
+        case .rect(var shape):
+            shape.rect = move(shape.rect)
+            return .rect(shape)
+        case .ellipse(var shape):
+            shape.rect = move(shape.rect)
+            return .ellipse(shape)
+        case .text(var text):
+            text.origin = move(text.origin)
+            return .text(text)
+        case .textBox(var box):
+            box.frame = move(box.frame)
+            return .textBox(box)
+        case .image(var image):
+            image.rect = move(image.rect)
+            return .image(image)
+        case .part(var part):
+            part.rect = move(part.rect)
+            return .part(part)
+        case .group(var group):
+            group.clip = group.clip.map(move)
+            group.commands = group.commands.map { $0.moved(x: x, y: y) }
+            return .group(group)
+        }
+    }
+}

@@ -1,0 +1,462 @@
+import Drawing
+import Fonts
+import Foundation
+
+/// A text box resolved into what the renderers already draw: one-line text commands at their places and underline
+/// strokes, in page coordinates, with the clip and the size the fit policies chose.
+public struct SetTextBox: Hashable, Sendable {
+    /// The text and underline commands, in drawing order.
+    public var commands: [Drawing.Command]
+    /// The frame when the text was clipped (`fit: clip`), else nil.
+    public var clip: Rect?
+    /// The factor every run's size was multiplied by (1 when nothing was shrunk).
+    public var scale: Double
+    /// How many lines (columns when vertical) the text was set in.
+    public var lineCount: Int
+    /// The width and height the set text takes (before rotation), ruby included.
+    public var extent: Size
+}
+
+/// Recently set boxes, so a box checked by a template and then drawn by a renderer is laid out once.
+///
+/// Bounded (emptied when it reaches `limit` entries) and guarded by a lock; only boxes measured with the font files'
+/// own widths are kept, since a renderer's other widths (CID fonts) give other lines.
+final class SetCache: @unchecked Sendable {
+    /// The box, the rules, and the registry by identity (held, so its address cannot be reused while cached).
+    struct Key: Hashable {
+        var box: Drawing.Command.TextBox
+        var fonts: FontRegistry
+        var kinsoku: Kinsoku
+
+        static func == (a: Key, b: Key) -> Bool { a.fonts === b.fonts && a.box == b.box && a.kinsoku == b.kinsoku }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(box)
+            hasher.combine(ObjectIdentifier(fonts))
+            hasher.combine(kinsoku)
+        }
+    }
+
+    static let shared = SetCache()
+    private let limit = 512
+    private let lock = NSLock()
+    private var entries: [Key: SetTextBox] = [:]
+
+    subscript(key: Key) -> SetTextBox? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return entries[key]
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+            entries[key] = newValue
+        }
+    }
+}
+
+/// One line of styled runs, set at (0, 0): its commands, its height (ruby, ascent and descent) and its text.
+public struct SetLine: Hashable, Sendable {
+    /// The text and underline commands, relative to the line's top-left corner.
+    public var commands: [Drawing.Command]
+    /// The height the line's glyphs (and ruby) take.
+    public var height: Double
+    /// The line's characters.
+    public var text: String
+}
+
+/// Sets text boxes: resolves each run's family and weight to a face, measures with `LayoutFont` (the renderers'
+/// own advances), breaks lines with `LineBreaker`'s kinsoku rules, and applies the box's fit policies in order.
+///
+/// The one home of text-box layout: the renderers' `Replayer` draws boxes through it, and templates call it ahead
+/// of rendering so a fit error can name the field and the record.
+public struct TextBoxSetter: Sendable {
+    /// Where the runs' fonts are opened.
+    public var fonts: FontRegistry
+    /// The line-breaking rules used by `wrap`.
+    public var kinsoku: Kinsoku
+
+    /// Creates a setter over `fonts`.
+    public init(fonts: FontRegistry = .shared, kinsoku: Kinsoku = .standard) {
+        self.fonts = fonts
+        self.kinsoku = kinsoku
+    }
+
+    /// Every run of `box` as the one-line text (logical font resolved, size unscaled) a renderer must have glyphs
+    /// for, ruby included: for glyph checks and font subsets before anything is drawn.
+    public func texts(of box: Drawing.Command.TextBox) throws(TextFitError) -> [Drawing.Command.Text] {
+        var result: [Drawing.Command.Text] = []
+        for run in box.runs {
+            let name = try fontName(run.font, run.weight, box)
+            let string = run.string.replacingOccurrences(of: "\n", with: "")
+            result.append(.init(color: run.color, string: string, font: name, size: run.size, origin: box.frame.origin))
+            if let ruby = run.ruby {
+                result.append(.init(color: run.color, string: ruby.replacingOccurrences(of: " ", with: ""),
+                                    font: run.font, size: run.size / 2, origin: box.frame.origin))
+            }
+        }
+        return result
+    }
+
+    /// Sets `box` by its fit policies, measuring with `measure` (text, font → width in points; the font file's
+    /// advances by default, as both renderers place glyphs) — a renderer whose output spaces glyphs otherwise
+    /// (libHaru's built-in CID fonts) passes its own widths so the box still holds what it draws.
+    /// - Throws: `TextFitError` naming the field, the text, the frame and the overflow when no policy makes it fit,
+    ///   or when a run's font (or bold face) cannot be opened.
+    public func set(_ box: Drawing.Command.TextBox,
+                    measure: ((String, LayoutFont) -> Double)? = nil) throws(TextFitError) -> SetTextBox {
+        if let (member, reason) = box.firstProblem {
+            throw TextFitError(field: box.field, text: box.string, frame: box.frame,
+                               reason: .invalid(member: member, reason: reason))
+        }
+        // A template checks its boxes before the renderer draws them: the second setting of the same box (same
+        // fonts, rules and widths) is a lookup.
+        let key = measure == nil ? SetCache.Key(box: box, fonts: fonts, kinsoku: kinsoku) : nil
+        if let key, let cached = SetCache.shared[key] { return cached }
+        let result = try setUncached(box, measure: measure)
+        if let key { SetCache.shared[key] = result }
+        return result
+    }
+
+    private func setUncached(_ box: Drawing.Command.TextBox,
+                             measure: ((String, LayoutFont) -> Double)?) throws(TextFitError) -> SetTextBox {
+        let prepared = try Prepared(box: box, setter: self, measure: measure ?? { $1.width(of: $0) })
+        guard !prepared.glyphs.isEmpty else {
+            return SetTextBox(commands: [], clip: nil, scale: 1, lineCount: 0, extent: Size(width: 0, height: 0))
+        }
+        var wrap = false
+        var scale = 1.0
+        var laid = prepared.lay(scale: scale, wrap: wrap)
+        if laid.fits { return prepared.draw(laid, clip: nil) }
+        for policy in box.fit {
+            switch policy {
+            case .wrap:
+                // Wrapping starts again from the stated size: a later shrink then finds the largest wrapped size.
+                wrap = true
+                scale = 1
+                laid = prepared.lay(scale: scale, wrap: true)
+                if laid.fits { return prepared.draw(laid, clip: nil) }
+            case .shrink:
+                let largest = box.largestSize
+                let smallest = min(largest, box.minimumSize)
+                // Sizes on a 0.05 pt grid, largest first: the biggest that fits wins.
+                var low = Int((smallest * 20).rounded(.up)), high = Int((largest * 20).rounded(.down))
+                let lowest = prepared.lay(scale: min(1, Double(low) / 20 / largest), wrap: wrap)
+                if lowest.fits {
+                    var best = lowest
+                    while low < high {
+                        let middle = (low + high + 1) / 2
+                        let candidate = prepared.lay(scale: min(1, Double(middle) / 20 / largest), wrap: wrap)
+                        if candidate.fits { low = middle; best = candidate } else { high = middle - 1 }
+                    }
+                    return prepared.draw(best, clip: nil)
+                }
+                scale = smallest / largest
+                laid = lowest
+            case .clip:
+                return prepared.draw(laid, clip: box.frame)
+            case .error:
+                throw prepared.overflow(laid)
+            }
+        }
+        throw prepared.overflow(laid)
+    }
+
+    /// `runs` broken into lines `width` points wide (kinsoku rules; a word is cut only when longer than a line),
+    /// each as commands relative to its own top-left corner, for layouts that place lines themselves (a report's
+    /// paragraphs flowing across pages).
+    /// - Throws: `TextFitError` when a run's font or weight cannot be opened or a run is unusable.
+    public func lines(_ runs: [TextRun], width: Double, alignment: TextAlignment = .left,
+                      field: String? = nil) throws(TextFitError) -> [SetLine] {
+        let box = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: width, height: 1e9), runs: runs,
+                                          alignment: alignment, lineHeight: 1, fit: [.wrap], field: field)
+        if let (member, reason) = box.firstProblem {
+            throw TextFitError(field: field, text: box.string, frame: box.frame,
+                               reason: .invalid(member: member, reason: reason))
+        }
+        let prepared = try Prepared(box: box, setter: self, measure: { $1.width(of: $0) })
+        guard !prepared.glyphs.isEmpty else { return [] }
+        let laid = prepared.lay(scale: 1, wrap: true)
+        return laid.lines.map { line in
+            let height = line.ruby + line.ascent + line.descent
+            let one = Prepared.Laid(lines: [line], scale: 1, width: line.length, height: height, fits: true)
+            let text = line.range.map { String(prepared.glyphs[$0].map(\.character)) } ?? ""
+            return SetLine(commands: prepared.draw(one, clip: nil).commands, height: height, text: text)
+        }
+    }
+
+    fileprivate func fontName(_ family: String, _ weight: FontWeight,
+                              _ box: Drawing.Command.TextBox) throws(TextFitError) -> String {
+        do {
+            return try fonts.fontName(family: family, weight: weight)
+        } catch {
+            throw TextFitError(field: box.field, text: box.string, frame: box.frame,
+                               reason: .font(family: family, weight: weight, reason: error.description))
+        }
+    }
+
+    fileprivate func font(_ name: String, family: String, weight: FontWeight, size: Double,
+                          _ box: Drawing.Command.TextBox) throws(TextFitError) -> LayoutFont {
+        do {
+            return try LayoutFont(named: name, size: size, fonts: fonts)
+        } catch {
+            throw TextFitError(field: box.field, text: box.string, frame: box.frame,
+                               reason: .font(family: family, weight: weight, reason: error.description))
+        }
+    }
+}
+
+/// A box's characters with their fonts and advances at the runs' own sizes, ready to be laid out at any scale.
+struct Prepared {
+    struct Glyph {
+        var character: Character
+        var run: Int
+        /// The advance at scale 1, letter spacing excluded.
+        var width: Double
+    }
+
+    struct Run {
+        var source: TextRun
+        var font: LayoutFont
+        var ruby: LayoutFont?
+        /// Each reading and the base characters it covers (one entry for group ruby).
+        var readings: [(text: String, count: Int)]
+        var firstGlyph: Int
+        var lastGlyph: Int
+        /// How much wider the ruby is than its base, at scale 1 (0 when narrower).
+        var rubyExcess: Double
+    }
+
+    /// A line (or column) laid out at one scale: which glyphs, its length and metrics.
+    struct Line {
+        var range: ClosedRange<Int>?
+        var length: Double
+        var ascent: Double
+        var descent: Double
+        var ruby: Double
+    }
+
+    struct Laid {
+        var lines: [Line]
+        var scale: Double
+        var width: Double
+        var height: Double
+        var fits: Bool
+    }
+
+    let box: Drawing.Command.TextBox
+    let measure: (String, LayoutFont) -> Double
+    var breaker: LineBreaker?
+    var glyphs: [Glyph] = []
+    var runs: [Run] = []
+    /// The glyph index ranges of the paragraphs (split at newlines); an empty paragraph is an empty range.
+    var paragraphs: [(range: Range<Int>, run: Int)] = []
+
+    init(box: Drawing.Command.TextBox, setter: TextBoxSetter,
+         measure: @escaping (String, LayoutFont) -> Double) throws(TextFitError) {
+        self.box = box
+        self.measure = measure
+        var firstFont: LayoutFont?
+        var paragraphStart = 0
+        for (index, run) in box.runs.enumerated() {
+            let name = try setter.fontName(run.font, run.weight, box)
+            let font = try setter.font(name, family: run.font, weight: run.weight, size: run.size, box)
+            if firstFont == nil { firstFont = font }
+            var entry = Run(source: run, font: font, ruby: nil, readings: [], firstGlyph: glyphs.count,
+                            lastGlyph: glyphs.count - 1, rubyExcess: 0)
+            for character in run.string {
+                if character == "\n" || character == "\r\n" {
+                    paragraphs.append((paragraphStart..<glyphs.count, index))
+                    paragraphStart = glyphs.count
+                    continue
+                }
+                glyphs.append(Glyph(character: character, run: index, width: measure(String(character), font)))
+            }
+            entry.lastGlyph = glyphs.count - 1
+            if let ruby = run.ruby, !ruby.isEmpty, entry.lastGlyph >= entry.firstGlyph {
+                let rubyFont = try setter.font(run.font, family: run.font, weight: .regular, size: run.size / 2, box)
+                entry.ruby = rubyFont
+                let parts = ruby.split(separator: " ").map(String.init)
+                let baseCount = entry.lastGlyph - entry.firstGlyph + 1
+                entry.readings = parts.count == baseCount && parts.count > 1
+                    ? parts.map { ($0, 1) } : [(ruby.replacingOccurrences(of: " ", with: ""), baseCount)]
+                let baseWidth = glyphs[entry.firstGlyph...entry.lastGlyph].reduce(0) { $0 + $1.width }
+                entry.rubyExcess = max(0, measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
+                // The base is spread to the ruby's width: half the excess before it, half after.
+                glyphs[entry.firstGlyph].width += entry.rubyExcess / 2
+                glyphs[entry.lastGlyph].width += entry.rubyExcess / 2
+            }
+            runs.append(entry)
+        }
+        paragraphs.append((paragraphStart..<glyphs.count, max(0, box.runs.count - 1)))
+        breaker = firstFont.map { LineBreaker(font: $0, kinsoku: setter.kinsoku) }
+    }
+
+    // MARK: Layout
+
+    /// The lines at `scale`, broken at the frame's width when `wrap`, and whether they fit the frame.
+    func lay(scale: Double, wrap: Bool) -> Laid {
+        if box.writingMode == .vertical { return layVertical(scale: scale, wrap: wrap) }
+        let spacing = box.letterSpacing * scale
+        var lines: [Line] = []
+        var cut = false
+        for paragraph in paragraphs {
+            guard !paragraph.range.isEmpty else {
+                let font = runs.isEmpty ? nil : runs[paragraph.run].font.resized(runs[paragraph.run].source.size * scale)
+                lines.append(Line(range: nil, length: 0, ascent: font?.ascent ?? 0, descent: font?.descent ?? 0,
+                                  ruby: 0))
+                continue
+            }
+            let characters = glyphs[paragraph.range].map(\.character)
+            let widths = glyphs[paragraph.range].map { $0.width * scale + spacing }
+            let offset = paragraph.range.lowerBound
+            var ranges = [0...(characters.count - 1)]
+            if wrap, let breaker {
+                ranges = breaker.ranges(characters, widths: widths, width: box.frame.width + spacing,
+                                        keep: { keepsTogether(offset + $0) })
+                // A word cut where no break is allowed (a ticket number split mid-digits) does not count as fitting.
+                cut = cut || ranges.dropLast().contains { range in
+                    let end = range.upperBound
+                    return end + 1 < characters.count && !characters[end].isBreakingSpace
+                        && !characters[end + 1].isBreakingSpace
+                        && (keepsTogether(offset + end) || !breaker.canBreak(after: end, in: characters))
+                }
+            }
+            for range in ranges {
+                lines.append(line(range.lowerBound + offset...range.upperBound + offset, scale: scale))
+            }
+        }
+        let width = lines.map(\.length).max() ?? 0
+        var height = 0.0
+        for (index, line) in lines.enumerated() {
+            let glyphHeight = line.ascent + line.descent
+            height += line.ruby + (index == lines.count - 1 ? glyphHeight : glyphHeight * box.lineHeight)
+        }
+        let fits = !cut && width <= box.frame.width + 1e-6 && height <= box.frame.height + 1e-6
+        return Laid(lines: lines, scale: scale, width: width, height: height, fits: fits)
+    }
+
+    /// True when no line may end after glyph `index`: inside a ruby base.
+    func keepsTogether(_ index: Int) -> Bool {
+        let run = runs[glyphs[index].run]
+        return run.ruby != nil && index < run.lastGlyph
+    }
+
+    /// One line's metrics: trailing spaces dropped, letter spacing after every glyph but the last.
+    func line(_ range: ClosedRange<Int>, scale: Double) -> Line {
+        var last = range.upperBound
+        while last > range.lowerBound && glyphs[last].character.isBreakingSpace { last -= 1 }
+        let spacing = box.letterSpacing * scale
+        var length = 0.0, ascent = 0.0, descent = 0.0, ruby = 0.0
+        for index in range.lowerBound...last {
+            length += glyphs[index].width * scale + (index < last ? spacing : 0)
+            let run = runs[glyphs[index].run]
+            let size = run.source.size * scale
+            ascent = max(ascent, run.font.face.ascent(size: size))
+            descent = max(descent, run.font.face.descent(size: size))
+            if let rubyFont = run.ruby { ruby = max(ruby, rubyFont.resized(size / 2).glyphHeight) }
+        }
+        return Line(range: range.lowerBound...last, length: length, ascent: ascent, descent: descent, ruby: ruby)
+    }
+
+    func overflow(_ laid: Laid) -> TextFitError {
+        TextFitError(field: box.field, text: box.string, frame: box.frame,
+                     reason: .overflow(needed: Size(width: laid.width, height: laid.height),
+                                       size: box.largestSize * laid.scale, policies: box.fit))
+    }
+
+    // MARK: Drawing
+
+    /// The commands for `laid` lines placed in the frame by the box's alignments.
+    func draw(_ laid: Laid, clip: Rect?) -> SetTextBox {
+        if box.writingMode == .vertical { return drawVertical(laid, clip: clip) }
+        let frame = box.frame
+        var top = frame.y + Self.offset(free: frame.height - laid.height, box.verticalAlignment)
+        let spacing = box.letterSpacing * laid.scale
+        var commands: [Drawing.Command] = []
+        for line in laid.lines {
+            defer { top += line.ruby + (line.ascent + line.descent) * box.lineHeight }
+            guard let range = line.range else { continue }
+            let baseline = top + line.ruby + line.ascent
+            var pen = frame.x + Self.offset(free: frame.width - line.length, box.alignment)
+            var index = range.lowerBound
+            while index <= range.upperBound {
+                let runIndex = glyphs[index].run
+                var end = index
+                while end < range.upperBound && glyphs[end + 1].run == runIndex { end += 1 }
+                let run = runs[runIndex]
+                let font = run.font.resized(run.source.size * laid.scale)
+                let start = pen
+                let lead = index == run.firstGlyph ? run.rubyExcess / 2 * laid.scale : 0
+                let trail = end == run.lastGlyph ? run.rubyExcess / 2 * laid.scale : 0
+                let segment = String(glyphs[index...end].map(\.character))
+                if spacing == 0 {
+                    commands.append(text(segment, run: run, font: font, x: pen + lead, baseline: baseline))
+                    pen += glyphs[index...end].reduce(0) { $0 + $1.width * laid.scale }
+                } else {
+                    for glyph in index...end {
+                        commands.append(text(String(glyphs[glyph].character), run: run, font: font,
+                                             x: pen + (glyph == index ? lead : 0), baseline: baseline))
+                        pen += glyphs[glyph].width * laid.scale + (glyph < range.upperBound ? spacing : 0)
+                    }
+                }
+                if run.source.underline {
+                    let y = baseline + font.size * 0.12
+                    commands.append(.line(.init(color: run.source.color, width: font.size * 0.06,
+                                                from: Point(x: start + lead, y: y),
+                                                to: Point(x: pen - trail - (end < range.upperBound ? spacing : 0),
+                                                          y: y))))
+                }
+                if let rubyFont = run.ruby, index == run.firstGlyph {
+                    commands += rubyCommands(run, rubyFont: rubyFont.resized(font.size / 2), baseX: start + lead,
+                                             baseFont: font, top: top + line.ruby - rubyFont.resized(font.size / 2)
+                                                 .glyphHeight, spacing: spacing)
+                }
+                index = end + 1
+            }
+        }
+        return SetTextBox(commands: commands, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
+                          extent: Size(width: laid.width, height: laid.height))
+    }
+
+    /// The ruby over a run: each reading centred over the base characters it covers.
+    func rubyCommands(_ run: Run, rubyFont: LayoutFont, baseX: Double, baseFont: LayoutFont, top: Double,
+                      spacing: Double) -> [Drawing.Command] {
+        var commands: [Drawing.Command] = []
+        var x = baseX
+        var glyph = run.firstGlyph
+        for reading in run.readings {
+            let covered = glyphs[glyph..<(glyph + reading.count)].map(\.character)
+            let baseWidth = covered.reduce(0) { $0 + measure(String($1), baseFont) } + spacing * Double(reading.count - 1)
+            let rubyWidth = measure(reading.text, rubyFont)
+            commands.append(.text(.init(color: run.source.color, string: reading.text, font: rubyFont.name,
+                                        size: rubyFont.size, origin: Point(x: x + (baseWidth - rubyWidth) / 2, y: top))))
+            x += baseWidth + spacing
+            glyph += reading.count
+        }
+        return commands
+    }
+
+    func text(_ string: String, run: Run, font: LayoutFont, x: Double, baseline: Double) -> Drawing.Command {
+        .text(.init(color: run.source.color, string: string, font: font.name, size: font.size,
+                    origin: Point(x: x, y: baseline - font.ascent)))
+    }
+
+    static func offset(free: Double, _ alignment: TextAlignment) -> Double {
+        switch alignment {
+        case .left: 0
+        case .center: free / 2
+        case .right: free
+        }
+    }
+
+    static func offset(free: Double, _ alignment: VerticalAlignment) -> Double {
+        switch alignment {
+        case .top: 0
+        case .middle: free / 2
+        case .bottom: free
+        }
+    }
+}

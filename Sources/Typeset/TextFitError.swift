@@ -1,0 +1,90 @@
+import Drawing
+import Foundation
+
+/// Why a text box could not be set: its text does not fit by any of its fit policies, or a run's font (or the
+/// weight asked for) is not available.
+public struct TextFitError: Error, Hashable, Sendable {
+    /// What went wrong.
+    public enum Reason: Hashable, Sendable {
+        /// The text needs `needed` (width × height at `size` points, the smallest size tried) but the frame is
+        /// `frame.size`; `policies` were tried in order.
+        case overflow(needed: Size, size: Double, policies: [FitPolicy])
+        /// A run's font family or weight could not be opened (the Fonts module's message).
+        case font(family: String, weight: FontWeight, reason: String)
+        /// A value of the box no layout can use (`member` names it: `runs[0].size`, `lineHeight` …).
+        case invalid(member: String, reason: String)
+    }
+
+    /// The field the text came from (a placeholder, a column), when the box names one.
+    public var field: String?
+    /// The whole text of the box.
+    public var text: String
+    /// The box's frame.
+    public var frame: Rect
+    /// What went wrong.
+    public var reason: Reason
+
+    /// Creates the error.
+    public init(field: String?, text: String, frame: Rect, reason: Reason) {
+        self.field = field
+        self.text = text
+        self.frame = frame
+        self.reason = reason
+    }
+
+    /// How many points too wide and too tall the text is, at the smallest size tried (0 when it fits that way).
+    public var excess: Size {
+        guard case .overflow(let needed, _, _) = reason else { return Size(width: 0, height: 0) }
+        return Size(width: max(0, needed.width - frame.width), height: max(0, needed.height - frame.height))
+    }
+
+    /// The problem in one sentence, without the fix.
+    public var problem: String {
+        let what = (field.map { "field \"\($0)\": " } ?? "") + "text \"\(text)\""
+        let box = "box (x \(Self.points(frame.x)), y \(Self.points(frame.y)), \(Self.points(frame.width)) × "
+            + "\(Self.points(frame.height)) pt)"
+        switch reason {
+        case .overflow(let needed, let size, let policies):
+            var over: [String] = []
+            if excess.width > 0 { over.append("\(Self.points(excess.width)) pt too wide") }
+            if excess.height > 0 { over.append("\(Self.points(excess.height)) pt too tall") }
+            return "\(what) does not fit its \(box): at \(Self.points(size)) pt it needs "
+                + "\(Self.points(needed.width)) × \(Self.points(needed.height)) pt, "
+                + over.joined(separator: " and ")
+                + (policies.isEmpty ? "" : " (fit: " + policies.map(\.rawValue).joined(separator: ", ") + ")")
+        case .font(let family, let weight, let reason):
+            return "\(what) in \(box): font family \"\(family)\" has no usable \(weight.rawValue) face: \(reason)"
+        case .invalid(let member, let reason):
+            return "\(what) in \(box): \(member): \(reason)"
+        }
+    }
+
+    /// What to do about it.
+    public var fix: String {
+        switch reason {
+        case .overflow(_, _, let policies) where policies.isEmpty:
+            return "shorten the text, widen its box, or draw it as a text box with a fit policy (drawTextBox)"
+        case .overflow:
+            return "shorten the text, enlarge the box, lower its minimum size, or add wrap to its fit policies"
+        case .font(_, .bold, _):
+            return "add a \"-bold\" entry for the family to Fonts/fonts.json, or drop the bold"
+        case .font:
+            return "install the font (scripts/setup) or name a font from Fonts/fonts.json"
+        case .invalid:
+            return "give the box finite sizes greater than 0 (at most 10000 pt)"
+        }
+    }
+
+    static func points(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+extension TextFitError: CustomStringConvertible, LocalizedError {
+    /// The problem and the fix.
+    public var description: String { problem + ". Fix: " + fix }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+}

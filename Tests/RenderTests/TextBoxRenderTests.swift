@@ -1,0 +1,107 @@
+import Drawing
+import Foundation
+import Render
+import Testing
+import TestSupport
+
+/// Text boxes in the PDF as poppler reads it: turned boxes land where the turn puts them, vertical columns read in
+/// order, and a box too small for its text fails the render naming the field instead of drawing past its frame.
+@Suite struct TextBoxRenderTests {
+    /// Every word `pdftotext -bbox` finds, with its bounds.
+    static func words(_ file: URL) throws -> [(text: String, box: Rect)] {
+        let xml = try Oracle.run("pdftotext", ["-bbox", "-enc", "UTF-8", file.path, "-"]).stdout
+        return xml.split(separator: "\n").compactMap { line in
+            func number(_ key: String) -> Double? {
+                guard let start = line.range(of: "\(key)=\"") else { return nil }
+                return Double(line[start.upperBound...].prefix { $0 != "\"" })
+            }
+            guard line.contains("<word "), let open = line.range(of: "\">"), let close = line.range(of: "</word>"),
+                  let x0 = number("xMin"), let y0 = number("yMin"), let x1 = number("xMax"), let y1 = number("yMax")
+            else { return nil }
+            return (String(line[open.upperBound..<close.lowerBound]), Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        }
+    }
+
+    /// The drawing `build` draws, as a PDF in `scratch` that passes qpdf's check.
+    func render(in scratch: Scratch, _ build: (inout Canvas) throws -> Void) throws -> URL {
+        var c = Canvas()
+        try c.start(width: 300, height: 300, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
+        try build(&c)
+        let file = scratch.file("box.pdf")
+        try PDFRenderer().write(try c.stop(), to: file)
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        return file
+    }
+
+    @Test func aBoxTurnedClockwiseReadsDownwardsInsideItsTurnedFrame() throws {
+        // 120 × 20 at (90, 140), turned 90° about its centre (150, 150): it covers x 140…160, y 90…210.
+        let scratch = try Scratch("render-turned-box")
+        let file = try render(in: scratch) { c in
+            try c.drawTextBox("ink", "AB 髙橋", font: "gothic", size: 14, x: 90, y: 140, w: 120, h: 20, rotation: 90)
+        }
+        let words = try Self.words(file)
+        let first = try #require(words.first { $0.text == "AB" }, "\(words)")
+        let second = try #require(words.first { $0.text == "髙橋" }, "\(words)")
+        for word in [first, second] {
+            #expect(word.box.x >= 140 - 0.5 && word.box.maxX <= 160 + 0.5 && word.box.y >= 90 - 0.5
+                        && word.box.maxY <= 210 + 0.5, "\(word.text) at \(word.box)")
+            #expect(word.box.height > word.box.width, "\(word.text) runs down the page: \(word.box)")
+        }
+        // Clockwise: the text's start is at the top.
+        #expect(first.box.y < second.box.y)
+    }
+
+    @Test func verticalColumnsReadRightToLeftInOrder() throws {
+        let text = "「髙橋」ー令和7年11月23日〜東京−‖①ﾊﾝｶｸ"
+        let scratch = try Scratch("render-vertical-box")
+        let file = try render(in: scratch) { c in
+            try c.drawTextBox("ink", text, font: "gothic", size: 14, x: 100, y: 20, w: 50, h: 200,
+                              fit: [.wrap, .error], writing: .vertical)
+        }
+        let raw = try Oracle.run("pdftotext", ["-raw", "-enc", "UTF-8", file.path, "-"]).stdout
+        #expect(raw.filter { !$0.isWhitespace } == text, "pdftotext -raw: \(raw)")
+        let words = try Self.words(file)
+        let start = try #require(words.first { $0.text.contains("髙") })
+        let end = try #require(words.first { $0.text.contains("ｸ") })
+        #expect(start.box.x > end.box.x, "the first column is right of the last: \(start.box) vs \(end.box)")
+        for word in words {
+            #expect(word.box.x >= 100 - 0.5 && word.box.maxX <= 150 + 0.5 && word.box.y >= 20 - 0.5
+                        && word.box.maxY <= 220 + 0.5, "\(word.text) at \(word.box)")
+        }
+    }
+
+    @Test func aCentredLineWiderThanItsBoxWidthIsRefusedInsteadOfSpillingBothWays() throws {
+        var c = Canvas()
+        try c.start(width: 300, height: 100, opaque: true)
+        try c.addSlot(role: "ink")
+        try c.drawText("ink", "会場〜東京−‖①髙ﾊﾝｶｸ（株）", size: 14, x: 100, y: 10, boxWidth: 100, align: .center)
+        let drawing = try c.stop()
+        let scratch = try Scratch("render-box-width")
+        #expect {
+            try PDFRenderer().write(drawing, to: scratch.file("t.pdf"))
+        } throws: { error in
+            guard case .textFit(_, let fit) = error as? RenderError else { return false }
+            return fit.frame.width == 100 && fit.excess.width > 0 && "\(error)".contains("too wide")
+        }
+        #expect(try scratch.contents().isEmpty)
+    }
+
+    @Test func aBoxThatCannotFitFailsTheRenderNamingItsField() throws {
+        var c = Canvas()
+        try c.start(width: 200, height: 100, opaque: true)
+        try c.addSlot(role: "ink")
+        try c.drawTextBox("ink", "〜−‖①髙ﾊﾝｶｸ 会場名がとても長い", size: 14, x: 10, y: 10, w: 60, h: 18, field: "venue")
+        let drawing = try c.stop()
+        let scratch = try Scratch("render-text-box-error")
+        let file = scratch.file("box.pdf")
+        #expect {
+            try PDFRenderer().write(drawing, to: file)
+        } throws: { error in
+            guard case .textFit(let location, let fit) = error as? RenderError else { return false }
+            return location.description.contains("commands[0]") && fit.field == "venue" && "\(error)".contains("venue")
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(throws: RenderError.self) { try RasterRenderer().bitmap(for: drawing, scale: .factor(1)) }
+    }
+}

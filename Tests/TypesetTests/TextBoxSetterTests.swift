@@ -1,0 +1,165 @@
+import Drawing
+import Fonts
+import Testing
+import Typeset
+
+/// Text boxes set by their fit policies, checked through the commands they resolve into and the fonts' own widths.
+@Suite struct TextBoxSetterTests {
+    let setter = TextBoxSetter()
+    let gothic: LayoutFont
+
+    init() throws {
+        gothic = try LayoutFont(named: "gothic", size: 14)
+    }
+
+    func box(_ text: String, size: Double = 14, w: Double, h: Double, fit: [FitPolicy] = FitPolicy.dataDefault,
+             minimumSize: Double? = nil, align: TextAlignment = .left,
+             writing: WritingMode = .horizontal) -> Drawing.Command.TextBox {
+        Drawing.Command.TextBox(frame: Rect(x: 10, y: 20, width: w, height: h),
+                                runs: [TextRun(text, font: "gothic", size: size)], alignment: align, fit: fit,
+                                minimumSize: minimumSize, writingMode: writing, field: "venue")
+    }
+
+    /// The text commands of a set box, in order.
+    func texts(_ set: SetTextBox) -> [Drawing.Command.Text] {
+        set.commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
+    }
+
+    @Test func textThatFitsKeepsItsSizeAndAlignsRight() throws {
+        let set = try setter.set(box("会場〜東京", w: 100, h: 20, align: .right))
+        #expect(set.scale == 1 && set.lineCount == 1)
+        let line = try #require(texts(set).first)
+        #expect(line.string == "会場〜東京" && line.size == 14)
+        // Right-aligned: the line's right edge is the frame's right edge.
+        #expect(abs(line.origin.x + gothic.width(of: "会場〜東京") - 110) < 1e-9)
+    }
+
+    @Test func shrinkFindsTheLargestSizeThatFitsTheWidth() throws {
+        let text = "髙橋ﾊﾝｶｸ①〜−‖株式会社"
+        let set = try setter.set(box(text, w: 100, h: 20))
+        let line = try #require(texts(set).first)
+        #expect(line.string == text && line.size < 14 && line.size >= 8.4)
+        let width = gothic.resized(line.size).width(of: text)
+        #expect(width <= 100, "shrunk text is \(width) pt wide")
+        // 0.05 pt larger would not fit: the largest size on the grid was taken.
+        #expect(gothic.resized(line.size + 0.05).width(of: text) > 100)
+    }
+
+    @Test func wrapBreaksWithKinsokuAndKeepsEveryCharacter() throws {
+        let text = "東京都千代田区、丸の内一丁目。「髙橋」ビル、ﾊﾝｶｸ①〜−‖階。"
+        let set = try setter.set(box(text, w: 60, h: 200, fit: [.wrap, .error]))
+        let lines = texts(set).map(\.string)
+        #expect(lines.count > 2)
+        #expect(lines.joined() == text)
+        for line in lines.dropFirst() {
+            #expect(!Kinsoku.standard.noLineStart.contains(line.first!), "line starts with \(line)")
+        }
+        for line in texts(set) {
+            #expect(line.origin.x + gothic.width(of: line.string) <= 70 + 1e-9)
+        }
+    }
+
+    @Test func wrapNeverCutsAWordWhereNoBreakIsAllowed() throws {
+        let number = "ABCDEFGHIJ-0123456789-KLMNOPQRST"
+        // Breaking is allowed after a hyphen before a letter only: "…789-" | "KLMNOPQRST", never inside the digits.
+        let set = try setter.set(box(number, size: 27, w: 160, h: 32, fit: [.wrap, .shrink, .error], minimumSize: 8))
+        #expect(texts(set).map(\.string) == ["ABCDEFGHIJ-0123456789-", "KLMNOPQRST"])
+        #expect(throws: TextFitError.self) {
+            try setter.set(box("ABCDEFGHIJKLMNOPQRSTUVWXYZ", w: 60, h: 200, fit: [.wrap, .error]))
+        }
+    }
+
+    @Test func aBoxBuiltWithoutTheCanvasChecksIsRefusedNotTrapped() {
+        for size in [1e300, 0, -3, .nan] {
+            let bad = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: 100, height: 20),
+                                              runs: [TextRun("髙", size: size)], minimumSize: 5)
+            #expect {
+                _ = try setter.set(bad)
+            } throws: { error in
+                guard let fit = error as? TextFitError, case .invalid(let member, _) = fit.reason else { return false }
+                return member == "runs[0].size"
+            }
+        }
+    }
+
+    @Test func errorNamesTheFieldTheTextTheBoxAndTheOverflow() throws {
+        let text = String(repeating: "会場〜東京−‖①髙ﾊﾝｶｸ", count: 4)
+        #expect {
+            _ = try setter.set(box(text, w: 100, h: 20))
+        } throws: { error in
+            guard let fit = error as? TextFitError, case .overflow(let needed, let size, _) = fit.reason else {
+                return false
+            }
+            let message = fit.description
+            return fit.field == "venue" && size == 14 * 0.6 && needed.width > 100 && fit.excess.width > 0
+                && message.contains("field \"venue\"") && message.contains(text) && message.contains("100 × 20 pt")
+                && message.contains("too wide")
+        }
+    }
+
+    @Test func clipOnlyWhenAskedAndThenTheFrameClips() throws {
+        let text = String(repeating: "髙", count: 30)
+        let set = try setter.set(box(text, w: 100, h: 20, fit: [.clip]))
+        #expect(set.clip == Rect(x: 10, y: 20, width: 100, height: 20))
+        #expect(throws: TextFitError.self) { try setter.set(box(text, w: 100, h: 20, fit: [])) }
+    }
+
+    @Test func boldComesFromTheFamilysBoldFaceOrIsRefused() throws {
+        let runs = [TextRun("Name: ", font: "sans", size: 12), TextRun("Taro", font: "sans", weight: .bold, size: 12)]
+        let set = try setter.set(Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: 200, height: 20), runs: runs))
+        #expect(texts(set).map(\.font) == ["sans", "sans-bold"])
+        let face = try FontRegistry.shared.face(named: "sans-bold")
+        #expect(face.url.lastPathComponent == "DejaVuSans-Bold.ttf")
+        // The bold run starts where the regular one ends.
+        let regular = try LayoutFont(named: "sans", size: 12)
+        #expect(abs(texts(set)[1].origin.x - regular.width(of: "Name: ")) < 1e-9)
+        // A family whose table has no bold face: bold is refused, never faked.
+        let plain = FontRegistry(configuration: FontConfiguration(fonts: [
+            "plain": .init(files: ["/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"]),
+        ]), environment: [:])
+        let noBold = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: 200, height: 20),
+                                             runs: [TextRun("髙", font: "plain", weight: .bold, size: 12)])
+        #expect {
+            _ = try TextBoxSetter(fonts: plain).set(noBold)
+        } throws: { error in
+            guard let fit = error as? TextFitError, case .font(let family, .bold, _) = fit.reason else { return false }
+            return family == "plain" && fit.description.contains("-bold")
+        }
+    }
+
+    @Test func rubyIsCentredOverItsBaseAtHalfSize() throws {
+        let runs = [TextRun("髙橋", font: "gothic", size: 20, ruby: "たかはし"), TextRun("様", font: "gothic", size: 20)]
+        let set = try setter.set(Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: 200, height: 50), runs: runs))
+        let all = texts(set)
+        let ruby = try #require(all.first { $0.string == "たかはし" })
+        let base = try #require(all.first { $0.string == "髙橋" })
+        #expect(ruby.size == 10)
+        // The ruby is wider than its base (4 × 10 > 2 × 20 is false: equal), so both are centred on one another.
+        let rubyFont = gothic.resized(10), baseFont = gothic.resized(20)
+        let rubyCentre = ruby.origin.x + rubyFont.width(of: "たかはし") / 2
+        let baseCentre = base.origin.x + baseFont.width(of: "髙橋") / 2
+        #expect(abs(rubyCentre - baseCentre) < 1e-9)
+        // Above the base: the ruby's line box ends where the base's begins.
+        #expect(ruby.origin.y + rubyFont.glyphHeight <= base.origin.y + 1e-9)
+    }
+
+    @Test func verticalColumnsRunRightToLeftWithDigitsAcross() throws {
+        let text = "賞状\n令和7年11月23日「髙橋」"
+        let set = try setter.set(box(text, size: 20, w: 60, h: 300, writing: .vertical))
+        let all = texts(set)
+        let first = try #require(all.first { $0.string == "賞" })
+        let second = try #require(all.first { $0.string == "令" })
+        #expect(first.origin.x > second.origin.x, "the first column is right of the second")
+        let sho = try #require(all.first { $0.string == "状" })
+        #expect(sho.origin.y > first.origin.y && abs(sho.origin.x - first.origin.x) < 1e-9)
+        // Two digits set across in one cell; a single digit stands alone.
+        #expect(all.contains { $0.string == "11" } && all.contains { $0.string == "23" })
+        #expect(all.contains { $0.string == "7" })
+        // A number of four digits is turned whole, not split into a turned digit and three across.
+        let postal = try setter.set(box("〒150-0001", size: 10, w: 20, h: 200, writing: .vertical))
+        #expect(texts(postal).map(\.string) == ["〒", "150"])
+        // The brackets are turned (drawn as rotated parts), not set upright.
+        let parts = set.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }
+        #expect(parts.count == 2 && parts.allSatisfy { $0.rotation == 90 })
+    }
+}
