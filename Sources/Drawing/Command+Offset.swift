@@ -27,6 +27,9 @@ extension Drawing.Command {
         case .part(var part):
             part.rect = move(part.rect)
             return .part(part)
+        case .barcode(var barcode):
+            barcode.rect = move(barcode.rect)
+            return .barcode(barcode)
         case .group(var group):
             group.clip = group.clip.map(move)
             group.commands = group.commands.map { $0.moved(x: x, y: y) }

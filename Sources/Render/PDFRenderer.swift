@@ -58,19 +58,20 @@ public struct PDFRenderer: Sendable {
         try OutputFile.write(data(for: document), to: url)
     }
 
-    /// The first text of the first page, trimmed to 80 characters: the title of a document that names none.
-    static func firstText(of document: Document) -> String? {
-        guard let first = document.pages.first else { return nil }
-        let text = Replayer.texts(in: first, page: 1).lazy.map { $0.text.string.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .first { !$0.isEmpty }
+    /// The first non-blank text of `texts` (a page's, in drawing order), trimmed to 80 characters: the title of a
+    /// document that names none.
+    static func firstText(of texts: [(text: Drawing.Command.Text, location: RenderLocation)]) -> String? {
+        let text = texts.lazy.map { $0.text.string.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
         return text.map { String($0.prefix(80)) }
     }
 
     /// `ja` when some text holds kana or kanji, else nil (the language is then left unstated).
-    static func language(of document: Document) -> String? {
-        for (index, page) in document.pages.enumerated() {
-            for (text, _) in Replayer.texts(in: page, page: index + 1)
-            where text.string.unicodeScalars.contains(where: { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) || (0x20000...0x2FFFF).contains($0.value) || (0xFF66...0xFF9F).contains($0.value) }) {
+    static func language(of texts: [[(text: Drawing.Command.Text, location: RenderLocation)]]) -> String? {
+        let japanese: [ClosedRange<UInt32>] = [0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF66...0xFF9F,
+                                                0x20000...0x2FFFF]
+        for page in texts {
+            for (text, _) in page
+            where text.string.unicodeScalars.contains(where: { scalar in japanese.contains { $0.contains(scalar.value) } }) {
                 return "ja"
             }
         }
@@ -83,15 +84,19 @@ public struct PDFRenderer: Sendable {
         if let problem = document.firstOutlineProblem() {
             throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
         }
+        // Every text of every page, text boxes set into lines: for the title, the language and the fonts' subsets.
+        let pageTexts = try document.pages.enumerated().map { index, page in
+            try Replayer.texts(in: page, page: index + 1, fonts: fonts)
+        }
         let pdf: PDFDocument
         do {
             pdf = try PDFDocument()
-            let title = document.metadata.title ?? Self.firstText(of: document)
+            let title = document.metadata.title ?? Self.firstText(of: pageTexts.first ?? [])
             try pdf.setInfo(DocumentInfo(title: title, author: document.metadata.author,
                                          creator: document.metadata.creator, producer: producer,
                                          subject: document.metadata.subject, keywords: document.metadata.keywords))
             if title != nil { try pdf.setDisplaysTitle(true) }
-            if let language = document.metadata.language ?? Self.language(of: document) { try pdf.setLanguage(language) }
+            if let language = document.metadata.language ?? Self.language(of: pageTexts) { try pdf.setLanguage(language) }
         } catch {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
@@ -99,7 +104,7 @@ public struct PDFRenderer: Sendable {
         let replayer = Replayer(fonts: fonts)
         // First every text: missing glyphs fail before anything is drawn, and each subset gets all its characters.
         for (index, page) in document.pages.enumerated() {
-            for (text, location) in try Replayer.texts(in: page, page: index + 1, fonts: fonts) where !text.string.isEmpty {
+            for (text, location) in pageTexts[index] where !text.string.isEmpty {
                 fontSet.register(text.string, face: try replayer.face(for: text, at: location))
             }
             // Every barcode is encoded and placed now, so bad data fails before anything is drawn.
