@@ -44,7 +44,7 @@ struct NumberingOptions: ParsableArguments {
     @Option(name: .customLong("number"),
             help: ArgumentHelp("Number a field the data lacks from the record's position: {{index}} (from 0), "
                                + "{{row}} (from 1), an offset and a zero-padded width, e.g. "
-                               + "--number ticket='FN-{{index+1:06}}' → FN-000001, FN-000002, … (repeatable).",
+                               + "--number ticket='FN-{{index+1:06}}' gives FN-000001, FN-000002 and so on (repeatable).",
                                valueName: "field=pattern"))
     var numbers: [String] = []
 

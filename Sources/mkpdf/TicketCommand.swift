@@ -84,7 +84,7 @@ struct TicketCommand: ParsableCommand {
     @OptionGroup var setFiles: SetFileOptions
 
     /// The ticket's position for `--number`.
-    @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns (default 0).")
+    @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns.")
     var index: Int = 0
 
     func validate() throws {

@@ -50,13 +50,13 @@ struct Validate: ParsableCommand {
     @Flag(name: .customLong("require-metadata"), help: "Make a missing Info /Title or catalog /Lang an error.")
     var requireMetadata = false
 
-    @Option(name: .customLong("max-stream-bytes"), help: "The decoded size any one stream may have before `resource.limit` (default 268435456).")
+    @Option(name: .customLong("max-stream-bytes"), help: "The decoded size any one stream may have before `resource.limit` (256 MiB).")
     var maxStreamBytes: Int = ResourceLimits().streamBytes
 
-    @Option(name: .customLong("max-content-bytes"), help: "The decoded size of one page's content before `resource.limit` (default 67108864).")
+    @Option(name: .customLong("max-content-bytes"), help: "The decoded size of one page's content before `resource.limit` (64 MiB).")
     var maxContentBytes: Int = ResourceLimits().contentBytes
 
-    @Option(name: .customLong("max-operators"), help: "The operators one page's content may have before `resource.limit` (default 10000000).")
+    @Option(name: .customLong("max-operators"), help: "The operators one page's content may have before `resource.limit`.")
     var maxOperators: Int = ResourceLimits().operators
 
     func validate() throws {
