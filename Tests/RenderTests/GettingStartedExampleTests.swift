@@ -32,6 +32,29 @@ import TestSupport
         #expect(try Oracle.run("pdfinfo", [both.path]).stdout.contains("Pages:           2"))
     }
 
+    /// The article's "Text that fits, and barcodes" section: the long venue is set inside its box (whole, in at
+    /// least two lines or a smaller size) and the JAN scans with its computed check digit.
+    @Test func drawingArticleSetsATextBoxAndAJANCode() throws {
+        let scratch = try Scratch("docc-drawing-box")
+        var label = Canvas()
+        try label.start(width: 400, height: 100, opaque: true)
+        try label.addSlot(role: "ink", stroke: Color(hex: "#1A1A1A")!)
+        try label.addSlot(role: "code", fill: .black)
+        try label.drawTextBox("ink", "東京国際展示場 西ホール 特設会場アネックス棟 三階 大会議室", font: "gothic", size: 14,
+                              x: 10, y: 10, w: 200, h: 40, fit: [.shrink, .wrap, .shrink, .error], minSize: 7)
+        try label.drawBarcode("code", .ean13, "490123456789", x: 220, y: 10, w: 170, h: 80, light: .white)
+        let shelf = try label.stop()
+
+        let pdf = scratch.file("shelf.pdf"), png = scratch.file("shelf.png")
+        try PDFRenderer().write(shelf, to: pdf)
+        try RasterRenderer().write(shelf, to: png, scale: .factor(2))
+        let text = try Oracle.pdftotext(pdf).filter { !$0.isWhitespace }
+        #expect(text.contains("東京国際展示場西ホール特設会場アネックス棟三階大会議室"), "\(text)")
+        #expect(text.contains("4901234567894"), "\(text)")
+        let scan = try Oracle.run("zbarimg", ["-q", "--raw", png.path])
+        #expect(scan.stdout.trimmingCharacters(in: .newlines) == "4901234567894", "\(scan.stdout)")
+    }
+
     @Test func renderArticleWritesPDFCIDAndPNG() throws {
         let scratch = try Scratch("docc-render")
         var canvas = Canvas()
