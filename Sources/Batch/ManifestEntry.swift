@@ -70,7 +70,7 @@ public struct ManifestEntry: Sendable, Hashable {
             if let field = failure.field { parts.append("\"field\":" + Self.quote(field)) }
             if let character = failure.character { parts.append("\"character\":" + Self.quote(character)) }
             if let codePoint = failure.codePoint { parts.append("\"codePoint\":" + Self.quote(codePoint)) }
-            parts.append("\"message\":" + Self.quote(failure.description))
+            parts.append("\"message\":" + Self.quote(failure.reason))
             json += ",\"error\":{" + parts.joined(separator: ",") + "}"
         }
         return json + "}\n"

@@ -19,6 +19,10 @@ struct ManifestEntryTests {
         #expect((error["message"] as? String)?.contains("back\\slash\ttab\u{1}") == true)
         let parsed = try #require(ManifestEntry(jsonLine: line))
         #expect(parsed.fields == entry.fields && parsed.failure?.field == "venue" && parsed.status == .failed)
+        // The message is the reason alone (row, member, field are keys of their own), so a failure read back from
+        // the manifest prints its "row 9 (member …), field …" prefix once, not twice.
+        #expect(error["message"] as? String == failure.reason)
+        #expect(parsed.failure?.description == failure.description)
         #expect(ManifestEntry(jsonLine: String(line.prefix(30))) == nil)
     }
 
