@@ -34,8 +34,9 @@ public final class FontFace: @unchecked Sendable {
 
     /// The HarfBuzz face, owned by this object; internal so the subsetter can read it.
     let face: OpaquePointer
-    private let font: OpaquePointer
+    let font: OpaquePointer
     let subsets = SubsetCache()
+    let glyphSubsets = GlyphSubsetCache()
 
     /// Opens `url` (face `index` of a collection) for the logical name `name`.
     public init(contentsOf url: URL, index: Int = 0, name: String) throws(FontError) {

@@ -79,27 +79,45 @@ final class PDFTarget: RenderTarget {
     func drawText(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
         try flush(location)
         try pdf(location) {
-            let entry = try resources.fonts.font(named: name, face: layout.face, location: location)
             try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
             let rgb = Self.rgb(color)
             let baseline = height - layout.baseline
-            try page.text { scope in
-                try scope.setFont(entry.font, size: layout.size)
-                // The text colour is the fill colour of the graphics state: set only when it changes.
-                if rgb != state.fillColor { try scope.setFillColor(rgb) }
-                if entry.isCID {
+            if let cidFont = try resources.fonts.cidFont(named: name) {
+                try page.text { scope in
+                    try scope.setFont(cidFont, size: layout.size)
+                    // The text colour is the fill colour of the graphics state: set only when it changes.
+                    if rgb != state.fillColor { try scope.setFillColor(rgb) }
                     // The viewer spaces a CID font by libHaru's widths, so align with those (left needs none).
                     var x = layout.origin.x
                     if let box = layout.boxWidth, layout.alignment != .left {
-                        let width = try entry.font.width(of: layout.string, size: layout.size)
+                        let width = try cidFont.width(of: layout.string, size: layout.size)
                         x += TextLayout.alignmentOffset(width: width, box: box, alignment: layout.alignment)
                     }
                     try scope.show(layout.string, x: x, y: baseline)
-                } else {
-                    try scope.show(layout.string, x: layout.positions.first ?? layout.origin.x, y: baseline)
                 }
+                state.fillColor = rgb
+                return
             }
-            state.fillColor = rgb
+            if rgb != state.fillColor {
+                try page.setFillColor(rgb)
+                state.fillColor = rgb
+            }
+            for run in layout.runs {
+                let entry = try resources.fonts.font(for: run.face)
+                var codes: [UInt16] = []
+                var adjustments: [Int] = []
+                codes.reserveCapacity(run.glyphs.count)
+                adjustments.reserveCapacity(run.glyphs.count)
+                // Where the viewer's pen is (thousandths of an em from the run's start) after each glyph's W width.
+                var pen = 0
+                for (glyph, offset) in zip(run.glyphs, run.offsets) {
+                    codes.append(entry.codes[glyph] ?? 0)
+                    adjustments.append(pen - offset)
+                    pen = offset + TextLayout.width(of: glyph, in: run.face)
+                }
+                try page.showGlyphs(codes, adjustments: adjustments, font: entry.font, size: layout.size,
+                                    x: run.start, y: baseline)
+            }
         }
     }
 

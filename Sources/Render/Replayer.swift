@@ -37,8 +37,7 @@ struct Replayer {
                 try drawShape(.ellipse, shape, location: here, into: target)
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
-                let face = try face(for: text, at: here)
-                try target.drawText(TextLayout(text, face: face), color: text.color, font: text.font, location: here)
+                try target.drawText(try layout(for: text, at: here), color: text.color, font: text.font, location: here)
             case .image(let image):
                 try target.drawImage(png: image.png, in: image.rect, location: here)
             case .part(let part):
@@ -73,21 +72,16 @@ struct Replayer {
                              fill: shape.fill, location: location)
     }
 
-    /// The opened font for a text command, after checking it has a glyph for every character.
-    func face(for text: Drawing.Command.Text, at location: RenderLocation) throws(RenderError) -> FontFace {
-        let face: FontFace
+    /// A text command laid out with its font's chain (the font, then its fallbacks).
+    /// - Throws: `RenderError.font` when a font cannot be opened, `.missingGlyph` when no font has a character.
+    func layout(for text: Drawing.Command.Text, at location: RenderLocation) throws(RenderError) -> TextLayout {
+        let chain: [FontFace]
         do {
-            face = try fonts.face(named: text.font)
+            chain = try fonts.chain(named: text.font)
         } catch {
             throw .font(location: location, font: text.font, reason: error.description)
         }
-        if let missing = face.missingCharacters(in: text.string).first {
-            let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
-            throw .missingGlyph(MissingGlyph(character: String(missing.scalar), codePoint: missing.codePoint,
-                                             font: text.font, fontFile: face.url.path, text: shown,
-                                             characterIndex: missing.characterIndex, location: location))
-        }
-        return face
+        return try TextLayout(text, chain: chain, location: location)
     }
 
     /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.

@@ -1,23 +1,34 @@
 import Drawing
 import Fonts
 
-/// One text command laid out for drawing: the glyphs, where each goes on the page, and the baseline.
+/// One text command laid out for drawing: runs of glyphs shaped by HarfBuzz, each from the first font of the
+/// command's chain (the font and its fallbacks) that has its characters, where each glyph goes, and the baseline.
 ///
-/// Both renderers draw from this, so a line of text sits at the same place in the PDF and the PNG. Glyph advances
-/// come from the font file (the Fonts module) and are rounded down to thousandths of an em exactly as libHaru
-/// writes them into the PDF's `/W` widths; a viewer positions PDF glyphs by those widths, so the raster does too.
+/// Both renderers draw from this, so a line of text sits at the same place in the PDF and the PNG. Positions are
+/// kept in whole thousandths of an em, the unit of a PDF font's `W` widths: a glyph whose shaped advance equals its
+/// width needs no adjustment in the PDF, and the raster places glyphs at exactly the same points.
 struct TextLayout {
-    /// The opened font.
-    var face: FontFace
+    /// Consecutive glyphs from one font.
+    struct Run {
+        /// The font the glyphs come from.
+        var face: FontFace
+        /// Glyph ids in `face`, in drawing order.
+        var glyphs: [UInt32]
+        /// Each glyph's origin right of `start`, in thousandths of an em.
+        var offsets: [Int]
+        /// The text each glyph stands for: its whole cluster for the first glyph of a cluster, "" for the rest.
+        var texts: [String]
+        /// The x of the run's start, in points, in the coordinates the text is drawn in.
+        var start: Double
+    }
+
     /// The text drawn.
     var string: String
     /// The font size in points.
     var size: Double
-    /// The glyph of each code point, in order.
-    var glyphs: [UInt32]
-    /// The x of each glyph's origin, in points, in the coordinates the text is drawn in (a part's own).
-    var positions: [Double]
-    /// The y of the baseline, in points from the top (one ascent below the text's top).
+    /// The runs, left to right.
+    var runs: [Run]
+    /// The y of the baseline, in points from the top (one ascent of the first font below the text's top).
     var baseline: Double
     /// The top-left corner of the line box (before alignment) and the box width, for renderers that must measure
     /// with other metrics (the PDF's CID mode).
@@ -25,33 +36,83 @@ struct TextLayout {
     var boxWidth: Double?
     var alignment: TextAlignment
 
-    /// The advance of `glyph` at `size` points as a PDF viewer computes it from libHaru's `/W` entry.
-    static func advance(of glyph: UInt32, in face: FontFace, size: Double) -> Double {
-        let thousandths = face.advance(ofGlyph: glyph) * 1000 / face.unitsPerEm
-        return Double(thousandths) * size / 1000
+    /// `units` of `face` in whole thousandths of an em, rounded as a PDF `W` entry is.
+    static func thousandths(_ units: Int, in face: FontFace) -> Int {
+        Int((Double(units) * 1000 / Double(face.unitsPerEm)).rounded())
     }
 
-    /// Lays out `text`; every code point must have a glyph (checked before).
-    init(_ text: Drawing.Command.Text, face: FontFace) {
-        var glyphs: [UInt32] = []
-        var offsets: [Double] = []
+    /// The `W` width of `glyph`: its nominal advance in thousandths of an em.
+    static func width(of glyph: UInt32, in face: FontFace) -> Int {
+        thousandths(face.advance(ofGlyph: glyph), in: face)
+    }
+
+    /// Lays out `text` with the first font of `chain` that has each character.
+    /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
+    init(_ text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation) throws(RenderError) {
+        let primary = chain[0]
+        // Characters → the index in `chain` of the font drawing them, grouped into runs.
+        var pieces: [(font: Int, scalars: [Unicode.Scalar])] = []
+        for (position, character) in text.string.enumerated() {
+            guard let font = chain.firstIndex(where: { $0.covers(character: character) }) else {
+                let scalar = character.unicodeScalars.first { scalar in
+                    !chain.contains { $0.covers(character: Character(scalar)) }
+                } ?? character.unicodeScalars.first!
+                let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
+                throw .missingGlyph(MissingGlyph(
+                    character: String(character), codePoint: MissingCharacter(scalar: scalar, characterIndex: position)
+                        .codePoint,
+                    font: text.font, fontFile: primary.url.path, text: shown, characterIndex: position,
+                    location: location, tried: chain.map { "\($0.name) (\($0.url.path))" }))
+            }
+            if let last = pieces.last, last.font == font {
+                pieces[pieces.count - 1].scalars.append(contentsOf: character.unicodeScalars)
+            } else {
+                pieces.append((font, Array(character.unicodeScalars)))
+            }
+        }
+        var runs: [Run] = []
         var pen = 0.0
-        for scalar in text.string.unicodeScalars {
-            let glyph = face.glyph(for: scalar) ?? 0
-            glyphs.append(glyph)
-            offsets.append(pen)
-            pen += Self.advance(of: glyph, in: face, size: text.size)
+        for piece in pieces {
+            let face = chain[piece.font]
+            let shaped = face.shape(piece.scalars)
+            var offsets: [Int] = [], texts: [String] = [], glyphs: [UInt32] = []
+            var runPen = 0
+            var seen = Set<Int>()
+            let starts = Set(shaped.map(\.cluster)).sorted()
+            var ends: [Int: Int] = [:]
+            for (index, cluster) in starts.enumerated() {
+                ends[cluster] = index + 1 < starts.count ? starts[index + 1] : piece.scalars.count
+            }
+            for glyph in shaped {
+                glyphs.append(glyph.glyph)
+                offsets.append(runPen + Self.thousandths(glyph.xOffset, in: face))
+                runPen += Self.thousandths(glyph.advance, in: face)
+                if seen.insert(glyph.cluster).inserted {
+                    let end = min(ends[glyph.cluster] ?? piece.scalars.count, piece.scalars.count)
+                    var cluster = String.UnicodeScalarView()
+                    cluster.append(contentsOf: piece.scalars[glyph.cluster..<max(end, glyph.cluster)])
+                    texts.append(String(cluster))
+                } else {
+                    texts.append("")
+                }
+            }
+            runs.append(Run(face: face, glyphs: glyphs, offsets: offsets, texts: texts, start: pen))
+            pen += Double(runPen) * text.size / 1000
         }
         let start = text.origin.x + Self.alignmentOffset(width: pen, box: text.boxWidth, alignment: text.alignment)
-        self.face = face
+        for index in runs.indices { runs[index].start += start }
         self.string = text.string
         self.size = text.size
-        self.glyphs = glyphs
-        self.positions = offsets.map { start + $0 }
-        self.baseline = text.origin.y + face.ascent(size: text.size)
+        self.runs = runs
+        self.baseline = text.origin.y + primary.ascent(size: text.size)
         self.origin = text.origin
         self.boxWidth = text.boxWidth
         self.alignment = text.alignment
+    }
+
+    /// The x of each glyph of `run`, in points.
+    func positions(of run: Run) -> [Double] {
+        run.offsets.map { run.start + Double($0) * size / 1000 }
     }
 
     /// How far right of the box's left edge a line `width` wide starts.

@@ -36,7 +36,7 @@ struct RenderCommand: ParsableCommand {
 
     /// How fonts go into the PDF.
     @Option(name: .customLong("font-mode"),
-            help: "PDF output: embedded (subset TrueType, default) or cid (gothic/mincho as non-embedded MS-Gothic/MS-Mincho).")
+            help: "PDF output: embedded (subset TrueType, default) or cid (gothic/mincho as non-embedded MS-PGothic/MS-PMincho).")
     var fontMode: PDFFontMode = .embedded
 
     /// Placeholder values when the input is a YAML template (see `TemplateOutput.load`).

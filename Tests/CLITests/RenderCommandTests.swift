@@ -73,13 +73,13 @@ import TestSupport
         #expect(result.stdout == scratch.file("doc-1.png").path + "\n" + scratch.file("doc-2.png").path + "\n")
     }
 
-    @Test func cidFontModeUsesMSGothic() throws {
+    @Test func cidFontModeUsesMSPGothic() throws {
         let scratch = try Scratch("cli-render-cid")
         let input = scratch.file("label.json"), output = scratch.file("label.pdf")
         try Data(Self.drawing.utf8).write(to: input)
         #expect(try render([input.path, "-o", output.path, "--font-mode", "cid"]).status == 0)
         let fonts = try Oracle.pdffonts(output)
-        #expect(fonts.contains { $0.name == "MS-Gothic" && !$0.embedded }, "\(fonts)")
+        #expect(fonts.contains { $0.name == "MS-PGothic" && !$0.embedded }, "\(fonts)")
     }
 
     @Test func badJSONNamesLineAndColumnAndWritesNothing() throws {

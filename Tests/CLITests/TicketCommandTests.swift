@@ -95,7 +95,7 @@ import TestSupport
         let size = try Data(contentsOf: file).count
         #expect(size < 6 * 1024, "CID ticket is \(size) bytes")
         #expect(try Oracle.qpdfCheck(file).status == 0)
-        #expect(try Oracle.pdffonts(file).allSatisfy { $0.name == "MS-Gothic" && !$0.embedded })
+        #expect(try Oracle.pdffonts(file).allSatisfy { $0.name == "MS-PGothic" && !$0.embedded })
         // Every string comes back exactly, ASCII hyphens included (the 90msp-RKSJ-H CMap).
         let text = try Oracle.pdftotext(file)
         for expected in ["整理番号:", "FN-579-413", "入場整理券", "日付:2014年12月20日", "会員番号:GCG-40167",
