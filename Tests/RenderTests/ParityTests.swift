@@ -21,13 +21,15 @@ import TestSupport
     static let channelBound = 0.02 * 255
     static let blockBound = 0.25 * 255
 
-    static let drawings: [String] = ["everyCommand", "admissionTicket", "transparentLayers", "stretchedParts"]
+    static let drawings: [String] = ["everyCommand", "admissionTicket", "transparentLayers", "stretchedParts",
+                                     "fontKinds"]
 
     static func drawing(named name: String) throws -> Drawing {
         switch name {
         case "everyCommand": try Samples.everyCommand()
         case "admissionTicket": try Samples.admissionTicket()
         case "stretchedParts": try TestDrawings.stretchedParts()
+        case "fontKinds": try TestDrawings.fontKinds()
         default: try TestDrawings.transparentLayers()
         }
     }
