@@ -6,3 +6,5 @@
 #include <hpdf_streams.h>
 #include <hpdf_pages.h>
 #include <hpdf_font.h>
+#include <hpdf_fontdef.h>
+#include <hpdf_list.h>

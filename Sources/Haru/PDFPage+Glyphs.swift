@@ -11,7 +11,7 @@ extension PDFPage {
     public func showGlyphs(_ codes: [UInt16], adjustments: [Int], font: PDFType0Font, size: Double, x: Double,
                            y: Double) throws {
         let operation = "show glyphs"
-        func argument() -> String { "\(label), \(codes.count) glyphs of \(font.program.baseFont) at (\(x), \(y))" }
+        func argument() -> String { "\(label), \(codes.count) glyphs of \(font.baseFont) at (\(x), \(y))" }
         try document.ensureUsable(operation, argument())
         guard document.openTextPage == nil, HPDF_Page_GetGMode(handle) == HPDF_UINT16(HPDF_GMODE_PAGE_DESCRIPTION)
         else {

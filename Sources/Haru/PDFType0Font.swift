@@ -81,8 +81,10 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
 public struct PDFType0Font {
     /// The font dictionary (an indirect object of the document).
     let dict: HPDF_Dict
-    /// The program it embeds.
-    public let program: EmbeddedFontProgram
+    /// Its `BaseFont`.
+    public let baseFont: String
+    /// The program it embeds; nil for a non-embedded font.
+    public let program: EmbeddedFontProgram?
 }
 
 /// Writes `/Filter /FlateDecode` into a stream dictionary whose bytes were deflated before they were handed to
@@ -220,11 +222,11 @@ extension PDFDocument {
         }
         let toUnicode = try newStream(program.compressedToUnicode)
         try add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
-        return PDFType0Font(dict: font, program: program)
+        return PDFType0Font(dict: font, baseFont: program.baseFont, program: program)
     }
 
     /// Fills a `W` array: `c [w1 w2 …]` for each run of consecutive codes.
-    private func addWidthRuns(_ widths: [(code: UInt16, width: Int)], to array: HPDF_Array, mmgr: HPDF_MMgr?,
+    func addWidthRuns(_ widths: [(code: UInt16, width: Int)], to array: HPDF_Array, mmgr: HPDF_MMgr?,
                               operation: String) throws {
         var index = 0
         while index < widths.count {
@@ -244,7 +246,7 @@ extension PDFDocument {
 
     /// Registers `font` in `/Resources /Font` of a page and returns its resource name (`F1`).
     func resourceName(of font: PDFType0Font, on page: HPDF_Page) throws -> String {
-        let name = try make("use font \(font.program.baseFont)") { _ in
+        let name = try make("use font \(font.baseFont)") { _ in
             HPDF_Page_GetLocalFontName(page, font.dict)
         }
         return String(cString: name)
@@ -255,3 +257,4 @@ extension PDFDocument {
         try check(operation) { _ in body() }
     }
 }
+

@@ -6,6 +6,16 @@ import Haru
 /// The fonts of one PDF being built: each face embedded once as a Type0 font of our own (a subset holding the
 /// glyphs the whole document shows, its widths and ToUnicode), or libHaru's Japanese CID fonts in `.cid` mode.
 final class PDFFontSet {
+    /// A non-embedded Japanese font in this document and the `W` width of each CID it shows.
+    struct CIDEntry {
+        var font: PDFType0Font
+        var widths: [UInt16: Int]
+        var defaultWidth: Int
+
+        /// The width of `cid` in thousandths of an em, as the viewer positions it.
+        func width(of cid: UInt16) -> Int { widths[cid] ?? defaultWidth }
+    }
+
     /// An embedded face in this document: the font object and the code of each glyph.
     struct Embedded {
         var font: PDFType0Font
@@ -18,11 +28,18 @@ final class PDFFontSet {
     private var texts: [ObjectIdentifier: [UInt32: String]] = [:]
     private var faces: [ObjectIdentifier: FontFace] = [:]
     private var embedded: [ObjectIdentifier: Embedded] = [:]
-    private var cid: [String: PDFFont] = [:]
+    private var cid: [String: CIDEntry] = [:]
+    /// Each CID font's chain of faces, whose advances become its widths.
+    private var cidChains: [String: [FontFace]] = [:]
+    /// The characters shown with each CID font, for its ToUnicode.
+    private var cidCharacters: [String: Set<Character>] = [:]
 
-    /// The logical names `.cid` mode maps to libHaru's Japanese fonts: the proportional faces, which match the
-    /// proportional 90msp-RKSJ-H encoding's widths (MS-Gothic's fixed 500 for every Latin glyph spaced
-    /// "FN- 579- 413" in poppler, MuPDF and Ghostscript).
+    /// The faces whose advances a CID font's widths take, before the logical name's own chain.
+    static let cidWidthFonts: [String: String] = ["gothic": "gothic-cjk", "mincho": "mincho-cjk"]
+
+    /// The logical names `.cid` mode maps to libHaru's Japanese fonts, shown by Adobe-Japan1 CID (Identity-H): the
+    /// proportional faces, whose widths match the proportional Latin CIDs 1–95 that Unicode maps to (MS-Gothic's
+    /// fixed 500 for every Latin glyph spaced "FN- 579- 413" in poppler, MuPDF and Ghostscript).
     static let cidFonts: [String: JapaneseFont] = ["gothic": .msPGothic, "mincho": .msPMincho]
 
     private let subsets: Bool
@@ -36,6 +53,36 @@ final class PDFFontSet {
     /// True when text in logical font `name` is shown with a libHaru CID font.
     func isCID(_ name: String) -> Bool {
         mode == .cid && Self.cidFonts[name] != nil
+    }
+
+    /// Records the characters shown in CID font `name`, for its widths and ToUnicode.
+    /// - Throws: `RenderError.missingGlyph` for a character Adobe-Japan1 has no CID for.
+    func registerCID(_ text: String, font name: String, chain: [FontFace], location: RenderLocation) throws {
+        _ = try cids(for: text, font: name, location: location)
+        cidChains[name] = chain
+        cidCharacters[name, default: []].formUnion(text)
+    }
+
+    /// The Adobe-Japan1 CIDs showing `text`, one per code point.
+    /// - Throws: `RenderError.missingGlyph` naming the first character without a CID (emoji, variation selectors).
+    func cids(for text: String, font name: String, location: RenderLocation) throws -> [UInt16] {
+        let table = try AdobeJapan1.shared.cids()
+        var cids: [UInt16] = []
+        cids.reserveCapacity(text.unicodeScalars.count)
+        for (position, character) in text.enumerated() {
+            for scalar in character.unicodeScalars {
+                guard let cid = table[scalar.value] else {
+                    let shown = text.count > 80 ? String(text.prefix(80)) + "…" : text
+                    throw RenderError.missingGlyph(MissingGlyph(
+                        character: String(character),
+                        codePoint: MissingCharacter(scalar: scalar, characterIndex: position).codePoint,
+                        font: name, fontFile: (Self.cidFonts[name]?.rawValue ?? name) + ", Adobe-Japan1 (cid mode)",
+                        text: shown, characterIndex: position, location: location))
+                }
+                cids.append(cid)
+            }
+        }
+        return cids
     }
 
     /// Records the glyphs `layout` shows, so each face's subset holds them all.
@@ -60,13 +107,35 @@ final class PDFFontSet {
         return entry
     }
 
-    /// libHaru's Japanese CID font for logical font `name` in `.cid` mode, loaded on first use.
-    func cidFont(named name: String) throws -> PDFFont? {
+    /// The non-embedded Japanese font for logical font `name` in `.cid` mode, built on first use with the widths
+    /// of every character the document shows in it; nil for other fonts and modes. Text is shown as UTF-16BE
+    /// through the predefined `UniJIS-UTF16-H` CMap, which every extractor reads as Unicode (Identity-H with a
+    /// non-embedded font makes MuPDF warn, and a ToUnicode remapped through a Uni-CMap too; see addJapaneseCIDFont).
+    ///
+    /// Widths: each character's advance in the first face of `chain` (registerCID) that has it — Noto Sans/Serif
+    /// CJK JP first, the faces poppler (through fontconfig) and MuPDF draw a non-embedded Japanese font with, so
+    /// Latin is spaced evenly there ("FN-579-413", not "FN- 579- 413"); libHaru's MS-PGothic width otherwise.
+    func cidFont(named name: String) throws -> CIDEntry? {
         guard mode == .cid, let japanese = Self.cidFonts[name] else { return nil }
-        if let font = cid[name] { return font }
-        // 90msp-RKSJ-H maps ASCII bytes to Adobe-Japan1 CIDs 1–95 (proportional), which poppler reads back as ASCII.
-        let font = try document.font(japanese, encoding: .proportionalRKSJH)
-        cid[name] = font
-        return font
+        if let entry = cid[name] { return entry }
+        let metrics = try AdobeJapan1.shared.metrics(of: japanese)
+        let table = try AdobeJapan1.shared.cids()
+        var widths: [UInt16: Int] = [:]
+        let chain = cidChains[name] ?? []
+        for scalar in Set((cidCharacters[name] ?? []).flatMap(\.unicodeScalars)) {
+            guard let cid = table[scalar.value], widths[cid] == nil else { continue }
+            if let face = chain.first(where: { $0.glyph(for: scalar) != nil }), let glyph = face.glyph(for: scalar) {
+                widths[cid] = TextLayout.width(of: glyph, in: face)
+            } else {
+                widths[cid] = metrics.width(of: cid)
+            }
+        }
+        let font = try document.addJapaneseCIDFont(
+            metrics, encoding: "UniJIS-UTF16-H",
+            widths: widths.sorted { $0.key < $1.key }.map { (code: $0.key, width: $0.value) },
+            supplement: AdobeJapan1.supplement(for: widths.keys.max() ?? 0))
+        let entry = CIDEntry(font: font, widths: widths, defaultWidth: metrics.defaultWidth)
+        cid[name] = entry
+        return entry
     }
 }

@@ -78,7 +78,13 @@ public struct PDFRenderer: Sendable {
         for (index, page) in document.pages.enumerated() {
             for (text, location) in Replayer.texts(in: page, page: index + 1) where !text.string.isEmpty {
                 let layout = try replayer.layout(for: text, at: location)
-                if !fontSet.isCID(text.font) { fontSet.register(layout) }
+                if fontSet.isCID(text.font) {
+                    let widthFace = PDFFontSet.cidWidthFonts[text.font].flatMap { try? fonts.face(named: $0) }
+                    let chain = [widthFace].compactMap { $0 } + ((try? fonts.chain(named: text.font)) ?? [])
+                    try fontSet.registerCID(text.string, font: text.font, chain: chain, location: location)
+                } else {
+                    fontSet.register(layout)
+                }
             }
         }
         let resources = PDFResources(document: pdf, fonts: fontSet)

@@ -82,25 +82,20 @@ final class PDFTarget: RenderTarget {
             try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
             let rgb = Self.rgb(color)
             let baseline = height - layout.baseline
-            if let cidFont = try resources.fonts.cidFont(named: name) {
-                try page.text { scope in
-                    try scope.setFont(cidFont, size: layout.size)
-                    // The text colour is the fill colour of the graphics state: set only when it changes.
-                    if rgb != state.fillColor { try scope.setFillColor(rgb) }
-                    // The viewer spaces a CID font by libHaru's widths, so align with those (left needs none).
-                    var x = layout.origin.x
-                    if let box = layout.boxWidth, layout.alignment != .left {
-                        let width = try cidFont.width(of: layout.string, size: layout.size)
-                        x += TextLayout.alignmentOffset(width: width, box: box, alignment: layout.alignment)
-                    }
-                    try scope.show(layout.string, x: x, y: baseline)
-                }
-                state.fillColor = rgb
-                return
-            }
             if rgb != state.fillColor {
                 try page.setFillColor(rgb)
                 state.fillColor = rgb
+            }
+            if let cid = try resources.fonts.cidFont(named: name) {
+                // Positioned by the font's W widths, as the viewer does; alignment measured with the same widths.
+                let cids = try resources.fonts.cids(for: layout.string, font: name, location: location)
+                let width = Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
+                let codes = Array(layout.string.utf16)
+                let x = layout.origin.x + TextLayout.alignmentOffset(width: width, box: layout.boxWidth,
+                                                                     alignment: layout.alignment)
+                try page.showGlyphs(codes, adjustments: Array(repeating: 0, count: codes.count), font: cid.font,
+                                    size: layout.size, x: x, y: baseline)
+                return
             }
             for run in layout.runs {
                 let entry = try resources.fonts.font(for: run.face)

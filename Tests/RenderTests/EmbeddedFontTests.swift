@@ -70,7 +70,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [PDFFontMode.embedded])
+    @Test(arguments: [PDFFontMode.embedded, .cid])
     func ticketIsCleanInEveryEngineAndItsLatinIsNotSpacedApart(_ mode: PDFFontMode) throws {
         let scratch = try Scratch("embedded-ticket")
         let file = scratch.file("ticket.pdf")

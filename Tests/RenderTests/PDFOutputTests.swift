@@ -116,8 +116,9 @@ import TestSupport
         #expect(size < 8_000, "CID ticket is \(size) bytes")
         let embedded = try PDFRenderer().data(for: try Samples.admissionTicket()).count
         #expect(size < embedded / 2, "CID \(size) bytes vs embedded subset \(embedded) bytes")
-        #expect(rows.map(\.encoding) == ["90msp-RKSJ-H"], "\(rows)")
-        // 90msp-RKSJ-H: ASCII comes back as ASCII (90ms-RKSJ-H gave U+2011 for "-").
+        // Shown as UTF-16BE through the predefined UniJIS-UTF16-H CMap: every extractor reads Unicode back
+        // (90ms-RKSJ-H gave U+2011 for "-", and pypdf mojibake).
+        #expect(rows.map(\.encoding) == ["UniJIS-UTF16-H"], "\(rows)")
         let text = try Oracle.pdftotext(file)
         for expected in ["入場整理券", "FN-579-413", "GCG-40167", "watashida@gaigaigai.com"] {
             #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")
