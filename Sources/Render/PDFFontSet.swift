@@ -90,8 +90,8 @@ final class PDFFontSet {
         for run in layout.runs {
             let id = ObjectIdentifier(run.face)
             faces[id] = run.face
-            for (glyph, text) in zip(run.glyphs, run.texts) where texts[id]?[glyph]?.isEmpty ?? true {
-                texts[id, default: [:]][glyph] = text
+            for (index, glyph) in run.glyphs.enumerated() where texts[id]?[glyph]?.isEmpty ?? true {
+                texts[id, default: [:]][glyph] = TextLayout.text(of: index, in: run)
             }
         }
     }

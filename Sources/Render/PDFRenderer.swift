@@ -73,11 +73,12 @@ public struct PDFRenderer: Sendable {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
         let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
-        let replayer = Replayer(fonts: fonts)
+        var replayer = Replayer(fonts: fonts)
         // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs.
         for (index, page) in document.pages.enumerated() {
             for (text, location) in Replayer.texts(in: page, page: index + 1) where !text.string.isEmpty {
                 let layout = try replayer.layout(for: text, at: location)
+                replayer.layouts[location] = layout
                 if fontSet.isCID(text.font) {
                     let widthFace = PDFFontSet.cidWidthFonts[text.font].flatMap { try? fonts.face(named: $0) }
                     let chain = [widthFace].compactMap { $0 } + ((try? fonts.chain(named: text.font)) ?? [])

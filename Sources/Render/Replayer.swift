@@ -7,6 +7,8 @@ import Foundation
 struct Replayer {
     /// Where logical font names are opened.
     let fonts: FontRegistry
+    /// Text already laid out (the PDF renderer's first pass), by location, so it is not shaped twice.
+    var layouts: [RenderLocation: TextLayout] = [:]
 
     /// Draws `drawing` as page `page` (counted from 1).
     func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget) throws {
@@ -37,7 +39,8 @@ struct Replayer {
                 try drawShape(.ellipse, shape, location: here, into: target)
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
-                try target.drawText(try layout(for: text, at: here), color: text.color, font: text.font, location: here)
+                let layout = try layouts[here] ?? layout(for: text, at: here)
+                try target.drawText(layout, color: text.color, font: text.font, location: here)
             case .image(let image):
                 try target.drawImage(png: image.png, in: image.rect, location: here)
             case .part(let part):

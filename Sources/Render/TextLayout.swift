@@ -16,8 +16,10 @@ struct TextLayout {
         var glyphs: [UInt32]
         /// Each glyph's origin right of `start`, in thousandths of an em.
         var offsets: [Int]
-        /// The text each glyph stands for: its whole cluster for the first glyph of a cluster, "" for the rest.
-        var texts: [String]
+        /// The code points the run was shaped from.
+        var scalars: [Unicode.Scalar]
+        /// For each glyph, the range of `scalars` its cluster covers when it is the cluster's first glyph, else nil.
+        var clusters: [Range<Int>?]
         /// The x of the run's start, in points, in the coordinates the text is drawn in.
         var start: Double
     }
@@ -36,6 +38,15 @@ struct TextLayout {
     var boxWidth: Double?
     var alignment: TextAlignment
 
+    /// The text glyph `index` of `run` stands for: its whole cluster for the first glyph of a cluster, "" for the
+    /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
+    static func text(of index: Int, in run: Run) -> String {
+        guard let range = run.clusters[index] else { return "" }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: run.scalars[range])
+        return String(text)
+    }
+
     /// `units` of `face` in whole thousandths of an em, rounded as a PDF `W` entry is.
     static func thousandths(_ units: Int, in face: FontFace) -> Int {
         Int((Double(units) * 1000 / Double(face.unitsPerEm)).rounded())
@@ -52,22 +63,28 @@ struct TextLayout {
         let primary = chain[0]
         // Characters → the index in `chain` of the font drawing them, grouped into runs.
         var pieces: [(font: Int, scalars: [Unicode.Scalar])] = []
-        for (position, character) in text.string.enumerated() {
-            guard let font = chain.firstIndex(where: { $0.covers(character: character) }) else {
-                let scalar = character.unicodeScalars.first { scalar in
-                    !chain.contains { $0.covers(character: Character(scalar)) }
-                } ?? character.unicodeScalars.first!
-                let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
-                throw .missingGlyph(MissingGlyph(
-                    character: String(character), codePoint: MissingCharacter(scalar: scalar, characterIndex: position)
-                        .codePoint,
-                    font: text.font, fontFile: primary.url.path, text: shown, characterIndex: position,
-                    location: location, tried: chain.map { "\($0.name) (\($0.url.path))" }))
-            }
-            if let last = pieces.last, last.font == font {
-                pieces[pieces.count - 1].scalars.append(contentsOf: character.unicodeScalars)
-            } else {
-                pieces.append((font, Array(character.unicodeScalars)))
+        let scalars = Array(text.string.unicodeScalars)
+        // Common case first: the first font has every code point (no variation selector, no fallback needed).
+        if scalars.allSatisfy({ primary.glyph(for: $0) != nil }) {
+            pieces = [(0, scalars)]
+        } else {
+            for (position, character) in text.string.enumerated() {
+                guard let font = chain.firstIndex(where: { $0.covers(character: character) }) else {
+                    let scalar = character.unicodeScalars.first { scalar in
+                        !chain.contains { $0.covers(character: Character(scalar)) }
+                    } ?? character.unicodeScalars.first!
+                    let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
+                    throw .missingGlyph(MissingGlyph(
+                        character: String(character), codePoint: MissingCharacter(scalar: scalar, characterIndex: position)
+                            .codePoint,
+                        font: text.font, fontFile: primary.url.path, text: shown, characterIndex: position,
+                        location: location, tried: chain.map { "\($0.name) (\($0.url.path))" }))
+                }
+                if let last = pieces.last, last.font == font {
+                    pieces[pieces.count - 1].scalars.append(contentsOf: character.unicodeScalars)
+                } else {
+                    pieces.append((font, Array(character.unicodeScalars)))
+                }
             }
         }
         var runs: [Run] = []
@@ -75,28 +92,29 @@ struct TextLayout {
         for piece in pieces {
             let face = chain[piece.font]
             let shaped = face.shape(piece.scalars)
-            var offsets: [Int] = [], texts: [String] = [], glyphs: [UInt32] = []
+            var offsets: [Int] = [], glyphs: [UInt32] = [], clusters: [Range<Int>?] = []
+            offsets.reserveCapacity(shaped.count)
+            glyphs.reserveCapacity(shaped.count)
+            clusters.reserveCapacity(shaped.count)
             var runPen = 0
-            var seen = Set<Int>()
-            let starts = Set(shaped.map(\.cluster)).sorted()
-            var ends: [Int: Int] = [:]
-            for (index, cluster) in starts.enumerated() {
-                ends[cluster] = index + 1 < starts.count ? starts[index + 1] : piece.scalars.count
-            }
-            for glyph in shaped {
-                glyphs.append(glyph.glyph)
-                offsets.append(runPen + Self.thousandths(glyph.xOffset, in: face))
-                runPen += Self.thousandths(glyph.advance, in: face)
-                if seen.insert(glyph.cluster).inserted {
-                    let end = min(ends[glyph.cluster] ?? piece.scalars.count, piece.scalars.count)
-                    var cluster = String.UnicodeScalarView()
-                    cluster.append(contentsOf: piece.scalars[glyph.cluster..<max(end, glyph.cluster)])
-                    texts.append(String(cluster))
-                } else {
-                    texts.append("")
+            // Clusters are monotone (left to right, MONOTONE_CHARACTERS): a cluster ends where the next one starts.
+            var index = 0
+            while index < shaped.count {
+                let cluster = shaped[index].cluster
+                var next = index + 1
+                while next < shaped.count, shaped[next].cluster == cluster { next += 1 }
+                let end = next < shaped.count ? max(shaped[next].cluster, cluster) : piece.scalars.count
+                for position in index..<next {
+                    let glyph = shaped[position]
+                    glyphs.append(glyph.glyph)
+                    offsets.append(runPen + Self.thousandths(glyph.xOffset, in: face))
+                    runPen += Self.thousandths(glyph.advance, in: face)
+                    clusters.append(position == index ? cluster..<min(end, piece.scalars.count) : nil)
                 }
+                index = next
             }
-            runs.append(Run(face: face, glyphs: glyphs, offsets: offsets, texts: texts, start: pen))
+            runs.append(Run(face: face, glyphs: glyphs, offsets: offsets, scalars: piece.scalars, clusters: clusters,
+                            start: pen))
             pen += Double(runPen) * text.size / 1000
         }
         let start = text.origin.x + Self.alignmentOffset(width: pen, box: text.boxWidth, alignment: text.alignment)
