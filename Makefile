@@ -12,7 +12,7 @@ setup:
 	scripts/setup
 
 build: setup
-	swift build -c release --product mkpdf
+	swift build -c release --static-swift-stdlib --product mkpdf
 
 clean:
 	rm -rf .build
