@@ -94,11 +94,18 @@ extension FontFace {
 
 /// A font descriptor's values (PDF 9.8), in thousandths of an em.
 public struct DescriptorValues: Hashable, Sendable {
+    /// Font flags (PDF 9.8.2): 4 symbolic, +1 fixed pitch.
     public var flags: Int
+    /// xMin, yMin, xMax, yMax of all glyphs (head table).
     public var boundingBox: [Int]
+    /// Degrees counter-clockwise from vertical (post table).
     public var italicAngle: Double
+    /// Ascender above the baseline.
     public var ascent: Int
+    /// Descender (negative, below the baseline).
     public var descent: Int
+    /// Height of flat capitals (OS/2, else the ascent).
     public var capHeight: Int
+    /// Vertical stem width, estimated from the OS/2 weight class.
     public var stemV: Int
 }

@@ -11,10 +11,13 @@ import Foundation
 public struct FontSubset: Sendable {
     /// The kind of program.
     public enum Kind: Sendable, Hashable {
+        /// A TrueType file (glyf outlines).
         case trueType
+        /// A bare CFF table.
         case cff
     }
 
+    /// TrueType file or bare CFF table.
     public var kind: Kind
     /// The program's bytes.
     public var data: Data

@@ -21,10 +21,15 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
         public var flags: Int
         /// xMin, yMin, xMax, yMax of all glyphs.
         public var boundingBox: [Int]
+        /// Degrees counter-clockwise from vertical.
         public var italicAngle: Double
+        /// Ascender above the baseline.
         public var ascent: Int
+        /// Descender (negative).
         public var descent: Int
+        /// Height of flat capitals.
         public var capHeight: Int
+        /// Vertical stem width.
         public var stemV: Int
 
         /// Creates the values.
@@ -40,6 +45,7 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
         }
     }
 
+    /// TrueType (FontFile2) or CFF (FontFile3).
     public var kind: Kind
     /// `BaseFont` and `FontName`, with the subset tag (`ABCDEF+IPAexGothic`); PDF name characters only.
     public var baseFont: String
@@ -51,6 +57,7 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     public var compressedToUnicode: Data
     /// The advance of each code used, in thousandths of an em, sorted by code (the `W` array).
     public var widths: [(code: UInt16, width: Int)]
+    /// The FontDescriptor values.
     public var metrics: Metrics
 
     /// Creates a program.
@@ -65,11 +72,13 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
         self.metrics = metrics
     }
 
+    /// Programs are equal when their names and bytes are.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.baseFont == rhs.baseFont && lhs.compressedFont == rhs.compressedFont
             && lhs.compressedToUnicode == rhs.compressedToUnicode && lhs.kind == rhs.kind
     }
 
+    /// Hashes the name and the font length.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(baseFont)
         hasher.combine(compressedFont.count)
