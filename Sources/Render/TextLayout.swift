@@ -69,16 +69,13 @@ struct TextLayout {
             pieces = [(0, scalars)]
         } else {
             for (position, character) in text.string.enumerated() {
-                guard let font = chain.firstIndex(where: { $0.covers(character: character) }) else {
-                    let scalar = character.unicodeScalars.first { scalar in
-                        !chain.contains { $0.covers(character: Character(scalar)) }
-                    } ?? character.unicodeScalars.first!
+                guard let font = FontCoverage.face(for: character, in: chain) else {
+                    let coverage = FontCoverage(of: String(character), chain: chain)
                     let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
                     throw .missingGlyph(MissingGlyph(
-                        character: String(character), codePoint: MissingCharacter(scalar: scalar, characterIndex: position)
-                            .codePoint,
+                        character: String(character), codePoint: coverage.missing.first?.codePoint ?? "",
                         font: text.font, fontFile: primary.url.path, text: shown, characterIndex: position,
-                        location: location, tried: chain.map { "\($0.name) (\($0.url.path))" }))
+                        location: location, tried: coverage.tried))
                 }
                 if let last = pieces.last, last.font == font {
                     pieces[pieces.count - 1].scalars.append(contentsOf: character.unicodeScalars)

@@ -86,6 +86,25 @@ import TestSupport
         #expect(try Self.scan(try Self.rasterise(file)) == "T-1/abc-9")
     }
 
+    @Test("𠮷 (only in gothic's fallback, Noto Sans CJK JP) and 髙 in a name: ticket and render extract exactly")
+    func charactersOfTheFallbackFontPassTheTemplateCheck() throws {
+        let scratch = try Scratch("cli-ticket-fallback")
+        let name = "issuer=𠮷田 髙子"
+        let ticket = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--set", name, "-o", "t.pdf"], in: scratch.url)
+        #expect(ticket.status == 0, "stderr: \(ticket.stderr)")
+        let template = Repo.root.appendingPathComponent("Templates/ticket.yaml").path
+        let render = try Self.mkpdf(["render", template, "--set", "member=GCG-1", "--set", name, "-o", "r.pdf"],
+                                    in: scratch.url)
+        #expect(render.status == 0, "stderr: \(render.stderr)")
+        for file in [scratch.file("t.pdf"), scratch.file("r.pdf")] {
+            #expect(try Oracle.qpdfCheck(file).status == 0)
+            #expect(try Oracle.pdftotext(file).contains("発行人:𠮷田 髙子"))
+            let fonts = try Oracle.pdffonts(file)
+            #expect(fonts.contains { $0.name.hasSuffix("+IPAexGothic") } && fonts.contains { $0.name.contains("NotoSansCJK") },
+                    "\(fonts)")
+        }
+    }
+
     @Test func cidFontModeIsSmallAndItsTextExtracts() throws {
         let scratch = try Scratch("cli-ticket-cid")
         let result = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--font-mode", "cid", "-o", "cid.pdf"],
@@ -158,7 +177,8 @@ import TestSupport
         ("template syntax", ["--member", "GCG-1", "--template", "bad.yaml"], ["bad.yaml:4:1: YAML syntax error", "flow mapping at 3:11"]),
         ("unwritable output", ["--member", "GCG-1", "-o", "no/such/folder/t.pdf"], ["no/such/folder/t.pdf"]),
         ("unknown extension", ["--member", "GCG-1", "-o", "t.txt"], [".pdf or .png"]),
-        ("glyph the font lacks", ["--member", "GCG-1", "--set", "venue=𠮷野家"], ["𠮷", "U+20BB7", "{{venue}}"]),
+        ("glyph no font of the chain has", ["--member", "GCG-1", "--set", "venue=𠮷野家😀"],
+         ["😀", "U+1F600", "{{venue}}", "gothic (/", "ipaexg.ttf", "gothic-cjk (/", "NotoSansCJK-Regular.ttc"]),
         ("unknown placeholder", ["--member", "GCG-1", "--set", "venu=x"], ["\"venu\"", "venue"]),
         ("bad assignment", ["--member", "GCG-1", "--set", "venue"], ["key=value"]),
     ]
