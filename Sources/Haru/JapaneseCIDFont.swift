@@ -114,7 +114,7 @@ extension PDFDocument {
         try add(cidFont, "CIDSystemInfo", UnsafeMutableRawPointer(try systemInfo("Japan1", supplement)))
         try number(cidFont, "DW", metrics.defaultWidth)
         try add(cidFont, "W", UnsafeMutableRawPointer(widthArray))
-        try addWidthRuns(widths, to: widthArray, mmgr: mmgr, operation: op)
+        try addWidthRuns(widths, defaultWidth: metrics.defaultWidth, to: widthArray, mmgr: mmgr, operation: op)
         try add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
         try objectCall(op) { HPDF_Array_Add(descendants, UnsafeMutableRawPointer(cidFont)) }
         let descriptor = try newDict()

@@ -198,7 +198,7 @@ extension PDFDocument {
         try number(cidFont, "DW", 1000)
         let widths = try array()
         try add(cidFont, "W", UnsafeMutableRawPointer(widths))
-        try addWidthRuns(program.widths, to: widths, mmgr: mmgr, operation: op)
+        try addWidthRuns(program.widths, defaultWidth: 1000, to: widths, mmgr: mmgr, operation: op)
         let descendants = try array()
         try add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
         try objectCall(op) { HPDF_Array_Add(descendants, UnsafeMutableRawPointer(cidFont)) }
@@ -234,21 +234,25 @@ extension PDFDocument {
         return PDFType0Font(dict: font, baseFont: program.baseFont, program: program)
     }
 
-    /// Fills a `W` array: `c [w1 w2 …]` for each run of consecutive codes.
-    func addWidthRuns(_ widths: [(code: UInt16, width: Int)], to array: HPDF_Array, mmgr: HPDF_MMgr?,
-                              operation: String) throws {
-        var index = 0
-        while index < widths.count {
-            let start = widths[index].code
-            guard let run = HPDF_Array_New(mmgr) else { throw reject(code: 0x1015, operation: operation, argument: "W") }
-            try objectCall(operation) { HPDF_Array_AddNumber(array, HPDF_INT32(start)) }
-            try objectCall(operation) { HPDF_Array_Add(array, UnsafeMutableRawPointer(run)) }
-            var next = Int(start)
-            while index < widths.count, Int(widths[index].code) == next {
-                let width = widths[index].width
-                try objectCall(operation) { HPDF_Array_AddNumber(run, HPDF_INT32(clamping: width)) }
-                index += 1
-                next += 1
+    /// Fills a `W` array with `widths`, leaving out codes whose width is the font's `DW` (`defaultWidth`): a run of
+    /// four or more equal widths on consecutive codes as `first last w`, the rest as `c [w1 w2 …]`.
+    func addWidthRuns(_ widths: [(code: UInt16, width: Int)], defaultWidth: Int, to array: HPDF_Array,
+                      mmgr: HPDF_MMgr?, operation: String) throws {
+        for entry in WidthEntry.entries(widths, defaultWidth: defaultWidth) {
+            switch entry {
+            case .range(let first, let last, let width):
+                for value in [Int(first), Int(last), width] {
+                    try objectCall(operation) { HPDF_Array_AddNumber(array, HPDF_INT32(clamping: value)) }
+                }
+            case .list(let first, let values):
+                guard let run = HPDF_Array_New(mmgr) else {
+                    throw reject(code: 0x1015, operation: operation, argument: "W")
+                }
+                try objectCall(operation) { HPDF_Array_AddNumber(array, HPDF_INT32(first)) }
+                try objectCall(operation) { HPDF_Array_Add(array, UnsafeMutableRawPointer(run)) }
+                for value in values {
+                    try objectCall(operation) { HPDF_Array_AddNumber(run, HPDF_INT32(clamping: value)) }
+                }
             }
         }
     }
