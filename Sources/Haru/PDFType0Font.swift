@@ -59,10 +59,14 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     public var widths: [(code: UInt16, width: Int)]
     /// The FontDescriptor values.
     public var metrics: Metrics
+    /// The FontDescriptor's `CIDSet` stream of a subset (`EmbeddedFontProgram.cidSet(_:)`), deflated when that is
+    /// smaller (a CFF subset's high CIDs make a long run of zero bytes); nil for a whole font (no CIDSet).
+    public var cidSet: (bytes: Data, deflated: Bool)?
 
     /// Creates a program.
     public init(kind: Kind, baseFont: String, compressedFont: Data, fontLength: Int, compressedToUnicode: Data,
-                widths: [(code: UInt16, width: Int)], metrics: Metrics) {
+                widths: [(code: UInt16, width: Int)], metrics: Metrics, cidSet: (bytes: Data, deflated: Bool)? = nil) {
+        self.cidSet = cidSet
         self.kind = kind
         self.baseFont = baseFont
         self.compressedFont = compressedFont
@@ -82,6 +86,16 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(baseFont)
         hasher.combine(compressedFont.count)
+    }
+}
+
+extension EmbeddedFontProgram {
+    /// The `CIDSet` bit string for `cids`: one bit per CID from 0, high bit first, set for each CID held.
+    public static func cidSet(_ cids: [UInt16]) -> Data {
+        guard let last = cids.max() else { return Data() }
+        var bits = [UInt8](repeating: 0, count: Int(last) / 8 + 1)
+        for cid in cids { bits[Int(cid) / 8] |= 0x80 >> (cid % 8) }
+        return Data(bits)
     }
 }
 
@@ -228,6 +242,11 @@ extension PDFDocument {
         case .cff:
             try name(file, "Subtype", "CIDFontType0C")
             try add(descriptor, "FontFile3", UnsafeMutableRawPointer(file))
+        }
+        if let cidSet = program.cidSet {
+            let set = try newStream(cidSet.bytes)
+            if !cidSet.deflated { set.pointee.write_fn = nil }
+            try add(descriptor, "CIDSet", UnsafeMutableRawPointer(set))
         }
         let toUnicode = try newStream(program.compressedToUnicode)
         try add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))

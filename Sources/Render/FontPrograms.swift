@@ -84,8 +84,18 @@ final class FontPrograms: @unchecked Sendable {
             kind: subset.kind == .cff ? .cff : .trueType,
             baseFont: Self.tag(for: widths.map(\.code)) + "+" + Self.pdfName(face),
             compressedFont: try document.deflate(subset.data), fontLength: subset.data.count,
-            compressedToUnicode: try document.deflate(ToUnicodeCMap.make(unicode)), widths: widths, metrics: metrics)
+            compressedToUnicode: try document.deflate(ToUnicodeCMap.make(unicode)), widths: widths, metrics: metrics,
+            cidSet: try cidSet(subset.cids, document: document))
         return Made(program: program, codes: subset.codes)
+    }
+
+    /// The `CIDSet` of a subset holding `cids`, deflated when that saves bytes (the `/Filter` key costs 21);
+    /// nil for none.
+    private func cidSet(_ cids: [UInt16], document: PDFDocument) throws -> (bytes: Data, deflated: Bool)? {
+        guard !cids.isEmpty else { return nil }
+        let bits = EmbeddedFontProgram.cidSet(cids)
+        let deflated = try document.deflate(bits)
+        return deflated.count + 21 < bits.count ? (deflated, true) : (bits, false)
     }
 
     /// Six capital letters derived from the codes a subset holds (PDF 9.6.4's subset tag), the same for the same set.
