@@ -14,7 +14,7 @@ setup:
 	scripts/setup
 
 build: setup
-	swift build -c release --product mkpdf
+	swift build -c release --static-swift-stdlib --product mkpdf
 
 docs: setup
 	swift package generate-documentation $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors

@@ -108,14 +108,20 @@ struct LayoutEngine {
     // MARK: Drawing
 
     /// Draws one line of text with its line box's top-left at (`x`, `top`), recording where it went.
-    /// - Throws: `ReportError.missingCharacter` naming `location` when the font cannot draw a character.
+    /// - Throws: `ReportError.missingCharacter` naming `location` when no font of the chain can draw a character.
     mutating func drawText(_ string: String, font: LayoutFont, x: Double, top: Double, role: String,
                            container: Rect, region: PlacedText.Region, location: @autoclosure () -> String,
                            into commands: inout [Drawing.Command]) throws(ReportError) {
         guard !string.isEmpty else { return }
-        if let missing = font.face.missingCharacters(in: string).first {
+        let coverage: FontCoverage
+        do {
+            coverage = try fonts.coverage(of: string, font: font.name)
+        } catch {
+            throw .font(name: font.name, reason: error.description)
+        }
+        if let missing = coverage.missing.first {
             throw .missingCharacter(character: String(missing.scalar), codePoint: missing.codePoint,
-                                    font: font.name, text: string, location: location())
+                                    font: font.name, text: string, location: location(), tried: coverage.tried)
         }
         let color = try slot(role).stroke
         commands.append(.text(.init(color: color, string: string, font: font.name, size: font.size,

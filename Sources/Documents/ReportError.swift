@@ -5,8 +5,10 @@ import Foundation
 public enum ReportError: Error, Hashable, Sendable {
     /// A logical font name is unknown or its file cannot be opened (`reason` is the Fonts module's message).
     case font(name: String, reason: String)
-    /// A text holds a character its font has no glyph for; drawing it would show an empty box.
-    case missingCharacter(character: String, codePoint: String, font: String, text: String, location: String)
+    /// A text holds a character no font of its font's fallback chain has a glyph for (`tried` names them all);
+    /// drawing it would show an empty box.
+    case missingCharacter(character: String, codePoint: String, font: String, text: String, location: String,
+                          tried: [String])
     /// A palette role the layout needs is not in the style's palette.
     case unknownRole(role: String, known: [String])
     /// An image's bytes are not a PNG whose size can be read.
@@ -30,10 +32,10 @@ extension ReportError: CustomStringConvertible, LocalizedError {
         switch self {
         case .font(let name, let reason):
             return "cannot lay out the report: font \"\(name)\": \(reason)"
-        case .missingCharacter(let character, let codePoint, let font, let text, let location):
+        case .missingCharacter(let character, let codePoint, let font, let text, let location, let tried):
             let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-            return "cannot lay out the report: \(location): font \"\(font)\" has no glyph for \"\(character)\" "
-                + "(\(codePoint)) in \"\(shown)\". Fix: replace the character (e.g. 吉 for 𠮷) or use a font that has it"
+            return "cannot lay out the report: \(location): no font of \"\(font)\" has a glyph for \"\(character)\" "
+                + "(\(codePoint)) in \"\(shown)\" (tried \(tried.joined(separator: ", "))). Fix: replace the character (e.g. 吉 for 𠮷) or use a font that has it"
         case .unknownRole(let role, let known):
             return "cannot lay out the report: the palette has no role \"\(role)\" (it has: "
                 + known.joined(separator: ", ") + "). Fix: add a slot with that role to the style's palette"

@@ -147,16 +147,17 @@ extension ReportTemplate {
         return PageTemplate(header: header, footer: footer)
     }
 
-    /// Fails on the first field of the used columns the body font cannot draw.
+    /// Fails on the first field of the used columns that no font of the body font's fallback chain can draw.
     private func checkGlyphs(_ table: CSVTable, columns: Set<Int>, font: String,
                              fonts: FontRegistry) throws(ReportTemplateError) {
-        guard let face = try? fonts.face(named: font) else { return }  // the layout reports the font itself
+        guard let chain = try? fonts.chain(named: font) else { return }  // the layout reports the font itself
         for (row, fields) in table.rows.enumerated() {
             for column in columns.sorted() {
-                if let missing = face.missingCharacters(in: fields[column].filter { $0 != "\n" }).first {
+                let coverage = FontCoverage(of: fields[column].filter { $0 != "\n" }, chain: chain)
+                if let missing = coverage.missing.first {
                     throw .missingCharacter(csv: table.source, row: row + 1, line: table.lines[row],
                                             column: table.columns[column], character: String(missing.scalar),
-                                            codePoint: missing.codePoint, font: font)
+                                            codePoint: missing.codePoint, font: font, tried: coverage.tried)
                 }
             }
         }

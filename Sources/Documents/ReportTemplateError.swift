@@ -11,9 +11,9 @@ public enum ReportTemplateError: Error, Hashable, Sendable {
     case missingColumn(template: String, key: String, column: String, csv: String, available: [String])
     /// A column the template sums or formats as a number holds something else.
     case notANumber(csv: String, row: Int, line: Int, column: String, value: String)
-    /// A field holds a character the report's font cannot draw.
+    /// A field holds a character no font of the report's font's fallback chain (`tried`) can draw.
     case missingCharacter(csv: String, row: Int, line: Int, column: String, character: String, codePoint: String,
-                          font: String)
+                          font: String, tried: [String])
     /// The logo file cannot be read.
     case logo(path: String, reason: String)
 }
@@ -34,9 +34,10 @@ extension ReportTemplateError: CustomStringConvertible, LocalizedError {
         case .notANumber(let csv, let row, let line, let column, let value):
             return "\(csv) row \(row) (line \(line)), column \"\(column)\": \"\(value)\" is not a number, but the "
                 + "template sums or formats it as one. Fix: write digits only (¥ and commas are allowed)"
-        case .missingCharacter(let csv, let row, let line, let column, let character, let codePoint, let font):
-            return "\(csv) row \(row) (line \(line)), column \"\(column)\": font \"\(font)\" has no glyph for "
-                + "\"\(character)\" (\(codePoint)). Fix: replace the character (e.g. 吉 for 𠮷) or set "
+        case .missingCharacter(let csv, let row, let line, let column, let character, let codePoint, let font,
+                               let tried):
+            return "\(csv) row \(row) (line \(line)), column \"\(column)\": no font of \"\(font)\" has a glyph for "
+                + "\"\(character)\" (\(codePoint)) (tried \(tried.joined(separator: ", "))). Fix: replace the character (e.g. 吉 for 𠮷) or set "
                 + "MKPDF_FONT_\(font.uppercased()) to a font that has it"
         case .logo(let path, let reason):
             return ErrorText.wrapping("cannot read the template's logo \(path)", reason,

@@ -239,25 +239,26 @@ public struct Template: Sendable {
         }
     }
 
-    /// Fails on the first character of the text (literal or placeholder value) that the text's font cannot draw.
+    /// Fails on the first character of the text (literal or placeholder value) that no font of the text's fallback
+    /// chain can draw.
     private func checkCoverage(_ text: TemplateElement.Text, values: [String: String],
                                fonts: FontRegistry) throws(TemplateError) {
-        let face: FontFace
-        do {
-            face = try fonts.face(named: text.font)
-        } catch {
-            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
-                                reason: .font(name: text.font, reason: error.description))
-        }
         for segment in text.text.segments {
             let (field, string): (String?, String) = switch segment {
             case .literal(let literal): (nil, literal)
             case .placeholder(let name): (name, values[name] ?? "")
             }
-            guard let missing = face.missingCharacters(in: string).first else { continue }
+            let coverage: FontCoverage
+            do {
+                coverage = try fonts.coverage(of: string, font: text.font)
+            } catch {
+                throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
+                                    reason: .font(name: text.font, reason: error.description))
+            }
+            guard let missing = coverage.missing.first else { continue }
             throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column, reason: .missingGlyph(
                 field: field, character: String(missing.scalar), codePoint: missing.codePoint,
-                characterIndex: missing.characterIndex, font: text.font, fontFile: face.url.path))
+                characterIndex: missing.characterIndex, font: text.font, tried: coverage.tried))
         }
     }
 

@@ -32,10 +32,10 @@ public struct TemplateError: Error, Hashable, Sendable {
         case missingKey(key: String, context: String)
         /// A key holds a value of the wrong kind or out of range; `expected` says what it should be.
         case badValue(key: String, value: String, expected: String)
-        /// A text's font lacks a glyph for a character; `field` is the placeholder that brought it in, or nil when
-        /// it is written in the template itself.
+        /// No font of a text's fallback chain has a glyph for a character; `field` is the placeholder that brought
+        /// it in, or nil when it is written in the template itself; `tried` names every font of the chain.
         case missingGlyph(field: String?, character: String, codePoint: String, characterIndex: Int,
-                          font: String, fontFile: String)
+                          font: String, tried: [String])
         /// A text's logical font could not be found or opened.
         case font(name: String, reason: String)
         /// A barcode or QR code cannot be made or placed: the element (`qr`, `barcode`), its symbology, the
@@ -102,10 +102,10 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "\(context) needs the key \"\(key)\""
         case .badValue(let key, let value, let expected):
             return "\"\(key)\" cannot be \(value): \(expected)"
-        case .missingGlyph(let field, let character, let codePoint, let index, let font, let fontFile):
+        case .missingGlyph(let field, let character, let codePoint, let index, let font, let tried):
             let source = field.map { "the value of {{\($0)}}" } ?? "the template's text"
-            return "\(source) has \"\(character)\" (\(codePoint)) at character \(index), which font \"\(font)\" "
-                + "(\(fontFile)) has no glyph for"
+            return "\(source) has \"\(character)\" (\(codePoint)) at character \(index), which no font of \"\(font)\" "
+                + "has a glyph for (tried \(tried.joined(separator: ", ")))"
         case .font(let name, let reason):
             return "font \"\(name)\": \(reason)"
         case .barcode(let element, let kind, let key, let field, let reason):

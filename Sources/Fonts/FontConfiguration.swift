@@ -15,13 +15,18 @@ public struct FontConfiguration: Hashable, Sendable {
         public var licence: String?
         /// The face inside a `.ttc` collection; 0 for plain files.
         public var index: Int?
+        /// Logical names tried in order for a character this font lacks (𠮷 from a font that has it), each with
+        /// its own files; their own fallbacks are not followed.
+        public var fallback: [String]?
 
         /// Creates an entry.
-        public init(files: [String], package: String? = nil, licence: String? = nil, index: Int? = nil) {
+        public init(files: [String], package: String? = nil, licence: String? = nil, index: Int? = nil,
+                    fallback: [String]? = nil) {
             self.files = files
             self.package = package
             self.licence = licence
             self.index = index
+            self.fallback = fallback
         }
     }
 
@@ -81,6 +86,10 @@ public struct FontConfiguration: Hashable, Sendable {
             if name.isEmpty { throw .configurationInvalid(file: source.path, reason: "a font has an empty name") }
             if entry.files.isEmpty {
                 throw .configurationInvalid(file: source.path, reason: "font \"\(name)\" lists no files")
+            }
+            for other in entry.fallback ?? [] where form.fonts[other] == nil {
+                throw .configurationInvalid(file: source.path, reason: "font \"\(name)\" falls back to \"\(other)\", "
+                                            + "which the table does not define")
             }
             if let index = entry.index, index < 0 {
                 throw .configurationInvalid(file: source.path, reason: "font \"\(name)\" has index \(index); use 0 or more")

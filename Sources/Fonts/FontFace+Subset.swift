@@ -66,7 +66,7 @@ extension FontFace {
     }
 
     /// A four-letter OpenType table tag.
-    private static func tag(_ name: String) -> hb_tag_t {
+    static func tag(_ name: String) -> hb_tag_t {
         name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
     }
 }

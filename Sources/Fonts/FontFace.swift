@@ -34,8 +34,9 @@ public final class FontFace: @unchecked Sendable {
 
     /// The HarfBuzz face, owned by this object; internal so the subsetter can read it.
     let face: OpaquePointer
-    private let font: OpaquePointer
+    let font: OpaquePointer
     let subsets = SubsetCache()
+    let glyphSubsets = GlyphSubsetCache()
 
     /// Opens `url` (face `index` of a collection) for the logical name `name`.
     public init(contentsOf url: URL, index: Int = 0, name: String) throws(FontError) {
@@ -124,29 +125,13 @@ public final class FontFace: @unchecked Sendable {
     /// The width of `text` on one line at `size` points: the sum of its code points' nominal advances.
     ///
     /// A code point without a glyph counts as the .notdef glyph (glyph 0), which is what both libHaru and cairo would
-    /// draw; callers reject such text first with `missingCharacters(in:)`.
+    /// draw; callers reject such text first through `FontCoverage`.
     public func width(of text: String, size: Double) -> Double {
         var units = 0
         for scalar in text.unicodeScalars {
             units += advance(ofGlyph: glyph(for: scalar) ?? 0)
         }
         return Double(units) * size / Double(unitsPerEm)
-    }
-
-    /// Every code point of `text` the font has no glyph for, with its character position, in order.
-    public func missingCharacters(in text: String) -> [MissingCharacter] {
-        var missing: [MissingCharacter] = []
-        for (position, character) in text.enumerated() {
-            for scalar in character.unicodeScalars where glyph(for: scalar) == nil {
-                missing.append(MissingCharacter(scalar: scalar, characterIndex: position))
-            }
-        }
-        return missing
-    }
-
-    /// True when every code point of `text` has a glyph.
-    public func covers(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { glyph(for: $0) != nil }
     }
 
     private static func nameEntry(_ face: OpaquePointer, _ nameID: hb_ot_name_id_t) -> String? {

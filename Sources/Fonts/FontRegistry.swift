@@ -28,6 +28,8 @@ public final class FontRegistry: @unchecked Sendable {
     /// Faces by logical name: a batch asks for the same names thousands of times, and resolving a name checks
     /// files on disk (measured: three system calls per text command), so a name is resolved once.
     private var facesByName: [String: FontFace] = [:]
+    /// Fallback chains by logical name.
+    private var chains: [String: [FontFace]] = [:]
 
     /// Creates a registry reading `configurationFile` (default: `MKPDF_FONTS`, then the repository's table) and
     /// taking overrides from `environment`. Nothing is read until the first lookup.
@@ -68,6 +70,33 @@ public final class FontRegistry: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try locationLocked(of: name)
+    }
+
+    /// The fonts text in `name` is drawn from: `name`'s own face, then its fallbacks in order (fonts.json
+    /// `fallback`). A character comes from the first that has it.
+    public func chain(named name: String) throws(FontError) -> [FontFace] {
+        lock.lock()
+        if let chain = chains[name] {
+            lock.unlock()
+            return chain
+        }
+        let fallback: [String]
+        do throws(FontError) {
+            fallback = try configurationLocked().fonts[name]?.fallback ?? []
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        lock.unlock()
+        var chain = [try face(named: name)]
+        for other in fallback where other != name {
+            let face = try face(named: other)
+            if !chain.contains(where: { $0 === face }) { chain.append(face) }
+        }
+        lock.lock()
+        chains[name] = chain
+        lock.unlock()
+        return chain
     }
 
     /// The opened font for `name`; each file is opened once and shared by every later call.

@@ -6,6 +6,14 @@ enum TextEncoder {
     /// JIS code points that Foundation's CP932 table lacks, mapped to the CP932 characters that look the same.
     static let cp932Variants = CP932Variants.toCP932
 
+    /// ASCII characters the Japanese CMaps (RKSJ, EUC) show as something else, because bytes 0x5C and 0x7E are
+    /// JIS X 0201 Roman there: drawn and extracted as that, never as themselves, so refused with the fix.
+    static let jisRomanLookalikes: [Unicode.Scalar: String] = [
+        "\\": "byte 0x5C is the YEN SIGN ¥ in the Japanese CMaps (viewers draw and extract ¥); write ＼ (U+FF3C) "
+            + "for a backslash, or ￥ (U+FFE5) for a yen sign",
+        "~": "byte 0x7E is the OVERLINE ‾ in the Japanese CMaps; write ～ (U+FF5E) for a tilde",
+    ]
+
     /// The encoded bytes of `text`, never containing a NUL byte.
     ///
     /// - Throws: `TextEncodingError` for the first character that cannot be encoded, unless `policy` substitutes.
@@ -51,6 +59,7 @@ enum TextEncoder {
         case .winAnsi:
             return text.data(using: .windowsCP1252).map { [UInt8]($0) }
         case .japanese(let cmap) where cmap.isShiftJIS:
+            guard !text.unicodeScalars.contains(where: { jisRomanLookalikes[$0] != nil }) else { return nil }
             if let known = shiftJISCache.bytes(for: text) { return known }
             let bytes = mappedForCP932(text).data(using: .shiftJIS).map { [UInt8]($0) }
             if let bytes { shiftJISCache.store(bytes, for: text) }
@@ -76,6 +85,9 @@ enum TextEncoder {
             return .failure(Reason(text: "control characters cannot be drawn"))
         }
         let string = String(character)
+        if case .japanese = encoding, let shown = character.unicodeScalars.first(where: { jisRomanLookalikes[$0] != nil }) {
+            return .failure(Reason(text: jisRomanLookalikes[shown]!))
+        }
         switch encoding {
         case .winAnsi:
             guard let data = string.data(using: .windowsCP1252) else {

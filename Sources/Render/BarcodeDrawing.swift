@@ -18,8 +18,12 @@ extension Replayer {
     func labelTexts(_ barcode: Drawing.Command.Barcode, _ layout: BarcodeLayout,
                     at location: RenderLocation) throws -> [Drawing.Command.Text] {
         guard !layout.labels.isEmpty else { return [] }
-        let face = try face(for: .init(color: barcode.dark, string: "0", font: barcode.options.font, size: 1,
-                                       origin: .zero), at: location)
+        let face: FontFace
+        do {
+            face = try fonts.face(named: barcode.options.font)
+        } catch {
+            throw RenderError.font(location: location, font: barcode.options.font, reason: error.description)
+        }
         return layout.labels.map { label in
             Drawing.Command.Text(color: barcode.dark, string: label.text, font: barcode.options.font, size: label.size,
                                  origin: Point(x: label.x, y: label.baseline - face.ascent(size: label.size)),
@@ -41,8 +45,8 @@ extension Replayer {
                                  location: location)
         }
         for text in try labelTexts(barcode, layout, at: location) {
-            let face = try face(for: text, at: location)
-            try target.drawText(TextLayout(text, face: face), color: text.color, font: text.font, location: location)
+            try target.drawText(self.layout(for: text, at: location), color: text.color, font: text.font,
+                                location: location)
         }
     }
 

@@ -67,21 +67,23 @@ final class CairoTarget: RenderTarget {
     }
 
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws {
-        let face = try FreeTypeFaces.shared.face(path: layout.face.url.path, index: layout.face.index)
-        cairo_set_font_face(context, face.handle)
-        cairo_set_font_size(context, layout.size)
         setSource(color)
-        // Glyph origins snap as poppler's Splash places them: each origin rounded down to whole device pixels
-        // (in device space, so inside a scaled part too).
-        let glyphs = zip(layout.glyphs, layout.positions).map { glyph, x in
-            var deviceX = x, deviceY = layout.baseline
-            cairo_user_to_device(context, &deviceX, &deviceY)
-            deviceX = (deviceX + 1e-6).rounded(.down)
-            deviceY = (deviceY + 1e-6).rounded(.down)
-            cairo_device_to_user(context, &deviceX, &deviceY)
-            return cairo_glyph_t(index: UInt(glyph), x: deviceX, y: deviceY)
+        for run in layout.runs {
+            let face = try FreeTypeFaces.shared.face(path: run.face.url.path, index: run.face.index)
+            cairo_set_font_face(context, face.handle)
+            cairo_set_font_size(context, layout.size)
+            // Glyph origins snap as poppler's Splash places them: each origin rounded down to whole device pixels
+            // (in device space, so inside a scaled part too).
+            let glyphs = zip(run.glyphs, layout.positions(of: run)).map { glyph, x in
+                var deviceX = x, deviceY = layout.baseline
+                cairo_user_to_device(context, &deviceX, &deviceY)
+                deviceX = (deviceX + 1e-6).rounded(.down)
+                deviceY = (deviceY + 1e-6).rounded(.down)
+                cairo_device_to_user(context, &deviceX, &deviceY)
+                return cairo_glyph_t(index: UInt(glyph), x: deviceX, y: deviceY)
+            }
+            glyphs.withUnsafeBufferPointer { cairo_show_glyphs(context, $0.baseAddress, Int32($0.count)) }
         }
-        glyphs.withUnsafeBufferPointer { cairo_show_glyphs(context, $0.baseAddress, Int32($0.count)) }
         try canvas.check("draw text in font \"\(font)\"", location: location)
     }
 

@@ -3,35 +3,46 @@ import Fonts
 import Foundation
 import Haru
 
-/// The fonts of one PDF being built: each font file loaded into libHaru once, as a subset holding exactly the
-/// characters the whole document uses, or as libHaru's Japanese CID fonts in `.cid` mode.
-///
-/// libHaru 2.3.0 loads TrueType only from a file and reads it again when the PDF is written, so subsets are files
-/// shared through `SubsetFiles`: this object holds the ones its document uses until `removeFiles()` (or deinit).
+/// The fonts of one PDF being built: each face embedded once as a Type0 font of our own (a subset holding the
+/// glyphs the whole document shows, its widths and ToUnicode), or libHaru's Japanese CID fonts in `.cid` mode.
 final class PDFFontSet {
-    /// A font ready for text, with how its text is laid out.
-    struct Entry {
-        /// libHaru's font.
-        var font: PDFFont
-        /// True for a CID font whose widths are libHaru's, not the font file's.
-        var isCID: Bool
+    /// A non-embedded Japanese font in this document and the `W` width of each CID it shows.
+    struct CIDEntry {
+        var font: PDFType0Font
+        var widths: [UInt16: Int]
+        var defaultWidth: Int
+
+        /// The width of `cid` in thousandths of an em, as the viewer positions it.
+        func width(of cid: UInt16) -> Int { widths[cid] ?? defaultWidth }
+    }
+
+    /// An embedded face in this document: the font object and the code of each glyph.
+    struct Embedded {
+        var font: PDFType0Font
+        var codes: [UInt32: UInt16]
     }
 
     private let document: PDFDocument
     private let mode: PDFFontMode
-    private let subsets: Bool
-    /// Every character each font file must draw, keyed by `key(for:)`: two logical names may share one file, and
-    /// libHaru keeps only the first font of a given PostScript name, so a file gets one subset with all of them.
-    private var characters: [String: String] = [:]
-    private var loaded: [String: Entry] = [:]
-    /// `key(for:)` of each face seen (held, so its identifier stays its own), so a path is normalised once per
-    /// document, not once per text.
-    private var keys: [ObjectIdentifier: (face: FontFace, key: String)] = [:]
-    /// The subset files this document's fonts were loaded from, kept until its bytes exist.
-    private var held: [SubsetFile] = []
+    /// For each face used (by identity), the text of each glyph shown: the subset keeps exactly these glyphs.
+    private var texts: [ObjectIdentifier: [UInt32: String]] = [:]
+    private var faces: [ObjectIdentifier: FontFace] = [:]
+    private var embedded: [ObjectIdentifier: Embedded] = [:]
+    private var cid: [String: CIDEntry] = [:]
+    /// Each CID font's chain of faces, whose advances become its widths.
+    private var cidChains: [String: [FontFace]] = [:]
+    /// The characters shown with each CID font, for its ToUnicode.
+    private var cidCharacters: [String: Set<Character>] = [:]
 
-    /// The logical names `.cid` mode maps to libHaru's Japanese fonts.
-    static let cidFonts: [String: JapaneseFont] = ["gothic": .msGothic, "mincho": .msMincho]
+    /// The faces whose advances a CID font's widths take, before the logical name's own chain.
+    static let cidWidthFonts: [String: String] = ["gothic": "gothic-cjk", "mincho": "mincho-cjk"]
+
+    /// The logical names `.cid` mode maps to libHaru's Japanese fonts, shown by Adobe-Japan1 CID (Identity-H): the
+    /// proportional faces, whose widths match the proportional Latin CIDs 1–95 that Unicode maps to (MS-Gothic's
+    /// fixed 500 for every Latin glyph spaced "FN- 579- 413" in poppler, MuPDF and Ghostscript).
+    static let cidFonts: [String: JapaneseFont] = ["gothic": .msPGothic, "mincho": .msPMincho]
+
+    private let subsets: Bool
 
     init(document: PDFDocument, mode: PDFFontMode, subsets: Bool) {
         self.document = document
@@ -39,51 +50,92 @@ final class PDFFontSet {
         self.subsets = subsets
     }
 
-    deinit {
-        removeFiles()
+    /// True when text in logical font `name` is shown with a libHaru CID font.
+    func isCID(_ name: String) -> Bool {
+        mode == .cid && Self.cidFonts[name] != nil
     }
 
-    /// Records that `text` will be drawn with `face`, so its subset holds those characters.
-    func register(_ text: String, face: FontFace) {
-        characters[key(for: face), default: ""] += text
+    /// Records the characters shown in CID font `name`, for its widths and ToUnicode.
+    /// - Throws: `RenderError.missingGlyph` for a character Adobe-Japan1 has no CID for.
+    func registerCID(_ text: String, font name: String, chain: [FontFace], location: RenderLocation) throws {
+        _ = try cids(for: text, font: name, location: location)
+        cidChains[name] = chain
+        cidCharacters[name, default: []].formUnion(text)
     }
 
-    /// The font for a text command in logical font `name`, opened as `face`; loaded on first use.
-    func font(named name: String, face: FontFace, location: RenderLocation) throws -> Entry {
-        if mode == .cid, let japanese = Self.cidFonts[name] {
-            if let entry = loaded["cid:" + name] { return entry }
-            // 90msp-RKSJ-H, not 90ms-RKSJ-H: it maps ASCII bytes to Adobe-Japan1 CIDs 1–95, which poppler reads back
-            // as ASCII; 90ms-RKSJ-H's CIDs 231+ read "-" back as U+2011. libHaru writes the same widths (500 for
-            // MS-Gothic's and MS-Mincho's ASCII) for both, so layout and looks do not change.
-            let entry = Entry(font: try document.font(japanese, encoding: .proportionalRKSJH), isCID: true)
-            loaded["cid:" + name] = entry
-            return entry
+    /// The Adobe-Japan1 CIDs showing `text`, one per code point.
+    /// - Throws: `RenderError.missingGlyph` naming the first character without a CID (emoji, variation selectors).
+    func cids(for text: String, font name: String, location: RenderLocation) throws -> [UInt16] {
+        let table = try AdobeJapan1.shared.cids()
+        var cids: [UInt16] = []
+        cids.reserveCapacity(text.unicodeScalars.count)
+        for (position, character) in text.enumerated() {
+            for scalar in character.unicodeScalars {
+                guard let cid = table[scalar.value] else {
+                    let shown = text.count > 80 ? String(text.prefix(80)) + "…" : text
+                    throw RenderError.missingGlyph(MissingGlyph(
+                        character: String(character),
+                        codePoint: MissingCharacter(scalar: scalar, characterIndex: position).codePoint,
+                        font: name, fontFile: (Self.cidFonts[name]?.rawValue ?? name) + ", Adobe-Japan1 (cid mode)",
+                        text: shown, characterIndex: position, location: location))
+                }
+                cids.append(cid)
+            }
         }
-        let key = key(for: face)
-        if let entry = loaded[key] { return entry }
-        let file = subsets ? try writeSubset(of: face) : face.url
-        let entry = Entry(font: try document.loadTrueTypeFont(at: file), isCID: false)
-        loaded[key] = entry
+        return cids
+    }
+
+    /// Records the glyphs `layout` shows, so each face's subset holds them all.
+    func register(_ layout: TextLayout) {
+        for run in layout.runs {
+            let id = ObjectIdentifier(run.face)
+            faces[id] = run.face
+            for (index, glyph) in run.glyphs.enumerated() where texts[id]?[glyph]?.isEmpty ?? true {
+                texts[id, default: [:]][glyph] = TextLayout.text(of: index, in: run)
+            }
+        }
+    }
+
+    /// The embedded font for `face`, built on first use from the glyphs registered for it.
+    func font(for face: FontFace) throws -> Embedded {
+        let id = ObjectIdentifier(face)
+        if let entry = embedded[id] { return entry }
+        let made = try FontPrograms.shared.program(of: face, texts: texts[id] ?? [:], subsets: subsets,
+                                                       document: document)
+        let entry = Embedded(font: try document.addType0Font(made.program), codes: made.codes)
+        embedded[id] = entry
         return entry
     }
 
-    /// One font file (face `index` of `url`).
-    private func key(for face: FontFace) -> String {
-        if let known = keys[ObjectIdentifier(face)] { return known.key }
-        let key = face.url.standardizedFileURL.path + "#\(face.index)"
-        keys[ObjectIdentifier(face)] = (face, key)
-        return key
-    }
-
-    /// Lets go of the subset files; call once the PDF's bytes exist.
-    func removeFiles() {
-        held.removeAll()
-    }
-
-    private func writeSubset(of face: FontFace) throws -> URL {
-        let text = characters[key(for: face)] ?? ""
-        let file = try SubsetFiles.shared.file(of: face, keeping: SubsetFiles.widened(text))
-        held.append(file)
-        return file.url
+    /// The non-embedded Japanese font for logical font `name` in `.cid` mode, built on first use with the widths
+    /// of every character the document shows in it; nil for other fonts and modes. Text is shown as UTF-16BE
+    /// through the predefined `UniJIS-UTF16-H` CMap, which every extractor reads as Unicode (Identity-H with a
+    /// non-embedded font makes MuPDF warn, and a ToUnicode remapped through a Uni-CMap too; see addJapaneseCIDFont).
+    ///
+    /// Widths: each character's advance in the first face of `chain` (registerCID) that has it — Noto Sans/Serif
+    /// CJK JP first, the faces poppler (through fontconfig) and MuPDF draw a non-embedded Japanese font with, so
+    /// Latin is spaced evenly there ("FN-579-413", not "FN- 579- 413"); libHaru's MS-PGothic width otherwise.
+    func cidFont(named name: String) throws -> CIDEntry? {
+        guard mode == .cid, let japanese = Self.cidFonts[name] else { return nil }
+        if let entry = cid[name] { return entry }
+        let metrics = try AdobeJapan1.shared.metrics(of: japanese)
+        let table = try AdobeJapan1.shared.cids()
+        var widths: [UInt16: Int] = [:]
+        let chain = cidChains[name] ?? []
+        for scalar in Set((cidCharacters[name] ?? []).flatMap(\.unicodeScalars)) {
+            guard let cid = table[scalar.value], widths[cid] == nil else { continue }
+            if let face = chain.first(where: { $0.glyph(for: scalar) != nil }), let glyph = face.glyph(for: scalar) {
+                widths[cid] = TextLayout.width(of: glyph, in: face)
+            } else {
+                widths[cid] = metrics.width(of: cid)
+            }
+        }
+        let font = try document.addJapaneseCIDFont(
+            metrics, encoding: "UniJIS-UTF16-H",
+            widths: widths.sorted { $0.key < $1.key }.map { (code: $0.key, width: $0.value) },
+            supplement: AdobeJapan1.supplement(for: widths.keys.max() ?? 0))
+        let entry = CIDEntry(font: font, widths: widths, defaultWidth: metrics.defaultWidth)
+        cid[name] = entry
+        return entry
     }
 }

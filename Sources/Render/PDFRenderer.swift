@@ -37,10 +37,9 @@ public struct PDFRenderer: Sendable {
     /// The PDF of `document`, one page per drawing.
     /// - Throws: `RenderError` naming the page and command that failed.
     public func data(for document: Document) throws -> Data {
-        let built = try build(document)
-        defer { built.fonts.removeFiles() }
+        let pdf = try build(document)
         do {
-            return try built.pdf.data()
+            return try pdf.data()
         } catch {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
@@ -78,8 +77,8 @@ public struct PDFRenderer: Sendable {
         return nil
     }
 
-    /// Builds the libHaru document; the caller produces bytes and then removes the subset files.
-    private func build(_ document: Document) throws -> (pdf: PDFDocument, fonts: PDFFontSet) {
+    /// Builds the libHaru document; the caller produces its bytes.
+    private func build(_ document: Document) throws -> PDFDocument {
         guard !document.pages.isEmpty else { throw RenderError.emptyDocument }
         if let problem = document.firstOutlineProblem() {
             throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
@@ -101,38 +100,48 @@ public struct PDFRenderer: Sendable {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
         let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
-        let replayer = Replayer(fonts: fonts)
-        // First every text: missing glyphs fail before anything is drawn, and each subset gets all its characters.
+        var replayer = Replayer(fonts: fonts)
+        // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs.
         for (index, page) in document.pages.enumerated() {
             for (text, location) in pageTexts[index] where !text.string.isEmpty {
-                fontSet.register(text.string, face: try replayer.face(for: text, at: location))
+                let layout = try replayer.layout(for: text, at: location)
+                replayer.layouts[location] = layout
+                try register(text, layout: layout, at: location, in: fontSet)
             }
-            // Every barcode is encoded and placed now, so bad data fails before anything is drawn.
-            for (text, location) in try replayer.barcodeTexts(in: page, page: index + 1) {
-                fontSet.register(text.string, face: try replayer.face(for: text, at: location))
+            // Every barcode is encoded and placed now, so bad data fails before anything is drawn; its digits share
+            // the barcode's location, so their layouts are not kept for the replay.
+            for (text, location) in try replayer.barcodeTexts(in: page, page: index + 1) where !text.string.isEmpty {
+                try register(text, layout: try replayer.layout(for: text, at: location), at: location, in: fontSet)
             }
         }
         let resources = PDFResources(document: pdf, fonts: fontSet)
-        do {
-            var pages: [PDFPage] = []
-            for (index, drawing) in document.pages.enumerated() {
-                let location = RenderLocation(page: index + 1)
-                let page: PDFPage
-                do {
-                    page = try pdf.addPage(size: PageSize(width: drawing.size.width, height: drawing.size.height))
-                } catch {
-                    throw RenderError.pdf(location: location, reason: "\(error)")
-                }
-                let target = PDFTarget(page: page, height: drawing.size.height, resources: resources)
-                try replayer.replay(drawing, page: index + 1, into: target)
-                pages.append(page)
+        var pages: [PDFPage] = []
+        for (index, drawing) in document.pages.enumerated() {
+            let location = RenderLocation(page: index + 1)
+            let page: PDFPage
+            do {
+                page = try pdf.addPage(size: PageSize(width: drawing.size.width, height: drawing.size.height))
+            } catch {
+                throw RenderError.pdf(location: location, reason: "\(error)")
             }
-            try addOutline(document, pages: pages, to: pdf)
-        } catch {
-            fontSet.removeFiles()
-            throw error
+            let target = PDFTarget(page: page, height: drawing.size.height, resources: resources)
+            try replayer.replay(drawing, page: index + 1, into: target)
+            pages.append(page)
         }
-        return (pdf, fontSet)
+        try addOutline(document, pages: pages, to: pdf)
+        return pdf
+    }
+
+    /// Adds what `text` draws to its font's subset (embedded) or its CID font's widths (`.cid` mode).
+    private func register(_ text: Drawing.Command.Text, layout: TextLayout, at location: RenderLocation,
+                          in fontSet: PDFFontSet) throws {
+        if fontSet.isCID(text.font) {
+            let widthFace = PDFFontSet.cidWidthFonts[text.font].flatMap { try? fonts.face(named: $0) }
+            let chain = [widthFace].compactMap { $0 } + ((try? fonts.chain(named: text.font)) ?? [])
+            try fontSet.registerCID(text.string, font: text.font, chain: chain, location: location)
+        } else {
+            fontSet.register(layout)
+        }
     }
 
     /// Writes `document.outline` as bookmarks, each jumping to its page at its height (fit to the page width).

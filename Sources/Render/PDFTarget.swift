@@ -80,38 +80,53 @@ final class PDFTarget: RenderTarget {
     func drawText(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
         try flush(location)
         try pdf(location) {
-            let entry = try resources.fonts.font(named: name, face: layout.face, location: location)
             try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
             let rgb = Self.rgb(color)
             let baseline = height - layout.baseline
-            try page.text { scope in
-                try scope.setFont(entry.font, size: layout.size)
-                // The text colour is the fill colour of the graphics state: set only when it changes.
-                if rgb != state.fillColor { try scope.setFillColor(rgb) }
-                if entry.isCID {
-                    // The viewer spaces a CID font by libHaru's widths, so align with those (left needs none).
-                    var x = layout.origin.x
-                    if let box = layout.boxWidth, layout.alignment != .left {
-                        let width = try entry.font.width(of: layout.string, size: layout.size)
-                        x += TextLayout.alignmentOffset(width: width, box: box, alignment: layout.alignment)
-                    }
-                    try scope.show(layout.string, x: x, y: baseline)
-                } else {
-                    try scope.show(layout.string, x: layout.positions.first ?? layout.origin.x, y: baseline)
-                }
+            if rgb != state.fillColor {
+                try page.setFillColor(rgb)
+                state.fillColor = rgb
             }
-            state.fillColor = rgb
+            if let cid = try resources.fonts.cidFont(named: name) {
+                // Positioned by the font's W widths, as the viewer does; alignment measured with the same widths.
+                let cids = try resources.fonts.cids(for: layout.string, font: name, location: location)
+                let width = Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
+                let codes = Array(layout.string.utf16)
+                let x = layout.origin.x + TextLayout.alignmentOffset(width: width, box: layout.boxWidth,
+                                                                     alignment: layout.alignment)
+                try page.showGlyphs(codes, adjustments: Array(repeating: 0, count: codes.count), font: cid.font,
+                                    size: layout.size, x: x, y: baseline)
+                return
+            }
+            for run in layout.runs {
+                let entry = try resources.fonts.font(for: run.face)
+                var codes: [UInt16] = []
+                var adjustments: [Int] = []
+                codes.reserveCapacity(run.glyphs.count)
+                adjustments.reserveCapacity(run.glyphs.count)
+                // Where the viewer's pen is (thousandths of an em from the run's start) after each glyph's W width.
+                var pen = 0
+                for (glyph, offset) in zip(run.glyphs, run.offsets) {
+                    codes.append(entry.codes[glyph] ?? 0)
+                    adjustments.append(pen - offset)
+                    pen = offset + TextLayout.width(of: glyph, in: run.face)
+                }
+                try page.showGlyphs(codes, adjustments: adjustments, font: entry.font, size: layout.size,
+                                    x: run.start, y: baseline)
+            }
         }
     }
 
     /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those.
     func textWidths(font name: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
-        let entry = try pdf(location) { try resources.fonts.font(named: name, face: face, location: location) }
-        guard entry.isCID else { return nil }
-        let font = entry.font
-        // The same call drawText makes for CID alignment; a string libHaru cannot measure (nil: the file's widths are
-        // used) fails there, loudly.
-        return { string, size in try? font.width(of: string, size: size) }
+        guard let cid = try pdf(location, { try resources.fonts.cidFont(named: name) }) else { return nil }
+        let fonts = resources.fonts
+        // The same widths drawText positions CID text by; text without CIDs (nil: the file's widths are used) fails
+        // there, loudly.
+        return { string, size in
+            guard let cids = try? fonts.cids(for: string, font: name, location: location) else { return nil }
+            return Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * size / 1000
+        }
     }
 
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {

@@ -49,10 +49,13 @@ public struct MissingGlyph: Hashable, Sendable, CustomStringConvertible {
     public var characterIndex: Int
     /// The text command's page and path.
     public var location: RenderLocation
+    /// Every font tried, in order (the font and its fallbacks), as `name (file)`.
+    public var tried: [String]
 
     /// Creates the record.
     public init(character: String, codePoint: String, font: String, fontFile: String, text: String,
-                characterIndex: Int, location: RenderLocation) {
+                characterIndex: Int, location: RenderLocation, tried: [String] = []) {
+        self.tried = tried
         self.character = character
         self.codePoint = codePoint
         self.font = font
@@ -64,7 +67,9 @@ public struct MissingGlyph: Hashable, Sendable, CustomStringConvertible {
 
     /// `page 1, commands[3]: font "gothic" (…/ipaexg.ttf) has no glyph for "𠮷" (U+20BB7) at character 0 of "𠮷野家"; …`.
     public var description: String {
-        "\(location): font \"\(font)\" (\(fontFile)) has no glyph for \"\(character)\" (\(codePoint)) at character "
+        let fonts = tried.count > 1 ? "none of the fonts of \"\(font)\" (tried " + tried.joined(separator: ", ")
+            + ") has a glyph" : "font \"\(font)\" (\(fontFile)) has no glyph"
+        return "\(location): \(fonts) for \"\(character)\" (\(codePoint)) at character "
             + "\(characterIndex) of \"\(text)\". Fix: replace the character (e.g. 吉 for 𠮷), or use a font that has "
             + "it (set \(overrideHint) to such a font file)"
     }

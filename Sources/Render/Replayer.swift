@@ -10,6 +10,8 @@ struct Replayer {
     let fonts: FontRegistry
     /// The device pixels per point barcode modules are aligned to: the PNG's scale, 2 (144 dpi) for a PDF.
     var gridPixelsPerPoint: Double = 2
+    /// Text already laid out (the PDF renderer's first pass), by location, so it is not shaped twice.
+    var layouts: [RenderLocation: TextLayout] = [:]
 
     /// Draws `drawing` as page `page` (counted from 1).
     func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget) throws {
@@ -40,20 +42,15 @@ struct Replayer {
                 try drawShape(.ellipse, shape, location: here, into: target)
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
-                let face = try face(for: text, at: here)
-                let layout = TextLayout(text, face: face)
+                let layout = try layouts[here] ?? layout(for: text, at: here)
                 // A line given a box must stay in it: centred or right-aligned text would spill out of both sides.
-                if let box = text.boxWidth, let last = layout.glyphs.last, let start = layout.positions.first {
-                    let width = layout.positions[layout.positions.count - 1] - start
-                        + TextLayout.advance(of: last, in: face, size: text.size)
-                    if width > box + 1e-6 {
-                        let frame = Rect(x: text.origin.x, y: text.origin.y, width: box,
-                                         height: face.ascent(size: text.size) + face.descent(size: text.size))
-                        throw RenderError.textFit(location: here, TextFitError(
-                            field: nil, text: text.string, frame: frame,
-                            reason: .overflow(needed: Size(width: width, height: frame.height), size: text.size,
-                                              policies: [])))
-                    }
+                if let box = text.boxWidth, let face = layout.runs.first?.face, layout.width > box + 1e-6 {
+                    let frame = Rect(x: text.origin.x, y: text.origin.y, width: box,
+                                     height: face.ascent(size: text.size) + face.descent(size: text.size))
+                    throw RenderError.textFit(location: here, TextFitError(
+                        field: nil, text: text.string, frame: frame,
+                        reason: .overflow(needed: Size(width: layout.width, height: frame.height), size: text.size,
+                                          policies: [])))
                 }
                 try target.drawText(layout, color: text.color, font: text.font, location: here)
             case .textBox(let box):
@@ -134,21 +131,16 @@ struct Replayer {
                              fill: shape.fill, location: location)
     }
 
-    /// The opened font for a text command, after checking it has a glyph for every character.
-    func face(for text: Drawing.Command.Text, at location: RenderLocation) throws(RenderError) -> FontFace {
-        let face: FontFace
+    /// A text command laid out with its font's chain (the font, then its fallbacks).
+    /// - Throws: `RenderError.font` when a font cannot be opened, `.missingGlyph` when no font has a character.
+    func layout(for text: Drawing.Command.Text, at location: RenderLocation) throws(RenderError) -> TextLayout {
+        let chain: [FontFace]
         do {
-            face = try fonts.face(named: text.font)
+            chain = try fonts.chain(named: text.font)
         } catch {
             throw .font(location: location, font: text.font, reason: error.description)
         }
-        if let missing = face.missingCharacters(in: text.string).first {
-            let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
-            throw .missingGlyph(MissingGlyph(character: String(missing.scalar), codePoint: missing.codePoint,
-                                             font: text.font, fontFile: face.url.path, text: shown,
-                                             characterIndex: missing.characterIndex, location: location))
-        }
-        return face
+        return try TextLayout(text, chain: chain, location: location)
     }
 
     /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.

@@ -1,23 +1,38 @@
 import Drawing
 import Fonts
 
-/// One text command laid out for drawing: the glyphs, where each goes on the page, and the baseline.
+/// One text command laid out for drawing: runs of glyphs shaped by HarfBuzz, each from the first font of the
+/// command's chain (the font and its fallbacks) that has its characters, where each glyph goes, and the baseline.
 ///
-/// Both renderers draw from this, so a line of text sits at the same place in the PDF and the PNG. Glyph advances
-/// come from the font file (the Fonts module) and are rounded down to thousandths of an em exactly as libHaru
-/// writes them into the PDF's `/W` widths; a viewer positions PDF glyphs by those widths, so the raster does too.
+/// Both renderers draw from this, so a line of text sits at the same place in the PDF and the PNG. Positions are
+/// kept in whole thousandths of an em, the unit of a PDF font's `W` widths: a glyph whose shaped advance equals its
+/// width needs no adjustment in the PDF, and the raster places glyphs at exactly the same points.
 struct TextLayout {
-    /// The opened font.
-    var face: FontFace
+    /// Consecutive glyphs from one font.
+    struct Run {
+        /// The font the glyphs come from.
+        var face: FontFace
+        /// Glyph ids in `face`, in drawing order.
+        var glyphs: [UInt32]
+        /// Each glyph's origin right of `start`, in thousandths of an em.
+        var offsets: [Int]
+        /// The code points the run was shaped from.
+        var scalars: [Unicode.Scalar]
+        /// For each glyph, the range of `scalars` its cluster covers when it is the cluster's first glyph, else nil.
+        var clusters: [Range<Int>?]
+        /// The x of the run's start, in points, in the coordinates the text is drawn in.
+        var start: Double
+    }
+
     /// The text drawn.
     var string: String
     /// The font size in points.
     var size: Double
-    /// The glyph of each code point, in order.
-    var glyphs: [UInt32]
-    /// The x of each glyph's origin, in points, in the coordinates the text is drawn in (a part's own).
-    var positions: [Double]
-    /// The y of the baseline, in points from the top (one ascent below the text's top).
+    /// The runs, left to right.
+    var runs: [Run]
+    /// The line's width in points, as its glyphs are placed (shaped advances, thousandths of an em).
+    var width: Double
+    /// The y of the baseline, in points from the top (one ascent of the first font below the text's top).
     var baseline: Double
     /// The top-left corner of the line box (before alignment) and the box width, for renderers that must measure
     /// with other metrics (the PDF's CID mode).
@@ -25,33 +40,97 @@ struct TextLayout {
     var boxWidth: Double?
     var alignment: TextAlignment
 
-    /// The advance of `glyph` at `size` points as a PDF viewer computes it from libHaru's `/W` entry.
-    static func advance(of glyph: UInt32, in face: FontFace, size: Double) -> Double {
-        let thousandths = face.advance(ofGlyph: glyph) * 1000 / face.unitsPerEm
-        return Double(thousandths) * size / 1000
+    /// The text glyph `index` of `run` stands for: its whole cluster for the first glyph of a cluster, "" for the
+    /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
+    static func text(of index: Int, in run: Run) -> String {
+        guard let range = run.clusters[index] else { return "" }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: run.scalars[range])
+        return String(text)
     }
 
-    /// Lays out `text`; every code point must have a glyph (checked before).
-    init(_ text: Drawing.Command.Text, face: FontFace) {
-        var glyphs: [UInt32] = []
-        var offsets: [Double] = []
+    /// `units` of `face` in whole thousandths of an em, rounded as a PDF `W` entry is.
+    static func thousandths(_ units: Int, in face: FontFace) -> Int {
+        Int((Double(units) * 1000 / Double(face.unitsPerEm)).rounded())
+    }
+
+    /// The `W` width of `glyph`: its nominal advance in thousandths of an em.
+    static func width(of glyph: UInt32, in face: FontFace) -> Int {
+        thousandths(face.advance(ofGlyph: glyph), in: face)
+    }
+
+    /// Lays out `text` with the first font of `chain` that has each character.
+    /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
+    init(_ text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation) throws(RenderError) {
+        let primary = chain[0]
+        // Characters → the index in `chain` of the font drawing them, grouped into runs.
+        var pieces: [(font: Int, scalars: [Unicode.Scalar])] = []
+        let scalars = Array(text.string.unicodeScalars)
+        // Common case first: the first font has every code point (no variation selector, no fallback needed).
+        if scalars.allSatisfy({ primary.glyph(for: $0) != nil }) {
+            pieces = [(0, scalars)]
+        } else {
+            for (position, character) in text.string.enumerated() {
+                guard let font = FontCoverage.face(for: character, in: chain) else {
+                    let coverage = FontCoverage(of: String(character), chain: chain)
+                    let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
+                    throw .missingGlyph(MissingGlyph(
+                        character: String(character), codePoint: coverage.missing.first?.codePoint ?? "",
+                        font: text.font, fontFile: primary.url.path, text: shown, characterIndex: position,
+                        location: location, tried: coverage.tried))
+                }
+                if let last = pieces.last, last.font == font {
+                    pieces[pieces.count - 1].scalars.append(contentsOf: character.unicodeScalars)
+                } else {
+                    pieces.append((font, Array(character.unicodeScalars)))
+                }
+            }
+        }
+        var runs: [Run] = []
         var pen = 0.0
-        for scalar in text.string.unicodeScalars {
-            let glyph = face.glyph(for: scalar) ?? 0
-            glyphs.append(glyph)
-            offsets.append(pen)
-            pen += Self.advance(of: glyph, in: face, size: text.size)
+        for piece in pieces {
+            let face = chain[piece.font]
+            let shaped = face.shape(piece.scalars)
+            var offsets: [Int] = [], glyphs: [UInt32] = [], clusters: [Range<Int>?] = []
+            offsets.reserveCapacity(shaped.count)
+            glyphs.reserveCapacity(shaped.count)
+            clusters.reserveCapacity(shaped.count)
+            var runPen = 0
+            // Clusters are monotone (left to right, MONOTONE_CHARACTERS): a cluster ends where the next one starts.
+            var index = 0
+            while index < shaped.count {
+                let cluster = shaped[index].cluster
+                var next = index + 1
+                while next < shaped.count, shaped[next].cluster == cluster { next += 1 }
+                let end = next < shaped.count ? max(shaped[next].cluster, cluster) : piece.scalars.count
+                for position in index..<next {
+                    let glyph = shaped[position]
+                    glyphs.append(glyph.glyph)
+                    offsets.append(runPen + Self.thousandths(glyph.xOffset, in: face))
+                    runPen += Self.thousandths(glyph.advance, in: face)
+                    clusters.append(position == index ? cluster..<min(end, piece.scalars.count) : nil)
+                }
+                index = next
+            }
+            runs.append(Run(face: face, glyphs: glyphs, offsets: offsets, scalars: piece.scalars, clusters: clusters,
+                            start: pen))
+            pen += Double(runPen) * text.size / 1000
         }
         let start = text.origin.x + Self.alignmentOffset(width: pen, box: text.boxWidth, alignment: text.alignment)
-        self.face = face
+        for index in runs.indices { runs[index].start += start }
         self.string = text.string
         self.size = text.size
-        self.glyphs = glyphs
-        self.positions = offsets.map { start + $0 }
-        self.baseline = text.origin.y + face.ascent(size: text.size)
+        self.width = pen
+        self.runs = runs
+        self.baseline = text.origin.y + primary.ascent(size: text.size)
         self.origin = text.origin
         self.boxWidth = text.boxWidth
         self.alignment = text.alignment
+    }
+
+    /// The x of each glyph of `run`, in points.
+    func positions(of run: Run) -> [Double] {
+        run.offsets.map { run.start + Double($0) * size / 1000 }
     }
 
     /// How far right of the box's left edge a line `width` wide starts.

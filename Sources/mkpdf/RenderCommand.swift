@@ -49,7 +49,7 @@ struct RenderCommand: ParsableCommand {
 
     /// How fonts go into the PDF.
     @Option(name: .customLong("font-mode"),
-            help: "PDF fonts: embedded (subset TrueType) or cid (gothic/mincho as MS-Gothic/MS-Mincho, not embedded).")
+            help: "PDF output: embedded (subset TrueType or CFF) or cid (gothic/mincho as non-embedded MS-PGothic/MS-PMincho).")
     var fontMode: PDFFontMode = .embedded
 
     /// Placeholder values when the input is a YAML template (see `TemplateOutput.load`).

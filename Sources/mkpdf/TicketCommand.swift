@@ -66,7 +66,7 @@ struct TicketCommand: ParsableCommand {
 
     /// How fonts go into the PDF.
     @Option(name: .customLong("font-mode"),
-            help: "PDF fonts: embedded (subset TrueType) or cid (MS-Gothic, not embedded: smallest files).")
+            help: "PDF fonts: embedded (subset TrueType or CFF) or cid (MS-PGothic, not embedded: smallest files).")
     var fontMode: TemplateOutput.FontMode = .embedded
 
     /// Another ticket template.

@@ -134,17 +134,22 @@ import Testing
     @Test func characterTheFontLacksNamesFieldCharacterAndCode() throws {
         let template = try Template(yaml: Self.base, file: "t.yaml")
         let error = #expect(throws: TemplateError.self) {
-            try template.render(values: ["member": "𠮷野-1"], options: TemplateRenderOptions(fonts: .shared))
+            try template.render(values: ["member": "𠮷野😀-1"], options: TemplateRenderOptions(fonts: .shared))
         }
-        guard case .missingGlyph(let field, let character, let code, let index, let font, _) = error?.reason else {
+        guard case .missingGlyph(let field, let character, let code, let index, let font, let tried) = error?.reason
+        else {
             Issue.record("expected missingGlyph, got \(String(describing: error))")
             return
         }
-        #expect(field == "member" && character == "𠮷" && code == "U+20BB7" && index == 0 && font == "gothic")
+        #expect(field == "member" && character == "😀" && code == "U+1F600" && index == 2 && font == "gothic")
+        // Every font of gothic's chain is named: IPAexGothic, then Noto Sans CJK JP (which has 𠮷).
+        #expect(tried.count == 2 && tried[0].hasPrefix("gothic (") && tried[1].hasPrefix("gothic-cjk ("), "\(tried)")
+        #expect(error?.description.contains("no font of \"gothic\"") == true)
         #expect(error?.line == 8)
         // Real Japanese the font has passes: 〜 − ‖ ① 髙 ﾊﾝｶｸ.
-        let fine = try template.render(values: ["member": "〜−‖①髙ﾊﾝｶｸ"], options: TemplateRenderOptions(fonts: .shared))
-        #expect(fine.texts.first?.string == "会員番号:〜−‖①髙ﾊﾝｶｸ")
+        // 𠮷 passes through the fallback font.
+        let fine = try template.render(values: ["member": "〜−‖①髙ﾊﾝｶｸ𠮷"], options: TemplateRenderOptions(fonts: .shared))
+        #expect(fine.texts.first?.string == "会員番号:〜−‖①髙ﾊﾝｶｸ𠮷")
     }
 
     @Test func unknownFontIsReportedAtTheText() throws {

@@ -51,15 +51,15 @@ struct FontMetricsTests {
     @Test("𠮷 and 😀 are reported missing from IPAexGothic with their character positions")
     func missing() throws {
         let gothic = try Self.face("gothic")
-        let missing = gothic.missingCharacters(in: "吉野家の𠮷野家😀")
+        let missing = FontCoverage(of: "吉野家の𠮷野家😀", chain: [gothic]).missing
         #expect(missing == [MissingCharacter(scalar: "\u{20BB7}", characterIndex: 4),
                             MissingCharacter(scalar: "\u{1F600}", characterIndex: 7)])
         #expect(missing.map(\.description) == ["𠮷 (U+20BB7) at character 4", "😀 (U+1F600) at character 7"])
         #expect(gothic.glyph(for: "\u{20BB7}") == nil)
         #expect(gothic.glyph(for: "吉") != nil)
-        #expect(!gothic.covers("𠮷"))
-        #expect(gothic.covers("入場整理券 〜−‖①髙ﾊﾝｶｸ 会員番号:GCG-40167"))
-        #expect(try Self.face("sans").missingCharacters(in: "Aé入").map(\.characterIndex) == [2])
+        #expect(!FontCoverage(of: "𠮷", chain: [gothic]).isComplete)
+        #expect(FontCoverage(of: "入場整理券 〜−‖①髙ﾊﾝｶｸ 会員番号:GCG-40167", chain: [gothic]).isComplete)
+        #expect(try FontCoverage(of: "Aé入", chain: [Self.face("sans")]).missing.map(\.characterIndex) == [2])
     }
 
     @Test("Measuring from many threads at once gives the serial answers")
@@ -91,7 +91,7 @@ struct FontMetricsTests {
         let reopened = try FontFace(contentsOf: file, name: "gothic-subset")
         #expect(reopened.glyphCount < 40)
         #expect(reopened.width(of: text, size: 14) == gothic.width(of: text, size: 14))
-        #expect(reopened.missingCharacters(in: text).isEmpty)
+        #expect(FontCoverage(of: text, chain: [reopened]).isComplete)
         #expect(reopened.glyph(for: "吉") == nil)
     }
 }

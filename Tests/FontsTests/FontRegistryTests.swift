@@ -15,12 +15,18 @@ struct FontRegistryTests {
     @Test("The repository table maps the Japanese names to IPAex and the Latin names to DejaVu")
     func repositoryTable() throws {
         let registry = Self.plain()
-        #expect(try registry.names() == ["gothic", "mincho", "mono", "sans", "sans-bold", "serif"])
+        #expect(try registry.names() == ["gothic", "gothic-bold", "gothic-cjk", "gothic-cjk-bold", "mincho", "mincho-bold",
+                                         "mincho-cjk", "mincho-ipamj", "mono", "sans", "sans-bold", "serif", "ud-gothic",
+                                         "ud-gothic-bold", "ud-mincho"])
         #expect(try registry.location(of: "gothic").url.path == Self.gothicPath)
         #expect(try registry.location(of: "mincho").url.path == "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf")
         #expect(try registry.location(of: "sans").url.path == Self.dejaVuSans)
         let families = try registry.names().map { try registry.face(named: $0).familyName }
-        #expect(families == ["IPAexGothic", "IPAexMincho", "DejaVu Sans Mono", "DejaVu Sans", "DejaVu Sans", "DejaVu Serif"])
+        #expect(families == ["IPAexGothic", "BIZ UDGothic", "Noto Sans CJK JP", "Noto Sans CJK JP", "IPAexMincho",
+                             "Noto Serif CJK JP", "Noto Serif CJK JP", "IPAmjMincho", "DejaVu Sans Mono", "DejaVu Sans",
+                             "DejaVu Sans", "DejaVu Serif", "BIZ UDGothic", "BIZ UDGothic", "BIZ UDMincho"])
+        #expect(try registry.chain(named: "gothic").map(\.name) == ["gothic", "gothic-cjk"])
+        #expect(try registry.chain(named: "mincho").map(\.name) == ["mincho", "mincho-ipamj", "mincho-cjk"])
         #expect(try registry.face(named: "gothic").postScriptName == "IPAexGothic")
     }
 
@@ -75,7 +81,7 @@ struct FontRegistryTests {
         let error = #expect(throws: FontError.self) { try Self.plain().face(named: "comic") }
         let text = error?.description ?? ""
         #expect(text.contains("unknown font \"comic\""))
-        #expect(text.contains("gothic, mincho, mono, sans, sans-bold, serif"))
+        #expect(text.contains("gothic, gothic-bold, gothic-cjk") && text.contains("mono, sans, sans-bold, serif"))
         #expect(text.contains("fonts.json") && text.contains("MKPDF_FONT_COMIC"))
     }
 

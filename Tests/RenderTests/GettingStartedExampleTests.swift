@@ -69,7 +69,7 @@ import TestSupport
         let small = try PDFRenderer(fontMode: .cid).data(for: page)
         let cid = scratch.file("cid.pdf")
         try small.write(to: cid)
-        #expect(try Oracle.pdffonts(cid).contains { $0.name.contains("MS-Mincho") && !$0.embedded })
+        #expect(try Oracle.pdffonts(cid).contains { $0.name.contains("MS-PMincho") && !$0.embedded })
 
         let renderer = RasterRenderer()
         let png = scratch.file("receipt.png")

@@ -29,9 +29,13 @@ import TestSupport
         return missing
     }
 
-    @Test(arguments: [("𠮷野家の牛丼", "𠮷", "U+20BB7", 0), ("チケット😀", "😀", "U+1F600", 4)])
-    func bothRenderersNameTheCharacter(_ text: String, _ character: String, _ code: String, _ index: Int) throws {
-        let drawing = try Self.page(text)
+    /// `mono` (DejaVu Sans Mono) has no fallback; `gothic` falls back to Noto Sans CJK JP, which has 𠮷 but no emoji,
+    /// so the error names both fonts tried.
+    @Test(arguments: [("ABC𠮷", "mono", "𠮷", "U+20BB7", 3, "DejaVuSansMono.ttf", ["mono"]),
+                      ("チケット😀", "gothic", "😀", "U+1F600", 4, "ipaexg.ttf", ["gothic", "gothic-cjk"])])
+    func bothRenderersNameTheCharacter(_ text: String, _ font: String, _ character: String, _ code: String,
+                                       _ index: Int, _ file: String, _ tried: [String]) throws {
+        let drawing = try Self.page(text, font: font)
         let scratch = try Scratch("render-missing")
         var errors: [any Error] = []
         do { try PDFRenderer().write(drawing, to: scratch.file("out.pdf")) } catch { errors.append(error) }
@@ -41,19 +45,21 @@ import TestSupport
             let missing = try #require(Self.missing(error), "\(error)")
             #expect(missing.character == character)
             #expect(missing.codePoint == code)
-            #expect(missing.font == "gothic")
-            #expect(missing.fontFile.hasSuffix("ipaexg.ttf"))
+            #expect(missing.font == font)
+            #expect(missing.fontFile.hasSuffix(file))
+            #expect(missing.tried.map { String($0.prefix { $0 != " " }) } == tried, "\(missing.tried)")
             #expect(missing.characterIndex == index)
             #expect(missing.location == RenderLocation(page: 1, path: "commands[1]"))
             let message = "\(error)"
-            #expect(message.contains("page 1, commands[1]") && message.contains(code) && message.contains("gothic"),
+            #expect(message.contains("page 1, commands[1]") && message.contains(code) && message.contains(font),
                     "\(message)")
+            for name in tried where tried.count > 1 { #expect(message.contains(name + " ("), "\(message)") }
         }
         #expect(try scratch.contents().isEmpty, "nothing is written when rendering fails")
     }
 
     @Test func aCharacterInsideAPartIsLocatedThroughIt() throws {
-        let drawing = try Self.page("吉と𠮷", nested: true)
+        let drawing = try Self.page("吉と😀", nested: true)
         #expect {
             try RasterRenderer().bitmap(for: drawing)
         } throws: { error in

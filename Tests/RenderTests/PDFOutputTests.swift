@@ -28,11 +28,15 @@ import TestSupport
         try PDFRenderer().write(try Samples.everyCommand(), to: file)
         let rows = try Oracle.pdffonts(file)
         let names: Set<String> = Set(rows.map { row in String(row.name.split(separator: "+").last ?? "") })
-        #expect(names == ["IPAexGothic", "IPAexMincho", "DejaVuSans,Book", "DejaVuSerif,Book"], "\(rows)")
-        #expect(rows.allSatisfy { $0.embedded }, "\(rows)")
-        // libHaru tags each embedded font HPDFAA+, HPDFAB+ …; pdffonts reads the tag as a subset, which it is.
-        #expect(rows.allSatisfy { $0.subset && $0.name.hasPrefix("HPDFA") }, "\(rows)")
-        #expect(rows.allSatisfy { $0.type.contains("TrueType") }, "\(rows)")
+        // The fonts' own PostScript names (libHaru's TrueType path appended ",Book" to DejaVu's).
+        #expect(names == ["IPAexGothic", "IPAexMincho", "DejaVuSans", "DejaVuSerif"], "\(rows)")
+        #expect(rows.allSatisfy { $0.embedded && $0.toUnicode }, "\(rows)")
+        // Each subset is tagged with six capitals derived from its glyphs (PDF 9.6.4), read by pdffonts as a subset.
+        #expect(rows.allSatisfy { row in
+            row.subset && row.name.prefix(7).allSatisfy { $0 == "+" || ("A"..."Z").contains($0) }
+                && row.name.dropFirst(6).first == "+"
+        }, "\(rows)")
+        #expect(rows.allSatisfy { $0.type == "CID TrueType" && $0.encoding == "Identity-H" }, "\(rows)")
         let whole = try PDFRenderer(subsetsFonts: false).data(for: try Samples.everyCommand())
         let subset = try Data(contentsOf: file)
         #expect(subset.count < 60_000, "subset PDF is \(subset.count) bytes")
@@ -99,20 +103,22 @@ import TestSupport
         #expect(try PDFRenderer().data(for: ticketBack) == (try PDFRenderer().data(for: ticket)))
     }
 
-    @Test func cidModeUsesNonEmbeddedMSGothicAndIsSmall() throws {
+    @Test func cidModeUsesNonEmbeddedMSPGothicAndIsSmall() throws {
         let scratch = try Scratch("render-cid")
         let file = scratch.file("ticket-cid.pdf")
         try PDFRenderer(fontMode: .cid).write(try Samples.admissionTicket(), to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let rows = try Oracle.pdffonts(file)
-        #expect(rows.map(\.name) == ["MS-Gothic"], "\(rows)")
+        // The proportional face for the proportional encoding: MS-Gothic's fixed Latin widths spaced "FN- 579- 413".
+        #expect(rows.map(\.name) == ["MS-PGothic"], "\(rows)")
         #expect(rows.allSatisfy { !$0.embedded }, "\(rows)")
         let size = try Data(contentsOf: file).count
         #expect(size < 8_000, "CID ticket is \(size) bytes")
         let embedded = try PDFRenderer().data(for: try Samples.admissionTicket()).count
         #expect(size < embedded / 2, "CID \(size) bytes vs embedded subset \(embedded) bytes")
-        #expect(rows.map(\.encoding) == ["90msp-RKSJ-H"], "\(rows)")
-        // 90msp-RKSJ-H: ASCII comes back as ASCII (90ms-RKSJ-H gave U+2011 for "-").
+        // Shown as UTF-16BE through the predefined UniJIS-UTF16-H CMap: every extractor reads Unicode back
+        // (90ms-RKSJ-H gave U+2011 for "-", and pypdf mojibake).
+        #expect(rows.map(\.encoding) == ["UniJIS-UTF16-H"], "\(rows)")
         let text = try Oracle.pdftotext(file)
         for expected in ["入場整理券", "FN-579-413", "GCG-40167", "watashida@gaigaigai.com"] {
             #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")

@@ -22,13 +22,14 @@ import TestSupport
     static let blockBound = 0.25 * 255
 
     static let drawings: [String] = ["everyCommand", "admissionTicket", "transparentLayers", "stretchedParts",
-                                     "textBoxes"]
+                                     "fontKinds", "textBoxes"]
 
     static func drawing(named name: String) throws -> Drawing {
         switch name {
         case "everyCommand": try Samples.everyCommand()
         case "admissionTicket": try Samples.admissionTicket()
         case "stretchedParts": try TestDrawings.stretchedParts()
+        case "fontKinds": try TestDrawings.fontKinds()
         case "textBoxes": try TestDrawings.textBoxes()
         default: try TestDrawings.transparentLayers()
         }

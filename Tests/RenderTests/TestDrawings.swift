@@ -52,3 +52,28 @@ extension TestDrawings {
         return try c.stop()
     }
 }
+
+extension TestDrawings {
+    /// The lines of `fontKinds()` with their logical fonts: a character above U+FFFF from the gothic chain's CFF
+    /// fallback, ideographic variation sequences (葛󠄀 U+E0100 is in IPAexMincho's cmap 14; IPAmj Mincho has 葛's
+    /// Moji_Joho variants from U+E0102), a TrueType bold, a CFF collection face and IPAmj Mincho.
+    static let fontKindLines: [(text: String, font: String)] = [
+        ("𠮷野家の牛丼 FN-579-413", "gothic"),
+        ("葛\u{E0100}飾区 東京都", "mincho"),
+        ("太字 Bold 入場整理券", "gothic-bold"),
+        ("CFF ゴシック 123", "gothic-cjk"),
+        ("明朝体 ttc Serif", "mincho-cjk"),
+        ("IPAmj 葛\u{E0102}城", "mincho-ipamj"),
+    ]
+
+    /// One line per font kind of `fontKindLines`, 16 pt.
+    static func fontKinds() throws -> Drawing {
+        var c = Canvas()
+        try c.start(width: 300, height: 30 + 26 * Double(fontKindLines.count), opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.3))
+        for (index, line) in fontKindLines.enumerated() {
+            try c.drawText("ink", line.text, font: line.font, size: 16, x: 12, y: 12 + 26 * Double(index))
+        }
+        return try c.stop()
+    }
+}

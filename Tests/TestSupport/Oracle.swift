@@ -120,6 +120,8 @@ public enum Oracle {
         public var embedded: Bool
         /// Whether the embedded program is a subset.
         public var subset: Bool
+        /// Whether the font has a ToUnicode map.
+        public var toUnicode: Bool = false
     }
 
     /// Parses `pdffonts FILE` by column positions, since names and types hold spaces.
@@ -143,7 +145,8 @@ public enum Oracle {
         }
         return lines.dropFirst(2).filter { !$0.isEmpty }.map { line in
             FontRow(name: field(line, 0), type: field(line, 1), encoding: field(line, 2),
-                    embedded: field(line, 3) == "yes", subset: field(line, 4) == "yes")
+                    embedded: field(line, 3) == "yes", subset: field(line, 4) == "yes",
+                    toUnicode: field(line, 5) == "yes")
         }
     }
 }

@@ -1,0 +1,111 @@
+import CHarfBuzz
+
+/// One glyph of shaped text: which glyph, which code points it stands for, and how far it moves the pen.
+public struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph id in the font file.
+    public var glyph: UInt32
+    /// The index (in the shaped code points) of the first code point of the cluster this glyph belongs to.
+    public var cluster: Int
+    /// The pen advance after this glyph, in font units (kerning included).
+    public var advance: Int
+    /// How far the glyph is moved right of the pen, in font units (mark positioning).
+    public var xOffset: Int
+}
+
+extension FontFace {
+    /// `scalars` shaped by HarfBuzz with the font's default features (kerning, ligatures, variation sequences such
+    /// as 葛󠄀 = U+845B U+E0100 when the font has them), left to right.
+    public func shape(_ scalars: [Unicode.Scalar]) -> [ShapedGlyph] {
+        guard !scalars.isEmpty, let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        let codes = scalars.map(\.value)
+        codes.withUnsafeBufferPointer {
+            hb_buffer_add_codepoints(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        return (0..<Int(count)).map { index in
+            ShapedGlyph(glyph: infos[index].codepoint, cluster: Int(infos[index].cluster),
+                        advance: Int(positions[index].x_advance), xOffset: Int(positions[index].x_offset))
+        }
+    }
+
+    /// True when the font can draw `character` as written: a glyph for every code point, and for a variation
+    /// selector (U+FE00–FE0F, U+E0100–E01EF) the variant glyph of the code point before it.
+    public func covers(character: Character) -> Bool {
+        var previous: Unicode.Scalar?
+        for scalar in character.unicodeScalars {
+            if Self.isVariationSelector(scalar) {
+                var glyph: hb_codepoint_t = 0
+                guard let base = previous, hb_font_get_variation_glyph(font, base.value, scalar.value, &glyph) != 0
+                else { return false }
+            } else if !Self.isIgnorable(scalar), glyph(for: scalar) == nil {
+                return false
+            }
+            previous = scalar
+        }
+        return true
+    }
+
+    static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar.value) || (0xE0100...0xE01EF).contains(scalar.value)
+    }
+
+    /// Invisible joiners and marks a font need not have (HarfBuzz hides them).
+    static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF].contains(scalar.value)
+    }
+
+    /// The numbers a PDF font descriptor needs, in thousandths of an em, read from the font's head, post, OS/2
+    /// and hhea tables.
+    public var descriptorValues: DescriptorValues {
+        func table(_ name: String) -> [UInt8] {
+            let tag = name.utf8.reduce(hb_tag_t(0)) { $0 << 8 | hb_tag_t($1) }
+            guard let blob = hb_face_reference_table(face, tag) else { return [] }
+            defer { hb_blob_destroy(blob) }
+            var length: UInt32 = 0
+            guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+            return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+        }
+        func int16(_ bytes: [UInt8], _ at: Int) -> Int {
+            guard bytes.count >= at + 2 else { return 0 }
+            return Int(Int16(bitPattern: UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])))
+        }
+        let scale = { (units: Int) -> Int in Int((Double(units) * 1000 / Double(self.unitsPerEm)).rounded()) }
+        let head = table("head"), post = table("post"), os2 = table("OS/2")
+        let box = [int16(head, 36), int16(head, 38), int16(head, 40), int16(head, 42)].map(scale)
+        let italic = post.count >= 8 ? Double(int16(post, 4)) + Double(UInt16(post[6]) << 8 | UInt16(post[7])) / 65536
+            : 0
+        let fixedPitch = post.count >= 16 && post[12...15].contains { $0 != 0 }
+        var capHeight: hb_position_t = 0
+        let hasCap = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &capHeight) != 0 && capHeight > 0
+        let weight = os2.count >= 6 ? int16(os2, 4) : 400
+        return DescriptorValues(flags: 4 | (fixedPitch ? 1 : 0), boundingBox: box, italicAngle: italic,
+                                ascent: scale(ascender), descent: scale(descender),
+                                capHeight: hasCap ? scale(Int(capHeight)) : scale(ascender),
+                                stemV: 10 + 220 * max(0, weight - 50) / 900)
+    }
+}
+
+/// A font descriptor's values (PDF 9.8), in thousandths of an em.
+public struct DescriptorValues: Hashable, Sendable {
+    /// Font flags (PDF 9.8.2): 4 symbolic, +1 fixed pitch.
+    public var flags: Int
+    /// xMin, yMin, xMax, yMax of all glyphs (head table).
+    public var boundingBox: [Int]
+    /// Degrees counter-clockwise from vertical (post table).
+    public var italicAngle: Double
+    /// Ascender above the baseline.
+    public var ascent: Int
+    /// Descender (negative, below the baseline).
+    public var descent: Int
+    /// Height of flat capitals (OS/2, else the ascent).
+    public var capHeight: Int
+    /// Vertical stem width, estimated from the OS/2 weight class.
+    public var stemV: Int
+}

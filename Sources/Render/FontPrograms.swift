@@ -1,0 +1,121 @@
+import Fonts
+import Foundation
+import Haru
+
+/// Embedded font programs made once per process: a HarfBuzz subset of a face for a set of glyphs, its widths and
+/// ToUnicode, deflated once and added to every later PDF that uses the same glyphs with the same text.
+///
+/// A batch of tickets differs only in a few digits; subsets keep the face's digits too (`widening`), so the whole
+/// batch shares one program instead of subsetting and compressing per ticket.
+final class FontPrograms: @unchecked Sendable {
+    /// The process's cache.
+    static let shared = FontPrograms()
+
+    /// A program and the code of each glyph (by glyph id in the face) it shows.
+    struct Made {
+        var program: EmbeddedFontProgram
+        var codes: [UInt32: UInt16]
+    }
+
+    private struct Key: Hashable {
+        var face: ObjectIdentifier
+        var texts: [UInt32: String]
+        var subsets: Bool
+    }
+
+    /// Characters every subset of a face keeps besides those used.
+    static let widening: [Unicode.Scalar] = Array("0123456789".unicodeScalars)
+
+    private let lock = NSLock()
+    private var programs: [Key: Made] = [:]
+    /// The faces keyed, held so their identifiers stay theirs.
+    private var faces: [ObjectIdentifier: FontFace] = [:]
+    private let limit = 64
+
+    private init() {}
+
+    /// The program of `face` showing `texts` (glyph id → the text it stands for), made on first request; `document`
+    /// only lends its zlib.
+    ///
+    /// With `subsets` false, a plain TrueType file (not a collection, not CFF) is embedded whole, glyph ids as codes.
+    func program(of face: FontFace, texts: [UInt32: String], subsets: Bool = true,
+                 document: PDFDocument) throws -> Made {
+        var texts = texts
+        for scalar in Self.widening {
+            if let glyph = face.glyph(for: scalar), texts[glyph] == nil { texts[glyph] = String(scalar) }
+        }
+        let key = Key(face: ObjectIdentifier(face), texts: texts, subsets: subsets)
+        lock.lock()
+        if let made = programs[key] {
+            lock.unlock()
+            return made
+        }
+        lock.unlock()
+        let made = try make(face, texts: texts, subsets: subsets, document: document)
+        lock.lock()
+        defer { lock.unlock() }
+        if programs.count >= limit { programs.removeAll(keepingCapacity: true) }
+        programs[key] = made
+        faces[key.face] = face
+        return made
+    }
+
+    private func make(_ face: FontFace, texts: [UInt32: String], subsets: Bool,
+                      document: PDFDocument) throws -> Made {
+        var subset = try face.subset(glyphs: Set(texts.keys))
+        if !subsets, face.index == 0, subset.kind == .trueType, let whole = try? Data(contentsOf: face.url),
+           whole.prefix(4) == Data([0, 1, 0, 0]) {
+            var codes: [UInt32: UInt16] = [:]
+            for glyph in texts.keys.sorted() { codes[glyph] = UInt16(truncatingIfNeeded: glyph) }
+            subset = FontSubset(kind: .trueType, data: whole, codes: codes)
+        }
+        var widths: [(code: UInt16, width: Int)] = []
+        var unicode: [UInt16: String] = [:]
+        for (glyph, code) in subset.codes {
+            widths.append((code, TextLayout.width(of: glyph, in: face)))
+            if let text = texts[glyph] { unicode[code] = text }
+        }
+        widths.sort { $0.code < $1.code }
+        let values = face.descriptorValues
+        let metrics = EmbeddedFontProgram.Metrics(
+            flags: values.flags, boundingBox: values.boundingBox, italicAngle: values.italicAngle,
+            ascent: values.ascent, descent: values.descent, capHeight: values.capHeight, stemV: values.stemV)
+        let program = EmbeddedFontProgram(
+            kind: subset.kind == .cff ? .cff : .trueType,
+            baseFont: Self.tag(for: widths.map(\.code)) + "+" + Self.pdfName(face),
+            compressedFont: try document.deflate(subset.data), fontLength: subset.data.count,
+            compressedToUnicode: try document.deflate(ToUnicodeCMap.make(unicode)), widths: widths, metrics: metrics,
+            cidSet: try cidSet(subset.cids, document: document))
+        return Made(program: program, codes: subset.codes)
+    }
+
+    /// The `CIDSet` of a subset holding `cids`, deflated when that saves bytes (the `/Filter` key costs 21);
+    /// nil for none.
+    private func cidSet(_ cids: [UInt16], document: PDFDocument) throws -> (bytes: Data, deflated: Bool)? {
+        guard !cids.isEmpty else { return nil }
+        let bits = EmbeddedFontProgram.cidSet(cids)
+        let deflated = try document.deflate(bits)
+        return deflated.count + 21 < bits.count ? (deflated, true) : (bits, false)
+    }
+
+    /// Six capital letters derived from the codes a subset holds (PDF 9.6.4's subset tag), the same for the same set.
+    static func tag(for codes: [UInt16]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for code in codes {
+            hash = (hash ^ UInt64(code)) &* 0x100_0000_01b3
+        }
+        var letters = ""
+        for _ in 0..<6 {
+            letters.append(Character(Unicode.Scalar(UInt8(65 + hash % 26))))
+            hash /= 26
+        }
+        return letters
+    }
+
+    /// The face's PostScript name (or family name) with only characters a PDF name may hold unescaped.
+    static func pdfName(_ face: FontFace) -> String {
+        let raw = face.postScriptName ?? face.familyName ?? "Font"
+        let kept = raw.unicodeScalars.filter { $0.value > 32 && $0.value < 127 && !"()<>[]{}/%#".unicodeScalars.contains($0) }
+        return kept.isEmpty ? "Font" : String(String.UnicodeScalarView(kept))
+    }
+}

@@ -1,0 +1,98 @@
+import Drawing
+import Foundation
+import Render
+import Testing
+import TestSupport
+
+/// Our own Type0 fonts as other PDF engines read them: structure (qpdf), font kinds (pdffonts), no warnings, and the
+/// exact text back from poppler, MuPDF, pdfium and pypdf — for TrueType, CFF, a collection face, a bold, a character
+/// above U+FFFF and a variation sequence.
+@Suite struct EmbeddedFontTests {
+    /// Text extracted by each engine (stdout), with its warnings (stderr).
+    static func extractions(_ file: URL) throws -> [(engine: String, text: String, warnings: String)] {
+        var out: [(String, String, String)] = []
+        let poppler = try Oracle.run("pdftotext", [file.path, "-"])
+        out.append(("pdftotext", poppler.stdout, poppler.stderr))
+        let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file.path])
+        out.append(("mutool", mupdf.stdout, mupdf.stderr.split(separator: "\n")
+            .filter { !$0.contains("ICC support is not available") }.joined(separator: "\n")))
+        let scripts = [
+            ("pypdf", "import sys, pypdf; r = pypdf.PdfReader(sys.argv[1], strict=True); "
+                + "print('\\n'.join(p.extract_text() for p in r.pages))"),
+            ("pypdfium2", "import sys, pypdfium2 as p; d = p.PdfDocument(sys.argv[1]); "
+                + "print('\\n'.join(d[i].get_textpage().get_text_range() for i in range(len(d))))"),
+            ("pikepdf", "import sys, pikepdf; p = pikepdf.open(sys.argv[1]); problems = p.check_pdf_syntax(); "
+                + "print(len(p.pages)); sys.stderr.write(''.join(str(x) + '\\n' for x in problems))"),
+        ]
+        for (engine, script) in scripts {
+            let result = try Oracle.run("python3", ["-W", "error", "-c", script, file.path])
+            #expect(result.status == 0, "\(engine): \(result.stderr)")
+            out.append((engine, result.stdout, result.stderr))
+        }
+        return out
+    }
+
+    /// Removes line breaks and the spaces engines insert between runs, so a line can be looked for as one string.
+    static func squeezed(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != " " }.map(Character.init))
+    }
+
+    @Test func everyFontKindIsCleanAndExtractsExactly() throws {
+        let scratch = try Scratch("embedded-kinds")
+        let file = scratch.file("kinds.pdf")
+        try PDFRenderer().write(try TestDrawings.fontKinds(), to: file)
+        let check = try Oracle.qpdfCheck(file)
+        #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
+        let rows = try Oracle.pdffonts(file)
+        #expect(rows.allSatisfy { $0.embedded && $0.subset && $0.toUnicode && $0.encoding == "Identity-H" }, "\(rows)")
+        let names = Set(rows.map { String($0.name.split(separator: "+").last ?? "") })
+        #expect(names.isSuperset(of: ["IPAexGothic", "NotoSansCJKjp-Regular", "IPAexMincho", "BIZUDGothic-Bold",
+                                      "NotoSerifCJKjp-Regular", "IPAmjMincho"]), "\(names)")
+        #expect(rows.contains { $0.type == "CID Type 0C" } && rows.contains { $0.type == "CID TrueType" }, "\(rows)")
+        for (engine, text, warnings) in try Self.extractions(file) {
+            #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
+            if engine == "pikepdf" { continue }
+            for line in TestDrawings.fontKindLines {
+                var wanted = line.text
+                var got = text
+                if engine == "mutool" {
+                    // MuPDF 1.21 decodes a ToUnicode entry of more than one UTF-16 character unit by unit, so the
+                    // variation selector of 葛󠄀 (a surrogate pair after 葛) comes out as two lone surrogates
+                    // (CESU-8); the base character is exact. Compared without selectors and what they became.
+                    wanted = String(wanted.unicodeScalars.filter { $0.value < 0xE0100 }.map(Character.init))
+                    got = String(got.unicodeScalars.filter { $0 != "\u{FFFD}" }.map(Character.init))
+                }
+                #expect(Self.squeezed(got).contains(Self.squeezed(wanted)),
+                        "\(engine) lacks \(line.text) (\(line.text.unicodeScalars.map { String($0.value, radix: 16) })): \(text)")
+            }
+            // Words keep their spaces: no engine glues "FN-579-413" to the kanji before it or splits it.
+            #expect(text.contains("FN-579-413"), "\(engine): \(text)")
+        }
+    }
+
+    @Test(arguments: [PDFFontMode.embedded, .cid])
+    func ticketIsCleanInEveryEngineAndItsLatinIsNotSpacedApart(_ mode: PDFFontMode) throws {
+        let scratch = try Scratch("embedded-ticket")
+        let file = scratch.file("ticket.pdf")
+        try PDFRenderer(fontMode: mode).write(try Samples.admissionTicket(), to: file)
+        let check = try Oracle.qpdfCheck(file)
+        #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
+        for (engine, text, warnings) in try Self.extractions(file) {
+            #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
+            if engine == "pikepdf" { continue }
+            for expected in ["入場整理券", "FN-579-413", "GCG-40167", "watashida@gaigaigai.com", "2014年12月20日",
+                             "ガイガー・カウント・グループ"] {
+                #expect(text.contains(expected), "\(engine) (\(mode)) lacks \(expected): \(text)")
+            }
+        }
+    }
+
+    @Test func aSecondDocumentWithTheSameGlyphsReusesTheFontBytes() throws {
+        let first = try PDFRenderer().data(for: try Samples.admissionTicket())
+        let second = try PDFRenderer().data(for: try Samples.admissionTicket())
+        #expect(first == second)
+        let other = try PDFRenderer().data(for: try Samples.admissionTicket(member: "GCG-00001"))
+        // Digits are always kept, so another member number shares the subset: only the page content differs.
+        #expect(abs(other.count - first.count) < 40, "\(first.count) vs \(other.count) bytes")
+    }
+}
