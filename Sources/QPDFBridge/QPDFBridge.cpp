@@ -1,6 +1,8 @@
 // The C interface in include/QPDFBridge.h over libqpdf's C++ API; see there for the contracts.
 #include "QPDFBridge.h"
 
+// std::shared_ptr only: qpdf 11's PointerHolder compatibility layer is left out (and its warning with it).
+#define POINTERHOLDER_TRANSITION 4
 #include <qpdf/Pipeline.hh>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFLogger.hh>
