@@ -121,6 +121,22 @@ import TestSupport
         }
     }
 
+    @Test func aVerticalColumnInCIDModeFallsBackToTurnedBracketsAndStillReadsInOrder() throws {
+        // libHaru's CID fonts show characters through UniJIS-UTF16-H, not glyph ids: no alternates, brackets turned.
+        let text = "「髙橋」ー〜、。ッ"
+        var c = Canvas()
+        try c.start(width: 300, height: 300, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
+        try c.drawTextBox("ink", text, font: "gothic", size: 14, x: 100, y: 20, w: 50, h: 200, fit: [.wrap, .error],
+                          writing: .vertical)
+        let scratch = try Scratch("render-vertical-cid")
+        let file = scratch.file("box.pdf")
+        try PDFRenderer(fontMode: .cid).write(try c.stop(), to: file)
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let raw = try Oracle.run("pdftotext", ["-raw", "-enc", "UTF-8", file.path, "-"]).stdout
+        #expect(raw.filter { !$0.isWhitespace } == text, "pdftotext -raw: \(raw)")
+    }
+
     @Test func aCentredLineWiderThanItsBoxWidthIsRefusedInsteadOfSpillingBothWays() throws {
         var c = Canvas()
         try c.start(width: 300, height: 100, opaque: true)
