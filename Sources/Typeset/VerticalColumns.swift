@@ -19,11 +19,11 @@ enum VerticalForm: Equatable {
     /// A digit already set by the `across` before it.
     case acrossContinued
 
-    /// Characters whose vertical form is the horizontal one turned 90° clockwise.
+    /// Characters turned 90° clockwise when their font has no vertical alternate for them (ASCII brackets always).
     static let turnedMarks: Set<Character> = Set("「」『』（）［］｛｝〔〕【】〈〉《》〖〗ー〜～…‥―－‐—=＝(){}[]<>")
-    /// Punctuation that sits in the upper right of a vertical cell.
+    /// Punctuation moved to the upper right of a vertical cell when its font has no vertical alternate.
     static let upperRight: Set<Character> = Set("、。，．")
-    /// Small kana, set a little up and to the right in vertical text.
+    /// Small kana, moved a little up and to the right when their font has no vertical alternate.
     static let smallKana: Set<Character> = Set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ")
 
     /// The forms of `characters`, in order: digits in runs of 2–3 go across; a full-width character whose font
