@@ -102,10 +102,15 @@ extension Drawing.Command {
         public var alignment: TextAlignment
         /// The slot the colour came from, for messages only.
         public var slot: SlotRef?
+        /// True draws the font's vertical alternates (OpenType `vert`/`vrt2`: the 「」ー、。 of a vertical column,
+        /// each upright in its cell); nil or false the horizontal forms.
+        public var verticalAlternates: Bool?
 
         /// Creates a text command.
         public init(color: Color, string: String, font: String, size: Double, origin: Point,
-                    boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil) {
+                    boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
+                    verticalAlternates: Bool? = nil) {
+            self.verticalAlternates = verticalAlternates
             self.color = color
             self.string = string
             self.font = font

@@ -13,9 +13,15 @@ public struct ShapedGlyph: Hashable, Sendable {
 }
 
 extension FontFace {
+    /// The OpenType features that pick a font's vertical alternates: `vert`, and `vrt2` where the font has it (a
+    /// feature the font lacks is ignored). Shaped left to right with these on, 「 gives the glyph HarfBuzz's vertical
+    /// (top-to-bottom) shaping gives, advanced by its width — what a vertical column drawn cell by cell needs.
+    public static let verticalFeatures = ["vert", "vrt2"]
+
     /// `scalars` shaped by HarfBuzz with the font's default features (kerning, ligatures, variation sequences such
-    /// as 葛󠄀 = U+845B U+E0100 when the font has them), left to right.
-    public func shape(_ scalars: [Unicode.Scalar]) -> [ShapedGlyph] {
+    /// as 葛󠄀 = U+845B U+E0100 when the font has them) plus `features` (OpenType tags such as `vert`), left to
+    /// right.
+    public func shape(_ scalars: [Unicode.Scalar], features: [String] = []) -> [ShapedGlyph] {
         guard !scalars.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         let codes = scalars.map(\.value)
@@ -25,7 +31,12 @@ extension FontFace {
         hb_buffer_guess_segment_properties(buffer)
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb_shape(font, buffer, nil, 0)
+        var settings = features.map { tag -> hb_feature_t in
+            var feature = hb_feature_t()
+            _ = hb_feature_from_string(tag, Int32(tag.utf8.count), &feature)
+            return feature
+        }
+        hb_shape(font, buffer, &settings, UInt32(settings.count))
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
@@ -33,6 +44,17 @@ extension FontFace {
             ShapedGlyph(glyph: infos[index].codepoint, cluster: Int(infos[index].cluster),
                         advance: Int(positions[index].x_advance), xOffset: Int(positions[index].x_offset))
         }
+    }
+
+    /// The glyph the font draws `character` with in vertical text when that differs from its horizontal glyph (the
+    /// `vert`/`vrt2` substitution of 「」ー、。ッ …), else nil — no alternate, or not one glyph.
+    public func verticalAlternate(of character: Character) -> UInt32? {
+        let scalars = Array(character.unicodeScalars)
+        let vertical = shape(scalars, features: Self.verticalFeatures)
+        let horizontal = shape(scalars)
+        guard vertical.count == 1, horizontal.count == 1, vertical[0].glyph != horizontal[0].glyph,
+              vertical[0].glyph != 0 else { return nil }
+        return vertical[0].glyph
     }
 
     /// True when the font can draw `character` as written: a glyph for every code point, and for a variation

@@ -74,9 +74,11 @@ struct Replayer {
                 }
                 let set: SetTextBox
                 do {
+                    // A target with its own widths draws characters through a CMap, not glyph ids: no vertical
+                    // alternates there (brackets turned instead).
                     set = try setter.set(box, measure: widths.isEmpty ? nil : { text, font in
                         widths[font.name].flatMap { $0(text, font.size) } ?? font.width(of: text)
-                    })
+                    }, verticalAlternates: widths.isEmpty)
                 } catch {
                     throw RenderError.textFit(location: here, error)
                 }

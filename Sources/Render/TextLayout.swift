@@ -90,7 +90,8 @@ struct TextLayout {
         var pen = 0.0
         for piece in pieces {
             let face = chain[piece.font]
-            let shaped = face.shape(piece.scalars)
+            let shaped = face.shape(piece.scalars,
+                                    features: text.verticalAlternates == true ? FontFace.verticalFeatures : [])
             var offsets: [Int] = [], glyphs: [UInt32] = [], clusters: [Range<Int>?] = []
             offsets.reserveCapacity(shaped.count)
             glyphs.reserveCapacity(shaped.count)

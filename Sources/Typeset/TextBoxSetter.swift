@@ -85,13 +85,18 @@ public struct TextBoxSetter: Sendable {
     }
 
     /// Every run of `box` as the one-line text (logical font resolved, size unscaled) a renderer must have glyphs
-    /// for, ruby included: for glyph checks and font subsets before anything is drawn.
+    /// for, ruby included: for glyph checks and font subsets before anything is drawn. A vertical box's runs come
+    /// twice, the second time with `verticalAlternates` on, so a subset holds the vertical glyphs the columns draw.
     public func texts(of box: Drawing.Command.TextBox) throws(TextFitError) -> [Drawing.Command.Text] {
         var result: [Drawing.Command.Text] = []
         for run in box.runs {
             let name = try fontName(run.font, run.weight, box)
             let string = run.string.replacingOccurrences(of: "\n", with: "")
             result.append(.init(color: run.color, string: string, font: name, size: run.size, origin: box.frame.origin))
+            if box.writingMode == .vertical {
+                result.append(.init(color: run.color, string: string, font: name, size: run.size,
+                                    origin: box.frame.origin, verticalAlternates: true))
+            }
             if let ruby = run.ruby {
                 result.append(.init(color: run.color, string: ruby.replacingOccurrences(of: " ", with: ""),
                                     font: run.font, size: run.size / 2, origin: box.frame.origin))
@@ -103,26 +108,29 @@ public struct TextBoxSetter: Sendable {
     /// Sets `box` by its fit policies, measuring with `measure` (text, font → width in points; the font file's
     /// advances by default, as both renderers place glyphs) — a renderer whose output spaces glyphs otherwise
     /// (libHaru's built-in CID fonts) passes its own widths so the box still holds what it draws.
+    /// `verticalAlternates` false sets a vertical box without the fonts' vertical alternates (brackets turned, 、。
+    /// shifted) for a renderer that draws characters, not glyph ids (libHaru's built-in CID fonts).
     /// - Throws: `TextFitError` naming the field, the text, the frame and the overflow when no policy makes it fit,
     ///   or when a run's font (or bold face) cannot be opened.
-    public func set(_ box: Drawing.Command.TextBox,
-                    measure: ((String, LayoutFont) -> Double)? = nil) throws(TextFitError) -> SetTextBox {
+    public func set(_ box: Drawing.Command.TextBox, measure: ((String, LayoutFont) -> Double)? = nil,
+                    verticalAlternates: Bool = true) throws(TextFitError) -> SetTextBox {
         if let (member, reason) = box.firstProblem {
             throw TextFitError(field: box.field, text: box.string, frame: box.frame,
                                reason: .invalid(member: member, reason: reason))
         }
         // A template checks its boxes before the renderer draws them: the second setting of the same box (same
         // fonts, rules and widths) is a lookup.
-        let key = measure == nil ? SetCache.Key(box: box, fonts: fonts, kinsoku: kinsoku) : nil
+        let key = measure == nil && verticalAlternates ? SetCache.Key(box: box, fonts: fonts, kinsoku: kinsoku) : nil
         if let key, let cached = SetCache.shared[key] { return cached }
-        let result = try setUncached(box, measure: measure)
+        let result = try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
         if let key { SetCache.shared[key] = result }
         return result
     }
 
-    private func setUncached(_ box: Drawing.Command.TextBox,
-                             measure: ((String, LayoutFont) -> Double)?) throws(TextFitError) -> SetTextBox {
-        let prepared = try Prepared(box: box, setter: self, measure: measure ?? { $1.width(of: $0) })
+    private func setUncached(_ box: Drawing.Command.TextBox, measure: ((String, LayoutFont) -> Double)?,
+                             verticalAlternates: Bool) throws(TextFitError) -> SetTextBox {
+        let prepared = try Prepared(box: box, setter: self, verticalAlternates: verticalAlternates,
+                                    measure: measure ?? { $1.width(of: $0) })
         guard !prepared.glyphs.isEmpty else {
             return SetTextBox(commands: [], clip: nil, scale: 1, lineCount: 0, extent: Size(width: 0, height: 0))
         }
@@ -253,8 +261,10 @@ struct Prepared {
     var runs: [Run] = []
     /// The glyph index ranges of the paragraphs (split at newlines); an empty paragraph is an empty range.
     var paragraphs: [(range: Range<Int>, run: Int)] = []
+    /// How each glyph stands in a vertical column (empty for a horizontal box).
+    var verticalForms: [VerticalForm] = []
 
-    init(box: Drawing.Command.TextBox, setter: TextBoxSetter,
+    init(box: Drawing.Command.TextBox, setter: TextBoxSetter, verticalAlternates: Bool = true,
          measure: @escaping (String, LayoutFont) -> Double) throws(TextFitError) {
         self.box = box
         self.measure = measure
@@ -292,6 +302,10 @@ struct Prepared {
         }
         paragraphs.append((paragraphStart..<glyphs.count, max(0, box.runs.count - 1)))
         breaker = firstFont.map { LineBreaker(font: $0, kinsoku: setter.kinsoku) }
+        if box.writingMode == .vertical {
+            verticalForms = Self.verticalForms(glyphs: glyphs, runs: runs, paragraphs: paragraphs,
+                                               alternates: verticalAlternates)
+        }
     }
 
     // MARK: Layout

@@ -1,13 +1,17 @@
 import Drawing
+import Fonts
 import Foundation
 
 /// How one character stands in a vertical column.
 enum VerticalForm: Equatable {
     /// Upright in an em-square cell (kanji, kana, full-width forms).
     case upright
-    /// Upright, moved to the cell's upper right as the vertical forms of 、。 and small kana sit.
+    /// Upright in its cell, drawn as the font's own vertical alternate (OpenType `vert`/`vrt2`: 「」ー〜、。ッ …).
+    case alternate
+    /// Fallback for a font without a vertical alternate: upright, moved to the cell's upper right as the vertical
+    /// forms of 、。 and small kana sit.
     case shifted(dx: Double, dy: Double)
-    /// Turned 90° clockwise (Latin, and brackets, dashes and ー whose vertical forms are their turned shapes).
+    /// Turned 90° clockwise: Latin, and — in a font without vertical alternates for them — brackets, dashes and ー.
     case turned
     /// The first of 2–3 ASCII digits set across the column in one cell (tate-chu-yoko); a lone digit stands
     /// upright, and a number of 4 or more digits is turned like a Latin word.
@@ -15,15 +19,17 @@ enum VerticalForm: Equatable {
     /// A digit already set by the `across` before it.
     case acrossContinued
 
-    /// Characters whose vertical form is the horizontal one turned 90° clockwise.
+    /// Characters turned 90° clockwise when their font has no vertical alternate for them (ASCII brackets always).
     static let turnedMarks: Set<Character> = Set("「」『』（）［］｛｝〔〕【】〈〉《》〖〗ー〜～…‥―－‐—=＝(){}[]<>")
-    /// Punctuation that sits in the upper right of a vertical cell.
+    /// Punctuation moved to the upper right of a vertical cell when its font has no vertical alternate.
     static let upperRight: Set<Character> = Set("、。，．")
-    /// Small kana, set a little up and to the right in vertical text.
+    /// Small kana, moved a little up and to the right when their font has no vertical alternate.
     static let smallKana: Set<Character> = Set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ")
 
-    /// The forms of `characters`, in order: digits in runs of 2–3 go across, everything else by its class.
-    static func forms(of characters: [Character]) -> [VerticalForm] {
+    /// The forms of `characters`, in order: digits in runs of 2–3 go across; a full-width character whose font
+    /// has a vertical alternate (`hasAlternate(index)`) stands upright as that alternate; everything else by its
+    /// class. ASCII and half-width forms never take alternates: Latin runs are turned whole, ﾊﾝｶｸ stays upright.
+    static func forms(of characters: [Character], hasAlternate: (Int) -> Bool = { _ in false }) -> [VerticalForm] {
         var forms: [VerticalForm] = []
         var index = 0
         while index < characters.count {
@@ -45,6 +51,8 @@ enum VerticalForm: Equatable {
             let character = characters[index]
             if digits == 1 {
                 forms.append(.upright)
+            } else if !character.isASCII && !isHalfWidth(character) && hasAlternate(index) {
+                forms.append(.alternate)
             } else if turnedMarks.contains(character) {
                 forms.append(.turned)
             } else if upperRight.contains(character) {
@@ -60,14 +68,24 @@ enum VerticalForm: Equatable {
         }
         return forms
     }
+
+    /// Half-width katakana and forms (U+FF61–FFEF), set upright as they are: a `vrt2` would turn them.
+    static func isHalfWidth(_ character: Character) -> Bool {
+        character.unicodeScalars.first.map { (0xFF61...0xFFEF).contains($0.value) } ?? false
+    }
 }
 
 extension Prepared {
-    /// The vertical forms of every glyph, paragraph by paragraph.
-    var verticalForms: [VerticalForm] {
+    /// The vertical forms of every glyph, paragraph by paragraph; with `alternates`, a character the run's font
+    /// has a vertical alternate for is set as that alternate.
+    static func verticalForms(glyphs: [Glyph], runs: [Run], paragraphs: [(range: Range<Int>, run: Int)],
+                              alternates: Bool) -> [VerticalForm] {
         var forms: [VerticalForm] = []
         for paragraph in paragraphs {
-            forms += VerticalForm.forms(of: glyphs[paragraph.range].map(\.character))
+            let slice = Array(glyphs[paragraph.range])
+            forms += VerticalForm.forms(of: slice.map(\.character), hasAlternate: { index in
+                alternates && runs[slice[index].run].font.face.verticalAlternate(of: slice[index].character) != nil
+            })
         }
         return forms
     }
@@ -78,7 +96,7 @@ extension Prepared {
         switch form {
         case .turned: return glyphs[index].width * scale
         case .acrossContinued: return 0
-        case .upright, .shifted, .across: return em
+        case .upright, .alternate, .shifted, .across: return em
         }
     }
 
@@ -152,12 +170,19 @@ extension Prepared {
                 let cellTop = pen + (size - font.glyphHeight) / 2
                 if index == run.firstGlyph { rubyStarts[glyphs[index].run] = pen }
                 switch form {
-                case .upright, .shifted:
+                case .upright, .alternate, .shifted:
                     var dx = 0.0, dy = 0.0
                     if case .shifted(let x, let y) = form { dx = x * size; dy = y * size }
-                    let width = measure(character, font)
+                    let alternate = form == .alternate
+                    // An alternate is centred by its own advance (the renderers draw it with that advance).
+                    let width = alternate
+                        ? font.face.verticalAlternate(of: glyphs[index].character).map {
+                            Double(font.face.advance(ofGlyph: $0)) * size / Double(font.face.unitsPerEm)
+                        } ?? measure(character, font)
+                        : measure(character, font)
                     commands.append(.text(.init(color: run.source.color, string: character, font: font.name,
-                                                size: size, origin: Point(x: centre - width / 2 + dx, y: cellTop + dy))))
+                                                size: size, origin: Point(x: centre - width / 2 + dx, y: cellTop + dy),
+                                                verticalAlternates: alternate ? true : nil)))
                 case .turned:
                     // The glyph drawn on its side: a part the glyph's advance wide and one line box high, centred
                     // on its cell and turned about its centre.

@@ -3,7 +3,7 @@ import Foundation
 
 extension TestDrawings {
     /// Every text-box feature on one page: a box turned 30°, bold and underlined runs, ruby over a name, letter
-    /// spacing, a clipped box, a wrapped paragraph, a vertical column with turned brackets and digits across, and a
+    /// spacing, a clipped box, a wrapped paragraph, a vertical column with the font's vertical brackets, ー and 。 (vert glyphs) and digits across, and a
     /// part turned 90°.
     static func textBoxes() throws -> Drawing {
         var c = Canvas()
@@ -22,7 +22,7 @@ extension TestDrawings {
                           h: 16, fit: [.clip])
         try c.drawTextBox(.role("ink"), "東京都千代田区丸の内一丁目、「髙橋」ビル。ﾊﾝｶｸ①〜−‖", size: 10, x: 20, y: 110, w: 110,
                           h: 70, fit: [.wrap, .shrink, .error])
-        try c.drawTextBox(.role("ink"), "賞状「髙橋」令和7年11月23日", size: 12, x: 250, y: 100, w: 20, h: 95,
+        try c.drawTextBox(.role("ink"), "「髙橋」ー令和7年11月23日。", size: 12, x: 250, y: 100, w: 20, h: 95,
                           fit: [.shrink, .error], minSize: 6, writing: .vertical)
         var stub = Canvas()
         try stub.start(width: 60, height: 14, opaque: true)

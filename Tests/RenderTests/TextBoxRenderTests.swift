@@ -1,4 +1,5 @@
 import Drawing
+import Fonts
 import Foundation
 import Render
 import Testing
@@ -69,6 +70,71 @@ import TestSupport
             #expect(word.box.x >= 100 - 0.5 && word.box.maxX <= 150 + 0.5 && word.box.y >= 20 - 0.5
                         && word.box.maxY <= 220 + 0.5, "\(word.text) at \(word.box)")
         }
+    }
+
+    /// The codes each text-showing operator of page 1 shows (two bytes each, as the Identity-H Type0 font reads
+    /// them), in content-stream order, read by pikepdf.
+    static func shownCodes(_ file: URL) throws -> [UInt32] {
+        let script = """
+            import sys, pikepdf
+            pdf = pikepdf.open(sys.argv[1])
+            codes = []
+            for instruction in pikepdf.parse_content_stream(pdf.pages[0]):
+                op = str(instruction.operator)
+                items = list(instruction.operands[0]) if op == "TJ" else list(instruction.operands) if op == "Tj" else []
+                for item in items:
+                    if isinstance(item, pikepdf.String):
+                        data = bytes(item)
+                        codes += [data[i] << 8 | data[i + 1] for i in range(0, len(data), 2)]
+            print(" ".join(map(str, codes)))
+            """
+        let result = try Oracle.run("python3", ["-c", script, file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(whereSeparator: \.isWhitespace).compactMap { UInt32($0) }
+    }
+
+    @Test(arguments: ["gothic", "mincho"])
+    func verticalPunctuationIsDrawnAsTheFontsVerticalGlyphs(font: String) throws {
+        let text = "「髙橋」ー〜、。ッ"
+        var c = Canvas()
+        try c.start(width: 300, height: 300, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
+        try c.drawTextBox("ink", text, font: font, size: 14, x: 100, y: 20, w: 50, h: 200, fit: [.wrap, .error],
+                          writing: .vertical)
+        let scratch = try Scratch("render-vertical-glyphs-\(font)")
+        let file = scratch.file("box.pdf")
+        // The whole font embedded: each shown code is the font file's own glyph id (a subset renumbers them).
+        try PDFRenderer(subsetsFonts: false).write(try c.stop(), to: file)
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let raw = try Oracle.run("pdftotext", ["-raw", "-enc", "UTF-8", file.path, "-"]).stdout
+        #expect(raw.filter { !$0.isWhitespace } == text, "pdftotext -raw: \(raw)")
+
+        // HarfBuzz asked directly: each character shaped with `vert` on, and without.
+        let face = try FontRegistry.shared.face(named: font)
+        let vertical = text.map { face.shape(Array($0.unicodeScalars), features: ["vert"]).map(\.glyph) }
+        let horizontal = text.map { face.shape(Array($0.unicodeScalars)).map(\.glyph) }
+        #expect(vertical.allSatisfy { $0.count == 1 })
+        let shown = try Self.shownCodes(file)
+        #expect(shown == vertical.flatMap { $0 }, "shown \(shown), HarfBuzz vert \(vertical)")
+        for (index, character) in text.enumerated() where character != "髙" && character != "橋" {
+            #expect(vertical[index] != horizontal[index], "\(character): the vertical glyph is not the horizontal one")
+        }
+    }
+
+    @Test func aVerticalColumnInCIDModeFallsBackToTurnedBracketsAndStillReadsInOrder() throws {
+        // libHaru's CID fonts show characters through UniJIS-UTF16-H, not glyph ids: no alternates, brackets turned.
+        let text = "「髙橋」ー〜、。ッ"
+        var c = Canvas()
+        try c.start(width: 300, height: 300, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
+        try c.drawTextBox("ink", text, font: "gothic", size: 14, x: 100, y: 20, w: 50, h: 200, fit: [.wrap, .error],
+                          writing: .vertical)
+        let scratch = try Scratch("render-vertical-cid")
+        let file = scratch.file("box.pdf")
+        try PDFRenderer(fontMode: .cid).write(try c.stop(), to: file)
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let raw = try Oracle.run("pdftotext", ["-raw", "-enc", "UTF-8", file.path, "-"]).stdout
+        #expect(raw.filter { !$0.isWhitespace } == text, "pdftotext -raw: \(raw)")
     }
 
     @Test func aCentredLineWiderThanItsBoxWidthIsRefusedInsteadOfSpillingBothWays() throws {

@@ -158,8 +158,15 @@ import Typeset
         // A number of four digits is turned whole, not split into a turned digit and three across.
         let postal = try setter.set(box("〒150-0001", size: 10, w: 20, h: 200, writing: .vertical))
         #expect(texts(postal).map(\.string) == ["〒", "150"])
-        // The brackets are turned (drawn as rotated parts), not set upright.
+        // The brackets are the font's vertical glyphs, upright in their cells (IPAex has `vert` forms for them);
+        // the kanji stay horizontal forms, and nothing is turned.
         let parts = set.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }
-        #expect(parts.count == 2 && parts.allSatisfy { $0.rotation == 90 })
+        #expect(parts.isEmpty)
+        #expect(all.filter { "「」".contains($0.string) }.map(\.verticalAlternates) == [true, true])
+        #expect(all.first { $0.string == "髙" }?.verticalAlternates == nil)
+        // Without alternates (a renderer drawing characters, not glyph ids) they fall back to turned parts.
+        let fallback = try setter.set(box(text, size: 20, w: 60, h: 300, writing: .vertical), verticalAlternates: false)
+        let turned = fallback.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }
+        #expect(turned.count == 2 && turned.allSatisfy { $0.rotation == 90 })
     }
 }
