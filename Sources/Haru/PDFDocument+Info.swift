@@ -140,8 +140,10 @@ extension PDFDocument {
         }
     }
 
-    /// Writes one text field: plain bytes for ASCII, or UTF-8 through libHaru's UTF-8 encoder, which writes the
-    /// string as UTF-16BE with a byte-order mark as PDF requires.
+    /// Writes one text field: plain bytes for ASCII, else a UTF-16BE string with a byte-order mark, as PDF requires.
+    ///
+    /// The UTF-16 string is added to the information dictionary directly (after an ASCII placeholder makes libHaru
+    /// create the entry), not through libHaru's UTF-8 encoder: that encoder's set-up costs more than a whole ticket.
     private func setInfoText(_ type: HPDF_InfoType, field: String, _ value: String) throws {
         let argument = "\(field) \"\(value)\""
         guard !value.unicodeScalars.contains("\0") else {
@@ -153,8 +155,26 @@ extension PDFDocument {
             try check("set the \(field)", argument) { HPDF_SetInfoAttr($0, type, value) }
             return
         }
-        try withUTF8Encoder(operation: "set the \(field)", argument: argument) {
-            try check("set the \(field)", argument) { HPDF_SetInfoAttr($0, type, value) }
+        try check("set the \(field)", argument) { HPDF_SetInfoAttr($0, type, "?") }
+        var bytes: [HPDF_BYTE] = [0xFE, 0xFF]
+        for unit in value.utf16 { bytes += [HPDF_BYTE(unit >> 8), HPDF_BYTE(unit & 0xFF)] }
+        try check("set the \(field)", argument) { doc in
+            guard let info = doc.pointee.info,
+                  let string = HPDF_Binary_New(doc.pointee.mmgr, &bytes, HPDF_UINT(bytes.count))
+            else { return HPDF_STATUS(HPDF_FAILD_TO_ALLOC_MEM) }
+            return HPDF_Dict_Add(info, Self.infoKey(type), UnsafeMutableRawPointer(string))
+        }
+    }
+
+    /// The information dictionary's key for a text field.
+    private static func infoKey(_ type: HPDF_InfoType) -> String {
+        switch type {
+        case HPDF_INFO_TITLE: "Title"
+        case HPDF_INFO_AUTHOR: "Author"
+        case HPDF_INFO_CREATOR: "Creator"
+        case HPDF_INFO_PRODUCER: "Producer"
+        case HPDF_INFO_SUBJECT: "Subject"
+        default: "Keywords"
         }
     }
 
