@@ -61,78 +61,46 @@ extension PDFDocument {
                                    supplement: Int) throws -> PDFType0Font {
         let op = "add font \(metrics.name)"
         try ensureUsable(op, nil)
-        let mmgr = handle.pointee.mmgr
-        let xref = handle.pointee.xref
-        func newDict() throws -> HPDF_Dict {
-            guard let dict = HPDF_Dict_New(mmgr) else { throw reject(code: 0x1015, operation: op, argument: nil) }
-            try objectCall(op) { HPDF_Xref_Add(xref, dict) }
-            return dict
-        }
-        func name(_ dict: HPDF_Dict, _ key: String, _ value: String) throws {
-            try objectCall(op) { HPDF_Dict_AddName(dict, key, value) }
-        }
-        func number(_ dict: HPDF_Dict, _ key: String, _ value: Int) throws {
-            try objectCall(op) { HPDF_Dict_AddNumber(dict, key, HPDF_INT32(clamping: value)) }
-        }
-        func add(_ dict: HPDF_Dict, _ key: String, _ value: UnsafeMutableRawPointer?) throws {
-            guard let value else { throw reject(code: 0x1015, operation: op, argument: key) }
-            try objectCall(op) { HPDF_Dict_Add(dict, key, value) }
-        }
-        let font = try newDict()
-        try name(font, "Type", "Font")
-        try name(font, "Subtype", "Type0")
-        try name(font, "BaseFont", metrics.name)
-        func stream(_ bytes: Data) throws -> HPDF_Dict {
-            guard let stream = HPDF_DictStream_New(mmgr, xref) else {
-                throw reject(code: 0x1015, operation: op, argument: nil)
-            }
-            try objectCall(op) {
-                bytes.withUnsafeBytes { raw in
-                    HPDF_Stream_Write(stream.pointee.stream, raw.bindMemory(to: HPDF_BYTE.self).baseAddress,
-                                      HPDF_UINT(raw.count))
-                }
-            }
-            stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)
-            return stream
-        }
-        func systemInfo(_ ordering: String, _ supplement: Int) throws -> HPDF_Dict {
-            guard let system = HPDF_Dict_New(mmgr) else { throw reject(code: 0x1015, operation: op, argument: nil) }
-            try add(system, "Registry", HPDF_String_New(mmgr, "Adobe", nil).map { UnsafeMutableRawPointer($0) })
-            try add(system, "Ordering", HPDF_String_New(mmgr, ordering, nil).map { UnsafeMutableRawPointer($0) })
-            try number(system, "Supplement", supplement)
-            return system
-        }
-        try name(font, "Encoding", encoding)
-        let cidFont = try newDict()
-        try name(cidFont, "Type", "Font")
-        try name(cidFont, "Subtype", "CIDFontType2")
-        try name(cidFont, "BaseFont", metrics.name)
-        guard let descendants = HPDF_Array_New(mmgr), let widthArray = HPDF_Array_New(mmgr),
-              let box = HPDF_Array_New(mmgr) else {
-            throw reject(code: 0x1015, operation: op, argument: nil)
-        }
-        try add(cidFont, "CIDSystemInfo", UnsafeMutableRawPointer(try systemInfo("Japan1", supplement)))
-        try number(cidFont, "DW", metrics.defaultWidth)
-        try add(cidFont, "W", UnsafeMutableRawPointer(widthArray))
-        try addWidthRuns(widths, defaultWidth: metrics.defaultWidth, to: widthArray, mmgr: mmgr, operation: op)
-        try add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
-        try objectCall(op) { HPDF_Array_Add(descendants, UnsafeMutableRawPointer(cidFont)) }
-        let descriptor = try newDict()
-        try add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
+        let objects = PDFObjectBuilder(document: self, operation: op)
+        let font = try objects.dictionary()
+        try objects.name(font, "Type", "Font")
+        try objects.name(font, "Subtype", "Type0")
+        try objects.name(font, "BaseFont", metrics.name)
+        try objects.name(font, "Encoding", encoding)
+
+        let cidFont = try objects.dictionary()
+        try objects.name(cidFont, "Type", "Font")
+        try objects.name(cidFont, "Subtype", "CIDFontType2")
+        try objects.name(cidFont, "BaseFont", metrics.name)
+        let system = try objects.systemInfo(ordering: "Japan1", supplement: supplement)
+        try objects.add(cidFont, "CIDSystemInfo", UnsafeMutableRawPointer(system))
+        try objects.number(cidFont, "DW", metrics.defaultWidth)
+        let widthArray = try objects.array()
+        try objects.add(cidFont, "W", UnsafeMutableRawPointer(widthArray))
+        try objects.widths(widths, defaultWidth: metrics.defaultWidth, into: widthArray)
+        let descendants = try objects.array()
+        try objects.add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
+        try objects.append(descendants, UnsafeMutableRawPointer(cidFont))
+
+        let descriptor = try objects.dictionary()
+        try objects.add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
         let values = metrics.descriptor
-        try name(descriptor, "Type", "FontDescriptor")
-        try name(descriptor, "FontName", metrics.name)
-        try number(descriptor, "Flags", values.flags)
-        try add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
-        for value in values.boundingBox {
-            try objectCall(op) { HPDF_Array_AddNumber(box, HPDF_INT32(clamping: value)) }
+        try objects.name(descriptor, "Type", "FontDescriptor")
+        try objects.name(descriptor, "FontName", metrics.name)
+        try objects.number(descriptor, "Flags", values.flags)
+        let box = try objects.array()
+        try objects.add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
+        for value in values.boundingBox { try objects.append(box, number: value) }
+        try objects.real(descriptor, "ItalicAngle", values.italicAngle)
+        try objects.number(descriptor, "Ascent", values.ascent)
+        try objects.number(descriptor, "Descent", values.descent)
+        try objects.number(descriptor, "CapHeight", values.capHeight)
+        try objects.number(descriptor, "StemV", values.stemV)
+        if let toUnicode {
+            let stream = try objects.stream(toUnicode)
+            stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)
+            try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(stream))
         }
-        try objectCall(op) { HPDF_Dict_AddReal(descriptor, "ItalicAngle", HPDF_REAL(values.italicAngle)) }
-        try number(descriptor, "Ascent", values.ascent)
-        try number(descriptor, "Descent", values.descent)
-        try number(descriptor, "CapHeight", values.capHeight)
-        try number(descriptor, "StemV", values.stemV)
-        if let toUnicode { try add(font, "ToUnicode", UnsafeMutableRawPointer(try stream(toUnicode))) }
         return PDFType0Font(dict: font, baseFont: metrics.name, program: nil)
     }
 }

@@ -155,125 +155,67 @@ extension PDFDocument {
     /// is checked here.
     public func addType0Font(_ program: EmbeddedFontProgram) throws -> PDFType0Font {
         try ensureUsable("add a font", program.baseFont)
-        let mmgr = handle.pointee.mmgr
-        let xref = handle.pointee.xref
-        let op = "add font \(program.baseFont)"
-
-        func newDict() throws -> HPDF_Dict {
-            guard let dict = HPDF_Dict_New(mmgr) else { throw reject(code: 0x1015, operation: op, argument: nil) }
-            try objectCall(op) { HPDF_Xref_Add(xref, dict) }
-            return dict
-        }
-        func newStream(_ bytes: Data) throws -> HPDF_Dict {
-            guard let dict = HPDF_DictStream_New(mmgr, xref) else {
-                throw reject(code: 0x1015, operation: op, argument: nil)
-            }
-            try objectCall(op) {
-                bytes.withUnsafeBytes { raw in
-                    HPDF_Stream_Write(dict.pointee.stream, raw.bindMemory(to: HPDF_BYTE.self).baseAddress,
-                                      HPDF_UINT(raw.count))
-                }
-            }
-            dict.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
-            dict.pointee.write_fn = flateFilterHook
-            return dict
-        }
-        func name(_ dict: HPDF_Dict, _ key: String, _ value: String) throws {
-            try objectCall(op) { HPDF_Dict_AddName(dict, key, value) }
-        }
-        func number(_ dict: HPDF_Dict, _ key: String, _ value: Int) throws {
-            try objectCall(op) { HPDF_Dict_AddNumber(dict, key, HPDF_INT32(clamping: value)) }
-        }
-        func add(_ dict: HPDF_Dict, _ key: String, _ value: UnsafeMutableRawPointer?) throws {
-            guard let value else { throw reject(code: 0x1015, operation: op, argument: key) }
-            try objectCall(op) { HPDF_Dict_Add(dict, key, value) }
-        }
-        func array() throws -> HPDF_Array {
-            guard let array = HPDF_Array_New(mmgr) else { throw reject(code: 0x1015, operation: op, argument: nil) }
-            return array
+        let objects = PDFObjectBuilder(document: self, operation: "add font \(program.baseFont)")
+        // A stream of bytes deflated once per process: written as they are, with `/Filter /FlateDecode` added by
+        // the hook (libHaru drops /Filter from a stream it does not compress itself).
+        func deflatedStream(_ bytes: Data) throws -> HPDF_Dict {
+            let stream = try objects.stream(bytes)
+            stream.pointee.write_fn = flateFilterHook
+            return stream
         }
 
-        let font = try newDict()
-        try name(font, "Type", "Font")
-        try name(font, "Subtype", "Type0")
-        try name(font, "BaseFont", program.baseFont)
-        try name(font, "Encoding", "Identity-H")
+        let font = try objects.dictionary()
+        try objects.name(font, "Type", "Font")
+        try objects.name(font, "Subtype", "Type0")
+        try objects.name(font, "BaseFont", program.baseFont)
+        try objects.name(font, "Encoding", "Identity-H")
 
-        let cidFont = try newDict()
-        try name(cidFont, "Type", "Font")
-        try name(cidFont, "Subtype", program.kind == .trueType ? "CIDFontType2" : "CIDFontType0")
-        try name(cidFont, "BaseFont", program.baseFont)
-        let system = HPDF_Dict_New(mmgr)
-        try add(cidFont, "CIDSystemInfo", system.map { UnsafeMutableRawPointer($0) })
-        try add(system!, "Registry", HPDF_String_New(mmgr, "Adobe", nil).map { UnsafeMutableRawPointer($0) })
-        try add(system!, "Ordering", HPDF_String_New(mmgr, "Identity", nil).map { UnsafeMutableRawPointer($0) })
-        try number(system!, "Supplement", 0)
-        if program.kind == .trueType { try name(cidFont, "CIDToGIDMap", "Identity") }
-        try number(cidFont, "DW", 1000)
-        let widths = try array()
-        try add(cidFont, "W", UnsafeMutableRawPointer(widths))
-        try addWidthRuns(program.widths, defaultWidth: 1000, to: widths, mmgr: mmgr, operation: op)
-        let descendants = try array()
-        try add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
-        try objectCall(op) { HPDF_Array_Add(descendants, UnsafeMutableRawPointer(cidFont)) }
+        let cidFont = try objects.dictionary()
+        try objects.name(cidFont, "Type", "Font")
+        try objects.name(cidFont, "Subtype", program.kind == .trueType ? "CIDFontType2" : "CIDFontType0")
+        try objects.name(cidFont, "BaseFont", program.baseFont)
+        let system = try objects.systemInfo(ordering: "Identity", supplement: 0)
+        try objects.add(cidFont, "CIDSystemInfo", UnsafeMutableRawPointer(system))
+        if program.kind == .trueType { try objects.name(cidFont, "CIDToGIDMap", "Identity") }
+        try objects.number(cidFont, "DW", 1000)
+        let widths = try objects.array()
+        try objects.add(cidFont, "W", UnsafeMutableRawPointer(widths))
+        try objects.widths(program.widths, defaultWidth: 1000, into: widths)
+        let descendants = try objects.array()
+        try objects.add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
+        try objects.append(descendants, UnsafeMutableRawPointer(cidFont))
 
-        let descriptor = try newDict()
-        try add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
+        let descriptor = try objects.dictionary()
+        try objects.add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
         let metrics = program.metrics
-        try name(descriptor, "Type", "FontDescriptor")
-        try name(descriptor, "FontName", program.baseFont)
-        try number(descriptor, "Flags", metrics.flags)
-        let box = try array()
-        try add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
-        for value in metrics.boundingBox {
-            try objectCall(op) { HPDF_Array_AddNumber(box, HPDF_INT32(clamping: value)) }
-        }
-        try objectCall(op) { HPDF_Dict_AddReal(descriptor, "ItalicAngle", HPDF_REAL(metrics.italicAngle)) }
-        try number(descriptor, "Ascent", metrics.ascent)
-        try number(descriptor, "Descent", metrics.descent)
-        try number(descriptor, "CapHeight", metrics.capHeight)
-        try number(descriptor, "StemV", metrics.stemV)
+        try objects.name(descriptor, "Type", "FontDescriptor")
+        try objects.name(descriptor, "FontName", program.baseFont)
+        try objects.number(descriptor, "Flags", metrics.flags)
+        let box = try objects.array()
+        try objects.add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
+        for value in metrics.boundingBox { try objects.append(box, number: value) }
+        try objects.real(descriptor, "ItalicAngle", metrics.italicAngle)
+        try objects.number(descriptor, "Ascent", metrics.ascent)
+        try objects.number(descriptor, "Descent", metrics.descent)
+        try objects.number(descriptor, "CapHeight", metrics.capHeight)
+        try objects.number(descriptor, "StemV", metrics.stemV)
 
-        let file = try newStream(program.compressedFont)
+        let file = try deflatedStream(program.compressedFont)
         switch program.kind {
         case .trueType:
-            try number(file, "Length1", program.fontLength)
-            try add(descriptor, "FontFile2", UnsafeMutableRawPointer(file))
+            try objects.number(file, "Length1", program.fontLength)
+            try objects.add(descriptor, "FontFile2", UnsafeMutableRawPointer(file))
         case .cff:
-            try name(file, "Subtype", "CIDFontType0C")
-            try add(descriptor, "FontFile3", UnsafeMutableRawPointer(file))
+            try objects.name(file, "Subtype", "CIDFontType0C")
+            try objects.add(descriptor, "FontFile3", UnsafeMutableRawPointer(file))
         }
         if let cidSet = program.cidSet {
-            let set = try newStream(cidSet.bytes)
-            if !cidSet.deflated { set.pointee.write_fn = nil }
-            try add(descriptor, "CIDSet", UnsafeMutableRawPointer(set))
+            let set = cidSet.deflated ? try deflatedStream(cidSet.bytes) : try objects.stream(cidSet.bytes)
+            try objects.add(descriptor, "CIDSet", UnsafeMutableRawPointer(set))
         }
-        let toUnicode = try newStream(program.compressedToUnicode)
-        try add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
+        let toUnicode = try deflatedStream(program.compressedToUnicode)
+        try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
         return PDFType0Font(dict: font, baseFont: program.baseFont, program: program)
-    }
-
-    /// Fills a `W` array with `widths`, leaving out codes whose width is the font's `DW` (`defaultWidth`): a run of
-    /// four or more equal widths on consecutive codes as `first last w`, the rest as `c [w1 w2 …]`.
-    func addWidthRuns(_ widths: [(code: UInt16, width: Int)], defaultWidth: Int, to array: HPDF_Array,
-                      mmgr: HPDF_MMgr?, operation: String) throws {
-        for entry in WidthEntry.entries(widths, defaultWidth: defaultWidth) {
-            switch entry {
-            case .range(let first, let last, let width):
-                for value in [Int(first), Int(last), width] {
-                    try objectCall(operation) { HPDF_Array_AddNumber(array, HPDF_INT32(clamping: value)) }
-                }
-            case .list(let first, let values):
-                guard let run = HPDF_Array_New(mmgr) else {
-                    throw reject(code: 0x1015, operation: operation, argument: "W")
-                }
-                try objectCall(operation) { HPDF_Array_AddNumber(array, HPDF_INT32(first)) }
-                try objectCall(operation) { HPDF_Array_Add(array, UnsafeMutableRawPointer(run)) }
-                for value in values {
-                    try objectCall(operation) { HPDF_Array_AddNumber(run, HPDF_INT32(clamping: value)) }
-                }
-            }
-        }
     }
 
     /// Registers `font` in `/Resources /Font` of a page and returns its resource name (`F1`).

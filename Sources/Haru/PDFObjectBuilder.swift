@@ -1,0 +1,115 @@
+import CHaru
+import Foundation
+
+/// Builds PDF objects on libHaru's object layer for one operation of a document (adding a font, say).
+///
+/// libHaru's object calls return a status without calling the error handler, so each one is checked here and a
+/// failure is thrown as the operation's `HaruError`. The document's cross-reference table owns every object made;
+/// nothing here is freed from Swift.
+struct PDFObjectBuilder {
+    /// The document the objects belong to.
+    let document: PDFDocument
+    /// What is being built, named in errors (`add font ABCDEF+IPAexGothic`).
+    let operation: String
+
+    private var mmgr: HPDF_MMgr? { document.handle.pointee.mmgr }
+    private var xref: HPDF_Xref? { document.handle.pointee.xref }
+
+    /// A new dictionary: an indirect object (`n 0 R`) when `indirect`, else one to be placed inside another.
+    func dictionary(indirect: Bool = true) throws -> HPDF_Dict {
+        guard let dict = HPDF_Dict_New(mmgr) else { throw outOfMemory() }
+        if indirect { try call { HPDF_Xref_Add(xref, dict) } }
+        return dict
+    }
+
+    /// A new direct array.
+    func array() throws -> HPDF_Array {
+        guard let array = HPDF_Array_New(mmgr) else { throw outOfMemory() }
+        return array
+    }
+
+    /// A new indirect stream holding `bytes` as they are, written with no filter; callers set `filter` or
+    /// `write_fn` for compression.
+    func stream(_ bytes: Data) throws -> HPDF_Dict {
+        guard let stream = HPDF_DictStream_New(mmgr, xref) else { throw outOfMemory() }
+        try call {
+            bytes.withUnsafeBytes { raw in
+                HPDF_Stream_Write(stream.pointee.stream, raw.bindMemory(to: HPDF_BYTE.self).baseAddress,
+                                  HPDF_UINT(raw.count))
+            }
+        }
+        stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
+        return stream
+    }
+
+    /// `/key /value`.
+    func name(_ dict: HPDF_Dict, _ key: String, _ value: String) throws {
+        try call { HPDF_Dict_AddName(dict, key, value) }
+    }
+
+    /// `/key n`, clamped to the 32-bit integers PDF numbers hold.
+    func number(_ dict: HPDF_Dict, _ key: String, _ value: Int) throws {
+        try call { HPDF_Dict_AddNumber(dict, key, HPDF_INT32(clamping: value)) }
+    }
+
+    /// `/key x.y`.
+    func real(_ dict: HPDF_Dict, _ key: String, _ value: Double) throws {
+        try call { HPDF_Dict_AddReal(dict, key, HPDF_REAL(value)) }
+    }
+
+    /// `/key (text)`, a literal string of ASCII text.
+    func string(_ dict: HPDF_Dict, _ key: String, _ value: String) throws {
+        try add(dict, key, HPDF_String_New(mmgr, value, nil).map { UnsafeMutableRawPointer($0) })
+    }
+
+    /// `/key object`; a nil object (a failed allocation) is an error naming the key.
+    func add(_ dict: HPDF_Dict, _ key: String, _ object: UnsafeMutableRawPointer?) throws {
+        guard let object else { throw outOfMemory(key) }
+        try call { HPDF_Dict_Add(dict, key, object) }
+    }
+
+    /// Appends `object` to `array`.
+    func append(_ array: HPDF_Array, _ object: UnsafeMutableRawPointer) throws {
+        try call { HPDF_Array_Add(array, object) }
+    }
+
+    /// Appends the number `value` to `array`.
+    func append(_ array: HPDF_Array, number value: Int) throws {
+        try call { HPDF_Array_AddNumber(array, HPDF_INT32(clamping: value)) }
+    }
+
+    /// A CIDSystemInfo dictionary: Adobe's registry, `ordering`, `supplement`.
+    func systemInfo(ordering: String, supplement: Int) throws -> HPDF_Dict {
+        let system = try dictionary(indirect: false)
+        try string(system, "Registry", "Adobe")
+        try string(system, "Ordering", ordering)
+        try number(system, "Supplement", supplement)
+        return system
+    }
+
+    /// Fills a `W` array with `widths`, leaving out codes whose width is the font's `DW` (`defaultWidth`): a run of
+    /// four or more equal widths on consecutive codes as `first last w`, the rest as `c [w1 w2 …]`.
+    func widths(_ widths: [(code: UInt16, width: Int)], defaultWidth: Int, into array: HPDF_Array) throws {
+        for entry in WidthEntry.entries(widths, defaultWidth: defaultWidth) {
+            switch entry {
+            case .range(let first, let last, let width):
+                for value in [Int(first), Int(last), width] { try append(array, number: value) }
+            case .list(let first, let values):
+                let run = try self.array()
+                try append(array, number: Int(first))
+                try append(array, UnsafeMutableRawPointer(run))
+                for value in values { try append(run, number: value) }
+            }
+        }
+    }
+
+    /// Runs one object call, throwing the operation's error unless it returns `HPDF_OK`.
+    func call(_ body: () -> HPDF_STATUS) throws {
+        try document.check(operation) { _ in body() }
+    }
+
+    /// The error for an allocation libHaru could not make.
+    private func outOfMemory(_ argument: String? = nil) -> HaruError {
+        document.reject(code: 0x1015, operation: operation, argument: argument)
+    }
+}
