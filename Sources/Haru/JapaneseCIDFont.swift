@@ -62,40 +62,9 @@ extension PDFDocument {
         let op = "add font \(metrics.name)"
         try ensureUsable(op, nil)
         let objects = PDFObjectBuilder(document: self, operation: op)
-        let font = try objects.dictionary()
-        try objects.name(font, "Type", "Font")
-        try objects.name(font, "Subtype", "Type0")
-        try objects.name(font, "BaseFont", metrics.name)
-        try objects.name(font, "Encoding", encoding)
-
-        let cidFont = try objects.dictionary()
-        try objects.name(cidFont, "Type", "Font")
-        try objects.name(cidFont, "Subtype", "CIDFontType2")
-        try objects.name(cidFont, "BaseFont", metrics.name)
-        let system = try objects.systemInfo(ordering: "Japan1", supplement: supplement)
-        try objects.add(cidFont, "CIDSystemInfo", UnsafeMutableRawPointer(system))
-        try objects.number(cidFont, "DW", metrics.defaultWidth)
-        let widthArray = try objects.array()
-        try objects.add(cidFont, "W", UnsafeMutableRawPointer(widthArray))
-        try objects.widths(widths, defaultWidth: metrics.defaultWidth, into: widthArray)
-        let descendants = try objects.array()
-        try objects.add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
-        try objects.append(descendants, UnsafeMutableRawPointer(cidFont))
-
-        let descriptor = try objects.dictionary()
-        try objects.add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
-        let values = metrics.descriptor
-        try objects.name(descriptor, "Type", "FontDescriptor")
-        try objects.name(descriptor, "FontName", metrics.name)
-        try objects.number(descriptor, "Flags", values.flags)
-        let box = try objects.array()
-        try objects.add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
-        for value in values.boundingBox { try objects.append(box, number: value) }
-        try objects.real(descriptor, "ItalicAngle", values.italicAngle)
-        try objects.number(descriptor, "Ascent", values.ascent)
-        try objects.number(descriptor, "Descent", values.descent)
-        try objects.number(descriptor, "CapHeight", values.capHeight)
-        try objects.number(descriptor, "StemV", values.stemV)
+        let (font, _, _) = try objects.type0Font(
+            baseFont: metrics.name, encoding: encoding, subtype: "CIDFontType2", ordering: "Japan1",
+            supplement: supplement, defaultWidth: metrics.defaultWidth, widths: widths, metrics: metrics.descriptor)
         if let toUnicode {
             let stream = try objects.stream(toUnicode)
             stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)

@@ -103,6 +103,48 @@ struct PDFObjectBuilder {
         }
     }
 
+    /// A Type0 font with one descendant CIDFont: the font dictionary (`baseFont`, `encoding`), the CIDFont
+    /// (`subtype`, CIDSystemInfo Adobe-`ordering`-`supplement`, DW, W) and its FontDescriptor (`metrics`), all
+    /// indirect; the caller adds what differs (CIDToGIDMap, the font file, CIDSet, ToUnicode).
+    func type0Font(baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
+                   defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: EmbeddedFontProgram.Metrics)
+        throws -> (font: HPDF_Dict, cidFont: HPDF_Dict, descriptor: HPDF_Dict) {
+        let font = try dictionary()
+        try name(font, "Type", "Font")
+        try name(font, "Subtype", "Type0")
+        try name(font, "BaseFont", baseFont)
+        try name(font, "Encoding", encoding)
+
+        let cidFont = try dictionary()
+        try name(cidFont, "Type", "Font")
+        try name(cidFont, "Subtype", subtype)
+        try name(cidFont, "BaseFont", baseFont)
+        try add(cidFont, "CIDSystemInfo",
+                UnsafeMutableRawPointer(try systemInfo(ordering: ordering, supplement: supplement)))
+        try number(cidFont, "DW", defaultWidth)
+        let widthArray = try array()
+        try add(cidFont, "W", UnsafeMutableRawPointer(widthArray))
+        try self.widths(widths, defaultWidth: defaultWidth, into: widthArray)
+        let descendants = try array()
+        try add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
+        try append(descendants, UnsafeMutableRawPointer(cidFont))
+
+        let descriptor = try dictionary()
+        try add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
+        try name(descriptor, "Type", "FontDescriptor")
+        try name(descriptor, "FontName", baseFont)
+        try number(descriptor, "Flags", metrics.flags)
+        let box = try array()
+        try add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
+        for value in metrics.boundingBox { try append(box, number: value) }
+        try real(descriptor, "ItalicAngle", metrics.italicAngle)
+        try number(descriptor, "Ascent", metrics.ascent)
+        try number(descriptor, "Descent", metrics.descent)
+        try number(descriptor, "CapHeight", metrics.capHeight)
+        try number(descriptor, "StemV", metrics.stemV)
+        return (font, cidFont, descriptor)
+    }
+
     /// Runs one object call, throwing the operation's error unless it returns `HPDF_OK`.
     func call(_ body: () -> HPDF_STATUS) throws {
         try document.check(operation) { _ in body() }

@@ -164,41 +164,11 @@ extension PDFDocument {
             return stream
         }
 
-        let font = try objects.dictionary()
-        try objects.name(font, "Type", "Font")
-        try objects.name(font, "Subtype", "Type0")
-        try objects.name(font, "BaseFont", program.baseFont)
-        try objects.name(font, "Encoding", "Identity-H")
-
-        let cidFont = try objects.dictionary()
-        try objects.name(cidFont, "Type", "Font")
-        try objects.name(cidFont, "Subtype", program.kind == .trueType ? "CIDFontType2" : "CIDFontType0")
-        try objects.name(cidFont, "BaseFont", program.baseFont)
-        let system = try objects.systemInfo(ordering: "Identity", supplement: 0)
-        try objects.add(cidFont, "CIDSystemInfo", UnsafeMutableRawPointer(system))
+        let (font, cidFont, descriptor) = try objects.type0Font(
+            baseFont: program.baseFont, encoding: "Identity-H",
+            subtype: program.kind == .trueType ? "CIDFontType2" : "CIDFontType0", ordering: "Identity",
+            supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics)
         if program.kind == .trueType { try objects.name(cidFont, "CIDToGIDMap", "Identity") }
-        try objects.number(cidFont, "DW", 1000)
-        let widths = try objects.array()
-        try objects.add(cidFont, "W", UnsafeMutableRawPointer(widths))
-        try objects.widths(program.widths, defaultWidth: 1000, into: widths)
-        let descendants = try objects.array()
-        try objects.add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
-        try objects.append(descendants, UnsafeMutableRawPointer(cidFont))
-
-        let descriptor = try objects.dictionary()
-        try objects.add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
-        let metrics = program.metrics
-        try objects.name(descriptor, "Type", "FontDescriptor")
-        try objects.name(descriptor, "FontName", program.baseFont)
-        try objects.number(descriptor, "Flags", metrics.flags)
-        let box = try objects.array()
-        try objects.add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
-        for value in metrics.boundingBox { try objects.append(box, number: value) }
-        try objects.real(descriptor, "ItalicAngle", metrics.italicAngle)
-        try objects.number(descriptor, "Ascent", metrics.ascent)
-        try objects.number(descriptor, "Descent", metrics.descent)
-        try objects.number(descriptor, "CapHeight", metrics.capHeight)
-        try objects.number(descriptor, "StemV", metrics.stemV)
 
         let file = try deflatedStream(program.compressedFont)
         switch program.kind {
