@@ -132,10 +132,11 @@ public struct Template: Sendable {
                     commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
                 }
             case .text(let text) where text.box != nil:
+                guard let frame = text.box else { continue }
                 _ = try fill(text.text, values: values, mark: text.mark)
                 if let fonts = options.fonts { try checkCoverage(text, values: values, fonts: fonts) }
                 for offset in text.repetition.offsets {
-                    let box = textBox(text, values: values, offset: offset)
+                    let box = textBox(text, frame: frame, values: values, offset: offset)
                     if let fonts = options.fonts {
                         do {
                             _ = try TextBoxSetter(fonts: fonts).set(box)
@@ -196,9 +197,8 @@ public struct Template: Sendable {
     }
 
     /// A text with a height as a text box: its markup turned into runs, its placeholders named as the field.
-    private func textBox(_ text: TemplateElement.Text, values: [String: String],
+    private func textBox(_ text: TemplateElement.Text, frame box: TemplateElement.Box, values: [String: String],
                          offset: Point) -> Drawing.Command.TextBox {
-        guard let box = text.box else { preconditionFailure("textBox(_:) is only called for texts with a box") }
         let base = TextRun("", font: text.font, weight: text.weight, size: text.size, color: text.slot.stroke,
                            underline: text.underline)
         let names = text.text.names
