@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Support
 
 /// One glyph of shaped text: which glyph, which code points it stands for, and how far it moves the pen.
 public struct ShapedGlyph: Hashable, Sendable {
@@ -85,7 +86,7 @@ extension FontFace {
 
     /// The numbers a PDF font descriptor needs, in thousandths of an em, read from the font's head, post, OS/2
     /// and hhea tables.
-    public var descriptorValues: DescriptorValues {
+    public var descriptorValues: FontDescriptorValues {
         func table(_ name: String) -> [UInt8] {
             let tag = name.utf8.reduce(hb_tag_t(0)) { $0 << 8 | hb_tag_t($1) }
             guard let blob = hb_face_reference_table(face, tag) else { return [] }
@@ -107,27 +108,9 @@ extension FontFace {
         var capHeight: hb_position_t = 0
         let hasCap = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &capHeight) != 0 && capHeight > 0
         let weight = os2.count >= 6 ? int16(os2, 4) : 400
-        return DescriptorValues(flags: 4 | (fixedPitch ? 1 : 0), boundingBox: box, italicAngle: italic,
+        return FontDescriptorValues(flags: 4 | (fixedPitch ? 1 : 0), boundingBox: box, italicAngle: italic,
                                 ascent: scale(ascender), descent: scale(descender),
                                 capHeight: hasCap ? scale(Int(capHeight)) : scale(ascender),
                                 stemV: 10 + 220 * max(0, weight - 50) / 900)
     }
-}
-
-/// A font descriptor's values (PDF 9.8), in thousandths of an em.
-public struct DescriptorValues: Hashable, Sendable {
-    /// Font flags (PDF 9.8.2): 4 symbolic, +1 fixed pitch.
-    public var flags: Int
-    /// xMin, yMin, xMax, yMax of all glyphs (head table).
-    public var boundingBox: [Int]
-    /// Degrees counter-clockwise from vertical (post table).
-    public var italicAngle: Double
-    /// Ascender above the baseline.
-    public var ascent: Int
-    /// Descender (negative, below the baseline).
-    public var descent: Int
-    /// Height of flat capitals (OS/2, else the ascent).
-    public var capHeight: Int
-    /// Vertical stem width, estimated from the OS/2 weight class.
-    public var stemV: Int
 }

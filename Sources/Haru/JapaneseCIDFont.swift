@@ -1,5 +1,6 @@
 import CHaru
 import Foundation
+import Support
 
 /// The metrics libHaru ships for one of its Japanese fonts (MS-PGothic …): widths by Adobe-Japan1 CID and the
 /// descriptor values, read once per process from libHaru's font definition.
@@ -11,7 +12,7 @@ public struct JapaneseCIDMetrics: Sendable, Hashable {
     /// The width of every other CID (`DW`).
     public var defaultWidth: Int
     /// The descriptor's values.
-    public var descriptor: EmbeddedFontProgram.Metrics
+    public var descriptor: FontDescriptorValues
 
     /// The width of `cid` in thousandths of an em.
     public func width(of cid: UInt16) -> Int { widths[cid] ?? defaultWidth }
@@ -39,7 +40,7 @@ public struct JapaneseCIDMetrics: Sendable, Hashable {
         name = font.rawValue
         self.widths = widths
         defaultWidth = Int(attributes.pointee.DW)
-        descriptor = EmbeddedFontProgram.Metrics(
+        descriptor = FontDescriptorValues(
             flags: Int(definition.pointee.flags),
             boundingBox: [box.left, box.bottom, box.right, box.top].map { Int($0) },
             italicAngle: Double(definition.pointee.italic_angle), ascent: Int(definition.pointee.ascent),

@@ -1,5 +1,6 @@
 import CHaru
 import Foundation
+import Support
 
 /// Builds PDF objects on libHaru's object layer for one operation of a document (adding a font, say).
 ///
@@ -107,7 +108,7 @@ struct PDFObjectBuilder {
     /// (`subtype`, CIDSystemInfo Adobe-`ordering`-`supplement`, DW, W) and its FontDescriptor (`metrics`), all
     /// indirect; the caller adds what differs (CIDToGIDMap, the font file, CIDSet, ToUnicode).
     func type0Font(baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
-                   defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: EmbeddedFontProgram.Metrics)
+                   defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues)
         throws -> (font: HPDF_Dict, cidFont: HPDF_Dict, descriptor: HPDF_Dict) {
         let font = try dictionary()
         try name(font, "Type", "Font")

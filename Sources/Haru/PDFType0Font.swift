@@ -1,5 +1,6 @@
 import CHaru
 import Foundation
+import Support
 
 /// An embedded font program and the numbers a PDF needs to describe it, made once per process and added to any
 /// number of documents (`PDFDocument.addType0Font`).
@@ -15,36 +16,6 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
         case cff
     }
 
-    /// The font's descriptor values, in thousandths of an em (glyph space).
-    public struct Metrics: Sendable, Hashable {
-        /// Font flags (PDF 9.8.2): 4 = symbolic, 1 = fixed pitch, 2 = serif.
-        public var flags: Int
-        /// xMin, yMin, xMax, yMax of all glyphs.
-        public var boundingBox: [Int]
-        /// Degrees counter-clockwise from vertical.
-        public var italicAngle: Double
-        /// Ascender above the baseline.
-        public var ascent: Int
-        /// Descender (negative).
-        public var descent: Int
-        /// Height of flat capitals.
-        public var capHeight: Int
-        /// Vertical stem width.
-        public var stemV: Int
-
-        /// Creates the values.
-        public init(flags: Int, boundingBox: [Int], italicAngle: Double, ascent: Int, descent: Int, capHeight: Int,
-                    stemV: Int) {
-            self.flags = flags
-            self.boundingBox = boundingBox
-            self.italicAngle = italicAngle
-            self.ascent = ascent
-            self.descent = descent
-            self.capHeight = capHeight
-            self.stemV = stemV
-        }
-    }
-
     /// TrueType (FontFile2) or CFF (FontFile3).
     public var kind: Kind
     /// `BaseFont` and `FontName`, with the subset tag (`ABCDEF+IPAexGothic`); PDF name characters only.
@@ -58,14 +29,14 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     /// The advance of each code used, in thousandths of an em, sorted by code (the `W` array).
     public var widths: [(code: UInt16, width: Int)]
     /// The FontDescriptor values.
-    public var metrics: Metrics
+    public var metrics: FontDescriptorValues
     /// The FontDescriptor's `CIDSet` stream of a subset (`EmbeddedFontProgram.cidSet(_:)`), deflated when that is
     /// smaller (a CFF subset's high CIDs make a long run of zero bytes); nil for a whole font (no CIDSet).
     public var cidSet: (bytes: Data, deflated: Bool)?
 
     /// Creates a program.
     public init(kind: Kind, baseFont: String, compressedFont: Data, fontLength: Int, compressedToUnicode: Data,
-                widths: [(code: UInt16, width: Int)], metrics: Metrics, cidSet: (bytes: Data, deflated: Bool)? = nil) {
+                widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues, cidSet: (bytes: Data, deflated: Bool)? = nil) {
         self.cidSet = cidSet
         self.kind = kind
         self.baseFont = baseFont

@@ -76,10 +76,7 @@ final class FontPrograms: @unchecked Sendable {
             if let text = texts[glyph] { unicode[code] = text }
         }
         widths.sort { $0.code < $1.code }
-        let values = face.descriptorValues
-        let metrics = EmbeddedFontProgram.Metrics(
-            flags: values.flags, boundingBox: values.boundingBox, italicAngle: values.italicAngle,
-            ascent: values.ascent, descent: values.descent, capHeight: values.capHeight, stemV: values.stemV)
+        let metrics = face.descriptorValues
         let program = EmbeddedFontProgram(
             kind: subset.kind == .cff ? .cff : .trueType,
             baseFont: Self.tag(for: widths.map(\.code)) + "+" + Self.pdfName(face),
