@@ -195,7 +195,7 @@ import TestSupport
             palette:
               ink: {stroke: "#000000"}
             literals: {"true": はい, "false": いいえ, "null": 未定}
-            placeholders: {venue: "-"}
+            placeholders: {venue: "-", member: null}
             elements:
               - text: {role: ink, text: "{{member}}:{{venue}}", size: 12, x: 5, y: 5}
             """.utf8).write(to: scratch.file("flags.yaml"))
