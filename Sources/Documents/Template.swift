@@ -139,7 +139,8 @@ public struct Template: Sendable {
         let scope = try scope(values: given, data: given2)
         var commands: [Drawing.Command] = []
         try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands)
-        let title = try furniture.title.map { text throws(TemplateError) in try self.text(text, scope: scope) }
+        var title = given["title"]
+        if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
         let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
         guard !flow.isEmpty else {
             return Document(pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
@@ -164,7 +165,8 @@ public struct Template: Sendable {
         for (name, value) in given2 { values[name] = value }
         for (name, text) in texts where given[name] != nil || given2[name] == nil { values[name] = .text(text) }
         values["today"] = .text(given["today"] ?? Self.today())
-        if let title = furniture.title, title.text.isLiteral, let text = try? title.text.render(in: TemplateScope()) {
+        if given["title"] == nil, let title = furniture.title, title.text.isLiteral,
+           let text = try? title.text.render(in: TemplateScope()) {
             values["title"] = .text(text)
         }
         var scope = TemplateScope(values)
@@ -175,7 +177,9 @@ public struct Template: Sendable {
                 throw failure(error, expression: value.expression, mark: value.mark, scope: scope)
             }
         }
-        if let title = furniture.title, !title.text.isLiteral { scope.set("title", .text(try text(title, scope: scope))) }
+        if given["title"] == nil, let title = furniture.title, !title.text.isLiteral {
+            scope.set("title", .text(try text(title, scope: scope)))
+        }
         return scope
     }
 
@@ -374,18 +378,25 @@ public struct Template: Sendable {
     /// chain can draw.
     private func checkCoverage(_ text: TemplateElement.Text, pieces: [(field: String?, text: String)],
                                fonts: FontRegistry) throws(TemplateError) {
+        try checkCoverage(pieces, font: text.font, mark: text.mark, fonts: fonts)
+    }
+
+    /// Fails on the first character of `pieces` (the template's text or a value) that no font of `font`'s fallback
+    /// chain can draw, naming the field it came from and every font tried.
+    func checkCoverage(_ pieces: [(field: String?, text: String)], font: String, mark: TemplateMark?,
+                       fonts: FontRegistry) throws(TemplateError) {
         for (field, string) in pieces {
             let coverage: FontCoverage
             do {
-                coverage = try fonts.coverage(of: string, font: text.font)
+                coverage = try fonts.coverage(of: string.filter { $0 != "\n" }, font: font)
             } catch {
-                throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
-                                    reason: .font(name: text.font, reason: error.description))
+                throw TemplateError(file: file, line: mark?.line, column: mark?.column,
+                                    reason: .font(name: font, reason: error.description))
             }
             guard let missing = coverage.missing.first else { continue }
-            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column, reason: .missingGlyph(
+            throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .missingGlyph(
                 field: field, character: String(missing.scalar), codePoint: missing.codePoint,
-                characterIndex: missing.characterIndex, font: text.font, tried: coverage.tried))
+                characterIndex: missing.characterIndex, font: font, tried: coverage.tried))
         }
     }
 

@@ -290,7 +290,7 @@ extension Template {
         }
         var report = Report(page: PageSetup(width: size.width, height: size.height, margins: margins),
                             template: PageTemplate(header: header, footer: footer), style: style, metadata: metadata)
-        report.blocks = try blocks(flow, scope: scope)
+        report.blocks = try blocks(flow, scope: scope, options: options)
         do {
             return try report.layout(fonts: options.fonts ?? .shared)
         } catch {
@@ -298,7 +298,8 @@ extension Template {
         }
     }
 
-    private func blocks(_ flow: [FlowBlock], scope: TemplateScope) throws(TemplateError) -> [ReportBlock] {
+    private func blocks(_ flow: [FlowBlock], scope: TemplateScope,
+                        options: TemplateRenderOptions) throws(TemplateError) -> [ReportBlock] {
         var blocks: [ReportBlock] = []
         for block in flow {
             switch block {
@@ -310,7 +311,7 @@ extension Template {
                 blocks.append(.paragraph(Paragraph(string, alignment: alignment, size: size, colorRole: role,
                                                    markup: markup)))
             case .table(let table):
-                blocks += try tables(table, scope: scope)
+                blocks += try tables(table, scope: scope, options: options)
             case .image(let png, let width, let alignment):
                 blocks.append(.image(ReportImage(png: png, width: width, alignment: alignment)))
             case .spacer(let height):
@@ -321,11 +322,12 @@ extension Template {
                 let items = try items(list, scope: scope, mark: mark)
                 for (index, item) in items.enumerated() {
                     blocks += try self.blocks(body, scope: scope.adding([variable: item,
-                                                                         "loop": Self.loopRecord(index, count: items.count)]))
+                                                                         "loop": Self.loopRecord(index, count: items.count)]),
+                                              options: options)
                 }
             case .condition(let test, let then, let otherwise, let mark):
                 blocks += try self.blocks(evaluate(test, scope: scope, mark: mark).isTruthy ? then : otherwise,
-                                          scope: scope)
+                                          scope: scope, options: options)
             }
         }
         return blocks
@@ -333,7 +335,8 @@ extension Template {
 
     /// A table block as report tables: one per group (after its heading) or one in all, the summary rows after the
     /// body, every table fitted to all rows so the columns line up.
-    private func tables(_ table: FlowTable, scope: TemplateScope) throws(TemplateError) -> [ReportBlock] {
+    private func tables(_ table: FlowTable, scope: TemplateScope,
+                        options: TemplateRenderOptions) throws(TemplateError) -> [ReportBlock] {
         let items = try items(table.rows, scope: scope, mark: table.mark)
         let columns = table.columns.map { TableColumn($0.title, width: $0.width, alignment: $0.alignment) }
         var rowScopes: [TemplateScope] = []
@@ -343,8 +346,15 @@ extension Template {
             var cells: [String] = []
             for column in table.columns {
                 do {
-                    cells.append(try text(column.value, scope: rowScope))
+                    let pieces = try pieces(column.value.text, scope: rowScope, mark: column.value.mark)
+                    if let fonts = options.fonts { try checkCoverage(pieces, font: font, mark: column.value.mark, fonts: fonts) }
+                    cells.append(pieces.map(\.text).joined())
                 } catch {
+                    if case .record(let record) = item, let origin = record.origin {
+                        var located = error
+                        located.record = "row \(index + 1), \(origin)"
+                        throw located
+                    }
                     throw error.inRow(index + 1, of: table.rows.source)
                 }
             }

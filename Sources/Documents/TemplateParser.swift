@@ -33,7 +33,7 @@ struct TemplateParser {
     /// Keys of the report templates read before the one language; such a file is refused with how to convert it.
     static let oldReportKeys = ["columns", "group", "intro", "subtitle", "sort", "total", "logo"]
     /// Names every expression may read without declaring them.
-    static let builtInNames = ["today"]
+    static let builtInNames = ["today", "title"]
 
     /// The names in scope while the template is read: declared data, `let` values so far, loop variables.
     final class NameScope {
@@ -75,7 +75,6 @@ struct TemplateParser {
         let declared = try data(top.value("data") ?? top.value("placeholders"),
                                 textOnly: top.value("placeholders") != nil)
         names.layers[0].formUnion(declared.keys)
-        if top.value("title") != nil { names.layers[0].insert("title") }
         let lets = try letValues(top.value("let"))
         let palette = try self.palette(top.value("palette"))
         var elements: [TemplateElement] = []

@@ -202,6 +202,6 @@ enum TemplateOutput {
         }
         let template = try Template(contentsOf: url)
         let options = TemplateRenderOptions(pixelsPerPoint: pixelsPerPoint, fonts: .shared)
-        return Document(pages: [try template.render(values: try values(from: assignments), options: options)])
+        return try template.document(values: try values(from: assignments), options: options)
     }
 }

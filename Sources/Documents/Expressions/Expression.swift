@@ -51,7 +51,7 @@ public struct Expression: Hashable, Sendable {
 }
 
 /// Recursive descent over the tokens; precedence from loosest: `or`, `and`, `not`, comparison, `+ -`, `* / %`,
-/// unary minus, `|` filters, `.field` and `[key]`.
+/// `|` filters, unary minus, `.field` and `[key]` — so `-500 | yen` is ¥-500's filter and `a * b | yen` filters `b`.
 struct ExpressionParser {
     var tokens: [ExpressionToken]
     var position = 0
@@ -123,12 +123,12 @@ struct ExpressionParser {
     }
 
     private mutating func parseMultiplicative() throws(ExpressionError) -> Expression.Node {
-        var left = try parseUnary()
+        var left = try parseFiltered()
         while isSymbol("*") || isSymbol("/") || isSymbol("%") {
             guard case .symbol(let symbol) = current.kind else { break }
             let offset = current.offset
             position += 1
-            left = .binary(symbol, left, try parseUnary(), offset: offset)
+            left = .binary(symbol, left, try parseFiltered(), offset: offset)
         }
         return left
     }
@@ -139,11 +139,11 @@ struct ExpressionParser {
             position += 1
             return .unary("-", try parseUnary(), offset: offset)
         }
-        return try parseFiltered()
+        return try parsePostfix()
     }
 
     private mutating func parseFiltered() throws(ExpressionError) -> Expression.Node {
-        var node = try parsePostfix()
+        var node = try parseUnary()
         while isSymbol("|") {
             position += 1
             guard case .name(let name) = current.kind else {

@@ -75,8 +75,8 @@ extension Expression {
         case .binary(let symbol, let leftNode, let rightNode, let offset):
             let left = try evaluate(leftNode, in: scope)
             switch symbol {
-            case "and": return left.isTruthy ? .bool(try evaluate(rightNode, in: scope).isTruthy) : .bool(false)
-            case "or": return left.isTruthy ? .bool(true) : .bool(try evaluate(rightNode, in: scope).isTruthy)
+            case "and": return left.isTruthy ? try evaluate(rightNode, in: scope) : left
+            case "or": return left.isTruthy ? left : try evaluate(rightNode, in: scope)
             default: break
             }
             let right = try evaluate(rightNode, in: scope)

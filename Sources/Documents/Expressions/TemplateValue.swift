@@ -104,6 +104,8 @@ public struct TemplateRecord: Hashable, Sendable {
     public private(set) var keys: [String] = []
     /// The values by name.
     public private(set) var values: [String: TemplateValue] = [:]
+    /// Where the record came from, for errors (`members.csv line 14`); not a field.
+    public var origin: String?
 
     /// An empty record.
     public init() {}
