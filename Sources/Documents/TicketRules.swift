@@ -94,6 +94,27 @@ public struct TicketRules: Sendable {
         }
     }
 
+    /// The seed's original ticket layout, `Templates/seed-ticket.yaml`: `MKPDF_SEED_TICKET_TEMPLATE` if set, else the
+    /// first of the same places as `defaultTemplate` that holds it. The benchmark draws it because the anchor programs
+    /// draw the same layout; `mkpdf ticket` prints the redesigned `Templates/ticket.yaml`.
+    /// - Throws: `TicketError.templateNotFound` listing every place tried.
+    public static func seedTemplate(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        sourceTree: URL? = FontConfiguration.sourceTree,
+        executableDirectory: URL? = FontConfiguration.executableDirectory,
+        currentDirectory: URL = FontConfiguration.currentDirectory
+    ) throws(TicketError) -> URL {
+        let candidates = ResourceSearch.paths(treePath: "Templates/seed-ticket.yaml",
+                                              installedPath: "Templates/seed-ticket.yaml", sourceTree: sourceTree,
+                                              executableDirectory: executableDirectory,
+                                              currentDirectory: currentDirectory)
+        switch ResourceSearch.locate(variable: "MKPDF_SEED_TICKET_TEMPLATE", environment: environment,
+                                     candidates: candidates) {
+        case .found(let url): return url
+        case .missing(let tried): throw .templateNotFound(tried: tried)
+        }
+    }
+
     /// Where the ticket template is looked for, in order, without duplicates: the source tree's
     /// `Templates/ticket.yaml`, then beside the executable — `<dir>/../share/mkpdf/Templates/ticket.yaml` and
     /// `<dir>/Templates/ticket.yaml` — then `Templates/ticket.yaml` in the current directory.

@@ -5,7 +5,8 @@ import Fonts
 import Foundation
 import Render
 
-/// `mkpdf-bench ticket`: renders N admission tickets with member numbers GCG-00000, GCG-00001 … through the public
+/// `mkpdf-bench ticket`: renders N admission tickets (the seed's layout, `Templates/seed-ticket.yaml`, as the anchor
+/// programs draw it) with member numbers GCG-00000, GCG-00001 … through the public
 /// API — the template loaded once, `render(values:)` and a renderer's `write` per ticket — and prints
 /// `mkpdf <mode>: N tickets in Xs = Y tickets/s, avg Z bytes`, the line format of the anchor programs.
 struct TicketBenchmark: ParsableCommand {
@@ -49,8 +50,8 @@ struct TicketBenchmark: ParsableCommand {
     @Option(name: .customLong("png-compression"), help: "fast (default: no filters) or balanced (adaptive filters).")
     var pngCompression: PNGCompression = .fast
 
-    /// The ticket template.
-    @Option(help: "Template file (default: Templates/ticket.yaml of the repository).")
+    /// The ticket template: the seed's layout unless told, since the anchor programs draw that one.
+    @Option(help: "Template file (default: Templates/seed-ticket.yaml, the seed's layout the anchors draw).")
     var template: String?
 
     func validate() throws {
@@ -66,7 +67,7 @@ struct TicketBenchmark: ParsableCommand {
         } catch {
             throw ValidationError("--out \(out): cannot create the folder (\(error.localizedDescription))")
         }
-        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
+        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.seedTemplate()
         let pdf = PDFRenderer(fontMode: mode == .cid ? .cid : .embedded)
         let raster = RasterRenderer(compression: pngCompression == .fast ? .fast : .balanced)
         let scale = 2.0

@@ -26,6 +26,8 @@ import TestSupport
         }
         let text = try Oracle.pdftotext(out.appendingPathComponent("ticket-00002.pdf"))
         #expect(text.contains("GCG-00002") && !text.contains("00001"), "member numbers vary per ticket: \(text)")
+        #expect(text.contains("整理番号:") && text.contains("日付:"),
+                "the benchmark draws the seed's layout (Templates/seed-ticket.yaml), as the anchors do: \(text)")
     }
 
     @Test func aCountOfZeroIsRefused() throws {

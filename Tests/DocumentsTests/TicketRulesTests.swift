@@ -58,6 +58,16 @@ import TestSupport
         #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_TICKET_TEMPLATE)"]))
     }
 
+    @Test func seedTemplateIsTheSeedLayoutNotTheRedesign() throws {
+        let seed = try TicketRules.seedTemplate(environment: [:])
+        #expect(seed.path.hasSuffix("Templates/seed-ticket.yaml"))
+        #expect(try TicketRules.defaultTemplate(environment: [:]) != seed)
+        let error = #expect(throws: TicketError.self) {
+            try TicketRules.seedTemplate(environment: ["MKPDF_SEED_TICKET_TEMPLATE": "/no/such.yaml"])
+        }
+        #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_SEED_TICKET_TEMPLATE)"]))
+    }
+
     @Test func defaultTemplateIsFoundBesideAnInstalledBinaryAndTheErrorListsThePlaces() throws {
         let scratch = try Scratch("ticket-template-search")
         let bin = scratch.file("prefix/bin"), work = scratch.file("work")
