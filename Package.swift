@@ -72,7 +72,7 @@ let package = Package(
         // small C interface that traps every exception.
         .target(name: "QPDFBridge", linkerSettings: [.linkedLibrary("qpdf")]),
         // PDF structure validation over libqpdf.
-        .target(name: "Check", dependencies: ["CQPDF", "QPDFBridge"]),
+        .target(name: "Check", dependencies: ["CQPDF", "QPDFBridge", "Drawing"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
             "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "Batch", "Support",
