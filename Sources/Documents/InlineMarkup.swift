@@ -9,8 +9,8 @@ struct InlineMarkup {
     /// The style every run starts from.
     var base: TextRun
 
-    /// The runs of `text` with `values` filled in; nil values count as empty (checked before).
-    func runs(_ text: PlaceholderText, values: [String: String]) -> [TextRun] {
+    /// The runs of `pieces`: the template's own text (field nil) read as markup, values (a field) as plain text.
+    func runs(_ pieces: [(field: String?, text: String)]) -> [TextRun] {
         var runs: [TextRun] = []
         var bold = base.weight == .bold, underline = base.underline
         var buffer = ""
@@ -30,11 +30,12 @@ struct InlineMarkup {
                 buffer += string
             }
         }
-        for segment in text.segments {
-            switch segment {
-            case .placeholder(let name):
-                append(values[name] ?? "")
-            case .literal(let literal):
+        for (field, piece) in pieces {
+            switch field {
+            case .some:
+                append(piece)
+            case nil:
+                let literal = piece
                 var rest = Substring(literal)
                 while let character = rest.first {
                     if rest.hasPrefix("**") || rest.hasPrefix("<b>") || rest.hasPrefix("</b>") {
@@ -77,7 +78,7 @@ struct InlineMarkup {
 
     /// The runs of `markup`, a text without placeholders.
     func runs(markup: String) -> [TextRun] {
-        runs(PlaceholderText(literal: markup), values: [:])
+        runs([(nil, markup)])
     }
 
     /// True when `text` uses any of the markup (so plain text keeps its own, faster, layout).
@@ -87,7 +88,7 @@ struct InlineMarkup {
     }
 
     /// The text with markup removed, as a reader extracts it (ruby readings dropped).
-    func plainText(_ text: PlaceholderText, values: [String: String]) -> String {
-        runs(text, values: values).map(\.string).joined()
+    func plainText(_ pieces: [(field: String?, text: String)]) -> String {
+        runs(pieces).map(\.string).joined()
     }
 }

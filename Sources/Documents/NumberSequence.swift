@@ -23,7 +23,7 @@ public struct NumberSequence: Sendable, Hashable {
         }
         field = String(assignment[..<equals])
         pattern = String(assignment[assignment.index(after: equals)...])
-        guard PlaceholderText.isValidName(field) else {
+        guard TemplateParser.isValidName(field) else {
             throw NumberSequenceError(text: assignment, problem: "\"\(field)\" is not a field name")
         }
         var parts: [Part] = []

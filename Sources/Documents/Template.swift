@@ -4,42 +4,26 @@ import Fonts
 import Foundation
 import Typeset
 
-/// A document described as data (`Templates/ticket.yaml`): page size, palette by role, elements, and `{{placeholders}}`
-/// with defaults; rendering it with values gives the one description, a `Drawing`.
+/// A document described as data (`Templates/ticket.yaml`, `Templates/receipt.yaml`): the page, a palette by role,
+/// the data it takes with defaults, values it computes (`let:`), positioned `elements`, and a `flow` of headings,
+/// paragraphs and tables set inside the margins onto as many pages as they need.
 ///
-/// The seed drew its ticket with one short call per element; a template is those calls written as data, so a layout
-/// changes without recompiling, and a batch fills the same template once per record. Loading checks everything that
-/// does not depend on values (syntax, keys, numbers, roles); `render` checks the rest (missing values, glyphs, and
-/// every barcode: its data, check digit, fit in the box and contrast).
+/// Loading checks everything that does not depend on values — syntax, every key (with the nearest valid one for a
+/// misspelling), numbers, roles, every expression and every name it reads; rendering checks the rest (missing
+/// values, glyphs, text that does not fit, every barcode). docs/templates.md is the reference.
 ///
-/// The format, in short:
 /// ```yaml
-/// size: {width: 400, height: 150}
-/// background: "#FFFFFF"          # or none (transparent)
-/// font: gothic                   # default logical font for text elements
-/// placeholders: {member: GCG-40167, ticket: FN-579-413}
-/// palette:                       # role: {stroke, fill}, hex colours; defaults black stroke, white fill
-///   main: {stroke: "#1A1AFF", fill: "#E6E6FF"}
-/// elements:                      # drawn in order; each is one key naming its kind
-///   - rect: {role: main, paint: both, width: 1, x: 10, y: 10, w: 170, h: 60}
-///   - line: {role: main, width: 1, x1: 190, y1: 30, x2: 200, y2: 10, repeat: {count: 25, dx: 8}}
-///   - circle: {role: main, paint: fill, x: 20, y: 75, w: 10, h: 10}
-///   - text: {role: main, text: "会員番号:{{member}}", size: 14, x: 15, y: 90}
-///   - text: {role: main, text: "開催場所:{{venue}}", size: 14, x: 180, y: 90, w: 210, h: 24,   # a text box
-///            fit: [shrink, wrap, shrink, error], minSize: 6, align: left, valign: top, lineHeight: 1.2,
-///            letterSpacing: 0, rotate: 0, writing: horizontal, weight: regular, underline: no}
-///   - qr: {role: main, light: paper, payload: "{{ticket}}/{{member}}", x: 350, y: 8, size: 40}   # quiet: 2, level: M
-///   - barcode: {role: main, kind: ean13, data: "{{jan}}", x: 10, y: 100, w: 190, h: 70}
-///     # kinds: qr microqr datamatrix gs1-datamatrix pdf417 aztec ean13 ean8 upca upce code128 gs1-128 code39
-///     #        codabar itf14 japanpost; optional light, text (false: no digits), quiet (modules), module (pt),
-///     #        level, eci, check (compute | verify), font
-///   - image: {file: logo.png, x: 0, y: 0, w: 20, h: 20}
+/// page: a5                       # or {size: a5, orientation: landscape}, {width: 400pt, height: 150pt}
+/// font: gothic
+/// data: {customer: 山田 太郎, items: [{name: コーヒー豆, price: 1200, qty: 2}]}
+/// let: {subtotal: "items | sum('price * qty')"}
+/// palette: {ink: {stroke: "#1A1A1A"}}
+/// elements:
+///   - text: {role: ink, text: "{{customer}} 様", size: 16, x: 40, y: 40, w: 200, h: 20}
+///   - for: {each: item, in: items, dy: 16, elements: [{text: {role: ink, text: "{{item.name}}", size: 10, x: 40, y: 80}}]}
+/// flow:
+///   - table: {rows: items, each: item, columns: [{title: 品名, value: "{{item.name}}"}]}
 /// ```
-///
-/// A text with `w` and `h` is a text box: too long a value is handled by `fit`, tried in order (default shrink to
-/// `minSize`, 60 % of `size`, then error — never a silent overflow; `clip` only when written). Its template text may
-/// use inline markup: `**bold**` or `<b>…</b>` (the family's bold face), `<u>…</u>`, and ruby `｜base《reading》`
-/// (readings separated by spaces go one per base character); placeholder values are always plain text.
 public struct Template: Sendable {
     /// The file name errors carry.
     public let file: String
@@ -58,6 +42,21 @@ public struct Template: Sendable {
     public let literals: [String: String]
     /// The elements in drawing order.
     let elements: [TemplateElement]
+    /// Every declared input (`data:` or `placeholders:`) with its default; null for one each document must give.
+    public let data: [String: TemplateValue]
+    /// The computed values, in order.
+    let lets: [TemplateLet]
+    /// The flowing blocks; empty for a one-page positioned template.
+    let flow: [FlowBlock]
+    /// Title, author, header and footer of a flowing document.
+    let furniture: FlowFurniture
+    /// The flow's margins.
+    let margins: PageSetup.Margins
+    /// The template's default logical font.
+    let font: String
+
+    /// True when the template has a `flow` (its document may have several pages).
+    public var isFlowing: Bool { !flow.isEmpty }
 
     /// Reads a template from YAML text; `file` names it in errors, `baseURL` is where image paths are resolved.
     /// - Throws: `TemplateError` with line and column for a syntax error, unknown key, element or role, bad number.
@@ -72,6 +71,12 @@ public struct Template: Sendable {
         placeholderNames = contents.placeholderNames
         literals = contents.literals
         elements = contents.elements
+        data = contents.data
+        lets = contents.lets
+        flow = contents.flow
+        furniture = contents.furniture
+        margins = contents.margins
+        font = contents.font
     }
 
     /// Reads a template file (YAML; JSON is YAML too); image paths are relative to its folder.
@@ -93,7 +98,7 @@ public struct Template: Sendable {
     /// The defaults overlaid with `given`: what each placeholder will be filled with.
     /// - Throws: `TemplateError` for a name the template does not know or a value with a control character.
     public func values(merging given: [String: String]) throws(TemplateError) -> [String: String] {
-        for name in given.keys.sorted() where !placeholderNames.contains(name) {
+        for name in given.keys.sorted() where !placeholderNames.contains(name) && !TemplateParser.builtInNames.contains(name) {
             throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
         }
         let merged = defaults.merging(given) { _, new in new }
@@ -109,34 +114,174 @@ public struct Template: Sendable {
         return merged
     }
 
-    /// The drawing with every placeholder filled from `values` (falling back to the defaults).
-    /// - Throws: `TemplateError` naming the line of the element for a placeholder without a value, a character the
-    ///   font lacks (when `options.fonts` is set: with the placeholder it came from), or a QR code that does not fit.
+    /// The one page of a positioned template, with every `{{…}}` filled from `values` (falling back to the defaults).
+    /// - Throws: `TemplateError` naming the line of the element for a value that is missing, a character the font
+    ///   lacks (when `options.fonts` is set: with the field it came from), text that does not fit, or a barcode that
+    ///   cannot be made; and for a template with a `flow`, whose pages come from `document(values:data:options:)`.
     public func render(values given: [String: String] = [:],
                        options: TemplateRenderOptions = TemplateRenderOptions()) throws(TemplateError) -> Drawing {
-        let values = try values(merging: given)
+        guard flow.isEmpty else {
+            throw TemplateError(file: file, reason: .badValue(key: "flow", value: "a flowing document", expected:
+                "this command draws one page; render the template with mkpdf render or mkpdf report"))
+        }
+        let scope = try scope(values: given, data: [:])
         var commands: [Drawing.Command] = []
+        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands)
+        return Drawing(size: size, background: background, palette: palette, commands: commands)
+    }
+
+    /// Every page of the template: a positioned template's one page, or the flow set onto as many pages as it needs
+    /// with the elements drawn on the first. `data` gives inputs of any shape (a CSV's `rows`); `values` text ones.
+    /// - Throws: `TemplateError` as `render` does, and for the flow: a list that is not one, a row that fails
+    ///   (naming its number), a page too small for a table.
+    public func document(values given: [String: String] = [:], data given2: [String: TemplateValue] = [:],
+                         options: TemplateRenderOptions = TemplateRenderOptions()) throws(TemplateError) -> Document {
+        let scope = try scope(values: given, data: given2)
+        var commands: [Drawing.Command] = []
+        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands)
+        var title = given["title"]
+        if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
+        let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
+        guard !flow.isEmpty else {
+            return Document(pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
+                            metadata: metadata)
+        }
+        let output = try flowOutput(scope: scope, metadata: metadata, options: options)
+        var pages = output.pages
+        pages[0].commands = commands + pages[0].commands
+        if let background { for index in pages.indices { pages[index].background = background } }
+        return Document(pages: pages, metadata: output.metadata, outline: output.outline)
+    }
+
+    /// The names every expression reads: the defaults, `data` and then `values` over them, `today`, and the `let`
+    /// values computed in order.
+    func scope(values given: [String: String], data given2: [String: TemplateValue]) throws(TemplateError) -> TemplateScope {
+        let texts = try values(merging: given)
+        for name in given2.keys.sorted() where data[name] == nil {
+            throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
+        }
+        var values: [String: TemplateValue] = [:]
+        for (name, value) in data where value != .null { values[name] = value }
+        for (name, value) in given2 { values[name] = value }
+        for (name, text) in texts where given[name] != nil || given2[name] == nil { values[name] = .text(text) }
+        values["today"] = .text(given["today"] ?? Self.today())
+        if given["title"] == nil, let title = furniture.title, title.text.isLiteral,
+           let text = try? title.text.render(in: TemplateScope()) {
+            values["title"] = .text(text)
+        }
+        var scope = TemplateScope(values)
+        for value in lets {
+            do {
+                scope.set(value.name, try value.expression.evaluate(in: scope))
+            } catch {
+                throw failure(error, expression: value.expression, mark: value.mark, scope: scope)
+            }
+        }
+        if given["title"] == nil, let title = furniture.title, !title.text.isLiteral {
+            scope.set("title", .text(try text(title, scope: scope)))
+        }
+        return scope
+    }
+
+    /// Today's date as `yyyy-MM-dd` in the local time zone.
+    static func today() -> String {
+        let components = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+        return String(format: "%04d-%02d-%02d", components.year ?? 1970, components.month ?? 1, components.day ?? 1)
+    }
+
+    /// The error for an expression that failed: a missing value when it names a declared input without one.
+    func failure(_ error: ExpressionError, expression: Expression?, mark: TemplateMark?,
+                 scope: TemplateScope) -> TemplateError {
+        if let name = expression?.names.first(where: { scope[$0.name] == nil })?.name, data[name] != nil || name == "title" {
+            return TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .missingValue(placeholder: name))
+        }
+        return TemplateError(file: file, line: mark?.line, column: mark?.column,
+                             reason: .expression(problem: error.description))
+    }
+
+    /// The text of `text` with `scope`.
+    func text(_ text: MarkedText, scope: TemplateScope) throws(TemplateError) -> String {
+        try pieces(text.text, scope: scope, mark: text.mark).map(\.text).joined()
+    }
+
+    /// Each part of `text` with `scope`, with the field it came from.
+    func pieces(_ text: TextTemplate, scope: TemplateScope,
+                mark: TemplateMark?) throws(TemplateError) -> [(field: String?, text: String)] {
+        do {
+            return try text.pieces(in: scope)
+        } catch {
+            let failed = text.segments.compactMap { segment -> Expression? in
+                if case .expression(let expression) = segment,
+                   expression.names.contains(where: { scope[$0.name] == nil }) { return expression }
+                return nil
+            }.first
+            throw failure(error, expression: failed, mark: mark, scope: scope)
+        }
+    }
+
+    /// The value of `expression` with `scope`.
+    func evaluate(_ expression: Expression, scope: TemplateScope, mark: TemplateMark?) throws(TemplateError) -> TemplateValue {
+        do {
+            return try expression.evaluate(in: scope)
+        } catch {
+            throw failure(error, expression: expression, mark: mark, scope: scope)
+        }
+    }
+
+    /// The items of a `for` list.
+    func items(_ expression: Expression, scope: TemplateScope, mark: TemplateMark?) throws(TemplateError) -> [TemplateValue] {
+        let value = try evaluate(expression, scope: scope, mark: mark)
+        switch value {
+        case .list(let items): return items
+        case .null: return []
+        default:
+            throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .expression(
+                problem: "`\(expression.source)` is \(value.kindDescription), not a list to repeat over"))
+        }
+    }
+
+    /// `loop`: the 1-based index, first, last and count of a repetition.
+    static func loopRecord(_ index: Int, count: Int) -> TemplateValue {
+        .record(TemplateRecord([("index", .int(index + 1)), ("first", .bool(index == 0)),
+                                ("last", .bool(index == count - 1)), ("count", .int(count))]))
+    }
+
+    /// Appends the commands of `elements`, moved by `base`.
+    private func draw(_ elements: [TemplateElement], scope: TemplateScope, base: Point, options: TemplateRenderOptions,
+                      into commands: inout [Drawing.Command]) throws(TemplateError) {
         for element in elements {
             switch element {
+            case .loop(let loop):
+                let items = try items(loop.list, scope: scope, mark: loop.mark)
+                for (index, item) in items.enumerated() {
+                    let inner = scope.adding([loop.variable: item, "loop": Self.loopRecord(index, count: items.count)])
+                    let offset = Point(x: base.x + Double(index) * loop.step.x, y: base.y + Double(index) * loop.step.y)
+                    try draw(loop.elements, scope: inner, base: offset, options: options, into: &commands)
+                }
+            case .condition(let condition):
+                let branch = try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
+                    ? condition.then : condition.otherwise
+                try draw(branch, scope: scope, base: base, options: options, into: &commands)
             case .line(let line):
                 for offset in line.repetition.offsets {
-                    commands.append(.line(.init(color: line.slot.stroke, width: line.width, from: line.from + offset,
-                                                to: line.to + offset, cap: line.cap, slot: .role(line.role))))
+                    commands.append(.line(.init(color: line.slot.stroke, width: line.width,
+                                                from: line.from + offset + base, to: line.to + offset + base,
+                                                cap: line.cap, slot: .role(line.role))))
                 }
             case .shape(let shape):
                 for offset in shape.repetition.offsets {
                     let payload = Drawing.Command.Shape(
-                        rect: Rect(origin: shape.rect.origin + offset, size: shape.rect.size), paint: shape.paint,
+                        rect: Rect(origin: shape.rect.origin + offset + base, size: shape.rect.size), paint: shape.paint,
                         lineWidth: shape.lineWidth, stroke: shape.slot.stroke, fill: shape.slot.fill,
                         slot: .role(shape.role))
                     commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
                 }
             case .text(let text) where text.box != nil:
                 guard let frame = text.box else { continue }
-                _ = try fill(text.text, values: values, mark: text.mark)
-                if let fonts = options.fonts { try checkCoverage(text, values: values, fonts: fonts) }
+                let pieces = try pieces(text.text, scope: scope, mark: text.mark)
+                if let fonts = options.fonts { try checkCoverage(text, pieces: pieces, fonts: fonts) }
                 for offset in text.repetition.offsets {
-                    let box = textBox(text, frame: frame, values: values, offset: offset)
+                    let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
                     if let fonts = options.fonts {
                         do {
                             _ = try TextBoxSetter(fonts: fonts).set(box)
@@ -148,35 +293,37 @@ public struct Template: Sendable {
                     commands.append(.textBox(box))
                 }
             case .text(let text):
-                let string = try fill(text.text, values: values, mark: text.mark)
+                let pieces = try pieces(text.text, scope: scope, mark: text.mark)
+                let string = pieces.map(\.text).joined()
                 if let fonts = options.fonts {
-                    try checkCoverage(text, values: values, fonts: fonts)
-                    if !text.text.names.isEmpty { try checkOnPage(text, string: string, fonts: fonts) }
+                    try checkCoverage(text, pieces: pieces, fonts: fonts)
+                    if !text.text.isLiteral { try checkOnPage(text, string: string, origin: text.origin + base, fonts: fonts) }
                 }
                 for offset in text.repetition.offsets {
                     commands.append(.text(.init(color: text.slot.stroke, string: string, font: text.font,
-                                                size: text.size, origin: text.origin + offset,
+                                                size: text.size, origin: text.origin + offset + base,
                                                 boxWidth: text.boxWidth, alignment: text.alignment,
                                                 slot: .role(text.role))))
                 }
             case .image(let image):
-                commands.append(.image(.init(png: image.png, rect: image.rect)))
+                commands.append(.image(.init(png: image.png, rect: Rect(origin: image.rect.origin + base,
+                                                                        size: image.rect.size))))
             case .barcode(let element):
                 var command = element.command
-                command.data = try fill(element.data, values: values, mark: element.mark)
+                command.rect = Rect(origin: command.rect.origin + base, size: command.rect.size)
+                command.data = try pieces(element.data, scope: scope, mark: element.mark).map(\.text).joined()
                 do {
                     _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
                 } catch {
                     throw TemplateError(file: file, line: element.mark?.line, column: element.mark?.column,
                                         reason: .barcode(element: element.element, kind: command.symbology.rawValue,
                                                          key: Self.templateKey(error.field, element: element),
-                                                         field: error.field == "data" ? element.data.names.first : nil,
+                                                         field: error.field == "data" ? element.data.names.first?.name : nil,
                                                          reason: error.reason))
                 }
                 commands.append(.barcode(command))
             }
         }
-        return Drawing(size: size, background: background, palette: palette, commands: commands)
     }
 
     // MARK: Helpers
@@ -196,42 +343,30 @@ public struct Template: Sendable {
         }
     }
 
-    /// A text with a height as a text box: its markup turned into runs, its placeholders named as the field.
-    private func textBox(_ text: TemplateElement.Text, frame box: TemplateElement.Box, values: [String: String],
-                         offset: Point) -> Drawing.Command.TextBox {
+    /// A text with a height as a text box: its markup turned into runs, its fields named.
+    private func textBox(_ text: TemplateElement.Text, frame box: TemplateElement.Box,
+                         pieces: [(field: String?, text: String)], offset: Point) -> Drawing.Command.TextBox {
         let base = TextRun("", font: text.font, weight: text.weight, size: text.size, color: text.slot.stroke,
                            underline: text.underline)
-        let names = text.text.names
+        let fields = pieces.compactMap(\.field)
         return Drawing.Command.TextBox(
             frame: Rect(x: text.origin.x + offset.x, y: text.origin.y + offset.y, width: text.boxWidth ?? 0,
                         height: box.height),
-            runs: InlineMarkup(base: base).runs(text.text, values: values), alignment: text.alignment,
+            runs: InlineMarkup(base: base).runs(pieces), alignment: text.alignment,
             verticalAlignment: box.verticalAlignment, lineHeight: box.lineHeight, letterSpacing: box.letterSpacing,
             fit: box.fit, minimumSize: box.minimumSize, rotation: box.rotation, writingMode: box.writingMode,
-            field: names.isEmpty ? nil : names.joined(separator: ", "))
-    }
-
-    private func fill(_ text: PlaceholderText, values: [String: String],
-                      mark: TemplateMark?) throws(TemplateError) -> String {
-        switch text.filled({ values[$0] }) {
-        case .success(let string):
-            return string
-        case .failure(let missing):
-            throw TemplateError(file: file, line: mark?.line, column: mark?.column,
-                                reason: .missingValue(placeholder: missing.name))
-        }
+            field: fields.isEmpty ? nil : fields.joined(separator: ", "))
     }
 
     /// Fails when a text filled from data but given no box (`h`) runs past its `w`, or past the page's right edge:
     /// it would be cut off or overprint its neighbours.
-    private func checkOnPage(_ text: TemplateElement.Text, string: String,
+    private func checkOnPage(_ text: TemplateElement.Text, string: String, origin: Point,
                              fonts: FontRegistry) throws(TemplateError) {
-        let width = text.boxWidth ?? (size.width - text.origin.x)
+        let width = text.boxWidth ?? (size.width - origin.x)
         let box = Drawing.Command.TextBox(
-            frame: Rect(x: text.origin.x, y: text.origin.y, width: max(0, width),
-                        height: size.height - text.origin.y),
+            frame: Rect(x: origin.x, y: origin.y, width: max(0, width), height: max(0, size.height - origin.y)),
             runs: [TextRun(string, font: text.font, size: text.size)], fit: [.error],
-            field: text.text.names.joined(separator: ", "))
+            field: text.text.names.map(\.name).joined(separator: ", "))
         do {
             _ = try TextBoxSetter(fonts: fonts).set(box)
         } catch {
@@ -239,26 +374,29 @@ public struct Template: Sendable {
         }
     }
 
-    /// Fails on the first character of the text (literal or placeholder value) that no font of the text's fallback
+    /// Fails on the first character of the text (literal or value) that no font of the text's fallback
     /// chain can draw.
-    private func checkCoverage(_ text: TemplateElement.Text, values: [String: String],
+    private func checkCoverage(_ text: TemplateElement.Text, pieces: [(field: String?, text: String)],
                                fonts: FontRegistry) throws(TemplateError) {
-        for segment in text.text.segments {
-            let (field, string): (String?, String) = switch segment {
-            case .literal(let literal): (nil, literal)
-            case .placeholder(let name): (name, values[name] ?? "")
-            }
+        try checkCoverage(pieces, font: text.font, mark: text.mark, fonts: fonts)
+    }
+
+    /// Fails on the first character of `pieces` (the template's text or a value) that no font of `font`'s fallback
+    /// chain can draw, naming the field it came from and every font tried.
+    func checkCoverage(_ pieces: [(field: String?, text: String)], font: String, mark: TemplateMark?,
+                       fonts: FontRegistry) throws(TemplateError) {
+        for (field, string) in pieces {
             let coverage: FontCoverage
             do {
-                coverage = try fonts.coverage(of: string, font: text.font)
+                coverage = try fonts.coverage(of: string.filter { $0 != "\n" }, font: font)
             } catch {
-                throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
-                                    reason: .font(name: text.font, reason: error.description))
+                throw TemplateError(file: file, line: mark?.line, column: mark?.column,
+                                    reason: .font(name: font, reason: error.description))
             }
             guard let missing = coverage.missing.first else { continue }
-            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column, reason: .missingGlyph(
+            throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .missingGlyph(
                 field: field, character: String(missing.scalar), codePoint: missing.codePoint,
-                characterIndex: missing.characterIndex, font: text.font, tried: coverage.tried))
+                characterIndex: missing.characterIndex, font: font, tried: coverage.tried))
         }
     }
 

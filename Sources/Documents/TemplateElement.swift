@@ -28,6 +28,27 @@ enum TemplateElement: Hashable, Sendable {
     case text(Text)
     case image(Image)
     case barcode(Barcode)
+    /// `for`: the elements once per item of a list, each time moved by `step`.
+    case loop(Loop)
+    /// `if`: one list of elements or the other.
+    case condition(Condition)
+
+    /// A `for` over elements.
+    struct Loop: Hashable, Sendable {
+        var variable: String
+        var list: Expression
+        var step: Point
+        var elements: [TemplateElement]
+        var mark: TemplateMark?
+    }
+
+    /// An `if` over elements.
+    struct Condition: Hashable, Sendable {
+        var test: Expression
+        var then: [TemplateElement]
+        var otherwise: [TemplateElement]
+        var mark: TemplateMark?
+    }
 
     /// `repeat: {count, dx, dy}`: the element drawn `count` times, each copy moved by (dx, dy) from the last.
     struct Repetition: Hashable, Sendable {
@@ -62,7 +83,7 @@ enum TemplateElement: Hashable, Sendable {
     struct Text: Hashable, Sendable {
         var slot: Palette.Slot
         var role: String
-        var text: PlaceholderText
+        var text: TextTemplate
         var font: String
         var size: Double
         var origin: Point
@@ -97,7 +118,7 @@ enum TemplateElement: Hashable, Sendable {
     struct Barcode: Hashable, Sendable {
         /// The command, its `data` replaced when rendered.
         var command: Drawing.Command.Barcode
-        var data: PlaceholderText
+        var data: TextTemplate
         /// The element's name in the template (`qr` or `barcode`) and the key holding the data (`payload`, `data`).
         var element: String
         var dataKey: String

@@ -1,6 +1,7 @@
 import Drawing
 import Fonts
 import Foundation
+import Support
 import Typeset
 
 /// Why a template could not be loaded or rendered: the file, the line and column, what is wrong and how to fix it.
@@ -46,6 +47,15 @@ public struct TemplateError: Error, Hashable, Sendable {
         case image(path: String, reason: String)
         /// A text box's text does not fit by its fit policies (or its font or weight cannot be opened).
         case textFit(TextFitError)
+        /// An expression names something that is not declared under `data:`, `placeholders:` or `let:`, nor a loop
+        /// variable: `known` is every name in scope there.
+        case unknownName(name: String, known: [String])
+        /// An expression cannot be read or evaluated (`problem` says why and ends with its did-you-mean).
+        case expression(problem: String)
+        /// A flowing document could not be laid out (a page too small for a table, a missing glyph in a cell).
+        case layout(problem: String)
+        /// The template is written in a form that is no longer read; `conversion` says how to write it now.
+        case oldForm(what: String, conversion: String)
     }
 
     /// The template file as given (or `<string>` for text loaded from memory).
@@ -56,6 +66,8 @@ public struct TemplateError: Error, Hashable, Sendable {
     public var column: Int?
     /// What is wrong.
     public var reason: Reason
+    /// The data record the problem came from (`row 3 of `rows``), when it came from one.
+    public var record: String?
 
     /// Creates an error at a place in `file`.
     public init(file: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
@@ -71,6 +83,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
     public var description: String {
         var place = file
         if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+        if let record { place += " (\(record))" }
         return ErrorText.wrapping(place, problem, fix: fix)
     }
 
@@ -84,20 +97,23 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         case .syntax(let problem):
             return "YAML syntax error: \(problem)"
         case .unknownRole(let role, let known):
-            return "unknown colour role \"\(role)\"; the palette defines \(list(known))"
+            return "unknown colour role \"\(role)\"\(NearestName.hint(for: role, among: known)); the palette defines "
+                + list(known)
         case .missingValue(let placeholder):
             return "placeholder {{\(placeholder)}} has no value and the template gives no default"
         case .unknownPlaceholder(let name, let known):
-            return "a value was given for \"\(name)\", which the template does not use; its placeholders are "
-                + list(known)
+            return "a value was given for \"\(name)\", which the template does not declare"
+                + NearestName.hint(for: name, among: known) + "; it declares " + list(known)
         case .invalidValue(let placeholder, let reason):
             return "the value of {{\(placeholder)}} \(reason)"
         case .badNumber(let key, let value):
             return "\"\(key)\" must be a number, got \"\(value)\""
         case .unknownElement(let name, let known):
-            return "unknown element \"\(name)\"; elements are \(list(known))"
+            return "unknown element \"\(name)\"\(NearestName.hint(for: name, among: known)); elements are "
+                + list(known)
         case .unknownKey(let key, let context, let known):
-            return "unknown key \"\(key)\" in \(context); allowed keys are \(list(known))"
+            return "unknown key \"\(key)\" in \(context)\(NearestName.hint(for: key, among: known)); allowed keys are "
+                + list(known)
         case .missingKey(let key, let context):
             return "\(context) needs the key \"\(key)\""
         case .badValue(let key, let value, let expected):
@@ -115,6 +131,14 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "image \(path): \(reason)"
         case .textFit(let error):
             return error.problem
+        case .unknownName(let name, let known):
+            return "unknown name `\(name)`\(NearestName.hint(for: name, among: known)); the names here are " + list(known)
+        case .expression(let problem):
+            return problem
+        case .oldForm(let what, _):
+            return what
+        case .layout(let problem):
+            return problem
         }
     }
 
@@ -127,7 +151,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         case .unknownRole:
             return "use one of the palette's roles or add the role under \"palette:\""
         case .missingValue(let placeholder):
-            return "give a value (--set \(placeholder)=…) or a default under \"placeholders:\""
+            return "give a value (--set \(placeholder)=…) or a default under \"data:\""
         case .unknownPlaceholder:
             return "check the spelling, or use the placeholder in the template"
         case .invalidValue:
@@ -154,6 +178,15 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "give a readable PNG file, relative to the template's folder"
         case .textFit(let error):
             return error.fix
+        case .unknownName(let name, _):
+            return "correct the spelling, or declare \(name) under \"data:\" (with a default, or null when every "
+                + "document must give it)"
+        case .expression:
+            return "correct the expression (docs/templates.md, Expressions)"
+        case .oldForm(_, let conversion):
+            return conversion
+        case .layout:
+            return "change the data or the layout as the message says"
         }
     }
 

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The seed's registered-colour drawing API in Swift form: start, register colours, one short call per element, stop.
+/// Builds a `Drawing`: start, register colours by role, one short call per element, stop.
 ///
 /// A value, not global state: each canvas holds its own palette and commands, so two canvases — interleaved, nested
-/// or on different threads — never see each other's elements (the seed's shared-CGContext stacking cannot happen).
-/// Arguments follow the seed's order: slot, main attribute, position, size, the rest. The palette outlives
+/// or on different threads — never see each other's elements.
+/// Arguments come in one order: slot, main attribute, position, size, the rest. The palette outlives
 /// `start`/`stop`, so several drawings can share registered colours; misuse throws `CanvasError`.
 public struct Canvas: Sendable {
     /// An open clip scope, or the page itself at the bottom of the stack.
@@ -22,7 +22,7 @@ public struct Canvas: Sendable {
     /// The page's commands at index 0, then one entry per open `clip`.
     private var scopes: [Scope] = []
 
-    /// Creates an idle canvas with `palette` (empty by default, like the seed's extended class).
+    /// Creates an idle canvas with `palette` (empty by default).
     public init(palette: Palette = Palette()) {
         self.palette = palette
     }
@@ -32,12 +32,12 @@ public struct Canvas: Sendable {
 
     // MARK: Starting and stopping
 
-    /// Begins a drawing of `size`; `opaque` pages start white (paper), others transparent (the seed's `startDrawF`).
+    /// Begins a drawing of `size`; `opaque` pages start white (paper), others transparent.
     public mutating func start(size: Size, opaque: Bool = false) throws(CanvasError) {
         try start(size: size, background: opaque ? .white : nil)
     }
 
-    /// Begins a drawing of `width` × `height` points, the seed's argument order.
+    /// Begins a drawing of `width` × `height` points.
     public mutating func start(width: Double, height: Double, opaque: Bool = false) throws(CanvasError) {
         try start(size: Size(width: width, height: height), opaque: opaque)
     }
@@ -54,7 +54,7 @@ public struct Canvas: Sendable {
         scopes = [Scope()]
     }
 
-    /// Ends the drawing and returns it; the palette stays for the next drawing (the seed's `stopDrawF`).
+    /// Ends the drawing and returns it; the palette stays for the next drawing.
     @discardableResult
     public mutating func stop() throws(CanvasError) -> Drawing {
         guard isDrawing else { throw .notStarted(operation: "stop") }
@@ -66,7 +66,7 @@ public struct Canvas: Sendable {
         return drawing
     }
 
-    /// The drawing so far, without ending it (the seed's `getImageF`); open clip scopes are closed in the copy.
+    /// The drawing so far, without ending it; open clip scopes are closed in the copy.
     public func snapshot() throws(CanvasError) -> Drawing {
         guard let pageSize else { throw .notStarted(operation: "snapshot") }
         var commands = scopes[scopes.count - 1].commands
@@ -79,13 +79,13 @@ public struct Canvas: Sendable {
 
     // MARK: Palette
 
-    /// Removes every slot; only allowed while not drawing (the seed's `clearContextF`).
+    /// Removes every slot; only allowed while not drawing.
     public mutating func clearPalette() throws(CanvasError) {
         guard !isDrawing else { throw .clearWhileDrawing }
         palette.removeAll()
     }
 
-    /// Adds `count` unnamed slots (black stroke, white fill) and returns their indices (the seed's `addContextF`).
+    /// Adds `count` unnamed slots (black stroke, white fill) and returns their indices.
     @discardableResult
     public mutating func addSlots(_ count: Int) throws(CanvasError) -> Range<Int> {
         try palette.addSlots(count)
@@ -109,7 +109,7 @@ public struct Canvas: Sendable {
 
     // MARK: Drawing
 
-    /// Draws a line from (`x1`, `y1`) to (`x2`, `y2`) in the slot's stroke colour (the seed's `drawLineF`).
+    /// Draws a line from (`x1`, `y1`) to (`x2`, `y2`) in the slot's stroke colour.
     public mutating func drawLine(_ slot: SlotRef, width: Double, x1: Double, y1: Double, x2: Double, y2: Double,
                                   cap: LineCap = .butt) throws(CanvasError) {
         let operation = "drawLine"
@@ -120,8 +120,7 @@ public struct Canvas: Sendable {
                            cap: cap, slot: slot)))
     }
 
-    /// Draws a rectangle with top-left (`x`, `y`) and size `w` × `h`; `.both` fills first, then strokes
-    /// (the seed's `drawRectF`).
+    /// Draws a rectangle with top-left (`x`, `y`) and size `w` × `h`; `.both` fills first, then strokes.
     public mutating func drawRect(_ slot: SlotRef, _ paint: Paint, width: Double,
                                   x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
         let shape = try shape("drawRect", slot, paint, width, x, y, w, h)
@@ -130,15 +129,14 @@ public struct Canvas: Sendable {
 
     /// Draws the ellipse inscribed in the rectangle at (`x`, `y`) of size `w` × `h` — a circle when `w == h`.
     ///
-    /// Top-left and size, not centre and radius: the seed's `drawCircleF(slot, type, width, x, y, w, h)` took the
-    /// bounding box (CoreGraphics' `EllipseInRect`), and the seed's tickets are laid out with it.
+    /// Top-left and size of the bounding box, not centre and radius, as every other shape is placed.
     public mutating func drawCircle(_ slot: SlotRef, _ paint: Paint, width: Double,
                                     x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
         let shape = try shape("drawCircle", slot, paint, width, x, y, w, h)
         append(.ellipse(shape))
     }
 
-    /// Draws one line of text in the slot's stroke colour (as the seed did), its line box's top-left at (`x`, `y`).
+    /// Draws one line of text in the slot's stroke colour, its line box's top-left at (`x`, `y`).
     ///
     /// `font` is a logical name the Fonts module resolves (`gothic`, `mincho`, `sans` …). With `boxWidth`, `align`
     /// places the text inside the box from `x` to `x + boxWidth`.
@@ -196,7 +194,7 @@ public struct Canvas: Sendable {
         append(.textBox(box))
     }
 
-    /// Draws PNG bytes stretched into the rectangle at (`x`, `y`) of size `w` × `h` (the seed's `drawImageF`).
+    /// Draws PNG bytes stretched into the rectangle at (`x`, `y`) of size `w` × `h`.
     ///
     /// Only the PNG signature is checked here; the renderers decode the image and report damage inside it.
     public mutating func drawImage(_ png: Data, x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
@@ -230,7 +228,7 @@ public struct Canvas: Sendable {
 
     /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.
     ///
-    /// The seed reused parts by drawing a finished UIImage; here the part stays vector graphics in the PDF.
+    /// The part stays vector graphics in the PDF, not a bitmap.
     /// `rotation` turns the placed part clockwise, in degrees, about the rectangle's centre.
     public mutating func drawPart(_ drawing: Drawing, x: Double, y: Double, w: Double, h: Double,
                                   rotation: Double = 0) throws(CanvasError) {
@@ -272,7 +270,7 @@ public struct Canvas: Sendable {
         guard isDrawing else { throw .notStarted(operation: operation) }
     }
 
-    /// Checks the state and the slot together, the seed's two checks at the top of every drawing method.
+    /// Checks the state and the slot together, before any drawing method records a command.
     private func begin(_ operation: String, _ slot: SlotRef) throws(CanvasError) -> Palette.Slot {
         try requireDrawing(operation)
         return try palette.slot(slot, for: operation)

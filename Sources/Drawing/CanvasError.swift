@@ -1,21 +1,21 @@
 import Foundation
 
-/// A misuse of the canvas or its palette: the seed's `ERROR:DIOS_…` rules, made typed errors instead of prints.
+/// A misuse of the canvas or its palette, thrown by the call that misused it; nothing is drawn by that call.
 ///
 /// Each description says what was called, what was wrong and how to fix it, so a template author reading it in a
 /// terminal knows the next step without opening the source.
 public enum CanvasError: Error, Hashable, Sendable {
-    /// A drawing call, `snapshot()` or `stop()` came while the canvas was not drawing (the seed's `…:Disabled`).
+    /// A drawing call, `snapshot()` or `stop()` came while the canvas was not drawing.
     case notStarted(operation: String)
     /// `start` came while a drawing was already in progress.
     case alreadyStarted(size: Size)
-    /// A slot index outside the palette (the seed's `rNumが範囲超え`).
+    /// A slot index outside the palette.
     case slotOutOfRange(operation: String, index: Int, count: Int)
     /// A role name no slot is registered under.
     case unknownRole(operation: String, role: String, known: [String])
-    /// `clearPalette()` came while drawing (the seed forbids it: commands in progress use the slots).
+    /// `clearPalette()` came while drawing (commands in progress use the slots).
     case clearWhileDrawing
-    /// `addSlots` was asked for fewer than one slot (the seed's `rNumAddが小さすぎ`).
+    /// `addSlots` was asked for fewer than one slot.
     case tooFewSlots(count: Int)
     /// `start` got a size that is not a positive finite number in both directions.
     case invalidSize(width: Double, height: Double)

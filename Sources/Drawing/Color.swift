@@ -1,6 +1,6 @@
 /// An sRGB colour with straight (not premultiplied) alpha, each component 0…1.
 ///
-/// Doubles rather than bytes so the seed's values (0.1, 0.9 …) survive a JSON round trip exactly and both renderers
+/// Doubles rather than bytes so values such as 0.1 and 0.9 survive a JSON round trip exactly and both renderers
 /// get the same numbers; `init?(hex:)` reads the `#RRGGBB` / `#RRGGBBAA` form templates use.
 public struct Color: Hashable, Sendable {
     /// Red, 0…1.
@@ -12,7 +12,7 @@ public struct Color: Hashable, Sendable {
     /// Opacity, 0 (transparent) … 1 (opaque).
     public var alpha: Double
 
-    /// Creates a colour from its components, in the seed's order (red, green, blue, alpha).
+    /// Creates a colour from its components: red, green, blue, alpha.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -20,7 +20,7 @@ public struct Color: Hashable, Sendable {
         self.alpha = alpha
     }
 
-    /// Creates a colour from unlabelled components, as the seed's `setContextStrokeColorF(n, r, g, b, a)` passed them.
+    /// Creates a colour from unlabelled components (red, green, blue, alpha).
     public init(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) {
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
@@ -51,9 +51,9 @@ public struct Color: Hashable, Sendable {
         [red, green, blue, alpha].allSatisfy { $0.isFinite && (0...1).contains($0) }
     }
 
-    /// Opaque black: the seed's default stroke colour.
+    /// Opaque black: a new slot's stroke colour.
     public static let black = Color(red: 0, green: 0, blue: 0)
-    /// Opaque white: the seed's default fill colour.
+    /// Opaque white: a new slot's fill colour.
     public static let white = Color(red: 1, green: 1, blue: 1)
     /// Fully transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)

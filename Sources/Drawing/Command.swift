@@ -3,7 +3,7 @@ import Foundation
 extension Drawing {
     /// One drawn element, with every colour already resolved.
     ///
-    /// The builder copies the slot's current colours into the command when it is drawn, as the seed's CGContext did:
+    /// The builder copies the slot's current colours into the command when it is drawn, as a graphics context would:
     /// changing a slot afterwards affects later elements only, and a renderer needs no palette. The slot is kept
     /// (`slot`) for error messages and debugging, never for colour.
     public enum Command: Hashable, Sendable {
@@ -83,10 +83,9 @@ extension Drawing.Command {
 
     /// One line of text in a font named logically (`gothic`, `mincho`, `sans` …; the Fonts module maps names to files).
     ///
-    /// `origin` is the top-left of the line box: the baseline lies one ascent below it, as UIKit's `drawInRect` placed
-    /// the seed's text. With `boxWidth`, `alignment` places the text inside `origin.x … origin.x + boxWidth`.
+    /// `origin` is the top-left of the line box: the baseline lies one ascent below it. With `boxWidth`, `alignment` places the text inside `origin.x … origin.x + boxWidth`.
     public struct Text: Codable, Hashable, Sendable {
-        /// The text colour: the slot's stroke colour, as in the seed.
+        /// The text colour: the slot's stroke colour.
         public var color: Color
         /// The characters to draw, on one line.
         public var string: String
@@ -122,7 +121,7 @@ extension Drawing.Command {
         }
     }
 
-    /// PNG bytes drawn scaled into a rectangle; the renderers decode them (the seed's `drawImageF`).
+    /// PNG bytes drawn scaled into a rectangle; the renderers decode them.
     public struct Image: Codable, Hashable, Sendable {
         /// The PNG file's bytes (base64 in JSON).
         public var png: Data
@@ -137,7 +136,7 @@ extension Drawing.Command {
     }
 
     /// A drawing placed into a rectangle: its page is scaled from `drawing.size` to `rect.size` and clipped to `rect`,
-    /// its background (if any) painted first — what the seed got by drawing a finished UIImage, but kept as vectors.
+    /// its background (if any) painted first — kept as vectors, not a bitmap.
     public struct Part: Codable, Hashable, Sendable {
         /// The drawing to place.
         public var drawing: Drawing

@@ -1,11 +1,11 @@
 /// One page of graphics as data: a size, a background, the palette it was drawn with, and its commands in order.
 ///
-/// The seed's insight made concrete: offscreen drawing only builds a command collection, pixels come later. This
+/// Drawing only builds this command collection; pixels and PDF operators come later, from a renderer. This
 /// value is that collection — built by `Canvas`, saved as JSON, rendered by the PDF and raster renderers alike.
 public struct Drawing: Codable, Hashable, Sendable {
     /// The page size in points.
     public var size: Size
-    /// The colour painted under everything, or nil for a transparent page (the seed's `opaque: false`).
+    /// The colour painted under everything, or nil for a transparent page.
     public var background: Color?
     /// The palette at the time the drawing was finished; commands carry their own colours, so this is for reference
     /// and for editing tools, not for rendering.

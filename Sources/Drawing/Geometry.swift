@@ -1,6 +1,6 @@
 /// A position in points, origin top-left, y growing down.
 ///
-/// The description uses UIKit's coordinate system, as the seed did; the PDF renderer flips y when it draws.
+/// Points, origin at the top-left corner, y growing downward (UIKit's coordinates); the PDF renderer flips y when it draws.
 public struct Point: Codable, Hashable, Sendable {
     /// Distance from the left edge, in points.
     public var x: Double
@@ -33,7 +33,7 @@ public struct Size: Codable, Hashable, Sendable {
 
 /// An axis-aligned rectangle: its top-left corner and its size, in points.
 ///
-/// Stored flat (`x`, `y`, `width`, `height`) so the JSON form reads like the seed's call arguments.
+/// Stored flat (`x`, `y`, `width`, `height`) so the JSON form reads like the canvas calls' arguments.
 public struct Rect: Codable, Hashable, Sendable {
     /// The left edge.
     public var x: Double

@@ -1,6 +1,6 @@
-/// Which parts of a closed shape are painted (the seed's `DrawType`).
+/// Which parts of a closed shape are painted.
 ///
-/// `.none` is kept, as the seed kept it, so code that decides at run time can pass it instead of skipping the call.
+/// `.none` exists so code that decides at run time can pass it instead of skipping the call.
 public enum Paint: String, Codable, Hashable, Sendable, CaseIterable {
     /// Nothing is painted.
     case none
@@ -8,7 +8,7 @@ public enum Paint: String, Codable, Hashable, Sendable, CaseIterable {
     case stroke
     /// Only the interior, in the slot's fill colour.
     case fill
-    /// The interior first, then the outline over it, so the outline keeps its full width (the seed's order).
+    /// The interior first, then the outline over it, so the outline keeps its full width.
     case both
 
     /// True when the interior is painted.
@@ -17,7 +17,7 @@ public enum Paint: String, Codable, Hashable, Sendable, CaseIterable {
     public var strokes: Bool { self == .stroke || self == .both }
 }
 
-/// How the ends of a line are drawn; the seed used CoreGraphics' default, `.butt`.
+/// How the ends of a line are drawn; `.butt` (the default) ends exactly at the end points.
 public enum LineCap: String, Codable, Hashable, Sendable, CaseIterable {
     /// The line stops exactly at its end points.
     case butt

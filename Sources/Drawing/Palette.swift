@@ -1,7 +1,7 @@
 /// The registered colours: numbered slots, each a stroke and a fill colour, optionally named by role.
 ///
-/// The seed's central idea: register a few colours once, name each by its role (`main`, `textDark`, `lineStrong`),
-/// and draw every element with a slot, so changing a role's colour touches one line. New slots start as the seed's
+/// Register a few colours once, name each by its role (`main`, `textDark`, `lineStrong`),
+/// and draw every element with a slot, so changing a role's colour touches one line. New slots start as
 /// defaults, black stroke and white fill.
 public struct Palette: Hashable, Sendable {
     /// One registered colour pair.
@@ -13,7 +13,7 @@ public struct Palette: Hashable, Sendable {
         /// The colour for filled areas.
         public var fill: Color
 
-        /// Creates a slot; the defaults are the seed's black stroke and white fill.
+        /// Creates a slot; the defaults are a black stroke and a white fill.
         public init(role: String? = nil, stroke: Color = .black, fill: Color = .white) {
             self.role = role
             self.stroke = stroke
@@ -77,7 +77,7 @@ public struct Palette: Hashable, Sendable {
         slots[try resolve(ref, for: operation)]
     }
 
-    /// Appends `count` unnamed default slots (the seed's `addContextF`) and returns their indices.
+    /// Appends `count` unnamed default slots and returns their indices.
     @discardableResult
     public mutating func addSlots(_ count: Int) throws(CanvasError) -> Range<Int> {
         guard count >= 1 else { throw .tooFewSlots(count: count) }
@@ -110,7 +110,7 @@ public struct Palette: Hashable, Sendable {
         slots[index].fill = color
     }
 
-    /// Removes every slot (the seed's `clearContextF`).
+    /// Removes every slot.
     public mutating func removeAll() {
         slots.removeAll()
     }

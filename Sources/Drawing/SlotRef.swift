@@ -1,6 +1,6 @@
-/// Names a palette slot by its index (the seed's `cMain = 0`) or, better, by its role name (`"main"`).
+/// Names a palette slot by its index or, better, by its role name (`"main"`).
 ///
-/// Both literal forms work, so a call reads like the seed's: `drawLine("lineStrong", width: 3, …)` or `drawLine(5, …)`.
+/// Both literal forms work, so a call reads either way: `drawLine("lineStrong", width: 3, …)` or `drawLine(5, …)`.
 public enum SlotRef: Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
     /// The slot at this position, counting from 0 in the order slots were added.
     case index(Int)

@@ -12,7 +12,7 @@ public enum HaruErrorDecision: Sendable, Equatable {
 
 /// Told of every error a `PDFDocument` throws, before it is thrown, and decides how the document goes on.
 ///
-/// This is the seed's Objective-C delegate in Swift: a place to log, alert, or stop a batch. Without a delegate
+/// A place to log, alert, or stop a batch. Without a delegate
 /// a document continues (resets the error) and throws.
 public protocol HaruErrorDelegate: AnyObject {
     /// Called once per error, after the failing libHaru call has returned; the answer decides the document's fate.

@@ -8,7 +8,7 @@ extension PDFDocument {
         trueType: "こんにちは、libHaru！ IPAexGothic 入場整理券〜①髙ｶﾀｶﾅ"
     )
 
-    /// The seed's "Hello libHaru!" page (A5 landscape): Latin in Helvetica, Japanese in the non-embedded MS-Gothic
+    /// A "Hello libHaru!" page (A5 landscape): Latin in Helvetica, Japanese in the non-embedded MS-Gothic
     /// (90ms-RKSJ-H) and in an embedded TrueType font, a stroked red rectangle and a translucent fill.
     ///
     /// A smoke test of the whole wrapper that a person can open and look at.

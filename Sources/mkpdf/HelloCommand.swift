@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Haru
 
-/// `mkpdf hello`: the seed's "Hello libHaru!" page, a quick check that libHaru, its Japanese fonts and an
+/// `mkpdf hello`: a "Hello libHaru!" page, a quick check that libHaru, its Japanese fonts and an
 /// embedded TrueType font all work on this machine.
 struct Hello: ParsableCommand {
     static let configuration = CommandConfiguration(

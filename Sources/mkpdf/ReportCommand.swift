@@ -5,12 +5,13 @@ import Foundation
 import Render
 import Support
 
-/// `mkpdf report`: a CSV file as a multi-page report — every column as a table column, or laid out by a report
-/// template (grouping, subtotals, header and footer) — written as PDF with bookmarks or as one PNG per page.
+/// `mkpdf report`: a CSV file as a multi-page report — every column as a table column, or laid out by a template
+/// whose flow reads the rows as `rows` (grouping, subtotals, header and footer) — written as PDF with bookmarks or as
+/// one PNG per page.
 ///
-/// A thin face: `CSVTable` reads, `ReportTemplate` builds the report, `Report.layout` paginates, the renderers draw
-/// (the PDF renderer writes the layout's bookmarks from the document). Everything is rendered in memory first; files appear only when all pages
-/// succeeded, each through a temporary file renamed into place.
+/// A thin face: `CSVTable` reads, `Template.document` sets the flow onto pages, the renderers draw. Everything is
+/// rendered in memory first; files appear only when all pages succeeded, each through a temporary file renamed into
+/// place.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
@@ -18,8 +19,9 @@ struct ReportCommand: ParsableCommand {
         usage: "mkpdf report --data <data> --output <output> [<options>]",
         discussion: """
             Without --template every CSV column becomes a table column and the \
-            title is the file's name. With --template the report template \
-            (docs/templates.md) chooses columns, widths, grouping and subtotals. \
+            title is the file's name. With --template, a template whose flow \
+            shows the list rows (docs/templates.md) chooses the columns, \
+            widths, grouping and subtotals. \
             -o OUT.png writes OUT.png for a one-page report, else OUT-1.png, \
             OUT-2.png, ... one per page.
 
@@ -37,7 +39,7 @@ struct ReportCommand: ParsableCommand {
     var data: String
 
     /// The report template.
-    @Option(name: .long, help: "A report template (YAML), e.g. Templates/report.yaml.")
+    @Option(name: .long, help: "A template (YAML) that shows rows, e.g. Templates/report.yaml.")
     var template: String?
 
     /// The title, overriding the template's and the file name.
@@ -84,14 +86,20 @@ struct ReportCommand: ParsableCommand {
             }
             table.columns[index] = to
         }
-        let reportTemplate = try template.map { path throws in try ReportTemplate(contentsOf: URL(fileURLWithPath: path)) }
-            ?? ReportTemplate()
-        let report = try reportTemplate.report(for: table, title: title)
-        let laidOut = try report.layout()
+        let name = URL(fileURLWithPath: table.source).deletingPathExtension().lastPathComponent
+        let reportTemplate = try template.map { path throws in try Template(contentsOf: URL(fileURLWithPath: path)) }
+            ?? Template.listing(columns: table.columns, title: name)
+        guard reportTemplate.data["rows"] != nil else {
+            throw ValidationError("\(template ?? "the template") does not read the CSV: declare data: {rows: []} and "
+                                  + "show the rows in a table (rows: rows), as Templates/report.yaml does")
+        }
+        let laidOut = try reportTemplate.document(values: title.map { ["title": $0] } ?? [:],
+                                                  data: ["rows": Template.records(table)],
+                                                  options: TemplateRenderOptions(fonts: .shared))
         let url = URL(fileURLWithPath: output)
         let files: [(URL, Data)]
         if url.pathExtension.lowercased() == "pdf" {
-            files = [(url, try PDFRenderer().data(for: laidOut.document))]
+            files = [(url, try PDFRenderer().data(for: laidOut))]
         } else {
             let renderer = RasterRenderer(compression: .balanced)
             let rasterScale = dpi.map { RasterScale.dpi($0) } ?? .factor(scale ?? RenderCommand.defaultScale)

@@ -5,7 +5,7 @@ import Fonts
 import Foundation
 import Render
 
-/// `mkpdf ticket`: the seed's admission ticket for one member, from `Templates/ticket.yaml`, as PDF or PNG.
+/// `mkpdf ticket`: the admission ticket 入場整理券 for one member, from `Templates/ticket.yaml`, as PDF or PNG.
 ///
 /// The first command a user runs. A thin face: it checks the numbers, fills the template, checks glyph coverage and
 /// renders; everything is checked before the output is written (atomically), so a refused input leaves no file.
@@ -202,6 +202,6 @@ enum TemplateOutput {
         }
         let template = try Template(contentsOf: url)
         let options = TemplateRenderOptions(pixelsPerPoint: pixelsPerPoint, fonts: .shared)
-        return Document(pages: [try template.render(values: try values(from: assignments), options: options)])
+        return try template.document(values: try values(from: assignments), options: options)
     }
 }

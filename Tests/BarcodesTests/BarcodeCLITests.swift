@@ -74,6 +74,7 @@ import TestSupport
         try """
             size: {width: 300, height: 120}
             background: "#FFFFFF"
+            placeholders: {jan: null}
             palette:
               ink: {fill: "#000000"}
             elements:
@@ -82,7 +83,7 @@ import TestSupport
         let bad = try Oracle.run(Repo.mkpdf.path, ["render", template.path, "--set", "jan=4901234567890", "-o",
                                                    scratch.file("slip.pdf").path])
         #expect(bad.status != 0)
-        #expect(bad.stderr.contains("slip.yaml:6:") && bad.stderr.contains("barcode (ean13), key \"data\" (from {{jan}})"),
+        #expect(bad.stderr.contains("slip.yaml:7:") && bad.stderr.contains("barcode (ean13), key \"data\" (from {{jan}})"),
                 "\(bad.stderr)")
         #expect(bad.stderr.contains("but the digits before it give 4"), "\(bad.stderr)")
         #expect(try scratch.contents() == ["slip.yaml"])

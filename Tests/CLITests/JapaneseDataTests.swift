@@ -195,7 +195,7 @@ import TestSupport
             palette:
               ink: {stroke: "#000000"}
             literals: {"true": はい, "false": いいえ, "null": 未定}
-            placeholders: {venue: "-"}
+            placeholders: {venue: "-", member: null}
             elements:
               - text: {role: ink, text: "{{member}}:{{venue}}", size: 12, x: 5, y: 5}
             """.utf8).write(to: scratch.file("flags.yaml"))
@@ -413,7 +413,8 @@ import TestSupport
     @Test func controlCharactersInAnyCommandsErrorAreEscaped() throws {
         let scratch = try Scratch("ja-control-any")
         try Data("member,venue\nGCG-1,東京\n".utf8).write(to: scratch.file("r.csv"))
-        try Data("name: r\ncolumns:\n  - {column: \"a\\u001b[2Jb\"}\n".utf8).write(to: scratch.file("r.yaml"))
+        try Data("page: a4\ndata: {rows: []}\nflow:\n  - table: {rows: rows, columns: [{title: x, value: \"{{row['a\\u001b[2Jb']}}\"}]}\n".utf8)
+            .write(to: scratch.file("r.yaml"))
         let result = try Self.mkpdf(["report", "--data", "r.csv", "--template", "r.yaml", "-o", "r.pdf"], in: scratch)
         #expect(result.status != 0)
         #expect(result.stderr.contains("a\\u{1B}[2Jb") && !result.stderr.contains("\u{1B}"), "\(result.stderr)")

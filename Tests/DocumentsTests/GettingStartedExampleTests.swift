@@ -29,11 +29,11 @@ import TestSupport
 
     @Test func csvReportAndBuiltReportLayOut() throws {
         let table = try CSVTable(contentsOf: Repo.root.appendingPathComponent("samples/members.csv"))
-        let reportTemplate = try ReportTemplate(contentsOf: Repo.root.appendingPathComponent("Templates/report.yaml"))
-        let report = try reportTemplate.report(for: table)
-        let output = try report.layout()
-        #expect(output.document.pages.count >= 1)
-        #expect(output.document.metadata.title == "会員名簿 2024年度")
+        let reportTemplate = try Template(contentsOf: Repo.root.appendingPathComponent("Templates/report.yaml"))
+        let document = try reportTemplate.document(data: ["rows": Template.records(table)],
+                                                   options: TemplateRenderOptions(fonts: .shared))
+        #expect(document.pages.count >= 1)
+        #expect(document.metadata.title == "会員名簿 2024年度")
 
         let members = [("GCG-40100", "髙橋 一郎"), ("GCG-40138", "佐藤 花子")]
         let handMade = Report(metadata: .init(title: "会員名簿")) {

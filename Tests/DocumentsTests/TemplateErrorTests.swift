@@ -44,11 +44,11 @@ import Testing
         let error = try loadError(replacing("text: {role: ink", with: "text: {role: inc"))
         #expect(error.reason == .unknownRole(role: "inc", known: ["ink"]))
         #expect((error.file, error.line, error.column) == ("t.yaml", 8, 18))
-        #expect(error.description.hasPrefix("t.yaml:8:18: unknown colour role \"inc\"; the palette defines ink"))
+        #expect(error.description.hasPrefix("t.yaml:8:18: unknown colour role \"inc\" (did you mean `ink`?); the palette defines ink"))
     }
 
     @Test func placeholderWithoutValueIsReportedWhereItIsUsed() throws {
-        let template = try Template(yaml: replacing("  member: GCG-40167\n", with: "  other: x\n"), file: "t.yaml")
+        let template = try Template(yaml: replacing("  member: GCG-40167\n", with: "  member: null\n"), file: "t.yaml")
         let error = #expect(throws: TemplateError.self) { try template.render() }
         #expect(error?.reason == .missingValue(placeholder: "member"))
         #expect(error?.line == 8 && error?.column == 29)

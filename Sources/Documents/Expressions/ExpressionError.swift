@@ -1,0 +1,24 @@
+/// Why an expression could not be read or evaluated, and where in its source text.
+///
+/// `offset` counts Characters from the start of the source given to `Expression(parsing:)` or
+/// `TextTemplate(parsing:)`; the template reader adds the file, line and column of that source.
+public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Characters from the start of the source to the part that failed.
+    public var offset: Int
+    /// What is wrong, in a sentence.
+    public var message: String
+    /// The nearest valid name, when the problem is an unknown one.
+    public var suggestion: String?
+
+    /// Creates an error at `offset`.
+    public init(offset: Int, _ message: String, suggestion: String? = nil) {
+        self.offset = offset
+        self.message = message
+        self.suggestion = suggestion
+    }
+
+    /// The message with its did-you-mean, e.g. "unknown name `totl` (did you mean `total`?)".
+    public var description: String {
+        message + (suggestion.map { " (did you mean `\($0)`?)" } ?? "")
+    }
+}

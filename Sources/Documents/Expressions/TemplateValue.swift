@@ -1,0 +1,127 @@
+import Foundation
+
+/// A value a template computes with: data given to it (`data:`, `--set`, CSV rows) and what its expressions make.
+///
+/// Numbers are `Decimal`, so money adds up exactly (0.1 + 0.2 is 0.3) and is rounded only where a template says so.
+public enum TemplateValue: Hashable, Sendable {
+    /// No value (YAML `null`, an empty CSV field read as null).
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// An exact decimal number.
+    case number(Decimal)
+    /// Text; text that reads as a number ("1,200", "12.5") converts where a number is needed.
+    case text(String)
+    /// A list (items, rows, groups).
+    case list([TemplateValue])
+    /// Named fields in their order (an item, a CSV row).
+    case record(TemplateRecord)
+
+    /// A number from an integer.
+    public static func int(_ value: Int) -> TemplateValue { .number(Decimal(value)) }
+
+    /// What the value is called in messages: "the number 12", "the text \"abc\"", "a list of 3".
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "the value \(value)"
+        case .number(let value): "the number \(TemplateValue.plain(value))"
+        case .text(let text): "the text \"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+        case .list(let list): "a list of \(list.count)"
+        case .record(let record): "a record (\(record.keys.prefix(6).joined(separator: ", ")))"
+        }
+    }
+
+    /// True for `true`, a non-zero number, non-empty text, list or record; false for null, `false`, 0 and "".
+    public var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .number(let value): !value.isZero
+        case .text(let text): !text.isEmpty
+        case .list(let list): !list.isEmpty
+        case .record(let record): !record.keys.isEmpty
+        }
+    }
+
+    /// The number this value is or reads as: a number, or text such as `1200`, `-12.5`, `1,200`, `¥1,200`.
+    public var numberValue: Decimal? {
+        switch self {
+        case .number(let value): return value
+        case .text(let text): return Self.number(reading: text)
+        default: return nil
+        }
+    }
+
+    /// Reads `text` as a number: optional sign, digits with optional `,` thousands separators, optional decimals,
+    /// optionally led by `¥` or `￥`; nil for anything else (so "12abc" is never 12).
+    public static func number(reading text: String) -> Decimal? {
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var negative = false
+        if body.first == "-" || body.first == "−" { negative = true; body = body.dropFirst() }
+        if body.first == "¥" || body.first == "￥" { body = body.dropFirst() }
+        guard let first = body.first, first.isASCII, first.isNumber else { return nil }
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let whole = parts[0]
+        if whole.contains(",") {
+            let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+            guard groups[0].count >= 1, groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+                return nil
+            }
+        }
+        let digits = whole.replacingOccurrences(of: ",", with: "")
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        if parts.count == 2 {
+            guard !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
+        let plain = digits + (parts.count == 2 ? "." + parts[1] : "")
+        guard let value = Decimal(string: plain, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// How the value prints inside text: numbers plainly (`1200`, `12.5`), `true`/`false`, null as nothing.
+    public var text: String? {
+        switch self {
+        case .null: ""
+        case .bool(let value): value ? "true" : "false"
+        case .number(let value): Self.plain(value)
+        case .text(let text): text
+        case .list, .record: nil
+        }
+    }
+
+    /// `1200`, `12.5`, `-0.25`: the decimal's exact digits, no grouping, no exponent.
+    static func plain(_ value: Decimal) -> String {
+        var value = value
+        return NSDecimalString(&value, Locale(identifier: "en_US_POSIX"))
+    }
+}
+
+/// Named fields in a fixed order: an item of a list, a CSV row, a group.
+public struct TemplateRecord: Hashable, Sendable {
+    /// The field names in order.
+    public private(set) var keys: [String] = []
+    /// The values by name.
+    public private(set) var values: [String: TemplateValue] = [:]
+    /// Where the record came from, for errors (`members.csv line 14`); not a field.
+    public var origin: String?
+
+    /// An empty record.
+    public init() {}
+
+    /// A record of `fields` in the order given; a repeated name keeps its last value in its first place.
+    public init(_ fields: [(String, TemplateValue)]) {
+        for (key, value) in fields { self[key] = value }
+    }
+
+    /// The field `key`, or nil when the record has none; setting appends a new key at the end.
+    public subscript(key: String) -> TemplateValue? {
+        get { values[key] }
+        set {
+            if values[key] == nil, newValue != nil { keys.append(key) }
+            if newValue == nil { keys.removeAll { $0 == key } }
+            values[key] = newValue
+        }
+    }
+}
