@@ -1,8 +1,8 @@
 # `make test` installs what is missing and proves the oracles work (scripts/setup), builds, and runs every test.
-# `make docs` builds the DocC documentation of Drawing, Render and Documents; any DocC warning fails it.
+# `make docs` builds the DocC documentation of every library module; any DocC warning fails it.
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
-DOC_TARGETS := Drawing Render Documents
+DOC_TARGETS := Support Drawing PNG Fonts Typeset Barcodes Render Documents
 
 .PHONY: test setup build docs clean
 
