@@ -43,7 +43,7 @@ let package = Package(
         // InternalCollectionsUtilities.
         .target(name: "Support"),
         // The one description: pure Swift, no C.
-        .target(name: "Drawing"),
+        .target(name: "Drawing", dependencies: ["Support"]),
         // PNG in and out through libpng's simplified API.
         .target(name: "PNG", dependencies: ["CPNG"]),
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
@@ -51,7 +51,7 @@ let package = Package(
         // The Swift wrapper over libHaru.
         .target(name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
-        .target(name: "Fonts", dependencies: ["Drawing", "CHarfBuzz", "Support"]),
+        .target(name: "Fonts", dependencies: ["CHarfBuzz", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
         .target(name: "Typeset", dependencies: ["Drawing", "Fonts"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
@@ -72,7 +72,7 @@ let package = Package(
         // small C interface that traps every exception.
         .target(name: "QPDFBridge", linkerSettings: [.linkedLibrary("qpdf")]),
         // PDF structure validation over libqpdf.
-        .target(name: "Check", dependencies: ["CQPDF", "QPDFBridge"]),
+        .target(name: "Check", dependencies: ["CQPDF", "QPDFBridge", "Drawing"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
             "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "Batch", "Support",
@@ -86,7 +86,7 @@ let package = Package(
         ]),
 
         // Test helpers: run the external oracles (qpdf, pdffonts, pdftotext, …) and make temp folders.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Drawing"], path: "Tests/TestSupport"),
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),

@@ -6,8 +6,6 @@ import Foundation
 ///
 /// Each ticket is placed with the Drawing `part` command, so the sheet stays vector and its text stays text.
 public struct ImpositionLayout: Sendable, Hashable {
-    /// ISO A4 in points (210 × 297 mm).
-    public static let a4 = Size(width: 595.276, height: 841.89)
 
     /// The sheet size in points.
     public let sheet: Size
@@ -27,7 +25,7 @@ public struct ImpositionLayout: Sendable, Hashable {
 
     /// Lays out tickets of `ticket` size on `sheet`: `grid` (columns, rows) when given, else as many as fit unscaled.
     /// - Throws: `BatchError.badOption` for a grid of zero or a ticket that cannot fit at all.
-    public init(sheet: Size = ImpositionLayout.a4, ticket: Size, grid: (columns: Int, rows: Int)? = nil,
+    public init(sheet: Size = Paper.a4.size, ticket: Size, grid: (columns: Int, rows: Int)? = nil,
                 cropMarks: Bool = true) throws(BatchError) {
         let gutter = cropMarks ? Self.gutter : 0
         let width = sheet.width - 2 * Self.margin

@@ -80,7 +80,7 @@ public struct Box: Codable, Sendable, Equatable {
     /// The height in points.
     public var height: Double { abs(y1 - y0) }
     /// `595.28×841.89 pt`, rounded to hundredths, for messages and reports.
-    public var sizeDescription: String { "\(PageSize.format(width))×\(PageSize.format(height)) pt" }
+    public var sizeDescription: String { "\(ExpectedPageSize.format(width))×\(ExpectedPageSize.format(height)) pt" }
 }
 
 /// A font as a page's resources declare it.

@@ -94,7 +94,7 @@ enum Rules {
                         message: "the document has \(inspection.pageCount) page\(inspection.pageCount == 1 ? "" : "s"), expected \(expected)")]
     }
 
-    static func pageSize(_ inspection: Inspection, expected: PageSize?) -> [Finding] {
+    static func pageSize(_ inspection: Inspection, expected: ExpectedPageSize?) -> [Finding] {
         guard let expected else { return [] }
         return inspection.pages.compactMap { page in
             guard let box = page.mediaBox else {

@@ -7,7 +7,7 @@ public struct ValidationOptions: Sendable, Equatable {
     /// Texts that must each appear on some page (compared as `TextMatch` folds them).
     public var texts: [String]
     /// The size every page's MediaBox must have.
-    public var pageSize: PageSize?
+    public var pageSize: ExpectedPageSize?
     /// The user or owner password of an encrypted file.
     public var password: String?
     /// Streams stored without a filter and longer than this many bytes get a `stream.uncompressed` warning.
@@ -19,7 +19,7 @@ public struct ValidationOptions: Sendable, Equatable {
 
     /// Options with every expectation spelled out; all default to "no expectation".
     public init(requireEmbeddedFonts: Bool = false, pageCount: Int? = nil, texts: [String] = [],
-                pageSize: PageSize? = nil, password: String? = nil, uncompressedStreamLimit: Int = 4096,
+                pageSize: ExpectedPageSize? = nil, password: String? = nil, uncompressedStreamLimit: Int = 4096,
                 requireMetadata: Bool = false, limits: ResourceLimits = ResourceLimits()) {
         self.requireMetadata = requireMetadata
         self.limits = limits

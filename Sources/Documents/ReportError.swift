@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import Support
 
 /// Why a report could not be laid out: what failed, where in the report, and how to fix it.
 public enum ReportError: Error, Hashable, Sendable {

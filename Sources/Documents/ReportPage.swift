@@ -1,3 +1,4 @@
+import Drawing
 import Typeset
 import Foundation
 
@@ -42,12 +43,14 @@ public struct PageSetup: Hashable, Sendable {
         self.margins = margins
     }
 
-    /// ISO A4 portrait, 595.28 × 841.89 pt.
-    public static let a4 = PageSetup(width: 595.28, height: 841.89)
-    /// ISO A4 landscape.
-    public static let a4Landscape = PageSetup(width: 841.89, height: 595.28)
-    /// US Letter portrait, 612 × 792 pt.
-    public static let letter = PageSetup(width: 612, height: 792)
+    /// A page of `paper` in `orientation` with the default margins.
+    public init(paper: Paper, orientation: Paper.Orientation = .portrait) {
+        let size = paper.size(orientation)
+        self.init(width: size.width, height: size.height)
+    }
+
+    /// ISO A4 portrait (the default report page).
+    public static let a4 = PageSetup(paper: .a4)
 
     /// The rectangle body content flows in, left/top origin, in points.
     public var contentTop: Double { margins.top }

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import Support
 
 /// Why a ticket's numbers or template were refused.
 public enum TicketError: Error, Hashable, Sendable {

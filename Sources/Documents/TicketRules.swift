@@ -1,5 +1,6 @@
 import Fonts
 import Foundation
+import Support
 
 /// The admission ticket's rules that are not layout: which member and ticket numbers are acceptable, what file a
 /// ticket is written to, and where the default template lives.

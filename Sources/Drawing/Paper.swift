@@ -65,6 +65,11 @@ public struct Paper: Hashable, Sendable {
            Paper("kakugata-2", millimetres: 240, 332, aliases: ["角形2号", "角2"]),
            Paper("letter", points: 612, 792), Paper("legal", points: 612, 1008)]
 
+    /// ISO A4, 210 × 297 mm.
+    public static let a4 = named("a4")!
+    /// ISO A5, 148 × 210 mm.
+    public static let a5 = named("a5")!
+
     /// The paper called `name` (any case, canonical name or alias), or nil.
     public static func named(_ name: String) -> Paper? {
         let key = name.lowercased().trimmingCharacters(in: .whitespaces)

@@ -1,5 +1,5 @@
-import Drawing
 import Foundation
+import Support
 
 /// The table of logical font names read from a fonts.json: each name's candidate files, Debian package and licence.
 ///

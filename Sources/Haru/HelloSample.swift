@@ -8,15 +8,15 @@ extension PDFDocument {
         trueType: "こんにちは、libHaru！ IPAexGothic 入場整理券〜①髙ｶﾀｶﾅ"
     )
 
-    /// A "Hello libHaru!" page (A5 landscape): Latin in Helvetica, Japanese in the non-embedded MS-Gothic
+    /// A "Hello libHaru!" page of `size` (the command gives A5 landscape, 595 × 420 pt): Latin in Helvetica, Japanese in the non-embedded MS-Gothic
     /// (90ms-RKSJ-H) and in an embedded TrueType font, a stroked red rectangle and a translucent fill.
     ///
     /// A smoke test of the whole wrapper that a person can open and look at.
-    public static func helloSample(trueTypeFont: URL) throws -> PDFDocument {
+    public static func helloSample(trueTypeFont: URL, size: PageSize) throws -> PDFDocument {
         let document = try PDFDocument()
         try document.setInfo(DocumentInfo(title: "Hello libHaru!", creator: "mkpdf hello",
                                           producer: "mkpdf (libHaru 2.3.0)"))
-        let page = try document.addPage(size: .a5, orientation: .landscape)
+        let page = try document.addPage(size: size)
         let helvetica = try document.font(.helveticaBold)
         let gothic = try document.font(.msGothic, encoding: .rksjH)
         let ipa = try document.loadTrueTypeFont(at: trueTypeFont)

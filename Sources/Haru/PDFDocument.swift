@@ -121,7 +121,7 @@ public final class PDFDocument {
     ///
     /// - Throws: `HPDF_PAGE_INVALID_SIZE` for a width or height that is not a number from 3 to 14400 points.
     @discardableResult
-    public func addPage(size: PageSize = .a4, orientation: PageOrientation = .portrait) throws -> PDFPage {
+    public func addPage(size: PageSize, orientation: PageOrientation = .portrait) throws -> PDFPage {
         let index = pageRecords.count
         let argument = "page \(index), size \(size.width)×\(size.height) pt"
         try ensureUsable("add a page", argument)

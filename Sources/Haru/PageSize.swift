@@ -18,25 +18,14 @@ public struct PageSize: Sendable, Equatable, Hashable {
     public static func custom(width: Double, height: Double) -> PageSize {
         PageSize(width: width, height: height)
     }
-
-    /// ISO A3, 297 × 420 mm.
-    public static let a3 = PageSize(width: 841.89, height: 1190.551)
     /// ISO A4, 210 × 297 mm.
-    public static let a4 = PageSize(width: 595.276, height: 841.89)
     /// ISO A5, 148 × 210 mm.
-    public static let a5 = PageSize(width: 419.528, height: 595.276)
     /// ISO B4, 250 × 353 mm (libHaru's `HPDF_PAGE_SIZE_B4`).
-    public static let b4 = PageSize(width: 708.661, height: 1000.63)
     /// ISO B5, 176 × 250 mm (libHaru's `HPDF_PAGE_SIZE_B5`).
-    public static let b5 = PageSize(width: 498.898, height: 708.661)
     /// JIS B4, 257 × 364 mm, the Japanese B4.
-    public static let jisB4 = PageSize(width: 728.504, height: 1031.811)
     /// JIS B5, 182 × 257 mm, the Japanese B5.
-    public static let jisB5 = PageSize(width: 515.906, height: 728.504)
     /// US Letter, 8.5 × 11 in.
-    public static let letter = PageSize(width: 612, height: 792)
     /// US Legal, 8.5 × 14 in.
-    public static let legal = PageSize(width: 612, height: 1008)
 
     /// The smallest and largest side libHaru accepts, in points.
     public static let allowedSides: ClosedRange<Double> = 3...14400

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import Support
 import Typeset
 
 /// Why a drawing could not be rendered: what failed, where (page and command), and how to fix it.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Drawing
 import Foundation
 import Haru
 
@@ -18,7 +19,9 @@ struct Hello: ParsableCommand {
     var font: String = "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"
 
     func run() throws {
-        let document = try PDFDocument.helloSample(trueTypeFont: URL(fileURLWithPath: font))
+        let a5 = Paper.a5.size(.landscape)
+        let document = try PDFDocument.helloSample(trueTypeFont: URL(fileURLWithPath: font),
+                                                   size: PageSize(width: a5.width, height: a5.height))
         let url = URL(fileURLWithPath: output)
         try document.save(to: url)
         print(url.standardizedFileURL.path)

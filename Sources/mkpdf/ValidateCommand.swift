@@ -38,7 +38,7 @@ struct Validate: ParsableCommand {
     @Option(name: .customLong("expect-text"), help: "A text that must appear on some page (repeatable; whitespace and width are ignored).")
     var expectText: [String] = []
 
-    @Option(name: .customLong("expect-size"), help: "The size of every page: a3, a4, a5, b4, b5, letter, legal (either orientation) or WxH in points (exactly).")
+    @Option(name: .customLong("expect-size"), help: "The size of every page: a paper name such as a4 or jis-b5 (either orientation), or WxH in points (exactly).")
     var expectSize: String?
 
     @Option(help: "The user or owner password of encrypted files.")
@@ -60,8 +60,8 @@ struct Validate: ParsableCommand {
     var maxOperators: Int = ResourceLimits().operators
 
     func validate() throws {
-        if let expectSize, PageSize.parse(expectSize) == nil {
-            throw ValidationError("--expect-size \(expectSize): not a known size; use a3, a4, a5, b4, b5, letter, legal or WxH in points such as 400x150")
+        if let expectSize, ExpectedPageSize.parse(expectSize) == nil {
+            throw ValidationError("--expect-size \(expectSize): not a known size; use a paper name (a4, b5, jis-b4, postcard, letter, …) or WxH in points such as 400x150")
         }
         for (name, value) in [("--max-stream-bytes", maxStreamBytes), ("--max-content-bytes", maxContentBytes), ("--max-operators", maxOperators)]
         where value <= 0 {
@@ -75,7 +75,7 @@ struct Validate: ParsableCommand {
     func run() throws {
         let validator = Validator(options: ValidationOptions(
             requireEmbeddedFonts: requireEmbedded, pageCount: expectPages, texts: expectText,
-            pageSize: expectSize.flatMap(PageSize.parse), password: password, requireMetadata: requireMetadata,
+            pageSize: expectSize.flatMap(ExpectedPageSize.parse), password: password, requireMetadata: requireMetadata,
             limits: ResourceLimits(streamBytes: maxStreamBytes, contentBytes: maxContentBytes, operators: maxOperators)))
         var outcomes: [Outcome] = []
         for file in files {

@@ -38,7 +38,7 @@ import TestSupport
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let report = try Validator(options: ValidationOptions(
             requireEmbeddedFonts: true, pageCount: 1, texts: ["入場整理券", "会員番号", "GCG-40167", "FN-579-413"],
-            pageSize: PageSize(width: 400, height: 150))).validate(file)
+            pageSize: ExpectedPageSize(width: 400, height: 150))).validate(file)
         #expect(report.isValid, "\(report.errors)")
         let lines = try Oracle.pdftotext(file).split(separator: "\n").map(String.init)
         #expect(lines == Self.lines, "pdftotext gives the redesigned ticket's lines in reading order: \(lines)")

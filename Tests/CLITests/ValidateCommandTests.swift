@@ -122,9 +122,9 @@ import TestSupport
         #expect(pages.status == 1)
         #expect(pages.stdout.contains("the document has 2 pages, expected 3"))
         #expect(try validate(["--expect-size", "400x150", file.path]).status == 1)
-        let bad = try validate(["--expect-size", "a9", file.path])
+        let bad = try validate(["--expect-size", "a99", file.path])
         #expect(bad.status != 0 && bad.status != 1 && bad.status != 2)
-        #expect(bad.stderr.contains("--expect-size a9"))
+        #expect(bad.stderr.contains("--expect-size a99"))
     }
 
     /// --strict counts warnings; the limits are options whose breach is the error resource.limit, and a

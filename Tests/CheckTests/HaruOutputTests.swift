@@ -13,7 +13,7 @@ import TestSupport
         let scratch = try Scratch("check-haru-ttf")
         let document = try PDFDocument()
         try document.setCompression(.all)
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let font = try document.loadTrueTypeFont(at: Repo.ipaexGothic)
         try page.text { text in
             try text.setFont(font, size: 20)
@@ -26,7 +26,7 @@ import TestSupport
         #expect(poppler.stderr.contains("begincidrange"), "poppler's own warning about the defect")
 
         let report = try Validator(options: ValidationOptions(requireEmbeddedFonts: true, pageCount: 1,
-                                                              texts: [Self.japanese], pageSize: PageSize.parse("a4")))
+                                                              texts: [Self.japanese], pageSize: ExpectedPageSize.parse("a4")))
             .validate(file)
         #expect(report.isValid, "\(report.findings)")
         #expect(!report.isDamaged)
@@ -49,7 +49,7 @@ import TestSupport
         let scratch = try Scratch("check-haru-cid")
         let document = try PDFDocument()
         try document.setCompression(.all)
-        let page = try document.addPage(size: .a4)
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let helvetica = try document.font(.helvetica)
         let gothic = try document.font(.msGothic, encoding: .rksjH)
         try page.text { text in
@@ -77,7 +77,7 @@ import TestSupport
         let scratch = try Scratch("check-haru-raw")
         let document = try PDFDocument()
         try document.setCompression([])
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let font = try document.loadTrueTypeFont(at: Repo.ipaexGothic)
         try page.text { text in
             try text.setFont(font, size: 20)

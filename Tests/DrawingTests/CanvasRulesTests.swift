@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import TestSupport
 import Testing
 
 /// The seed's misuse rules as typed errors, and the state machine they guard.

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import TestSupport
 import Testing
 
 /// The JSON form: lossless, stable bytes, readable by hand, and errors that point at the bad spot.

@@ -1,4 +1,5 @@
 import Drawing
+import TestSupport
 import Testing
 
 /// The shared samples hold what the seed drew, so renderer tests built on them test the real ticket.

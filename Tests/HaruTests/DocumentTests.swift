@@ -20,10 +20,10 @@ import TestSupport
         let scratch = try Scratch("haru-sizes")
         let document = try PDFDocument()
         let sizes: [(PageSize, PageOrientation, Double, Double)] = [
-            (.a3, .portrait, 841.89, 1190.55), (.a4, .portrait, 595.276, 841.89), (.a5, .landscape, 595.276, 419.528),
-            (.b4, .portrait, 708.661, 1000.63), (.b5, .portrait, 498.898, 708.661),
-            (.jisB4, .portrait, 728.504, 1031.81), (.jisB5, .landscape, 728.504, 515.906),
-            (.letter, .portrait, 612, 792), (.legal, .landscape, 1008, 612),
+            (PageSize(width: 841.89, height: 1190.55), .portrait, 841.89, 1190.55),
+            (PageSize(width: 419.528, height: 595.276), .landscape, 595.276, 419.528),
+            (PageSize(width: 728.504, height: 1031.81), .portrait, 728.504, 1031.81),
+            (PageSize(width: 612, height: 1008), .landscape, 1008, 612),
             (.custom(width: 400, height: 150), .portrait, 400, 150),
         ]
         for (size, orientation, _, _) in sizes { try document.addPage(size: size, orientation: orientation) }
@@ -40,7 +40,7 @@ import TestSupport
     @Test func infoFieldsIncludingJapaneseAndDatesShowInPdfinfo() throws {
         let scratch = try Scratch("haru-info")
         let document = try PDFDocument()
-        _ = try document.addPage()
+        _ = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let created = Date(timeIntervalSince1970: 1_700_000_000) // 2023-11-14 22:13:20 UTC
         try document.setInfo(DocumentInfo(title: "入場整理券 FN-579-413", author: "GCG-40167", creator: "mkpdf tests",
                                           producer: "mkpdf", subject: "admission ticket", keywords: "ticket, 整理券",
@@ -59,7 +59,7 @@ import TestSupport
     @Test func userPasswordEncryptionWithPermissions() throws {
         let scratch = try Scratch("haru-crypt")
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let helvetica = try document.font(.helvetica)
         try page.text { t in
             try t.setFont(helvetica, size: 14)
@@ -93,7 +93,7 @@ import TestSupport
     @Test func outlinesNestAndPageLabelsShowInQpdfJSON() throws {
         let scratch = try Scratch("haru-outline")
         let document = try PDFDocument()
-        let pages = try (0..<4).map { _ in try document.addPage() }
+        let pages = try (0..<4).map { _ in try document.addPage(size: PageSize(width: 595.28, height: 841.89)) }
         let chapter = try document.addOutline("第1章 Tickets", page: pages[1], opened: true)
         try document.addOutline("1.1 入場整理券", parent: chapter, page: pages[2], top: 500)
         let closed = try document.addOutline("Appendix", page: pages[3], opened: false)
@@ -121,7 +121,7 @@ import TestSupport
         let scratch = try Scratch("haru-data")
         func make() throws -> PDFDocument {
             let document = try PDFDocument()
-            let page = try document.addPage()
+            let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
             try page.stroke(.rectangle(x: 10, y: 10, width: 100, height: 50))
             return document
         }

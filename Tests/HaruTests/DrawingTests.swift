@@ -84,7 +84,7 @@ import TestSupport
         let scratch = try Scratch("haru-gstate")
         let document = try PDFDocument()
         for _ in 0..<3 {
-            let page = try document.addPage()
+            let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
             try page.setAlpha(stroke: 0.5, fill: 0.25)
             try page.setAlpha(stroke: 1, fill: 0.25)
             try page.setAlpha(stroke: 0.5, fill: 0.25)
@@ -130,7 +130,7 @@ import TestSupport
 
     @Test func invalidPathsAndDashesAreRefusedBeforeC() throws {
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         var startsWithLine = PDFPath()
         startsWithLine.line(to: 10, 10)
         #expect(throws: HaruError.self) { try page.stroke(startsWithLine) }
@@ -145,7 +145,7 @@ import TestSupport
 
     @Test func textWidthsFollowFontMetrics() throws {
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         // Helvetica AFM: H 722, e 556, l 222, o 556 → 2278/1000 em.
         let helvetica = try document.font(.helvetica)
         #expect(abs(try helvetica.width(of: "Hello", size: 10) - 22.78) < 0.001)

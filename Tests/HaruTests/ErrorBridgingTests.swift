@@ -11,7 +11,7 @@ import Glibc
 @Suite struct ErrorBridgingTests {
     /// Adds a page with `line` in Helvetica, saves, and checks qpdf and pdftotext: the document still works.
     func expectStillRenders(_ document: PDFDocument, _ scratch: Scratch, _ line: String) throws {
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let helvetica = try document.font(.helvetica)
         try page.text { t in
             try t.setFont(helvetica, size: 14)
@@ -27,7 +27,7 @@ import Glibc
         let document = try PDFDocument()
         let delegate = RecordingDelegate(.continue)
         document.delegate = delegate
-        _ = try document.addPage()
+        _ = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let error = try #require(throws: HaruError.self) {
             try document.font(named: "NoSuchFont", encoding: .winAnsi)
         }
@@ -89,7 +89,7 @@ import Glibc
         let document = try PDFDocument()
         let delegate = RecordingDelegate(.continue)
         document.delegate = delegate
-        _ = try document.addPage()
+        _ = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let folder = try unwritableFolder(scratch)
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         let target = folder.appendingPathComponent("out.pdf")
@@ -112,7 +112,7 @@ import Glibc
         let document = try PDFDocument()
         let delegate = RecordingDelegate(.continue)
         document.delegate = delegate
-        _ = try document.addPage()
+        _ = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let before = try FileManager.default.contentsOfDirectory(atPath: "/dev").sorted()
         let error = try #require(throws: HaruError.self) { try document.save(to: URL(fileURLWithPath: "/dev/full")) }
         #expect(error.name == "HPDF_FILE_IO_ERROR" && error.detail == UInt32(ENOSPC))
@@ -127,11 +127,11 @@ import Glibc
         let document = try PDFDocument()
         let delegate = RecordingDelegate(.abort)
         document.delegate = delegate
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         #expect(throws: HaruError.self) { try document.font(named: "NoSuchFont", encoding: .winAnsi) }
         #expect(document.isAborted)
         let calls: [() throws -> Void] = [
-            { _ = try document.addPage() },
+            { _ = try document.addPage(size: PageSize(width: 595.28, height: 841.89)) },
             { _ = try document.font(.helvetica) },
             { _ = try document.data() },
             { try page.setLineWidth(2) },
@@ -160,7 +160,7 @@ import Glibc
     @Test func graphicsInsideTextScopeAndNestedScopesAreRefused() throws {
         let scratch = try Scratch("haru-gmode")
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let helvetica = try document.font(.helvetica)
         try page.text { t in
             try t.setFont(helvetica, size: 12)

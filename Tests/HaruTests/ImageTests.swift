@@ -17,7 +17,7 @@ import TestSupport
     @Test func imageWithAlphaIsCompressedWithCompressedSoftMask() throws {
         let scratch = try Scratch("haru-image")
         let document = try PDFDocument()
-        let page = try document.addPage(size: .a5)
+        let page = try document.addPage(size: PageSize(width: 419.53, height: 595.28))
         let image = try document.loadImage(try Self.sample(alpha: true))
         #expect(image.hasAlpha && image.width == 40 && image.height == 30)
         try page.draw(image, x: 50, y: 50, width: 200, height: 150)
@@ -45,7 +45,7 @@ import TestSupport
     @Test func grayImageWithoutAlphaHasNoMask() throws {
         let scratch = try Scratch("haru-gray")
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let raw = try RawImage(width: 8, height: 2, colorSpace: .gray, pixels: Array(repeating: 128, count: 16))
         try page.draw(try document.loadImage(raw), x: 10, y: 10, width: 80, height: 20)
         let file = scratch.file("gray.pdf")

@@ -9,7 +9,7 @@ import TestSupport
     @Test func shiftJISCIDFontIsNotEmbeddedAndRoundTrips() throws {
         let scratch = try Scratch("haru-sjis")
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let gothic = try document.font(.msGothic, encoding: .rksjH)
         #expect(gothic.encoding == .japanese(.rksjH) && !gothic.isEmbedded)
         try page.text { t in
@@ -32,7 +32,7 @@ import TestSupport
     @Test func embeddedTrueTypeUTF8RoundTrips() throws {
         let scratch = try Scratch("haru-ttf")
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let ipa = try document.loadTrueTypeFont(at: Repo.ipaexGothic)
         #expect(ipa.name == "IPAexGothic" && ipa.encoding == .utf8 && ipa.isEmbedded)
         // Loading the same file again reuses the first load.
@@ -59,7 +59,7 @@ import TestSupport
     @Test func eucCIDFontRoundTripsJISX0208AndRejectsExtensions() throws {
         let scratch = try Scratch("haru-euc")
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let mincho = try document.font(.msMincho, encoding: .eucH)
         let text = "入場整理券〜ｶﾀｶﾅ"
         try page.text { t in
@@ -82,7 +82,7 @@ import TestSupport
     @Test func everyJapaneseFontStyleAndEncodingIsAvailable() throws {
         let scratch = try Scratch("haru-jp-all")
         let document = try PDFDocument()
-        let page = try document.addPage(size: .a3)
+        let page = try document.addPage(size: PageSize(width: 841.89, height: 1190.55))
         var y = 1150.0
         try page.text { t in
             for font in JapaneseFont.allCases {

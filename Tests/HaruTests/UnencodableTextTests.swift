@@ -14,7 +14,7 @@ import TestSupport
 
     @Test func unencodableCharactersAreNamedWithCodeAndIndex() throws {
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         for font in try fonts(document) {
             let first = try #require(throws: TextEncodingError.self) { try font.encode(Self.text) }
             #expect(first.character == "𠮷" && first.codePoints == "U+20BB7" && first.index == 2)
@@ -34,7 +34,7 @@ import TestSupport
     @Test func substituteDrawsGetaMark() throws {
         let scratch = try Scratch("haru-geta")
         let document = try PDFDocument()
-        let page = try document.addPage()
+        let page = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         try page.text { t in
             for (i, font) in try fonts(document).enumerated() {
                 try t.setFont(font, size: 20)

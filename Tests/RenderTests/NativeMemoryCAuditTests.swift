@@ -2,6 +2,7 @@ import Check
 import Drawing
 import Foundation
 import Render
+import TestSupport
 import Testing
 
 /// The C handles behind each renderer are freed on every path: repeating an operation many times leaves the

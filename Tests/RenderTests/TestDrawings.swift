@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import TestSupport
 
 /// Drawings the Render tests add to the Drawing module's samples.
 enum TestDrawings {

@@ -1,11 +1,12 @@
+import Drawing
 import Foundation
 
-/// An expected page size in points, named (`a4`) or given as `WxH`.
+/// An expected page size in points, named from the one paper table (`Paper` in Drawing) or given as `WxH`.
 ///
 /// A named size matches a page in either orientation (an A4 page may be portrait or landscape); an explicit
 /// `WxH` matches only that width and height. Sizes match within `tolerance` points, since writers round
 /// (libHaru's A4 is 595.276 × 841.89).
-public struct PageSize: Sendable, Equatable, CustomStringConvertible {
+public struct ExpectedPageSize: Sendable, Equatable, CustomStringConvertible {
     /// Width in points.
     public var width: Double
     /// Height in points.
@@ -22,23 +23,12 @@ public struct PageSize: Sendable, Equatable, CustomStringConvertible {
         self.eitherOrientation = eitherOrientation
     }
 
-    /// The sizes `parse` knows by name, portrait, in points.
-    public static let named: [String: (Double, Double)] = [
-        "a3": (841.89, 1190.55), "a4": (595.28, 841.89), "a5": (419.53, 595.28),
-        "b4": (728.5, 1031.81), "b5": (515.91, 728.5),  // JIS B, as Japanese printers use them
-        "letter": (612, 792), "legal": (612, 1008),
-    ]
-
-    /// Reads `a4`, `letter`, … or `WxH` in points (`400x150`, `595.28x841.89`); nil when it is neither.
-    public static func parse(_ text: String) -> PageSize? {
-        let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
-        if let (width, height) = named[lowered] {
-            return PageSize(width: width, height: height, eitherOrientation: true)
-        }
-        let parts = lowered.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
-        return PageSize(width: width, height: height)
+    /// Reads a paper name (`a4`, `jis-b4`, `はがき`: either orientation matches; with `-landscape`, only that one) or
+    /// `WxH` in points (`400x150`), or with a unit (`100x148mm`); nil when it is neither.
+    public static func parse(_ text: String) -> ExpectedPageSize? {
+        guard let size = try? Paper.size(parsing: text) else { return nil }
+        let named = Paper.named(text) != nil
+        return ExpectedPageSize(width: size.width, height: size.height, eitherOrientation: named)
     }
 
     /// Whether a page `width` × `height` points matches this size.

@@ -1,10 +1,11 @@
+import Drawing
 import Foundation
 
 /// Ready-made drawings the renderers, the CLI and their tests share, so every engineer checks the same pictures.
 public enum Samples {
-    /// The seed's admission ticket, 入場整理券, 400 × 150 pt, decorations included (posts of 2014-12-09 and 12-21).
+    /// The admission ticket 入場整理券 in its original layout, 400 × 150 pt, decorations included.
     ///
-    /// Written as the seed recommends: colours registered once and named by role, one short line per element,
+    /// Written in the house style: colours registered once and named by role, one short line per element,
     /// groups separated by a comment line. The page is opaque white, since the ticket is printed.
     public static func admissionTicket(member: String = "GCG-40167", ticket: String = "FN-579-413",
                                        date: String = "2014年12月20日") throws(CanvasError) -> Drawing {
