@@ -90,7 +90,8 @@ let package = Package(
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Fonts", "Typeset", "Barcodes", "Support", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Fonts", "Typeset", "Barcodes", "Support",
+                                                     "Render", "TestSupport"]),
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Drawing", "Fonts", "Render", "Check", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),

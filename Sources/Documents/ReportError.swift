@@ -14,7 +14,8 @@ public enum ReportError: Error, Hashable, Sendable {
     case unknownRole(role: String, known: [String])
     /// An image's bytes are not a PNG whose size can be read.
     case invalidImage(location: String, reason: String)
-    /// A table row has a different number of cells than the table has columns.
+    /// A table row's cells, each counted by its span, do not cover the table's columns exactly (`cells` is the
+    /// number covered).
     case rowShape(table: Int, row: Int, cells: Int, columns: Int)
     /// A table's fixed column widths alone are wider than the page body.
     case columnsTooWide(table: Int, needed: Double, available: Double)
@@ -46,8 +47,9 @@ extension ReportError: CustomStringConvertible, LocalizedError {
         case .invalidNumber(let what, let value, let rule):
             return "cannot lay out the report: \(what) is \(value); it must be \(rule). Fix: give a number in that range"
         case .rowShape(let table, let row, let cells, let columns):
-            return "cannot lay out the report: table \(table), row \(row) has \(cells) cells but the table has "
-                + "\(columns) columns. Fix: give every row one cell per column"
+            return "cannot lay out the report: table \(table), row \(row) (footer rows counted after the body) has "
+                + "cells covering \(cells) columns but the table has \(columns). Fix: give every row cells that cover "
+                + "each column once (a cell's span counts the columns it covers)"
         case .columnsTooWide(let table, let needed, let available):
             return "cannot lay out the report: table \(table)'s fixed columns need \(format(needed)) pt but the page "
                 + "body is \(format(available)) pt wide. Fix: narrow the fixed columns or widen the page or margins"

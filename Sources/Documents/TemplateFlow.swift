@@ -43,14 +43,22 @@ struct FlowTable: Hashable, Sendable {
         var key: Expression
         var order: [String]
         var heading: MarkedText?
-        var subtotal: [String: MarkedText]?
+        var subtotal: [Cell]?
+    }
+
+    /// One cell of a subtotal or footer row: its text (nil: empty), the columns it covers and its own look.
+    struct Cell: Hashable, Sendable {
+        var text: MarkedText?
+        var span: Int
+        var alignment: ParagraphAlignment?
+        var style: CellStyle
     }
 
     var rows: Expression
     var variable: String
     var columns: [Column]
     var group: Grouping?
-    var footer: [[String: MarkedText]]
+    var footer: [[Cell]]
     var showsHeader: Bool
     var size: Double?
     var zebra: Bool
@@ -226,11 +234,11 @@ extension TemplateParser {
                               try summaryRow(node, columns: columns, key: "subtotal") })
         }
         names.layers.removeLast()
-        var footer: [[String: MarkedText]] = []
+        var footer: [[FlowTable.Cell]] = []
         if let footerNode = f.value("footer") {
             guard case .sequence(let items) = footerNode else {
                 throw error(footerNode, .badValue(key: "footer", value: describe(footerNode),
-                                                  expected: "a list of rows, each {column title: text}"))
+                                                  expected: "a list of rows, each {column title: cell} or {cells: [...]}"))
             }
             for item in items { footer.append(try summaryRow(item, columns: columns, key: "footer")) }
         }
@@ -240,14 +248,72 @@ extension TemplateParser {
                          zebra: try f.choice("zebra", default: Switch.yes) == .yes, mark: mark(body))
     }
 
-    /// A summary row: column title → text; columns not named stay empty.
-    private func summaryRow(_ node: Node, columns: [FlowTable.Column], key: String) throws(TemplateError) -> [String: MarkedText] {
+    /// A summary row, in either form: column title → cell (columns not named stay empty; a cell's span covers the
+    /// columns to its right, which may then not be named), or `cells:` a list of cells, left to right, covering
+    /// every column once. A cell is a text, or `{text, span, align, weight, size, role, fill}`.
+    private func summaryRow(_ node: Node, columns: [FlowTable.Column], key: String) throws(TemplateError) -> [FlowTable.Cell] {
         let titles = columns.map(\.title)
-        var row: [String: MarkedText] = [:]
-        for (title, _, value) in try map(node, context: key + " row (column titles)", allowed: titles).pairs {
-            row[title] = MarkedText(text: try textTemplate(value, key: title), mark: mark(value))
+        let positional = !titles.contains("cells")
+        let f = try map(node, context: key + " row (column titles" + (positional ? ", or cells)" : ")"),
+                        allowed: titles + (positional ? ["cells"] : []))
+        if positional, let cellsNode = f.value("cells") {
+            if let other = f.pairs.first(where: { $0.0 != "cells" }) {
+                throw error(other.1, .badValue(key: other.0, value: "a column title beside cells", expected: "either "
+                    + "cells: [...] or cells by column title, not both"))
+            }
+            guard case .sequence(let items) = cellsNode else {
+                throw error(cellsNode, .badValue(key: "cells", value: describe(cellsNode), expected: "a list of cells, "
+                    + "each a text or {text, span, align, weight, size, role, fill}"))
+            }
+            var cells: [FlowTable.Cell] = []
+            for item in items { cells.append(try cell(item, key: "cells", columns: columns.count)) }
+            let covered = cells.reduce(0) { $0 + $1.span }
+            guard covered == columns.count else {
+                throw error(cellsNode, .badValue(key: "cells", value: "cells covering \(covered) columns",
+                                                 expected: "cells covering the table's \(columns.count) columns (a "
+                                                     + "cell's span counts the columns it covers)"))
+            }
+            return cells
         }
-        return row
+        var cells: [FlowTable.Cell] = []
+        var column = 0
+        while column < columns.count {
+            guard let value = f.value(titles[column]) else {
+                cells.append(.init(text: nil, span: 1, alignment: nil, style: .plain))
+                column += 1
+                continue
+            }
+            let cell = try cell(value, key: titles[column], columns: columns.count - column)
+            for covered in (column + 1)..<(column + cell.span) {
+                if let pair = f.pairs.first(where: { $0.0 == titles[covered] }) {
+                    throw error(pair.1, .badValue(key: titles[covered], value: "a cell", expected: "nothing: the "
+                        + "column is covered by the span of \"\(titles[column])\""))
+                }
+            }
+            cells.append(cell)
+            column += cell.span
+        }
+        return cells
+    }
+
+    /// A cell of a summary row: a text, or `{text, span, align, weight, size, role, fill}`; `span` may cover at most
+    /// `columns` columns (those from the cell's own to the last).
+    private func cell(_ node: Node, key: String, columns: Int) throws(TemplateError) -> FlowTable.Cell {
+        if node.scalar != nil {
+            return .init(text: MarkedText(text: try textTemplate(node, key: key), mark: mark(node)), span: 1,
+                         alignment: nil, style: .plain)
+        }
+        let c = try map(node, context: "cell", allowed: ["text", "span", "align", "weight", "size", "role", "fill"])
+        guard let textNode = c.value("text") else { throw error(node, .missingKey(key: "text", context: "cell")) }
+        let style = CellStyle(
+            weight: try c.value("weight").map { _ throws(TemplateError) in try c.choice("weight", default: FontWeight.regular) },
+            size: try c.value("size").map { _ throws(TemplateError) in try c.number("size", positive: true) },
+            role: try c.string("role"), fill: try c.string("fill"))
+        return .init(text: MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
+                     span: try c.integer("span", default: 1, range: 1...max(1, columns)),
+                     alignment: try c.value("align").map { _ throws(TemplateError) in
+                         try c.choice("align", default: ParagraphAlignment.left) },
+                     style: style)
     }
 
     /// `fit`, a length (`80`, `30mm`) or a share of the rest (`1fr`).
@@ -361,11 +427,13 @@ extension Template {
             rowScopes.append(rowScope)
             bodyRows.append(TableRow(cells))
         }
-        func summary(_ row: [String: MarkedText], scope: TemplateScope) throws(TemplateError) -> TableRow {
-            var cells: [String] = []
-            for column in table.columns { cells.append(try row[column.title].map { text throws(TemplateError) in
-                try self.text(text, scope: scope) } ?? "") }
-            return TableRow(cells, kind: .summary)
+        func summary(_ row: [FlowTable.Cell], scope: TemplateScope) throws(TemplateError) -> TableRow {
+            var cells: [TableCell] = []
+            for cell in row {
+                let text = try cell.text.map { text throws(TemplateError) in try self.text(text, scope: scope) } ?? ""
+                cells.append(TableCell(text, span: cell.span, alignment: cell.alignment, style: cell.style))
+            }
+            return TableRow(cells: cells, kind: .summary)
         }
         var sections: [(heading: String?, rows: [TableRow])] = []
         if let group = table.group {
@@ -400,7 +468,7 @@ extension Template {
         let zebra = table.zebra ? ReportStyle.Role.zebra : nil
         var blocks: [ReportBlock] = []
         if table.group == nil {
-            return [.table(Table(columns: columns, rows: bodyRows + footer, size: table.size, zebraRole: zebra,
+            return [.table(Table(columns: columns, rows: bodyRows, footer: footer, size: table.size, zebraRole: zebra,
                                  showsHeader: table.showsHeader, fitRows: fitRows))]
         }
         for section in sections {
@@ -409,7 +477,7 @@ extension Template {
                                        showsHeader: table.showsHeader, fitRows: fitRows)))
         }
         if !footer.isEmpty {
-            blocks.append(.table(Table(columns: columns, rows: footer, size: table.size, zebraRole: zebra,
+            blocks.append(.table(Table(columns: columns, rows: [], footer: footer, size: table.size, zebraRole: zebra,
                                        showsHeader: false, fitRows: fitRows)))
         }
         return blocks

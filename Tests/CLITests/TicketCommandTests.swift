@@ -47,6 +47,15 @@ import TestSupport
         #expect(try Self.zxing(picture) == [Self.payload])
         let validate = try Self.mkpdf(["validate", file.path], in: scratch.url)
         #expect(validate.status == 0 && validate.stdout.contains("0 errors, 0 warnings"), "\(validate.stdout)")
+        // MuPDF and pypdf read every line back too (their order between the columns differs from poppler's).
+        let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file.path]).stdout
+        let pypdf = try Oracle.run("python3", ["-W", "error", "-c", "import sys, pypdf; "
+            + "print(pypdf.PdfReader(sys.argv[1], strict=True).pages[0].extract_text())", file.path])
+        #expect(pypdf.status == 0, "pypdf: \(pypdf.stderr)")
+        for line in Self.lines.dropLast() {
+            #expect(mupdf.contains(line), "mutool lacks \(line): \(mupdf)")
+            #expect(pypdf.stdout.contains(line), "pypdf lacks \(line): \(pypdf.stdout)")
+        }
     }
 
     /// The ticket's text as `pdftotext` gives it, empty lines left out, in poppler's reading order (it reads the
