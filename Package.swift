@@ -56,9 +56,9 @@ let package = Package(
         .target(name: "Typeset", dependencies: ["Drawing", "Fonts"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
         .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "Barcodes", "Support"]),
-        // Documents as data: templates (Templates/*.yaml) → Drawing, the ticket with its QR code, reports.
+        // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
         .target(name: "Documents", dependencies: [
-            "Drawing", "Fonts", "Typeset", "Barcodes", "Support",
+            "Drawing", "Fonts", "Typeset", "Barcodes", "Render", "Support",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Drawing", "Render", "Documents", "PNG", "mkpdf",
                                                   "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Check", "TestSupport"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Check", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check",
                                                 "Documents", "Drawing"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),

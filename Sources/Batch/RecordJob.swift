@@ -4,8 +4,8 @@ import Fonts
 import Foundation
 import Render
 
-/// The work for one record, shared by every task of a run: fill the template, check the numbers and glyphs, render
-/// each format with its own libHaru document or cairo surface, write atomically, hash.
+/// The work for one record, shared by every task of a run: the record's fields made values (numbered, literals
+/// printed, key fields present), then the one `TicketJob` draws and renders each format; written atomically, hashed.
 ///
 /// A value holding only immutable settings, so tasks on every core use one copy; a failure never throws, it becomes
 /// the record's manifest entry with its row, member, field and character.
@@ -79,6 +79,9 @@ public struct RecordJob: Sendable {
     /// The record's drawing: placeholders filled from its fields (fields the template does not use are ignored),
     /// member and ticket numbers checked, every glyph checked against its font.
     /// - Throws: `RecordFailure` with the record's context.
+    /// The ticket job every record goes through.
+    var job: TicketJob { TicketJob(template: template, rules: rules, scale: scale, fontMode: fontMode, fonts: fonts) }
+
     public func drawing(for record: BatchRecord) throws(RecordFailure) -> Drawing {
         var record = numbered(record)
         if let problem = record.problem { throw problem }
@@ -94,16 +97,13 @@ public struct RecordJob: Sendable {
         }
         do {
             for field in ["member", "ticket"] where template.placeholderNames.contains(field) {
-                guard let value = record.fields[field] else {
+                guard record.fields[field] != nil else {
                     throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
                                         reason: "the field \"\(field)\" is missing (the template's default would "
                                             + "be printed instead). Fix: add a \(field) column or key to the data")
                 }
-                try rules.check(value, field: field)
             }
-            let values = record.fields.filter { template.placeholderNames.contains($0.key) }
-            return try template.render(values: values,
-                                       options: TemplateRenderOptions(pixelsPerPoint: scale, fonts: fonts))
+            return try job.drawing(values: record.fields.filter { template.placeholderNames.contains($0.key) })
         } catch {
             throw RecordFailure(error, record: record)
         }
@@ -115,13 +115,10 @@ public struct RecordJob: Sendable {
         do throws(RecordFailure) {
             let drawing = try drawing(for: record)
             var rendered: [(name: String, data: Data)] = []
+            let job = job
             for (format, name) in zip(formats, names) {
                 do {
-                    let data = switch format {
-                    case .pdf: try PDFRenderer(fonts: fonts, fontMode: fontMode).data(for: drawing)
-                    case .png: try RasterRenderer(fonts: fonts).pngData(for: drawing, scale: .factor(scale))
-                    }
-                    rendered.append((name, data))
+                    rendered.append((name, try job.data(for: drawing, as: format)))
                 } catch {
                     throw RecordFailure(error, record: record)
                 }

@@ -27,6 +27,11 @@ struct TicketBenchmark: ParsableCommand {
     /// What each ticket is written as.
     enum Mode: String, ExpressibleByArgument, CaseIterable {
         case embedded, cid, png
+
+        /// The file format the workload writes.
+        var format: OutputFormat { self == .png ? .png : .pdf }
+        /// How its PDFs carry fonts.
+        var fontMode: PDFFontMode { self == .cid ? .cid : .embedded }
     }
 
     /// How many tickets.
@@ -68,19 +73,18 @@ struct TicketBenchmark: ParsableCommand {
             throw ValidationError("--out \(out): cannot create the folder (\(error.localizedDescription))")
         }
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.seedTemplate()
-        let pdf = PDFRenderer(fontMode: mode == .cid ? .cid : .embedded)
+        let pdf = PDFRenderer(fontMode: mode.fontMode)
         let raster = RasterRenderer(compression: pngCompression == .fast ? .fast : .balanced)
         let scale = 2.0
-        let fileExtension = mode == .png ? ".png" : ".pdf"
-        let options = TemplateRenderOptions(pixelsPerPoint: scale, fonts: .shared)
-        let files = (0..<count).map { folder.appendingPathComponent("ticket-" + Self.digits($0) + fileExtension) }
+        let files = (0..<count).map { folder.appendingPathComponent("ticket-" + Self.digits($0) + "." + mode.format.rawValue) }
 
-        let loaded = try Template(contentsOf: templateURL)
+        let job = TicketJob(template: try Template(contentsOf: templateURL), rules: try TicketRules(), scale: scale,
+                            fontMode: mode.fontMode)
         let clock = ContinuousClock()
         let start = clock.now
         for (number, file) in files.enumerated() {
-            let drawing = try loaded.render(values: ["member": "GCG-" + Self.digits(number)], options: options)
-            if mode == .png {
+            let drawing = try job.drawing(values: ["member": "GCG-" + Self.digits(number)])
+            if mode.format == .png {
                 try raster.write(drawing, to: file, scale: .factor(scale))
             } else {
                 try pdf.write(drawing, to: file)

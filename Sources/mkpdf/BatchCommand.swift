@@ -3,6 +3,7 @@ import Batch
 import Dispatch
 import Documents
 import Foundation
+import Render
 import Support
 #if canImport(Glibc)
 import Glibc
@@ -90,7 +91,7 @@ struct BatchCommand: ParsableCommand {
 
     /// How PDFs carry fonts.
     @Option(name: .customLong("font-mode"), help: "PDF fonts: embedded (subset TrueType) or cid (not embedded).")
-    var fontMode: TemplateOutput.FontMode = .embedded
+    var fontMode: PDFFontMode = .embedded
 
     /// The pattern member and ticket numbers must match.
     @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match.")
@@ -136,7 +137,7 @@ struct BatchCommand: ParsableCommand {
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         var configured = RecordJob(template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
                             name: try OutputName(name), scale: scale, rules: try TicketRules(pattern: idPattern),
-                            fontMode: fontMode.pdfFontMode)
+                            fontMode: fontMode)
         configured.numbers = try numbering.sequences()
         let job = configured
         let runner = BatchRunner(job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,

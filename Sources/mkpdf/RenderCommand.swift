@@ -64,7 +64,7 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         do {
-            _ = try OutputFormat(path: output)
+            _ = try OutputFormat.of(output: output)
         } catch let failure as RenderCommandFailure {
             throw ValidationError(failure.description)
         }
@@ -76,7 +76,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let format = try OutputFormat(path: output)
+        let format = try OutputFormat.of(output: output)
         if format == .pdf, scale != nil || dpi != nil {
             throw RenderCommandFailure(description: "--scale and --dpi apply to PNG output; -o \(output) is a PDF. "
                                  + "Fix: drop them, or write a .png")
@@ -111,24 +111,22 @@ struct RenderCommand: ParsableCommand {
         let base = url.deletingPathExtension()
         return base.deletingLastPathComponent().appendingPathComponent("\(base.lastPathComponent)-\(page).\(url.pathExtension)")
     }
-
-    /// The output formats, chosen by the extension of `-o`.
-    enum OutputFormat {
-        case pdf, png
-
-        init(path: String) throws {
-            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-            case "pdf": self = .pdf
-            case "png": self = .png
-            default:
-                throw RenderCommandFailure(description: "-o \(path): the output must end in .pdf or .png. "
-                                     + "Fix: name the output file.pdf or file.png")
-            }
-        }
-    }
 }
 
 extension PDFFontMode: ExpressibleByArgument {}
+
+extension OutputFormat: ExpressibleByArgument {
+    /// The format `-o`'s extension names.
+    /// - Throws: `RenderCommandFailure` for any other extension.
+    static func of(output path: String) throws -> OutputFormat {
+        guard let format = OutputFormat(path: path) else {
+            throw RenderCommandFailure(description: "-o \(path): the output must end in .pdf or .png. "
+                                       + "Fix: name the output file.pdf or file.png")
+        }
+        return format
+    }
+}
+
 
 /// A command-line mistake found while running, explained with its fix (ArgumentParser prints the description).
 struct RenderCommandFailure: Error, CustomStringConvertible, LocalizedError {

@@ -58,7 +58,7 @@ struct TicketCommand: ParsableCommand {
 
     /// The format when the extension does not say.
     @Option(help: "pdf or png (default: from the extension of -o, else pdf).")
-    var format: TemplateOutput.Format?
+    var format: OutputFormat?
 
     /// Pixels per point for PNG output and for the QR code's pixel grid.
     @Option(help: "PNG pixels per point; the QR modules are aligned to this grid.")
@@ -67,7 +67,7 @@ struct TicketCommand: ParsableCommand {
     /// How fonts go into the PDF.
     @Option(name: .customLong("font-mode"),
             help: "PDF fonts: embedded (subset TrueType or CFF) or cid (MS-PGothic, not embedded: smallest files).")
-    var fontMode: TemplateOutput.FontMode = .embedded
+    var fontMode: PDFFontMode = .embedded
 
     /// Another ticket template.
     @Option(help: "Template file (default: Templates/ticket.yaml).")
@@ -130,27 +130,14 @@ struct TicketCommand: ParsableCommand {
                                        in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
-        let loaded = try Template(contentsOf: templateURL)
-        let written = try TemplateOutput.write(loaded, values: values, to: url, format: format, scale: scale,
-                                               fontMode: fontMode)
-        print(written.path)
+        let job = TicketJob(template: try Template(contentsOf: templateURL), rules: rules, scale: scale,
+                            fontMode: fontMode)
+        print(try job.write(values: values, to: url, as: format).path)
     }
 }
 
 /// Template → file, shared by `mkpdf ticket` and `mkpdf render TEMPLATE.yaml --set k=v -o OUT`.
 enum TemplateOutput {
-    /// What to write.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case pdf, png
-    }
-
-    /// How the PDF carries its fonts (the Render module's `PDFFontMode`, as a command-line value).
-    enum FontMode: String, ExpressibleByArgument, CaseIterable {
-        case embedded, cid
-
-        var pdfFontMode: PDFFontMode { self == .cid ? .cid : .embedded }
-    }
-
     /// `["venue=東京", "email=a@b"]` → `["venue": "東京", "email": "a@b"]`; the value may hold `=`.
     static func values(from assignments: [String]) throws -> [String: String] {
         var values: [String: String] = [:]
@@ -166,8 +153,8 @@ enum TemplateOutput {
     }
 
     /// The format from `explicit`, else the extension of `output`, else PDF; a contradiction is refused.
-    static func format(output: String?, explicit: Format?) throws -> Format {
-        let fromExtension = output.flatMap { Format(rawValue: URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+    static func format(output: String?, explicit: OutputFormat?) throws -> OutputFormat {
+        let fromExtension = output.flatMap { OutputFormat(path: $0) }
         if let output, fromExtension == nil, explicit == nil {
             throw ValidationError("-o \(output): end the name in .pdf or .png, or give --format")
         }
@@ -175,19 +162,6 @@ enum TemplateOutput {
             throw ValidationError("--format \(explicit.rawValue) contradicts -o \(output ?? "")")
         }
         return explicit ?? fromExtension ?? .pdf
-    }
-
-    /// Fills `template` with `values`, checks every text against its font, renders and writes `url` atomically.
-    /// - Returns: the absolute path written.
-    static func write(_ template: Template, values: [String: String], to url: URL, format: Format, scale: Double,
-                      fontMode: FontMode) throws -> URL {
-        let options = TemplateRenderOptions(pixelsPerPoint: scale, fonts: .shared)
-        let drawing = try template.render(values: values, options: options)
-        switch format {
-        case .pdf: try PDFRenderer(fontMode: fontMode.pdfFontMode).write(drawing, to: url)
-        case .png: try RasterRenderer().write(drawing, to: url, scale: .factor(scale))
-        }
-        return url.standardizedFileURL
     }
 
     /// The document `mkpdf render` draws from `url`: a YAML template (`.yaml`, `.yml`) filled with `assignments`

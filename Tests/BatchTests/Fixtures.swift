@@ -1,6 +1,7 @@
 import Batch
 import Documents
 import Foundation
+import Render
 import TestSupport
 
 /// Shared inputs for the batch tests: the repository's ticket template and generated member lists.

@@ -1,5 +1,6 @@
 import Batch
 import Foundation
+import Render
 import Testing
 
 @Suite("Manifest lines and names")

@@ -1,10 +1,6 @@
-/// What each record is rendered to.
-public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    /// A vector PDF through libHaru.
-    case pdf
-    /// A PNG through cairo, at the job's scale.
-    case png
+import Render
 
+extension OutputFormat {
     /// Parses `pdf,png`.
     /// - Throws: `BatchError.badOption` for an unknown or repeated format.
     public static func list(_ text: String) throws(BatchError) -> [OutputFormat] {
