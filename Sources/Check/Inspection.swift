@@ -15,7 +15,7 @@ public struct Inspection: Codable, Sendable, Equatable {
     /// Whether the file is linearized (its tables are checked by qpdf; problems are `structure.linearization`).
     public var isLinearized: Bool
     /// The outline (bookmarks), top level first.
-    public var outline: [OutlineEntry]
+    public var outline: [BookmarkInfo]
     /// The catalog's natural language (`/Lang`, e.g. `ja`), nil when absent.
     public var language: String?
     /// Features that need a later PDF version than 1.3, by name (`SMask`, `transparency`, `object streams`).
@@ -23,7 +23,7 @@ public struct Inspection: Codable, Sendable, Equatable {
 
     /// An empty inspection, filled in as the document is read.
     public init(pdfVersion: String = "", pageCount: Int = 0, pages: [PageInfo] = [], info: [String: String] = [:],
-                encryption: EncryptionInfo? = nil, isLinearized: Bool = false, outline: [OutlineEntry] = []) {
+                encryption: EncryptionInfo? = nil, isLinearized: Bool = false, outline: [BookmarkInfo] = []) {
         self.pdfVersion = pdfVersion
         self.pageCount = pageCount
         self.pages = pages
@@ -200,14 +200,14 @@ public enum Permission: String, Codable, Sendable, CaseIterable {
 }
 
 /// One outline (bookmark) entry and the entries nested under it.
-public struct OutlineEntry: Codable, Sendable, Equatable {
+public struct BookmarkInfo: Codable, Sendable, Equatable {
     /// The title as shown in a viewer.
     public var title: String
     /// The nested entries.
-    public var children: [OutlineEntry]
+    public var children: [BookmarkInfo]
 
     /// Makes an entry.
-    public init(title: String, children: [OutlineEntry] = []) {
+    public init(title: String, children: [BookmarkInfo] = []) {
         self.title = title
         self.children = children
     }

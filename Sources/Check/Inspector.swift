@@ -95,15 +95,15 @@ final class Inspector {
         return info
     }
 
-    private func outline() -> [OutlineEntry] {
+    private func outline() -> [BookmarkInfo] {
         guard let outlines = document.value(document.root, "/Outlines") else { return [] }
         var visited: Set<Int> = []
         var budget = maxOutlineEntries
         return entries(from: document.value(outlines, "/First"), depth: 0, visited: &visited, budget: &budget)
     }
 
-    private func entries(from first: qpdf_oh?, depth: Int, visited: inout Set<Int>, budget: inout Int) -> [OutlineEntry] {
-        var entries: [OutlineEntry] = []
+    private func entries(from first: qpdf_oh?, depth: Int, visited: inout Set<Int>, budget: inout Int) -> [BookmarkInfo] {
+        var entries: [BookmarkInfo] = []
         var node = first
         while let current = node, document.isDictionary(current) {
             if let number = document.objectNumber(current) {
@@ -118,7 +118,7 @@ final class Inspector {
             let children = depth < maxDepth
                 ? self.entries(from: document.value(current, "/First"), depth: depth + 1, visited: &visited, budget: &budget)
                 : []
-            entries.append(OutlineEntry(title: document.text(document.value(current, "/Title")) ?? "", children: children))
+            entries.append(BookmarkInfo(title: document.text(document.value(current, "/Title")) ?? "", children: children))
             node = document.value(current, "/Next")
         }
         return entries

@@ -23,7 +23,7 @@ public struct Validator: Sendable {
     }
 
     /// Validates the file at `url`; throws `CheckError` when it cannot be read at all.
-    public func validate(_ url: URL) throws -> Report {
+    public func validate(_ url: URL) throws -> ValidationReport {
         let path = url.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw CheckError.fileNotFound(path: path) }
@@ -43,7 +43,7 @@ public struct Validator: Sendable {
     }
 
     /// Validates PDF bytes in memory; `name` stands for the file in messages and in the report.
-    public func validate(data: Data, name: String = "memory.pdf") throws -> Report {
+    public func validate(data: Data, name: String = "memory.pdf") throws -> ValidationReport {
         let document = QPDFDocument()
         do {
             try document.read(bytes: data, description: name, password: options.password)
@@ -71,7 +71,7 @@ public struct Validator: Sendable {
 
     /// `streamed` opens the file again through QPDFBridge; each pass gets its own short-lived copy, since qpdf
     /// keeps every object it has read and two full copies would double the peak memory.
-    private func run(_ document: QPDFDocument, streamed: () -> StreamedDocument?, name: String, head: Data) -> Report {
+    private func run(_ document: QPDFDocument, streamed: () -> StreamedDocument?, name: String, head: Data) -> ValidationReport {
         var findings = document.takeWarnings().map(Self.damage)
         let limit = options.limits.streamBytes
         var oversized = (count: 0, firstObject: 0)
@@ -117,7 +117,7 @@ public struct Validator: Sendable {
         findings += inspector.findings
         findings += late.map { Finding(rule: .inspectionIncomplete, severity: .warning, message: "qpdf warned while reading: \($0)") }
         findings += Rules.findings(for: inspection, options: options)
-        return Report(file: name, findings: findings, inspection: inspection)
+        return ValidationReport(file: name, findings: findings, inspection: inspection)
     }
 
     private static func damage(_ warning: String) -> Finding {

@@ -17,7 +17,7 @@ struct LayoutEngine {
     var y: Double
     /// True while nothing has been placed on the current page (spacing before a block is dropped there).
     var atPageTop = true
-    private(set) var outline: [OutlineEntry] = []
+    private(set) var outline: [Document.OutlineEntry] = []
     var placed: [PlacedText] = []
     /// The page headers and footers are being drawn for, after the body is done; nil while laying out the body.
     var decoratingPage: Int?
@@ -77,7 +77,7 @@ struct LayoutEngine {
     }
 
     mutating func addOutlineEntry(_ title: String, level: Int) {
-        outline.append(OutlineEntry(title: title, level: level, pageIndex: pageIndex, top: y))
+        outline.append(Document.OutlineEntry(title: title, level: level, pageIndex: pageIndex, top: y))
     }
 
     // MARK: Resources

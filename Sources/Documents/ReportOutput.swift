@@ -10,16 +10,13 @@ public struct ReportOutput: Hashable, Sendable {
     /// The PDF Info entries.
     public var metadata: Document.Metadata
     /// One entry per heading, in reading order.
-    public var outline: [OutlineEntry]
+    public var outline: [Document.OutlineEntry]
     /// Every text drawn, with the box it had to stay in: for checking that nothing overflows.
     public var placedTexts: [PlacedText]
 
     /// The pages, metadata and outline as a document for the renderers.
     public var document: Document { Document(pages: pages, metadata: metadata, outline: outline) }
 }
-
-/// A bookmark: a heading's title, its level (1, 2 or 3), its page and its top; the document's own outline entry.
-public typealias OutlineEntry = Document.OutlineEntry
 
 /// One text command as placed: its measured extent and the box it belongs in.
 public struct PlacedText: Hashable, Sendable {

@@ -38,12 +38,12 @@ public struct PDFPage {
     }
 
     /// Sets how open line ends are drawn.
-    public func setLineCap(_ cap: LineCap) throws {
+    public func setLineCap(_ cap: PDFLineCap) throws {
         try graphics("set the line cap", "\(cap)") { HPDF_Page_SetLineCap(handle, cap.haru) }
     }
 
     /// Sets how corners of stroked paths are drawn.
-    public func setLineJoin(_ join: LineJoin) throws {
+    public func setLineJoin(_ join: PDFLineJoin) throws {
         try graphics("set the line join", "\(join)") { HPDF_Page_SetLineJoin(handle, join.haru) }
     }
 
@@ -155,7 +155,7 @@ public struct PDFPage {
 }
 
 /// How the open ends of stroked lines are drawn.
-public enum LineCap: Sendable, Equatable {
+public enum PDFLineCap: Sendable, Equatable {
     /// Squared off at the end point.
     case butt
     /// A half circle around the end point.
@@ -173,7 +173,7 @@ public enum LineCap: Sendable, Equatable {
 }
 
 /// How the corners of stroked paths are drawn.
-public enum LineJoin: Sendable, Equatable {
+public enum PDFLineJoin: Sendable, Equatable {
     /// Sharp corners.
     case miter
     /// Rounded corners.

@@ -19,7 +19,7 @@ final class PDFTarget: RenderTarget {
         var strokeAlpha = 1.0
         var fillAlpha = 1.0
         var lineWidth = 1.0
-        var cap = Haru.LineCap.butt
+        var cap = PDFLineCap.butt
     }
 
     private let page: PDFPage
@@ -41,7 +41,7 @@ final class PDFTarget: RenderTarget {
         }
     }
 
-    func drawLine(from start: Point, to end: Point, width: Double, cap: DrawingLineCap, color: Color,
+    func drawLine(from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
                   location: RenderLocation) throws {
         let paint = ShapeBatch.Paint.stroke(Self.rgb(color), alpha: color.alpha, width: width, cap: Self.haruCap(cap))
         let bounds = Rect(x: min(start.x, end.x) - width, y: min(start.y, end.y) - width,
@@ -224,7 +224,7 @@ final class PDFTarget: RenderTarget {
         }
     }
 
-    private func setStroke(_ rgb: RGBColor, alpha: Double, width: Double, cap: Haru.LineCap) throws {
+    private func setStroke(_ rgb: RGBColor, alpha: Double, width: Double, cap: PDFLineCap) throws {
         try setAlpha(stroke: alpha, fill: state.fillAlpha)
         if rgb != state.strokeColor {
             try page.setStrokeColor(rgb)
@@ -279,7 +279,7 @@ final class PDFTarget: RenderTarget {
         RGBColor(red: color.red, green: color.green, blue: color.blue)
     }
 
-    static func haruCap(_ cap: DrawingLineCap) -> Haru.LineCap {
+    static func haruCap(_ cap: LineCap) -> PDFLineCap {
         switch cap {
         case .butt: .butt
         case .round: .round
@@ -297,7 +297,7 @@ struct ShapeBatch {
     /// How the path is painted; shapes join a batch only when painted identically.
     enum Paint: Equatable {
         case fill(RGBColor, alpha: Double)
-        case stroke(RGBColor, alpha: Double, width: Double, cap: Haru.LineCap)
+        case stroke(RGBColor, alpha: Double, width: Double, cap: PDFLineCap)
 
         var alpha: Double {
             switch self {

@@ -106,7 +106,7 @@ private struct ValidationOutput: Encodable {
 
 /// What became of one file: a report, or the reason it could not be read.
 private enum Outcome: Encodable {
-    case report(Report)
+    case report(ValidationReport)
     case unreadable(file: String, error: CheckError)
 
     var isValid: Bool { if case .report(let report) = self { report.isValid } else { false } }

@@ -111,7 +111,7 @@ import TestSupport
         let file = try entry.make(scratch.url)
         let qpdf = try Oracle.qpdfCheck(file)
         #expect((qpdf.status == 0) == entry.qpdfAccepts, "qpdf --check exited \(qpdf.status): \(qpdf.stdout)\(qpdf.stderr)")
-        let report: Report
+        let report: ValidationReport
         do {
             report = try Validator(options: entry.options).validate(file)
         } catch {

@@ -62,7 +62,7 @@ import TestSupport
     @Test func reportRoundTripsThroughJSON() throws {
         let report = try Validator(options: ValidationOptions(texts: ["nowhere"])).validate(data: Fixtures.japanese("入場"))
         let json = try JSONEncoder().encode(report)
-        #expect(try JSONDecoder().decode(Report.self, from: json) == report)
+        #expect(try JSONDecoder().decode(ValidationReport.self, from: json) == report)
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         #expect(object["valid"] as? Bool == false)
         #expect(object["damaged"] as? Bool == false)

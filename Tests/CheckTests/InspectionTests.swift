@@ -63,8 +63,8 @@ import TestSupport
         #expect(report.inspection.info["Title"] == "入場整理券 〜")
         #expect(report.inspection.info["Author"] == "mkpdf")
         #expect(report.inspection.outline == [
-            OutlineEntry(title: "Chapter 1", children: [OutlineEntry(title: "第1節")]),
-            OutlineEntry(title: "Chapter 2"),
+            BookmarkInfo(title: "Chapter 1", children: [BookmarkInfo(title: "第1節")]),
+            BookmarkInfo(title: "Chapter 2"),
         ])
         #expect(report.findings(.inspectionIncomplete).contains { $0.message.contains("loops back") })
         #expect(report.isValid)

@@ -112,7 +112,7 @@ import TestSupport
         let footers = output.placedTexts.filter { $0.region == .footer }
         #expect(footers.map(\.text) == (1...pages).map { "\($0) / \(pages)" })
         #expect(footers.map(\.pageIndex) == Array(0..<pages))
-        #expect(output.outline == [OutlineEntry(title: "会員名簿", level: 1, pageIndex: 0, top: page.contentTop)])
+        #expect(output.outline == [Document.OutlineEntry(title: "会員名簿", level: 1, pageIndex: 0, top: page.contentTop)])
     }
 
     @Test func rowTallerThanAPageIsSplitBetweenItsLines() throws {

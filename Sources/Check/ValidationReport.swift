@@ -1,5 +1,5 @@
 /// The result of validating one PDF: what was found and what the file holds. Codable for `--json`.
-public struct Report: Codable, Sendable, Equatable {
+public struct ValidationReport: Codable, Sendable, Equatable {
     /// The file as it was named to the validator.
     public var file: String
     /// Everything the rules found, structural findings first, then in page order.
