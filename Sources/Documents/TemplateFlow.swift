@@ -20,7 +20,7 @@ struct MarkedText: Hashable, Sendable {
 /// One block of a template's `flow:`: set inside the margins, one after another, onto new pages as needed.
 indirect enum FlowBlock: Hashable, Sendable {
     case heading(MarkedText, level: Int)
-    case paragraph(MarkedText, alignment: ParagraphAlignment, size: Double?, role: String)
+    case paragraph(MarkedText, alignment: ParagraphAlignment, size: Double?, role: String, weight: FontWeight?)
     case table(FlowTable)
     case image(png: Data, width: Double?, alignment: ParagraphAlignment)
     case spacer(Double)
@@ -63,6 +63,19 @@ struct FlowTable: Hashable, Sendable {
     var size: Double?
     var zebra: Bool
     var mark: TemplateMark?
+}
+
+/// A look named under `styles:`, which paragraphs and table cells take with `style: name`.
+struct NamedStyle: Hashable, Sendable {
+    var cell: CellStyle
+    var alignment: ParagraphAlignment?
+}
+
+extension TemplateParser {
+    /// The named styles of the template being read.
+    final class StyleTable {
+        var styles: [String: NamedStyle] = [:]
+    }
 }
 
 /// The header and footer of a flowing document, and its metadata.
@@ -139,14 +152,22 @@ extension TemplateParser {
         case "paragraph":
             if body.scalar != nil {
                 return .paragraph(MarkedText(text: try textTemplate(body, key: "paragraph"), mark: mark(body)),
-                                  alignment: .left, size: nil, role: ReportStyle.Role.text)
+                                  alignment: .left, size: nil, role: ReportStyle.Role.text, weight: nil)
             }
-            let f = try map(body, context: "paragraph", allowed: ["text", "align", "size", "role"])
+            let f = try map(body, context: "paragraph", allowed: ["text", "style", "align", "size", "role", "weight"])
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "paragraph")) }
+            let named = try namedStyle(f)
+            if let named, named.cell.fill != nil, let node = f.value("style") {
+                throw error(node, .badValue(key: "style", value: "a style with fill", expected: "a style without "
+                    + "fill: a paragraph has no background (fill is for table cells)"))
+            }
+            let own = try cellStyle(f)
             return .paragraph(MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
-                              alignment: try f.choice("align", default: ParagraphAlignment.left),
-                              size: try f.value("size").map { _ throws(TemplateError) in try f.number("size", positive: true) },
-                              role: try f.string("role") ?? ReportStyle.Role.text)
+                              alignment: try f.value("align").map { _ throws(TemplateError) in
+                                  try f.choice("align", default: ParagraphAlignment.left) } ?? named?.alignment ?? .left,
+                              size: own.size ?? named?.cell.size,
+                              role: own.role ?? named?.cell.role ?? ReportStyle.Role.text,
+                              weight: own.weight ?? named?.cell.weight)
         case "table":
             return .table(try table(body))
         case "image":
@@ -303,17 +324,57 @@ extension TemplateParser {
             return .init(text: MarkedText(text: try textTemplate(node, key: key), mark: mark(node)), span: 1,
                          alignment: nil, style: .plain)
         }
-        let c = try map(node, context: "cell", allowed: ["text", "span", "align", "weight", "size", "role", "fill"])
+        let c = try map(node, context: "cell", allowed: ["text", "span", "style", "align", "weight", "size", "role",
+                                                         "fill"])
         guard let textNode = c.value("text") else { throw error(node, .missingKey(key: "text", context: "cell")) }
-        let style = CellStyle(
-            weight: try c.value("weight").map { _ throws(TemplateError) in try c.choice("weight", default: FontWeight.regular) },
-            size: try c.value("size").map { _ throws(TemplateError) in try c.number("size", positive: true) },
-            role: try c.string("role"), fill: try c.string("fill"))
+        let named = try namedStyle(c)
         return .init(text: MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
                      span: try c.integer("span", default: 1, range: 1...max(1, columns)),
                      alignment: try c.value("align").map { _ throws(TemplateError) in
-                         try c.choice("align", default: ParagraphAlignment.left) },
-                     style: style)
+                         try c.choice("align", default: ParagraphAlignment.left) } ?? named?.alignment,
+                     style: (named?.cell ?? .plain).overridden(by: try cellStyle(c)))
+    }
+
+    /// The look keys written on a cell or paragraph itself: `weight`, `size`, `role`, `fill`.
+    private func cellStyle(_ f: Fields) throws(TemplateError) -> CellStyle {
+        CellStyle(
+            weight: try f.value("weight").map { _ throws(TemplateError) in try f.choice("weight", default: FontWeight.regular) },
+            size: try f.value("size").map { _ throws(TemplateError) in try f.number("size", positive: true) },
+            role: try f.string("role"), fill: try f.string("fill"))
+    }
+
+    /// The keys a named style of `styles:` may hold.
+    static let styleKeys = ["size", "weight", "role", "fill", "align"]
+
+    /// Reads `styles:`: named looks (`total: {size: 11, weight: bold, align: right}`) that table cells and paragraphs
+    /// take with `style: total`, their own keys over the style's.
+    func readStyles(_ node: Node?) throws(TemplateError) {
+        guard let node else { return }
+        for (name, keyNode, value) in try map(node, context: "styles", allowed: nil).pairs {
+            guard TemplateParser.isValidName(name) else {
+                throw error(keyNode, .badValue(key: "styles", value: "\"\(name)\"", expected: "a style name: a letter, "
+                    + "then letters, digits, _ or -"))
+            }
+            let f = try map(value, context: "style \"\(name)\"", allowed: Self.styleKeys)
+            styleTable.styles[name] = NamedStyle(
+                cell: try cellStyle(f),
+                alignment: try f.value("align").map { _ throws(TemplateError) in
+                    try f.choice("align", default: ParagraphAlignment.left) })
+        }
+    }
+
+    /// The named style a `style:` key names, nil without the key; an unknown name is an error with the nearest one.
+    private func namedStyle(_ f: Fields) throws(TemplateError) -> NamedStyle? {
+        guard let node = f.value("style") else { return nil }
+        let name = try scalar(node, key: "style")
+        guard let style = styleTable.styles[name] else {
+            let known = styleTable.styles.keys.sorted()
+            throw error(node, .badValue(key: "style", value: "\"\(name)\"", expected: known.isEmpty
+                ? "a style named under styles: (the template has none)"
+                : "a style named under styles:" + NearestName.hint(for: name, among: known) + " (there are: "
+                    + known.joined(separator: ", ") + ")"))
+        }
+        return style
     }
 
     /// `fit`, a length (`80`, `30mm`) or a share of the rest (`1fr`).
@@ -371,11 +432,20 @@ extension Template {
             switch block {
             case .heading(let text, let level):
                 blocks.append(.heading(Heading(try self.text(text, scope: scope), level: level)))
-            case .paragraph(let text, let alignment, let size, let role):
+            case .paragraph(let text, let alignment, let size, let role, let weight):
                 let string = try self.text(text, scope: scope)
                 let markup = text.text.isLiteral && InlineMarkup.holdsMarkup(string)
-                blocks.append(.paragraph(Paragraph(string, alignment: alignment, size: size, colorRole: role,
-                                                   markup: markup)))
+                var face: String?
+                if let weight {
+                    do {
+                        face = try (options.fonts ?? .shared).fontName(family: font, weight: weight)
+                    } catch {
+                        throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
+                                            reason: .font(name: font, reason: error.description))
+                    }
+                }
+                blocks.append(.paragraph(Paragraph(string, alignment: alignment, font: face, size: size,
+                                                   colorRole: role, markup: markup)))
             case .table(let table):
                 blocks += try tables(table, scope: scope, options: options)
             case .image(let png, let width, let alignment):

@@ -28,7 +28,8 @@ struct TemplateParser {
     }
 
     static let topKeys = ["name", "description", "title", "author", "page", "size", "margins", "background", "font",
-                          "data", "placeholders", "let", "palette", "elements", "flow", "header", "footer", "literals"]
+                          "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
+                          "literals"]
     static let elementKinds = ["line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "for", "if"]
     /// Keys of the report templates read before the one language; such a file is refused with how to convert it.
     static let oldReportKeys = ["columns", "group", "intro", "subtitle", "sort", "total", "logo"]
@@ -43,6 +44,7 @@ struct TemplateParser {
     }
 
     let names = NameScope()
+    let styleTable = StyleTable()
 
     func parse(_ yaml: String) throws(TemplateError) -> Contents {
         let root: Node
@@ -77,6 +79,7 @@ struct TemplateParser {
         names.layers[0].formUnion(declared.keys)
         let lets = try letValues(top.value("let"))
         let palette = try self.palette(top.value("palette"))
+        try readStyles(top.value("styles"))
         var elements: [TemplateElement] = []
         if let list = top.value("elements") {
             elements = try self.elements(list, key: "elements", palette: palette, font: font)

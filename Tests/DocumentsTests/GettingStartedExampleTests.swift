@@ -45,5 +45,15 @@ import TestSupport
         let pages = try handMade.layout().pages
         #expect(pages.count == 1)
         #expect(pages.flatMap(Self.texts).contains("佐藤 花子"))
+
+        let receipt = Table(
+            columns: [TableColumn("品名", width: .fraction(1)), TableColumn("数量", alignment: .right),
+                      TableColumn("金額", alignment: .right)],
+            rows: [TableRow(["コーヒー豆 ※", "2", "¥2,400"]), TableRow(["𠮷野マグ", "1", "¥2,400"])],
+            footer: [TableRow(cells: [TableCell("合計（税込）", span: 2, alignment: .right, style: CellStyle(weight: .bold)),
+                                      TableCell("¥5,232", style: CellStyle(weight: .bold))], kind: .summary)])
+        let receiptPages = try Report(metadata: .init(title: "領収書")) { receipt }.layout().pages
+        let bold = receiptPages[0].commands.compactMap { if case .text(let text) = $0, text.font == "gothic-bold" { text.string } else { nil } }
+        #expect(bold == ["合計（税込）", "¥5,232"])
     }
 }
