@@ -10,10 +10,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "mkpdf", targets: ["mkpdf"]),
-        .library(name: "Drawing", targets: ["Drawing"]),
+        .library(name: "DrawingModule", targets: ["DrawingModule"]),
         .library(name: "Haru", targets: ["Haru"]),
         .library(name: "PNG", targets: ["PNG"]),
-        .library(name: "Check", targets: ["Check"]),
+        .library(name: "Validation", targets: ["Validation"]),
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Render", targets: ["Render"]),
@@ -43,28 +43,28 @@ let package = Package(
         // InternalCollectionsUtilities.
         .target(name: "Support"),
         // The one description: pure Swift, no C.
-        .target(name: "Drawing", dependencies: ["Support"]),
+        .target(name: "DrawingModule", dependencies: ["Support"]),
         // PNG in and out through libpng's simplified API.
         .target(name: "PNG", dependencies: ["CPNG"]),
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
-        .target(name: "Barcodes", dependencies: ["Drawing", "CZint"]),
+        .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint"]),
         // The Swift wrapper over libHaru.
         .target(name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["CHarfBuzz", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
-        .target(name: "Typeset", dependencies: ["Drawing", "Fonts"]),
+        .target(name: "Typeset", dependencies: ["DrawingModule", "Fonts"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
-        .target(name: "Render", dependencies: ["Drawing", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "Barcodes", "Support"]),
+        .target(name: "Render", dependencies: ["DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "Barcodes", "Support"]),
         // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
         .target(name: "Documents", dependencies: [
-            "Drawing", "Fonts", "Typeset", "Barcodes", "Render", "Support",
+            "DrawingModule", "Fonts", "Typeset", "Barcodes", "Render", "Support",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
         ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
         .target(name: "Batch", dependencies: [
-            "Documents", "Drawing", "Render", "Fonts", "CQPDF", "Support",
+            "Documents", "DrawingModule", "Render", "Fonts", "CQPDF", "Support",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
@@ -72,37 +72,37 @@ let package = Package(
         // small C interface that traps every exception.
         .target(name: "QPDFBridge", linkerSettings: [.linkedLibrary("qpdf")]),
         // PDF structure validation over libqpdf.
-        .target(name: "Check", dependencies: ["CQPDF", "QPDFBridge", "Drawing"]),
+        .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),
         // The command: a thin face over the modules.
         .executableTarget(name: "mkpdf", dependencies: [
-            "Haru", "PNG", "Check", "Drawing", "Render", "Fonts", "Documents", "Batch", "Support",
+            "Haru", "PNG", "Validation", "DrawingModule", "Render", "Fonts", "Documents", "Batch", "Support",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Timings against the anchor programs in ../shared/bench/anchors (scripts/bench, BENCHMARKS.md).
         .executableTarget(name: "mkpdf-bench", dependencies: [
-            "Documents", "Drawing", "Render", "Fonts",
+            "Documents", "DrawingModule", "Render", "Fonts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Test helpers: run the external oracles (qpdf, pdffonts, pdftotext, …) and make temp folders.
-        .target(name: "TestSupport", dependencies: ["Drawing"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DrawingModule"], path: "Tests/TestSupport"),
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Drawing", "Fonts", "Typeset", "Barcodes", "Support",
+        .testTarget(name: "DrawingTests", dependencies: ["DrawingModule", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "DrawingModule", "Fonts", "Typeset", "Barcodes", "Support",
                                                      "Render", "TestSupport"]),
-        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "Drawing", "Fonts", "Render", "Check", "TestSupport"]),
+        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "DrawingModule", "Fonts", "Render", "Validation", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
-        .testTarget(name: "CheckTests", dependencies: ["Check", "Haru", "TestSupport"]),
-        .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Drawing", "Render", "Documents", "PNG", "mkpdf",
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "Haru", "TestSupport"]),
+        .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "DrawingModule", "Render", "Documents", "PNG", "mkpdf",
                                                   "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Drawing", "Fonts", "PNG", "Check", "TestSupport"]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Check", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Check",
-                                                "Documents", "Drawing"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "DrawingModule", "Fonts", "PNG", "Validation", "TestSupport"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Validation",
+                                                "Documents", "DrawingModule"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     ]
 )

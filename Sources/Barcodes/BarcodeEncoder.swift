@@ -1,5 +1,5 @@
 import CZint
-import Drawing
+import DrawingModule
 
 /// Encodes a barcode command through libzint after checking what libzint would accept silently or report vaguely:
 /// lengths and check digits, the ECI of non-ASCII 2D data, option ranges.

@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Foundation
 
 /// Why a barcode cannot be drawn: which field of the barcode command is wrong, what is wrong, and how to fix it.

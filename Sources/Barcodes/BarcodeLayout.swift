@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Foundation
 
 /// A barcode placed in its box: the light background, every dark rectangle and every text run, in points, with

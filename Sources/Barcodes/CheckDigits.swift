@@ -1,5 +1,5 @@
 import CZint
-import Drawing
+import DrawingModule
 
 extension BarcodeEncoder {
     /// Digits of the symbologies whose last digit is a GS1 mod-10 check: the full length of each.

@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Foundation
 
 /// The most recent barcode layouts, shared by every thread (batch jobs render in parallel) behind a lock.

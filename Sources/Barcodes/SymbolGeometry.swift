@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 
 /// An encoded symbol as libzint laid it out, copied out of C, in modules from the top-left of its quiet zone.
 public struct SymbolGeometry: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CZint
-import Drawing
+import DrawingModule
 import Foundation
 
 /// One libzint symbol: created in `init`, deleted exactly once in `deinit`; nothing of it escapes this type.

@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Foundation
 
 /// Tickets laid out on sheets in a grid (`--impose a4 --grid 2x5 --crop-marks`): where each ticket goes, scaled to

@@ -1,5 +1,5 @@
 import CCairo
-import Drawing
+import DrawingModule
 import Fonts
 import Foundation
 import PNG

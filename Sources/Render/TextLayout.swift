@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Fonts
 
 /// One text command laid out for drawing: runs of glyphs shaped by HarfBuzz, each from the first font of the

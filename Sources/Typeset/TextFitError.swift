@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Foundation
 
 /// Why a text box could not be set: its text does not fit by any of its fit policies, or a run's font (or the

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Drawing
+import DrawingModule
 import Foundation
 import Haru
 

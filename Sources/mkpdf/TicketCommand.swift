@@ -1,6 +1,6 @@
 import ArgumentParser
 import Documents
-import Drawing
+import DrawingModule
 import Fonts
 import Foundation
 import Render

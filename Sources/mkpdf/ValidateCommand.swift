@@ -1,5 +1,5 @@
 import ArgumentParser
-import Check
+import Validation
 import Foundation
 
 /// `mkpdf validate FILE…`: checks PDF structure with qpdf and mkpdf's rules, as text or JSON.

@@ -1,5 +1,5 @@
 import Barcodes
-import Drawing
+import DrawingModule
 import Foundation
 import Render
 import Testing

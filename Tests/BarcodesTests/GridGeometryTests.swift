@@ -1,5 +1,5 @@
 @testable import Barcodes
-import Drawing
+import DrawingModule
 import Testing
 
 /// The matrix codes are read from libzint's module grid rather than its vector output (half the cost); both must

@@ -1,5 +1,5 @@
 @testable import Barcodes
-import Drawing
+import DrawingModule
 import Foundation
 import Testing
 

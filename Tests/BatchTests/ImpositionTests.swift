@@ -1,5 +1,5 @@
 import Batch
-import Drawing
+import DrawingModule
 import Foundation
 import Testing
 import TestSupport

@@ -1,4 +1,4 @@
-import Check
+import Validation
 import Foundation
 import PNG
 import Testing

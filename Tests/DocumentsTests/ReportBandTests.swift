@@ -1,5 +1,5 @@
 import Documents
-import Drawing
+import DrawingModule
 import Fonts
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import Documents
-import Drawing
+import DrawingModule
 import Foundation
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Barcodes
 import Documents
-import Drawing
+import DrawingModule
 import Foundation
 import Testing
 import TestSupport

@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Foundation
 import TestSupport
 import Testing

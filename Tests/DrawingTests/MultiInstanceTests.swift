@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Testing
 
 /// The seed's five multi-instance experiments (post of 2014-12-10), replayed with independent canvases.

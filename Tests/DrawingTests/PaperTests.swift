@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Testing
 
 /// The one paper table: ISO and JIS B named apart, Japanese postcard and envelopes, orientation and custom sizes.

@@ -1,5 +1,5 @@
-import Check
-import Drawing
+import Validation
+import DrawingModule
 import Foundation
 import Render
 import TestSupport

@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Foundation
 
 extension TestDrawings {

@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Foundation
 
 /// Ready-made drawings the renderers, the CLI and their tests share, so every engineer checks the same pictures.

@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Fonts
 import Testing
 import Typeset

@@ -1,4 +1,4 @@
-import Drawing
+import DrawingModule
 import Fonts
 import Foundation
 import Render

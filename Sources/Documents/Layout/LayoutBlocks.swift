@@ -1,0 +1,210 @@
+import Typeset
+import DrawingModule
+import Foundation
+
+/// A block measured and broken for the page width, ready to be placed.
+enum PreparedBlock {
+    case heading(PreparedText, Heading)
+    case paragraph(PreparedText)
+    case richParagraph(PreparedRuns)
+    case table(PreparedTable)
+    case image(ReportImage, size: Size)
+    case spacer(Double)
+    case pageBreak
+}
+
+/// Lines of a paragraph set from styled runs (markup), each ready to be placed at the left margin.
+struct PreparedRuns {
+    var lines: [SetLine]
+    var lineHeight: Double
+    var spaceAfter: Double
+    var location: String
+}
+
+/// Lines of a paragraph or heading with everything needed to place them.
+struct PreparedText {
+    var lines: [TextLine]
+    var font: LayoutFont
+    var lineHeight: Double
+    var alignment: ParagraphAlignment
+    var role: String
+    var spaceBefore: Double
+    var spaceAfter: Double
+    /// "paragraph 3", "heading 1" — for error messages.
+    var location: String
+
+    /// The height of the first `count` lines.
+    func height(lines count: Int) -> Double { Double(min(count, lines.count)) * lineHeight }
+}
+
+extension LayoutEngine {
+    mutating func prepareBlocks() throws(ReportError) -> [PreparedBlock] {
+        var result: [PreparedBlock] = []
+        var counts: [String: Int] = [:]
+        func number(_ kind: String) -> Int {
+            let next = counts[kind, default: 0] + 1
+            counts[kind] = next
+            return next
+        }
+        for block in report.blocks {
+            switch block {
+            case .heading(let heading):
+                let size = style.headingSize(level: heading.level)
+                let font = try font(style.headingFont, size: size)
+                let lines = LineBreaker(font: font).lines(for: heading.text, width: page.contentWidth)
+                result.append(.heading(PreparedText(
+                    lines: lines, font: font, lineHeight: size * 1.3, alignment: .left, role: ReportStyle.Role.accent,
+                    spaceBefore: size * 0.9, spaceAfter: heading.level == 1 ? size * 0.6 : size * 0.4,
+                    location: "heading \(number("heading")) (\"\(heading.text)\")"), heading))
+            case .paragraph(let paragraph) where paragraph.usesMarkup:
+                let size = paragraph.size ?? style.bodySize
+                let location = "paragraph \(number("paragraph"))"
+                let base = TextRun("", font: paragraph.font ?? style.bodyFont, size: size,
+                                   color: try slot(paragraph.colorRole).stroke)
+                let alignment: TextAlignment = switch paragraph.alignment {
+                case .left, .justified: .left
+                case .center: .center
+                case .right: .right
+                }
+                let lines: [SetLine]
+                do {
+                    lines = try TextBoxSetter(fonts: fonts, kinsoku: .standard)
+                        .lines(InlineMarkup(base: base).runs(markup: paragraph.text), width: page.contentWidth,
+                               alignment: alignment, field: location)
+                } catch {
+                    throw .font(name: base.font, reason: error.description)
+                }
+                result.append(.richParagraph(PreparedRuns(
+                    lines: lines, lineHeight: size * style.lineSpacing,
+                    spaceAfter: paragraph.spaceAfter ?? style.paragraphSpacing, location: location)))
+            case .paragraph(let paragraph):
+                let size = paragraph.size ?? style.bodySize
+                let font = try font(paragraph.font ?? style.bodyFont, size: size)
+                let lines = LineBreaker(font: font).lines(for: paragraph.text, width: page.contentWidth)
+                result.append(.paragraph(PreparedText(
+                    lines: lines, font: font, lineHeight: size * style.lineSpacing, alignment: paragraph.alignment,
+                    role: paragraph.colorRole, spaceBefore: 0,
+                    spaceAfter: paragraph.spaceAfter ?? style.paragraphSpacing,
+                    location: "paragraph \(number("paragraph"))")))
+            case .table(let table):
+                result.append(.table(try prepareTable(table, index: number("table"))))
+            case .image(let image):
+                let index = number("image")
+                let pixels = try PNGSize(image.png, location: "image \(index)")
+                var width = min(image.width ?? Double(pixels.width), page.contentWidth)
+                var height = width * Double(pixels.height) / Double(pixels.width)
+                if height > fullHeight {
+                    width *= fullHeight / height
+                    height = fullHeight
+                }
+                result.append(.image(image, size: Size(width: width, height: height)))
+            case .spacer(let spacer):
+                result.append(.spacer(spacer.height))
+            case .pageBreak:
+                result.append(.pageBreak)
+            }
+        }
+        return result
+    }
+
+    /// The least height a block needs at the bottom of a page to start there: what keep-with-next reserves.
+    func leadHeight(of block: PreparedBlock?) -> Double {
+        switch block {
+        case .heading(let text, _): text.spaceBefore + text.height(lines: text.lines.count)
+        case .paragraph(let text): text.height(lines: 2)
+        case .richParagraph(let text): text.lines.prefix(2).reduce(0) { $0 + max(text.lineHeight, $1.height) }
+        case .table(let table): table.leadHeight
+        case .image(_, let size): size.height
+        case .spacer, .pageBreak, nil: 0
+        }
+    }
+
+    mutating func place(_ block: PreparedBlock, next: PreparedBlock?) throws(ReportError) {
+        switch block {
+        case .heading(let text, let heading):
+            var needed = text.spaceBefore + text.height(lines: text.lines.count)
+            if heading.keepWithNext { needed += text.spaceAfter + leadHeight(of: next) }
+            ensureRoom(min(needed, fullHeight))
+            if !atPageTop { y += text.spaceBefore }
+            if heading.inOutline { addOutlineEntry(heading.text, level: heading.level) }
+            try placeLines(text)
+            if heading.level == 1 {
+                let color = try slot(ReportStyle.Role.accent).stroke
+                append(.line(.init(color: color, width: 1, from: Point(x: page.margins.left, y: y + 2),
+                                   to: Point(x: page.margins.left + page.contentWidth, y: y + 2),
+                                   slot: .role(ReportStyle.Role.accent))))
+            }
+            y += text.spaceAfter
+        case .paragraph(let text):
+            try placeLines(text)
+            y += text.spaceAfter
+        case .richParagraph(let text):
+            for line in text.lines {
+                // A line with ruby is taller than the body's line pitch: it takes what it needs.
+                let height = max(text.lineHeight, line.height)
+                ensureRoom(height)
+                let left = page.margins.left, top = y + (height - line.height) / 2
+                for command in line.commands { append(command.moved(x: left, y: top)) }
+                placed.append(PlacedText(pageIndex: pageIndex, text: line.text,
+                                         frame: Rect(x: left, y: top, width: page.contentWidth, height: line.height),
+                                         container: Rect(x: left, y: page.contentTop, width: page.contentWidth,
+                                                         height: fullHeight), region: .body))
+                y += height
+                atPageTop = false
+            }
+            y += text.spaceAfter
+        case .table(let table):
+            try placeTable(table)
+        case .image(let image, let size):
+            ensureRoom(size.height)
+            let left: Double
+            switch image.alignment {
+            case .left, .justified: left = page.margins.left
+            case .center: left = page.margins.left + (page.contentWidth - size.width) / 2
+            case .right: left = page.margins.left + page.contentWidth - size.width
+            }
+            append(.image(.init(png: image.png, rect: Rect(origin: Point(x: left, y: y), size: size))))
+            y += size.height + style.paragraphSpacing
+            atPageTop = false
+        case .spacer(let height):
+            if !atPageTop { y = min(y + height, page.contentBottom) }
+        case .pageBreak:
+            newPage()
+        }
+    }
+
+    /// Places lines top to bottom, continuing on new pages as needed.
+    private mutating func placeLines(_ text: PreparedText) throws(ReportError) {
+        let inset = (text.lineHeight - text.font.glyphHeight) / 2
+        for line in text.lines {
+            ensureRoom(text.lineHeight)
+            try drawBodyLine(line, font: text.font, alignment: text.alignment, top: y + inset, role: text.role,
+                             location: text.location)
+            y += text.lineHeight
+            atPageTop = false
+        }
+    }
+}
+
+/// The pixel size of a PNG, read from its IHDR chunk without decoding it.
+struct PNGSize {
+    var width: Int
+    var height: Int
+
+    init(_ png: Data, location: String) throws(ReportError) {
+        let bytes = [UInt8](png.prefix(24))
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count == 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw .invalidImage(location: location, reason: "the \(png.count) bytes are not a PNG file (no PNG "
+                + "signature and IHDR chunk)")
+        }
+        func number(_ offset: Int) -> Int {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        width = number(16)
+        height = number(20)
+        guard width > 0, height > 0 else {
+            throw .invalidImage(location: location, reason: "the PNG says it is \(width)×\(height) pixels")
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Typeset
+import DrawingModule
+import Fonts
+import Foundation
+
+/// Flows a report's blocks through pages: measures, breaks lines, paginates, then draws headers and footers once
+/// the page count is known.
+///
+/// One engine lays out one report on one thread; the result is plain values.
+struct LayoutEngine {
+    let report: Report
+    let fonts: FontRegistry
+    private var fontCache: [String: LayoutFont] = [:]
+    /// The body commands of each page so far.
+    var pages: [[Drawing.Command]] = [[]]
+    /// The top of the free space on the current page.
+    var y: Double
+    /// True while nothing has been placed on the current page (spacing before a block is dropped there).
+    var atPageTop = true
+    private(set) var outline: [Document.OutlineEntry] = []
+    var placed: [PlacedText] = []
+    /// The page headers and footers are being drawn for, after the body is done; nil while laying out the body.
+    var decoratingPage: Int?
+
+    init(report: Report, fonts: FontRegistry) throws(ReportError) {
+        let page = report.page
+        guard page.contentWidth > 20, page.contentBottom - page.contentTop > 20 else {
+            throw .pageTooSmall(reason: "the page body is \(Int(page.contentWidth))×"
+                + "\(Int(page.contentBottom - page.contentTop)) pt after the margins")
+        }
+        self.report = report
+        self.fonts = fonts
+        self.y = page.contentTop
+    }
+
+    var page: PageSetup { report.page }
+    var style: ReportStyle { report.style }
+    var pageIndex: Int { pages.count - 1 }
+    /// Free height left on the current page.
+    var remaining: Double { page.contentBottom - y }
+    /// The height of an empty page's body.
+    var fullHeight: Double { page.contentBottom - page.contentTop }
+
+    // MARK: Running
+
+    mutating func run() throws(ReportError) -> ReportOutput {
+        let prepared = try prepareBlocks()
+        for (index, block) in prepared.enumerated() {
+            let next = prepared.dropFirst(index + 1).first
+            try place(block, next: next)
+        }
+        let count = pages.count
+        var drawings: [Drawing] = []
+        for index in 0..<count {
+            let decoration = try pageDecoration(pageIndex: index, pageCount: count)
+            drawings.append(Drawing(size: Size(width: page.width, height: page.height), background: .white,
+                                    palette: style.palette, commands: decoration + pages[index]))
+        }
+        return ReportOutput(pages: drawings, metadata: report.metadata, outline: outline, placedTexts: placed)
+    }
+
+    // MARK: Pages
+
+    mutating func newPage() {
+        pages.append([])
+        y = page.contentTop
+        atPageTop = true
+    }
+
+    /// Starts a new page unless `height` fits below `y` or the page is still empty.
+    mutating func ensureRoom(_ height: Double) {
+        if height > remaining + 1e-9 && !atPageTop { newPage() }
+    }
+
+    mutating func append(_ command: Drawing.Command) {
+        pages[pageIndex].append(command)
+    }
+
+    mutating func addOutlineEntry(_ title: String, level: Int) {
+        outline.append(Document.OutlineEntry(title: title, level: level, pageIndex: pageIndex, top: y))
+    }
+
+    // MARK: Resources
+
+    mutating func font(_ name: String, size: Double) throws(ReportError) -> LayoutFont {
+        guard size.isFinite, size > 0, size <= 1000 else {
+            throw .invalidNumber(what: "the font size for \"\(name)\"", value: size, rule: "from 0 (exclusive) to 1000 pt")
+        }
+        let key = "\(name)@\(size)"
+        if let font = fontCache[key] { return font }
+        let font: LayoutFont
+        do {
+            font = try LayoutFont(named: name, size: size, fonts: fonts)
+        } catch {
+            throw .font(name: name, reason: error.description)
+        }
+        fontCache[key] = font
+        return font
+    }
+
+    func slot(_ role: String) throws(ReportError) -> Palette.Slot {
+        guard let slot = style.palette.slot(named: role) else {
+            throw .unknownRole(role: role, known: style.palette.roles)
+        }
+        return slot
+    }
+
+    // MARK: Drawing
+
+    /// Draws one line of text with its line box's top-left at (`x`, `top`), recording where it went.
+    /// - Throws: `ReportError.missingCharacter` naming `location` when no font of the chain can draw a character.
+    mutating func drawText(_ string: String, font: LayoutFont, x: Double, top: Double, role: String,
+                           container: Rect, region: PlacedText.Region, location: @autoclosure () -> String,
+                           into commands: inout [Drawing.Command]) throws(ReportError) {
+        guard !string.isEmpty else { return }
+        let coverage: FontCoverage
+        do {
+            coverage = try fonts.coverage(of: string, font: font.name)
+        } catch {
+            throw .font(name: font.name, reason: error.description)
+        }
+        if let missing = coverage.missing.first {
+            throw .missingCharacter(character: String(missing.scalar), codePoint: missing.codePoint,
+                                    font: font.name, text: string, location: location(), tried: coverage.tried)
+        }
+        let color = try slot(role).stroke
+        commands.append(.text(.init(color: color, string: string, font: font.name, size: font.size,
+                                    origin: Point(x: x, y: top), slot: .role(role))))
+        placed.append(PlacedText(pageIndex: decoratingPage ?? pageIndex, text: string,
+                                 frame: Rect(x: x, y: top, width: font.width(of: string), height: font.glyphHeight),
+                                 container: container, region: region))
+    }
+
+    /// Draws a broken line in a box `boxWidth` wide starting at `x`: one text command, or one per piece when
+    /// justification stretches it.
+    mutating func drawLine(_ line: TextLine, font: LayoutFont, alignment: ParagraphAlignment, x: Double, top: Double,
+                           boxWidth: Double, role: String, container: Rect, region: PlacedText.Region,
+                           location: @autoclosure () -> String,
+                           into commands: inout [Drawing.Command]) throws(ReportError) {
+        let stretched = alignment == .justified && !line.endsParagraph && line.pieces.count > 1
+            && line.width < boxWidth
+        if stretched {
+            for piece in line.placedPieces(alignment: .justified, boxWidth: boxWidth) {
+                try drawText(piece.text, font: font, x: x + piece.offset, top: top, role: role, container: container,
+                             region: region, location: location(), into: &commands)
+            }
+        } else {
+            let offset = line.placedPieces(alignment: alignment == .justified ? .left : alignment,
+                                           boxWidth: boxWidth).first?.offset ?? 0
+            let lead = line.pieces.first?.offset ?? 0
+            try drawText(line.text, font: font, x: x + offset - lead, top: top, role: role, container: container,
+                         region: region, location: location(), into: &commands)
+        }
+    }
+
+    /// `drawText` into the current page's body.
+    mutating func drawBodyLine(_ line: TextLine, font: LayoutFont, alignment: ParagraphAlignment, top: Double,
+                               role: String, location: @autoclosure () -> String) throws(ReportError) {
+        var commands: [Drawing.Command] = []
+        let body = Rect(x: page.margins.left, y: page.contentTop, width: page.contentWidth, height: fullHeight)
+        try drawLine(line, font: font, alignment: alignment, x: page.margins.left, top: top,
+                     boxWidth: page.contentWidth, role: role, container: body, region: .body,
+                     location: location(), into: &commands)
+        pages[pageIndex] += commands
+    }
+}

@@ -1,0 +1,363 @@
+import Typeset
+import DrawingModule
+
+/// A table with its column widths found and every cell broken into lines in its own font.
+struct PreparedTable {
+    /// One cell set for its width: its lines, font, alignment and colours.
+    struct Cell {
+        /// The first column it covers, and how many.
+        var column: Int
+        var span: Int
+        var lines: [TextLine]
+        /// The same lines set as styled runs, for a cell written with inline markup.
+        var rich: [SetLine]?
+        var font: LayoutFont
+        var lineHeight: Double
+        var alignment: ParagraphAlignment
+        /// The role whose stroke colours the text, and the role whose fill paints the cell (nil: the row's fill).
+        var textRole: String
+        var fillRole: String?
+        /// Where the cell is, for messages: `table 2, row 3, column "氏名"`.
+        var location: String
+
+        var lineCount: Int { max(1, lines.count) }
+    }
+
+    struct Row {
+        var cells: [Cell]
+        var kind: TableRow.Kind
+        /// The position among body rows, for zebra stripes; nil for summary, header and footer rows.
+        var bodyIndex: Int?
+        var isHeader = false
+        /// The least height of the row's text: one line at the table's size.
+        var minimumHeight: Double
+
+        /// The height of the row's text: its tallest cell.
+        var textHeight: Double {
+            max(minimumHeight, cells.map { Double($0.lineCount) * $0.lineHeight }.max() ?? 0)
+        }
+    }
+
+    var index: Int
+    var table: Table
+    var widths: [Double]
+    var header: Row?
+    var rows: [Row]
+    var footer: [Row]
+
+    func height(of row: Row) -> Double { row.textHeight + 2 * table.padding }
+    var headerHeight: Double { header.map(height(of:)) ?? 0 }
+    var leadHeight: Double { headerHeight + ((rows.first ?? footer.first).map(height(of:)) ?? 0) }
+    /// The height of every footer row together: they go on one page.
+    var footerHeight: Double { footer.map(height(of:)).reduce(0, +) }
+    var totalWidth: Double { widths.reduce(0, +) }
+
+    /// The left edge of `column`, from the table's left edge.
+    func offset(ofColumn column: Int) -> Double { widths[..<column].reduce(0, +) }
+    /// The width of the columns `cell` covers.
+    func width(of cell: Cell) -> Double { widths[cell.column..<(cell.column + cell.span)].reduce(0, +) }
+}
+
+extension LayoutEngine {
+    mutating func prepareTable(_ table: Table, index: Int) throws(ReportError) -> PreparedTable {
+        let size = table.size ?? style.tableSize
+        guard table.padding.isFinite, table.padding >= 0 else {
+            throw .invalidNumber(what: "table \(index)'s padding", value: table.padding, rule: "0 pt or more")
+        }
+        let columns = table.columns
+        let allRows = table.rows + table.footer
+        for (number, row) in allRows.enumerated() {
+            let label = number < table.rows.count ? "row \(number + 1)" : "footer row \(number - table.rows.count + 1)"
+            for (position, cell) in row.cells.enumerated() where cell.span < 1 {
+                throw .invalidNumber(what: "table \(index), \(label), cell \(position + 1)'s span",
+                                     value: Double(cell.span), rule: "a whole number of columns, 1 or more")
+            }
+            let covered = row.cells.reduce(0) { $0 + $1.span }
+            if covered != columns.count {
+                throw .rowShape(table: index, row: number + 1, cells: covered, columns: columns.count)
+            }
+        }
+        let widths = try columnWidths(table, index: index, size: size)
+        let minimumHeight = size * Self.lineSpacing
+
+        /// Sets one cell: its font from the row's kind and the styles, its lines broken across its width.
+        func cell(_ cell: TableCell, column: Int, row: TableRow, isHeader: Bool,
+                  location: String) throws(ReportError) -> PreparedTable.Cell {
+            let look = row.style.overridden(by: cell.style)
+            let font = try cellFont(look, emphasised: isHeader || row.kind == .summary, size: look.size ?? size)
+            let width = widths[column..<(column + cell.span)].reduce(0, +) - 2 * table.padding
+            let alignment = cell.alignment ?? columns[column].alignment
+            let textRole = look.role ?? (isHeader ? ReportStyle.Role.tableHeader : ReportStyle.Role.text)
+            var lines = LineBreaker(font: font).lines(for: cell.text, width: width)
+            var rich: [SetLine]?
+            if table.markup && !isHeader && InlineMarkup.holdsMarkup(cell.text) {
+                let aligned: TextAlignment = switch alignment {
+                case .left, .justified: .left
+                case .center: .center
+                case .right: .right
+                }
+                let base = TextRun("", font: font.name, size: font.size, color: try slot(textRole).stroke)
+                do {
+                    let set = try TextBoxSetter(fonts: fonts).lines(InlineMarkup(base: base).runs(markup: cell.text),
+                                                                    width: width, alignment: aligned, field: location)
+                    rich = set
+                    lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false, pieces: []) }
+                } catch {
+                    throw .font(name: font.name, reason: error.description)
+                }
+            }
+            return .init(column: column, span: cell.span, lines: lines, rich: rich, font: font,
+                         lineHeight: font.size * Self.lineSpacing, alignment: alignment, textRole: textRole,
+                         fillRole: look.fill, location: location)
+        }
+        func row(_ row: TableRow, label: String, bodyIndex: Int?) throws(ReportError) -> PreparedTable.Row {
+            var cells: [PreparedTable.Cell] = []
+            var column = 0
+            for spec in row.cells {
+                cells.append(try cell(spec, column: column, row: row, isHeader: false,
+                                      location: "table \(index), \(label), column \"\(columns[column].title)\""))
+                column += spec.span
+            }
+            return .init(cells: cells, kind: row.kind, bodyIndex: bodyIndex, minimumHeight: minimumHeight)
+        }
+
+        var header: PreparedTable.Row?
+        if table.showsHeader {
+            let titles = TableRow(columns.map(\.title), kind: .summary)
+            var cells: [PreparedTable.Cell] = []
+            for (column, spec) in titles.cells.enumerated() {
+                cells.append(try cell(spec, column: column, row: titles, isHeader: true,
+                                      location: "table \(index), header, column \"\(columns[column].title)\""))
+            }
+            header = .init(cells: cells, kind: .summary, bodyIndex: nil, isHeader: true, minimumHeight: minimumHeight)
+        }
+        var bodyCount = 0
+        var rows: [PreparedTable.Row] = []
+        rows.reserveCapacity(table.rows.count)
+        for (number, spec) in table.rows.enumerated() {
+            var bodyIndex: Int?
+            if spec.kind == .body {
+                bodyIndex = bodyCount
+                bodyCount += 1
+            }
+            rows.append(try row(spec, label: "row \(number + 1)", bodyIndex: bodyIndex))
+        }
+        var footer: [PreparedTable.Row] = []
+        for (number, spec) in table.footer.enumerated() {
+            footer.append(try row(spec, label: "footer row \(number + 1)", bodyIndex: nil))
+        }
+        return PreparedTable(index: index, table: table, widths: widths, header: header, rows: rows, footer: footer)
+    }
+
+    /// Line height of table text as a multiple of its size.
+    static var lineSpacing: Double { 1.4 }
+
+    /// The face a cell is set in: the heading font for header and summary rows and the body font elsewhere,
+    /// unless the style asks for a weight — bold is the body font's bold face, regular the body font.
+    private mutating func cellFont(_ look: CellStyle, emphasised: Bool, size: Double) throws(ReportError) -> LayoutFont {
+        let name: String
+        switch look.weight {
+        case nil:
+            name = emphasised ? style.headingFont : style.bodyFont
+        case .regular:
+            name = style.bodyFont
+        case .bold:
+            do {
+                name = try fonts.fontName(family: style.bodyFont, weight: .bold)
+            } catch {
+                throw .font(name: style.bodyFont + "-bold", reason: error.description)
+            }
+        }
+        return try font(name, size: size)
+    }
+
+    /// Fixed columns get their width, fitted ones their widest line (shrunk together when the sum is too wide),
+    /// fractions share what is left. No column is narrower than two characters plus padding. Cells spanning
+    /// several columns do not widen fitted columns.
+    private mutating func columnWidths(_ table: Table, index: Int, size: Double) throws(ReportError) -> [Double] {
+        let available = page.contentWidth
+        let bodyFont = try font(style.bodyFont, size: size)
+        let minimum = 2 * bodyFont.size + 2 * table.padding
+        var widths = [Double](repeating: 0, count: table.columns.count)
+        var fixed = 0.0
+        var fitted = 0.0
+        var fractions = 0.0
+        var natural = [Double](repeating: 0, count: table.columns.count)
+        for (column, spec) in table.columns.enumerated() {
+            switch spec.width {
+            case .fixed(let points):
+                widths[column] = max(points, minimum)
+                fixed += widths[column]
+            case .fraction(let share):
+                fractions += max(share, 0)
+            case .fit:
+                var widest = 0.0
+                if table.showsHeader {
+                    widest = widestLine(spec.title, font: try cellFont(.plain, emphasised: true, size: size))
+                }
+                for row in table.fitRows ?? (table.rows + table.footer) {
+                    var start = 0
+                    for cell in row.cells {
+                        defer { start += cell.span }
+                        guard start == column, cell.span == 1 else { continue }
+                        let look = row.style.overridden(by: cell.style)
+                        let font = try cellFont(look, emphasised: row.kind == .summary, size: look.size ?? size)
+                        widest = max(widest, widestLine(cell.text, font: font))
+                    }
+                }
+                natural[column] = max(widest + 2 * table.padding, minimum)
+                fitted += natural[column]
+            }
+        }
+        let fractionColumns = table.columns.filter { if case .fraction = $0.width { true } else { false } }.count
+        let reserved = Double(fractionColumns) * minimum
+        guard fixed + reserved <= available + 1e-6 else {
+            throw .columnsTooWide(table: index, needed: fixed + reserved, available: available)
+        }
+        let fitScale = fitted > 0 ? min(1, (available - fixed - reserved) / fitted) : 1
+        for (column, spec) in table.columns.enumerated() {
+            if case .fit = spec.width { widths[column] = max(minimum, natural[column] * fitScale) }
+        }
+        let left = max(0, available - fixed - widths.enumerated().filter { index, _ in
+            if case .fit = table.columns[index].width { true } else { false }
+        }.map(\.1).reduce(0, +))
+        for (column, spec) in table.columns.enumerated() {
+            if case .fraction(let share) = spec.width {
+                widths[column] = fractions > 0 ? max(minimum, left * max(share, 0) / fractions) : minimum
+            }
+        }
+        // Minimums can push the sum past the body: take the excess from the widest columns.
+        var excess = widths.reduce(0, +) - available
+        while excess > 1e-6 {
+            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > minimum else {
+                throw .columnsTooWide(table: index, needed: widths.reduce(0, +), available: available)
+            }
+            let cut = min(excess, widths[widest] - minimum)
+            widths[widest] -= cut
+            excess -= cut
+        }
+        return widths
+    }
+
+    private func widestLine(_ text: String, font: LayoutFont) -> Double {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { font.width(of: $0) }.max() ?? 0
+    }
+
+    mutating func placeTable(_ table: PreparedTable) throws(ReportError) {
+        ensureRoom(min(table.leadHeight, fullHeight))
+        try drawHeader(table)
+        for row in table.rows {
+            try placeRow(row, in: table)
+        }
+        if !table.footer.isEmpty {
+            // The footer goes on one page when one page can hold it with the header.
+            let needed = table.footerHeight
+            if needed > remaining + 1e-9 && needed <= fullHeight - table.headerHeight && !atPageTop {
+                newPage()
+                try drawHeader(table)
+            }
+            for row in table.footer {
+                try placeRow(row, in: table)
+            }
+        }
+        y += style.paragraphSpacing
+    }
+
+    /// Places a row whole, on a new page under the repeated header when it does not fit the rest of this one.
+    private mutating func placeRow(_ row: PreparedTable.Row, in table: PreparedTable) throws(ReportError) {
+        let height = table.height(of: row)
+        if height > remaining + 1e-9 {
+            if height <= fullHeight - table.headerHeight {
+                newPage()
+                try drawHeader(table)
+            } else {
+                try placeSplitRow(row, in: table)
+                return
+            }
+        }
+        try drawRow(row, in: table, lines: row.cells.map { 0..<$0.lines.count }, height: height)
+    }
+
+    /// A row taller than a page: as many of each cell's lines as fit on each page, the header repeated above each
+    /// part.
+    private mutating func placeSplitRow(_ row: PreparedTable.Row, in table: PreparedTable) throws(ReportError) {
+        let padding = table.table.padding
+        var starts = [Int](repeating: 0, count: row.cells.count)
+        func pending() -> Bool { zip(starts, row.cells).contains { $0 < $1.lines.count } }
+        func fitting(_ cell: PreparedTable.Cell) -> Int {
+            Int(((remaining - 2 * padding) / cell.lineHeight + 1e-9).rounded(.down))
+        }
+        while pending() {
+            let waiting = row.cells.indices.filter { starts[$0] < row.cells[$0].lines.count }
+            if waiting.contains(where: { fitting(row.cells[$0]) < 1 }) {
+                newPage()
+                try drawHeader(table)
+            }
+            let ranges = row.cells.indices.map { index in
+                let cell = row.cells[index]
+                return starts[index]..<min(cell.lines.count, starts[index] + max(1, fitting(cell)))
+            }
+            let textHeight = zip(ranges, row.cells).map { Double($0.count) * $1.lineHeight }.max() ?? 0
+            try drawRow(row, in: table, lines: ranges, height: max(row.minimumHeight, textHeight) + 2 * padding)
+            starts = ranges.map(\.upperBound)
+            if pending() {
+                newPage()
+                try drawHeader(table)
+            }
+        }
+    }
+
+    private mutating func drawHeader(_ table: PreparedTable) throws(ReportError) {
+        guard let header = table.header else { return }
+        try drawRow(header, in: table, lines: header.cells.map { 0..<$0.lines.count }, height: table.headerHeight)
+    }
+
+    /// Draws the given lines of each cell of `row` in a band `height` high at `y`, then moves `y` below it.
+    private mutating func drawRow(_ row: PreparedTable.Row, in table: PreparedTable, lines: [Range<Int>],
+                                  height: Double) throws(ReportError) {
+        let left = page.margins.left
+        let padding = table.table.padding
+        let fillRole: String? = row.isHeader ? ReportStyle.Role.tableHeader
+            : row.kind == .summary ? ReportStyle.Role.summary
+            : row.bodyIndex.map { $0 % 2 == 1 ? table.table.zebraRole : nil } ?? nil
+        var commands: [Drawing.Command] = []
+        func fill(_ role: String, _ rect: Rect) throws(ReportError) {
+            let slot = try slot(role)
+            commands.append(.rect(.init(rect: rect, paint: .fill, lineWidth: 0, stroke: slot.stroke, fill: slot.fill,
+                                        slot: .role(role))))
+        }
+        if let fillRole {
+            try fill(fillRole, Rect(x: left, y: y, width: table.totalWidth, height: height))
+        }
+        for (index, cell) in row.cells.enumerated() {
+            let x = left + table.offset(ofColumn: cell.column)
+            let width = table.width(of: cell)
+            let frame = Rect(x: x, y: y, width: width, height: height)
+            if let role = cell.fillRole { try fill(role, frame) }
+            let alignment: ParagraphAlignment = cell.alignment == .justified ? .left : cell.alignment
+            let inset = (cell.lineHeight - cell.font.glyphHeight) / 2
+            for (offset, lineIndex) in lines[index].enumerated() {
+                if let set = cell.rich?[lineIndex] {
+                    let top = y + padding + Double(offset) * cell.lineHeight + (cell.lineHeight - set.height) / 2
+                    commands += set.commands.map { $0.moved(x: x + padding, y: top) }
+                    placed.append(PlacedText(pageIndex: pageIndex, text: set.text,
+                                             frame: Rect(x: x + padding, y: top, width: width - 2 * padding,
+                                                         height: set.height),
+                                             container: frame, region: .cell))
+                    continue
+                }
+                let top = y + padding + Double(offset) * cell.lineHeight + inset
+                try drawLine(cell.lines[lineIndex], font: cell.font, alignment: alignment, x: x + padding, top: top,
+                             boxWidth: width - 2 * padding, role: cell.textRole, container: frame, region: .cell,
+                             location: cell.location, into: &commands)
+            }
+        }
+        let rule = try slot(ReportStyle.Role.rule).stroke
+        commands.append(.line(.init(color: rule, width: row.isHeader ? 0.75 : 0.25, from: Point(x: left, y: y + height),
+                                    to: Point(x: left + table.totalWidth, y: y + height),
+                                    slot: .role(ReportStyle.Role.rule))))
+        pages[pageIndex] += commands
+        y += height
+        atPageTop = false
+    }
+}

@@ -1,0 +1,136 @@
+import DrawingModule
+import Fonts
+
+/// A multi-page report: paper, page template, style, metadata and the blocks that flow through the pages.
+///
+/// Built with a result builder (`Report { Heading(…); Paragraph(…); Table(…) }`) because a report is declarative
+/// content with loops and conditions — one section per group, an optional summary — and a builder lets that read
+/// like the document it makes, `for` and `if` included. `blocks` stays a plain array, so code may also `append`.
+/// Everything is a value: a report can be built on one thread and laid out on another.
+///
+/// ```swift
+/// let report = Report(metadata: .init(title: "会員名簿")) {
+///     Heading("会員名簿", level: 1)
+///     Paragraph("ランク別の会員一覧です。", alignment: .justified)
+///     Table(columns: [TableColumn("会員番号"), TableColumn("氏名", width: .fraction(1))],
+///           rows: members.map { [$0.id, $0.name] })
+/// }
+/// let output = try report.layout()          // pages as Drawings, outline entries, placed texts
+/// try PDFRenderer().write(output.document, to: url)
+/// ```
+public struct Report: Hashable, Sendable {
+    /// Paper size and margins.
+    public var page: PageSetup
+    /// Header and footer.
+    public var template: PageTemplate
+    /// Fonts, sizes and palette.
+    public var style: ReportStyle
+    /// Title, author and the rest, written into the PDF's Info dictionary.
+    public var metadata: Document.Metadata
+    /// The content, in reading order.
+    public var blocks: [ReportBlock]
+
+    /// Creates a report from its settings and content.
+    public init(page: PageSetup = .a4, template: PageTemplate = .pageNumbers, style: ReportStyle = ReportStyle(),
+                metadata: Document.Metadata = Document.Metadata(),
+                @ReportBuilder content: () -> [ReportBlock] = { [] }) {
+        self.page = page
+        self.template = template
+        self.style = style
+        self.metadata = metadata
+        self.blocks = content()
+    }
+
+    /// Adds a block at the end.
+    public mutating func append(_ block: some ReportBlockConvertible) {
+        blocks.append(block.reportBlock)
+    }
+
+    /// Adds blocks built with the report builder at the end.
+    public mutating func append(@ReportBuilder _ content: () -> [ReportBlock]) {
+        blocks += content()
+    }
+
+    /// Lays the report out into pages, measuring text with `fonts` (the metrics both renderers use).
+    /// - Throws: `ReportError` naming the block, row or header item that cannot be laid out.
+    public func layout(fonts: FontRegistry = .shared) throws(ReportError) -> ReportOutput {
+        var engine = try LayoutEngine(report: self, fonts: fonts)
+        return try engine.run()
+    }
+}
+
+/// One piece of report content.
+public enum ReportBlock: Hashable, Sendable {
+    /// A section title.
+    case heading(Heading)
+    /// Running text.
+    case paragraph(Paragraph)
+    /// A table.
+    case table(Table)
+    /// A PNG image.
+    case image(ReportImage)
+    /// Vertical space.
+    case spacer(Spacer)
+    /// The end of a page.
+    case pageBreak
+}
+
+/// Anything the report builder accepts as a block.
+public protocol ReportBlockConvertible {
+    /// The block this value stands for.
+    var reportBlock: ReportBlock { get }
+}
+
+extension Heading: ReportBlockConvertible {
+    /// `.heading(self)`.
+    public var reportBlock: ReportBlock { .heading(self) }
+}
+
+extension Paragraph: ReportBlockConvertible {
+    /// `.paragraph(self)`.
+    public var reportBlock: ReportBlock { .paragraph(self) }
+}
+
+extension Table: ReportBlockConvertible {
+    /// `.table(self)`.
+    public var reportBlock: ReportBlock { .table(self) }
+}
+
+extension ReportImage: ReportBlockConvertible {
+    /// `.image(self)`.
+    public var reportBlock: ReportBlock { .image(self) }
+}
+
+extension Spacer: ReportBlockConvertible {
+    /// `.spacer(self)`.
+    public var reportBlock: ReportBlock { .spacer(self) }
+}
+
+extension PageBreak: ReportBlockConvertible {
+    /// `.pageBreak`.
+    public var reportBlock: ReportBlock { .pageBreak }
+}
+
+extension ReportBlock: ReportBlockConvertible {
+    /// The block itself.
+    public var reportBlock: ReportBlock { self }
+}
+
+/// Collects report blocks written one per line, with `if`, `if let`, `switch` and `for` allowed.
+@resultBuilder
+public enum ReportBuilder {
+    /// One block.
+    public static func buildExpression(_ block: some ReportBlockConvertible) -> [ReportBlock] { [block.reportBlock] }
+    /// Several blocks made elsewhere.
+    public static func buildExpression(_ blocks: [ReportBlock]) -> [ReportBlock] { blocks }
+    /// The blocks of a body, in order.
+    public static func buildBlock(_ parts: [ReportBlock]...) -> [ReportBlock] { parts.flatMap { $0 } }
+    /// An `if` without `else`.
+    public static func buildOptional(_ part: [ReportBlock]?) -> [ReportBlock] { part ?? [] }
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first part: [ReportBlock]) -> [ReportBlock] { part }
+    /// The second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second part: [ReportBlock]) -> [ReportBlock] { part }
+    /// A `for` loop's bodies, in order.
+    public static func buildArray(_ parts: [[ReportBlock]]) -> [ReportBlock] { parts.flatMap { $0 } }
+}

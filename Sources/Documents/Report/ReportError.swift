@@ -1,0 +1,71 @@
+import DrawingModule
+import Foundation
+import Support
+
+/// Why a report could not be laid out: what failed, where in the report, and how to fix it.
+public enum ReportError: Error, Hashable, Sendable {
+    /// A logical font name is unknown or its file cannot be opened (`reason` is the Fonts module's message).
+    case font(name: String, reason: String)
+    /// A text holds a character no font of its font's fallback chain has a glyph for (`tried` names them all);
+    /// drawing it would show an empty box.
+    case missingCharacter(character: String, codePoint: String, font: String, text: String, location: String,
+                          tried: [String])
+    /// A palette role the layout needs is not in the style's palette.
+    case unknownRole(role: String, known: [String])
+    /// An image's bytes are not a PNG whose size can be read.
+    case invalidImage(location: String, reason: String)
+    /// A table row's cells, each counted by its span, do not cover the table's columns exactly (`cells` is the
+    /// number covered).
+    case rowShape(table: Int, row: Int, cells: Int, columns: Int)
+    /// A table's fixed column widths alone are wider than the page body.
+    case columnsTooWide(table: Int, needed: Double, available: Double)
+    /// The page setup leaves no room for content.
+    case pageTooSmall(reason: String)
+    /// A size or padding is not a usable number (NaN, infinite, zero or negative where it must be positive).
+    case invalidNumber(what: String, value: Double, rule: String)
+    /// A header or footer text needs more height than its band has, even wrapped and shrunk to `size`.
+    case bandOverflow(band: String, item: Int, page: Int, text: String, needed: Double, available: Double,
+                      size: Double)
+}
+
+extension ReportError: CustomStringConvertible, LocalizedError {
+    /// What failed, where, and how to fix it.
+    public var description: String {
+        switch self {
+        case .font(let name, let reason):
+            return "cannot lay out the report: font \"\(name)\": \(reason)"
+        case .missingCharacter(let character, let codePoint, let font, let text, let location, let tried):
+            let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+            return "cannot lay out the report: \(location): no font of \"\(font)\" has a glyph for \"\(character)\" "
+                + "(\(codePoint)) in \"\(shown)\" (tried \(tried.joined(separator: ", "))). Fix: replace the character (e.g. 吉 for 𠮷) or use a font that has it"
+        case .unknownRole(let role, let known):
+            return "cannot lay out the report: the palette has no role \"\(role)\" (it has: "
+                + known.joined(separator: ", ") + "). Fix: add a slot with that role to the style's palette"
+        case .invalidImage(let location, let reason):
+            return ErrorText.wrapping("cannot lay out the report: \(location)", reason,
+                                      fix: "give the bytes of a valid PNG file")
+        case .invalidNumber(let what, let value, let rule):
+            return "cannot lay out the report: \(what) is \(value); it must be \(rule). Fix: give a number in that range"
+        case .rowShape(let table, let row, let cells, let columns):
+            return "cannot lay out the report: table \(table), row \(row) (footer rows counted after the body) has "
+                + "cells covering \(cells) columns but the table has \(columns). Fix: give every row cells that cover "
+                + "each column once (a cell's span counts the columns it covers)"
+        case .columnsTooWide(let table, let needed, let available):
+            return "cannot lay out the report: table \(table)'s fixed columns need \(format(needed)) pt but the page "
+                + "body is \(format(available)) pt wide. Fix: narrow the fixed columns or widen the page or margins"
+        case .bandOverflow(let band, let item, let page, let text, let needed, let available, let size):
+            return "cannot lay out the report: \(band) item \(item) on page \(page), text \"\(text)\", needs "
+                + "\(format(needed)) pt of height at \(format(size)) pt but the \(band) has \(format(available)) pt "
+                + "(\(format(needed - available)) pt too tall). Fix: shorten the \(band) or make the page's margin larger"
+        case .pageTooSmall(let reason):
+            return "cannot lay out the report: \(reason). Fix: use a larger page or smaller margins"
+        }
+    }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+
+    private func format(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+}

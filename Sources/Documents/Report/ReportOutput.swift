@@ -1,0 +1,45 @@
+import DrawingModule
+
+/// A laid-out report: one drawing per page, the outline (bookmarks) and where every text went.
+///
+/// Pages are plain `Drawing`s, so the same output renders to PDF and to PNG; `document` carries the outline too,
+/// so the PDF renderer writes the bookmarks and the raster renderer ignores them.
+public struct ReportOutput: Hashable, Sendable {
+    /// The pages, first first.
+    public var pages: [Drawing]
+    /// The PDF Info entries.
+    public var metadata: Document.Metadata
+    /// One entry per heading, in reading order.
+    public var outline: [Document.OutlineEntry]
+    /// Every text drawn, with the box it had to stay in: for checking that nothing overflows.
+    public var placedTexts: [PlacedText]
+
+    /// The pages, metadata and outline as a document for the renderers.
+    public var document: Document { Document(pages: pages, metadata: metadata, outline: outline) }
+}
+
+/// One text command as placed: its measured extent and the box it belongs in.
+public struct PlacedText: Hashable, Sendable {
+    /// Which part of the page the text belongs to.
+    public enum Region: String, Hashable, Sendable {
+        /// Headings and paragraphs in the body.
+        case body
+        /// A table cell (header cells included).
+        case cell
+        /// The page header.
+        case header
+        /// The page footer.
+        case footer
+    }
+
+    /// The page, counting from 0.
+    public var pageIndex: Int
+    /// The characters drawn.
+    public var text: String
+    /// From the text's left edge to the last glyph's advance, and from the line box top down ascent + descent.
+    public var frame: Rect
+    /// The box the text must stay inside: the body, the cell, or the header/footer band.
+    public var container: Rect
+    /// Body, cell, header or footer.
+    public var region: Region
+}

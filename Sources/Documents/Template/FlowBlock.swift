@@ -1,0 +1,77 @@
+import DrawingModule
+import Foundation
+import Typeset
+
+struct TemplateLet: Hashable, Sendable {
+    var name: String
+    var expression: Expression
+    var mark: TemplateMark?
+}
+
+/// A text of the template with the place it is written, for errors found while it renders.
+struct MarkedText: Hashable, Sendable {
+    var text: TextTemplate
+    var mark: TemplateMark?
+}
+
+/// One block of a template's `flow:`: set inside the margins, one after another, onto new pages as needed.
+indirect enum FlowBlock: Hashable, Sendable {
+    case heading(MarkedText, level: Int)
+    case paragraph(MarkedText, alignment: ParagraphAlignment, size: Double?, role: String, weight: FontWeight?)
+    case table(FlowTable)
+    case image(png: Data, width: Double?, alignment: ParagraphAlignment)
+    case spacer(Double)
+    case pageBreak
+    case loop(variable: String, list: Expression, blocks: [FlowBlock], mark: TemplateMark?)
+    case condition(test: Expression, then: [FlowBlock], otherwise: [FlowBlock], mark: TemplateMark?)
+}
+
+/// A `table` block: one row per item of a list, optionally grouped with a heading and subtotal row per group, and
+/// summary rows after the body.
+struct FlowTable: Hashable, Sendable {
+    struct Column: Hashable, Sendable {
+        var title: String
+        var value: MarkedText
+        var width: ColumnWidth
+        var alignment: ParagraphAlignment
+    }
+
+    struct Grouping: Hashable, Sendable {
+        var key: Expression
+        var order: [String]
+        var heading: MarkedText?
+        var subtotal: [Cell]?
+    }
+
+    /// One cell of a subtotal or footer row: its text (nil: empty), the columns it covers and its own look.
+    struct Cell: Hashable, Sendable {
+        var text: MarkedText?
+        var span: Int
+        var alignment: ParagraphAlignment?
+        var style: CellStyle
+    }
+
+    var rows: Expression
+    var variable: String
+    var columns: [Column]
+    var group: Grouping?
+    var footer: [[Cell]]
+    var showsHeader: Bool
+    var size: Double?
+    var zebra: Bool
+    var mark: TemplateMark?
+}
+
+/// A look named under `styles:`, which paragraphs and table cells take with `style: name`.
+struct NamedStyle: Hashable, Sendable {
+    var cell: CellStyle
+    var alignment: ParagraphAlignment?
+}
+
+struct FlowFurniture: Hashable, Sendable {
+    var title: MarkedText?
+    var author: String?
+    var header: MarkedText?
+    var headerLogo: Data?
+    var footer: MarkedText?
+}

@@ -1,0 +1,179 @@
+import DrawingModule
+import Fonts
+import Foundation
+import Support
+import Typeset
+
+extension Template {
+    /// The flow set onto pages: the blocks evaluated with `scope` into a `Report` and laid out.
+    func flowOutput(scope: TemplateScope, metadata: Document.Metadata,
+                    options: TemplateRenderOptions) throws(TemplateError) -> ReportOutput {
+        var merged = ReportStyle.defaultPalette
+        for role in palette.roles {
+            guard let slot = palette.slot(named: role) else { continue }
+            if merged.slot(named: role) != nil {
+                try? merged.setStroke(.role(role), slot.stroke)
+                try? merged.setFill(.role(role), slot.fill)
+            } else {
+                _ = try? merged.addSlot(role: role, stroke: slot.stroke, fill: slot.fill)
+            }
+        }
+        let style = ReportStyle(palette: merged, bodyFont: font, headingFont: font)
+        var header: [PageTemplate.Item] = []
+        if let logo = furniture.headerLogo { header.append(.image(png: logo, height: 28, alignment: .right)) }
+        let furnitureScope = scope.adding(["page": .text("{{page}}"), "pages": .text("{{pages}}")])
+        if let text = furniture.header {
+            header.append(.text(try self.text(text, scope: furnitureScope), alignment: .left, size: 9))
+            header.append(.rule(width: 0.5))
+        }
+        var footer: [PageTemplate.Item] = []
+        if let text = furniture.footer {
+            footer = [.rule(width: 0.5), .text(try self.text(text, scope: furnitureScope), alignment: .right, size: 8)]
+        }
+        var report = Report(page: PageSetup(width: size.width, height: size.height, margins: margins),
+                            template: PageTemplate(header: header, footer: footer), style: style, metadata: metadata)
+        report.blocks = try blocks(flow, scope: scope, options: options)
+        do {
+            return try report.layout(fonts: options.fonts ?? .shared)
+        } catch {
+            throw TemplateError(file: file, reason: .layout(problem: error.description))
+        }
+    }
+
+    private func blocks(_ flow: [FlowBlock], scope: TemplateScope,
+                        options: TemplateRenderOptions) throws(TemplateError) -> [ReportBlock] {
+        var blocks: [ReportBlock] = []
+        for block in flow {
+            switch block {
+            case .heading(let text, let level):
+                blocks.append(.heading(Heading(try self.text(text, scope: scope), level: level)))
+            case .paragraph(let text, let alignment, let size, let role, let weight):
+                let string = try self.text(text, scope: scope)
+                let markup = text.text.isLiteral && InlineMarkup.holdsMarkup(string)
+                var face: String?
+                if let weight {
+                    do {
+                        face = try (options.fonts ?? .shared).fontName(family: font, weight: weight)
+                    } catch {
+                        throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
+                                            reason: .font(name: font, reason: error.description))
+                    }
+                }
+                blocks.append(.paragraph(Paragraph(string, alignment: alignment, font: face, size: size,
+                                                   colorRole: role, markup: markup)))
+            case .table(let table):
+                blocks += try tables(table, scope: scope, options: options)
+            case .image(let png, let width, let alignment):
+                blocks.append(.image(ReportImage(png: png, width: width, alignment: alignment)))
+            case .spacer(let height):
+                blocks.append(.spacer(Spacer(height: height)))
+            case .pageBreak:
+                blocks.append(.pageBreak)
+            case .loop(let variable, let list, let body, let mark):
+                let items = try items(list, scope: scope, mark: mark)
+                for (index, item) in items.enumerated() {
+                    blocks += try self.blocks(body, scope: scope.adding([variable: item,
+                                                                         "loop": Self.loopRecord(index, count: items.count)]),
+                                              options: options)
+                }
+            case .condition(let test, let then, let otherwise, let mark):
+                blocks += try self.blocks(evaluate(test, scope: scope, mark: mark).isTruthy ? then : otherwise,
+                                          scope: scope, options: options)
+            }
+        }
+        return blocks
+    }
+
+    /// A table block as report tables: one per group (after its heading) or one in all, the summary rows after the
+    /// body, every table fitted to all rows so the columns line up.
+    private func tables(_ table: FlowTable, scope: TemplateScope,
+                        options: TemplateRenderOptions) throws(TemplateError) -> [ReportBlock] {
+        let items = try items(table.rows, scope: scope, mark: table.mark)
+        let columns = table.columns.map { TableColumn($0.title, width: $0.width, alignment: $0.alignment) }
+        var rowScopes: [TemplateScope] = []
+        var bodyRows: [TableRow] = []
+        for (index, item) in items.enumerated() {
+            let rowScope = scope.adding([table.variable: item, "loop": Self.loopRecord(index, count: items.count)])
+            var cells: [String] = []
+            for column in table.columns {
+                do {
+                    let pieces = try pieces(column.value.text, scope: rowScope, mark: column.value.mark)
+                    if let fonts = options.fonts { try checkCoverage(pieces, font: font, mark: column.value.mark, fonts: fonts) }
+                    cells.append(pieces.map(\.text).joined())
+                } catch {
+                    if case .record(let record) = item, let origin = record.origin {
+                        var located = error
+                        located.record = "row \(index + 1), \(origin)"
+                        throw located
+                    }
+                    throw error.inRow(index + 1, of: table.rows.source)
+                }
+            }
+            rowScopes.append(rowScope)
+            bodyRows.append(TableRow(cells))
+        }
+        func summary(_ row: [FlowTable.Cell], scope: TemplateScope) throws(TemplateError) -> TableRow {
+            var cells: [TableCell] = []
+            for cell in row {
+                let text = try cell.text.map { text throws(TemplateError) in try self.text(text, scope: scope) } ?? ""
+                cells.append(TableCell(text, span: cell.span, alignment: cell.alignment, style: cell.style))
+            }
+            return TableRow(cells: cells, kind: .summary)
+        }
+        var sections: [(heading: String?, rows: [TableRow])] = []
+        if let group = table.group {
+            var order: [String] = []
+            var members: [String: [Int]] = [:]
+            var keys: [String: TemplateValue] = [:]
+            for index in items.indices {
+                let key = try evaluate(group.key, scope: rowScopes[index], mark: table.mark)
+                let text = key.text ?? ""
+                if members[text] == nil { order.append(text); keys[text] = key }
+                members[text, default: []].append(index)
+            }
+            let preferred = group.order.filter { members[$0] != nil }
+            for key in preferred + order.filter({ !preferred.contains($0) }) {
+                let indices = members[key] ?? []
+                let record = TemplateValue.record(TemplateRecord([
+                    ("key", keys[key] ?? .text(key)), ("rows", .list(indices.map { items[$0] })),
+                    ("count", .int(indices.count)),
+                ]))
+                let groupScope = scope.adding(["group": record])
+                var rows = indices.map { bodyRows[$0] }
+                if let subtotal = group.subtotal { rows.append(try summary(subtotal, scope: groupScope)) }
+                sections.append((try group.heading.map { text throws(TemplateError) in
+                    try self.text(text, scope: groupScope) }, rows))
+            }
+        } else {
+            sections.append((nil, bodyRows))
+        }
+        var footer: [TableRow] = []
+        for row in table.footer { footer.append(try summary(row, scope: scope)) }
+        let fitRows = sections.flatMap(\.rows) + footer
+        let zebra = table.zebra ? ReportStyle.Role.zebra : nil
+        var blocks: [ReportBlock] = []
+        if table.group == nil {
+            return [.table(Table(columns: columns, rows: bodyRows, footer: footer, size: table.size, zebraRole: zebra,
+                                 showsHeader: table.showsHeader, fitRows: fitRows))]
+        }
+        for section in sections {
+            if let heading = section.heading { blocks.append(.heading(Heading(heading, level: 2))) }
+            blocks.append(.table(Table(columns: columns, rows: section.rows, size: table.size, zebraRole: zebra,
+                                       showsHeader: table.showsHeader, fitRows: fitRows)))
+        }
+        if !footer.isEmpty {
+            blocks.append(.table(Table(columns: columns, rows: [], footer: footer, size: table.size, zebraRole: zebra,
+                                       showsHeader: false, fitRows: fitRows)))
+        }
+        return blocks
+    }
+}
+
+extension TemplateError {
+    /// The same error, said to come from row `row` (1-based) of the list `source`.
+    func inRow(_ row: Int, of source: String) -> TemplateError {
+        var copy = self
+        copy.record = "row \(row) of `\(source)`"
+        return copy
+    }
+}

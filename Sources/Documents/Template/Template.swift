@@ -1,0 +1,427 @@
+import Barcodes
+import DrawingModule
+import Fonts
+import Foundation
+import Typeset
+
+/// A document described as data (`Templates/ticket.yaml`, `Templates/receipt.yaml`): the page, a palette by role,
+/// the data it takes with defaults, values it computes (`let:`), positioned `elements`, and a `flow` of headings,
+/// paragraphs and tables set inside the margins onto as many pages as they need.
+///
+/// Loading checks everything that does not depend on values — syntax, every key (with the nearest valid one for a
+/// misspelling), numbers, roles, every expression and every name it reads; rendering checks the rest (missing
+/// values, glyphs, text that does not fit, every barcode). docs/templates.md is the reference.
+///
+/// ```yaml
+/// page: a5                       # or {size: a5, orientation: landscape}, {width: 400pt, height: 150pt}
+/// font: gothic
+/// data: {customer: 山田 太郎, items: [{name: コーヒー豆, price: 1200, qty: 2}]}
+/// let: {subtotal: "items | sum('price * qty')"}
+/// palette: {ink: {stroke: "#1A1A1A"}}
+/// elements:
+///   - text: {role: ink, text: "{{customer}} 様", size: 16, x: 40, y: 40, w: 200, h: 20}
+///   - for: {each: item, in: items, dy: 16, elements: [{text: {role: ink, text: "{{item.name}}", size: 10, x: 40, y: 80}}]}
+/// flow:
+///   - table: {rows: items, each: item, columns: [{title: 品名, value: "{{item.name}}"}]}
+/// ```
+public struct Template: Sendable {
+    /// The file name errors carry.
+    public let file: String
+    /// The page size in points.
+    public let size: Size
+    /// The page colour, or nil for a transparent page.
+    public let background: Color?
+    /// The colours by role, as declared.
+    public let palette: Palette
+    /// The placeholder defaults declared under `placeholders:`.
+    public let defaults: [String: String]
+    /// Every placeholder the template declares or uses, sorted: the names `render(values:)` accepts.
+    public let placeholderNames: [String]
+    /// How data values that are not text print (`literals: {"true": はい, "false": いいえ, "null": ""}`), by the
+    /// JSON literal; a literal the template does not list is refused rather than printed as `1` or a default.
+    public let literals: [String: String]
+    /// The elements in drawing order.
+    let elements: [TemplateElement]
+    /// Every declared input (`data:` or `placeholders:`) with its default; null for one each document must give.
+    public let data: [String: TemplateValue]
+    /// The computed values, in order.
+    let lets: [TemplateLet]
+    /// The flowing blocks; empty for a one-page positioned template.
+    let flow: [FlowBlock]
+    /// Title, author, header and footer of a flowing document.
+    let furniture: FlowFurniture
+    /// The flow's margins.
+    let margins: PageSetup.Margins
+    /// The template's default logical font.
+    let font: String
+
+    /// True when the template has a `flow` (its document may have several pages).
+    public var isFlowing: Bool { !flow.isEmpty }
+
+    /// Reads a template from YAML text; `file` names it in errors, `baseURL` is where image paths are resolved.
+    /// - Throws: `TemplateError` with line and column for a syntax error, unknown key, element or role, bad number.
+    public init(yaml: String, file: String = "<string>",
+                baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(TemplateError) {
+        let contents = try TemplateParser(file: file, baseURL: baseURL).parse(yaml)
+        self.file = file
+        size = contents.size
+        background = contents.background
+        palette = contents.palette
+        defaults = contents.defaults
+        placeholderNames = contents.placeholderNames
+        literals = contents.literals
+        elements = contents.elements
+        data = contents.data
+        lets = contents.lets
+        flow = contents.flow
+        furniture = contents.furniture
+        margins = contents.margins
+        font = contents.font
+    }
+
+    /// Reads a template file (YAML; JSON is YAML too); image paths are relative to its folder.
+    /// - Throws: `TemplateError`: unreadable file, or any problem `init(yaml:file:baseURL:)` reports.
+    public init(contentsOf url: URL) throws(TemplateError) {
+        let name = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TemplateError(file: name, reason: .unreadable(reason: Self.reason(error)))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TemplateError(file: name, reason: .unreadable(reason: "the file is not UTF-8 text"))
+        }
+        try self.init(yaml: text, file: name, baseURL: url.deletingLastPathComponent())
+    }
+
+    /// The defaults overlaid with `given`: what each placeholder will be filled with.
+    /// - Throws: `TemplateError` for a name the template does not know or a value with a control character.
+    public func values(merging given: [String: String]) throws(TemplateError) -> [String: String] {
+        for name in given.keys.sorted() where !placeholderNames.contains(name) && !TemplateParser.builtInNames.contains(name) {
+            throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
+        }
+        let merged = defaults.merging(given) { _, new in new }
+        for (name, value) in merged.sorted(by: { $0.key < $1.key }) {
+            if let bad = value.unicodeScalars.first(where: Self.isControl) {
+                let code = String(bad.value, radix: 16, uppercase: true)
+                throw TemplateError(file: file, reason: .invalidValue(
+                    placeholder: name,
+                    reason: "holds the control character U+" + String(repeating: "0", count: max(0, 4 - code.count))
+                        + code + (bad == "\n" ? " (a line break)" : "")))
+            }
+        }
+        return merged
+    }
+
+    /// The one page of a positioned template, with every `{{…}}` filled from `values` (falling back to the defaults).
+    /// - Throws: `TemplateError` naming the line of the element for a value that is missing, a character the font
+    ///   lacks (when `options.fonts` is set: with the field it came from), text that does not fit, or a barcode that
+    ///   cannot be made; and for a template with a `flow`, whose pages come from `document(values:data:options:)`.
+    public func render(values given: [String: String] = [:],
+                       options: TemplateRenderOptions = TemplateRenderOptions()) throws(TemplateError) -> Drawing {
+        guard flow.isEmpty else {
+            throw TemplateError(file: file, reason: .badValue(key: "flow", value: "a flowing document", expected:
+                "this command draws one page; render the template with mkpdf render or mkpdf report"))
+        }
+        let scope = try scope(values: given, data: [:])
+        var commands: [Drawing.Command] = []
+        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands)
+        return Drawing(size: size, background: background, palette: palette, commands: commands)
+    }
+
+    /// Every page of the template: a positioned template's one page, or the flow set onto as many pages as it needs
+    /// with the elements drawn on the first. `data` gives inputs of any shape (a CSV's `rows`); `values` text ones.
+    /// - Throws: `TemplateError` as `render` does, and for the flow: a list that is not one, a row that fails
+    ///   (naming its number), a page too small for a table.
+    public func document(values given: [String: String] = [:], data given2: [String: TemplateValue] = [:],
+                         options: TemplateRenderOptions = TemplateRenderOptions()) throws(TemplateError) -> Document {
+        let scope = try scope(values: given, data: given2)
+        var commands: [Drawing.Command] = []
+        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands)
+        var title = given["title"]
+        if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
+        let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
+        guard !flow.isEmpty else {
+            return Document(pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
+                            metadata: metadata)
+        }
+        let output = try flowOutput(scope: scope, metadata: metadata, options: options)
+        var pages = output.pages
+        pages[0].commands = commands + pages[0].commands
+        if let background { for index in pages.indices { pages[index].background = background } }
+        return Document(pages: pages, metadata: output.metadata, outline: output.outline)
+    }
+
+    /// The names every expression reads: the defaults, `data` and then `values` over them, `today`, and the `let`
+    /// values computed in order.
+    func scope(values given: [String: String], data given2: [String: TemplateValue]) throws(TemplateError) -> TemplateScope {
+        let texts = try values(merging: given)
+        for name in given2.keys.sorted() where data[name] == nil {
+            throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
+        }
+        var values: [String: TemplateValue] = [:]
+        for (name, value) in data where value != .null { values[name] = value }
+        for (name, value) in given2 { values[name] = value }
+        for (name, text) in texts where given[name] != nil || given2[name] == nil { values[name] = .text(text) }
+        values["today"] = .text(given["today"] ?? Self.today())
+        if given["title"] == nil, let title = furniture.title, title.text.isLiteral,
+           let text = try? title.text.render(in: TemplateScope()) {
+            values["title"] = .text(text)
+        }
+        var scope = TemplateScope(values)
+        for value in lets {
+            do {
+                scope.set(value.name, try value.expression.evaluate(in: scope))
+            } catch {
+                throw failure(error, expression: value.expression, mark: value.mark, scope: scope)
+            }
+        }
+        if given["title"] == nil, let title = furniture.title, !title.text.isLiteral {
+            scope.set("title", .text(try text(title, scope: scope)))
+        }
+        return scope
+    }
+
+    /// Today's date as `yyyy-MM-dd` in the local time zone.
+    static func today() -> String {
+        let components = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+        return String(format: "%04d-%02d-%02d", components.year ?? 1970, components.month ?? 1, components.day ?? 1)
+    }
+
+    /// The error for an expression that failed: a missing value when it names a declared input without one.
+    func failure(_ error: ExpressionError, expression: Expression?, mark: TemplateMark?,
+                 scope: TemplateScope) -> TemplateError {
+        if let name = expression?.names.first(where: { scope[$0.name] == nil })?.name, data[name] != nil || name == "title" {
+            return TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .missingValue(placeholder: name))
+        }
+        return TemplateError(file: file, line: mark?.line, column: mark?.column,
+                             reason: .expression(problem: error.description))
+    }
+
+    /// The text of `text` with `scope`.
+    func text(_ text: MarkedText, scope: TemplateScope) throws(TemplateError) -> String {
+        try pieces(text.text, scope: scope, mark: text.mark).map(\.text).joined()
+    }
+
+    /// Each part of `text` with `scope`, with the field it came from.
+    func pieces(_ text: TextTemplate, scope: TemplateScope,
+                mark: TemplateMark?) throws(TemplateError) -> [(field: String?, text: String)] {
+        do {
+            return try text.pieces(in: scope)
+        } catch {
+            let failed = text.segments.compactMap { segment -> Expression? in
+                if case .expression(let expression) = segment,
+                   expression.names.contains(where: { scope[$0.name] == nil }) { return expression }
+                return nil
+            }.first
+            throw failure(error, expression: failed, mark: mark, scope: scope)
+        }
+    }
+
+    /// The value of `expression` with `scope`.
+    func evaluate(_ expression: Expression, scope: TemplateScope, mark: TemplateMark?) throws(TemplateError) -> TemplateValue {
+        do {
+            return try expression.evaluate(in: scope)
+        } catch {
+            throw failure(error, expression: expression, mark: mark, scope: scope)
+        }
+    }
+
+    /// The items of a `for` list.
+    func items(_ expression: Expression, scope: TemplateScope, mark: TemplateMark?) throws(TemplateError) -> [TemplateValue] {
+        let value = try evaluate(expression, scope: scope, mark: mark)
+        switch value {
+        case .list(let items): return items
+        case .null: return []
+        default:
+            throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .expression(
+                problem: "`\(expression.source)` is \(value.kindDescription), not a list to repeat over"))
+        }
+    }
+
+    /// `loop`: the 1-based index, first, last and count of a repetition.
+    static func loopRecord(_ index: Int, count: Int) -> TemplateValue {
+        .record(TemplateRecord([("index", .int(index + 1)), ("first", .bool(index == 0)),
+                                ("last", .bool(index == count - 1)), ("count", .int(count))]))
+    }
+
+    /// Appends the commands of `elements`, moved by `base`.
+    private func draw(_ elements: [TemplateElement], scope: TemplateScope, base: Point, options: TemplateRenderOptions,
+                      into commands: inout [Drawing.Command]) throws(TemplateError) {
+        for element in elements {
+            switch element {
+            case .loop(let loop):
+                let items = try items(loop.list, scope: scope, mark: loop.mark)
+                for (index, item) in items.enumerated() {
+                    let inner = scope.adding([loop.variable: item, "loop": Self.loopRecord(index, count: items.count)])
+                    let offset = Point(x: base.x + Double(index) * loop.step.x, y: base.y + Double(index) * loop.step.y)
+                    try draw(loop.elements, scope: inner, base: offset, options: options, into: &commands)
+                }
+            case .condition(let condition):
+                let branch = try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
+                    ? condition.then : condition.otherwise
+                try draw(branch, scope: scope, base: base, options: options, into: &commands)
+            case .line(let line):
+                for offset in line.repetition.offsets {
+                    commands.append(.line(.init(color: line.slot.stroke, width: line.width,
+                                                from: line.from + offset + base, to: line.to + offset + base,
+                                                cap: line.cap, slot: .role(line.role))))
+                }
+            case .shape(let shape):
+                for offset in shape.repetition.offsets {
+                    let payload = Drawing.Command.Shape(
+                        rect: Rect(origin: shape.rect.origin + offset + base, size: shape.rect.size), paint: shape.paint,
+                        lineWidth: shape.lineWidth, stroke: shape.slot.stroke, fill: shape.slot.fill,
+                        slot: .role(shape.role))
+                    commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
+                }
+            case .text(let text) where text.box != nil:
+                guard let frame = text.box else { continue }
+                let pieces = try pieces(text.text, scope: scope, mark: text.mark)
+                if let fonts = options.fonts { try checkCoverage(text, pieces: pieces, fonts: fonts) }
+                for offset in text.repetition.offsets {
+                    let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
+                    if let fonts = options.fonts {
+                        do {
+                            _ = try TextBoxSetter(fonts: fonts).set(box)
+                        } catch {
+                            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
+                                                reason: .textFit(error))
+                        }
+                    }
+                    commands.append(.textBox(box))
+                }
+            case .text(let text):
+                let pieces = try pieces(text.text, scope: scope, mark: text.mark)
+                let string = pieces.map(\.text).joined()
+                if let fonts = options.fonts {
+                    try checkCoverage(text, pieces: pieces, fonts: fonts)
+                    if !text.text.isLiteral { try checkOnPage(text, string: string, origin: text.origin + base, fonts: fonts) }
+                }
+                for offset in text.repetition.offsets {
+                    commands.append(.text(.init(color: text.slot.stroke, string: string, font: text.font,
+                                                size: text.size, origin: text.origin + offset + base,
+                                                boxWidth: text.boxWidth, alignment: text.alignment,
+                                                slot: .role(text.role))))
+                }
+            case .image(let image):
+                commands.append(.image(.init(png: image.png, rect: Rect(origin: image.rect.origin + base,
+                                                                        size: image.rect.size))))
+            case .barcode(let element):
+                var command = element.command
+                command.rect = Rect(origin: command.rect.origin + base, size: command.rect.size)
+                command.data = try pieces(element.data, scope: scope, mark: element.mark).map(\.text).joined()
+                do {
+                    _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
+                } catch {
+                    throw TemplateError(file: file, line: element.mark?.line, column: element.mark?.column,
+                                        reason: .barcode(element: element.element, kind: command.symbology.rawValue,
+                                                         key: Self.templateKey(error.field, element: element),
+                                                         field: error.field == "data" ? element.data.names.first?.name : nil,
+                                                         reason: error.reason))
+                }
+                commands.append(.barcode(command))
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The template key a barcode command's field comes from.
+    private static func templateKey(_ field: String, element: TemplateElement.Barcode) -> String {
+        switch field {
+        case "data": element.dataKey
+        case "rect": element.element == "qr" ? "size" : "w/h"
+        case "dark": "role"
+        case "options.quietZone": "quiet"
+        case "options.moduleWidth": "module"
+        case "options.errorCorrection": "level"
+        case "options.eci": "eci"
+        case "options.checkDigit": "check"
+        default: field
+        }
+    }
+
+    /// A text with a height as a text box: its markup turned into runs, its fields named.
+    private func textBox(_ text: TemplateElement.Text, frame box: TemplateElement.Box,
+                         pieces: [(field: String?, text: String)], offset: Point) -> Drawing.Command.TextBox {
+        let base = TextRun("", font: text.font, weight: text.weight, size: text.size, color: text.slot.stroke,
+                           underline: text.underline)
+        let fields = pieces.compactMap(\.field)
+        return Drawing.Command.TextBox(
+            frame: Rect(x: text.origin.x + offset.x, y: text.origin.y + offset.y, width: text.boxWidth ?? 0,
+                        height: box.height),
+            runs: InlineMarkup(base: base).runs(pieces), alignment: text.alignment,
+            verticalAlignment: box.verticalAlignment, lineHeight: box.lineHeight, letterSpacing: box.letterSpacing,
+            fit: box.fit, minimumSize: box.minimumSize, rotation: box.rotation, writingMode: box.writingMode,
+            field: fields.isEmpty ? nil : fields.joined(separator: ", "))
+    }
+
+    /// Fails when a text filled from data but given no box (`h`) runs past its `w`, or past the page's right edge:
+    /// it would be cut off or overprint its neighbours.
+    private func checkOnPage(_ text: TemplateElement.Text, string: String, origin: Point,
+                             fonts: FontRegistry) throws(TemplateError) {
+        let width = text.boxWidth ?? (size.width - origin.x)
+        let box = Drawing.Command.TextBox(
+            frame: Rect(x: origin.x, y: origin.y, width: max(0, width), height: max(0, size.height - origin.y)),
+            runs: [TextRun(string, font: text.font, size: text.size)], fit: [.error],
+            field: text.text.names.map(\.name).joined(separator: ", "))
+        do {
+            _ = try TextBoxSetter(fonts: fonts).set(box)
+        } catch {
+            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column, reason: .textFit(error))
+        }
+    }
+
+    /// Fails on the first character of the text (literal or value) that no font of the text's fallback
+    /// chain can draw.
+    private func checkCoverage(_ text: TemplateElement.Text, pieces: [(field: String?, text: String)],
+                               fonts: FontRegistry) throws(TemplateError) {
+        try checkCoverage(pieces, font: text.font, mark: text.mark, fonts: fonts)
+    }
+
+    /// Fails on the first character of `pieces` (the template's text or a value) that no font of `font`'s fallback
+    /// chain can draw, naming the field it came from and every font tried.
+    func checkCoverage(_ pieces: [(field: String?, text: String)], font: String, mark: TemplateMark?,
+                       fonts: FontRegistry) throws(TemplateError) {
+        for (field, string) in pieces {
+            let coverage: FontCoverage
+            do {
+                coverage = try fonts.coverage(of: string.filter { $0 != "\n" }, font: font)
+            } catch {
+                throw TemplateError(file: file, line: mark?.line, column: mark?.column,
+                                    reason: .font(name: font, reason: error.description))
+            }
+            guard let missing = coverage.missing.first else { continue }
+            throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .missingGlyph(
+                field: field, character: String(missing.scalar), codePoint: missing.codePoint,
+                characterIndex: missing.characterIndex, font: font, tried: coverage.tried))
+        }
+    }
+
+    /// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs in one line.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    /// The system's reason without Foundation's wrapping ("The file … couldn't be opened because …").
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        return error.localizedDescription
+    }
+}
+
+extension Point {
+    /// The point moved by `offset`.
+    fileprivate static func + (point: Point, offset: Point) -> Point {
+        Point(x: point.x + offset.x, y: point.y + offset.y)
+    }
+}

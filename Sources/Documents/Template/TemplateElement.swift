@@ -1,0 +1,127 @@
+import DrawingModule
+import Foundation
+
+/// A line and column in the template file (1-based, columns in Unicode scalars as libyaml counts them).
+public struct TemplateMark: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1.
+    public var column: Int
+
+    /// Creates a mark.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `LINE:COLUMN`.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// One element of a loaded template, colours already resolved from the palette and text split into placeholders.
+///
+/// Internal: the YAML is the public form. Each element keeps the mark of its text so render-time errors (a missing
+/// value, a character the font lacks) can point at the line that uses the placeholder.
+enum TemplateElement: Hashable, Sendable {
+    case line(Line)
+    case shape(Shape)
+    case text(Text)
+    case image(Image)
+    case barcode(Barcode)
+    /// `for`: the elements once per item of a list, each time moved by `step`.
+    case loop(Loop)
+    /// `if`: one list of elements or the other.
+    case condition(Condition)
+
+    /// A `for` over elements.
+    struct Loop: Hashable, Sendable {
+        var variable: String
+        var list: Expression
+        var step: Point
+        var elements: [TemplateElement]
+        var mark: TemplateMark?
+    }
+
+    /// An `if` over elements.
+    struct Condition: Hashable, Sendable {
+        var test: Expression
+        var then: [TemplateElement]
+        var otherwise: [TemplateElement]
+        var mark: TemplateMark?
+    }
+
+    /// `repeat: {count, dx, dy}`: the element drawn `count` times, each copy moved by (dx, dy) from the last.
+    struct Repetition: Hashable, Sendable {
+        var count: Int = 1
+        var dx: Double = 0
+        var dy: Double = 0
+
+        /// The offsets of the copies, first copy at (0, 0).
+        var offsets: [Point] { (0..<count).map { Point(x: Double($0) * dx, y: Double($0) * dy) } }
+    }
+
+    struct Line: Hashable, Sendable {
+        var slot: Palette.Slot
+        var role: String
+        var width: Double
+        var from: Point
+        var to: Point
+        var cap: LineCap
+        var repetition: Repetition
+    }
+
+    struct Shape: Hashable, Sendable {
+        var isEllipse: Bool
+        var slot: Palette.Slot
+        var role: String
+        var paint: Paint
+        var lineWidth: Double
+        var rect: Rect
+        var repetition: Repetition
+    }
+
+    struct Text: Hashable, Sendable {
+        var slot: Palette.Slot
+        var role: String
+        var text: TextTemplate
+        var font: String
+        var size: Double
+        var origin: Point
+        var boxWidth: Double?
+        var alignment: TextAlignment
+        var repetition: Repetition
+        var mark: TemplateMark?
+        /// Set when the text has a height: it is set in the box (x, y, w, h) by a fit policy.
+        var box: Box?
+        var weight: FontWeight = .regular
+        var underline: Bool = false
+    }
+
+    /// A text's box settings beyond x, y and w.
+    struct Box: Hashable, Sendable {
+        var height: Double
+        var verticalAlignment: VerticalAlignment
+        var fit: [FitPolicy]
+        var minimumSize: Double
+        var lineHeight: Double
+        var letterSpacing: Double
+        var rotation: Double
+        var writingMode: WritingMode
+    }
+
+    struct Image: Hashable, Sendable {
+        var png: Data
+        var rect: Rect
+    }
+
+    /// A `barcode:` element, or a `qr:` one (a barcode of kind qr): the command with its data still a template.
+    struct Barcode: Hashable, Sendable {
+        /// The command, its `data` replaced when rendered.
+        var command: Drawing.Command.Barcode
+        var data: TextTemplate
+        /// The element's name in the template (`qr` or `barcode`) and the key holding the data (`payload`, `data`).
+        var element: String
+        var dataKey: String
+        var mark: TemplateMark?
+    }
+}

@@ -1,0 +1,196 @@
+import DrawingModule
+import Fonts
+import Foundation
+import Support
+import Typeset
+
+/// Why a template could not be loaded or rendered: the file, the line and column, what is wrong and how to fix it.
+///
+/// Templates are written by hand, so every message points at the spot an editor should jump to
+/// (`Templates/ticket.yaml:41:13: unknown colour role "mian" …`), as a compiler would.
+public struct TemplateError: Error, Hashable, Sendable {
+    /// What is wrong.
+    public enum Reason: Hashable, Sendable {
+        /// The file could not be read.
+        case unreadable(reason: String)
+        /// The text is not valid YAML (libyaml's problem text).
+        case syntax(problem: String)
+        /// An element names a colour role the palette does not define.
+        case unknownRole(role: String, known: [String])
+        /// A `{{placeholder}}` has neither a value nor a default.
+        case missingValue(placeholder: String)
+        /// A value was given for a placeholder the template does not use or declare (usually a misspelling).
+        case unknownPlaceholder(name: String, known: [String])
+        /// A value holds a character that cannot go into one line of text (newline, tab, other control characters).
+        case invalidValue(placeholder: String, reason: String)
+        /// A key that must hold a number holds something else.
+        case badNumber(key: String, value: String)
+        /// An element kind the template language does not have.
+        case unknownElement(name: String, known: [String])
+        /// A key this place does not accept.
+        case unknownKey(key: String, context: String, known: [String])
+        /// A key this place requires is absent.
+        case missingKey(key: String, context: String)
+        /// A key holds a value of the wrong kind or out of range; `expected` says what it should be.
+        case badValue(key: String, value: String, expected: String)
+        /// No font of a text's fallback chain has a glyph for a character; `field` is the placeholder that brought
+        /// it in, or nil when it is written in the template itself; `tried` names every font of the chain.
+        case missingGlyph(field: String?, character: String, codePoint: String, characterIndex: Int,
+                          font: String, tried: [String])
+        /// A text's logical font could not be found or opened.
+        case font(name: String, reason: String)
+        /// A barcode or QR code cannot be made or placed: the element (`qr`, `barcode`), its symbology, the
+        /// template key at fault, the placeholder that filled its data (nil when the data is written in the
+        /// template) and why (the reason ends with its own fix).
+        case barcode(element: String, kind: String, key: String, field: String?, reason: String)
+        /// An image file could not be read.
+        case image(path: String, reason: String)
+        /// A text box's text does not fit by its fit policies (or its font or weight cannot be opened).
+        case textFit(TextFitError)
+        /// An expression names something that is not declared under `data:`, `placeholders:` or `let:`, nor a loop
+        /// variable: `known` is every name in scope there.
+        case unknownName(name: String, known: [String])
+        /// An expression cannot be read or evaluated (`problem` says why and ends with its did-you-mean).
+        case expression(problem: String)
+        /// A flowing document could not be laid out (a page too small for a table, a missing glyph in a cell).
+        case layout(problem: String)
+        /// The template is written in a form that is no longer read; `conversion` says how to write it now.
+        case oldForm(what: String, conversion: String)
+    }
+
+    /// The template file as given (or `<string>` for text loaded from memory).
+    public var file: String
+    /// The 1-based line, when the problem has a place in the file.
+    public var line: Int?
+    /// The 1-based column (in Unicode scalars, as libyaml counts), when the problem has a place in the file.
+    public var column: Int?
+    /// What is wrong.
+    public var reason: Reason
+    /// The data record the problem came from (`row 3 of `rows``), when it came from one.
+    public var record: String?
+
+    /// Creates an error at a place in `file`.
+    public init(file: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+}
+
+extension TemplateError: CustomStringConvertible, LocalizedError {
+    /// `FILE:LINE:COLUMN: what is wrong. Fix: what to do`.
+    public var description: String {
+        var place = file
+        if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+        if let record { place += " (\(record))" }
+        return ErrorText.wrapping(place, problem, fix: fix)
+    }
+
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+
+    private var problem: String {
+        switch reason {
+        case .unreadable(let reason):
+            return "cannot read the template: \(reason)"
+        case .syntax(let problem):
+            return "YAML syntax error: \(problem)"
+        case .unknownRole(let role, let known):
+            return "unknown colour role \"\(role)\"\(NearestName.hint(for: role, among: known)); the palette defines "
+                + list(known)
+        case .missingValue(let placeholder):
+            return "placeholder {{\(placeholder)}} has no value and the template gives no default"
+        case .unknownPlaceholder(let name, let known):
+            return "a value was given for \"\(name)\", which the template does not declare"
+                + NearestName.hint(for: name, among: known) + "; it declares " + list(known)
+        case .invalidValue(let placeholder, let reason):
+            return "the value of {{\(placeholder)}} \(reason)"
+        case .badNumber(let key, let value):
+            return "\"\(key)\" must be a number, got \"\(value)\""
+        case .unknownElement(let name, let known):
+            return "unknown element \"\(name)\"\(NearestName.hint(for: name, among: known)); elements are "
+                + list(known)
+        case .unknownKey(let key, let context, let known):
+            return "unknown key \"\(key)\" in \(context)\(NearestName.hint(for: key, among: known)); allowed keys are "
+                + list(known)
+        case .missingKey(let key, let context):
+            return "\(context) needs the key \"\(key)\""
+        case .badValue(let key, let value, let expected):
+            return "\"\(key)\" cannot be \(value): \(expected)"
+        case .missingGlyph(let field, let character, let codePoint, let index, let font, let tried):
+            let source = field.map { "the value of {{\($0)}}" } ?? "the template's text"
+            return "\(source) has \"\(character)\" (\(codePoint)) at character \(index), which no font of \"\(font)\" "
+                + "has a glyph for (tried \(tried.joined(separator: ", ")))"
+        case .font(let name, let reason):
+            return "font \"\(name)\": \(reason)"
+        case .barcode(let element, let kind, let key, let field, let reason):
+            let source = field.map { " (from {{\($0)}})" } ?? ""
+            return "\(element) (\(kind)), key \"\(key)\"\(source): \(reason)"
+        case .image(let path, let reason):
+            return "image \(path): \(reason)"
+        case .textFit(let error):
+            return error.problem
+        case .unknownName(let name, let known):
+            return "unknown name `\(name)`\(NearestName.hint(for: name, among: known)); the names here are " + list(known)
+        case .expression(let problem):
+            return problem
+        case .oldForm(let what, _):
+            return what
+        case .layout(let problem):
+            return problem
+        }
+    }
+
+    private var fix: String {
+        switch reason {
+        case .unreadable:
+            return "check the path and that the file is readable"
+        case .syntax:
+            return "correct the YAML at that line and column (indentation, a missing \":\" or an unclosed quote)"
+        case .unknownRole:
+            return "use one of the palette's roles or add the role under \"palette:\""
+        case .missingValue(let placeholder):
+            return "give a value (--set \(placeholder)=…) or a default under \"data:\""
+        case .unknownPlaceholder:
+            return "check the spelling, or use the placeholder in the template"
+        case .invalidValue:
+            return "give the value on one line without control characters"
+        case .badNumber:
+            return "write a finite number such as 12 or 12.5"
+        case .unknownElement:
+            return "use one of the listed element kinds"
+        case .unknownKey:
+            return "remove the key or correct its spelling"
+        case .missingKey:
+            return "add the key"
+        case .badValue:
+            return "write the value as described"
+        case .missingGlyph(let field, let character, _, _, let font, _):
+            let what = field.map { "{{\($0)}}" } ?? "the template's text"
+            return "replace \"\(character)\" in \(what) (e.g. 吉 for 𠮷), or set "
+                + "\(FontRegistry.overrideVariable(for: font)) to a font file that has it"
+        case .font:
+            return "install the font (scripts/setup) or name a font from Fonts/fonts.json"
+        case .barcode:
+            return "correct the data or the box as the message says"
+        case .image:
+            return "give a readable PNG file, relative to the template's folder"
+        case .textFit(let error):
+            return error.fix
+        case .unknownName(let name, _):
+            return "correct the spelling, or declare \(name) under \"data:\" (with a default, or null when every "
+                + "document must give it)"
+        case .expression:
+            return "correct the expression (docs/templates.md, Expressions)"
+        case .oldForm(_, let conversion):
+            return conversion
+        case .layout:
+            return "change the data or the layout as the message says"
+        }
+    }
+
+    private func list(_ names: [String]) -> String {
+        names.isEmpty ? "(none)" : names.joined(separator: ", ")
+    }
+}
