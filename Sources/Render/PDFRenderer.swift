@@ -30,14 +30,14 @@ public struct PDFRenderer: Sendable {
 
     /// The PDF of a one-page document.
     /// - Throws: `RenderError`.
-    public func data(for drawing: Drawing, metadata: Document.Metadata = Document.Metadata()) throws -> Data {
+    public func data(for drawing: Drawing, metadata: Document.Metadata = Document.Metadata()) throws(RenderError) -> Data {
         try data(for: Document(pages: [drawing], metadata: metadata))
     }
 
     /// The PDF of `document`, one page per drawing.
     /// - Throws: `RenderError` naming the page and command that failed.
-    public func data(for document: Document) throws -> Data {
-        let pdf = try build(document)
+    public func data(for document: Document) throws(RenderError) -> Data {
+        let pdf = try RenderError.converting(location: nil) { try build(document) }
         do {
             return try pdf.data()
         } catch {
@@ -47,14 +47,15 @@ public struct PDFRenderer: Sendable {
 
     /// Writes the PDF of a one-page document to `url` atomically (temporary file, then rename).
     /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ drawing: Drawing, metadata: Document.Metadata = Document.Metadata(), to url: URL) throws {
+    public func write(_ drawing: Drawing, metadata: Document.Metadata = Document.Metadata(), to url: URL) throws(RenderError) {
         try write(Document(pages: [drawing], metadata: metadata), to: url)
     }
 
     /// Writes the PDF of `document` to `url` atomically (temporary file in the same folder, then rename).
     /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ document: Document, to url: URL) throws {
-        try OutputFile.write(data(for: document), to: url)
+    public func write(_ document: Document, to url: URL) throws(RenderError) {
+        let data = try data(for: document)
+        try OutputFile.write(data, to: url)
     }
 
     /// The first non-blank text of `texts` (a page's, in drawing order), trimmed to 80 characters: the title of a

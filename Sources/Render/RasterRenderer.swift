@@ -38,8 +38,10 @@ public struct RasterRenderer: Sendable {
     ///   - scale: pixels per point, as a factor or a resolution.
     ///   - page: the page number errors name.
     /// - Throws: `RenderError`.
-    public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws -> Bitmap {
-        try canvas(for: drawing, scale: scale, page: page).bitmap()
+    public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError) -> Bitmap {
+        try RenderError.converting(location: RenderLocation(page: page), raster: true) {
+            try canvas(for: drawing, scale: scale, page: page).bitmap()
+        }
     }
 
     /// The drawing drawn on a new cairo canvas.
@@ -61,11 +63,13 @@ public struct RasterRenderer: Sendable {
 
     /// The drawing as PNG bytes (an alpha PNG when it has no background).
     /// - Throws: `RenderError`.
-    public func pngData(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws -> Data {
-        let canvas = try self.canvas(for: drawing, scale: scale, page: page)
-        // Opaque pages (the usual case: a background) skip the RGBA bitmap; the layout chosen is the same.
-        let opaque = try canvas.opaquePixels()
-        let bitmap = opaque == nil ? try canvas.bitmap() : nil
+    public func pngData(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError) -> Data {
+        let (canvas, opaque, bitmap) = try RenderError.converting(location: RenderLocation(page: page), raster: true) {
+            let canvas = try self.canvas(for: drawing, scale: scale, page: page)
+            // Opaque pages (the usual case: a background) skip the RGBA bitmap; the layout chosen is the same.
+            let opaque = try canvas.opaquePixels()
+            return (canvas, opaque, opaque == nil ? try canvas.bitmap() : nil)
+        }
         let encoder = PNGEncoder(compression: compression)
         do {
             if let opaque {
@@ -81,7 +85,8 @@ public struct RasterRenderer: Sendable {
 
     /// Writes the drawing as a PNG file atomically (temporary file in the same folder, then rename).
     /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ drawing: Drawing, to url: URL, scale: RasterScale = .factor(1), page: Int = 1) throws {
-        try OutputFile.write(pngData(for: drawing, scale: scale, page: page), to: url)
+    public func write(_ drawing: Drawing, to url: URL, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError) {
+        let data = try pngData(for: drawing, scale: scale, page: page)
+        try OutputFile.write(data, to: url)
     }
 }

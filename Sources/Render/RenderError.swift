@@ -124,3 +124,20 @@ extension RenderError: CustomStringConvertible, LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
 }
+
+extension RenderError {
+    /// The result of `body`, its errors as `RenderError`: a `RenderError` passes through, anything else (a libHaru
+    /// or cairo error the render layer did not name) becomes `.pdf` (or, for the raster renderer, `.raster`) at
+    /// `location` with its description — so the public API throws one type.
+    static func converting<R>(location: RenderLocation?, raster: Bool = false,
+                              _ body: () throws -> R) throws(RenderError) -> R {
+        do {
+            return try body()
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            if raster { throw RenderError.raster(location: location, operation: "draw the page", reason: "\(error)") }
+            throw RenderError.pdf(location: location, reason: "\(error)")
+        }
+    }
+}
