@@ -64,7 +64,7 @@ let package = Package(
         ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
         .target(name: "Batch", dependencies: [
-            "Documents", "DrawingModule", "Render", "Fonts", "CQPDF", "Support",
+            "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support",
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),

@@ -2,11 +2,11 @@ import CQPDF
 import Foundation
 
 /// What a libqpdf call reported as an error: its full text and qpdf's error category.
-struct QPDFFailure: Error {
+package struct QPDFFailure: Error {
     /// qpdf's full message, with file name and offset.
-    var message: String
+    package var message: String
     /// qpdf's category (password, damaged PDF, system, …).
-    var code: qpdf_error_code_e
+    package var code: qpdf_error_code_e
 }
 
 /// The single owner of one `qpdf_data` handle, freed exactly once in `deinit`.
@@ -18,8 +18,9 @@ struct QPDFFailure: Error {
 /// `qpdf_allow_*` do not, and one of them aborted the process on a fuzzed file (no /Root), so those facts are
 /// read through the trapped object-handle calls instead; `qpdf_get_object_by_id` is not trapped either, so
 /// objects are reached only from the trailer.
-/// A `qpdf_data` is not thread-safe, so one instance serves one validation on one thread.
-final class QPDFDocument {
+/// A `qpdf_data` is not thread-safe, so one instance serves one validation (or one merge) on one thread. The one
+/// qpdf handle of the package: `mkpdf validate` reads through it, the batch's imposition merges through it.
+package final class QPDFDocument {
     private var handle: qpdf_data?
     /// The bytes `qpdf_read_memory` reads from; qpdf keeps a pointer to them, so they live as long as `handle`
     /// (every buffer given, should the document be read more than once, freed after `qpdf_cleanup`).
@@ -28,8 +29,10 @@ final class QPDFDocument {
     private var objectErrors: [String] = []
     /// Warnings taken out of qpdf early (around a page-content read) and not yet handed out.
     private var pendingWarnings: [String] = []
+    /// Documents whose pages this one copies: qpdf reads them while writing, so they live as long as this one.
+    private var sources: [QPDFDocument] = []
 
-    init() {
+    package init() {
         handle = qpdf_init()
         qpdf_silence_errors(handle)
         qpdf_set_suppress_warnings(handle, QPDF_TRUE)
@@ -43,7 +46,7 @@ final class QPDFDocument {
     // MARK: Opening and checking
 
     /// Opens the file at `path`; a nil or empty password is qpdf's "no password".
-    func read(path: String, password: String?) throws(QPDFFailure) {
+    package func read(path: String, password: String?) throws(QPDFFailure) {
         let status = qpdf_read(handle, path, password ?? "")
         try throwIfFailed(status)
     }
@@ -56,6 +59,28 @@ final class QPDFDocument {
         let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
         let status = qpdf_read_memory(handle, description, base, UInt64(bytes.count), password ?? "")
         try throwIfFailed(status)
+    }
+
+    /// Makes this an empty PDF that pages from other documents are added to.
+    package func startEmpty() throws(QPDFFailure) {
+        try throwIfFailed(qpdf_empty_pdf(handle))
+    }
+
+    /// Appends page `index` (from 0) of `source`, which is kept alive until this document is freed.
+    package func appendPage(_ index: Int, of source: QPDFDocument) throws(QPDFFailure) {
+        sources.append(source)
+        let page = qpdf_get_page_n(source.handle, index)
+        try source.throwIfFailed(QPDF_SUCCESS)
+        try throwIfFailed(qpdf_add_page(handle, source.handle, page, QPDF_FALSE))
+    }
+
+    /// Writes the document to `path`, streams compressed, with an /ID derived from the content (the same input
+    /// gives the same bytes).
+    package func write(to path: String) throws(QPDFFailure) {
+        try throwIfFailed(qpdf_init_write(handle, path))
+        qpdf_set_deterministic_ID(handle, QPDF_TRUE)
+        qpdf_set_compress_streams(handle, QPDF_TRUE)
+        try throwIfFailed(qpdf_write(handle))
     }
 
     /// qpdf's structural check: writes the whole file to nowhere, decoding every stream it can.
@@ -106,7 +131,7 @@ final class QPDFDocument {
     /// The header's version, e.g. "1.7".
     var pdfVersion: String { guarded("") { String(cString: qpdf_get_pdf_version($0)) } }
     /// The page count, or qpdf's error when it cannot walk the page tree.
-    func pageCount() -> Result<Int, QPDFFailure> {
+    package func pageCount() -> Result<Int, QPDFFailure> {
         let count = qpdf_get_num_pages(handle)
         if count < 0 || qpdf_has_error(handle) != QPDF_FALSE {
             return .failure(takeError() ?? QPDFFailure(message: "the page tree cannot be read", code: qpdf_e_pages))
