@@ -2,7 +2,7 @@
 # `make docs` builds the DocC documentation of every library module; any DocC warning fails it.
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
-DOC_TARGETS := Support DrawingModule PNG Fonts Typeset Barcodes Render Documents
+DOC_TARGETS := Support DrawingModule PNG Fonts Typeset Barcodes Haru Render Documents Validation Batch
 
 .PHONY: test setup build docs clean
 

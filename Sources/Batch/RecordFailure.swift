@@ -40,10 +40,10 @@ public struct RecordFailure: Error, Sendable, Hashable {
             self = error
         case let error as TemplateError:
             switch error.reason {
-            case .missingGlyph(let field, let character, let codePoint, _, _, _):
+            case .missingGlyph(let field, let missing):
                 self.field = field
-                self.character = character
-                self.codePoint = codePoint
+                self.character = missing.character
+                self.codePoint = missing.codePoint
             case .missingValue(let placeholder), .invalidValue(let placeholder, _):
                 field = placeholder
             case .barcode(_, _, _, let placeholder, _):
@@ -56,7 +56,7 @@ public struct RecordFailure: Error, Sendable, Hashable {
         case let error as TicketError:
             if case .invalidNumber(let field, _, _, _) = error { self.field = field }
         case let error as RenderError:
-            if case .missingGlyph(let missing) = error {
+            if case .missingGlyph(let missing, _, _) = error {
                 character = missing.character
                 codePoint = missing.codePoint
             }

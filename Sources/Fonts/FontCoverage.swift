@@ -5,27 +5,29 @@
 /// only when no font of the chain has it.
 public struct FontCoverage: Sendable {
     /// The characters no font of the chain can draw, each with the first of its code points none has, in order.
-    public let missing: [MissingCharacter]
+    public let missing: [MissingGlyph]
     /// Every font tried, in chain order: `gothic (/usr/share/fonts/…/ipaexg.ttf)`.
     public let tried: [String]
 
     /// True when the chain draws every character of the text.
     public var isComplete: Bool { missing.isEmpty }
 
-    /// Checks `text` against `chain` (a logical font's face first, then its fallbacks).
-    public init(of text: String, chain: [FontFace]) {
+    /// Checks `text` against `chain` (a logical font's face first, then its fallbacks); `font` names the logical
+    /// font in the records of missing glyphs.
+    public init(of text: String, chain: [FontFace], font: String = "") {
         tried = chain.map { "\($0.name) (\($0.url.path))" }
         // Common case first: the first font has every code point (no variation selector, no fallback needed).
         if let primary = chain.first, text.unicodeScalars.allSatisfy({ primary.glyph(for: $0) != nil }) {
             missing = []
             return
         }
-        var missing: [MissingCharacter] = []
+        var missing: [MissingGlyph] = []
         for (position, character) in text.enumerated() where Self.face(for: character, in: chain) == nil {
             let scalar = character.unicodeScalars.first { scalar in
                 !chain.contains { $0.covers(character: Character(scalar)) }
             } ?? character.unicodeScalars.first!
-            missing.append(MissingCharacter(scalar: scalar, characterIndex: position))
+            missing.append(MissingGlyph(scalar: scalar, characterIndex: position, character: String(character),
+                                        font: font, tried: tried))
         }
         self.missing = missing
     }
@@ -40,6 +42,6 @@ extension FontRegistry {
     /// What logical font `name`'s fallback chain can draw of `text`, and every font it tried.
     /// - Throws: `FontError` when `name` or one of its fallbacks cannot be resolved or opened.
     public func coverage(of text: String, font name: String) throws(FontError) -> FontCoverage {
-        FontCoverage(of: text, chain: try chain(named: name))
+        FontCoverage(of: text, chain: try chain(named: name), font: name)
     }
 }

@@ -73,11 +73,11 @@ final class PDFFontSet {
             for scalar in character.unicodeScalars {
                 guard let cid = table[scalar.value] else {
                     let shown = text.count > 80 ? String(text.prefix(80)) + "…" : text
-                    throw RenderError.missingGlyph(MissingGlyph(
-                        character: String(character),
-                        codePoint: MissingCharacter(scalar: scalar, characterIndex: position).codePoint,
-                        font: name, fontFile: (Self.cidFonts[name]?.rawValue ?? name) + ", Adobe-Japan1 (cid mode)",
-                        text: shown, characterIndex: position, location: location))
+                    let face = (Self.cidFonts[name]?.rawValue ?? name) + ", Adobe-Japan1 (cid mode)"
+                    throw RenderError.missingGlyph(
+                        MissingGlyph(scalar: scalar, characterIndex: position, character: String(character), font: name,
+                                     tried: ["\(name) (\(face))"]),
+                        text: shown, location: location)
                 }
                 cids.append(cid)
             }

@@ -1,4 +1,5 @@
 import DrawingModule
+import Fonts
 import Foundation
 import Support
 import Typeset
@@ -9,7 +10,7 @@ import Typeset
 /// output they asked for. A renderer never writes a partial file when it throws.
 public enum RenderError: Error, Hashable, Sendable {
     /// A text command holds a character its font has no glyph for; drawing it would show an empty box (tofu).
-    case missingGlyph(MissingGlyph)
+    case missingGlyph(MissingGlyph, text: String, location: RenderLocation)
     /// The text's logical font could not be found or opened (see the Fonts module's message in `reason`).
     case font(location: RenderLocation, font: String, reason: String)
     /// A barcode command cannot be encoded or placed: its `field` (`data`, `rect`, `dark`, `options.…`) and why.
@@ -34,58 +35,16 @@ public enum RenderError: Error, Hashable, Sendable {
     case textFit(location: RenderLocation, TextFitError)
 }
 
-/// A character a font cannot draw, with everything needed to find and fix it.
-public struct MissingGlyph: Hashable, Sendable, CustomStringConvertible {
-    /// The character, e.g. `𠮷`.
-    public var character: String
-    /// Its code point as `U+20BB7`.
-    public var codePoint: String
-    /// The logical font name (`gothic`).
-    public var font: String
-    /// The font file that lacks it.
-    public var fontFile: String
-    /// The whole text of the command (cut to 80 characters).
-    public var text: String
-    /// The character's position in `text`, counting user-perceived characters from 0.
-    public var characterIndex: Int
-    /// The text command's page and path.
-    public var location: RenderLocation
-    /// Every font tried, in order (the font and its fallbacks), as `name (file)`.
-    public var tried: [String]
-
-    /// Creates the record.
-    public init(character: String, codePoint: String, font: String, fontFile: String, text: String,
-                characterIndex: Int, location: RenderLocation, tried: [String] = []) {
-        self.tried = tried
-        self.character = character
-        self.codePoint = codePoint
-        self.font = font
-        self.fontFile = fontFile
-        self.text = text
-        self.characterIndex = characterIndex
-        self.location = location
-    }
-
-    /// `page 1, commands[3]: font "gothic" (…/ipaexg.ttf) has no glyph for "𠮷" (U+20BB7) at character 0 of "𠮷野家"; …`.
-    public var description: String {
-        let fonts = tried.count > 1 ? "none of the fonts of \"\(font)\" (tried " + tried.joined(separator: ", ")
-            + ") has a glyph" : "font \"\(font)\" (\(fontFile)) has no glyph"
-        return "\(location): \(fonts) for \"\(character)\" (\(codePoint)) at character "
-            + "\(characterIndex) of \"\(text)\". Fix: replace the character (e.g. 吉 for 𠮷), or use a font that has "
-            + "it (set \(overrideHint) to such a font file)"
-    }
-
-    private var overrideHint: String {
-        "MKPDF_FONT_" + String(font.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
-    }
-}
-
 extension RenderError: CustomStringConvertible, LocalizedError {
     /// What failed, where, and how to fix it.
     public var description: String {
         switch self {
-        case .missingGlyph(let missing):
-            return "cannot render: " + missing.description
+        case .missingGlyph(let missing, let text, let location):
+            let fonts = missing.tried.count > 1
+                ? "none of the fonts of \"\(missing.font)\" (tried " + missing.tried.joined(separator: ", ") + ") has a glyph"
+                : "font \"\(missing.font)\" (\(missing.fontFile)) has no glyph"
+            return "cannot render: \(location): \(fonts) for \"\(missing.character)\" (\(missing.codePoint)) at character "
+                + "\(missing.characterIndex) of \"\(text)\". Fix: " + missing.fix
         case .font(let location, let font, let reason):
             return "cannot render \(location): font \"\(font)\": \(reason)"
         case .barcode(let location, let field, let reason):

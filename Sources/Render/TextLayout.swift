@@ -72,12 +72,13 @@ struct TextLayout {
         } else {
             for (position, character) in text.string.enumerated() {
                 guard let font = FontCoverage.face(for: character, in: chain) else {
-                    let coverage = FontCoverage(of: String(character), chain: chain)
+                    let coverage = FontCoverage(of: String(character), chain: chain, font: text.font)
                     let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
-                    throw .missingGlyph(MissingGlyph(
-                        character: String(character), codePoint: coverage.missing.first?.codePoint ?? "",
-                        font: text.font, fontFile: primary.url.path, text: shown, characterIndex: position,
-                        location: location, tried: coverage.tried))
+                    var missing = coverage.missing.first
+                        ?? MissingGlyph(scalar: character.unicodeScalars.first!, characterIndex: 0, font: text.font)
+                    missing.character = String(character)
+                    missing.characterIndex = position
+                    throw .missingGlyph(missing, text: shown, location: location)
                 }
                 if let last = pieces.last, last.font == font {
                     pieces[pieces.count - 1].scalars.append(contentsOf: character.unicodeScalars)

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 /// A file qpdf opens only by recovering from damage gets a report with `structure.*` error findings (so
 /// `report.isDamaged` agrees with `qpdf --check` exiting non-zero); a file qpdf cannot open at all throws a
-/// `CheckError`. Linearization tables are checked by qpdf's own `checkLinearization` (through QPDFBridge).
+/// `ValidatorError`. Linearization tables are checked by qpdf's own `checkLinearization` (through QPDFBridge).
 /// Streams are first measured through a counter: a stream decoding to more than `ResourceLimits.streamBytes`
 /// gives a `resource.limit` error and qpdf's whole-file check (which holds each decoded stream) is skipped.
 public struct Validator: Sendable {
@@ -22,14 +22,14 @@ public struct Validator: Sendable {
         self.options = options
     }
 
-    /// Validates the file at `url`; throws `CheckError` when it cannot be read at all.
+    /// Validates the file at `url`; throws `ValidatorError` when it cannot be read at all.
     public func validate(_ url: URL) throws -> ValidationReport {
         let path = url.path
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw CheckError.fileNotFound(path: path) }
-        guard !isFolder.boolValue else { throw CheckError.notReadable(path: path, reason: "it is a folder") }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw ValidatorError.fileNotFound(path: path) }
+        guard !isFolder.boolValue else { throw ValidatorError.notReadable(path: path, reason: "it is a folder") }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw CheckError.notReadable(path: path, reason: "permission denied")
+            throw ValidatorError.notReadable(path: path, reason: "permission denied")
         }
         let document = QPDFDocument()
         do {
@@ -55,7 +55,7 @@ public struct Validator: Sendable {
                    name: name, head: data.prefix(1024))
     }
 
-    private static func openError(_ failure: QPDFFailure, path: String, password: String?) -> CheckError {
+    private static func openError(_ failure: QPDFFailure, path: String, password: String?) -> ValidatorError {
         switch failure.code {
         case qpdf_e_password: .passwordRequired(path: path, passwordGiven: !(password ?? "").isEmpty)
         case qpdf_e_system: .notReadable(path: path, reason: failure.message)

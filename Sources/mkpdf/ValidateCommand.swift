@@ -81,7 +81,7 @@ struct Validate: ParsableCommand {
         for file in files {
             do {
                 outcomes.append(.report(try validator.validate(URL(fileURLWithPath: file))))
-            } catch let error as CheckError {
+            } catch let error as ValidatorError {
                 outcomes.append(.unreadable(file: file, error: error))
             }
         }
@@ -107,7 +107,7 @@ private struct ValidationOutput: Encodable {
 /// What became of one file: a report, or the reason it could not be read.
 private enum Outcome: Encodable {
     case report(ValidationReport)
-    case unreadable(file: String, error: CheckError)
+    case unreadable(file: String, error: ValidatorError)
 
     var isValid: Bool { if case .report(let report) = self { report.isValid } else { false } }
 

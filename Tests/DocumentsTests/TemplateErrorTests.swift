@@ -136,11 +136,12 @@ import Testing
         let error = #expect(throws: TemplateError.self) {
             try template.render(values: ["member": "𠮷野😀-1"], options: TemplateRenderOptions(fonts: .shared))
         }
-        guard case .missingGlyph(let field, let character, let code, let index, let font, let tried) = error?.reason
-        else {
+        guard case .missingGlyph(let field, let missing) = error?.reason else {
             Issue.record("expected missingGlyph, got \(String(describing: error))")
             return
         }
+        let (character, code, index, font, tried) = (missing.character, missing.codePoint, missing.characterIndex,
+                                                     missing.font, missing.tried)
         #expect(field == "member" && character == "😀" && code == "U+1F600" && index == 2 && font == "gothic")
         // Every font of gothic's chain is named: IPAexGothic, then Noto Sans CJK JP (which has 𠮷).
         #expect(tried.count == 2 && tried[0].hasPrefix("gothic (") && tried[1].hasPrefix("gothic-cjk ("), "\(tried)")

@@ -1,4 +1,5 @@
 import DrawingModule
+import Fonts
 import Foundation
 import Render
 import Testing
@@ -24,9 +25,9 @@ import TestSupport
         return try c.stop()
     }
 
-    static func missing(_ error: any Error) -> MissingGlyph? {
-        guard case .missingGlyph(let missing) = error as? RenderError else { return nil }
-        return missing
+    static func missing(_ error: any Error) -> (glyph: MissingGlyph, location: RenderLocation)? {
+        guard case .missingGlyph(let missing, _, let location) = error as? RenderError else { return nil }
+        return (missing, location)
     }
 
     /// `mono` (DejaVu Sans Mono) has no fallback; `gothic` falls back to Noto Sans CJK JP, which has 𠮷 but no emoji,
@@ -43,12 +44,12 @@ import TestSupport
         #expect(errors.count == 2)
         for error in errors {
             let missing = try #require(Self.missing(error), "\(error)")
-            #expect(missing.character == character)
-            #expect(missing.codePoint == code)
-            #expect(missing.font == font)
-            #expect(missing.fontFile.hasSuffix(file))
-            #expect(missing.tried.map { String($0.prefix { $0 != " " }) } == tried, "\(missing.tried)")
-            #expect(missing.characterIndex == index)
+            #expect(missing.glyph.character == character)
+            #expect(missing.glyph.codePoint == code)
+            #expect(missing.glyph.font == font)
+            #expect(missing.glyph.fontFile.hasSuffix(file))
+            #expect(missing.glyph.tried.map { String($0.prefix { $0 != " " }) } == tried, "\(missing.glyph.tried)")
+            #expect(missing.glyph.characterIndex == index)
             #expect(missing.location == RenderLocation(page: 1, path: "commands[1]"))
             let message = "\(error)"
             #expect(message.contains("page 1, commands[1]") && message.contains(code) && message.contains(font),
@@ -72,7 +73,7 @@ import TestSupport
             try PDFRenderer().data(for: try Self.page("right 右", font: "serif"))
         } throws: { error in
             guard let missing = Self.missing(error) else { return false }
-            return missing.font == "serif" && missing.character == "右" && missing.codePoint == "U+53F3"
+            return missing.glyph.font == "serif" && missing.glyph.character == "右" && missing.glyph.codePoint == "U+53F3"
         }
     }
 

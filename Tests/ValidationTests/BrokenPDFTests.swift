@@ -28,11 +28,11 @@ import TestSupport
 
         switch Self.expected[damage]! {
         case .unreadable:
-            #expect(throws: CheckError.self) { try Validator().validate(file) }
+            #expect(throws: ValidatorError.self) { try Validator().validate(file) }
             #expect(qpdf.status == 2)
             do {
                 _ = try Validator().validate(file)
-            } catch let error as CheckError {
+            } catch let error as ValidatorError {
                 guard case .notAPDF(let path, let detail) = error else { Issue.record("expected notAPDF, got \(error)"); return }
                 #expect(path == file.path)
                 #expect(!detail.isEmpty)
@@ -57,10 +57,10 @@ import TestSupport
         #expect(try Oracle.run("qpdf", ["--encrypt", "user", "owner", "256", "--", plain.path, locked.path]).status == 0)
         #expect(try Oracle.qpdfCheck(locked).status == 2)
 
-        #expect(throws: CheckError.passwordRequired(path: locked.path, passwordGiven: false)) {
+        #expect(throws: ValidatorError.passwordRequired(path: locked.path, passwordGiven: false)) {
             try Validator().validate(locked)
         }
-        #expect(throws: CheckError.passwordRequired(path: locked.path, passwordGiven: true)) {
+        #expect(throws: ValidatorError.passwordRequired(path: locked.path, passwordGiven: true)) {
             try Validator(options: ValidationOptions(password: "wrong")).validate(locked)
         }
         for password in ["user", "owner"] {
@@ -134,11 +134,11 @@ import TestSupport
     @Test func missingAndFolderPathsAreTypedErrors() throws {
         let scratch = try Scratch("check-missing")
         let missing = scratch.file("nope.pdf")
-        #expect(throws: CheckError.fileNotFound(path: missing.path)) { try Validator().validate(missing) }
-        #expect(throws: CheckError.notReadable(path: scratch.url.path, reason: "it is a folder")) {
+        #expect(throws: ValidatorError.fileNotFound(path: missing.path)) { try Validator().validate(missing) }
+        #expect(throws: ValidatorError.notReadable(path: scratch.url.path, reason: "it is a folder")) {
             try Validator().validate(scratch.url)
         }
-        let text = CheckError.fileNotFound(path: missing.path).localizedDescription
+        let text = ValidatorError.fileNotFound(path: missing.path).localizedDescription
         #expect(text.contains(missing.path) && text.contains("check the path"))
     }
 }

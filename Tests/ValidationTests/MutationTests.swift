@@ -34,7 +34,7 @@ import TestSupport
             let checkBroken: Bool
             do {
                 checkBroken = try Validator().validate(file).isDamaged
-            } catch is CheckError {
+            } catch is ValidatorError {
                 checkBroken = true
             }
             #expect(checkBroken == qpdfBroken, "\(file.lastPathComponent): qpdf broken \(qpdfBroken)")

@@ -108,7 +108,7 @@ struct LayoutEngine {
     // MARK: Drawing
 
     /// Draws one line of text with its line box's top-left at (`x`, `top`), recording where it went.
-    /// - Throws: `ReportError.missingCharacter` naming `location` when no font of the chain can draw a character.
+    /// - Throws: `ReportError.missingGlyph` naming `location` when no font of the chain can draw a character.
     mutating func drawText(_ string: String, font: LayoutFont, x: Double, top: Double, role: String,
                            container: Rect, region: PlacedText.Region, location: @autoclosure () -> String,
                            into commands: inout [Drawing.Command]) throws(ReportError) {
@@ -120,8 +120,7 @@ struct LayoutEngine {
             throw .font(name: font.name, reason: error.description)
         }
         if let missing = coverage.missing.first {
-            throw .missingCharacter(character: String(missing.scalar), codePoint: missing.codePoint,
-                                    font: font.name, text: string, location: location(), tried: coverage.tried)
+            throw .missingGlyph(missing, text: string, location: location())
         }
         let color = try slot(role).stroke
         commands.append(.text(.init(color: color, string: string, font: font.name, size: font.size,

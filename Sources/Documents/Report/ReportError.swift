@@ -1,4 +1,5 @@
 import DrawingModule
+import Fonts
 import Foundation
 import Support
 
@@ -6,10 +7,9 @@ import Support
 public enum ReportError: Error, Hashable, Sendable {
     /// A logical font name is unknown or its file cannot be opened (`reason` is the Fonts module's message).
     case font(name: String, reason: String)
-    /// A text holds a character no font of its font's fallback chain has a glyph for (`tried` names them all);
-    /// drawing it would show an empty box.
-    case missingCharacter(character: String, codePoint: String, font: String, text: String, location: String,
-                          tried: [String])
+    /// A text holds a character no font of its font's fallback chain has a glyph for (the record names every font
+    /// tried); drawing it would show an empty box.
+    case missingGlyph(MissingGlyph, text: String, location: String)
     /// A palette role the layout needs is not in the style's palette.
     case unknownRole(role: String, known: [String])
     /// An image's bytes are not a PNG whose size can be read.
@@ -34,10 +34,9 @@ extension ReportError: CustomStringConvertible, LocalizedError {
         switch self {
         case .font(let name, let reason):
             return "cannot lay out the report: font \"\(name)\": \(reason)"
-        case .missingCharacter(let character, let codePoint, let font, let text, let location, let tried):
+        case .missingGlyph(let missing, let text, let location):
             let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-            return "cannot lay out the report: \(location): no font of \"\(font)\" has a glyph for \"\(character)\" "
-                + "(\(codePoint)) in \"\(shown)\" (tried \(tried.joined(separator: ", "))). Fix: replace the character (e.g. 吉 for 𠮷) or use a font that has it"
+            return "cannot lay out the report: \(location): \(missing.problem) in \"\(shown)\". Fix: \(missing.fix)"
         case .unknownRole(let role, let known):
             return "cannot lay out the report: the palette has no role \"\(role)\" (it has: "
                 + known.joined(separator: ", ") + "). Fix: add a slot with that role to the style's palette"

@@ -394,9 +394,8 @@ public struct Template: Sendable {
                                     reason: .font(name: font, reason: error.description))
             }
             guard let missing = coverage.missing.first else { continue }
-            throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .missingGlyph(
-                field: field, character: String(missing.scalar), codePoint: missing.codePoint,
-                characterIndex: missing.characterIndex, font: font, tried: coverage.tried))
+            throw TemplateError(file: file, line: mark?.line, column: mark?.column,
+                                reason: .missingGlyph(field: field, missing))
         }
     }
 

@@ -34,9 +34,8 @@ public struct TemplateError: Error, Hashable, Sendable {
         /// A key holds a value of the wrong kind or out of range; `expected` says what it should be.
         case badValue(key: String, value: String, expected: String)
         /// No font of a text's fallback chain has a glyph for a character; `field` is the placeholder that brought
-        /// it in, or nil when it is written in the template itself; `tried` names every font of the chain.
-        case missingGlyph(field: String?, character: String, codePoint: String, characterIndex: Int,
-                          font: String, tried: [String])
+        /// it in, or nil when it is written in the template itself; the record names every font of the chain.
+        case missingGlyph(field: String?, MissingGlyph)
         /// A text's logical font could not be found or opened.
         case font(name: String, reason: String)
         /// A barcode or QR code cannot be made or placed: the element (`qr`, `barcode`), its symbology, the
@@ -118,10 +117,10 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "\(context) needs the key \"\(key)\""
         case .badValue(let key, let value, let expected):
             return "\"\(key)\" cannot be \(value): \(expected)"
-        case .missingGlyph(let field, let character, let codePoint, let index, let font, let tried):
+        case .missingGlyph(let field, let missing):
             let source = field.map { "the value of {{\($0)}}" } ?? "the template's text"
-            return "\(source) has \"\(character)\" (\(codePoint)) at character \(index), which no font of \"\(font)\" "
-                + "has a glyph for (tried \(tried.joined(separator: ", ")))"
+            return "\(source) has \(missing), which no font of \"\(missing.font)\" has a glyph for (tried "
+                + missing.tried.joined(separator: ", ") + ")"
         case .font(let name, let reason):
             return "font \"\(name)\": \(reason)"
         case .barcode(let element, let kind, let key, let field, let reason):
@@ -166,10 +165,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "add the key"
         case .badValue:
             return "write the value as described"
-        case .missingGlyph(let field, let character, _, _, let font, _):
-            let what = field.map { "{{\($0)}}" } ?? "the template's text"
-            return "replace \"\(character)\" in \(what) (e.g. 吉 for 𠮷), or set "
-                + "\(FontRegistry.overrideVariable(for: font)) to a font file that has it"
+        case .missingGlyph(_, let missing):
+            return missing.fix
         case .font:
             return "install the font (scripts/setup) or name a font from Fonts/fonts.json"
         case .barcode:

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// "Cannot be read" means qpdf could not open or parse the file even with its recovery; a file qpdf opens with
 /// warnings is *damaged* and gets a report with `structure.*` findings instead. `mkpdf validate` exits 2 for these.
-public enum CheckError: Error, CustomStringConvertible, LocalizedError, Equatable {
+public enum ValidatorError: Error, CustomStringConvertible, LocalizedError, Equatable {
     /// No file at the path.
     case fileNotFound(path: String)
     /// The file exists but its bytes cannot be read (permissions, a folder, an I/O error).
