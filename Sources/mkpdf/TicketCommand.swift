@@ -95,8 +95,6 @@ struct TicketCommand: ParsableCommand {
 
     func run() throws {
         let rules = try TicketRules(pattern: idPattern)
-        try rules.check(member, field: "member")
-        if let ticket { try rules.check(ticket, field: "ticket") }
         var values = try TemplateOutput.values(from: assignments)
         for (key, value) in try setFiles.values() {
             guard values[key] == nil else { throw ValidationError("--set \(key) and --set-file \(key) are both given") }
@@ -112,7 +110,6 @@ struct TicketCommand: ParsableCommand {
                 throw ValidationError("--number \(number.field)=… and a value for \(number.field) are both given")
             }
             values[number.field] = number.value(index: index, row: index + 1)
-            if number.field == "ticket" { try rules.check(values["ticket"]!, field: "ticket") }
         }
         if let ticket { values["ticket"] = ticket }
         if values["ticket"] == nil {
@@ -122,6 +119,12 @@ struct TicketCommand: ParsableCommand {
         if let date { values["date"] = date }
 
         let format = try TemplateOutput.format(output: output, explicit: format)
+        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
+        let job = TicketJob(template: try Template(contentsOf: templateURL), rules: rules, scale: scale,
+                            fontMode: fontMode)
+        // The job checks the member and ticket numbers (the one check on their way to the file), before the output
+        // name is made from the member number.
+        let drawing = try job.drawing(values: values)
         let url: URL
         if let output {
             url = URL(fileURLWithPath: output)
@@ -129,10 +132,7 @@ struct TicketCommand: ParsableCommand {
             url = try TicketRules.outputURL(member: member, extension: format.rawValue,
                                        in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
-        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
-        let job = TicketJob(template: try Template(contentsOf: templateURL), rules: rules, scale: scale,
-                            fontMode: fontMode)
-        print(try job.write(values: values, to: url, as: format).path)
+        print(try job.write(drawing, to: url, as: format).path)
     }
 }
 

@@ -42,17 +42,17 @@ public struct TicketJob: Sendable {
 
     /// `drawing` as a file's bytes in `format`.
     /// - Throws: `RenderError`.
-    public func data(for drawing: Drawing, as format: OutputFormat) throws -> Data {
+    public func data(for drawing: Drawing, as format: OutputFormat) throws(RenderError) -> Data {
         switch format {
         case .pdf: try PDFRenderer(fonts: fonts, fontMode: fontMode).data(for: drawing)
         case .png: try RasterRenderer(fonts: fonts).pngData(for: drawing, scale: .factor(scale))
         }
     }
 
-    /// Draws the ticket for `values` and writes it to `url` in `format` (through a temporary file and a rename).
+    /// Writes `drawing` (from `drawing(values:)`) to `url` in `format`, through a temporary file and a rename.
     /// - Returns: the absolute path written.
-    public func write(values: [String: String], to url: URL, as format: OutputFormat) throws -> URL {
-        let drawing = try drawing(values: values)
+    /// - Throws: `RenderError`.
+    public func write(_ drawing: Drawing, to url: URL, as format: OutputFormat) throws(RenderError) -> URL {
         switch format {
         case .pdf: try PDFRenderer(fonts: fonts, fontMode: fontMode).write(drawing, to: url)
         case .png: try RasterRenderer(fonts: fonts).write(drawing, to: url, scale: .factor(scale))

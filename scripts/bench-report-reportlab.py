@@ -1,4 +1,4 @@
-"""The mkpdf 1,000-member report made with ReportLab Platypus, for comparison (bench/report runs both).
+"""The mkpdf 1,000-member report made with ReportLab Platypus, for comparison (scripts/bench-report runs both).
 
 Usage: python3 report_reportlab.py MEMBERS.csv OUT.pdf
 Same content as `mkpdf report --template Templates/report.yaml`: title, subtitle, one section per rank (heading,
