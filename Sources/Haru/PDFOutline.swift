@@ -35,10 +35,12 @@ public enum PageNumberStyle: Sendable, Equatable {
 extension PDFDocument {
     /// Adds a bookmark, at the top level or under `parent`, optionally jumping to a page.
     ///
-    /// Titles may hold any Unicode (written as UTF-16). `opened` shows the bookmark's children expanded.
     /// - Parameters:
+    ///   - title: the bookmark's text; any Unicode (written as UTF-16).
+    ///   - parent: the bookmark it goes under; nil for the top level.
     ///   - page: the page to show when the bookmark is chosen; nil for a bookmark that only groups others.
     ///   - top: the y coordinate to scroll to on that page, fitting its width; nil shows the whole page.
+    ///   - opened: whether the bookmark's children show expanded.
     @discardableResult
     public func addOutline(_ title: String, parent: PDFOutline? = nil, page: PDFPage? = nil, top: Double? = nil,
                            opened: Bool = true) throws -> PDFOutline {

@@ -5,7 +5,7 @@ import Fonts
 import Foundation
 import Render
 
-/// `mkpdf-bench ticket`: renders N admission tickets (the seed's layout, `Templates/seed-ticket.yaml`, as the anchor
+/// `mkpdf-bench ticket`: renders N admission tickets (the original layout, `Templates/seed-ticket.yaml`, as the anchor
 /// programs draw it) with member numbers GCG-00000, GCG-00001 … through the public
 /// API — the template loaded once, `render(values:)` and a renderer's `write` per ticket — and prints
 /// `mkpdf <mode>: N tickets in Xs = Y tickets/s, avg Z bytes`, the line format of the anchor programs.
@@ -55,7 +55,7 @@ struct TicketBenchmark: ParsableCommand {
     @Option(name: .customLong("png-compression"), help: "fast (default: no filters) or balanced (adaptive filters).")
     var pngCompression: PNGCompression = .fast
 
-    /// The ticket template: the seed's layout unless told, since the anchor programs draw that one.
+    /// The ticket template: the original layout unless told, since the anchor programs draw that one.
     @Option(help: "Template file (default: Templates/seed-ticket.yaml, the seed's layout the anchors draw).")
     var template: String?
 

@@ -5,7 +5,7 @@ import Haru
 
 /// `mkpdf hello`: a "Hello libHaru!" page, a quick check that libHaru, its Japanese fonts and an
 /// embedded TrueType font all work on this machine.
-struct Hello: ParsableCommand {
+struct HelloCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the \"Hello libHaru!\" sample page (Latin, Japanese CID and TrueType text, shapes)."
     )

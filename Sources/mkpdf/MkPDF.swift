@@ -11,7 +11,7 @@ struct MkPDF: ParsableCommand {
         commandName: "mkpdf",
         abstract: "Turn one description of a document into PDF (libHaru) or PNG (cairo + libpng).",
         discussion: HelpText.pngResolution,
-        subcommands: [Validate.self, Hello.self, ImageCommand.self, RenderCommand.self, TicketCommand.self, ReportCommand.self, BatchCommand.self]
+        subcommands: [ValidateCommand.self, HelloCommand.self, ImageCommand.self, RenderCommand.self, TicketCommand.self, ReportCommand.self, BatchCommand.self]
     )
 
     /// `mkpdf --version`.

@@ -113,51 +113,10 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-extension PDFFontMode: ExpressibleByArgument {}
-
-extension OutputFormat: ExpressibleByArgument {
-    /// The format `-o`'s extension names.
-    /// - Throws: `RenderCommandFailure` for any other extension.
-    static func of(output path: String) throws -> OutputFormat {
-        guard let format = OutputFormat(path: path) else {
-            throw RenderCommandFailure(description: "-o \(path): the output must end in .pdf or .png. "
-                                       + "Fix: name the output file.pdf or file.png")
-        }
-        return format
-    }
-}
-
-
 /// A command-line mistake found while running, explained with its fix (ArgumentParser prints the description).
 struct RenderCommandFailure: Error, CustomStringConvertible, LocalizedError {
     /// What is wrong and how to fix it.
     let description: String
     /// The same text as `description`.
     var errorDescription: String? { description }
-}
-
-/// Reads a description file into a document, by its extension; the place to add new input forms.
-enum DescriptionFile {
-    /// The document in `url`: a Document JSON (`"pages"`), or a Drawing JSON as a one-page document.
-    static func load(_ url: URL) throws -> Document {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw RenderCommandFailure(description: ErrorText.wrapping("cannot read \(url.path)",
-                                                                       error.localizedDescription,
-                                                                       fix: "give the path of a drawing JSON file"))
-        }
-        switch url.pathExtension.lowercased() {
-        case "json":
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            if object?["pages"] != nil {
-                return try Document(jsonData: data, source: url.path)
-            }
-            return Document(pages: [try Drawing(jsonData: data, source: url.path)])
-        default:
-            throw RenderCommandFailure(description: "\(url.path): unknown description format \".\(url.pathExtension)\". "
-                          + "Fix: give a .json file in the Drawing module's JSON form")
-        }
-    }
 }

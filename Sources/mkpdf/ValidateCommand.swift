@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Exit status: 0 when every file is valid, 1 when a file has findings of error severity (damage qpdf recovered
 /// from counts), 2 when a file cannot be read at all (missing, not a PDF qpdf can open, wrong or missing password).
-struct Validate: ParsableCommand {
+struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check PDF files: structure (qpdf), fonts, images, page size, page count and expected text.",
         usage: "mkpdf validate <files> ... [<options>]",

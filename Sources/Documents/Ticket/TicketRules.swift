@@ -8,7 +8,7 @@ import Support
 /// Member numbers come from outside (a command line, a CSV of thousands of members) and end up in file names, so
 /// they are checked against a pattern and never allowed to name a path outside the output folder.
 public struct TicketRules: Sendable {
-    /// Letters, digits and '-', 1 to 32 of them: every number the seed shows (GCG-40167, FN-579-413) and nothing that
+    /// Letters, digits and '-', 1 to 32 of them: every member and ticket number in use (GCG-40167, FN-579-413) and nothing that
     /// could be a path, an option or a line break.
     public static let defaultPattern = "^[A-Za-z0-9-]{1,32}$"
 
@@ -95,9 +95,9 @@ public struct TicketRules: Sendable {
         }
     }
 
-    /// The seed's original ticket layout, `Templates/seed-ticket.yaml`: `MKPDF_SEED_TICKET_TEMPLATE` if set, else the
-    /// first of the same places as `defaultTemplate` that holds it. The benchmark draws it because the anchor programs
-    /// draw the same layout; `mkpdf ticket` prints the redesigned `Templates/ticket.yaml`.
+    /// The original ticket layout, `Templates/seed-ticket.yaml`: `MKPDF_SEED_TICKET_TEMPLATE` if set, else the first
+    /// of the same places as `defaultTemplate` that holds it. The benchmark draws it because the anchor programs draw
+    /// the same layout; `mkpdf ticket` prints the redesigned `Templates/ticket.yaml`.
     /// - Throws: `TicketError.templateNotFound` listing every place tried.
     public static func seedTemplate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
