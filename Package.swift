@@ -19,7 +19,7 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Barcodes", targets: ["Barcodes"]),
         .library(name: "Typeset", targets: ["Typeset"]),
-        .library(name: "Batch", targets: ["Batch"]),
+        .library(name: "Batch", targets: ["Batch"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,14 +27,16 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         // `swift package generate-documentation --target Drawing` (make docs); used by no target.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ],
     targets: [
         // C libraries from Debian packages: a module map and a shim header each, no C code of ours.
         .systemLibrary(name: "CHaru", path: "Sources/CHaru", providers: apt("libhpdf-dev")),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: apt("libpng-dev")),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft", providers: apt("libcairo2-dev")),
-        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset", providers: apt("libharfbuzz-dev")),
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
+            providers: apt("libharfbuzz-dev")),
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: apt("libqpdf-dev")),
         .systemLibrary(name: "CZint", path: "Sources/CZint", providers: apt("libzint-dev")),
 
@@ -49,60 +51,86 @@ let package = Package(
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
         .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint"]),
         // The Swift wrapper over libHaru.
-        .target(name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["CHarfBuzz", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
         .target(name: "Typeset", dependencies: ["DrawingModule", "Fonts"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
-        .target(name: "Render", dependencies: ["DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "Barcodes", "Support"]),
+        .target(
+            name: "Render",
+            dependencies: ["DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "Barcodes", "Support"]),
         // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
-        .target(name: "Documents", dependencies: [
-            "DrawingModule", "Fonts", "Typeset", "Barcodes", "Render", "Support",
-            .product(name: "Yams", package: "Yams"),
-            .product(name: "CSV", package: "CSV.swift"),
-        ]),
+        .target(
+            name: "Documents",
+            dependencies: [
+                "DrawingModule", "Fonts", "Typeset", "Barcodes", "Render", "Support",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "CSV", package: "CSV.swift")
+            ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
-        .target(name: "Batch", dependencies: [
-            "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support",
-            .product(name: "CSV", package: "CSV.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "Batch",
+            dependencies: [
+                "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support",
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Crypto", package: "swift-crypto")
+            ]),
         // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a
         // small C interface that traps every exception.
         .target(name: "QPDFBridge", linkerSettings: [.linkedLibrary("qpdf")]),
         // PDF structure validation over libqpdf.
         .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),
         // The command: a thin face over the modules.
-        .executableTarget(name: "mkpdf", dependencies: [
-            "Haru", "PNG", "Validation", "DrawingModule", "Render", "Fonts", "Documents", "Batch", "Support",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "mkpdf",
+            dependencies: [
+                "Haru", "PNG", "Validation", "DrawingModule", "Render", "Fonts", "Documents", "Batch", "Support",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
 
         // Timings against the anchor programs in ../shared/bench/anchors (scripts/bench, BENCHMARKS.md).
-        .executableTarget(name: "mkpdf-bench", dependencies: [
-            "Documents", "DrawingModule", "Render", "Fonts",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "mkpdf-bench",
+            dependencies: [
+                "Documents", "DrawingModule", "Render", "Fonts",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
 
         // Test helpers: run the external oracles (qpdf, pdffonts, pdftotext, …) and make temp folders.
         .target(name: "TestSupport", dependencies: ["DrawingModule"], path: "Tests/TestSupport"),
         // Test-only PNG writer (every colour type, depth, Adam7, CgBI) shared by the PNG, Haru and CLI tests.
         .target(name: "PNGFixtures", dependencies: ["CPNG"], path: "Tests/PNGFixtures"),
         .testTarget(name: "DrawingTests", dependencies: ["DrawingModule", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "DrawingModule", "Fonts", "Typeset", "Barcodes", "Support",
-                                                     "Render", "TestSupport"]),
-        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "DrawingModule", "Fonts", "Render", "Validation", "TestSupport"]),
+        .testTarget(
+            name: "DocumentsTests",
+            dependencies: [
+                "Documents", "DrawingModule", "Fonts", "Typeset", "Barcodes", "Support",
+                "Render", "TestSupport"
+            ]),
+        .testTarget(
+            name: "TypesetTests",
+            dependencies: ["Typeset", "DrawingModule", "Fonts", "Render", "Validation", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "Haru", "TestSupport"]),
-        .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "DrawingModule", "Render", "Documents", "PNG", "mkpdf",
-                                                  "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "DrawingModule", "Fonts", "PNG", "Validation", "TestSupport"]),
+        .testTarget(
+            name: "BarcodesTests",
+            dependencies: [
+                "Barcodes", "DrawingModule", "Render", "Documents", "PNG", "mkpdf",
+                "TestSupport"
+            ]),
+        .testTarget(
+            name: "RenderTests", dependencies: ["Render", "DrawingModule", "Fonts", "PNG", "Validation", "TestSupport"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Validation",
-                                                "Documents", "DrawingModule"]),
-        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Validation",
+                "Documents", "DrawingModule"
+            ]),
+        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"])
     ]
 )

@@ -31,13 +31,17 @@ public enum BarcodeEncoder {
         var data = barcode.data
         let options = barcode.options
         guard !data.isEmpty else {
-            throw BarcodeError(.emptyData, field: "data", reason: "the \(kind.rawValue) data is empty. "
-                                   + "Fix: give the text to encode")
+            throw BarcodeError(
+                .emptyData, field: "data",
+                reason: "the \(kind.rawValue) data is empty. "
+                    + "Fix: give the text to encode")
         }
         if let index = data.unicodeScalars.firstIndex(where: { $0.value == 0 }) {
             let offset = data.unicodeScalars.distance(from: data.unicodeScalars.startIndex, to: index)
-            throw BarcodeError(.invalidCharacter, field: "data", reason: "the data holds a NUL character at "
-                                   + "position \(offset). Fix: remove it")
+            throw BarcodeError(
+                .invalidCharacter, field: "data",
+                reason: "the data holds a NUL character at "
+                    + "position \(offset). Fix: remove it")
         }
         let symbol = try ZintSymbol()
         let settings = symbol.settings
@@ -55,13 +59,17 @@ public enum BarcodeEncoder {
         let ascii = data.unicodeScalars.allSatisfy { $0.value < 0x80 }
         if let given = options.eci {
             guard kind.isTwoDimensional, kind != .microQR, kind != .gs1DataMatrix else {
-                throw BarcodeError(.invalidOption, field: "options.eci", reason: "\(kind.rawValue) carries no ECI. "
-                                       + "Fix: remove the eci option")
+                throw BarcodeError(
+                    .invalidOption, field: "options.eci",
+                    reason: "\(kind.rawValue) carries no ECI. "
+                        + "Fix: remove the eci option")
             }
             guard given == 26 || (given >= 0 && given <= 999_999 && ascii) else {
-                throw BarcodeError(.invalidOption, field: "options.eci", reason: "ECI \(given) is not UTF-8; mkpdf "
-                                       + "encodes text as UTF-8, so a non-ASCII payload needs ECI 26. Fix: use eci 26 "
-                                       + "or leave it out")
+                throw BarcodeError(
+                    .invalidOption, field: "options.eci",
+                    reason: "ECI \(given) is not UTF-8; mkpdf "
+                        + "encodes text as UTF-8, so a non-ASCII payload needs ECI 26. Fix: use eci 26 "
+                        + "or leave it out")
             }
             eci = Int32(given)
         } else if !ascii {
@@ -69,22 +77,28 @@ public enum BarcodeEncoder {
             case .qr, .dataMatrix, .pdf417, .aztec:
                 eci = 26
             case .microQR:
-                throw BarcodeError(.invalidCharacter, field: "data", reason: "Micro QR cannot carry the ECI that "
-                                       + "tells a reader the data is UTF-8, so \(firstNonASCII(data)) would be read back "
-                                       + "wrongly. Fix: use kind qr for non-ASCII text, or ASCII data")
+                throw BarcodeError(
+                    .invalidCharacter, field: "data",
+                    reason: "Micro QR cannot carry the ECI that "
+                        + "tells a reader the data is UTF-8, so \(firstNonASCII(data)) would be read back "
+                        + "wrongly. Fix: use kind qr for non-ASCII text, or ASCII data")
             default:
-                throw BarcodeError(.invalidCharacter, field: "data", reason: "\(kind.rawValue) cannot encode "
-                                       + "\(firstNonASCII(data)). Fix: use only the characters the symbology takes, or "
-                                       + "a 2D code (qr) for Japanese text")
+                throw BarcodeError(
+                    .invalidCharacter, field: "data",
+                    reason: "\(kind.rawValue) cannot encode "
+                        + "\(firstNonASCII(data)). Fix: use only the characters the symbology takes, or "
+                        + "a 2D code (qr) for Japanese text")
             }
         }
         try setErrorCorrection(options.errorCorrection, kind: kind, settings: settings)
         // Quiet zones: the symbology's standard, or the modules given on every side.
         if let quiet = options.quietZone {
             guard (0...100).contains(quiet) else {
-                throw BarcodeError(.invalidOption, field: "options.quietZone", reason: "a quiet zone of \(quiet) "
-                                       + "modules is out of range. Fix: give 0…100 modules (the standard is 4 for QR, "
-                                       + "10 for linear codes)")
+                throw BarcodeError(
+                    .invalidOption, field: "options.quietZone",
+                    reason: "a quiet zone of \(quiet) "
+                        + "modules is out of range. Fix: give 0…100 modules (the standard is 4 for QR, "
+                        + "10 for linear codes)")
             }
             settings.pointee.output_options |= BARCODE_NO_QUIET_ZONES
             settings.pointee.whitespace_width = Int32(quiet)
@@ -102,12 +116,16 @@ public enum BarcodeEncoder {
         }
         let vectorCode = symbol.bufferVector()
         guard vectorCode < ZINT_ERROR, let geometry = symbol.vectorGeometry() else {
-            throw BarcodeError(.encoder, field: "data", reason: "libzint could not lay the symbol out (\(vectorCode): "
-                                   + "\(symbol.message)). Fix: check the data")
+            throw BarcodeError(
+                .encoder, field: "data",
+                reason: "libzint could not lay the symbol out (\(vectorCode): "
+                    + "\(symbol.message)). Fix: check the data")
         }
         guard geometry.hexagonCount == 0 else {
-            throw BarcodeError(.encoder, field: "symbology", reason: "\(kind.rawValue) came out as hexagons, which "
-                                   + "mkpdf does not draw. Fix: use another symbology")
+            throw BarcodeError(
+                .encoder, field: "symbology",
+                reason: "\(kind.rawValue) came out as hexagons, which "
+                    + "mkpdf does not draw. Fix: use another symbology")
         }
         return geometry
     }
@@ -141,34 +159,50 @@ public enum BarcodeEncoder {
         let libzint = message.isEmpty ? "" : " (libzint: \(message))"
         switch code {
         case ZINT_ERROR_TOO_LONG:
-            return BarcodeError(.tooLong, field: "data", reason: "the data is too long or has the wrong length for "
-                                    + "\(kind.rawValue)\(libzint). Fix: shorten it, or use a symbology that holds more")
+            return BarcodeError(
+                .tooLong, field: "data",
+                reason: "the data is too long or has the wrong length for "
+                    + "\(kind.rawValue)\(libzint). Fix: shorten it, or use a symbology that holds more")
         case ZINT_ERROR_INVALID_DATA:
-            return BarcodeError(.invalidCharacter, field: "data", reason: "\(kind.rawValue) cannot encode this "
-                                    + "data\(libzint). Fix: use only the characters \(kind.rawValue) takes")
+            return BarcodeError(
+                .invalidCharacter, field: "data",
+                reason: "\(kind.rawValue) cannot encode this "
+                    + "data\(libzint). Fix: use only the characters \(kind.rawValue) takes")
         case ZINT_ERROR_INVALID_CHECK:
-            return BarcodeError(.checkDigit, field: "data", reason: "the check digit is wrong\(libzint). Fix: correct "
-                                    + "it, or leave it out and set checkDigit: compute")
+            return BarcodeError(
+                .checkDigit, field: "data",
+                reason: "the check digit is wrong\(libzint). Fix: correct "
+                    + "it, or leave it out and set checkDigit: compute")
         case ZINT_ERROR_INVALID_OPTION:
-            return BarcodeError(.invalidOption, field: "options", reason: "libzint refused an option\(libzint). Fix: "
-                                    + "check the options for \(kind.rawValue)")
+            return BarcodeError(
+                .invalidOption, field: "options",
+                reason: "libzint refused an option\(libzint). Fix: "
+                    + "check the options for \(kind.rawValue)")
         default:
-            return BarcodeError(.encoder, field: "data", reason: "libzint failed with code \(code)\(libzint). Fix: "
-                                    + "check the data")
+            return BarcodeError(
+                .encoder, field: "data",
+                reason: "libzint failed with code \(code)\(libzint). Fix: "
+                    + "check the data")
         }
     }
 
-    private static func setErrorCorrection(_ level: String?, kind: Barcode.Symbology,
-                                           settings: UnsafeMutablePointer<zint_symbol>) throws(BarcodeError) {
+    private static func setErrorCorrection(
+        _ level: String?, kind: Barcode.Symbology,
+        settings: UnsafeMutablePointer<zint_symbol>
+    ) throws(BarcodeError) {
         func bad(_ expected: String) -> BarcodeError {
-            BarcodeError(.invalidOption, field: "options.errorCorrection", reason: "\(kind.rawValue) has no "
-                             + "error-correction level \"\(level ?? "")\". Fix: \(expected)")
+            BarcodeError(
+                .invalidOption, field: "options.errorCorrection",
+                reason: "\(kind.rawValue) has no "
+                    + "error-correction level \"\(level ?? "")\". Fix: \(expected)")
         }
         switch kind {
         case .qr, .microQR:
             let levels = kind == .qr ? ["L", "M", "Q", "H"] : ["L", "M", "Q"]
             let chosen = (level ?? "M").uppercased()
-            guard let index = levels.firstIndex(of: chosen) else { throw bad("give one of " + levels.joined(separator: ", ")) }
+            guard let index = levels.firstIndex(of: chosen) else {
+                throw bad("give one of " + levels.joined(separator: ", "))
+            }
             settings.pointee.option_1 = Int32(index + 1)
         case .pdf417:
             guard let level else { return }

@@ -55,28 +55,36 @@ public struct BarcodeLayout: Hashable, Sendable {
     }
 
     /// Places an encoded symbol.
-    init(_ geometry: SymbolGeometry, barcode: Drawing.Command.Barcode,
-         pixelsPerPoint scale: Double) throws(BarcodeError) {
+    init(
+        _ geometry: SymbolGeometry, barcode: Drawing.Command.Barcode,
+        pixelsPerPoint scale: Double
+    ) throws(BarcodeError) {
         let box = barcode.rect
         let kind = barcode.symbology
         guard scale.isFinite, scale > 0,
-              [box.x, box.y, box.width, box.height].allSatisfy({ $0.isFinite && abs($0 * scale) <= 0x1p40 }) else {
-            throw BarcodeError(.invalidOption, field: "rect", reason: "the box (\(box.x), \(box.y), \(box.width)×"
-                                   + "\(box.height) pt) at \(scale) pixels per point has no place on a pixel grid. "
-                                   + "Fix: give finite coordinates on the page")
+            [box.x, box.y, box.width, box.height].allSatisfy({ $0.isFinite && abs($0 * scale) <= 0x1p40 })
+        else {
+            throw BarcodeError(
+                .invalidOption, field: "rect",
+                reason: "the box (\(box.x), \(box.y), \(box.width)×"
+                    + "\(box.height) pt) at \(scale) pixels per point has no place on a pixel grid. "
+                    + "Fix: give finite coordinates on the page")
         }
         let epsilon = 1e-9
-        let left = Int((box.x * scale - epsilon).rounded(.up)), top = Int((box.y * scale - epsilon).rounded(.up))
+        let left = Int((box.x * scale - epsilon).rounded(.up))
+        let top = Int((box.y * scale - epsilon).rounded(.up))
         let right = Int((box.maxX * scale + epsilon).rounded(.down))
         let bottom = Int((box.maxY * scale + epsilon).rounded(.down))
-        let availableWidth = right - left, availableHeight = bottom - top
+        let availableWidth = right - left
+        let availableHeight = bottom - top
         let squareModules = kind.isTwoDimensional || kind == .japanPost
         // The symbol without quiet zones, to tell "too long" from "quiet zone cut".
         let inkLeft = geometry.bars.map(\.x).min() ?? 0
         let inkRight = geometry.bars.map { $0.x + $0.width }.max() ?? geometry.width
         let inkTop = geometry.bars.map(\.y).min() ?? 0
         let inkBottom = geometry.bars.map { $0.y + $0.height }.max() ?? geometry.height
-        let inkWidth = inkRight - inkLeft, inkHeight = inkBottom - inkTop
+        let inkWidth = inkRight - inkLeft
+        let inkHeight = inkBottom - inkTop
         func fits(_ modules: Double, _ pixels: Int, _ modulePixels: Int) -> Bool {
             (modules * Double(modulePixels)).rounded(.up) <= Double(pixels) + epsilon
         }
@@ -84,37 +92,47 @@ public struct BarcodeLayout: Hashable, Sendable {
         var modulePixels: Int
         if let width = barcode.options.moduleWidth {
             guard width.isFinite, width > 0 else {
-                throw BarcodeError(.invalidOption, field: "options.moduleWidth", reason: "a module width is a number "
-                                       + "of points above 0, got \(width). Fix: give e.g. 0.5 or leave it out")
+                throw BarcodeError(
+                    .invalidOption, field: "options.moduleWidth",
+                    reason: "a module width is a number "
+                        + "of points above 0, got \(width). Fix: give e.g. 0.5 or leave it out")
             }
             modulePixels = Int((width * scale).rounded())
             guard modulePixels >= 1 else {
-                throw BarcodeError(.invalidOption, field: "options.moduleWidth", reason: "a module of \(width) pt is "
-                                       + "less than one pixel at \(scale) pixels per point. Fix: give at least "
-                                       + "\(1 / scale) pt")
+                throw BarcodeError(
+                    .invalidOption, field: "options.moduleWidth",
+                    reason: "a module of \(width) pt is "
+                        + "less than one pixel at \(scale) pixels per point. Fix: give at least "
+                        + "\(1 / scale) pt")
             }
         } else {
             let across = Int((Double(availableWidth) / geometry.width).rounded(.down))
             let down = squareModules ? Int((Double(availableHeight) / geometry.height).rounded(.down)) : across
             modulePixels = max(0, min(across, down))
         }
-        let symbolFits = modulePixels >= 1 && fits(geometry.width, availableWidth, modulePixels)
+        let symbolFits =
+            modulePixels >= 1 && fits(geometry.width, availableWidth, modulePixels)
             && (!squareModules || fits(geometry.height, availableHeight, modulePixels))
         if !symbolFits {
             let perModule = max(1, modulePixels)
-            let inkFits = fits(inkWidth, availableWidth, perModule)
+            let inkFits =
+                fits(inkWidth, availableWidth, perModule)
                 && (!squareModules || fits(inkHeight, availableHeight, perModule))
             let size = "\(box.width)×\(box.height) pt"
             let at = barcode.options.moduleWidth.map { "\($0) pt" } ?? "one pixel (\(1 / scale) pt)"
             if inkFits {
-                throw BarcodeError(.quietZoneCut, field: "rect", reason: "the box (\(size)) holds the \(kind.rawValue) "
-                                       + "symbol but cuts its quiet zone (\(Self.modules(geometry.width)) modules across "
-                                       + "with it) at \(at) per module. Fix: make the box larger or the module smaller")
+                throw BarcodeError(
+                    .quietZoneCut, field: "rect",
+                    reason: "the box (\(size)) holds the \(kind.rawValue) "
+                        + "symbol but cuts its quiet zone (\(Self.modules(geometry.width)) modules across "
+                        + "with it) at \(at) per module. Fix: make the box larger or the module smaller")
             }
-            throw BarcodeError(.tooLong, field: "data", reason: "the \(kind.rawValue) symbol is "
-                                   + "\(Self.modules(geometry.width))×\(Self.modules(geometry.height)) modules with its "
-                                   + "quiet zone, too many for the box (\(size)) at \(at) per module. Fix: shorten the "
-                                   + "data or make the box larger")
+            throw BarcodeError(
+                .tooLong, field: "data",
+                reason: "the \(kind.rawValue) symbol is "
+                    + "\(Self.modules(geometry.width))×\(Self.modules(geometry.height)) modules with its "
+                    + "quiet zone, too many for the box (\(size)) at \(at) per module. Fix: shorten the "
+                    + "data or make the box larger")
         }
         let module = Double(modulePixels) / scale
         let usedWidth = Int((geometry.width * Double(modulePixels)).rounded(.up))
@@ -132,35 +150,43 @@ public struct BarcodeLayout: Hashable, Sendable {
             let below = (geometry.height - geometry.barHeight) * module
             let barsHeight = Double(availableHeight) / scale - below
             guard barsHeight >= 5 * module, barsHeight >= 2 / scale else {
-                throw BarcodeError(.tooLong, field: "rect", reason: "the box is \(box.height) pt high, too low for the "
-                                       + "\(kind.rawValue) bars with their text (at least \(5 * module + below) pt). Fix: "
-                                       + "make the box higher")
+                throw BarcodeError(
+                    .tooLong, field: "rect",
+                    reason: "the box is \(box.height) pt high, too low for the "
+                        + "\(kind.rawValue) bars with their text (at least \(5 * module + below) pt). Fix: "
+                        + "make the box higher")
             }
             areaHeightPixels = availableHeight
             originY = top
-            let y0 = Double(top) / scale, base = geometry.barHeight
+            let y0 = Double(top) / scale
+            let base = geometry.barHeight
             mapY = { $0 <= base ? y0 + $0 / base * barsHeight : y0 + barsHeight + ($0 - base) * module }
         }
         func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
         let x0 = Double(originX) / scale
-        area = Rect(x: x0, y: Double(originY) / scale, width: Double(usedWidth) / scale,
-                    height: Double(areaHeightPixels) / scale)
+        area = Rect(
+            x: x0, y: Double(originY) / scale, width: Double(usedWidth) / scale,
+            height: Double(areaHeightPixels) / scale)
         moduleWidth = module
         bars = geometry.bars.map { bar in
-            let left = snap(x0 + bar.x * module), right = snap(x0 + (bar.x + bar.width) * module)
-            let top = snap(mapY(bar.y)), bottom = snap(mapY(bar.y + bar.height))
+            let left = snap(x0 + bar.x * module)
+            let right = snap(x0 + (bar.x + bar.width) * module)
+            let top = snap(mapY(bar.y))
+            let bottom = snap(mapY(bar.y + bar.height))
             return Rect(x: left, y: top, width: right - left, height: bottom - top)
         }
         labels = geometry.labels.map { label in
             let width = max(label.width, label.size * Double(label.text.count)) * module
             let anchor = x0 + label.x * module
-            let boxLeft = switch label.alignment {
-            case .left: anchor
-            case .center: anchor - width / 2
-            case .right: anchor - width
-            }
-            return Label(text: label.text, x: boxLeft, width: width, baseline: mapY(label.baseline),
-                         size: label.size * module, alignment: label.alignment)
+            let boxLeft =
+                switch label.alignment {
+                case .left: anchor
+                case .center: anchor - width / 2
+                case .right: anchor - width
+                }
+            return Label(
+                text: label.text, x: boxLeft, width: width, baseline: mapY(label.baseline),
+                size: label.size * module, alignment: label.alignment)
         }
     }
 
@@ -181,18 +207,24 @@ public struct BarcodeLayout: Hashable, Sendable {
     /// Refuses colours a reader cannot tell apart: the dark colour (over the light) must reflect at most half
     /// as much as the light one (over white paper).
     static func checkContrast(dark: Color, light: Color?) throws(BarcodeError) {
-        let paper = light.map { Color(red: $0.red * $0.alpha + 1 - $0.alpha, green: $0.green * $0.alpha + 1 - $0.alpha,
-                                      blue: $0.blue * $0.alpha + 1 - $0.alpha) } ?? .white
+        let paper =
+            light.map {
+                Color(
+                    red: $0.red * $0.alpha + 1 - $0.alpha, green: $0.green * $0.alpha + 1 - $0.alpha,
+                    blue: $0.blue * $0.alpha + 1 - $0.alpha)
+            } ?? .white
         let lightLuminance = luminance(paper)
         let darkLuminance = luminance(dark, over: paper)
         let contrast = lightLuminance > 0 ? (lightLuminance - darkLuminance) / lightLuminance : 0
         guard contrast >= minimumContrast else {
             let percent = Int((contrast * 100).rounded())
             let background = light.map(hex) ?? "white paper"
-            throw BarcodeError(.contrast, field: "dark", reason: "the bars (\(hex(dark))) on \(background) have a "
-                                   + "print contrast of \(percent) %, below the \(Int(minimumContrast * 100)) % a "
-                                   + "reader needs (a role with no or a white fill draws white on white). Fix: give "
-                                   + "the role a dark fill such as #000000 and a light background")
+            throw BarcodeError(
+                .contrast, field: "dark",
+                reason: "the bars (\(hex(dark))) on \(background) have a "
+                    + "print contrast of \(percent) %, below the \(Int(minimumContrast * 100)) % a "
+                    + "reader needs (a role with no or a white fill draws white on white). Fix: give "
+                    + "the role a dark fill such as #000000 and a light background")
         }
     }
 
@@ -204,4 +236,3 @@ public struct BarcodeLayout: Hashable, Sendable {
         return "#" + byte(color.red) + byte(color.green) + byte(color.blue) + (color.alpha < 1 ? byte(color.alpha) : "")
     }
 }
-

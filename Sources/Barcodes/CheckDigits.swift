@@ -22,36 +22,46 @@ extension BarcodeEncoder {
 
     /// The data as libzint should get it, after the length and check digit are checked; sets libzint's check
     /// option for Code 39 and NW-7.
-    static func checkedDigits(_ data: String, kind: Barcode.Symbology, check: Barcode.CheckDigit?,
-                              settings: UnsafeMutablePointer<zint_symbol>) throws(BarcodeError) -> String {
+    static func checkedDigits(
+        _ data: String, kind: Barcode.Symbology, check: Barcode.CheckDigit?,
+        settings: UnsafeMutablePointer<zint_symbol>
+    ) throws(BarcodeError) -> String {
         if let full = fullLength(kind) {
             guard data.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 let bad = data.first(where: { !($0.isASCII && $0.isNumber) }).map { "\"\($0)\"" } ?? ""
-                throw BarcodeError(.invalidCharacter, field: "data", reason: "\(kind.rawValue) takes digits only, got "
-                                       + "\(bad) in \"\(data)\". Fix: give \(full - 1) digits (or \(full) with the "
-                                       + "check digit)")
+                throw BarcodeError(
+                    .invalidCharacter, field: "data",
+                    reason: "\(kind.rawValue) takes digits only, got "
+                        + "\(bad) in \"\(data)\". Fix: give \(full - 1) digits (or \(full) with the "
+                        + "check digit)")
             }
             let digits = data.compactMap(\.wholeNumberValue)
             let mode = check ?? (digits.count == full ? .verify : .compute)
             let wanted = mode == .verify ? full : full - 1
             guard digits.count == wanted else {
-                throw BarcodeError(.wrongLength, field: "data", reason: "\(kind.rawValue) with checkDigit "
-                                       + "\(mode.rawValue) takes \(wanted) digits, got \(digits.count) (\"\(data)\"). "
-                                       + "Fix: give \(full - 1) digits to compute the check digit or \(full) to verify it")
+                throw BarcodeError(
+                    .wrongLength, field: "data",
+                    reason: "\(kind.rawValue) with checkDigit "
+                        + "\(mode.rawValue) takes \(wanted) digits, got \(digits.count) (\"\(data)\"). "
+                        + "Fix: give \(full - 1) digits to compute the check digit or \(full) to verify it")
             }
             if kind == .upcE, digits[0] > 1 {
-                throw BarcodeError(.invalidCharacter, field: "data", reason: "UPC-E starts with number system 0 or 1, "
-                                       + "got \(digits[0]). Fix: give 0 or 1 as the first digit")
+                throw BarcodeError(
+                    .invalidCharacter, field: "data",
+                    reason: "UPC-E starts with number system 0 or 1, "
+                        + "got \(digits[0]). Fix: give 0 or 1 as the first digit")
             }
             guard mode == .verify else { return data }
             // UPC-E's check digit is that of the UPC-A it stands for; libzint verifies it.
             if kind == .upcE { return data }
             let expected = gs1CheckDigit(Array(digits.dropLast()))
             guard digits.last == expected else {
-                throw BarcodeError(.checkDigit, field: "data", reason: "the check digit of \"\(data)\" is "
-                                       + "\(digits.last ?? 0), but the digits before it give \(expected). Fix: correct "
-                                       + "the number (\(data.dropLast())\(expected)), or give \(full - 1) digits and let "
-                                       + "mkpdf compute it")
+                throw BarcodeError(
+                    .checkDigit, field: "data",
+                    reason: "the check digit of \"\(data)\" is "
+                        + "\(digits.last ?? 0), but the digits before it give \(expected). Fix: correct "
+                        + "the number (\(data.dropLast())\(expected)), or give \(full - 1) digits and let "
+                        + "mkpdf compute it")
             }
             // Verified: libzint gets the digits without it and appends the same one (given eight digits, libzint
             // would read an EAN-8 as a zero-padded EAN-13).
@@ -65,14 +75,18 @@ extension BarcodeEncoder {
             guard check == .verify else { return data }
             let values = data.map { table.firstIndex(of: $0) }
             guard values.count >= 2, !values.contains(nil) else {
-                throw BarcodeError(.invalidCharacter, field: "data", reason: "Code 39 takes 0-9, A-Z, - . space $ / + %;"
-                                       + " \"\(data)\" has others or no check character. Fix: use those characters")
+                throw BarcodeError(
+                    .invalidCharacter, field: "data",
+                    reason: "Code 39 takes 0-9, A-Z, - . space $ / + %;"
+                        + " \"\(data)\" has others or no check character. Fix: use those characters")
             }
             let expected = values.dropLast().reduce(0) { $0 + $1! } % 43
             guard values.last! == expected else {
-                throw BarcodeError(.checkDigit, field: "data", reason: "the mod-43 check character of \"\(data)\" is "
-                                       + "\"\(data.last!)\", but the characters before it give \"\(table[expected])\". Fix: "
-                                       + "correct it, or leave it out with checkDigit: compute")
+                throw BarcodeError(
+                    .checkDigit, field: "data",
+                    reason: "the mod-43 check character of \"\(data)\" is "
+                        + "\"\(data.last!)\", but the characters before it give \"\(table[expected])\". Fix: "
+                        + "correct it, or leave it out with checkDigit: compute")
             }
             return String(data.dropLast())
         case .codabar:
@@ -84,22 +98,28 @@ extension BarcodeEncoder {
             let characters = Array(data.uppercased())
             let values = characters.map { table.firstIndex(of: $0) }
             guard characters.count >= 4, !values.contains(nil) else {
-                throw BarcodeError(.invalidCharacter, field: "data", reason: "NW-7 data is a start character A-D, "
-                                       + "digits - $ : / . +, a check character and a stop character A-D; got \"\(data)\". "
-                                       + "Fix: write it so")
+                throw BarcodeError(
+                    .invalidCharacter, field: "data",
+                    reason: "NW-7 data is a start character A-D, "
+                        + "digits - $ : / . +, a check character and a stop character A-D; got \"\(data)\". "
+                        + "Fix: write it so")
             }
             guard values.reduce(0, { $0 + $1! }) % 16 == 0 else {
-                throw BarcodeError(.checkDigit, field: "data", reason: "the mod-16 check character of \"\(data)\" "
-                                       + "(before the stop character) is wrong. Fix: correct it, or leave it out with "
-                                       + "checkDigit: compute")
+                throw BarcodeError(
+                    .checkDigit, field: "data",
+                    reason: "the mod-16 check character of \"\(data)\" "
+                        + "(before the stop character) is wrong. Fix: correct it, or leave it out with "
+                        + "checkDigit: compute")
             }
             var trimmed = characters
             trimmed.remove(at: trimmed.count - 2)
             return String(trimmed)
         default:
             guard check == nil else {
-                throw BarcodeError(.invalidOption, field: "options.checkDigit", reason: "\(kind.rawValue) has its own "
-                                       + "fixed check and no optional check digit. Fix: remove checkDigit")
+                throw BarcodeError(
+                    .invalidOption, field: "options.checkDigit",
+                    reason: "\(kind.rawValue) has its own "
+                        + "fixed check and no optional check digit. Fix: remove checkDigit")
             }
             return data
         }

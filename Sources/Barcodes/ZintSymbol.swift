@@ -12,8 +12,10 @@ final class ZintSymbol {
     /// - Throws: `BarcodeError` (kind `.encoder`) when libzint cannot allocate one.
     init() throws(BarcodeError) {
         guard let symbol = ZBarcode_Create() else {
-            throw BarcodeError(.encoder, field: "data", reason: "libzint could not allocate a symbol (out of memory). "
-                                   + "Fix: retry with more memory")
+            throw BarcodeError(
+                .encoder, field: "data",
+                reason: "libzint could not allocate a symbol (out of memory). "
+                    + "Fix: retry with more memory")
         }
         self.symbol = symbol
     }
@@ -62,21 +64,28 @@ final class ZintSymbol {
     /// Matrix and Aztec (a test holds them equal) at half its cost, which matters once per ticket.
     func gridGeometry(quiet: Int) -> SymbolGeometry {
         var bars: [SymbolGeometry.Bar] = []
-        let width = self.width, rows = self.rows
+        let width = self.width
+        let rows = self.rows
         withUnsafeBytes(of: &symbol.pointee.encoded_data) { raw in
             for row in 0..<rows {
                 var column = 0
                 while column < width {
-                    guard (raw[row * 144 + column >> 3] >> (column & 7)) & 1 == 1 else { column += 1; continue }
+                    guard (raw[row * 144 + column >> 3] >> (column & 7)) & 1 == 1 else {
+                        column += 1
+                        continue
+                    }
                     let start = column
                     while column < width, (raw[row * 144 + column >> 3] >> (column & 7)) & 1 == 1 { column += 1 }
-                    bars.append(.init(x: Double(start + quiet), y: Double(row + quiet), width: Double(column - start),
-                                      height: 1))
+                    bars.append(
+                        .init(
+                            x: Double(start + quiet), y: Double(row + quiet), width: Double(column - start),
+                            height: 1))
                 }
             }
         }
-        return SymbolGeometry(width: Double(width + 2 * quiet), height: Double(rows + 2 * quiet),
-                              barHeight: Double(rows), bars: bars, labels: [], hexagonCount: 0)
+        return SymbolGeometry(
+            width: Double(width + 2 * quiet), height: Double(rows + 2 * quiet),
+            barHeight: Double(rows), bars: bars, labels: [], hexagonCount: 0)
     }
 
     /// The vector output copied into Swift values, in modules (libzint's vector unit is half a module at scale 1).
@@ -86,28 +95,37 @@ final class ZintSymbol {
         var rects: [SymbolGeometry.Bar] = []
         var next = vector.rectangles
         while let rect = next?.pointee {
-            rects.append(.init(x: Double(rect.x) / unit, y: Double(rect.y) / unit, width: Double(rect.width) / unit,
-                               height: Double(rect.height) / unit))
+            rects.append(
+                .init(
+                    x: Double(rect.x) / unit, y: Double(rect.y) / unit, width: Double(rect.width) / unit,
+                    height: Double(rect.height) / unit))
             next = rect.next
         }
         var strings: [SymbolGeometry.Label] = []
         var nextString = vector.strings
         while let string = nextString?.pointee {
             let text = string.text.map { String(cString: $0) } ?? ""
-            let alignment: TextAlignment = switch string.halign {
-            case 1: .left
-            case 2: .right
-            default: .center
-            }
-            strings.append(.init(text: text, x: Double(string.x) / unit, baseline: Double(string.y) / unit,
-                                 size: Double(string.fsize) / unit, width: Double(string.width) / unit,
-                                 alignment: alignment))
+            let alignment: TextAlignment =
+                switch string.halign {
+                case 1: .left
+                case 2: .right
+                default: .center
+                }
+            strings.append(
+                .init(
+                    text: text, x: Double(string.x) / unit, baseline: Double(string.y) / unit,
+                    size: Double(string.fsize) / unit, width: Double(string.width) / unit,
+                    alignment: alignment))
             nextString = string.next
         }
         var hexagons = 0
         var nextHexagon = vector.hexagons
-        while let hexagon = nextHexagon?.pointee { hexagons += 1; nextHexagon = hexagon.next }
-        return SymbolGeometry(width: Double(vector.width) / unit, height: Double(vector.height) / unit,
-                              barHeight: height, bars: rects, labels: strings, hexagonCount: hexagons)
+        while let hexagon = nextHexagon?.pointee {
+            hexagons += 1
+            nextHexagon = hexagon.next
+        }
+        return SymbolGeometry(
+            width: Double(vector.width) / unit, height: Double(vector.height) / unit,
+            barHeight: height, bars: rects, labels: strings, hexagonCount: hexagons)
     }
 }

@@ -23,14 +23,17 @@ public struct BatchInput: Sendable, Hashable {
 
     /// The input at `path` (`-` for standard input); the format is `explicit`, else the extension (`.jsonl`, `.ndjson`
     /// are JSONL, anything else CSV).
-    public init(path: String, format explicit: Format? = nil, encoding: InputEncoding? = nil,
-                columnMap: [String: String] = [:]) {
+    public init(
+        path: String, format explicit: Format? = nil, encoding: InputEncoding? = nil,
+        columnMap: [String: String] = [:]
+    ) {
         file = path == "-" ? nil : URL(fileURLWithPath: path)
-        let fromExtension: Format? = switch file?.pathExtension.lowercased() {
-        case "jsonl", "ndjson": .jsonl
-        case "csv": .csv
-        default: nil
-        }
+        let fromExtension: Format? =
+            switch file?.pathExtension.lowercased() {
+            case "jsonl", "ndjson": .jsonl
+            case "csv": .csv
+            default: nil
+            }
         format = explicit ?? fromExtension ?? .csv
         self.encoding = encoding
         self.columnMap = columnMap
@@ -56,7 +59,8 @@ public struct BatchInput: Sendable, Hashable {
         }
         for (place, line) in lines {
             guard let equals = line.firstIndex(of: "="), equals > line.startIndex,
-                  line.index(after: equals) < line.endIndex else {
+                line.index(after: equals) < line.endIndex
+            else {
                 throw .badOption(option: place, reason: "write COLUMN=FIELD, e.g. 会員番号=member")
             }
             let from = line[..<equals].trimmingCharacters(in: .whitespaces)

@@ -22,8 +22,10 @@ public struct BatchRunner: Sendable {
     public var failFast: Bool
 
     /// Creates a runner.
-    public init(job: RecordJob, input: BatchInput, folder: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                resume: Bool = false, shard: Shard? = nil, failFast: Bool = false) {
+    public init(
+        job: RecordJob, input: BatchInput, folder: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        resume: Bool = false, shard: Shard? = nil, failFast: Bool = false
+    ) {
         self.job = job
         self.input = input
         self.folder = folder
@@ -45,8 +47,10 @@ public struct BatchRunner: Sendable {
     ///   - note: receives one line per failed record and per warning.
     /// - Throws: `BatchError` when the run cannot start or the manifest cannot be written; record failures are not
     ///   thrown but counted and recorded.
-    public func run(stop: StopSignal = StopSignal(), progress: ProgressReporter.Style? = nil,
-                    note: @escaping (String) -> Void = { _ in }) async throws(BatchError) -> BatchSummary {
+    public func run(
+        stop: StopSignal = StopSignal(), progress: ProgressReporter.Style? = nil,
+        note: @escaping (String) -> Void = { _ in }
+    ) async throws(BatchError) -> BatchSummary {
         let start = ContinuousClock.now
         let outputs = try OutputFolder(url: folder)
         try outputs.lock()
@@ -66,9 +70,10 @@ public struct BatchRunner: Sendable {
         }
         if let columns = reader.columns {
             for number in job.numbers where columns.contains(number.field) {
-                throw .badOption(option: "--number \(number.field)=\(number.pattern)",
-                                 reason: "\(input.name) already has a \(number.field) column. Fix: drop --number, or "
-                                    + "rename the column with --map")
+                throw .badOption(
+                    option: "--number \(number.field)=\(number.pattern)",
+                    reason: "\(input.name) already has a \(number.field) column. Fix: drop --number, or "
+                        + "rename the column with --map")
             }
             let unused = columns.filter { !job.template.placeholderNames.contains($0) }
             if !unused.isEmpty {
@@ -76,8 +81,9 @@ public struct BatchRunner: Sendable {
             }
         }
         if let count = total, let shard { total = (0..<count).lazy.filter(shard.contains).count }
-        let state = RunState(writer: try ManifestWriter(url: manifestURL),
-                             progress: ProgressReporter(total: total, style: progress), note: note)
+        let state = RunState(
+            writer: try ManifestWriter(url: manifestURL),
+            progress: ProgressReporter(total: total, style: progress), note: note)
         state.summary.manifestPath = manifestURL.path
 
         await withTaskGroup(of: ManifestEntry.self) { group in
@@ -110,8 +116,10 @@ public struct BatchRunner: Sendable {
                     names = try job.fileNames(for: record)
                     try state.claim(names, row: record.row, record: record)
                 } catch {
-                    state.finish(ManifestEntry(index: record.index, row: record.row, status: .failed,
-                                               fields: job.keyFields(of: record), failure: error))
+                    state.finish(
+                        ManifestEntry(
+                            index: record.index, row: record.row, status: .failed,
+                            fields: job.keyFields(of: record), failure: error))
                     continue
                 }
                 if let previous = kept[record.index], previous == names {
@@ -170,10 +178,11 @@ private final class RunState {
     func claim(_ names: [String], row: Int, record: BatchRecord) throws(RecordFailure) {
         for name in names {
             if let other = claimed[name] {
-                throw RecordFailure(row: row, member: record.fields["member"],
-                                    reason: "the file name \(name) is already used by row \(other): rows \(other) and "
-                                        + "\(row) both name it, so row \(row) is not written. Fix: make the names "
-                                        + "distinct, e.g. --name 'ticket-{{member}}-{{row}}'")
+                throw RecordFailure(
+                    row: row, member: record.fields["member"],
+                    reason: "the file name \(name) is already used by row \(other): rows \(other) and "
+                        + "\(row) both name it, so row \(row) is not written. Fix: make the names "
+                        + "distinct, e.g. --name 'ticket-{{member}}-{{row}}'")
             }
         }
         for name in names { claimed[name] = row }

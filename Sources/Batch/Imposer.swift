@@ -38,12 +38,16 @@ public struct Imposer: Sendable {
     /// `jobs` parts are rendered at once.
     /// - Throws: `BatchError`: the input cannot be read, a part cannot be rendered or written, or a record that
     ///   rendered before no longer does (`.output`, naming its row).
-    public func impose(_ input: BatchInput, include: (Int) -> Bool, into folder: OutputFolder,
-                       name: String = "imposed.pdf",
-                       jobs: Int = ProcessInfo.processInfo.activeProcessorCount) async throws(BatchError) -> Result {
+    public func impose(
+        _ input: BatchInput, include: (Int) -> Bool, into folder: OutputFolder,
+        name: String = "imposed.pdf",
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async throws(BatchError) -> Result {
         guard input.file != nil else {
-            throw .badOption(option: "--impose", reason: "it reads the data a second time, so the data must be a "
-                                + "file. Fix: save standard input to a file and give --data FILE")
+            throw .badOption(
+                option: "--impose",
+                reason: "it reads the data a second time, so the data must be a "
+                    + "file. Fix: save standard input to a file and give --data FILE")
         }
         let final = folder.url.appendingPathComponent(name)
         let reader = try RecordReader(input)

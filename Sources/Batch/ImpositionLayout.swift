@@ -25,8 +25,10 @@ public struct ImpositionLayout: Sendable, Hashable {
 
     /// Lays out tickets of `ticket` size on `sheet`: `grid` (columns, rows) when given, else as many as fit unscaled.
     /// - Throws: `BatchError.badOption` for a grid of zero or a ticket that cannot fit at all.
-    public init(sheet: Size = Paper.a4.size, ticket: Size, grid: (columns: Int, rows: Int)? = nil,
-                cropMarks: Bool = true) throws(BatchError) {
+    public init(
+        sheet: Size = Paper.a4.size, ticket: Size, grid: (columns: Int, rows: Int)? = nil,
+        cropMarks: Bool = true
+    ) throws(BatchError) {
         let gutter = cropMarks ? Self.gutter : 0
         let width = sheet.width - 2 * Self.margin
         let height = sheet.height - 2 * Self.margin
@@ -39,8 +41,9 @@ public struct ImpositionLayout: Sendable, Hashable {
         let cellHeight = (height - Double(rows - 1) * gutter) / Double(rows)
         let scale = min(1, cellWidth / ticket.width, cellHeight / ticket.height)
         guard scale > 0.05 else {
-            throw .badOption(option: "--grid \(columns)x\(rows)",
-                             reason: "tickets would be shrunk to \(Int(scale * 100))%. Fix: use fewer cells")
+            throw .badOption(
+                option: "--grid \(columns)x\(rows)",
+                reason: "tickets would be shrunk to \(Int(scale * 100))%. Fix: use fewer cells")
         }
         let placed = Size(width: ticket.width * scale, height: ticket.height * scale)
         var cells: [Rect] = []
@@ -78,10 +81,16 @@ public struct ImpositionLayout: Sendable, Hashable {
         var lines: [Drawing.Command] = []
         for (x, dx) in [(cell.x, -1.0), (cell.maxX, 1.0)] {
             for (y, dy) in [(cell.y, -1.0), (cell.maxY, 1.0)] {
-                lines.append(.line(.init(color: .black, width: 0.25, from: Point(x: x + dx * offset, y: y),
-                                         to: Point(x: x + dx * (offset + length), y: y))))
-                lines.append(.line(.init(color: .black, width: 0.25, from: Point(x: x, y: y + dy * offset),
-                                         to: Point(x: x, y: y + dy * (offset + length)))))
+                lines.append(
+                    .line(
+                        .init(
+                            color: .black, width: 0.25, from: Point(x: x + dx * offset, y: y),
+                            to: Point(x: x + dx * (offset + length), y: y))))
+                lines.append(
+                    .line(
+                        .init(
+                            color: .black, width: 0.25, from: Point(x: x, y: y + dy * offset),
+                            to: Point(x: x, y: y + dy * (offset + length)))))
             }
         }
         return lines

@@ -12,13 +12,18 @@ enum JSONRecord {
         do {
             object = try JSONSerialization.jsonObject(with: Data(line.utf8))
         } catch {
-            return BatchRecord(index: index, row: row, fields: [:], problem: RecordFailure(
-                row: row, reason: "the line is not valid JSON (\(error.localizedDescription)). "
-                    + "Fix: write one JSON object per line, e.g. {\"member\": \"GCG-40167\"}"))
+            return BatchRecord(
+                index: index, row: row, fields: [:],
+                problem: RecordFailure(
+                    row: row,
+                    reason: "the line is not valid JSON (\(error.localizedDescription)). "
+                        + "Fix: write one JSON object per line, e.g. {\"member\": \"GCG-40167\"}"))
         }
         guard let dictionary = object as? [String: Any] else {
-            return BatchRecord(index: index, row: row, fields: [:], problem: RecordFailure(
-                row: row, reason: "the line is JSON but not an object. Fix: write {\"member\": \"GCG-40167\", …}"))
+            return BatchRecord(
+                index: index, row: row, fields: [:],
+                problem: RecordFailure(
+                    row: row, reason: "the line is JSON but not an object. Fix: write {\"member\": \"GCG-40167\", …}"))
         }
         let raw = rawValues(Array(line.utf8))
         var fields: [String: String] = [:]
@@ -27,8 +32,11 @@ enum JSONRecord {
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             let field = map[key] ?? key
             func refuse(_ what: String, _ fix: String) {
-                problem = problem ?? RecordFailure(row: row, field: field,
-                                                   reason: "the value of \"\(key)\" is \(what). Fix: \(fix)")
+                problem =
+                    problem
+                    ?? RecordFailure(
+                        row: row, field: field,
+                        reason: "the value of \"\(key)\" is \(what). Fix: \(fix)")
             }
             switch value {
             case let string as String:
@@ -81,13 +89,16 @@ enum JSONRecord {
             let keyData = Data(bytes[keyStart..<min(position, bytes.count)])
             let key = (try? JSONSerialization.jsonObject(with: keyData, options: .fragmentsAllowed)) as? String
             skipSpace()
-            position += 1  // the colon
+            position += 1 // the colon
             skipSpace()
             let valueStart = position
             var depth = 0
             while position < bytes.count {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") { skipString(); continue }
+                if byte == UInt8(ascii: "\"") {
+                    skipString()
+                    continue
+                }
                 if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
                 if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                     if depth == 0 { break }
@@ -100,7 +111,7 @@ enum JSONRecord {
                 values[key] = String(decoding: bytes[valueStart..<position], as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)
             }
-            position += 1  // the comma or the closing brace
+            position += 1 // the comma or the closing brace
         }
         return values
     }

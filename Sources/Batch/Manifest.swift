@@ -1,9 +1,10 @@
 import Foundation
 import Support
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The manifest of an output folder as `--resume` finds it: the last entry per record, read tolerantly.
@@ -39,11 +40,12 @@ public struct Manifest: Sendable {
 
     /// True when every output of `entry` exists in `folder` with the recorded size and SHA-256.
     public static func verify(_ entry: ManifestEntry, in folder: URL) -> Bool {
-        entry.status == .ok && !entry.outputs.isEmpty && entry.outputs.allSatisfy { output in
-            let url = folder.appendingPathComponent(output.path)
-            guard let data = try? Data(contentsOf: url), data.count == output.bytes else { return false }
-            return Checksum.sha256(data) == output.sha256
-        }
+        entry.status == .ok && !entry.outputs.isEmpty
+            && entry.outputs.allSatisfy { output in
+                let url = folder.appendingPathComponent(output.path)
+                guard let data = try? Data(contentsOf: url), data.count == output.bytes else { return false }
+                return Checksum.sha256(data) == output.sha256
+            }
     }
 
     /// Replaces the manifest at `url` by `entries` (sorted by index) atomically: the file is either the old one or

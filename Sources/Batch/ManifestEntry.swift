@@ -46,8 +46,10 @@ public struct ManifestEntry: Sendable, Hashable {
     public var failure: RecordFailure?
 
     /// Creates an entry.
-    public init(index: Int, row: Int, status: Status, fields: [String: String], outputs: [Output] = [],
-                failure: RecordFailure? = nil) {
+    public init(
+        index: Int, row: Int, status: Status, fields: [String: String], outputs: [Output] = [],
+        failure: RecordFailure? = nil
+    ) {
         self.index = index
         self.row = row
         self.status = status
@@ -59,11 +61,15 @@ public struct ManifestEntry: Sendable, Hashable {
     /// The entry as one JSON line, ending in a newline.
     public var jsonLine: String {
         var json = "{\"index\":\(index),\"row\":\(row),\"status\":\(Self.quote(status.rawValue))"
-        json += ",\"fields\":{" + fields.sorted { $0.key < $1.key }
+        json +=
+            ",\"fields\":{"
+            + fields.sorted { $0.key < $1.key }
             .map { Self.quote($0.key) + ":" + Self.quote($0.value) }.joined(separator: ",") + "}"
-        json += ",\"outputs\":[" + outputs.map {
-            "{\"path\":\(Self.quote($0.path)),\"bytes\":\($0.bytes),\"sha256\":\(Self.quote($0.sha256))}"
-        }.joined(separator: ",") + "]"
+        json +=
+            ",\"outputs\":["
+            + outputs.map {
+                "{\"path\":\(Self.quote($0.path)),\"bytes\":\($0.bytes),\"sha256\":\(Self.quote($0.sha256))}"
+            }.joined(separator: ",") + "]"
         if let failure {
             var parts = ["\"row\":\(failure.row)"]
             if let member = failure.member { parts.append("\"member\":" + Self.quote(member)) }
@@ -80,22 +86,24 @@ public struct ManifestEntry: Sendable, Hashable {
     /// - Returns: nil when the line is not a complete entry (such as a line torn by a crash).
     public init?(jsonLine line: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let index = object["index"] as? Int, let row = object["row"] as? Int,
-              let statusText = object["status"] as? String, let status = Status(rawValue: statusText),
-              let fields = object["fields"] as? [String: String], let outputs = object["outputs"] as? [[String: Any]]
+            let index = object["index"] as? Int, let row = object["row"] as? Int,
+            let statusText = object["status"] as? String, let status = Status(rawValue: statusText),
+            let fields = object["fields"] as? [String: String], let outputs = object["outputs"] as? [[String: Any]]
         else { return nil }
         var parsed: [Output] = []
         for output in outputs {
             guard let path = output["path"] as? String, let bytes = output["bytes"] as? Int,
-                  let sha256 = output["sha256"] as? String else { return nil }
+                let sha256 = output["sha256"] as? String
+            else { return nil }
             parsed.append(Output(path: path, bytes: bytes, sha256: sha256))
         }
         var failure: RecordFailure?
         if let error = object["error"] as? [String: Any] {
-            failure = RecordFailure(row: error["row"] as? Int ?? row, member: error["member"] as? String,
-                                    field: error["field"] as? String, character: error["character"] as? String,
-                                    codePoint: error["codePoint"] as? String,
-                                    reason: error["message"] as? String ?? "")
+            failure = RecordFailure(
+                row: error["row"] as? Int ?? row, member: error["member"] as? String,
+                field: error["field"] as? String, character: error["character"] as? String,
+                codePoint: error["codePoint"] as? String,
+                reason: error["message"] as? String ?? "")
         }
         self.init(index: index, row: row, status: status, fields: fields, outputs: parsed, failure: failure)
     }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Appends manifest lines so that a crash at any instant leaves only whole lines: each line goes out in one `write(2)`
@@ -31,7 +32,8 @@ final class ManifestWriter {
         let bytes = Array(entry.jsonLine.utf8)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == bytes.count else {
-            let reason = written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(bytes.count) bytes written"
+            let reason =
+                written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(bytes.count) bytes written"
             throw .output(path: url.path, reason: reason)
         }
         if ContinuousClock.now - lastSync > .seconds(2) { synchronize() }

@@ -1,9 +1,10 @@
 import Foundation
 import Support
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The output folder of a batch: its files written through the one atomic writer (`Support.AtomicFile`), the names
@@ -50,8 +51,9 @@ public struct OutputFolder: Sendable {
     /// - Throws: `BatchError.output`; no file is left under a final or a temporary name.
     public func write(_ files: [(name: String, data: Data)]) throws(BatchError) {
         do {
-            try AtomicFile.writeAll(files.map { (url.appendingPathComponent($0.name).path, $0.data) },
-                                    durability: .unflushed)
+            try AtomicFile.writeAll(
+                files.map { (url.appendingPathComponent($0.name).path, $0.data) },
+                durability: .unflushed)
         } catch {
             throw .output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
         }

@@ -8,8 +8,10 @@ extension OutputFormat {
         for part in text.split(separator: ",") {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
             guard let format = OutputFormat(rawValue: name) else {
-                throw .badOption(option: "--format \(text)", reason: "\"\(name)\" is not a format. Fix: give pdf, png "
-                                    + "or pdf,png")
+                throw .badOption(
+                    option: "--format \(text)",
+                    reason: "\"\(name)\" is not a format. Fix: give pdf, png "
+                        + "or pdf,png")
             }
             guard !formats.contains(format) else {
                 throw .badOption(option: "--format \(text)", reason: "\(name) is given twice")

@@ -12,8 +12,10 @@ public struct OutputName: Sendable, Hashable {
     /// - Throws: `BatchError.badOption` for an unclosed `{{` or an empty name.
     public init(_ pattern: String) throws(BatchError) {
         if pattern.contains("/") || pattern.contains("\\") || pattern.hasPrefix(".") || pattern.isEmpty {
-            throw .badOption(option: "--name \(pattern)", reason: "a file name pattern cannot be empty, hold a path "
-                                + "separator or start with \".\". Fix: write e.g. 'ticket-{{member}}'")
+            throw .badOption(
+                option: "--name \(pattern)",
+                reason: "a file name pattern cannot be empty, hold a path "
+                    + "separator or start with \".\". Fix: write e.g. 'ticket-{{member}}'")
         }
         self.pattern = pattern
         var fields: [String] = []
@@ -40,20 +42,23 @@ public struct OutputName: Sendable, Hashable {
         while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
             result += rest[..<open.lowerBound]
             let field = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            let value: String? = switch field {
-            case "index": record.fields["index"] ?? String(record.index)
-            case "row": record.fields["row"] ?? String(record.row)
-            default: record.fields[field]
-            }
+            let value: String? =
+                switch field {
+                case "index": record.fields["index"] ?? String(record.index)
+                case "row": record.fields["row"] ?? String(record.row)
+                default: record.fields[field]
+                }
             guard let value, !value.isEmpty else {
-                throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
-                                    reason: "the field \"\(field)\" is missing or empty, and the file name "
-                                        + "(--name \(pattern)) needs it. Fix: fill it in, or change --name")
+                throw RecordFailure(
+                    row: record.row, member: record.fields["member"], field: field,
+                    reason: "the field \"\(field)\" is missing or empty, and the file name "
+                        + "(--name \(pattern)) needs it. Fix: fill it in, or change --name")
             }
             if let problem = TicketRules.fileNameProblem(value) {
-                throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
-                                    reason: "the value \"\(value)\" cannot be part of a file name: \(problem). "
-                                        + "Fix: correct the value, or use another field in --name")
+                throw RecordFailure(
+                    row: record.row, member: record.fields["member"], field: field,
+                    reason: "the value \"\(value)\" cannot be part of a file name: \(problem). "
+                        + "Fix: correct the value, or use another field in --name")
             }
             result += value
             rest = rest[close.upperBound...]

@@ -25,8 +25,10 @@ enum PDFMerger {
                 do {
                     try target.appendPage(page, of: source)
                 } catch {
-                    throw .output(path: output.path, reason: "qpdf could not add page \(page + 1) of "
-                                  + "\(part.lastPathComponent): \(error.message)")
+                    throw .output(
+                        path: output.path,
+                        reason: "qpdf could not add page \(page + 1) of "
+                            + "\(part.lastPathComponent): \(error.message)")
                 }
             }
         }

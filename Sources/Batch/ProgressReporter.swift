@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Progress on standard error: a bar redrawn in place (`\r`) on a terminal, a plain line every few seconds otherwise
@@ -27,8 +28,10 @@ public final class ProgressReporter {
 
     /// A reporter for `total` records (nil when unknown, e.g. standard input); `style` defaults to a bar when standard
     /// error is a terminal and to a line every 5 seconds otherwise.
-    public init(total: Int?, style: Style? = nil,
-                write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    public init(
+        total: Int?, style: Style? = nil,
+        write: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         self.total = total
         self.style = style ?? (isatty(2) == 1 ? .bar : .lines(interval: 5))
         self.write = write

@@ -21,8 +21,10 @@ public struct RecordFailure: Error, Sendable, Hashable {
     public var reason: String
 
     /// Creates a failure.
-    public init(row: Int, member: String? = nil, field: String? = nil, character: String? = nil,
-                codePoint: String? = nil, reason: String) {
+    public init(
+        row: Int, member: String? = nil, field: String? = nil, character: String? = nil,
+        codePoint: String? = nil, reason: String
+    ) {
         self.row = row
         self.member = member
         self.field = field

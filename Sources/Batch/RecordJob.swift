@@ -28,8 +28,10 @@ public struct RecordJob: Sendable {
     public var numbers: [NumberSequence] = []
 
     /// Creates the job.
-    public init(template: Template, formats: [OutputFormat] = [.pdf], name: OutputName, scale: Double = 2,
-                rules: TicketRules, fontMode: PDFFontMode = .embedded, fonts: FontRegistry = .shared) {
+    public init(
+        template: Template, formats: [OutputFormat] = [.pdf], name: OutputName, scale: Double = 2,
+        rules: TicketRules, fontMode: PDFFontMode = .embedded, fonts: FontRegistry = .shared
+    ) {
         self.template = template
         self.formats = formats
         self.name = name
@@ -57,9 +59,10 @@ public struct RecordJob: Sendable {
         let names = formats.map { "\(base).\($0.rawValue)" }
         for name in names {
             if let problem = OutputFolder.reservedNameProblem(name) {
-                throw RecordFailure(row: record.row, member: record.fields["member"],
-                                    reason: "the output name \(name) is reserved: \(problem). Fix: change --name or "
-                                        + "the value")
+                throw RecordFailure(
+                    row: record.row, member: record.fields["member"],
+                    reason: "the output name \(name) is reserved: \(problem). Fix: change --name or "
+                        + "the value")
             }
         }
         return names
@@ -88,19 +91,21 @@ public struct RecordJob: Sendable {
         for (field, literal) in record.literals.sorted(by: { $0.key < $1.key })
         where template.placeholderNames.contains(field) {
             guard let printed = template.literals[literal] else {
-                throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
-                                    reason: "the value of \"\(field)\" is \(literal), and the template does not say "
-                                        + "how to print \(literal). Fix: give the text as a string, or add "
-                                        + "literals: {\"\(literal)\": …} to the template")
+                throw RecordFailure(
+                    row: record.row, member: record.fields["member"], field: field,
+                    reason: "the value of \"\(field)\" is \(literal), and the template does not say "
+                        + "how to print \(literal). Fix: give the text as a string, or add "
+                        + "literals: {\"\(literal)\": …} to the template")
             }
             record.fields[field] = printed
         }
         do {
             for field in ["member", "ticket"] where template.placeholderNames.contains(field) {
                 guard record.fields[field] != nil else {
-                    throw RecordFailure(row: record.row, member: record.fields["member"], field: field,
-                                        reason: "the field \"\(field)\" is missing (the template's default would "
-                                            + "be printed instead). Fix: add a \(field) column or key to the data")
+                    throw RecordFailure(
+                        row: record.row, member: record.fields["member"], field: field,
+                        reason: "the field \"\(field)\" is missing (the template's default would "
+                            + "be printed instead). Fix: add a \(field) column or key to the data")
                 }
             }
             return try job.drawing(values: record.fields.filter { template.placeholderNames.contains($0.key) })

@@ -42,8 +42,10 @@ public final class RecordReader {
                 throw Self.batchError(error, name: input.name)
             }
             for from in map.keys.sorted() where !records.columns.contains(from) {
-                throw .badOption(option: "--map \(from)=\(map[from]!)", reason: "\(input.name) has no column "
-                                    + "\"\(from)\"; its columns are " + records.columns.joined(separator: ", "))
+                throw .badOption(
+                    option: "--map \(from)=\(map[from]!)",
+                    reason: "\(input.name) has no column "
+                        + "\"\(from)\"; its columns are " + records.columns.joined(separator: ", "))
             }
             let header = records.columns.map { map[$0] ?? $0 }
             for (position, name) in header.enumerated() where header[..<position].contains(name) {

@@ -12,9 +12,12 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     public init(_ text: String) throws(BatchError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count > 0,
-              (0..<count).contains(index) else {
-            throw .badOption(option: "--shard \(text)", reason: "give i/N with 0 ≤ i < N (counted from 0), e.g. "
-                                + "--shard 0/3, --shard 1/3, --shard 2/3")
+            (0..<count).contains(index)
+        else {
+            throw .badOption(
+                option: "--shard \(text)",
+                reason: "give i/N with 0 ≤ i < N (counted from 0), e.g. "
+                    + "--shard 0/3, --shard 1/3, --shard 2/3")
         }
         self.index = index
         self.count = count

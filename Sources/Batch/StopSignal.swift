@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A request to stop a batch: set by SIGINT/SIGTERM (or a test), read by the run loop before it takes each record.

@@ -23,8 +23,10 @@ extension Drawing.Command {
         public var slot: SlotRef?
 
         /// Creates a barcode command.
-        public init(symbology: Symbology, data: String, rect: Rect, dark: Color, light: Color? = nil,
-                    options: Options = Options(), slot: SlotRef? = nil) {
+        public init(
+            symbology: Symbology, data: String, rect: Rect, dark: Color, light: Color? = nil,
+            options: Options = Options(), slot: SlotRef? = nil
+        ) {
             self.symbology = symbology
             self.data = data
             self.rect = rect
@@ -109,9 +111,11 @@ extension Drawing.Command.Barcode {
         public var font: String
 
         /// Creates options.
-        public init(humanReadable: Bool = true, quietZone: Int? = nil, moduleWidth: Double? = nil,
-                    errorCorrection: String? = nil, eci: Int? = nil, checkDigit: CheckDigit? = nil,
-                    font: String = "gothic") {
+        public init(
+            humanReadable: Bool = true, quietZone: Int? = nil, moduleWidth: Double? = nil,
+            errorCorrection: String? = nil, eci: Int? = nil, checkDigit: CheckDigit? = nil,
+            font: String = "gothic"
+        ) {
             self.humanReadable = humanReadable
             self.quietZone = quietZone
             self.moduleWidth = moduleWidth
@@ -147,13 +151,15 @@ extension Drawing.Command.Barcode.Options {
     /// Reads options; every key may be left out and takes its default.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(humanReadable: try container.decodeIfPresent(Bool.self, forKey: .humanReadable) ?? true,
-                  quietZone: try container.decodeIfPresent(Int.self, forKey: .quietZone),
-                  moduleWidth: try container.decodeIfPresent(Double.self, forKey: .moduleWidth),
-                  errorCorrection: try container.decodeIfPresent(String.self, forKey: .errorCorrection),
-                  eci: try container.decodeIfPresent(Int.self, forKey: .eci),
-                  checkDigit: try container.decodeIfPresent(Drawing.Command.Barcode.CheckDigit.self,
-                                                            forKey: .checkDigit),
-                  font: try container.decodeIfPresent(String.self, forKey: .font) ?? "gothic")
+        self.init(
+            humanReadable: try container.decodeIfPresent(Bool.self, forKey: .humanReadable) ?? true,
+            quietZone: try container.decodeIfPresent(Int.self, forKey: .quietZone),
+            moduleWidth: try container.decodeIfPresent(Double.self, forKey: .moduleWidth),
+            errorCorrection: try container.decodeIfPresent(String.self, forKey: .errorCorrection),
+            eci: try container.decodeIfPresent(Int.self, forKey: .eci),
+            checkDigit: try container.decodeIfPresent(
+                Drawing.Command.Barcode.CheckDigit.self,
+                forKey: .checkDigit),
+            font: try container.decodeIfPresent(String.self, forKey: .font) ?? "gothic")
     }
 }

@@ -93,7 +93,8 @@ public struct Canvas: Sendable {
 
     /// Adds one slot named by its role and returns its index.
     @discardableResult
-    public mutating func addSlot(role: String, stroke: Color = .black, fill: Color = .white) throws(CanvasError) -> Int {
+    public mutating func addSlot(role: String, stroke: Color = .black, fill: Color = .white) throws(CanvasError) -> Int
+    {
         try palette.addSlot(role: role, stroke: stroke, fill: fill)
     }
 
@@ -110,19 +111,26 @@ public struct Canvas: Sendable {
     // MARK: Drawing
 
     /// Draws a line from (`x1`, `y1`) to (`x2`, `y2`) in the slot's stroke colour.
-    public mutating func drawLine(_ slot: SlotRef, width: Double, x1: Double, y1: Double, x2: Double, y2: Double,
-                                  cap: LineCap = .butt) throws(CanvasError) {
+    public mutating func drawLine(
+        _ slot: SlotRef, width: Double, x1: Double, y1: Double, x2: Double, y2: Double,
+        cap: LineCap = .butt
+    ) throws(CanvasError) {
         let operation = "drawLine"
         let colors = try begin(operation, slot)
         try finite(operation, ("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2))
         try nonNegative(operation, "width", width)
-        append(.line(.init(color: colors.stroke, width: width, from: Point(x: x1, y: y1), to: Point(x: x2, y: y2),
-                           cap: cap, slot: slot)))
+        append(
+            .line(
+                .init(
+                    color: colors.stroke, width: width, from: Point(x: x1, y: y1), to: Point(x: x2, y: y2),
+                    cap: cap, slot: slot)))
     }
 
     /// Draws a rectangle with top-left (`x`, `y`) and size `w` × `h`; `.both` fills first, then strokes.
-    public mutating func drawRect(_ slot: SlotRef, _ paint: Paint, width: Double,
-                                  x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
+    public mutating func drawRect(
+        _ slot: SlotRef, _ paint: Paint, width: Double,
+        x: Double, y: Double, w: Double, h: Double
+    ) throws(CanvasError) {
         let shape = try shape("drawRect", slot, paint, width, x, y, w, h)
         append(.rect(shape))
     }
@@ -130,8 +138,10 @@ public struct Canvas: Sendable {
     /// Draws the ellipse inscribed in the rectangle at (`x`, `y`) of size `w` × `h` — a circle when `w == h`.
     ///
     /// Top-left and size of the bounding box, not centre and radius, as every other shape is placed.
-    public mutating func drawCircle(_ slot: SlotRef, _ paint: Paint, width: Double,
-                                    x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
+    public mutating func drawCircle(
+        _ slot: SlotRef, _ paint: Paint, width: Double,
+        x: Double, y: Double, w: Double, h: Double
+    ) throws(CanvasError) {
         let shape = try shape("drawCircle", slot, paint, width, x, y, w, h)
         append(.ellipse(shape))
     }
@@ -140,54 +150,67 @@ public struct Canvas: Sendable {
     ///
     /// `font` is a logical name the Fonts module resolves (`gothic`, `mincho`, `sans` …). With `boxWidth`, `align`
     /// places the text inside the box from `x` to `x + boxWidth`.
-    public mutating func drawText(_ slot: SlotRef, _ text: String, font: String = "gothic", size: Double,
-                                  x: Double, y: Double, boxWidth: Double? = nil,
-                                  align: TextAlignment = .left) throws(CanvasError) {
+    public mutating func drawText(
+        _ slot: SlotRef, _ text: String, font: String = "gothic", size: Double,
+        x: Double, y: Double, boxWidth: Double? = nil,
+        align: TextAlignment = .left
+    ) throws(CanvasError) {
         let operation = "drawText"
         let colors = try begin(operation, slot)
         try finite(operation, ("x", x), ("y", y))
         guard size.isFinite, size > 0 else {
-            throw .invalidArgument(operation: operation, argument: "size", value: "\(size)",
-                                   rule: "the font size is a number greater than 0")
+            throw .invalidArgument(
+                operation: operation, argument: "size", value: "\(size)",
+                rule: "the font size is a number greater than 0")
         }
         guard !font.isEmpty else {
-            throw .invalidArgument(operation: operation, argument: "font", value: "\"\"",
-                                   rule: "name a logical font such as gothic, mincho, sans, serif or mono")
+            throw .invalidArgument(
+                operation: operation, argument: "font", value: "\"\"",
+                rule: "name a logical font such as gothic, mincho, sans, serif or mono")
         }
         if let boxWidth { try nonNegative(operation, "boxWidth", boxWidth) }
-        append(.text(.init(color: colors.stroke, string: text, font: font, size: size, origin: Point(x: x, y: y),
-                           boxWidth: boxWidth, alignment: align, slot: slot)))
+        append(
+            .text(
+                .init(
+                    color: colors.stroke, string: text, font: font, size: size, origin: Point(x: x, y: y),
+                    boxWidth: boxWidth, alignment: align, slot: slot)))
     }
 
     /// Sets `text` in the slot's stroke colour inside the box at (`x`, `y`) of size `w` × `h`, by `fit`: shrunk
     /// down to `minSize` (60 % of `size` by default), wrapped with the kinsoku rules, clipped, or refused — never
     /// spilling out silently. `field` names the text in fit errors (the data field it came from).
-    public mutating func drawTextBox(_ slot: SlotRef, _ text: String, font: String = "gothic",
-                                     weight: FontWeight = .regular, size: Double, x: Double, y: Double, w: Double,
-                                     h: Double, align: TextAlignment = .left, valign: VerticalAlignment = .top,
-                                     fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
-                                     lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
-                                     writing: WritingMode = .horizontal, field: String? = nil) throws(CanvasError) {
+    public mutating func drawTextBox(
+        _ slot: SlotRef, _ text: String, font: String = "gothic",
+        weight: FontWeight = .regular, size: Double, x: Double, y: Double, w: Double,
+        h: Double, align: TextAlignment = .left, valign: VerticalAlignment = .top,
+        fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
+        lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
+        writing: WritingMode = .horizontal, field: String? = nil
+    ) throws(CanvasError) {
         let colors = try begin("drawTextBox", slot)
-        try drawTextBox([TextRun(text, font: font, weight: weight, size: size, color: colors.stroke)], x: x, y: y,
-                        w: w, h: h, align: align, valign: valign, fit: fit, minSize: minSize, lineHeight: lineHeight,
-                        letterSpacing: letterSpacing, rotation: rotation, writing: writing, field: field)
+        try drawTextBox(
+            [TextRun(text, font: font, weight: weight, size: size, color: colors.stroke)], x: x, y: y,
+            w: w, h: h, align: align, valign: valign, fit: fit, minSize: minSize, lineHeight: lineHeight,
+            letterSpacing: letterSpacing, rotation: rotation, writing: writing, field: field)
     }
 
     /// Sets styled runs (each with its font, weight, size, colour, underline and ruby) inside the box at (`x`, `y`)
     /// of size `w` × `h`, by `fit`, as `drawTextBox(_:_:…)` does for one run.
-    public mutating func drawTextBox(_ runs: [TextRun], x: Double, y: Double, w: Double, h: Double,
-                                     align: TextAlignment = .left, valign: VerticalAlignment = .top,
-                                     fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
-                                     lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
-                                     writing: WritingMode = .horizontal, field: String? = nil) throws(CanvasError) {
+    public mutating func drawTextBox(
+        _ runs: [TextRun], x: Double, y: Double, w: Double, h: Double,
+        align: TextAlignment = .left, valign: VerticalAlignment = .top,
+        fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
+        lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
+        writing: WritingMode = .horizontal, field: String? = nil
+    ) throws(CanvasError) {
         let operation = "drawTextBox"
         try requireDrawing(operation)
         try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
-        let box = Drawing.Command.TextBox(frame: Rect(x: x, y: y, width: w, height: h), runs: runs, alignment: align,
-                                          verticalAlignment: valign, lineHeight: lineHeight,
-                                          letterSpacing: letterSpacing, fit: fit, minimumSize: minSize,
-                                          rotation: rotation, writingMode: writing, field: field)
+        let box = Drawing.Command.TextBox(
+            frame: Rect(x: x, y: y, width: w, height: h), runs: runs, alignment: align,
+            verticalAlignment: valign, lineHeight: lineHeight,
+            letterSpacing: letterSpacing, fit: fit, minimumSize: minSize,
+            rotation: rotation, writingMode: writing, field: field)
         if let (member, reason) = box.firstProblem {
             throw .invalidArgument(operation: operation, argument: member, value: "", rule: reason)
         }
@@ -203,8 +226,9 @@ public struct Canvas: Sendable {
         try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard png.starts(with: signature) else {
-            throw .invalidArgument(operation: operation, argument: "png", value: "\(png.count) bytes",
-                                   rule: "the data must be a PNG file (it does not start with the PNG signature)")
+            throw .invalidArgument(
+                operation: operation, argument: "png", value: "\(png.count) bytes",
+                rule: "the data must be a PNG file (it does not start with the PNG signature)")
         }
         append(.image(.init(png: png, rect: Rect(x: x, y: y, width: w, height: h))))
     }
@@ -214,37 +238,49 @@ public struct Canvas: Sendable {
     ///
     /// Only the numbers are checked here; the data is encoded (libzint) when the drawing is rendered, and bad data,
     /// a box too small or too little contrast is a render error naming this command.
-    public mutating func drawBarcode(_ slot: SlotRef, _ kind: Drawing.Command.Barcode.Symbology, _ data: String,
-                                     x: Double, y: Double, w: Double, h: Double, light: Color? = nil,
-                                     options: Drawing.Command.Barcode.Options = .init()) throws(CanvasError) {
+    public mutating func drawBarcode(
+        _ slot: SlotRef, _ kind: Drawing.Command.Barcode.Symbology, _ data: String,
+        x: Double, y: Double, w: Double, h: Double, light: Color? = nil,
+        options: Drawing.Command.Barcode.Options = .init()
+    ) throws(CanvasError) {
         let operation = "drawBarcode"
         let colors = try begin(operation, slot)
         try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
         try nonNegative(operation, "w", w)
         try nonNegative(operation, "h", h)
-        append(.barcode(.init(symbology: kind, data: data, rect: Rect(x: x, y: y, width: w, height: h),
-                              dark: colors.fill, light: light, options: options, slot: slot)))
+        append(
+            .barcode(
+                .init(
+                    symbology: kind, data: data, rect: Rect(x: x, y: y, width: w, height: h),
+                    dark: colors.fill, light: light, options: options, slot: slot)))
     }
 
     /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.
     ///
     /// The part stays vector graphics in the PDF, not a bitmap.
     /// `rotation` turns the placed part clockwise, in degrees, about the rectangle's centre.
-    public mutating func drawPart(_ drawing: Drawing, x: Double, y: Double, w: Double, h: Double,
-                                  rotation: Double = 0) throws(CanvasError) {
+    public mutating func drawPart(
+        _ drawing: Drawing, x: Double, y: Double, w: Double, h: Double,
+        rotation: Double = 0
+    ) throws(CanvasError) {
         let operation = "drawPart"
         try requireDrawing(operation)
         try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h), ("rotation", rotation))
-        append(.part(.init(drawing: drawing, rect: Rect(x: x, y: y, width: w, height: h),
-                           rotation: rotation == 0 ? nil : rotation)))
+        append(
+            .part(
+                .init(
+                    drawing: drawing, rect: Rect(x: x, y: y, width: w, height: h),
+                    rotation: rotation == 0 ? nil : rotation)))
     }
 
     /// Draws whatever `body` draws clipped to the rectangle at (`x`, `y`) of size `w` × `h`.
     ///
     /// A scope, so every clip is closed: the commands become one `.group`. If `body` throws, nothing it drew is kept
     /// and the error is passed on.
-    public mutating func clip(x: Double, y: Double, w: Double, h: Double,
-                              _ body: (inout Canvas) throws -> Void) throws {
+    public mutating func clip(
+        x: Double, y: Double, w: Double, h: Double,
+        _ body: (inout Canvas) throws -> Void
+    ) throws {
         let operation = "clip"
         try requireDrawing(operation)
         try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
@@ -276,26 +312,31 @@ public struct Canvas: Sendable {
         return try palette.slot(slot, for: operation)
     }
 
-    private func shape(_ operation: String, _ slot: SlotRef, _ paint: Paint, _ width: Double,
-                       _ x: Double, _ y: Double, _ w: Double, _ h: Double) throws(CanvasError) -> Drawing.Command.Shape {
+    private func shape(
+        _ operation: String, _ slot: SlotRef, _ paint: Paint, _ width: Double,
+        _ x: Double, _ y: Double, _ w: Double, _ h: Double
+    ) throws(CanvasError) -> Drawing.Command.Shape {
         let colors = try begin(operation, slot)
         try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
         try nonNegative(operation, "width", width)
-        return .init(rect: Rect(x: x, y: y, width: w, height: h), paint: paint, lineWidth: width,
-                     stroke: colors.stroke, fill: colors.fill, slot: slot)
+        return .init(
+            rect: Rect(x: x, y: y, width: w, height: h), paint: paint, lineWidth: width,
+            stroke: colors.stroke, fill: colors.fill, slot: slot)
     }
 
     private func finite(_ operation: String, _ values: (String, Double)...) throws(CanvasError) {
         for (name, value) in values where !value.isFinite {
-            throw .invalidArgument(operation: operation, argument: name, value: "\(value)",
-                                   rule: "coordinates and sizes are finite numbers")
+            throw .invalidArgument(
+                operation: operation, argument: name, value: "\(value)",
+                rule: "coordinates and sizes are finite numbers")
         }
     }
 
     private func nonNegative(_ operation: String, _ name: String, _ value: Double) throws(CanvasError) {
         guard value.isFinite, value >= 0 else {
-            throw .invalidArgument(operation: operation, argument: name, value: "\(value)",
-                                   rule: "a width is a finite number of points, 0 or more")
+            throw .invalidArgument(
+                operation: operation, argument: name, value: "\(value)",
+                rule: "a width is a finite number of points, 0 or more")
         }
     }
 }

@@ -38,7 +38,9 @@ extension CanvasError: CustomStringConvertible {
             return "start: the canvas is already drawing a \(size.width)×\(size.height) pt drawing; "
                 + "call stop() to finish it before starting another, or use a second Canvas"
         case .slotOutOfRange(let operation, let index, let count):
-            let range = count == 0 ? "the palette is empty" : "the palette has \(count) slot\(count == 1 ? "" : "s") (0…\(count - 1))"
+            let range =
+                count == 0
+                ? "the palette is empty" : "the palette has \(count) slot\(count == 1 ? "" : "s") (0…\(count - 1))"
             return "\(operation): slot \(index) is out of range: \(range); "
                 + "add slots with addSlots(_:) or addSlot(role:stroke:fill:) first, or use a smaller index"
         case .unknownRole(let operation, let role, let known):
@@ -51,7 +53,8 @@ extension CanvasError: CustomStringConvertible {
         case .tooFewSlots(let count):
             return "addSlots: asked for \(count) slots; add at least 1"
         case .invalidSize(let width, let height):
-            return "start: size \(width)×\(height) pt is not drawable; width and height must be finite and greater than 0"
+            return
+                "start: size \(width)×\(height) pt is not drawable; width and height must be finite and greater than 0"
         case .duplicateRole(let role, let index):
             return "addSlot: role \"\(role)\" is already slot \(index); "
                 + "give each role its own name, or change that slot with setStroke/setFill(\"\(role)\", …)"

@@ -30,20 +30,23 @@ public struct Color: Hashable, Sendable {
         var digits = Substring(hex)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
-              let value = UInt32(digits, radix: 16) else { return nil }
+            let value = UInt32(digits, radix: 16)
+        else { return nil }
         let bytes = digits.count == 8 ? value : value << 8 | 0xFF
-        self.init(red: Double(bytes >> 24 & 0xFF) / 255, green: Double(bytes >> 16 & 0xFF) / 255,
-                  blue: Double(bytes >> 8 & 0xFF) / 255, alpha: Double(bytes & 0xFF) / 255)
+        self.init(
+            red: Double(bytes >> 24 & 0xFF) / 255, green: Double(bytes >> 16 & 0xFF) / 255,
+            blue: Double(bytes >> 8 & 0xFF) / 255, alpha: Double(bytes & 0xFF) / 255)
     }
 
     /// The colour as `#RRGGBB`, or `#RRGGBBAA` when not opaque; components are rounded to the nearest byte.
     public var hex: String {
         let bytes = [red, green, blue, alpha].map { UInt8(($0.clamped * 255).rounded()) }
         let shown = bytes[3] == 255 ? bytes.prefix(3) : bytes[...]
-        return "#" + shown.map { byte in
-            let text = String(byte, radix: 16, uppercase: true)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        return "#"
+            + shown.map { byte in
+                let text = String(byte, radix: 16, uppercase: true)
+                return byte < 16 ? "0" + text : text
+            }.joined()
     }
 
     /// True when every component is a finite number within 0…1, the only colours renderers accept.
@@ -74,14 +77,17 @@ extension Color: Codable {
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(red: try container.decode(Double.self, forKey: .red),
-                  green: try container.decode(Double.self, forKey: .green),
-                  blue: try container.decode(Double.self, forKey: .blue),
-                  alpha: try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1)
+        self.init(
+            red: try container.decode(Double.self, forKey: .red),
+            green: try container.decode(Double.self, forKey: .green),
+            blue: try container.decode(Double.self, forKey: .blue),
+            alpha: try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1)
         guard isValid else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "colour components must be within 0…1, got (\(red), \(green), \(blue), \(alpha))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "colour components must be within 0…1, got (\(red), \(green), \(blue), \(alpha))")
+            )
         }
     }
 

@@ -106,9 +106,11 @@ extension Drawing.Command {
         public var verticalAlternates: Bool?
 
         /// Creates a text command.
-        public init(color: Color, string: String, font: String, size: Double, origin: Point,
-                    boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
-                    verticalAlternates: Bool? = nil) {
+        public init(
+            color: Color, string: String, font: String, size: Double, origin: Point,
+            boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
+            verticalAlternates: Bool? = nil
+        ) {
             self.verticalAlternates = verticalAlternates
             self.color = color
             self.string = string

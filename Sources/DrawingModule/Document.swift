@@ -20,8 +20,10 @@ public struct Document: Codable, Hashable, Sendable {
         public var language: String?
 
         /// Creates metadata; every entry is optional.
-        public init(title: String? = nil, author: String? = nil, subject: String? = nil,
-                    keywords: String? = nil, creator: String? = nil, language: String? = nil) {
+        public init(
+            title: String? = nil, author: String? = nil, subject: String? = nil,
+            keywords: String? = nil, creator: String? = nil, language: String? = nil
+        ) {
             self.language = language
             self.title = title
             self.author = author
@@ -54,8 +56,11 @@ public struct Document: Codable, Hashable, Sendable {
         metadata = try container.decode(Metadata.self, forKey: .metadata)
         outline = try container.decodeIfPresent([OutlineEntry].self, forKey: .outline) ?? []
         if let problem = firstOutlineProblem() {
-            let path = decoder.codingPath + [CodingKeys.outline, OutlineKey(index: problem.index),
-                                             OutlineKey(field: problem.field)]
+            let path =
+                decoder.codingPath + [
+                    CodingKeys.outline, OutlineKey(index: problem.index),
+                    OutlineKey(field: problem.field)
+                ]
             throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: problem.reason))
         }
     }
@@ -72,7 +77,10 @@ public struct Document: Codable, Hashable, Sendable {
     private struct OutlineKey: CodingKey {
         var stringValue: String
         var intValue: Int?
-        init(index: Int) { stringValue = "\(index)"; intValue = index }
+        init(index: Int) {
+            stringValue = "\(index)"
+            intValue = index
+        }
         init(field: String) { stringValue = field }
         init?(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { self.init(index: intValue) }

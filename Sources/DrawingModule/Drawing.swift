@@ -45,7 +45,10 @@ public struct Drawing: Codable, Hashable, Sendable {
         var stringValue: String
         var intValue: Int?
         init(stringValue: String) { self.stringValue = stringValue }
-        init(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+        init(intValue: Int) {
+            self.stringValue = "\(intValue)"
+            self.intValue = intValue
+        }
     }
 
     /// The first value the canvas would have refused (a negative width, a zero font size …), with its path; JSON
@@ -89,9 +92,11 @@ public struct Drawing: Codable, Hashable, Sendable {
                 case .text(let text): result.append(text)
                 case .textBox(let box):
                     for run in box.runs {
-                        result.append(Command.Text(color: run.color, string: run.string, font: run.font, size: run.size,
-                                                   origin: box.frame.origin, boxWidth: box.frame.width,
-                                                   alignment: box.alignment))
+                        result.append(
+                            Command.Text(
+                                color: run.color, string: run.string, font: run.font, size: run.size,
+                                origin: box.frame.origin, boxWidth: box.frame.width,
+                                alignment: box.alignment))
                     }
                 case .group(let group): collect(group.commands, into: &result)
                 case .part(let part): collect(part.drawing.commands, into: &result)

@@ -22,7 +22,8 @@ extension DescriptionFormatError: CustomStringConvertible, LocalizedError {
     /// `drawing.json: at commands[3].color: …`, ending with how to fix it.
     public var description: String {
         let place = path.isEmpty ? "" : " at \(path)"
-        return "\(source):\(place) \(reason) (fix the JSON; write one with `Drawing.jsonData()` to see the expected form)"
+        return
+            "\(source):\(place) \(reason) (fix the JSON; write one with `Drawing.jsonData()` to see the expected form)"
     }
 
     /// The same text as `description`.
@@ -41,32 +42,39 @@ enum JSONForm {
             guard case .invalidValue(let value, let context) = error else {
                 throw DescriptionFormatError(source: source, path: "", reason: "\(error)")
             }
-            throw DescriptionFormatError(source: source, path: pathText(context.codingPath),
-                                         reason: "cannot write \(value): \(context.debugDescription)")
+            throw DescriptionFormatError(
+                source: source, path: pathText(context.codingPath),
+                reason: "cannot write \(value): \(context.debugDescription)")
         } catch {
             throw DescriptionFormatError(source: source, path: "", reason: "\(error)")
         }
     }
 
-    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, source: String) throws(DescriptionFormatError) -> Value {
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data, source: String)
+        throws(DescriptionFormatError) -> Value
+    {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context):
-                let reason = context.codingPath.isEmpty
+                let reason =
+                    context.codingPath.isEmpty
                     ? "is not valid JSON" + (jsonSyntaxLocation(in: data).map { " (\($0))" } ?? "")
                     : context.debugDescription
                 throw DescriptionFormatError(source: source, path: pathText(context.codingPath), reason: reason)
             case .keyNotFound(let key, let context):
-                throw DescriptionFormatError(source: source, path: pathText(context.codingPath),
-                                             reason: "the required key \"\(key.stringValue)\" is missing")
+                throw DescriptionFormatError(
+                    source: source, path: pathText(context.codingPath),
+                    reason: "the required key \"\(key.stringValue)\" is missing")
             case .typeMismatch(let type, let context):
-                throw DescriptionFormatError(source: source, path: pathText(context.codingPath),
-                                             reason: "expected \(describe(type)): \(context.debugDescription)")
+                throw DescriptionFormatError(
+                    source: source, path: pathText(context.codingPath),
+                    reason: "expected \(describe(type)): \(context.debugDescription)")
             case .valueNotFound(let type, let context):
-                throw DescriptionFormatError(source: source, path: pathText(context.codingPath),
-                                             reason: "expected \(describe(type)), found null")
+                throw DescriptionFormatError(
+                    source: source, path: pathText(context.codingPath),
+                    reason: "expected \(describe(type)), found null")
             @unknown default:
                 throw DescriptionFormatError(source: source, path: "", reason: "\(error)")
             }

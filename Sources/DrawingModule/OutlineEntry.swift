@@ -46,8 +46,11 @@ extension Document {
                 return (index, "level", "an outline level is 1 or more, got \(entry.level)")
             }
             guard pages.indices.contains(entry.pageIndex) else {
-                return (index, "pageIndex", "page index \(entry.pageIndex) is not a page of this document "
-                    + "(\(pages.count) page\(pages.count == 1 ? "" : "s"), counted from 0)")
+                return (
+                    index, "pageIndex",
+                    "page index \(entry.pageIndex) is not a page of this document "
+                        + "(\(pages.count) page\(pages.count == 1 ? "" : "s"), counted from 0)"
+                )
             }
             let height = pages[entry.pageIndex].size.height
             guard entry.top.isFinite, entry.top >= 0, entry.top <= height else {

@@ -88,7 +88,8 @@ public struct Palette: Hashable, Sendable {
 
     /// Appends one slot named `role` and returns its index; the role must be new and non-empty.
     @discardableResult
-    public mutating func addSlot(role: String, stroke: Color = .black, fill: Color = .white) throws(CanvasError) -> Int {
+    public mutating func addSlot(role: String, stroke: Color = .black, fill: Color = .white) throws(CanvasError) -> Int
+    {
         try checkRole(role, operation: "addSlot")
         try checkColor(stroke, operation: "addSlot", argument: "stroke")
         try checkColor(fill, operation: "addSlot", argument: "fill")
@@ -118,7 +119,8 @@ public struct Palette: Hashable, Sendable {
     private func checkRole(_ role: String?, operation: String) throws(CanvasError) {
         guard let role else { return }
         guard !role.isEmpty else {
-            throw .invalidArgument(operation: operation, argument: "role", value: "\"\"", rule: "a role name is not empty")
+            throw .invalidArgument(
+                operation: operation, argument: "role", value: "\"\"", rule: "a role name is not empty")
         }
         if let existing = index(named: role) { throw .duplicateRole(role: role, index: existing) }
     }
@@ -127,9 +129,10 @@ public struct Palette: Hashable, Sendable {
 /// Rejects colours renderers cannot draw, naming the operation and the argument.
 func checkColor(_ color: Color, operation: String, argument: String) throws(CanvasError) {
     guard color.isValid else {
-        throw .invalidArgument(operation: operation, argument: argument,
-                               value: "(\(color.red), \(color.green), \(color.blue), \(color.alpha))",
-                               rule: "each colour component is a number within 0…1")
+        throw .invalidArgument(
+            operation: operation, argument: argument,
+            value: "(\(color.red), \(color.green), \(color.blue), \(color.alpha))",
+            rule: "each colour component is a number within 0…1")
     }
 }
 

@@ -43,7 +43,8 @@ public struct Paper: Hashable, Sendable {
 
     /// ISO 216 series from its size 0, each next size the previous one halved (rounded down to whole millimetres).
     private static func series(_ prefix: String, width: Double, height: Double, names: (Int) -> [String] = { _ in [] })
-        -> [Paper] {
+        -> [Paper]
+    {
         var sizes: [Paper] = []
         var (short, long) = (width, height)
         for index in 0...10 {
@@ -60,10 +61,12 @@ public struct Paper: Hashable, Sendable {
         + series("b", width: 1000, height: 1414)
         + [Paper("c4", millimetres: 229, 324), Paper("c5", millimetres: 162, 229), Paper("c6", millimetres: 114, 162)]
         + series("jis-b", width: 1030, height: 1456) { ["b\($0)-jis", "jis b\($0)"] }
-        + [Paper("postcard", millimetres: 100, 148, aliases: ["はがき", "hagaki"]),
-           Paper("nagagata-3", millimetres: 120, 235, aliases: ["長形3号", "長3"]),
-           Paper("kakugata-2", millimetres: 240, 332, aliases: ["角形2号", "角2"]),
-           Paper("letter", points: 612, 792), Paper("legal", points: 612, 1008)]
+        + [
+            Paper("postcard", millimetres: 100, 148, aliases: ["はがき", "hagaki"]),
+            Paper("nagagata-3", millimetres: 120, 235, aliases: ["長形3号", "長3"]),
+            Paper("kakugata-2", millimetres: 240, 332, aliases: ["角形2号", "角2"]),
+            Paper("letter", points: 612, 792), Paper("legal", points: 612, 1008)
+        ]
 
     /// ISO A4, 210 × 297 mm.
     public static let a4 = named("a4")!
@@ -101,10 +104,16 @@ public struct Paper: Hashable, Sendable {
     private static func customSize(_ text: String) -> Size? {
         var body = text.lowercased().replacingOccurrences(of: "×", with: "x").replacingOccurrences(of: " ", with: "")
         var scale = 1.0
-        if body.hasSuffix("mm") { scale = 72 / 25.4; body.removeLast(2) } else if body.hasSuffix("pt") { body.removeLast(2) }
+        if body.hasSuffix("mm") {
+            scale = 72 / 25.4
+            body.removeLast(2)
+        } else if body.hasSuffix("pt") {
+            body.removeLast(2)
+        }
         let parts = body.split(separator: "x")
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0,
-              width.isFinite, height.isFinite else { return nil }
+            width.isFinite, height.isFinite
+        else { return nil }
         return Size(width: width * scale, height: height * scale)
     }
 
@@ -112,7 +121,8 @@ public struct Paper: Hashable, Sendable {
     public static func length(parsing text: String) -> Double? {
         var body = text.lowercased().trimmingCharacters(in: .whitespaces)
         var scale = 1.0
-        for (unit, factor) in [("mm", 72 / 25.4), ("cm", 720 / 25.4), ("in", 72.0), ("pt", 1.0)] where body.hasSuffix(unit) {
+        for (unit, factor) in [("mm", 72 / 25.4), ("cm", 720 / 25.4), ("in", 72.0), ("pt", 1.0)]
+        where body.hasSuffix(unit) {
             scale = factor
             body = String(body.dropLast(2)).trimmingCharacters(in: .whitespaces)
             break

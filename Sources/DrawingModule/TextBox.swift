@@ -63,8 +63,10 @@ public struct TextRun: Codable, Hashable, Sendable {
     public var ruby: String?
 
     /// Creates a run.
-    public init(_ string: String, font: String = "gothic", weight: FontWeight = .regular, size: Double,
-                color: Color = .black, underline: Bool = false, ruby: String? = nil) {
+    public init(
+        _ string: String, font: String = "gothic", weight: FontWeight = .regular, size: Double,
+        color: Color = .black, underline: Bool = false, ruby: String? = nil
+    ) {
         self.string = string
         self.font = font
         self.weight = weight
@@ -121,10 +123,12 @@ extension Drawing.Command {
         public var field: String?
 
         /// Creates a text box; the default fit is shrink to 60 % of the largest size, then refuse.
-        public init(frame: Rect, runs: [TextRun], alignment: TextAlignment = .left,
-                    verticalAlignment: VerticalAlignment = .top, lineHeight: Double = 1.2, letterSpacing: Double = 0,
-                    fit: [FitPolicy] = FitPolicy.dataDefault, minimumSize: Double? = nil, rotation: Double = 0,
-                    writingMode: WritingMode = .horizontal, field: String? = nil) {
+        public init(
+            frame: Rect, runs: [TextRun], alignment: TextAlignment = .left,
+            verticalAlignment: VerticalAlignment = .top, lineHeight: Double = 1.2, letterSpacing: Double = 0,
+            fit: [FitPolicy] = FitPolicy.dataDefault, minimumSize: Double? = nil, rotation: Double = 0,
+            writingMode: WritingMode = .horizontal, field: String? = nil
+        ) {
             self.frame = frame
             self.runs = runs
             self.alignment = alignment
@@ -174,7 +178,9 @@ extension Drawing.Command {
 
         /// The first value no renderer can set (a zero size, a negative frame …) as (member, reason), or nil.
         public var firstProblem: (member: String, reason: String)? {
-            let numbers = [frame.x, frame.y, frame.width, frame.height, lineHeight, letterSpacing, minimumSize, rotation]
+            let numbers = [
+                frame.x, frame.y, frame.width, frame.height, lineHeight, letterSpacing, minimumSize, rotation
+            ]
             if numbers.contains(where: { !$0.isFinite }) { return ("frame", "text box numbers must be finite") }
             if frame.width < 0 || frame.height < 0 { return ("frame", "a frame's width and height are 0 or more") }
             if !(lineHeight > 0) { return ("lineHeight", "a line height is greater than 0, got \(lineHeight)") }

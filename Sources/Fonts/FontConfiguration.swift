@@ -20,8 +20,10 @@ public struct FontConfiguration: Hashable, Sendable {
         public var fallback: [String]?
 
         /// Creates an entry.
-        public init(files: [String], package: String? = nil, licence: String? = nil, index: Int? = nil,
-                    fallback: [String]? = nil) {
+        public init(
+            files: [String], package: String? = nil, licence: String? = nil, index: Int? = nil,
+            fallback: [String]? = nil
+        ) {
             self.files = files
             self.package = package
             self.licence = licence
@@ -52,7 +54,8 @@ public struct FontConfiguration: Hashable, Sendable {
         entry.files.map { file in
             if file.hasPrefix("/") { return file }
             if file.hasPrefix("~/") { return NSString(string: file).expandingTildeInPath }
-            let folder = source?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let folder =
+                source?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             return folder.appendingPathComponent(file).standardizedFileURL.path
         }
     }
@@ -88,11 +91,14 @@ public struct FontConfiguration: Hashable, Sendable {
                 throw .configurationInvalid(file: source.path, reason: "font \"\(name)\" lists no files")
             }
             for other in entry.fallback ?? [] where form.fonts[other] == nil {
-                throw .configurationInvalid(file: source.path, reason: "font \"\(name)\" falls back to \"\(other)\", "
-                                            + "which the table does not define")
+                throw .configurationInvalid(
+                    file: source.path,
+                    reason: "font \"\(name)\" falls back to \"\(other)\", "
+                        + "which the table does not define")
             }
             if let index = entry.index, index < 0 {
-                throw .configurationInvalid(file: source.path, reason: "font \"\(name)\" has index \(index); use 0 or more")
+                throw .configurationInvalid(
+                    file: source.path, reason: "font \"\(name)\" has index \(index); use 0 or more")
             }
         }
         return FontConfiguration(fonts: form.fonts, source: source)
@@ -104,7 +110,9 @@ public struct FontConfiguration: Hashable, Sendable {
         }
         switch error {
         case .dataCorrupted(let context):
-            guard context.codingPath.isEmpty else { return "wrong value at \(path(context.codingPath)): \(context.debugDescription)" }
+            guard context.codingPath.isEmpty else {
+                return "wrong value at \(path(context.codingPath)): \(context.debugDescription)"
+            }
             return "is not valid JSON" + (jsonSyntaxLocation(in: data).map { " (\($0))" } ?? "")
         case .keyNotFound(let key, let context):
             let place = path(context.codingPath)
@@ -121,11 +129,14 @@ public struct FontConfiguration: Hashable, Sendable {
     ///
     /// - Throws: `FontError.configurationNotFound` listing every place tried, so an installed binary's user sees
     ///   where to put the table.
-    public static func defaultFile(environment: [String: String], sourceTree: URL? = sourceTree,
-                                   executableDirectory: URL? = executableDirectory,
-                                   currentDirectory: URL = currentDirectory) throws(FontError) -> URL {
-        let candidates = searchPaths(sourceTree: sourceTree, executableDirectory: executableDirectory,
-                                     currentDirectory: currentDirectory)
+    public static func defaultFile(
+        environment: [String: String], sourceTree: URL? = sourceTree,
+        executableDirectory: URL? = executableDirectory,
+        currentDirectory: URL = currentDirectory
+    ) throws(FontError) -> URL {
+        let candidates = searchPaths(
+            sourceTree: sourceTree, executableDirectory: executableDirectory,
+            currentDirectory: currentDirectory)
         switch ResourceSearch.locate(variable: "MKPDF_FONTS", environment: environment, candidates: candidates) {
         case .found(let url): return url
         case .missing(let tried): throw .configurationNotFound(tried: tried)
@@ -136,8 +147,9 @@ public struct FontConfiguration: Hashable, Sendable {
     /// run in the tree), then beside the executable — `<dir>/../share/mkpdf/fonts.json` (an installed prefix) and
     /// `<dir>/Fonts/fonts.json` (an unpacked folder) — then `Fonts/fonts.json` in the current directory.
     public static func searchPaths(sourceTree: URL?, executableDirectory: URL?, currentDirectory: URL) -> [URL] {
-        ResourceSearch.paths(treePath: "Fonts/fonts.json", installedPath: "fonts.json", sourceTree: sourceTree,
-                             executableDirectory: executableDirectory, currentDirectory: currentDirectory)
+        ResourceSearch.paths(
+            treePath: "Fonts/fonts.json", installedPath: "fonts.json", sourceTree: sourceTree,
+            executableDirectory: executableDirectory, currentDirectory: currentDirectory)
     }
 
     /// The checkout this module was compiled from (found through `#filePath`); it may not exist where the binary

@@ -23,11 +23,14 @@ public struct FontCoverage: Sendable {
         }
         var missing: [MissingGlyph] = []
         for (position, character) in text.enumerated() where Self.face(for: character, in: chain) == nil {
-            let scalar = character.unicodeScalars.first { scalar in
-                !chain.contains { $0.covers(character: Character(scalar)) }
-            } ?? character.unicodeScalars.first!
-            missing.append(MissingGlyph(scalar: scalar, characterIndex: position, character: String(character),
-                                        font: font, tried: tried))
+            let scalar =
+                character.unicodeScalars.first { scalar in
+                    !chain.contains { $0.covers(character: Character(scalar)) }
+                } ?? character.unicodeScalars.first!
+            missing.append(
+                MissingGlyph(
+                    scalar: scalar, characterIndex: position, character: String(character),
+                    font: font, tried: tried))
         }
         self.missing = missing
     }

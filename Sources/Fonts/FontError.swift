@@ -37,7 +37,8 @@ extension FontError: CustomStringConvertible, LocalizedError {
             return "font \"\(name)\" not found; looked for: " + tried.joined(separator: ", ") + ". Fix: "
                 + install + "set \(variable)=/path/to/font.ttf, or set MKPDF_FONTS to another fonts.json"
         case .fontUnreadable(let name, let path, let reason):
-            return "font \"\(name)\" at \(path) cannot be used: \(reason). Fix: point it at a TrueType or OpenType file "
+            return
+                "font \"\(name)\" at \(path) cannot be used: \(reason). Fix: point it at a TrueType or OpenType file "
                 + "(.ttf, .otf, .ttc with \"index\")"
         case .subsetFailed(let name, let path, let glyphs):
             return "font \"\(name)\" at \(path): HarfBuzz could not subset it to \(glyphs) glyphs. "

@@ -40,10 +40,12 @@ extension FontFace {
         hb_shape(font, buffer, &settings, UInt32(settings.count))
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
         return (0..<Int(count)).map { index in
-            ShapedGlyph(glyph: infos[index].codepoint, cluster: Int(infos[index].cluster),
-                        advance: Int(positions[index].x_advance), xOffset: Int(positions[index].x_offset))
+            ShapedGlyph(
+                glyph: infos[index].codepoint, cluster: Int(infos[index].cluster),
+                advance: Int(positions[index].x_advance), xOffset: Int(positions[index].x_offset))
         }
     }
 
@@ -54,7 +56,8 @@ extension FontFace {
         let vertical = shape(scalars, features: Self.verticalFeatures)
         let horizontal = shape(scalars)
         guard vertical.count == 1, horizontal.count == 1, vertical[0].glyph != horizontal[0].glyph,
-              vertical[0].glyph != 0 else { return nil }
+            vertical[0].glyph != 0
+        else { return nil }
         return vertical[0].glyph
     }
 
@@ -100,17 +103,22 @@ extension FontFace {
             return Int(Int16(bitPattern: UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])))
         }
         let scale = { (units: Int) -> Int in Int((Double(units) * 1000 / Double(self.unitsPerEm)).rounded()) }
-        let head = table("head"), post = table("post"), os2 = table("OS/2")
+        let head = table("head")
+        let post = table("post")
+        let os2 = table("OS/2")
         let box = [int16(head, 36), int16(head, 38), int16(head, 40), int16(head, 42)].map(scale)
-        let italic = post.count >= 8 ? Double(int16(post, 4)) + Double(UInt16(post[6]) << 8 | UInt16(post[7])) / 65536
+        let italic =
+            post.count >= 8
+            ? Double(int16(post, 4)) + Double(UInt16(post[6]) << 8 | UInt16(post[7])) / 65536
             : 0
         let fixedPitch = post.count >= 16 && post[12...15].contains { $0 != 0 }
         var capHeight: hb_position_t = 0
         let hasCap = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &capHeight) != 0 && capHeight > 0
         let weight = os2.count >= 6 ? int16(os2, 4) : 400
-        return FontDescriptorValues(flags: 4 | (fixedPitch ? 1 : 0), boundingBox: box, italicAngle: italic,
-                                ascent: scale(ascender), descent: scale(descender),
-                                capHeight: hasCap ? scale(Int(capHeight)) : scale(ascender),
-                                stemV: 10 + 220 * max(0, weight - 50) / 900)
+        return FontDescriptorValues(
+            flags: 4 | (fixedPitch ? 1 : 0), boundingBox: box, italicAngle: italic,
+            ascent: scale(ascender), descent: scale(descender),
+            capHeight: hasCap ? scale(Int(capHeight)) : scale(ascender),
+            stemV: 10 + 220 * max(0, weight - 50) / 900)
     }
 }

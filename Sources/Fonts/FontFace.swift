@@ -43,9 +43,10 @@ public final class FontFace: @unchecked Sendable {
         // HarfBuzz would clamp a negative index to face 0 while FreeType (the raster renderer) reads -1 as "only
         // count the faces", so the two renderers would disagree: refused here instead.
         guard (0...Int(UInt16.max)).contains(index) else {
-            throw .fontUnreadable(name: name, path: url.path,
-                                  reason: "face index \(index) is out of range; use 0 for a plain font file or the "
-                                    + "face's position (from 0) in a collection")
+            throw .fontUnreadable(
+                name: name, path: url.path,
+                reason: "face index \(index) is out of range; use 0 for a plain font file or the "
+                    + "face's position (from 0) in a collection")
         }
         guard let blob = hb_blob_create_from_file_or_fail(url.path) else {
             throw .fontUnreadable(name: name, path: url.path, reason: "the file cannot be opened or is empty")
@@ -60,7 +61,8 @@ public final class FontFace: @unchecked Sendable {
         guard glyphs > 0, upem > 0 else {
             hb_face_destroy(face)
             let collection = index > 0 ? " (or it has no face \(index))" : ""
-            throw .fontUnreadable(name: name, path: url.path, reason: "it holds no TrueType/OpenType glyphs\(collection)")
+            throw .fontUnreadable(
+                name: name, path: url.path, reason: "it holds no TrueType/OpenType glyphs\(collection)")
         }
         hb_face_make_immutable(face)
         guard let font = hb_font_create(face) else {

@@ -33,15 +33,19 @@ public final class FontRegistry: @unchecked Sendable {
 
     /// Creates a registry reading `configurationFile` (default: `MKPDF_FONTS`, then the repository's table) and
     /// taking overrides from `environment`. Nothing is read until the first lookup.
-    public init(configurationFile: URL? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        configurationFile: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.configurationFile = configurationFile
         self.environment = environment
     }
 
     /// Creates a registry over a table made in code.
-    public init(configuration: FontConfiguration,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        configuration: FontConfiguration,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.configurationFile = configuration.source
         self.environment = environment
         self.loaded = .success(configuration)
@@ -150,8 +154,9 @@ public final class FontRegistry: @unchecked Sendable {
         guard let found = candidates.first(where: isReadableFile) else {
             throw .fontMissing(name: name, tried: candidates, package: entry.package, variable: variable)
         }
-        return Location(url: URL(fileURLWithPath: found), index: entry.index ?? 0,
-                        origin: configuration.sourceDescription)
+        return Location(
+            url: URL(fileURLWithPath: found), index: entry.index ?? 0,
+            origin: configuration.sourceDescription)
     }
 
     private func isReadableFile(_ path: String) -> Bool {

@@ -57,8 +57,10 @@ extension FontFace {
         hb_subset_input_set_flags(input, UInt32(HB_SUBSET_FLAGS_NO_HINTING.rawValue))
         // Layout tables would pull in every glyph reachable by substitution; a PDF needs none of these.
         let dropped = hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG)
-        for table in ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "cmap", "name", "post", "OS/2", "vhea", "vmtx",
-                      "VORG", "kern", "gasp", "hdmx", "LTSH", "VDMX", "DSIG", "meta", "STAT", "cvt ", "fpgm", "prep"] {
+        for table in [
+            "GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "cmap", "name", "post", "OS/2", "vhea", "vmtx",
+            "VORG", "kern", "gasp", "hdmx", "LTSH", "VDMX", "DSIG", "meta", "STAT", "cvt ", "fpgm", "prep"
+        ] {
             hb_set_add(dropped, Self.tag(table))
         }
         guard let plan = hb_subset_plan_create_or_fail(face, input) else { throw failure }
@@ -88,8 +90,9 @@ extension FontFace {
             return FontSubset(kind: .cff, data: cff, codes: codes, cids: held.sorted())
         }
         guard Self.table(Self.tag("glyf"), of: subset) != nil, let builder = hb_face_builder_create() else {
-            throw .fontUnreadable(name: name, path: url.path,
-                                  reason: "it has neither TrueType (glyf) nor CFF outlines that a PDF can embed")
+            throw .fontUnreadable(
+                name: name, path: url.path,
+                reason: "it has neither TrueType (glyf) nor CFF outlines that a PDF can embed")
         }
         defer { hb_face_destroy(builder) }
         for table in ["glyf", "head", "hhea", "hmtx", "loca", "maxp"] {
@@ -101,9 +104,10 @@ extension FontFace {
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { throw failure }
-        return FontSubset(kind: .trueType, data: Data(bytes: data, count: Int(length)),
-                          codes: newGlyphs.mapValues { UInt16(truncatingIfNeeded: $0) },
-                          cids: (0..<Int(hb_face_get_glyph_count(subset))).map { UInt16(truncatingIfNeeded: $0) })
+        return FontSubset(
+            kind: .trueType, data: Data(bytes: data, count: Int(length)),
+            codes: newGlyphs.mapValues { UInt16(truncatingIfNeeded: $0) },
+            cids: (0..<Int(hb_face_get_glyph_count(subset))).map { UInt16(truncatingIfNeeded: $0) })
     }
 
     /// Table `tag` of `face` as bytes, or nil when it has none.
@@ -153,13 +157,17 @@ enum CFFCharset {
         while cursor < first.upperBound {
             let b0 = Int(bytes[cursor])
             switch b0 {
-            case 32...246: operands.append(b0 - 139); cursor += 1
+            case 32...246:
+                operands.append(b0 - 139)
+                cursor += 1
             case 247...250:
                 guard cursor + 1 < bytes.count else { return nil }
-                operands.append((b0 - 247) * 256 + Int(bytes[cursor + 1]) + 108); cursor += 2
+                operands.append((b0 - 247) * 256 + Int(bytes[cursor + 1]) + 108)
+                cursor += 2
             case 251...254:
                 guard cursor + 1 < bytes.count else { return nil }
-                operands.append(-(b0 - 251) * 256 - Int(bytes[cursor + 1]) - 108); cursor += 2
+                operands.append(-(b0 - 251) * 256 - Int(bytes[cursor + 1]) - 108)
+                cursor += 2
             case 28:
                 guard cursor + 2 < bytes.count else { return nil }
                 operands.append(Int(Int16(bitPattern: UInt16(bytes[cursor + 1]) << 8 | UInt16(bytes[cursor + 2]))))
@@ -167,7 +175,8 @@ enum CFFCharset {
             case 29:
                 guard cursor + 4 < bytes.count else { return nil }
                 let value = bytes[cursor + 1...cursor + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-                operands.append(Int(Int32(bitPattern: value))); cursor += 5
+                operands.append(Int(Int32(bitPattern: value)))
+                cursor += 5
             case 30:
                 cursor += 1
                 while cursor < first.upperBound, bytes[cursor] & 0x0F != 0x0F, bytes[cursor] & 0xF0 != 0xF0 {
@@ -197,7 +206,10 @@ enum CFFCharset {
         var cursor = start + 1
         switch format {
         case 0:
-            while let cid = u16(cursor) { cids.append(UInt16(cid)); cursor += 2 }
+            while let cid = u16(cursor) {
+                cids.append(UInt16(cid))
+                cursor += 2
+            }
         case 1, 2:
             while let first = u16(cursor) {
                 let left = format == 1 ? bytes[safe: cursor + 2].map(Int.init) : u16(cursor + 2)

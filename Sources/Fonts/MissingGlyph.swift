@@ -16,8 +16,10 @@ public struct MissingGlyph: Hashable, Sendable, CustomStringConvertible {
     public var tried: [String]
 
     /// Creates the record; `character` defaults to the scalar alone.
-    public init(scalar: Unicode.Scalar, characterIndex: Int, character: String? = nil, font: String = "",
-                tried: [String] = []) {
+    public init(
+        scalar: Unicode.Scalar, characterIndex: Int, character: String? = nil, font: String = "",
+        tried: [String] = []
+    ) {
         self.scalar = scalar
         self.characterIndex = characterIndex
         self.character = character ?? String(scalar)

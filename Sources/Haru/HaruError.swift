@@ -26,8 +26,10 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
     public let isFromLibHaru: Bool
 
     /// Creates an error; the name and summary come from libHaru's table when `name` is nil.
-    init(code: UInt32, detail: UInt32 = 0, name: String? = nil, summary: String? = nil, operation: String,
-         argument: String? = nil, systemReason: String? = nil, hint: String? = nil, isFromLibHaru: Bool) {
+    init(
+        code: UInt32, detail: UInt32 = 0, name: String? = nil, summary: String? = nil, operation: String,
+        argument: String? = nil, systemReason: String? = nil, hint: String? = nil, isFromLibHaru: Bool
+    ) {
         let entry = HaruErrorCatalog.entry(for: code)
         self.code = code
         self.detail = detail
@@ -71,16 +73,18 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
 
     /// The error for any call on a document whose delegate chose `.abort`.
     static func aborted(operation: String, argument: String?) -> HaruError {
-        HaruError(code: 0, name: abortedName,
-                  summary: "The document was aborted by its error delegate; libHaru is no longer called for it.",
-                  operation: operation, argument: argument,
-                  hint: "create a new PDFDocument; an aborted one cannot be used again.", isFromLibHaru: false)
+        HaruError(
+            code: 0, name: abortedName,
+            summary: "The document was aborted by its error delegate; libHaru is no longer called for it.",
+            operation: operation, argument: argument,
+            hint: "create a new PDFDocument; an aborted one cannot be used again.", isFromLibHaru: false)
     }
 
     private static func defaultHint(for code: UInt32) -> String? {
         switch code {
-        case 0x102F: return "use a base-14 name (Helvetica, Times-Roman, Courier, …), a Japanese font "
-            + "(MS-Gothic, MS-Mincho, …) or load a TrueType file first."
+        case 0x102F:
+            return "use a base-14 name (Helvetica, Times-Roman, Courier, …), a Japanese font "
+                + "(MS-Gothic, MS-Mincho, …) or load a TrueType file first."
         case 0x102B: return "use one of libHaru's encoding names (WinAnsiEncoding, 90ms-RKSJ-H, EUC-H, UTF-8, …)."
         case 0x1016: return "check that the disk has space and the folder is writable."
         case 0x1017: return "check that the file exists and is readable."

@@ -20,11 +20,19 @@ enum HaruErrorCatalog {
         0x1008: ("HPDF_DICT_ITEM_NOT_FOUND", "Internal error: a dictionary item was not found."),
         0x1009: ("HPDF_DICT_ITEM_UNEXPECTED_TYPE", "Internal error: a dictionary item has an unexpected type."),
         0x100A: ("HPDF_DICT_STREAM_LENGTH_NOT_FOUND", "Internal error: a stream dictionary has no length."),
-        0x100B: ("HPDF_DOC_ENCRYPTDICT_NOT_FOUND", "Encryption was configured before a password was set (set the passwords first)."),
+        0x100B: (
+            "HPDF_DOC_ENCRYPTDICT_NOT_FOUND",
+            "Encryption was configured before a password was set (set the passwords first)."
+        ),
         0x100C: ("HPDF_DOC_INVALID_OBJECT", "Internal error: the document holds an invalid object."),
         0x100E: ("HPDF_DUPLICATE_REGISTRATION", "A font with the same name is already registered."),
-        0x100F: ("HPDF_EXCEED_JWW_CODE_NUM_LIMIT", "Cannot register a character to the Japanese word-wrap characters list."),
-        0x1011: ("HPDF_ENCRYPT_INVALID_PASSWORD", "Invalid password: the owner password is empty or equals the user password."),
+        0x100F: (
+            "HPDF_EXCEED_JWW_CODE_NUM_LIMIT", "Cannot register a character to the Japanese word-wrap characters list."
+        ),
+        0x1011: (
+            "HPDF_ENCRYPT_INVALID_PASSWORD",
+            "Invalid password: the owner password is empty or equals the user password."
+        ),
         0x1013: ("HPDF_ERR_UNKNOWN_CLASS", "Internal error: an object of an unknown class."),
         0x1014: ("HPDF_EXCEED_GSTATE_LIMIT", "Too many nested graphics-state saves (gsave depth limit exceeded)."),
         0x1015: ("HPDF_FAILD_TO_ALLOC_MEM", "Memory allocation failed."),
@@ -44,7 +52,10 @@ enum HaruErrorCatalog {
         0x1026: ("HPDF_INVALID_DOCUMENT_STATE", "The document is in a state that does not allow this operation."),
         0x1027: ("HPDF_INVALID_ENCODER", "The encoder handle is invalid."),
         0x1028: ("HPDF_INVALID_ENCODER_TYPE", "The encoder type does not fit the font."),
-        0x102B: ("HPDF_INVALID_ENCODING_NAME", "The encoding name is not known to libHaru (or its fonts/encodings were not enabled)."),
+        0x102B: (
+            "HPDF_INVALID_ENCODING_NAME",
+            "The encoding name is not known to libHaru (or its fonts/encodings were not enabled)."
+        ),
         0x102C: ("HPDF_INVALID_ENCRYPT_KEY_LEN", "The encryption key length is invalid (R3 takes 5 to 16 bytes)."),
         0x102D: ("HPDF_INVALID_FONTDEF_DATA", "The font definition data is invalid."),
         0x102E: ("HPDF_INVALID_FONTDEF_TYPE", "Internal error: the font definition type is invalid."),
@@ -69,16 +80,25 @@ enum HaruErrorCatalog {
         0x1043: ("HPDF_LIBPNG_ERROR", "libpng reported an error while loading a PNG image."),
         0x1044: ("HPDF_NAME_INVALID_VALUE", "A PDF name is invalid."),
         0x1045: ("HPDF_NAME_OUT_OF_RANGE", "A PDF name is too long."),
-        0x1048: ("HPDF_PAGE_INVALID_PARAM_COUNT", "The number of parameters is invalid (e.g. a dash pattern longer than 8)."),
+        0x1048: (
+            "HPDF_PAGE_INVALID_PARAM_COUNT", "The number of parameters is invalid (e.g. a dash pattern longer than 8)."
+        ),
         0x1049: ("HPDF_PAGES_MISSING_KIDS_ENTRY", "Internal error: the pages object has no kids."),
         0x104A: ("HPDF_PAGE_CANNOT_FIND_OBJECT", "Internal error: the page object was not found."),
         0x104B: ("HPDF_PAGE_CANNOT_GET_ROOT_PAGES", "Internal error: the root pages object was not found."),
-        0x104C: ("HPDF_PAGE_CANNOT_RESTORE_GSTATE", "There is no saved graphics state to restore (unbalanced restore)."),
+        0x104C: (
+            "HPDF_PAGE_CANNOT_RESTORE_GSTATE", "There is no saved graphics state to restore (unbalanced restore)."
+        ),
         0x104D: ("HPDF_PAGE_CANNOT_SET_PARENT", "Internal error: cannot set the page's parent."),
-        0x104E: ("HPDF_PAGE_FONT_NOT_FOUND", "No font is set on the page (set a font before showing or measuring text)."),
+        0x104E: (
+            "HPDF_PAGE_FONT_NOT_FOUND", "No font is set on the page (set a font before showing or measuring text)."
+        ),
         0x104F: ("HPDF_PAGE_INVALID_FONT", "The font handle is invalid."),
         0x1050: ("HPDF_PAGE_INVALID_FONT_SIZE", "The font size is invalid (must be greater than 0 and at most 300)."),
-        0x1051: ("HPDF_PAGE_INVALID_GMODE", "The operation is not allowed in the page's current graphics mode (path or text object open)."),
+        0x1051: (
+            "HPDF_PAGE_INVALID_GMODE",
+            "The operation is not allowed in the page's current graphics mode (path or text object open)."
+        ),
         0x1052: ("HPDF_PAGE_INVALID_INDEX", "Internal error: the page index is invalid."),
         0x1053: ("HPDF_PAGE_INVALID_ROTATE_VALUE", "The page rotation is not a multiple of 90 degrees."),
         0x1054: ("HPDF_PAGE_INVALID_SIZE", "The page size is out of range (3 to 14400 points)."),
@@ -94,7 +114,10 @@ enum HaruErrorCatalog {
         0x105F: ("HPDF_TTF_INVALID_FOMAT", "The file is not a TrueType font libHaru can read."),
         0x1060: ("HPDF_TTF_MISSING_TABLE", "The TrueType font lacks a required table."),
         0x1061: ("HPDF_UNSUPPORTED_FONT_TYPE", "The font type is not supported."),
-        0x1062: ("HPDF_UNSUPPORTED_FUNC", "The function is not supported (libHaru may be built without it, e.g. without zlib or libpng)."),
+        0x1062: (
+            "HPDF_UNSUPPORTED_FUNC",
+            "The function is not supported (libHaru may be built without it, e.g. without zlib or libpng)."
+        ),
         0x1063: ("HPDF_UNSUPPORTED_JPEG_FORMAT", "The JPEG format is not supported."),
         0x1064: ("HPDF_UNSUPPORTED_TYPE1_FONT", "The Type 1 font cannot be read."),
         0x1065: ("HPDF_XREF_COUNT_ERR", "Internal error: the cross-reference table is too large."),
@@ -112,11 +135,13 @@ enum HaruErrorCatalog {
         0x1077: ("HPDF_PAGE_INVALID_DISPLAY_TIME", "The slide-show display time is invalid."),
         0x1078: ("HPDF_PAGE_INVALID_TRANSITION_TIME", "The slide-show transition time is invalid."),
         0x1079: ("HPDF_INVALID_PAGE_SLIDESHOW_TYPE", "The slide-show type is invalid."),
-        0x1080: ("HPDF_EXT_GSTATE_OUT_OF_RANGE", "The extended graphics-state value is out of range (alpha must be 0 to 1)."),
+        0x1080: (
+            "HPDF_EXT_GSTATE_OUT_OF_RANGE", "The extended graphics-state value is out of range (alpha must be 0 to 1)."
+        ),
         0x1081: ("HPDF_INVALID_EXT_GSTATE", "The extended graphics-state handle is invalid."),
         0x1082: ("HPDF_EXT_GSTATE_READ_ONLY", "The extended graphics state is already in use and cannot be changed."),
         0x1083: ("HPDF_INVALID_U3D_DATA", "The U3D data is invalid."),
         0x1084: ("HPDF_NAME_CANNOT_GET_NAMES", "Internal error: cannot get the names dictionary."),
-        0x1085: ("HPDF_INVALID_ICC_COMPONENT_NUM", "The ICC profile's component count is invalid."),
+        0x1085: ("HPDF_INVALID_ICC_COMPONENT_NUM", "The ICC profile's component count is invalid.")
     ]
 }

@@ -14,8 +14,10 @@ extension PDFDocument {
     /// A smoke test of the whole wrapper that a person can open and look at.
     public static func helloSample(trueTypeFont: URL, size: PageSize) throws -> PDFDocument {
         let document = try PDFDocument()
-        try document.setInfo(DocumentInfo(title: "Hello libHaru!", creator: "mkpdf hello",
-                                          producer: "mkpdf (libHaru 2.3.0)"))
+        try document.setInfo(
+            DocumentInfo(
+                title: "Hello libHaru!", creator: "mkpdf hello",
+                producer: "mkpdf (libHaru 2.3.0)"))
         let page = try document.addPage(size: size)
         let helvetica = try document.font(.helveticaBold)
         let gothic = try document.font(.msGothic, encoding: .rksjH)

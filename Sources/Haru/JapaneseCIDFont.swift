@@ -28,7 +28,8 @@ public struct JapaneseCIDMetrics: Sendable, Hashable {
             try document.check("read the font definition", font.rawValue) { _ in initialise(definition) }
         }
         guard let attributes = definition.pointee.attr?.assumingMemoryBound(to: HPDF_CIDFontDefAttr_Rec.self),
-              let list = attributes.pointee.widths else {
+            let list = attributes.pointee.widths
+        else {
             throw document.reject(code: 0x1050, operation: "read the font definition", argument: font.rawValue)
         }
         var widths: [UInt16: Int] = [:]
@@ -57,9 +58,11 @@ extension PDFDocument {
     /// A ToUnicode is added only when `toUnicode` is given: with a Uni-CMap every extractor tested (poppler,
     /// MuPDF, pdfium, pypdf) reads the text from the codes, and MuPDF 1.21 warns "CMap is missing codespace range"
     /// when it remaps a ToUnicode through its built-in Uni-CMaps.
-    public func addJapaneseCIDFont(_ metrics: JapaneseCIDMetrics, encoding: String,
-                                   widths: [(code: UInt16, width: Int)], toUnicode: Data? = nil,
-                                   supplement: Int) throws -> PDFType0Font {
+    public func addJapaneseCIDFont(
+        _ metrics: JapaneseCIDMetrics, encoding: String,
+        widths: [(code: UInt16, width: Int)], toUnicode: Data? = nil,
+        supplement: Int
+    ) throws -> PDFType0Font {
         let op = "add font \(metrics.name)"
         try ensureUsable(op, nil)
         let objects = PDFObjectBuilder(document: self, operation: op)

@@ -8,13 +8,20 @@ extension PDFDocument {
     /// Sets the catalog's natural language (a BCP 47 tag such as `ja` or `en`), which screen readers and text
     /// extraction use.
     public func setLanguage(_ tag: String) throws {
-        guard !tag.isEmpty, tag.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0)) }) else {
+        guard !tag.isEmpty,
+            tag.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0))
+            })
+        else {
             try ensureUsable("set the language", "language \"\(tag)\"")
-            throw reject(code: 0x1039, operation: "set the language", argument: "language \"\(tag)\"",
-                         hint: "give a BCP 47 language tag such as ja, en or ja-JP.")
+            throw reject(
+                code: 0x1039, operation: "set the language", argument: "language \"\(tag)\"",
+                hint: "give a BCP 47 language tag such as ja, en or ja-JP.")
         }
         try check("set the language", "language \(tag)") { doc in
-            guard let string = HPDF_String_New(doc.pointee.mmgr, tag, nil) else { return HPDF_STATUS(HPDF_FAILD_TO_ALLOC_MEM) }
+            guard let string = HPDF_String_New(doc.pointee.mmgr, tag, nil) else {
+                return HPDF_STATUS(HPDF_FAILD_TO_ALLOC_MEM)
+            }
             return HPDF_Dict_Add(doc.pointee.catalog, "Lang", UnsafeMutableRawPointer(string))
         }
     }
@@ -23,7 +30,8 @@ extension PDFDocument {
     public func setDisplaysTitle(_ displays: Bool) throws {
         try check("set the viewer preferences", "DisplayDocTitle \(displays)") { doc in
             let catalog = doc.pointee.catalog
-            var preferences = HPDF_Dict(OpaquePointer(HPDF_Dict_GetItem(catalog, "ViewerPreferences", HPDF_UINT16(HPDF_OCLASS_DICT))))
+            var preferences = HPDF_Dict(
+                OpaquePointer(HPDF_Dict_GetItem(catalog, "ViewerPreferences", HPDF_UINT16(HPDF_OCLASS_DICT))))
             if preferences == nil {
                 preferences = HPDF_Dict_New(doc.pointee.mmgr)
                 guard preferences != nil else { return HPDF_STATUS(HPDF_FAILD_TO_ALLOC_MEM) }
@@ -46,9 +54,10 @@ extension PDFDocument {
     static func addingDocumentID(to bytes: Data) -> Data {
         let tail = Data("\n>>\nstartxref\n".utf8)
         guard let end = bytes.range(of: tail, options: .backwards),
-              let start = bytes.range(of: Data("trailer".utf8), options: .backwards),
-              start.upperBound < end.lowerBound,
-              bytes[start.upperBound..<end.lowerBound].range(of: Data("/ID".utf8)) == nil else { return bytes }
+            let start = bytes.range(of: Data("trailer".utf8), options: .backwards),
+            start.upperBound < end.lowerBound,
+            bytes[start.upperBound..<end.lowerBound].range(of: Data("/ID".utf8)) == nil
+        else { return bytes }
         let hex = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02X", $0) }.joined()
         var result = Data(bytes[..<end.lowerBound])
         result.append(Data("\n/ID [<\(hex)> <\(hex)>]".utf8))

@@ -38,9 +38,11 @@ public struct DocumentInfo: Sendable, Equatable {
     public var modificationDate: Date?
 
     /// Creates info with any subset of fields.
-    public init(title: String? = nil, author: String? = nil, creator: String? = nil, producer: String? = nil,
-                subject: String? = nil, keywords: String? = nil, creationDate: Date? = nil,
-                modificationDate: Date? = nil) {
+    public init(
+        title: String? = nil, author: String? = nil, creator: String? = nil, producer: String? = nil,
+        subject: String? = nil, keywords: String? = nil, creationDate: Date? = nil,
+        modificationDate: Date? = nil
+    ) {
         self.title = title
         self.author = author
         self.creator = creator
@@ -92,7 +94,7 @@ extension PDFDocument {
         let texts: [(HPDF_InfoType, String, String?)] = [
             (HPDF_INFO_TITLE, "title", info.title), (HPDF_INFO_AUTHOR, "author", info.author),
             (HPDF_INFO_CREATOR, "creator", info.creator), (HPDF_INFO_PRODUCER, "producer", info.producer),
-            (HPDF_INFO_SUBJECT, "subject", info.subject), (HPDF_INFO_KEYWORDS, "keywords", info.keywords),
+            (HPDF_INFO_SUBJECT, "subject", info.subject), (HPDF_INFO_KEYWORDS, "keywords", info.keywords)
         ]
         for (type, field, value) in texts {
             guard let value else { continue }
@@ -100,13 +102,14 @@ extension PDFDocument {
         }
         let dates: [(HPDF_InfoType, String, Date?)] = [
             (HPDF_INFO_CREATION_DATE, "creation date", info.creationDate),
-            (HPDF_INFO_MOD_DATE, "modification date", info.modificationDate),
+            (HPDF_INFO_MOD_DATE, "modification date", info.modificationDate)
         ]
         for (type, field, value) in dates {
             guard let value else { continue }
             guard let date = PDFDocument.haruDate(value) else {
-                throw reject(code: 0x1022, operation: "set the \(field)", argument: "\(field) \(value)",
-                             hint: "give a date in the years 1 to 9999, which a PDF date can hold.")
+                throw reject(
+                    code: 0x1022, operation: "set the \(field)", argument: "\(field) \(value)",
+                    hint: "give a date in the years 1 to 9999, which a PDF date can hold.")
             }
             try check("set the \(field)", "\(field) \(value)") { HPDF_SetInfoDateAttr($0, type, date) }
         }
@@ -117,8 +120,10 @@ extension PDFDocument {
     ///
     /// - Throws: `HPDF_ENCRYPT_INVALID_PASSWORD` when the owner password is empty or equals the user password;
     ///   `HPDF_INVALID_ENCRYPT_KEY_LEN` for an R3 key length outside 5…16.
-    public func encrypt(ownerPassword: String, userPassword: String = "", permissions: Permissions = .all,
-                        mode: EncryptionMode = .r3(keyLength: 16)) throws {
+    public func encrypt(
+        ownerPassword: String, userPassword: String = "", permissions: Permissions = .all,
+        mode: EncryptionMode = .r3(keyLength: 16)
+    ) throws {
         try check("set the passwords", "owner and user password") {
             HPDF_SetPassword($0, ownerPassword, userPassword)
         }
@@ -131,8 +136,9 @@ extension PDFDocument {
         case let .r3(keyLength):
             guard (5...16).contains(keyLength) else {
                 try ensureUsable("set the encryption mode", "R3 key length \(keyLength)")
-                throw reject(code: 0x102C, operation: "set the encryption mode",
-                             argument: "R3 key length \(keyLength)")
+                throw reject(
+                    code: 0x102C, operation: "set the encryption mode",
+                    argument: "R3 key length \(keyLength)")
             }
             try check("set the encryption mode", "R3 key length \(keyLength)") {
                 HPDF_SetEncryptionMode($0, HPDF_ENCRYPT_R3, HPDF_UINT(keyLength))
@@ -148,8 +154,9 @@ extension PDFDocument {
         let argument = "\(field) \"\(value)\""
         guard !value.unicodeScalars.contains("\0") else {
             try ensureUsable("set the \(field)", argument)
-            throw reject(code: 0x1039, operation: "set the \(field)", argument: argument,
-                         hint: "remove NUL characters from the text.")
+            throw reject(
+                code: 0x1039, operation: "set the \(field)", argument: argument,
+                hint: "remove NUL characters from the text.")
         }
         if value.unicodeScalars.allSatisfy(\.isASCII) {
             try check("set the \(field)", argument) { HPDF_SetInfoAttr($0, type, value) }
@@ -160,7 +167,7 @@ extension PDFDocument {
         for unit in value.utf16 { bytes += [HPDF_BYTE(unit >> 8), HPDF_BYTE(unit & 0xFF)] }
         try check("set the \(field)", argument) { doc in
             guard let info = doc.pointee.info,
-                  let string = HPDF_Binary_New(doc.pointee.mmgr, &bytes, HPDF_UINT(bytes.count))
+                let string = HPDF_Binary_New(doc.pointee.mmgr, &bytes, HPDF_UINT(bytes.count))
             else { return HPDF_STATUS(HPDF_FAILD_TO_ALLOC_MEM) }
             return HPDF_Dict_Add(info, Self.infoKey(type), UnsafeMutableRawPointer(string))
         }
@@ -204,9 +211,10 @@ extension PDFDocument {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.era, .year, .month, .day, .hour, .minute, .second], from: date)
         guard parts.era == 1, let year = parts.year, (1...9999).contains(year) else { return nil }
-        return HPDF_Date(year: HPDF_INT(year), month: HPDF_INT(parts.month ?? 1),
-                         day: HPDF_INT(parts.day ?? 1), hour: HPDF_INT(parts.hour ?? 0),
-                         minutes: HPDF_INT(parts.minute ?? 0), seconds: HPDF_INT(parts.second ?? 0),
-                         ind: CChar(UInt8(ascii: "Z")), off_hour: 0, off_minutes: 0)
+        return HPDF_Date(
+            year: HPDF_INT(year), month: HPDF_INT(parts.month ?? 1),
+            day: HPDF_INT(parts.day ?? 1), hour: HPDF_INT(parts.hour ?? 0),
+            minutes: HPDF_INT(parts.minute ?? 0), seconds: HPDF_INT(parts.second ?? 0),
+            ind: CChar(UInt8(ascii: "Z")), off_hour: 0, off_minutes: 0)
     }
 }

@@ -27,16 +27,18 @@ extension PDFDocument {
     /// - Throws: `HaruError` whose argument starts with `name`.
     public func loadImage(_ bitmap: Bitmap, name: String) throws -> PDFImage {
         do {
-            let raw = try RawImage(width: bitmap.width, height: bitmap.height,
-                                   colorSpace: bitmap.isGray ? .gray : .rgb, pixels: bitmap.colorChannels,
-                                   alpha: bitmap.hasAlpha ? bitmap.alphaChannel : nil)
+            let raw = try RawImage(
+                width: bitmap.width, height: bitmap.height,
+                colorSpace: bitmap.isGray ? .gray : .rgb, pixels: bitmap.colorChannels,
+                alpha: bitmap.hasAlpha ? bitmap.alphaChannel : nil)
             return try loadImage(raw)
         } catch let error as RawImageError {
             throw reject(code: 0x1030, operation: "load an image", argument: name, hint: error.description)
         } catch let error as HaruError {
-            throw HaruError(code: error.code, detail: error.detail, name: error.name, summary: error.summary,
-                            operation: error.operation, argument: "\(name): \(error.argument ?? "image")",
-                            hint: error.hint, isFromLibHaru: error.isFromLibHaru)
+            throw HaruError(
+                code: error.code, detail: error.detail, name: error.name, summary: error.summary,
+                operation: error.operation, argument: "\(name): \(error.argument ?? "image")",
+                hint: error.hint, isFromLibHaru: error.isFromLibHaru)
         }
     }
 }

@@ -21,11 +21,13 @@ extension PDFDocument {
         do {
             try AtomicFile.write(bytes, to: path, durability: .flushed)
         } catch let failure {
-            throw reject(code: failure.isOpen ? 0x1017 : 0x1016, detail: UInt32(failure.errno),
-                         operation: failure.step, argument: "file \(failure.path)",
-                         hint: failure.isOpen ? "check that the folder exists and is writable, or choose another path."
-                            : "check that the disk has space and the destination is writable.",
-                         systemReason: String(cString: strerror(failure.errno)))
+            throw reject(
+                code: failure.isOpen ? 0x1017 : 0x1016, detail: UInt32(failure.errno),
+                operation: failure.step, argument: "file \(failure.path)",
+                hint: failure.isOpen
+                    ? "check that the folder exists and is writable, or choose another path."
+                    : "check that the disk has space and the destination is writable.",
+                systemReason: String(cString: strerror(failure.errno)))
         }
     }
 
@@ -38,9 +40,11 @@ extension PDFDocument {
         var bytes = [UInt8](repeating: 0, count: Int(size))
         var length = HPDF_UINT32(size)
         // Reading to the very end may raise HPDF_STREAM_EOF; that only means "all read".
-        let status = try call("read the PDF from memory", argument, { doc in
-            bytes.withUnsafeMutableBufferPointer { HPDF_ReadFromStream(doc, $0.baseAddress, &length) }
-        }, failed: { _ in false })
+        let status = try call(
+            "read the PDF from memory", argument,
+            { doc in
+                bytes.withUnsafeMutableBufferPointer { HPDF_ReadFromStream(doc, $0.baseAddress, &length) }
+            }, failed: { _ in false })
         guard status == HPDF_STATUS(HPDF_OK) || status == HPDF_STATUS(HPDF_STREAM_EOF), length == size else {
             throw reject(code: UInt32(status), operation: "read the PDF from memory", argument: argument)
         }

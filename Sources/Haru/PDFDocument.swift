@@ -63,28 +63,36 @@ public final class PDFDocument {
     ///
     /// `argument` is only built when an error is thrown: drawing makes thousands of calls per second and
     /// formatting their context eagerly cost more than libHaru itself (callgrind, mkpdf-bench).
-    func call<T>(_ operation: String, _ argument: @autoclosure () -> String? = nil, _ body: (HPDF_Doc) -> T,
-                 failed: (T) -> Bool) throws -> T {
+    func call<T>(
+        _ operation: String, _ argument: @autoclosure () -> String? = nil, _ body: (HPDF_Doc) -> T,
+        failed: (T) -> Bool
+    ) throws -> T {
         guard !isAborted else { throw HaruError.aborted(operation: operation, argument: argument()) }
         errors.clear()
         let result = body(handle)
         if errors.code != 0 || failed(result) {
             let code = errors.code != 0 ? errors.code : 0x1033
-            throw report(HaruError(code: code, detail: errors.detail, operation: operation, argument: argument(),
-                                   isFromLibHaru: true))
+            throw report(
+                HaruError(
+                    code: code, detail: errors.detail, operation: operation, argument: argument(),
+                    isFromLibHaru: true))
         }
         return result
     }
 
     /// Runs a libHaru call that returns an `HPDF_STATUS`, throwing on anything but `HPDF_OK`.
-    func check(_ operation: String, _ argument: @autoclosure () -> String? = nil,
-               _ body: (HPDF_Doc) -> HPDF_STATUS) throws {
+    func check(
+        _ operation: String, _ argument: @autoclosure () -> String? = nil,
+        _ body: (HPDF_Doc) -> HPDF_STATUS
+    ) throws {
         _ = try call(operation, argument(), body) { $0 != HPDF_STATUS(HPDF_OK) }
     }
 
     /// Runs a libHaru call that returns a handle, throwing when it returns nil.
-    func make<T>(_ operation: String, _ argument: @autoclosure () -> String? = nil,
-                 _ body: (HPDF_Doc) -> T?) throws -> T {
+    func make<T>(
+        _ operation: String, _ argument: @autoclosure () -> String? = nil,
+        _ body: (HPDF_Doc) -> T?
+    ) throws -> T {
         try call(operation, argument(), body) { $0 == nil }!
     }
 
@@ -109,10 +117,14 @@ public final class PDFDocument {
     }
 
     /// Reports a failure the wrapper found before calling libHaru.
-    func reject(code: UInt32, detail: UInt32 = 0, operation: String, argument: String?, hint: String? = nil,
-                systemReason: String? = nil) -> HaruError {
-        report(HaruError(code: code, detail: detail, operation: operation, argument: argument,
-                         systemReason: systemReason, hint: hint, isFromLibHaru: false))
+    func reject(
+        code: UInt32, detail: UInt32 = 0, operation: String, argument: String?, hint: String? = nil,
+        systemReason: String? = nil
+    ) -> HaruError {
+        report(
+            HaruError(
+                code: code, detail: detail, operation: operation, argument: argument,
+                systemReason: systemReason, hint: hint, isFromLibHaru: false))
     }
 
     // MARK: - Pages
@@ -129,8 +141,9 @@ public final class PDFDocument {
             throw reject(code: 0x1054, operation: "add a page", argument: argument)
         }
         if openTextPage != nil {
-            throw reject(code: 0x1051, operation: "add a page", argument: argument,
-                         hint: "add pages outside a text { } scope.")
+            throw reject(
+                code: 0x1051, operation: "add a page", argument: argument,
+                hint: "add pages outside a text { } scope.")
         }
         let oriented = size.oriented(orientation)
         let page = try make("add a page", argument) { HPDF_AddPage($0) }

@@ -22,17 +22,20 @@ public struct PDFFont {
     ///   substitutes it.
     ///   For an embedded TrueType font, a character the font has no glyph for is unencodable too.
     public func encode(_ text: String, unencodable: UnencodablePolicy = .fail) throws -> [UInt8] {
-        try TextEncoder.encode(text, fontName: name, encoding: encoding, policy: unencodable,
-                               hasGlyph: trueTypeGlyphCheck)
+        try TextEncoder.encode(
+            text, fontName: name, encoding: encoding, policy: unencodable,
+            hasGlyph: trueTypeGlyphCheck)
     }
 
     /// Looks code points up in the TrueType font's cmap, through libHaru's own font definition.
     private var trueTypeGlyphCheck: ((Unicode.Scalar) -> Bool)? {
         guard encoding == .utf8, let attributes = handle.pointee.attr?.assumingMemoryBound(to: _HPDF_FontAttr_Rec.self),
-              let definition = attributes.pointee.fontdef,
-              definition.pointee.type == HPDF_FONTDEF_TYPE_TRUETYPE else { return nil }
+            let definition = attributes.pointee.fontdef,
+            definition.pointee.type == HPDF_FONTDEF_TYPE_TRUETYPE
+        else { return nil }
         return { scalar in
-            scalar.value == 0x20 || (scalar.value <= 0xFFFF && HPDF_TTFontDef_GetGlyphid(definition, HPDF_UINT16(scalar.value)) != 0)
+            scalar.value == 0x20
+                || (scalar.value <= 0xFFFF && HPDF_TTFontDef_GetGlyphid(definition, HPDF_UINT16(scalar.value)) != 0)
         }
     }
 
@@ -40,9 +43,11 @@ public struct PDFFont {
     public func width(of text: String, size: Double, unencodable: UnencodablePolicy = .fail) throws -> Double {
         let bytes = try encode(text, unencodable: unencodable)
         let argument = { "font \(self.name), text \"\(text.prefix(40))\"" }
-        let measured = try document.call("measure text", argument(), { _ in
-            bytes.withUnsafeBufferPointer { HPDF_Font_TextWidth(handle, $0.baseAddress, HPDF_UINT($0.count)) }
-        }, failed: { _ in false })
+        let measured = try document.call(
+            "measure text", argument(),
+            { _ in
+                bytes.withUnsafeBufferPointer { HPDF_Font_TextWidth(handle, $0.baseAddress, HPDF_UINT($0.count)) }
+            }, failed: { _ in false })
         return Double(measured.width) * size / 1000
     }
 }
@@ -55,8 +60,10 @@ extension PDFDocument {
 
     /// A Japanese CID font (not embedded) with a Shift_JIS or EUC CMap; libHaru's Japanese sets are enabled on
     /// first use.
-    public func font(_ font: JapaneseFont, style: JapaneseFontStyle = .regular,
-                     encoding: JapaneseEncoding = .rksjH) throws -> PDFFont {
+    public func font(
+        _ font: JapaneseFont, style: JapaneseFontStyle = .regular,
+        encoding: JapaneseEncoding = .rksjH
+    ) throws -> PDFFont {
         try self.font(named: font.rawValue + style.rawValue, encoding: .japanese(encoding))
     }
 
@@ -80,8 +87,9 @@ extension PDFDocument {
             if let encodingName = encoding.haruName { return HPDF_GetFont(doc, name, encodingName) }
             return HPDF_GetFont(doc, name, nil)
         }
-        return PDFFont(document: self, handle: handle, name: name, encoding: encoding,
-                       isEmbedded: trueTypeNames.values.contains(name))
+        return PDFFont(
+            document: self, handle: handle, name: name, encoding: encoding,
+            isEmbedded: trueTypeNames.values.contains(name))
     }
 
     /// Loads a TrueType font file, embedded, and returns it with libHaru's UTF-8 encoding; loading the same path
@@ -97,11 +105,14 @@ extension PDFDocument {
         if let known = trueTypeNames[path] { return try font(named: known, encoding: .utf8) }
         guard FileManager.default.isReadableFile(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw reject(code: 0x1017, detail: UInt32(exists ? EACCES : ENOENT), operation: "load a TrueType font",
-                         argument: argument,
-                         hint: exists ? "make the file readable." : "no file at this path; give the path of a "
-                         + ".ttf file, e.g. /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf "
-                         + "(Debian package fonts-ipaexfont).")
+            throw reject(
+                code: 0x1017, detail: UInt32(exists ? EACCES : ENOENT), operation: "load a TrueType font",
+                argument: argument,
+                hint: exists
+                    ? "make the file readable."
+                    : "no file at this path; give the path of a "
+                        + ".ttf file, e.g. /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf "
+                        + "(Debian package fonts-ipaexfont).")
         }
         try enable(.utfEncodings)
         let cName = try make("load a TrueType font", argument) { HPDF_LoadTTFontFromFile($0, path, HPDF_TRUE) }

@@ -32,18 +32,22 @@ extension PDFDocument {
         let space = raw.colorSpace == .gray ? HPDF_CS_DEVICE_GRAY : HPDF_CS_DEVICE_RGB
         let image = try loadRaw(raw.pixels, width: raw.width, height: raw.height, space: space, argument: argument)
         if let alpha = raw.alpha {
-            let mask = try loadRaw(alpha, width: raw.width, height: raw.height, space: HPDF_CS_DEVICE_GRAY,
-                                   argument: argument + ", soft mask")
+            let mask = try loadRaw(
+                alpha, width: raw.width, height: raw.height, space: HPDF_CS_DEVICE_GRAY,
+                argument: argument + ", soft mask")
             try check("attach the soft mask", argument) { _ in HPDF_Image_AddSMask(image, mask) }
             requireVersion(HPDF_VER_14)
         }
-        return PDFImage(document: self, handle: image, width: raw.width, height: raw.height,
-                        hasAlpha: raw.alpha != nil)
+        return PDFImage(
+            document: self, handle: image, width: raw.width, height: raw.height,
+            hasAlpha: raw.alpha != nil)
     }
 
     /// Loads 8-bit samples and marks the stream Flate-compressed whatever the document's compression mode.
-    private func loadRaw(_ bytes: [UInt8], width: Int, height: Int, space: HPDF_ColorSpace,
-                         argument: String) throws -> HPDF_Image {
+    private func loadRaw(
+        _ bytes: [UInt8], width: Int, height: Int, space: HPDF_ColorSpace,
+        argument: String
+    ) throws -> HPDF_Image {
         let image = try make("load an image", argument) { doc in
             bytes.withUnsafeBufferPointer {
                 HPDF_LoadRawImageFromMem(doc, $0.baseAddress, HPDF_UINT(width), HPDF_UINT(height), space, 8)

@@ -35,8 +35,9 @@ struct PDFObjectBuilder {
         guard let stream = HPDF_DictStream_New(mmgr, xref) else { throw outOfMemory() }
         try call {
             bytes.withUnsafeBytes { raw in
-                HPDF_Stream_Write(stream.pointee.stream, raw.bindMemory(to: HPDF_BYTE.self).baseAddress,
-                                  HPDF_UINT(raw.count))
+                HPDF_Stream_Write(
+                    stream.pointee.stream, raw.bindMemory(to: HPDF_BYTE.self).baseAddress,
+                    HPDF_UINT(raw.count))
             }
         }
         stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
@@ -107,9 +108,12 @@ struct PDFObjectBuilder {
     /// A Type0 font with one descendant CIDFont: the font dictionary (`baseFont`, `encoding`), the CIDFont
     /// (`subtype`, CIDSystemInfo Adobe-`ordering`-`supplement`, DW, W) and its FontDescriptor (`metrics`), all
     /// indirect; the caller adds what differs (CIDToGIDMap, the font file, CIDSet, ToUnicode).
-    func type0Font(baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
-                   defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues)
-        throws -> (font: HPDF_Dict, cidFont: HPDF_Dict, descriptor: HPDF_Dict) {
+    func type0Font(
+        baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
+        defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues
+    )
+        throws -> (font: HPDF_Dict, cidFont: HPDF_Dict, descriptor: HPDF_Dict)
+    {
         let font = try dictionary()
         try name(font, "Type", "Font")
         try name(font, "Subtype", "Type0")
@@ -120,8 +124,9 @@ struct PDFObjectBuilder {
         try name(cidFont, "Type", "Font")
         try name(cidFont, "Subtype", subtype)
         try name(cidFont, "BaseFont", baseFont)
-        try add(cidFont, "CIDSystemInfo",
-                UnsafeMutableRawPointer(try systemInfo(ordering: ordering, supplement: supplement)))
+        try add(
+            cidFont, "CIDSystemInfo",
+            UnsafeMutableRawPointer(try systemInfo(ordering: ordering, supplement: supplement)))
         try number(cidFont, "DW", defaultWidth)
         let widthArray = try array()
         try add(cidFont, "W", UnsafeMutableRawPointer(widthArray))

@@ -42,13 +42,16 @@ extension PDFDocument {
     ///   - top: the y coordinate to scroll to on that page, fitting its width; nil shows the whole page.
     ///   - opened: whether the bookmark's children show expanded.
     @discardableResult
-    public func addOutline(_ title: String, parent: PDFOutline? = nil, page: PDFPage? = nil, top: Double? = nil,
-                           opened: Bool = true) throws -> PDFOutline {
+    public func addOutline(
+        _ title: String, parent: PDFOutline? = nil, page: PDFPage? = nil, top: Double? = nil,
+        opened: Bool = true
+    ) throws -> PDFOutline {
         let argument = "outline \"\(title)\"" + (page.map { ", page \($0.index)" } ?? "")
         try ensureUsable("add an outline", argument)
         if let page, page.document !== self {
-            throw reject(code: 0x1023, operation: "add an outline", argument: argument,
-                         hint: "point outlines at pages of the same document.")
+            throw reject(
+                code: 0x1023, operation: "add an outline", argument: argument,
+                hint: "point outlines at pages of the same document.")
         }
         let outline = try withUTF8Encoder(operation: "add an outline", argument: argument) {
             try make("add an outline", argument) { doc in
@@ -79,18 +82,23 @@ extension PDFDocument {
     ///
     /// - Throws: `HaruError` for a negative index or number, or a prefix that is not printable ASCII (libHaru
     ///   writes it without encoding).
-    public func addPageLabel(fromPage pageIndex: Int, style: PageNumberStyle, firstNumber: Int = 1,
-                             prefix: String? = nil) throws {
-        let argument = "page \(pageIndex), style \(style), first number \(firstNumber)"
+    public func addPageLabel(
+        fromPage pageIndex: Int, style: PageNumberStyle, firstNumber: Int = 1,
+        prefix: String? = nil
+    ) throws {
+        let argument =
+            "page \(pageIndex), style \(style), first number \(firstNumber)"
             + (prefix.map { ", prefix \"\($0)\"" } ?? "")
         try ensureUsable("add a page label", argument)
         guard pageIndex >= 0, pageIndex <= Int(UInt32.max), firstNumber >= 1, firstNumber <= Int(UInt32.max) else {
-            throw reject(code: 0x1067, operation: "add a page label", argument: argument,
-                         hint: "give a page index from 0 and a first number from 1.")
+            throw reject(
+                code: 0x1067, operation: "add a page label", argument: argument,
+                hint: "give a page index from 0 and a first number from 1.")
         }
         if let prefix, !prefix.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
-            throw reject(code: 0x1039, operation: "add a page label", argument: argument,
-                         hint: "use a printable ASCII prefix; libHaru 2.3.0 writes page-label prefixes unencoded.")
+            throw reject(
+                code: 0x1039, operation: "add a page label", argument: argument,
+                hint: "use a printable ASCII prefix; libHaru 2.3.0 writes page-label prefixes unencoded.")
         }
         try check("add a page label", argument) {
             HPDF_AddPageLabel($0, HPDF_UINT(pageIndex), style.haru, HPDF_UINT(firstNumber), prefix)

@@ -8,19 +8,23 @@ extension PDFPage {
     /// left (negative: right), for advances that differ from the font's `W` width (kerning, shaping offsets).
     /// libHaru's own text calls accept only fonts it built, so the operators are written into the page's content
     /// stream directly; the text colour is the fill colour set before. Call outside a `text { }` scope.
-    public func showGlyphs(_ codes: [UInt16], adjustments: [Int], font: PDFType0Font, size: Double, x: Double,
-                           y: Double) throws {
+    public func showGlyphs(
+        _ codes: [UInt16], adjustments: [Int], font: PDFType0Font, size: Double, x: Double,
+        y: Double
+    ) throws {
         let operation = "show glyphs"
         func argument() -> String { "\(label), \(codes.count) glyphs of \(font.baseFont) at (\(x), \(y))" }
         try document.ensureUsable(operation, argument())
         guard document.openTextPage == nil, HPDF_Page_GetGMode(handle) == HPDF_UINT16(HPDF_GMODE_PAGE_DESCRIPTION)
         else {
-            throw document.reject(code: 0x1051, operation: operation, argument: argument(),
-                                  hint: "show glyphs outside a text { } scope and outside a path.")
+            throw document.reject(
+                code: 0x1051, operation: operation, argument: argument(),
+                hint: "show glyphs outside a text { } scope and outside a path.")
         }
         guard size.isFinite, size > 0, size < 10_000, x.isFinite, y.isFinite, adjustments.count == codes.count else {
-            throw document.reject(code: 0x1048, operation: operation, argument: argument(),
-                                  hint: "give a size above 0, finite coordinates and one adjustment per glyph.")
+            throw document.reject(
+                code: 0x1048, operation: operation, argument: argument(),
+                hint: "give a size above 0, finite coordinates and one adjustment per glyph.")
         }
         let name = try document.resourceName(of: font, on: handle)
         var bytes: [UInt8] = []

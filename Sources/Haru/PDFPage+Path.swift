@@ -42,8 +42,9 @@ extension PDFPage {
             throw document.reject(code: 0x1039, operation: operation, argument: argument(), hint: problem)
         }
         if document.openTextPage != nil {
-            throw document.reject(code: 0x1051, operation: operation, argument: argument(),
-                                  hint: "draw graphics after the text { } scope ends, not inside it.")
+            throw document.reject(
+                code: 0x1051, operation: operation, argument: argument(),
+                hint: "draw graphics after the text { } scope ends, not inside it.")
         }
         do {
             try document.check(operation, argument()) { _ in

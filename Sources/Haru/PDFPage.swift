@@ -19,13 +19,16 @@ public struct PDFPage {
 
     /// Runs a status-returning page call after refusing it while a text object is open on any page.
     /// `detail` is built only for an error.
-    func graphics(_ operation: String, _ detail: @autoclosure () -> String? = nil,
-                  _ body: () -> HPDF_STATUS) throws {
+    func graphics(
+        _ operation: String, _ detail: @autoclosure () -> String? = nil,
+        _ body: () -> HPDF_STATUS
+    ) throws {
         func argument() -> String { detail().map { "\(label), \($0)" } ?? label }
         try document.ensureUsable(operation, argument())
         if document.openTextPage != nil {
-            throw document.reject(code: 0x1051, operation: operation, argument: argument(),
-                                  hint: "draw graphics after the text { } scope ends, not inside it.")
+            throw document.reject(
+                code: 0x1051, operation: operation, argument: argument(),
+                hint: "draw graphics after the text { } scope ends, not inside it.")
         }
         try document.check(operation, argument()) { _ in body() }
     }
@@ -52,16 +55,19 @@ public struct PDFPage {
     public func setDash(_ pattern: [Int], phase: Int = 0) throws {
         let argument = "dash \(pattern) phase \(phase)"
         guard pattern.count <= 8, pattern.allSatisfy({ (0...0xFFFF).contains($0) }), (0...0xFFFF).contains(phase),
-              pattern.isEmpty || pattern.contains(where: { $0 > 0 }) else {
+            pattern.isEmpty || pattern.contains(where: { $0 > 0 })
+        else {
             try document.ensureUsable("set the dash pattern", "\(label), \(argument)")
-            throw document.reject(code: 0x1048, operation: "set the dash pattern", argument: "\(label), \(argument)",
-                                  hint: "give at most 8 lengths from 0 to 65535, not all 0.")
+            throw document.reject(
+                code: 0x1048, operation: "set the dash pattern", argument: "\(label), \(argument)",
+                hint: "give at most 8 lengths from 0 to 65535, not all 0.")
         }
         let values = pattern.map { HPDF_UINT16($0) }
         try graphics("set the dash pattern", argument) {
             values.withUnsafeBufferPointer {
-                HPDF_Page_SetDash(handle, values.isEmpty ? nil : $0.baseAddress, HPDF_UINT(values.count),
-                                  HPDF_UINT(phase))
+                HPDF_Page_SetDash(
+                    handle, values.isEmpty ? nil : $0.baseAddress, HPDF_UINT(values.count),
+                    HPDF_UINT(phase))
             }
         }
     }
@@ -125,8 +131,9 @@ public struct PDFPage {
         let argument = "matrix [\(a) \(b) \(c) \(d) \(tx) \(ty)]"
         guard [a, b, c, d, tx, ty].allSatisfy(\.isFinite), a * d - b * c != 0 else {
             try document.ensureUsable("transform the page", "\(label), \(argument)")
-            throw document.reject(code: 0x1039, operation: "transform the page", argument: "\(label), \(argument)",
-                                  hint: "give finite numbers with a·d − b·c ≠ 0 (a matrix that keeps an area).")
+            throw document.reject(
+                code: 0x1039, operation: "transform the page", argument: "\(label), \(argument)",
+                hint: "give finite numbers with a·d − b·c ≠ 0 (a matrix that keeps an area).")
         }
         try graphics("transform the page", argument) {
             HPDF_Page_Concat(handle, Float(a), Float(b), Float(c), Float(d), Float(tx), Float(ty))
@@ -140,13 +147,15 @@ public struct PDFPage {
         let argument = "\(image.width)×\(image.height) image at (\(x), \(y)) size \(width)×\(height)"
         guard image.document === document else {
             try document.ensureUsable("draw an image", "\(label), \(argument)")
-            throw document.reject(code: 0x1055, operation: "draw an image", argument: "\(label), \(argument)",
-                                  hint: "load the image with this page's document; images cannot be shared.")
+            throw document.reject(
+                code: 0x1055, operation: "draw an image", argument: "\(label), \(argument)",
+                hint: "load the image with this page's document; images cannot be shared.")
         }
         guard [x, y, width, height].allSatisfy(\.isFinite) else {
             try document.ensureUsable("draw an image", "\(label), \(argument)")
-            throw document.reject(code: 0x1039, operation: "draw an image", argument: "\(label), \(argument)",
-                                  hint: "give finite numbers.")
+            throw document.reject(
+                code: 0x1039, operation: "draw an image", argument: "\(label), \(argument)",
+                hint: "give finite numbers.")
         }
         try graphics("draw an image", argument) {
             HPDF_Page_DrawImage(handle, image.handle, Float(x), Float(y), Float(width), Float(height))

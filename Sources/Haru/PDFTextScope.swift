@@ -8,8 +8,9 @@ extension PDFPage {
     public func text<R>(_ body: (PDFTextScope) throws -> R) throws -> R {
         try document.ensureUsable("begin text", label)
         if document.openTextPage != nil {
-            throw document.reject(code: 0x1051, operation: "begin text", argument: label,
-                                  hint: "text { } scopes cannot be nested; finish the open one first.")
+            throw document.reject(
+                code: 0x1051, operation: "begin text", argument: label,
+                hint: "text { } scopes cannot be nested; finish the open one first.")
         }
         try document.check("begin text", label) { _ in HPDF_Page_BeginText(handle) }
         document.openTextPage = index
@@ -59,8 +60,9 @@ public final class PDFTextScope {
         let argument = { "\(self.page.label), font \(font.name) size \(size)" }
         try ensureOpen("set the font", argument())
         guard font.document === page.document else {
-            throw page.document.reject(code: 0x104F, operation: "set the font", argument: argument(),
-                                       hint: "get the font from this page's document; fonts cannot be shared.")
+            throw page.document.reject(
+                code: 0x104F, operation: "set the font", argument: argument(),
+                hint: "get the font from this page's document; fonts cannot be shared.")
         }
         try page.document.check("set the font", argument()) { _ in
             HPDF_Page_SetFontAndSize(page.handle, font.handle, Float(size))
@@ -86,8 +88,9 @@ public final class PDFTextScope {
         let argument = { "\(self.page.label), text \"\(text.prefix(40))\" at (\(x), \(y))" }
         try ensureOpen("show text", argument())
         guard let font else {
-            throw page.document.reject(code: 0x104E, operation: "show text", argument: argument(),
-                                       hint: "call setFont(_:size:) before show.")
+            throw page.document.reject(
+                code: 0x104E, operation: "show text", argument: argument(),
+                hint: "call setFont(_:size:) before show.")
         }
         var bytes = try font.encode(text, unencodable: unencodable)
         bytes.append(0)
@@ -104,8 +107,9 @@ public final class PDFTextScope {
     public func width(of text: String, unencodable: UnencodablePolicy = .fail) throws -> Double {
         guard let font else {
             try ensureOpen("measure text", page.label)
-            throw page.document.reject(code: 0x104E, operation: "measure text", argument: page.label,
-                                       hint: "call setFont(_:size:) before measuring.")
+            throw page.document.reject(
+                code: 0x104E, operation: "measure text", argument: page.label,
+                hint: "call setFont(_:size:) before measuring.")
         }
         return try font.width(of: text, size: fontSize, unencodable: unencodable)
     }
@@ -113,8 +117,9 @@ public final class PDFTextScope {
     private func ensureOpen(_ operation: String, _ argument: @autoclosure () -> String) throws {
         try page.document.ensureUsable(operation, argument())
         guard isOpen else {
-            throw page.document.reject(code: 0x1051, operation: operation, argument: argument(),
-                                       hint: "use the text scope only inside its text { } closure.")
+            throw page.document.reject(
+                code: 0x1051, operation: operation, argument: argument(),
+                hint: "use the text scope only inside its text { } closure.")
         }
     }
 }

@@ -35,8 +35,11 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     public var cidSet: (bytes: Data, deflated: Bool)?
 
     /// Creates a program.
-    public init(kind: Kind, baseFont: String, compressedFont: Data, fontLength: Int, compressedToUnicode: Data,
-                widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues, cidSet: (bytes: Data, deflated: Bool)? = nil) {
+    public init(
+        kind: Kind, baseFont: String, compressedFont: Data, fontLength: Int, compressedToUnicode: Data,
+        widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues,
+        cidSet: (bytes: Data, deflated: Bool)? = nil
+    ) {
         self.cidSet = cidSet
         self.kind = kind
         self.baseFont = baseFont
@@ -172,4 +175,3 @@ extension PDFDocument {
         try check(operation) { _ in body() }
     }
 }
-

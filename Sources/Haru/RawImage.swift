@@ -56,12 +56,14 @@ public struct RawImage: Sendable, Equatable {
             return RawImageError(reason: "\(width)×\(height) pixels is too large")
         }
         guard pixels.count == bytes else {
-            return RawImageError(reason: "pixels holds \(pixels.count) bytes; \(width)×\(height) \(colorSpace) "
-                                 + "needs \(bytes) (\(colorSpace.componentCount) per pixel)")
+            return RawImageError(
+                reason: "pixels holds \(pixels.count) bytes; \(width)×\(height) \(colorSpace) "
+                    + "needs \(bytes) (\(colorSpace.componentCount) per pixel)")
         }
         if let alpha, alpha.count != area {
-            return RawImageError(reason: "alpha holds \(alpha.count) bytes; \(width)×\(height) needs \(area) "
-                                 + "(one per pixel)")
+            return RawImageError(
+                reason: "alpha holds \(alpha.count) bytes; \(width)×\(height) needs \(area) "
+                    + "(one per pixel)")
         }
         return nil
     }

@@ -11,7 +11,7 @@ enum TextEncoder {
     static let jisRomanLookalikes: [Unicode.Scalar: String] = [
         "\\": "byte 0x5C is the YEN SIGN ¥ in the Japanese CMaps (viewers draw and extract ¥); write ＼ (U+FF3C) "
             + "for a backslash, or ￥ (U+FFE5) for a yen sign",
-        "~": "byte 0x7E is the OVERLINE ‾ in the Japanese CMaps; write ～ (U+FF5E) for a tilde",
+        "~": "byte 0x7E is the OVERLINE ‾ in the Japanese CMaps; write ～ (U+FF5E) for a tilde"
     ]
 
     /// The encoded bytes of `text`, never containing a NUL byte.
@@ -19,17 +19,22 @@ enum TextEncoder {
     /// - Throws: `TextEncodingError` for the first character that cannot be encoded, unless `policy` substitutes.
     /// `hasGlyph`, when given, is asked about every code point, so a character the font lacks is reported
     /// instead of drawn as an empty box.
-    static func encode(_ text: String, fontName: String, encoding: FontEncoding, policy: UnencodablePolicy,
-                       hasGlyph: ((Unicode.Scalar) -> Bool)? = nil) throws -> [UInt8] {
+    static func encode(
+        _ text: String, fontName: String, encoding: FontEncoding, policy: UnencodablePolicy,
+        hasGlyph: ((Unicode.Scalar) -> Bool)? = nil
+    ) throws -> [UInt8] {
         if let whole = fastPath(text, encoding), hasGlyph.map({ text.unicodeScalars.allSatisfy($0) }) ?? true {
             return whole
         }
         func encodeChecked(_ character: Character) -> Result<[UInt8], Reason> {
             let result = encodeCharacter(character, encoding)
             guard case .success = result, let hasGlyph,
-                  let missing = character.unicodeScalars.first(where: { !hasGlyph($0) }) else { return result }
-            return .failure(Reason(text: "the font has no glyph for \(codePoint(missing)) (libHaru would draw an "
-                                   + "empty box)"))
+                let missing = character.unicodeScalars.first(where: { !hasGlyph($0) })
+            else { return result }
+            return .failure(
+                Reason(
+                    text: "the font has no glyph for \(codePoint(missing)) (libHaru would draw an "
+                        + "empty box)"))
         }
         var bytes: [UInt8] = []
         for (index, character) in text.enumerated() {
@@ -38,14 +43,16 @@ enum TextEncoder {
                 bytes += encoded
             case let .failure(reason):
                 guard case let .substitute(replacement) = policy else {
-                    throw failure(character, index: index, text: text, fontName: fontName, encoding: encoding,
-                                  reason: reason)
+                    throw failure(
+                        character, index: index, text: text, fontName: fontName, encoding: encoding,
+                        reason: reason)
                 }
                 switch encodeChecked(replacement) {
                 case let .success(encoded): bytes += encoded
                 case let .failure(reason):
-                    throw failure(replacement, index: index, text: text, fontName: fontName, encoding: encoding,
-                                  reason: "the substitute itself cannot be encoded: \(reason)")
+                    throw failure(
+                        replacement, index: index, text: text, fontName: fontName, encoding: encoding,
+                        reason: "the substitute itself cannot be encoded: \(reason)")
                 }
             }
         }
@@ -85,7 +92,9 @@ enum TextEncoder {
             return .failure(Reason(text: "control characters cannot be drawn"))
         }
         let string = String(character)
-        if case .japanese = encoding, let shown = character.unicodeScalars.first(where: { jisRomanLookalikes[$0] != nil }) {
+        if case .japanese = encoding,
+            let shown = character.unicodeScalars.first(where: { jisRomanLookalikes[$0] != nil })
+        {
             return .failure(Reason(text: jisRomanLookalikes[shown]!))
         }
         switch encoding {
@@ -96,7 +105,8 @@ enum TextEncoder {
             return .success([UInt8](data))
         case .fontSpecific:
             guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
-                  (0x20...0x7E).contains(scalar.value) else {
+                (0x20...0x7E).contains(scalar.value)
+            else {
                 return .failure(Reason(text: "the font's built-in encoding takes printable ASCII only"))
             }
             return .success([UInt8(scalar.value)])
@@ -107,14 +117,17 @@ enum TextEncoder {
             return .success([UInt8](data))
         case .japanese:
             guard let data = mappedForCP932(string).data(using: .shiftJIS),
-                  let euc = eucJP(fromShiftJIS: [UInt8](data)) else {
+                let euc = eucJP(fromShiftJIS: [UInt8](data))
+            else {
                 return .failure(Reason(text: "it is not in EUC-JP (JIS X 0208)"))
             }
             return .success(euc)
         case .utf8:
             if let wide = character.unicodeScalars.first(where: { $0.value > 0xFFFF }) {
-                return .failure(Reason(text: "libHaru 2.3.0 cannot draw code points above U+FFFF "
-                                       + "(\(codePoint(wide)) would silently become a space)"))
+                return .failure(
+                    Reason(
+                        text: "libHaru 2.3.0 cannot draw code points above U+FFFF "
+                            + "(\(codePoint(wide)) would silently become a space)"))
             }
             return .success(Array(string.utf8))
         }
@@ -173,17 +186,22 @@ enum TextEncoder {
         "U+" + String(format: "%04X", scalar.value)
     }
 
-    private static func failure(_ character: Character, index: Int, text: String, fontName: String,
-                                encoding: FontEncoding, reason: Reason) -> TextEncodingError {
+    private static func failure(
+        _ character: Character, index: Int, text: String, fontName: String,
+        encoding: FontEncoding, reason: Reason
+    ) -> TextEncodingError {
         failure(character, index: index, text: text, fontName: fontName, encoding: encoding, reason: reason.text)
     }
 
-    private static func failure(_ character: Character, index: Int, text: String, fontName: String,
-                                encoding: FontEncoding, reason: String) -> TextEncodingError {
-        TextEncodingError(character: character,
-                          codePoints: character.unicodeScalars.map(codePoint).joined(separator: " "),
-                          index: index, text: text.count > 80 ? String(text.prefix(80)) + "…" : text,
-                          fontName: fontName, encoding: encoding, reason: reason)
+    private static func failure(
+        _ character: Character, index: Int, text: String, fontName: String,
+        encoding: FontEncoding, reason: String
+    ) -> TextEncodingError {
+        TextEncodingError(
+            character: character,
+            codePoints: character.unicodeScalars.map(codePoint).joined(separator: " "),
+            index: index, text: text.count > 80 ? String(text.prefix(80)) + "…" : text,
+            fontName: fontName, encoding: encoding, reason: reason)
     }
 }
 

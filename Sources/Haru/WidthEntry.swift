@@ -19,11 +19,13 @@ enum WidthEntry: Equatable {
             // The run of equal widths on consecutive codes starting here.
             var end = index + 1
             while end < kept.count, kept[end].width == kept[index].width,
-                  Int(kept[end].code) == Int(kept[end - 1].code) + 1 { end += 1 }
+                Int(kept[end].code) == Int(kept[end - 1].code) + 1
+            { end += 1 }
             if end - index >= shortestRange {
                 entries.append(.range(first: kept[index].code, last: kept[end - 1].code, width: kept[index].width))
             } else if case .list(let first, let list)? = entries.last,
-                      Int(first) + list.count == Int(kept[index].code) {
+                Int(first) + list.count == Int(kept[index].code)
+            {
                 entries[entries.count - 1] = .list(first: first, widths: list + kept[index..<end].map(\.width))
             } else {
                 entries.append(.list(first: kept[index].code, widths: kept[index..<end].map(\.width)))

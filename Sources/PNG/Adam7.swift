@@ -52,9 +52,13 @@ enum Adam7 {
             }
         case 4:
             for i in 0..<n {
-                let a = i >= bpp ? Int(line[i - bpp]) : 0, b = Int(previous[i]), c = i >= bpp ? Int(previous[i - bpp]) : 0
+                let a = i >= bpp ? Int(line[i - bpp]) : 0
+                let b = Int(previous[i])
+                let c = i >= bpp ? Int(previous[i - bpp]) : 0
                 let p = a + b - c
-                let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                let pa = abs(p - a)
+                let pb = abs(p - b)
+                let pc = abs(p - c)
                 line[i] = line[i] &+ UInt8(pa <= pb && pa <= pc ? a : (pb <= pc ? b : c))
             }
         default:

@@ -25,8 +25,9 @@ public struct Bitmap: Sendable, Equatable {
 
     /// Wraps RGBA8 pixels and works out `hasAlpha` and `isGray` by looking at every pixel.
     public init(width: Int, height: Int, rgba pixels: [UInt8]) {
-        self.init(width: width, height: height, pixels: pixels,
-                  hasAlpha: Bitmap.anyTranslucent(pixels), isGray: Bitmap.allGray(pixels))
+        self.init(
+            width: width, height: height, pixels: pixels,
+            hasAlpha: Bitmap.anyTranslucent(pixels), isGray: Bitmap.allGray(pixels))
     }
 
     /// The number of pixels, `width × height`.
@@ -41,10 +42,14 @@ public struct Bitmap: Sendable, Equatable {
         var rgb = [UInt8](repeating: 0, count: pixelCount * 3)
         rgb.withUnsafeMutableBufferPointer { out in
             pixels.withUnsafeBufferPointer { src in
-                var o = 0, i = 0
+                var o = 0
+                var i = 0
                 while i + 3 < src.count {
-                    out[o] = src[i]; out[o + 1] = src[i + 1]; out[o + 2] = src[i + 2]
-                    o += 3; i += 4
+                    out[o] = src[i]
+                    out[o + 1] = src[i + 1]
+                    out[o + 2] = src[i + 2]
+                    o += 3
+                    i += 4
                 }
             }
         }

@@ -12,7 +12,9 @@ enum CgBI {
                 if swapRedBlue { p.swapAt(i, i + 2) }
                 let a = Int(p[i + 3])
                 if a == 0 {
-                    p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
+                    p[i] = 0
+                    p[i + 1] = 0
+                    p[i + 2] = 0
                 } else if a < 255 {
                     for k in 0..<3 { p[i + k] = UInt8(min(255, (Int(p[i + k]) * 255 + a / 2) / a)) }
                 }

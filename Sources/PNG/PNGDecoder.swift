@@ -38,14 +38,16 @@ public struct PNGDecoder: Sendable {
         let header = try PNGHeader.parse(data, name: name, maxPixels: maxPixels)
         // libpng 1.6.39's simplified reader garbles 16-bit Adam7 images when reducing to 8 bits: de-interlace first.
         let deinterlace = header.interlaced && header.bitDepth == 16
-        let source = header.isCgBI || deinterlace
+        let source =
+            header.isCgBI || deinterlace
             ? try Restream.rewrite(data, header: header, name: name, deinterlace: deinterlace) : data
         var pixels = try readRGBA(source, header: header, name: name)
         if header.isCgBI {
             CgBI.restore(&pixels, swapRedBlue: header.hasColorChannels)
         }
-        return Bitmap(width: header.width, height: header.height, pixels: pixels,
-                      hasAlpha: Bitmap.anyTranslucent(pixels), isGray: header.isGray)
+        return Bitmap(
+            width: header.width, height: header.height, pixels: pixels,
+            hasAlpha: Bitmap.anyTranslucent(pixels), isGray: header.isGray)
     }
 
     /// Runs libpng's begin/finish read over `data`, checking libpng's view of the size before allocating.
@@ -55,9 +57,13 @@ public struct PNGDecoder: Sendable {
             guard png_image_begin_read_from_memory(&png.image, raw.baseAddress, raw.count) != 0 else {
                 throw failure(png.message, name: name)
             }
-            let width = Int(png.image.width), height = Int(png.image.height)
+            let width = Int(png.image.width)
+            let height = Int(png.image.height)
             guard width == header.width, height == header.height else {
-                throw PNGError(name: name, reason: .badHeader("libpng read \(width)×\(height), the IHDR says \(header.width)×\(header.height)"))
+                throw PNGError(
+                    name: name,
+                    reason: .badHeader("libpng read \(width)×\(height), the IHDR says \(header.width)×\(header.height)")
+                )
             }
             png.image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
             png.image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
@@ -76,7 +82,9 @@ public struct PNGDecoder: Sendable {
     private func failure(_ message: String, name: String) -> PNGError {
         let text = message.isEmpty ? "unknown libpng error" : message
         let lower = text.lowercased()
-        if lower.contains("beyond end of data") || lower.contains("not enough image data") || lower.contains("truncated") {
+        if lower.contains("beyond end of data") || lower.contains("not enough image data")
+            || lower.contains("truncated")
+        {
             return PNGError(name: name, reason: .truncated("libpng: \(text)"))
         }
         return PNGError(name: name, reason: .corrupt("libpng: \(text)"))

@@ -66,15 +66,21 @@ public struct PNGEncoder: Sendable {
         let pixels: [UInt8]
         switch layout {
         case .rgba: pixels = bitmap.pixels
-        case .rgb: pixels = Bitmap(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels, hasAlpha: false, isGray: false).colorChannels
+        case .rgb:
+            pixels =
+                Bitmap(
+                    width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels, hasAlpha: false, isGray: false
+                ).colorChannels
         case .gray: pixels = Bitmap.channel(0, of: bitmap.pixels)
-        case .grayAlpha: pixels = Self.interleave(Bitmap.channel(0, of: bitmap.pixels), Bitmap.channel(3, of: bitmap.pixels))
+        case .grayAlpha:
+            pixels = Self.interleave(Bitmap.channel(0, of: bitmap.pixels), Bitmap.channel(3, of: bitmap.pixels))
         }
         return try encode(pixels: pixels, width: bitmap.width, height: bitmap.height, layout: layout, name: name)
     }
 
     /// Encodes a raw 8-bit buffer of `layout` samples, rows top to bottom without padding.
-    public func encode(pixels: [UInt8], width: Int, height: Int, layout: Layout, name: String = "bitmap") throws -> Data {
+    public func encode(pixels: [UInt8], width: Int, height: Int, layout: Layout, name: String = "bitmap") throws -> Data
+    {
         try check(pixels.count, width: width, height: height, layout: layout, name: name)
         let png = SimplifiedImage()
         png.image.width = UInt32(width)
@@ -95,7 +101,8 @@ public struct PNGEncoder: Sendable {
             }
             if ok != 0 { return Data(out.prefix(size)) }
             guard size > capacity else {
-                throw PNGError(name: name, reason: .encodingFailed(png.message.isEmpty ? "unknown libpng error" : png.message))
+                throw PNGError(
+                    name: name, reason: .encodingFailed(png.message.isEmpty ? "unknown libpng error" : png.message))
             }
             capacity = size
         }
@@ -108,7 +115,11 @@ public struct PNGEncoder: Sendable {
             throw PNGError(name: name, reason: .invalidBitmap("size \(width)×\(height) is empty or too large for PNG"))
         }
         guard count == width * height * layout.bytesPerPixel else {
-            throw PNGError(name: name, reason: .invalidBitmap("\(count) bytes for \(width)×\(height) pixels of \(layout.bytesPerPixel) bytes each; expected \(width * height * layout.bytesPerPixel)"))
+            throw PNGError(
+                name: name,
+                reason: .invalidBitmap(
+                    "\(count) bytes for \(width)×\(height) pixels of \(layout.bytesPerPixel) bytes each; expected \(width * height * layout.bytesPerPixel)"
+                ))
         }
     }
 

@@ -44,17 +44,22 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .unreadable(let message):
             return "\(name): cannot read the file (\(message)). Fix: check the path and its permissions"
         case .notPNG:
-            return "\(name): not a PNG file (the first 8 bytes are not the PNG signature). Fix: convert it to PNG or pass the right file"
+            return
+                "\(name): not a PNG file (the first 8 bytes are not the PNG signature). Fix: convert it to PNG or pass the right file"
         case .truncated(let what):
-            return "\(name): the PNG data is truncated (\(what)): the file was cut short. Fix: copy or download it again"
+            return
+                "\(name): the PNG data is truncated (\(what)): the file was cut short. Fix: copy or download it again"
         case .badHeader(let what):
             return "\(name): invalid PNG header (\(what)): the file is damaged. Fix: re-export it from its source"
         case .zeroSize(let width, let height):
-            return "\(name): the PNG header declares an empty image (\(width)×\(height) pixels). Fix: re-export it with a non-zero size"
+            return
+                "\(name): the PNG header declares an empty image (\(width)×\(height) pixels). Fix: re-export it with a non-zero size"
         case .tooLarge(let width, let height, let limit):
-            return "\(name): the image is \(width)×\(height) = \(width * height) pixels, above the limit of \(limit). Fix: scale it down, or raise the decoder's maxPixels if you trust the file"
+            return
+                "\(name): the image is \(width)×\(height) = \(width * height) pixels, above the limit of \(limit). Fix: scale it down, or raise the decoder's maxPixels if you trust the file"
         case .corrupt(let message):
-            return "\(name): the PNG data is corrupt (\(message)): the file is damaged. Fix: re-export it from its source"
+            return
+                "\(name): the PNG data is corrupt (\(message)): the file is damaged. Fix: re-export it from its source"
         case .invalidBitmap(let what):
             return "\(name): cannot encode this bitmap (\(what)). Fix: give width × height × 4 RGBA bytes"
         case .encodingFailed(let message):

@@ -34,7 +34,8 @@ struct PNGHeader: Equatable, Sendable {
 
     /// Bytes of filtered scanline data (filter bytes included) the IDAT stream must inflate to.
     var inflatedSize: Int {
-        let passes: [(x0: Int, y0: Int, dx: Int, dy: Int)] = interlaced
+        let passes: [(x0: Int, y0: Int, dx: Int, dy: Int)] =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         var total = 0
@@ -71,7 +72,8 @@ struct PNGHeader: Equatable, Sendable {
             throw PNGError(name: name, reason: .truncated("the file ends inside the IHDR header chunk"))
         }
         guard chunkType(bytes, at: offset) == "IHDR" else {
-            throw PNGError(name: name, reason: .badHeader("the first chunk is \"\(chunkType(bytes, at: offset))\", not IHDR"))
+            throw PNGError(
+                name: name, reason: .badHeader("the first chunk is \"\(chunkType(bytes, at: offset))\", not IHDR"))
         }
         guard readUInt32(bytes, at: offset) == 13 else {
             throw PNGError(name: name, reason: .badHeader("IHDR length \(readUInt32(bytes, at: offset)), expected 13"))
@@ -86,15 +88,17 @@ struct PNGHeader: Equatable, Sendable {
             height: Int(readUInt32(bytes, at: offset + 12)),
             bitDepth: Int(bytes[offset + 16]), colorType: Int(bytes[offset + 17]),
             interlaced: bytes[offset + 20] == 1, isCgBI: isCgBI)
-        try header.validate(compression: bytes[offset + 18], filter: bytes[offset + 19],
-                            interlace: bytes[offset + 20], name: name, maxPixels: maxPixels)
+        try header.validate(
+            compression: bytes[offset + 18], filter: bytes[offset + 19],
+            interlace: bytes[offset + 20], name: name, maxPixels: maxPixels)
         return header
     }
 
     /// Checks the fields against the PNG specification and the pixel cap.
     private func validate(compression: UInt8, filter: UInt8, interlace: UInt8, name: String, maxPixels: Int) throws {
         guard width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
-            throw PNGError(name: name, reason: .badHeader("width \(width) or height \(height) above the PNG maximum of 2³¹−1"))
+            throw PNGError(
+                name: name, reason: .badHeader("width \(width) or height \(height) above the PNG maximum of 2³¹−1"))
         }
         guard width > 0, height > 0 else {
             throw PNGError(name: name, reason: .zeroSize(width: width, height: height))
@@ -104,10 +108,14 @@ struct PNGHeader: Equatable, Sendable {
             throw PNGError(name: name, reason: .badHeader("colour type \(colorType) does not exist"))
         }
         guard allowed.contains(bitDepth) else {
-            throw PNGError(name: name, reason: .badHeader("bit depth \(bitDepth) is not allowed for colour type \(colorType)"))
+            throw PNGError(
+                name: name, reason: .badHeader("bit depth \(bitDepth) is not allowed for colour type \(colorType)"))
         }
         guard compression == 0, filter == 0, interlace <= 1 else {
-            throw PNGError(name: name, reason: .badHeader("compression \(compression), filter \(filter), interlace \(interlace): only 0, 0 and 0 or 1 exist"))
+            throw PNGError(
+                name: name,
+                reason: .badHeader(
+                    "compression \(compression), filter \(filter), interlace \(interlace): only 0, 0 and 0 or 1 exist"))
         }
         // libpng's simplified reader takes a 32-bit row stride and refuses buffers above 4 GB, so the cap is
         // never above 2³⁰ − 1 pixels (4 bytes each) whatever the caller asks for.
@@ -119,13 +127,15 @@ struct PNGHeader: Equatable, Sendable {
 
     /// The big-endian 32-bit number at `offset`.
     static func readUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+            | UInt32(bytes[offset + 3])
     }
 
     /// The 4-letter type of the chunk whose length field starts at `offset`, bytes outside printable ASCII as `\xNN`.
     static func chunkType(_ bytes: [UInt8], at offset: Int) -> String {
         bytes[(offset + 4)..<(offset + 8)].map { byte in
-            (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
+            (0x21...0x7E).contains(byte)
+                ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
         }.joined()
     }
 

@@ -22,7 +22,8 @@ enum Restream {
             let length = Int(PNGHeader.readUInt32(bytes, at: offset))
             let type = PNGHeader.chunkType(bytes, at: offset)
             guard length <= bytes.count - offset - 12 else {
-                throw PNGError(name: name, reason: .truncated("the \(type) chunk claims \(length) bytes but the file ends first"))
+                throw PNGError(
+                    name: name, reason: .truncated("the \(type) chunk claims \(length) bytes but the file ends first"))
             }
             let payload = Array(bytes[(offset + 8)..<(offset + 8 + length)])
             let chunk = bytes[offset..<(offset + 12 + length)]
@@ -38,7 +39,9 @@ enum Restream {
                 continue
             case "IDAT":
                 guard !wroteIDAT else {
-                    throw PNGError(name: name, reason: .corrupt("IDAT chunks are not consecutive (another chunk sits between them)"))
+                    throw PNGError(
+                        name: name,
+                        reason: .corrupt("IDAT chunks are not consecutive (another chunk sits between them)"))
                 }
                 compressed += payload
             case "IHDR" where deinterlace:
@@ -79,7 +82,8 @@ enum Restream {
         }
         let produced = Int(stream.total_out)
         guard produced <= limit else {
-            throw PNGError(name: name, reason: .corrupt("the image data holds more bytes than the \(limit) the header allows"))
+            throw PNGError(
+                name: name, reason: .corrupt("the image data holds more bytes than the \(limit) the header allows"))
         }
         guard status == Z_STREAM_END || status == Z_BUF_ERROR else {
             let message = stream.msg.map { String(cString: $0) } ?? "inflate status \(status)"
@@ -97,10 +101,12 @@ enum Restream {
     /// Returns `Z_STREAM_END`, zlib's error, or `Z_BUF_ERROR` when it stopped early (out of input or of room),
     /// which the caller tells apart by `total_out`.
     private static func inflateAll(_ stream: inout z_stream, inputCount: Int, outputCount: Int) -> Int32 {
-        var inputLeft = inputCount, outputLeft = outputCount
+        var inputLeft = inputCount
+        var outputLeft = outputCount
         let most = Int(UInt32.max)
         while true {
-            let feed = min(inputLeft, most), room = min(outputLeft, most)
+            let feed = min(inputLeft, most)
+            let room = min(outputLeft, most)
             stream.avail_in = UInt32(feed)
             stream.avail_out = UInt32(room)
             inputLeft -= feed
@@ -118,7 +124,8 @@ enum Restream {
         var bound = compressBound(uLong(data.count))
         var out = [UInt8](repeating: 0, count: Int(bound))
         let result = out.withUnsafeMutableBufferPointer { z in
-            data.withUnsafeBufferPointer { src in compress2(z.baseAddress, &bound, src.baseAddress, uLong(src.count), 1) }
+            data.withUnsafeBufferPointer { src in compress2(z.baseAddress, &bound, src.baseAddress, uLong(src.count), 1)
+            }
         }
         guard result == Z_OK else {
             throw PNGError(name: name, reason: .corrupt("zlib could not re-compress the image data (status \(result))"))

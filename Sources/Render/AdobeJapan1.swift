@@ -42,16 +42,23 @@ final class AdobeJapan1: @unchecked Sendable {
 
     private static func read() throws(RenderError) -> [UInt32: UInt16] {
         guard let text = try? String(contentsOfFile: cmapPath, encoding: .ascii) else {
-            throw .font(location: RenderLocation(page: 1), font: "cid mode",
-                        reason: "cannot read \(cmapPath) (Unicode → Adobe-Japan1 CIDs). Fix: install poppler-data "
-                            + "(`apt-get install poppler-data`, or run scripts/setup)")
+            throw .font(
+                location: RenderLocation(page: 1), font: "cid mode",
+                reason: "cannot read \(cmapPath) (Unicode → Adobe-Japan1 CIDs). Fix: install poppler-data "
+                    + "(`apt-get install poppler-data`, or run scripts/setup)")
         }
         var table: [UInt32: UInt16] = [:]
         table.reserveCapacity(20_000)
         var inBlock = false
         for line in text.split(separator: "\n") {
-            if line.hasSuffix("begincidrange") || line.hasSuffix("begincidchar") { inBlock = true; continue }
-            if line.hasPrefix("endcid") { inBlock = false; continue }
+            if line.hasSuffix("begincidrange") || line.hasSuffix("begincidchar") {
+                inBlock = true
+                continue
+            }
+            if line.hasPrefix("endcid") {
+                inBlock = false
+                continue
+            }
             guard inBlock, line.first == "<" else { continue }
             let parts = line.split(separator: " ")
             guard let cid = parts.last.flatMap({ UInt16($0) }) else { continue }
@@ -72,7 +79,8 @@ final class AdobeJapan1: @unchecked Sendable {
         let hex = token.dropFirst().dropLast()
         guard let value = UInt32(hex, radix: 16) else { return nil }
         if hex.count == 8 {
-            let high = value >> 16, low = value & 0xFFFF
+            let high = value >> 16
+            let low = value & 0xFFFF
             return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         }
         return value

@@ -22,8 +22,9 @@ final class CairoCanvas {
             if status == CAIRO_STATUS_INVALID_SIZE || status == CAIRO_STATUS_NO_MEMORY {
                 throw .surfaceTooLarge(page: page, width: width, height: height, limit: RasterRenderer.maximumSide)
             }
-            throw .raster(location: RenderLocation(page: page), operation: "cairo_image_surface_create",
-                          reason: String(cString: cairo_status_to_string(status)))
+            throw .raster(
+                location: RenderLocation(page: page), operation: "cairo_image_surface_create",
+                reason: String(cString: cairo_status_to_string(status)))
         }
         guard let context = cairo_create(surface) else {
             cairo_surface_destroy(surface)
@@ -33,8 +34,9 @@ final class CairoCanvas {
         guard contextStatus == CAIRO_STATUS_SUCCESS else {
             cairo_destroy(context)
             cairo_surface_destroy(surface)
-            throw .raster(location: RenderLocation(page: page), operation: "cairo_create",
-                          reason: String(cString: cairo_status_to_string(contextStatus)))
+            throw .raster(
+                location: RenderLocation(page: page), operation: "cairo_create",
+                reason: String(cString: cairo_status_to_string(contextStatus)))
         }
         self.surface = surface
         self.context = context
@@ -51,8 +53,9 @@ final class CairoCanvas {
     func check(_ operation: String, location: RenderLocation?) throws(RenderError) {
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw .raster(location: location, operation: operation,
-                          reason: String(cString: cairo_status_to_string(status)))
+            throw .raster(
+                location: location, operation: operation,
+                reason: String(cString: cairo_status_to_string(status)))
         }
     }
 
@@ -61,8 +64,9 @@ final class CairoCanvas {
     private func pixelWords() throws(RenderError) -> (data: UnsafeMutablePointer<UInt8>, stride: Int) {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else {
-            throw .raster(location: nil, operation: "cairo_image_surface_get_data",
-                          reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+            throw .raster(
+                location: nil, operation: "cairo_image_surface_get_data",
+                reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
         return (data, Int(cairo_image_surface_get_stride(surface)))
     }
@@ -144,16 +148,20 @@ final class CairoImage {
 
     /// Copies `bitmap` (straight RGBA8) into a new surface, premultiplying.
     init(_ bitmap: Bitmap, location: RenderLocation) throws(RenderError) {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: bitmap.width),
-                                                       Int32(clamping: bitmap.height)) else {
+        guard
+            let surface = cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(clamping: bitmap.width),
+                Int32(clamping: bitmap.height))
+        else {
             throw .raster(location: location, operation: "cairo_image_surface_create", reason: "out of memory")
         }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
             cairo_surface_destroy(surface)
-            throw .raster(location: location,
-                          operation: "cairo_image_surface_create(\(bitmap.width)×\(bitmap.height))",
-                          reason: String(cString: cairo_status_to_string(status)))
+            throw .raster(
+                location: location,
+                operation: "cairo_image_surface_create(\(bitmap.width)×\(bitmap.height))",
+                reason: String(cString: cairo_status_to_string(status)))
         }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -164,7 +172,8 @@ final class CairoImage {
                 for x in 0..<bitmap.width {
                     let a = UInt32(source[i + 3])
                     func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * a + 127) / 255 }
-                    row[x] = a << 24 | premultiplied(source[i]) << 16 | premultiplied(source[i + 1]) << 8
+                    row[x] =
+                        a << 24 | premultiplied(source[i]) << 16 | premultiplied(source[i + 1]) << 8
                         | premultiplied(source[i + 2])
                     i += 4
                 }

@@ -30,8 +30,10 @@ final class CairoTarget: RenderTarget {
         cairo_fill(context)
     }
 
-    func drawLine(from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
-                  location: RenderLocation) throws {
+    func drawLine(
+        from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
+        location: RenderLocation
+    ) throws {
         setSource(color)
         cairo_set_line_width(context, width)
         cairo_set_line_cap(context, Self.cairoCap(cap))
@@ -40,8 +42,10 @@ final class CairoTarget: RenderTarget {
         cairo_stroke(context)
     }
 
-    func drawShape(_ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
-                   location: RenderLocation) throws {
+    func drawShape(
+        _ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation
+    ) throws {
         switch kind {
         case .rect:
             cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
@@ -75,7 +79,8 @@ final class CairoTarget: RenderTarget {
             // Glyph origins snap as poppler's Splash places them: each origin rounded down to whole device pixels
             // (in device space, so inside a scaled part too).
             let glyphs = zip(run.glyphs, layout.positions(of: run)).map { glyph, x in
-                var deviceX = x, deviceY = layout.baseline
+                var deviceX = x
+                var deviceY = layout.baseline
                 cairo_user_to_device(context, &deviceX, &deviceY)
                 deviceX = (deviceX + 1e-6).rounded(.down)
                 deviceY = (deviceY + 1e-6).rounded(.down)
@@ -101,13 +106,20 @@ final class CairoTarget: RenderTarget {
         if let pattern = cairo_get_source(context) {
             // As poppler does: enlarged 4× or more, pixels stay sharp squares; otherwise they are interpolated.
             // Measured in device pixels per image pixel (the context is scaled to one image pixel per unit here).
-            var acrossX = 1.0, downX = 0.0, acrossY = 0.0, downY = 1.0
+            var acrossX = 1.0
+            var downX = 0.0
+            var acrossY = 0.0
+            var downY = 1.0
             cairo_user_to_device_distance(context, &acrossX, &downX)
             cairo_user_to_device_distance(context, &acrossY, &downY)
-            let enlargement = min((acrossX * acrossX + downX * downX).squareRoot(),
-                                  (acrossY * acrossY + downY * downY).squareRoot())
-            cairo_pattern_set_filter(pattern, enlargement >= 4 ? CAIRO_FILTER_NEAREST
-                                     : enlargement >= 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
+            let enlargement = min(
+                (acrossX * acrossX + downX * downX).squareRoot(),
+                (acrossY * acrossY + downY * downY).squareRoot())
+            cairo_pattern_set_filter(
+                pattern,
+                enlargement >= 4
+                    ? CAIRO_FILTER_NEAREST
+                    : enlargement >= 1 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         }
         cairo_rectangle(context, 0, 0, Double(image.width), Double(image.height))
@@ -124,8 +136,10 @@ final class CairoTarget: RenderTarget {
         }
     }
 
-    func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
-                   location: RenderLocation) throws {
+    func transform(
+        scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
+        location: RenderLocation
+    ) throws {
         cairo_translate(context, translateX, translateY)
         cairo_scale(context, scaleX, scaleY)
     }

@@ -38,8 +38,10 @@ final class FontPrograms: @unchecked Sendable {
     /// only lends its zlib.
     ///
     /// With `subsets` false, a plain TrueType file (not a collection, not CFF) is embedded whole, glyph ids as codes.
-    func program(of face: FontFace, texts: [UInt32: String], subsets: Bool = true,
-                 document: PDFDocument) throws -> Made {
+    func program(
+        of face: FontFace, texts: [UInt32: String], subsets: Bool = true,
+        document: PDFDocument
+    ) throws -> Made {
         var texts = texts
         for scalar in Self.widening {
             if let glyph = face.glyph(for: scalar), texts[glyph] == nil { texts[glyph] = String(scalar) }
@@ -60,11 +62,14 @@ final class FontPrograms: @unchecked Sendable {
         return made
     }
 
-    private func make(_ face: FontFace, texts: [UInt32: String], subsets: Bool,
-                      document: PDFDocument) throws -> Made {
+    private func make(
+        _ face: FontFace, texts: [UInt32: String], subsets: Bool,
+        document: PDFDocument
+    ) throws -> Made {
         var subset = try face.subset(glyphs: Set(texts.keys))
         if !subsets, face.index == 0, subset.kind == .trueType, let whole = try? Data(contentsOf: face.url),
-           whole.prefix(4) == Data([0, 1, 0, 0]) {
+            whole.prefix(4) == Data([0, 1, 0, 0])
+        {
             var codes: [UInt32: UInt16] = [:]
             for glyph in texts.keys.sorted() { codes[glyph] = UInt16(truncatingIfNeeded: glyph) }
             subset = FontSubset(kind: .trueType, data: whole, codes: codes)
@@ -112,7 +117,9 @@ final class FontPrograms: @unchecked Sendable {
     /// The face's PostScript name (or family name) with only characters a PDF name may hold unescaped.
     static func pdfName(_ face: FontFace) -> String {
         let raw = face.postScriptName ?? face.familyName ?? "Font"
-        let kept = raw.unicodeScalars.filter { $0.value > 32 && $0.value < 127 && !"()<>[]{}/%#".unicodeScalars.contains($0) }
+        let kept = raw.unicodeScalars.filter {
+            $0.value > 32 && $0.value < 127 && !"()<>[]{}/%#".unicodeScalars.contains($0)
+        }
         return kept.isEmpty ? "Font" : String(String.UnicodeScalarView(kept))
     }
 }

@@ -60,14 +60,16 @@ final class CairoFontFace: @unchecked Sendable {
         var face: FT_Face?
         let error = FT_New_Face(library, path, FT_Long(index), &face)
         guard error == 0, let face else {
-            throw .raster(location: nil, operation: "FT_New_Face(\(path), face \(index))",
-                          reason: "FreeType error \(error); the file is not a font FreeType can read")
+            throw .raster(
+                location: nil, operation: "FT_New_Face(\(path), face \(index))",
+                reason: "FreeType error \(error); the file is not a font FreeType can read")
         }
         // FT_LOAD_NO_HINTING (1 << 1): outlines as designed, as poppler draws the PDF's embedded font.
         guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, 1 << 1) else {
             FT_Done_Face(face)
-            throw .raster(location: nil, operation: "cairo_ft_font_face_create_for_ft_face(\(path))",
-                          reason: "out of memory")
+            throw .raster(
+                location: nil, operation: "cairo_ft_font_face_create_for_ft_face(\(path))",
+                reason: "out of memory")
         }
         let status = cairo_font_face_set_user_data(cairoFace, ftFaceKey, UnsafeMutableRawPointer(face)) { data in
             freeTypeLock.lock()
@@ -77,8 +79,9 @@ final class CairoFontFace: @unchecked Sendable {
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_font_face_destroy(cairoFace)
             FT_Done_Face(face)
-            throw .raster(location: nil, operation: "cairo_font_face_set_user_data(\(path))",
-                          reason: String(cString: cairo_status_to_string(status)))
+            throw .raster(
+                location: nil, operation: "cairo_font_face_set_user_data(\(path))",
+                reason: String(cString: cairo_status_to_string(status)))
         }
         handle = cairoFace
     }

@@ -75,8 +75,9 @@ final class PDFFontSet {
                     let shown = text.count > 80 ? String(text.prefix(80)) + "…" : text
                     let face = (Self.cidFonts[name]?.rawValue ?? name) + ", Adobe-Japan1 (cid mode)"
                     throw RenderError.missingGlyph(
-                        MissingGlyph(scalar: scalar, characterIndex: position, character: String(character), font: name,
-                                     tried: ["\(name) (\(face))"]),
+                        MissingGlyph(
+                            scalar: scalar, characterIndex: position, character: String(character), font: name,
+                            tried: ["\(name) (\(face))"]),
                         text: shown, location: location)
                 }
                 cids.append(cid)
@@ -100,8 +101,9 @@ final class PDFFontSet {
     func font(for face: FontFace) throws -> Embedded {
         let id = ObjectIdentifier(face)
         if let entry = embedded[id] { return entry }
-        let made = try FontPrograms.shared.program(of: face, texts: texts[id] ?? [:], subsets: subsets,
-                                                       document: document)
+        let made = try FontPrograms.shared.program(
+            of: face, texts: texts[id] ?? [:], subsets: subsets,
+            document: document)
         let entry = Embedded(font: try document.addType0Font(made.program), codes: made.codes)
         embedded[id] = entry
         return entry

@@ -20,8 +20,10 @@ public struct PDFRenderer: Sendable {
     public var producer: String
 
     /// Creates a renderer.
-    public init(fonts: FontRegistry = .shared, fontMode: PDFFontMode = .embedded, subsetsFonts: Bool = true,
-                producer: String = "mkpdf") {
+    public init(
+        fonts: FontRegistry = .shared, fontMode: PDFFontMode = .embedded, subsetsFonts: Bool = true,
+        producer: String = "mkpdf"
+    ) {
         self.fonts = fonts
         self.fontMode = fontMode
         self.subsetsFonts = subsetsFonts
@@ -30,7 +32,9 @@ public struct PDFRenderer: Sendable {
 
     /// The PDF of a one-page document.
     /// - Throws: `RenderError`.
-    public func data(for drawing: Drawing, metadata: Document.Metadata = Document.Metadata()) throws(RenderError) -> Data {
+    public func data(for drawing: Drawing, metadata: Document.Metadata = Document.Metadata()) throws(RenderError)
+        -> Data
+    {
         try data(for: Document(pages: [drawing], metadata: metadata))
     }
 
@@ -47,7 +51,9 @@ public struct PDFRenderer: Sendable {
 
     /// Writes the PDF of a one-page document to `url` atomically (temporary file, then rename).
     /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ drawing: Drawing, metadata: Document.Metadata = Document.Metadata(), to url: URL) throws(RenderError) {
+    public func write(_ drawing: Drawing, metadata: Document.Metadata = Document.Metadata(), to url: URL)
+        throws(RenderError)
+    {
         try write(Document(pages: [drawing], metadata: metadata), to: url)
     }
 
@@ -61,17 +67,21 @@ public struct PDFRenderer: Sendable {
     /// The first non-blank text of `texts` (a page's, in drawing order), trimmed to 80 characters: the title of a
     /// document that names none.
     static func firstText(of texts: [(text: Drawing.Command.Text, location: RenderLocation)]) -> String? {
-        let text = texts.lazy.map { $0.text.string.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
+        let text = texts.lazy.map { $0.text.string.trimmingCharacters(in: .whitespacesAndNewlines) }.first {
+            !$0.isEmpty
+        }
         return text.map { String($0.prefix(80)) }
     }
 
     /// `ja` when some text holds kana or kanji, else nil (the language is then left unstated).
     static func language(of texts: [[(text: Drawing.Command.Text, location: RenderLocation)]]) -> String? {
-        let japanese: [ClosedRange<UInt32>] = [0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF66...0xFF9F,
-                                                0x20000...0x2FFFF]
+        let japanese: [ClosedRange<UInt32>] = [
+            0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF66...0xFF9F,
+            0x20000...0x2FFFF
+        ]
+        func isJapanese(_ scalar: Unicode.Scalar) -> Bool { japanese.contains { $0.contains(scalar.value) } }
         for page in texts {
-            for (text, _) in page
-            where text.string.unicodeScalars.contains(where: { scalar in japanese.contains { $0.contains(scalar.value) } }) {
+            for (text, _) in page where text.string.unicodeScalars.contains(where: isJapanese) {
                 return "ja"
             }
         }
@@ -92,11 +102,15 @@ public struct PDFRenderer: Sendable {
         do {
             pdf = try PDFDocument()
             let title = document.metadata.title ?? Self.firstText(of: pageTexts.first ?? [])
-            try pdf.setInfo(DocumentInfo(title: title, author: document.metadata.author,
-                                         creator: document.metadata.creator, producer: producer,
-                                         subject: document.metadata.subject, keywords: document.metadata.keywords))
+            try pdf.setInfo(
+                DocumentInfo(
+                    title: title, author: document.metadata.author,
+                    creator: document.metadata.creator, producer: producer,
+                    subject: document.metadata.subject, keywords: document.metadata.keywords))
             if title != nil { try pdf.setDisplaysTitle(true) }
-            if let language = document.metadata.language ?? Self.language(of: pageTexts) { try pdf.setLanguage(language) }
+            if let language = document.metadata.language ?? Self.language(of: pageTexts) {
+                try pdf.setLanguage(language)
+            }
         } catch {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
@@ -134,8 +148,10 @@ public struct PDFRenderer: Sendable {
     }
 
     /// Adds what `text` draws to its font's subset (embedded) or its CID font's widths (`.cid` mode).
-    private func register(_ text: Drawing.Command.Text, layout: TextLayout, at location: RenderLocation,
-                          in fontSet: PDFFontSet) throws {
+    private func register(
+        _ text: Drawing.Command.Text, layout: TextLayout, at location: RenderLocation,
+        in fontSet: PDFFontSet
+    ) throws {
         if fontSet.isCID(text.font) {
             let widthFace = PDFFontSet.cidWidthFonts[text.font].flatMap { try? fonts.face(named: $0) }
             let chain = [widthFace].compactMap { $0 } + ((try? fonts.chain(named: text.font)) ?? [])
@@ -151,8 +167,10 @@ public struct PDFRenderer: Sendable {
         for (index, (entry, parent)) in zip(document.outline, document.outlineParents).enumerated() {
             let height = document.pages[entry.pageIndex].size.height
             do {
-                written.append(try pdf.addOutline(entry.title, parent: parent.map { written[$0] },
-                                                  page: pages[entry.pageIndex], top: height - entry.top))
+                written.append(
+                    try pdf.addOutline(
+                        entry.title, parent: parent.map { written[$0] },
+                        page: pages[entry.pageIndex], top: height - entry.top))
             } catch {
                 throw RenderError.outline(index: index, field: "title", reason: "\(error)")
             }

@@ -41,19 +41,24 @@ final class PDFTarget: RenderTarget {
         }
     }
 
-    func drawLine(from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
-                  location: RenderLocation) throws {
+    func drawLine(
+        from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
+        location: RenderLocation
+    ) throws {
         let paint = ShapeBatch.Paint.stroke(Self.rgb(color), alpha: color.alpha, width: width, cap: Self.haruCap(cap))
-        let bounds = Rect(x: min(start.x, end.x) - width, y: min(start.y, end.y) - width,
-                          width: abs(end.x - start.x) + 2 * width, height: abs(end.y - start.y) + 2 * width)
+        let bounds = Rect(
+            x: min(start.x, end.x) - width, y: min(start.y, end.y) - width,
+            width: abs(end.x - start.x) + 2 * width, height: abs(end.y - start.y) + 2 * width)
         try add(paint, bounds: bounds, location: location) { batch in
             batch.append(.move(x: start.x, y: height - start.y))
             batch.append(.line(x: end.x, y: height - end.y))
         }
     }
 
-    func drawShape(_ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
-                   location: RenderLocation) throws {
+    func drawShape(
+        _ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation
+    ) throws {
         // Fill, then stroke as a separate operation: `B` would knock the stroke out of a translucent fill.
         if paint.fills {
             try add(.fill(Self.rgb(fill), alpha: fill.alpha), bounds: rect, location: location) { batch in
@@ -61,13 +66,16 @@ final class PDFTarget: RenderTarget {
             }
         }
         if paint.strokes {
-            let bounds = Rect(x: rect.x - lineWidth, y: rect.y - lineWidth, width: rect.width + 2 * lineWidth,
-                              height: rect.height + 2 * lineWidth)
+            let bounds = Rect(
+                x: rect.x - lineWidth, y: rect.y - lineWidth, width: rect.width + 2 * lineWidth,
+                height: rect.height + 2 * lineWidth)
             // Shapes keep the cap of the last line drawn (caps do not change how closed shapes look).
             let batchCap = batch.flatMap { if case .stroke(_, _, _, let cap) = $0.paint { cap } else { nil } }
             let cap = batchCap ?? state.cap
-            try add(.stroke(Self.rgb(stroke), alpha: stroke.alpha, width: lineWidth, cap: cap), bounds: bounds,
-                    location: location) { batch in
+            try add(
+                .stroke(Self.rgb(stroke), alpha: stroke.alpha, width: lineWidth, cap: cap), bounds: bounds,
+                location: location
+            ) { batch in
                 batch.append(element(for: kind, in: rect))
             }
         }
@@ -92,10 +100,14 @@ final class PDFTarget: RenderTarget {
                 let cids = try resources.fonts.cids(for: layout.string, font: name, location: location)
                 let width = Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
                 let codes = Array(layout.string.utf16)
-                let x = layout.origin.x + TextLayout.alignmentOffset(width: width, box: layout.boxWidth,
-                                                                     alignment: layout.alignment)
-                try page.showGlyphs(codes, adjustments: Array(repeating: 0, count: codes.count), font: cid.font,
-                                    size: layout.size, x: x, y: baseline)
+                let x =
+                    layout.origin.x
+                    + TextLayout.alignmentOffset(
+                        width: width, box: layout.boxWidth,
+                        alignment: layout.alignment)
+                try page.showGlyphs(
+                    codes, adjustments: Array(repeating: 0, count: codes.count), font: cid.font,
+                    size: layout.size, x: x, y: baseline)
                 return
             }
             for run in layout.runs {
@@ -111,14 +123,17 @@ final class PDFTarget: RenderTarget {
                     adjustments.append(pen - offset)
                     pen = offset + TextLayout.width(of: glyph, in: run.face)
                 }
-                try page.showGlyphs(codes, adjustments: adjustments, font: entry.font, size: layout.size,
-                                    x: run.start, y: baseline)
+                try page.showGlyphs(
+                    codes, adjustments: adjustments, font: entry.font, size: layout.size,
+                    x: run.start, y: baseline)
             }
         }
     }
 
     /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those.
-    func textWidths(font name: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
+    func textWidths(font name: String, face: FontFace, location: RenderLocation) throws -> (
+        (String, Double) -> Double?
+    )? {
         guard let cid = try pdf(location, { try resources.fonts.cidFont(named: name) }) else { return nil }
         let fonts = resources.fonts
         // The same widths drawText positions CID text by; text without CIDs (nil: the file's widths are used) fails
@@ -151,12 +166,15 @@ final class PDFTarget: RenderTarget {
     /// A `cm` that maps the part's top-left coordinates, flipped with the page height as every primitive here is,
     /// onto the rectangle in the current ones: (x, h − y) ↦ (tx + sx·x, h − ty − sy·y) = (tx + sx·x,
     /// sy·(h − y) + h − ty − sy·h).
-    func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
-                   location: RenderLocation) throws {
+    func transform(
+        scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
+        location: RenderLocation
+    ) throws {
         try flush(location)
         try pdf(location) {
-            try page.transform(a: scaleX, b: 0, c: 0, d: scaleY, tx: translateX,
-                               ty: height - translateY - scaleY * height)
+            try page.transform(
+                a: scaleX, b: 0, c: 0, d: scaleY, tx: translateX,
+                ty: height - translateY - scaleY * height)
         }
     }
 
@@ -164,8 +182,12 @@ final class PDFTarget: RenderTarget {
     func rotate(degrees: Double, about center: Point, location: RenderLocation) throws {
         try flush(location)
         let radians = degrees * .pi / 180
-        let a = cos(radians), b = -sin(radians), c = sin(radians), d = cos(radians)
-        let px = center.x, py = height - center.y
+        let a = cos(radians)
+        let b = -sin(radians)
+        let c = sin(radians)
+        let d = cos(radians)
+        let px = center.x
+        let py = height - center.y
         try pdf(location) {
             try page.transform(a: a, b: b, c: c, d: d, tx: px - (a * px + c * py), ty: py - (b * px + d * py))
         }
@@ -183,8 +205,10 @@ final class PDFTarget: RenderTarget {
 
     /// Adds a shape painted with `paint` covering `bounds` (page coordinates, y down) to the open batch, first
     /// painting the batch when it is painted otherwise or, for translucent paint, when the shape overlaps it.
-    private func add(_ paint: ShapeBatch.Paint, bounds: Rect, location: RenderLocation,
-                     _ append: (inout ShapeBatch) -> Void) throws {
+    private func add(
+        _ paint: ShapeBatch.Paint, bounds: Rect, location: RenderLocation,
+        _ append: (inout ShapeBatch) -> Void
+    ) throws {
         if let open = batch, open.paint != paint || (paint.alpha < 1 && open.overlaps(bounds)) {
             try flush(location)
         }
@@ -192,8 +216,10 @@ final class PDFTarget: RenderTarget {
             try pdf(location) {
                 switch paint {
                 case .fill(let rgb, let alpha): try setFill(rgb, alpha: alpha)
-                case .stroke(let rgb, let alpha, let width, let cap): try setStroke(rgb, alpha: alpha, width: width,
-                                                                                    cap: cap)
+                case .stroke(let rgb, let alpha, let width, let cap):
+                    try setStroke(
+                        rgb, alpha: alpha, width: width,
+                        cap: cap)
                 }
             }
             batch = ShapeBatch(paint: paint, location: location)
@@ -331,12 +357,14 @@ struct ShapeBatch {
     /// Adds a path element, merging a rectangle into the one above it when the fill is opaque.
     mutating func append(_ element: PDFPath.Element) {
         guard case .fill(_, let alpha) = paint, alpha >= 1, case let .rect(x, y, width, height) = element,
-              width > 0, height > 0 else {
+            width > 0, height > 0
+        else {
             elements.append(element)
             return
         }
         if let index = bottoms.removeValue(forKey: Edge(x: x, width: width, y: y + height)),
-           case let .rect(_, _, _, aboveHeight) = elements[index] {
+            case let .rect(_, _, _, aboveHeight) = elements[index]
+        {
             elements[index] = .rect(x: x, y: y, width: width, height: aboveHeight + height)
             bottoms[Edge(x: x, width: width, y: y)] = index
             return

@@ -38,7 +38,9 @@ public struct RasterRenderer: Sendable {
     ///   - scale: pixels per point, as a factor or a resolution.
     ///   - page: the page number errors name.
     /// - Throws: `RenderError`.
-    public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError) -> Bitmap {
+    public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError)
+        -> Bitmap
+    {
         try RenderError.converting(location: RenderLocation(page: page), raster: true) {
             try canvas(for: drawing, scale: scale, page: page).bitmap()
         }
@@ -63,7 +65,9 @@ public struct RasterRenderer: Sendable {
 
     /// The drawing as PNG bytes (an alpha PNG when it has no background).
     /// - Throws: `RenderError`.
-    public func pngData(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError) -> Data {
+    public func pngData(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError)
+        -> Data
+    {
         let (canvas, opaque, bitmap) = try RenderError.converting(location: RenderLocation(page: page), raster: true) {
             let canvas = try self.canvas(for: drawing, scale: scale, page: page)
             // Opaque pages (the usual case: a background) skip the RGBA bitmap; the layout chosen is the same.
@@ -73,19 +77,23 @@ public struct RasterRenderer: Sendable {
         let encoder = PNGEncoder(compression: compression)
         do {
             if let opaque {
-                return try encoder.encode(pixels: opaque.pixels, width: canvas.width, height: canvas.height,
-                                          layout: opaque.isGray ? .gray : .rgb, name: "page \(page)")
+                return try encoder.encode(
+                    pixels: opaque.pixels, width: canvas.width, height: canvas.height,
+                    layout: opaque.isGray ? .gray : .rgb, name: "page \(page)")
             }
             return try encoder.encode(bitmap!, name: "page \(page)")
         } catch {
-            throw RenderError.raster(location: RenderLocation(page: page), operation: "encode the PNG",
-                                     reason: "\(error)")
+            throw RenderError.raster(
+                location: RenderLocation(page: page), operation: "encode the PNG",
+                reason: "\(error)")
         }
     }
 
     /// Writes the drawing as a PNG file atomically (temporary file in the same folder, then rename).
     /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ drawing: Drawing, to url: URL, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError) {
+    public func write(_ drawing: Drawing, to url: URL, scale: RasterScale = .factor(1), page: Int = 1)
+        throws(RenderError)
+    {
         let data = try pngData(for: drawing, scale: scale, page: page)
         try OutputFile.write(data, to: url)
     }

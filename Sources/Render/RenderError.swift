@@ -40,27 +40,33 @@ extension RenderError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
         case .missingGlyph(let missing, let text, let location):
-            let fonts = missing.tried.count > 1
-                ? "none of the fonts of \"\(missing.font)\" (tried " + missing.tried.joined(separator: ", ") + ") has a glyph"
+            let fonts =
+                missing.tried.count > 1
+                ? "none of the fonts of \"\(missing.font)\" (tried " + missing.tried.joined(separator: ", ")
+                    + ") has a glyph"
                 : "font \"\(missing.font)\" (\(missing.fontFile)) has no glyph"
-            return "cannot render: \(location): \(fonts) for \"\(missing.character)\" (\(missing.codePoint)) at character "
+            return
+                "cannot render: \(location): \(fonts) for \"\(missing.character)\" (\(missing.codePoint)) at character "
                 + "\(missing.characterIndex) of \"\(text)\". Fix: " + missing.fix
         case .font(let location, let font, let reason):
             return "cannot render \(location): font \"\(font)\": \(reason)"
         case .barcode(let location, let field, let reason):
             return "cannot render \(location).\(field) (barcode): \(reason)"
         case .image(let location, let reason):
-            return ErrorText.wrapping("cannot render \(location): the image's PNG bytes cannot be decoded", reason,
-                                      fix: "give a valid PNG file's bytes")
+            return ErrorText.wrapping(
+                "cannot render \(location): the image's PNG bytes cannot be decoded", reason,
+                fix: "give a valid PNG file's bytes")
         case .pdf(let location, let reason):
-            return ErrorText.wrapping("cannot build the PDF" + (location.map { " at \($0)" } ?? ""), reason,
-                                      fix: "check the sizes, coordinates and text at that place; if they are sound, "
-                                        + "report it as an mkpdf bug with the input")
+            return ErrorText.wrapping(
+                "cannot build the PDF" + (location.map { " at \($0)" } ?? ""), reason,
+                fix: "check the sizes, coordinates and text at that place; if they are sound, "
+                    + "report it as an mkpdf bug with the input")
         case .raster(let location, let operation, let reason):
-            return ErrorText.wrapping("cannot draw the raster" + (location.map { " at \($0)" } ?? "")
-                                        + ": \(operation) failed", reason,
-                                      fix: "lower --scale or --dpi if memory ran short; otherwise report it as an "
-                                        + "mkpdf bug with the input")
+            return ErrorText.wrapping(
+                "cannot draw the raster" + (location.map { " at \($0)" } ?? "")
+                    + ": \(operation) failed", reason,
+                fix: "lower --scale or --dpi if memory ran short; otherwise report it as an "
+                    + "mkpdf bug with the input")
         case .surfaceTooLarge(let page, let width, let height, let limit):
             return "cannot render page \(page): \(width)×\(height) pixels exceeds the raster limit of \(limit) pixels "
                 + "a side (or the memory it needs). Fix: use a smaller --scale or --dpi"
@@ -69,12 +75,14 @@ extension RenderError: CustomStringConvertible, LocalizedError {
         case .emptyDocument:
             return "cannot render: the document has no pages. Fix: add at least one page"
         case .output(let path, let reason):
-            return ErrorText.wrapping("cannot write \(path)", reason,
-                                      fix: "check that the folder exists, is writable and has space")
+            return ErrorText.wrapping(
+                "cannot write \(path)", reason,
+                fix: "check that the folder exists, is writable and has space")
         case .outline(let index, let field, let reason):
-            return ErrorText.wrapping("cannot render outline[\(index)].\(field)", reason,
-                                      fix: "point every outline entry at a page of the document, with a level from 1 "
-                                        + "and a non-empty title")
+            return ErrorText.wrapping(
+                "cannot render outline[\(index)].\(field)", reason,
+                fix: "point every outline entry at a page of the document, with a level from 1 "
+                    + "and a non-empty title")
         case .textFit(let location, let error):
             return ErrorText.wrapping("cannot render \(location)", error.problem, fix: error.fix)
         }
@@ -88,8 +96,10 @@ extension RenderError {
     /// The result of `body`, its errors as `RenderError`: a `RenderError` passes through, anything else (a libHaru
     /// or cairo error the render layer did not name) becomes `.pdf` (or, for the raster renderer, `.raster`) at
     /// `location` with its description — so the public API throws one type.
-    static func converting<R>(location: RenderLocation?, raster: Bool = false,
-                              _ body: () throws -> R) throws(RenderError) -> R {
+    static func converting<R>(
+        location: RenderLocation?, raster: Bool = false,
+        _ body: () throws -> R
+    ) throws(RenderError) -> R {
         do {
             return try body()
         } catch let error as RenderError {

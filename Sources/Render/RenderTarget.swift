@@ -15,11 +15,13 @@ protocol RenderTarget: AnyObject {
     /// Paints `rect` with a background colour.
     func paintBackground(_ color: Color, in rect: Rect, location: RenderLocation) throws
     /// Strokes a straight line (width > 0).
-    func drawLine(from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
-                  location: RenderLocation) throws
+    func drawLine(
+        from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
+        location: RenderLocation) throws
     /// Fills and/or strokes a rectangle or an ellipse: fill first, then stroke.
-    func drawShape(_ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
-                   location: RenderLocation) throws
+    func drawShape(
+        _ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation) throws
     /// Draws laid-out text in `color`; `font` is the logical name.
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws
     /// How wide this target draws text in the logical font `font` (opened as `face`): a function of the text and
@@ -31,8 +33,9 @@ protocol RenderTarget: AnyObject {
     func beginScope(clip rect: Rect?, location: RenderLocation) throws
     /// Maps what is drawn next in the open scope: a point (x, y) lands at (translateX + scaleX·x,
     /// translateY + scaleY·y) of the current coordinates; line widths, glyphs and images scale alike.
-    func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
-                   location: RenderLocation) throws
+    func transform(
+        scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
+        location: RenderLocation) throws
     /// Turns what is drawn next in the open scope `degrees` clockwise (as seen on the page) about `center`.
     func rotate(degrees: Double, about center: Point, location: RenderLocation) throws
     /// Closes the innermost scope.

@@ -26,15 +26,18 @@ struct Replayer {
     /// Replays `commands` in the target's current coordinates; a part opens a scope, is clipped to its rectangle
     /// and maps its own page onto that rectangle with a true transform (exact for uneven scales: stroke pens,
     /// glyphs and images stretch as the part does).
-    private func replay(_ commands: [Drawing.Command], under parent: RenderLocation,
-                        into target: some RenderTarget) throws {
+    private func replay(
+        _ commands: [Drawing.Command], under parent: RenderLocation,
+        into target: some RenderTarget
+    ) throws {
         for (index, command) in commands.enumerated() {
             let here = parent.appending("commands", index: index)
             switch command {
             case .line(let line):
                 guard line.width > 0 else { continue }
-                try target.drawLine(from: line.from, to: line.to, width: line.width, cap: line.cap,
-                                    color: line.color, location: here)
+                try target.drawLine(
+                    from: line.from, to: line.to, width: line.width, cap: line.cap,
+                    color: line.color, location: here)
             case .rect(let shape):
                 try drawShape(.rect, shape, location: here, into: target)
             case .ellipse(let shape):
@@ -45,12 +48,16 @@ struct Replayer {
                 let layout = try layouts[here] ?? layout(for: text, at: here)
                 // A line given a box must stay in it: centred or right-aligned text would spill out of both sides.
                 if let box = text.boxWidth, let face = layout.runs.first?.face, layout.width > box + 1e-6 {
-                    let frame = Rect(x: text.origin.x, y: text.origin.y, width: box,
-                                     height: face.ascent(size: text.size) + face.descent(size: text.size))
-                    throw RenderError.textFit(location: here, TextFitError(
-                        field: nil, text: text.string, frame: frame,
-                        reason: .overflow(needed: Size(width: layout.width, height: frame.height), size: text.size,
-                                          policies: [])))
+                    let frame = Rect(
+                        x: text.origin.x, y: text.origin.y, width: box,
+                        height: face.ascent(size: text.size) + face.descent(size: text.size))
+                    throw RenderError.textFit(
+                        location: here,
+                        TextFitError(
+                            field: nil, text: text.string, frame: frame,
+                            reason: .overflow(
+                                needed: Size(width: layout.width, height: frame.height), size: text.size,
+                                policies: [])))
                 }
                 try target.drawText(layout, color: text.color, font: text.font, location: here)
             case .textBox(let box):
@@ -76,9 +83,13 @@ struct Replayer {
                 do {
                     // A target with its own widths draws characters through a CMap, not glyph ids: no vertical
                     // alternates there (brackets turned instead).
-                    set = try setter.set(box, measure: widths.isEmpty ? nil : { text, font in
-                        widths[font.name].flatMap { $0(text, font.size) } ?? font.width(of: text)
-                    }, verticalAlternates: widths.isEmpty)
+                    set = try setter.set(
+                        box,
+                        measure: widths.isEmpty
+                            ? nil
+                            : { text, font in
+                                widths[font.name].flatMap { $0(text, font.size) } ?? font.width(of: text)
+                            }, verticalAlternates: widths.isEmpty)
                 } catch {
                     throw RenderError.textFit(location: here, error)
                 }
@@ -104,13 +115,16 @@ struct Replayer {
                     try target.paintBackground(background, in: part.rect, location: here)
                 }
                 let size = part.drawing.size
-                let scaleX = part.rect.width / size.width, scaleY = part.rect.height / size.height
+                let scaleX = part.rect.width / size.width
+                let scaleY = part.rect.height / size.height
                 // A part squashed to no width or height shows nothing (and has no inverse to draw through).
                 if scaleX.isFinite, scaleY.isFinite, scaleX != 0, scaleY != 0 {
-                    try target.transform(scaleX: scaleX, scaleY: scaleY, translateX: part.rect.x,
-                                         translateY: part.rect.y, location: here)
-                    try replay(part.drawing.commands, under: RenderLocation(page: here.page, path: here.path + ".drawing"),
-                               into: target)
+                    try target.transform(
+                        scaleX: scaleX, scaleY: scaleY, translateX: part.rect.x,
+                        translateY: part.rect.y, location: here)
+                    try replay(
+                        part.drawing.commands, under: RenderLocation(page: here.page, path: here.path + ".drawing"),
+                        into: target)
                 }
                 try target.endScope(location: here)
                 if turned { try target.endScope(location: here) }
@@ -124,13 +138,16 @@ struct Replayer {
         }
     }
 
-    private func drawShape(_ kind: ShapeKind, _ shape: Drawing.Command.Shape, location: RenderLocation,
-                           into target: some RenderTarget) throws {
+    private func drawShape(
+        _ kind: ShapeKind, _ shape: Drawing.Command.Shape, location: RenderLocation,
+        into target: some RenderTarget
+    ) throws {
         var paint = shape.paint
         if paint.strokes, !(shape.lineWidth > 0) { paint = paint.fills ? .fill : .none }
         guard paint != .none else { return }
-        try target.drawShape(kind, in: shape.rect, paint: paint, lineWidth: shape.lineWidth, stroke: shape.stroke,
-                             fill: shape.fill, location: location)
+        try target.drawShape(
+            kind, in: shape.rect, paint: paint, lineWidth: shape.lineWidth, stroke: shape.stroke,
+            fill: shape.fill, location: location)
     }
 
     /// A text command laid out with its font's chain (the font, then its fallbacks).
@@ -147,8 +164,10 @@ struct Replayer {
 
     /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.
     /// A text box counts as its runs and ruby with their weights resolved to fonts.
-    static func texts(in drawing: Drawing, page: Int,
-                      fonts: FontRegistry) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
+    static func texts(
+        in drawing: Drawing, page: Int,
+        fonts: FontRegistry
+    ) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
         var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
         let setter = TextBoxSetter(fonts: fonts)
         func collect(_ commands: [Drawing.Command], under parent: RenderLocation) throws {

@@ -74,7 +74,8 @@ struct TextLayout {
                 guard let font = FontCoverage.face(for: character, in: chain) else {
                     let coverage = FontCoverage(of: String(character), chain: chain, font: text.font)
                     let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
-                    var missing = coverage.missing.first
+                    var missing =
+                        coverage.missing.first
                         ?? MissingGlyph(scalar: character.unicodeScalars.first!, characterIndex: 0, font: text.font)
                     missing.character = String(character)
                     missing.characterIndex = position
@@ -91,9 +92,12 @@ struct TextLayout {
         var pen = 0.0
         for piece in pieces {
             let face = chain[piece.font]
-            let shaped = face.shape(piece.scalars,
-                                    features: text.verticalAlternates == true ? FontFace.verticalFeatures : [])
-            var offsets: [Int] = [], glyphs: [UInt32] = [], clusters: [Range<Int>?] = []
+            let shaped = face.shape(
+                piece.scalars,
+                features: text.verticalAlternates == true ? FontFace.verticalFeatures : [])
+            var offsets: [Int] = []
+            var glyphs: [UInt32] = []
+            var clusters: [Range<Int>?] = []
             offsets.reserveCapacity(shaped.count)
             glyphs.reserveCapacity(shaped.count)
             clusters.reserveCapacity(shaped.count)
@@ -114,8 +118,10 @@ struct TextLayout {
                 }
                 index = next
             }
-            runs.append(Run(face: face, glyphs: glyphs, offsets: offsets, scalars: piece.scalars, clusters: clusters,
-                            start: pen))
+            runs.append(
+                Run(
+                    face: face, glyphs: glyphs, offsets: offsets, scalars: piece.scalars, clusters: clusters,
+                    start: pen))
             pen += Double(runPen) * text.size / 1000
         }
         let start = text.origin.x + Self.alignmentOffset(width: pen, box: text.boxWidth, alignment: text.alignment)

@@ -15,17 +15,17 @@ enum ToUnicodeCMap {
     /// The CMap for `texts` (code bytes → text) in `codeSpace` (ranges as `<lo> <hi>`).
     static func make(_ texts: [([UInt8], String)], codeSpace: [String]) -> Data {
         var out = """
-        /CIDInit /ProcSet findresource begin
-        12 dict begin
-        begincmap
-        /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
-        /CMapName /Adobe-Identity-UCS def
-        /CMapType 2 def
-        \(codeSpace.count) begincodespacerange
-        \(codeSpace.joined(separator: "\n"))
-        endcodespacerange
+            /CIDInit /ProcSet findresource begin
+            12 dict begin
+            begincmap
+            /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+            /CMapName /Adobe-Identity-UCS def
+            /CMapType 2 def
+            \(codeSpace.count) begincodespacerange
+            \(codeSpace.joined(separator: "\n"))
+            endcodespacerange
 
-        """
+            """
         let entries = texts.filter { !$0.1.isEmpty }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
         // Runs of consecutive codes standing for consecutive single UTF-16 units (digits, letters, kana) become one
         // `bfrange` line; the rest are `bfchar` lines.
@@ -54,7 +54,8 @@ enum ToUnicodeCMap {
             let block = ranges[start..<min(start + 100, ranges.count)]
             out += "\(block.count) beginbfrange\n"
             for range in block {
-                out += "<" + range.first.map(hex).joined() + "> <" + range.last.map(hex).joined() + "> <"
+                out +=
+                    "<" + range.first.map(hex).joined() + "> <" + range.last.map(hex).joined() + "> <"
                     + hex(range.unit) + ">\n"
             }
             out += "endbfrange\n"
@@ -70,12 +71,14 @@ enum ToUnicodeCMap {
     /// stands for the UTF-16 unit after `previous`'s, both single units, without the unit's low byte wrapping (a
     /// `bfrange` destination increments its last byte only).
     private static func follows(_ entry: ([UInt8], String), _ previous: ([UInt8], String)) -> Bool {
-        let (code, text) = entry, (before, beforeText) = previous
+        let (code, text) = entry
+        let (before, beforeText) = previous
         guard code.count == before.count, code.dropLast() == before.dropLast(), let last = code.last,
-              let lastBefore = before.last, lastBefore < 0xFF, last == lastBefore + 1,
-              text.utf16.count == 1, beforeText.utf16.count == 1,
-              let unit = text.utf16.first, let unitBefore = beforeText.utf16.first,
-              unitBefore & 0xFF < 0xFF, unit == unitBefore + 1 else { return false }
+            let lastBefore = before.last, lastBefore < 0xFF, last == lastBefore + 1,
+            text.utf16.count == 1, beforeText.utf16.count == 1,
+            let unit = text.utf16.first, let unitBefore = beforeText.utf16.first,
+            unitBefore & 0xFF < 0xFF, unit == unitBefore + 1
+        else { return false }
         return true
     }
 

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one way mkpdf puts a finished file on disk: nothing half-written is ever visible, nothing temporary is left.
@@ -36,7 +37,8 @@ public enum AtomicFile {
     /// Writes `data` to `path` atomically.
     /// - Throws: `AtomicFileError`; no temporary file remains and `path` is unchanged.
     public static func write(_ data: Data, to path: String, durability: Durability = .flushed)
-        throws(AtomicFileError) {
+        throws(AtomicFileError)
+    {
         try writeAll([(path, data)], durability: durability)
     }
 
@@ -44,7 +46,8 @@ public enum AtomicFile {
     /// them succeeded are they renamed into place (PNG pages of one document, a record's PDF and PNG).
     /// - Throws: `AtomicFileError` for the first failure; every temporary file is removed and no destination changed.
     public static func writeAll(_ files: [(path: String, data: Data)], durability: Durability = .flushed)
-        throws(AtomicFileError) {
+        throws(AtomicFileError)
+    {
         _ = ignoreFileSizeSignal
         var staged: [(temporary: String, target: String)] = []
         do throws(AtomicFileError) {
@@ -54,8 +57,11 @@ public enum AtomicFile {
                     try writeDirectly(data, to: direct)
                     continue
                 }
-                staged.append((try stage(data, as: target.path, mode: target.mode, durability: durability),
-                               target.path))
+                staged.append(
+                    (
+                        try stage(data, as: target.path, mode: target.mode, durability: durability),
+                        target.path
+                    ))
             }
         } catch {
             for file in staged { unlink(file.temporary) }
@@ -105,7 +111,8 @@ public enum AtomicFile {
 
     /// Where bytes for `path` go: a regular file's real path and the mode to keep, or a device/FIFO to write directly.
     private static func resolve(_ path: String)
-        throws(AtomicFileError) -> (path: String, mode: mode_t?, direct: String?) {
+        throws(AtomicFileError) -> (path: String, mode: mode_t?, direct: String?)
+    {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -133,13 +140,15 @@ public enum AtomicFile {
 
     /// Writes `data` to a new temporary file beside `target` with the final mode; returns its path.
     private static func stage(_ data: Data, as target: String, mode: mode_t?, durability: Durability)
-        throws(AtomicFileError) -> String {
+        throws(AtomicFileError) -> String
+    {
         let folder = (target as NSString).deletingLastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/" + temporaryPrefix + "XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
-            throw AtomicFileError(step: "create a temporary file in the destination's folder", path: target,
-                                  errno: errno)
+            throw AtomicFileError(
+                step: "create a temporary file in the destination's folder", path: target,
+                errno: errno)
         }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do throws(AtomicFileError) {
@@ -193,8 +202,9 @@ public enum AtomicFile {
     /// The umask, read without changing it where the system allows (`/proc/self/status` on Linux).
     private static let processUmask: mode_t = {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-           let value = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let value = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+        {
             return value
         }
         let mask = umask(0o022)

@@ -13,7 +13,7 @@ public enum CP932Variants {
         "\u{00AC}": "\u{FFE2}", // ¬ not sign → ￢ fullwidth not sign
         "\u{2014}": "\u{2015}", // — em dash → ― horizontal bar
         "\u{00A2}": "\u{FFE0}", // ¢ cent sign → ￠ fullwidth cent sign
-        "\u{00A3}": "\u{FFE1}", // £ pound sign → ￡ fullwidth pound sign
+        "\u{00A3}": "\u{FFE1}" // £ pound sign → ￡ fullwidth pound sign
     ]
 
     /// CP932 character → JIS character (for decoding CP932 input).

@@ -17,8 +17,10 @@ public struct FontDescriptorValues: Hashable, Sendable {
     public var stemV: Int
 
     /// Creates the values.
-    public init(flags: Int, boundingBox: [Int], italicAngle: Double, ascent: Int, descent: Int, capHeight: Int,
-                stemV: Int) {
+    public init(
+        flags: Int, boundingBox: [Int], italicAngle: Double, ascent: Int, descent: Int, capHeight: Int,
+        stemV: Int
+    ) {
         self.flags = flags
         self.boundingBox = boundingBox
         self.italicAngle = italicAngle

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The text encodings mkpdf reads data in (`--encoding`), and how a file's bytes become text.
@@ -77,7 +78,8 @@ public enum InputText {
     /// (`CP932Variants`), a byte-order mark is dropped.
     /// - Throws: `TextDecodingError` at the first byte that cannot be decoded, with the text before it as `prefix`.
     public static func decode(_ data: Data, source: String, encoding: InputEncoding?)
-        throws(TextDecodingError) -> (text: String, encoding: InputEncoding) {
+        throws(TextDecodingError) -> (text: String, encoding: InputEncoding)
+    {
         let stream: InputTextStream
         do {
             stream = try InputTextStream(data: data, source: source, encoding: encoding)

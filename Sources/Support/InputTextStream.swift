@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why the text of a data file could not be read.
@@ -86,9 +87,10 @@ public final class InputTextStream {
             break
         case .cp932, .eucJP, .utf16:
             guard let converter = IconvConverter(from: chosen.iconvName) else {
-                throw .undecodable(TextDecodingError(
-                    source: source, encoding: chosen, detected: detected, byteOffset: 0, bytes: [], prefix: "",
-                    note: "this system's iconv has no \(chosen.iconvName) converter"))
+                throw .undecodable(
+                    TextDecodingError(
+                        source: source, encoding: chosen, detected: detected, byteOffset: 0, bytes: [], prefix: "",
+                        note: "this system's iconv has no \(chosen.iconvName) converter"))
             }
             self.converter = converter
         }
@@ -126,15 +128,17 @@ public final class InputTextStream {
 
     /// The encoding `prefix` (the first bytes of the input, all of it when `complete`) is in.
     private static func detect(_ prefix: [UInt8], complete: Bool, source: String)
-        throws(InputTextError) -> InputEncoding {
+        throws(InputTextError) -> InputEncoding
+    {
         if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { return .utf8BOM }
         if prefix.starts(with: [0xFF, 0xFE]) || prefix.starts(with: [0xFE, 0xFF]) { return .utf16 }
         let head = prefix.prefix(4096)
         if let nul = head.firstIndex(of: 0), head.filter({ $0 == 0 }).count * 4 >= head.count {
-            throw .undecodable(TextDecodingError(
-                source: source, encoding: .utf8, detected: true, byteOffset: nul, bytes: [0], prefix: "",
-                note: "the file holds NUL bytes but no byte-order mark, as UTF-16 without a BOM does. "
-                    + "Fix: give --encoding utf-16"))
+            throw .undecodable(
+                TextDecodingError(
+                    source: source, encoding: .utf8, detected: true, byteOffset: nul, bytes: [0], prefix: "",
+                    note: "the file holds NUL bytes but no byte-order mark, as UTF-16 without a BOM does. "
+                        + "Fix: give --encoding utf-16"))
         }
         let end = complete ? prefix.count : completeUTF8Length(prefix)
         let bad = firstInvalidUTF8(prefix[..<end])
@@ -150,7 +154,8 @@ public final class InputTextStream {
 
     /// Appends up to `prefixSize` bytes from `bytes` to `carry`; false at the end of the input.
     private static func readChunk(_ bytes: ByteSource, into carry: inout [UInt8], source: String)
-        throws(InputTextError) -> Bool {
+        throws(InputTextError) -> Bool
+    {
         switch bytes {
         case .memory(let memory):
             let chunk = memory.read(prefixSize)
@@ -200,8 +205,9 @@ public final class InputTextStream {
 
     /// The error for the bytes at `index` in `carry`.
     private func failureAt(_ index: Int, length: Int) -> TextDecodingError {
-        TextDecodingError(source: source, encoding: encoding, detected: detected, byteOffset: offset + index,
-                          bytes: Array(carry[index...].prefix(length)), prefix: "")
+        TextDecodingError(
+            source: source, encoding: encoding, detected: detected, byteOffset: offset + index,
+            bytes: Array(carry[index...].prefix(length)), prefix: "")
     }
 
     /// Drops `count` decoded bytes from `carry`.

@@ -10,7 +10,8 @@ public func jsonSyntaxLocation(in data: Data) -> String? {
     } catch {
         let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-              let offset = Int(detail[range].dropFirst("character ".count)) else { return detail }
+            let offset = Int(detail[range].dropFirst("character ".count))
+        else { return detail }
         let before = String(decoding: data.prefix(offset), as: UTF8.self)
         let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
         let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0) + 1

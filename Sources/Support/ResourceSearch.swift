@@ -14,8 +14,10 @@ public enum ResourceSearch {
     /// The places a data file is looked for, in order, without duplicates: `<sourceTree>/<treePath>` (builds run
     /// in the tree), then beside the executable — `<dir>/../share/mkpdf/<installedPath>` (an installed prefix) and
     /// `<dir>/<treePath>` (an unpacked folder) — then `<treePath>` in the current directory.
-    public static func paths(treePath: String, installedPath: String, sourceTree: URL?, executableDirectory: URL?,
-                             currentDirectory: URL) -> [URL] {
+    public static func paths(
+        treePath: String, installedPath: String, sourceTree: URL?, executableDirectory: URL?,
+        currentDirectory: URL
+    ) -> [URL] {
         var paths: [URL] = []
         func add(_ url: URL) {
             let url = url.standardizedFileURL

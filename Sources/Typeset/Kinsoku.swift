@@ -49,18 +49,18 @@ extension Character {
     var isIdeographicBreakable: Bool {
         guard let scalar = unicodeScalars.first else { return false }
         switch scalar.value {
-        case 0x2015...0x2026, 0x203B,    // ― ‖ quotes † ‡ • ‥ … ※, set solid in Japanese
-             0x2460...0x24FF,            // enclosed alphanumerics (①)
-             0x2E80...0x2FDF,            // CJK radicals
-             0x3000...0x303F,            // CJK symbols and punctuation
-             0x3040...0x30FF,            // hiragana, katakana
-             0x3190...0x31FF,            // kanbun, katakana phonetic extensions
-             0x3200...0x33FF,            // enclosed CJK, compatibility
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,   // kanji
-             0xFE30...0xFE4F,            // CJK compatibility forms
-             0xFF00...0xFFEF,            // full-width and half-width forms
-             0x1F000...0x1FAFF,          // emoji and pictographs
-             0x20000...0x3FFFF:          // kanji extensions (𠮷)
+        case 0x2015...0x2026, 0x203B, // ― ‖ quotes † ‡ • ‥ … ※, set solid in Japanese
+            0x2460...0x24FF, // enclosed alphanumerics (①)
+            0x2E80...0x2FDF, // CJK radicals
+            0x3000...0x303F, // CJK symbols and punctuation
+            0x3040...0x30FF, // hiragana, katakana
+            0x3190...0x31FF, // kanbun, katakana phonetic extensions
+            0x3200...0x33FF, // enclosed CJK, compatibility
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, // kanji
+            0xFE30...0xFE4F, // CJK compatibility forms
+            0xFF00...0xFFEF, // full-width and half-width forms
+            0x1F000...0x1FAFF, // emoji and pictographs
+            0x20000...0x3FFFF: // kanji extensions (𠮷)
             return true
         default:
             return false

@@ -115,8 +115,10 @@ public struct LineBreaker: Sendable {
     /// Where one paragraph's lines start and end (leading spaces skipped, trailing spaces kept) when its
     /// characters have the advances `widths`: greedy, breaking only where `canBreak` allows and `keep` does not
     /// hold a pair together (ruby bases), cutting a run longer than the line only when there is no other way.
-    public func ranges(_ characters: [Character], widths: [Double], width maxWidth: Double,
-                       keep: (Int) -> Bool = { _ in false }) -> [ClosedRange<Int>] {
+    public func ranges(
+        _ characters: [Character], widths: [Double], width maxWidth: Double,
+        keep: (Int) -> Bool = { _ in false }
+    ) -> [ClosedRange<Int>] {
         let count = characters.count
         var result: [ClosedRange<Int>] = []
         var start = 0
@@ -170,7 +172,8 @@ public struct LineBreaker: Sendable {
                 continue
             }
             if let previous, !previous.isBreakingSpace, !current.isEmpty,
-               previous.isIdeographicBreakable || character.isIdeographicBreakable {
+                previous.isIdeographicBreakable || character.isIdeographicBreakable
+            {
                 pieces.append(.init(text: current, offset: currentOffset, width: currentWidth))
                 current = ""
             }

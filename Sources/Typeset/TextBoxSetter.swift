@@ -94,12 +94,16 @@ public struct TextBoxSetter: Sendable {
             let string = run.string.replacingOccurrences(of: "\n", with: "")
             result.append(.init(color: run.color, string: string, font: name, size: run.size, origin: box.frame.origin))
             if box.writingMode == .vertical {
-                result.append(.init(color: run.color, string: string, font: name, size: run.size,
-                                    origin: box.frame.origin, verticalAlternates: true))
+                result.append(
+                    .init(
+                        color: run.color, string: string, font: name, size: run.size,
+                        origin: box.frame.origin, verticalAlternates: true))
             }
             if let ruby = run.ruby {
-                result.append(.init(color: run.color, string: ruby.replacingOccurrences(of: " ", with: ""),
-                                    font: run.font, size: run.size / 2, origin: box.frame.origin))
+                result.append(
+                    .init(
+                        color: run.color, string: ruby.replacingOccurrences(of: " ", with: ""),
+                        font: run.font, size: run.size / 2, origin: box.frame.origin))
             }
         }
         return result
@@ -112,11 +116,14 @@ public struct TextBoxSetter: Sendable {
     /// shifted) for a renderer that draws characters, not glyph ids (libHaru's built-in CID fonts).
     /// - Throws: `TextFitError` naming the field, the text, the frame and the overflow when no policy makes it fit,
     ///   or when a run's font (or bold face) cannot be opened.
-    public func set(_ box: Drawing.Command.TextBox, measure: ((String, LayoutFont) -> Double)? = nil,
-                    verticalAlternates: Bool = true) throws(TextFitError) -> SetTextBox {
+    public func set(
+        _ box: Drawing.Command.TextBox, measure: ((String, LayoutFont) -> Double)? = nil,
+        verticalAlternates: Bool = true
+    ) throws(TextFitError) -> SetTextBox {
         if let (member, reason) = box.firstProblem {
-            throw TextFitError(field: box.field, text: box.string, frame: box.frame,
-                               reason: .invalid(member: member, reason: reason))
+            throw TextFitError(
+                field: box.field, text: box.string, frame: box.frame,
+                reason: .invalid(member: member, reason: reason))
         }
         // A template checks its boxes before the renderer draws them: the second setting of the same box (same
         // fonts, rules and widths) is a lookup.
@@ -127,10 +134,13 @@ public struct TextBoxSetter: Sendable {
         return result
     }
 
-    private func setUncached(_ box: Drawing.Command.TextBox, measure: ((String, LayoutFont) -> Double)?,
-                             verticalAlternates: Bool) throws(TextFitError) -> SetTextBox {
-        let prepared = try Prepared(box: box, setter: self, verticalAlternates: verticalAlternates,
-                                    measure: measure ?? { $1.width(of: $0) })
+    private func setUncached(
+        _ box: Drawing.Command.TextBox, measure: ((String, LayoutFont) -> Double)?,
+        verticalAlternates: Bool
+    ) throws(TextFitError) -> SetTextBox {
+        let prepared = try Prepared(
+            box: box, setter: self, verticalAlternates: verticalAlternates,
+            measure: measure ?? { $1.width(of: $0) })
         guard !prepared.glyphs.isEmpty else {
             return SetTextBox(commands: [], clip: nil, scale: 1, lineCount: 0, extent: Size(width: 0, height: 0))
         }
@@ -150,14 +160,20 @@ public struct TextBoxSetter: Sendable {
                 let largest = box.largestSize
                 let smallest = min(largest, box.minimumSize)
                 // Sizes on a 0.05 pt grid, largest first: the biggest that fits wins.
-                var low = Int((smallest * 20).rounded(.up)), high = Int((largest * 20).rounded(.down))
+                var low = Int((smallest * 20).rounded(.up))
+                var high = Int((largest * 20).rounded(.down))
                 let lowest = prepared.lay(scale: min(1, Double(low) / 20 / largest), wrap: wrap)
                 if lowest.fits {
                     var best = lowest
                     while low < high {
                         let middle = (low + high + 1) / 2
                         let candidate = prepared.lay(scale: min(1, Double(middle) / 20 / largest), wrap: wrap)
-                        if candidate.fits { low = middle; best = candidate } else { high = middle - 1 }
+                        if candidate.fits {
+                            low = middle
+                            best = candidate
+                        } else {
+                            high = middle - 1
+                        }
                     }
                     return prepared.draw(best, clip: nil)
                 }
@@ -176,13 +192,17 @@ public struct TextBoxSetter: Sendable {
     /// each as commands relative to its own top-left corner, for layouts that place lines themselves (a report's
     /// paragraphs flowing across pages).
     /// - Throws: `TextFitError` when a run's font or weight cannot be opened or a run is unusable.
-    public func lines(_ runs: [TextRun], width: Double, alignment: TextAlignment = .left,
-                      field: String? = nil) throws(TextFitError) -> [SetLine] {
-        let box = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: width, height: 1e9), runs: runs,
-                                          alignment: alignment, lineHeight: 1, fit: [.wrap], field: field)
+    public func lines(
+        _ runs: [TextRun], width: Double, alignment: TextAlignment = .left,
+        field: String? = nil
+    ) throws(TextFitError) -> [SetLine] {
+        let box = Drawing.Command.TextBox(
+            frame: Rect(x: 0, y: 0, width: width, height: 1e9), runs: runs,
+            alignment: alignment, lineHeight: 1, fit: [.wrap], field: field)
         if let (member, reason) = box.firstProblem {
-            throw TextFitError(field: field, text: box.string, frame: box.frame,
-                               reason: .invalid(member: member, reason: reason))
+            throw TextFitError(
+                field: field, text: box.string, frame: box.frame,
+                reason: .invalid(member: member, reason: reason))
         }
         let prepared = try Prepared(box: box, setter: self, measure: { $1.width(of: $0) })
         guard !prepared.glyphs.isEmpty else { return [] }
@@ -195,23 +215,29 @@ public struct TextBoxSetter: Sendable {
         }
     }
 
-    fileprivate func fontName(_ family: String, _ weight: FontWeight,
-                              _ box: Drawing.Command.TextBox) throws(TextFitError) -> String {
+    fileprivate func fontName(
+        _ family: String, _ weight: FontWeight,
+        _ box: Drawing.Command.TextBox
+    ) throws(TextFitError) -> String {
         do {
             return try fonts.fontName(family: family, weight: weight)
         } catch {
-            throw TextFitError(field: box.field, text: box.string, frame: box.frame,
-                               reason: .font(family: family, weight: weight, reason: error.description))
+            throw TextFitError(
+                field: box.field, text: box.string, frame: box.frame,
+                reason: .font(family: family, weight: weight, reason: error.description))
         }
     }
 
-    fileprivate func font(_ name: String, family: String, weight: FontWeight, size: Double,
-                          _ box: Drawing.Command.TextBox) throws(TextFitError) -> LayoutFont {
+    fileprivate func font(
+        _ name: String, family: String, weight: FontWeight, size: Double,
+        _ box: Drawing.Command.TextBox
+    ) throws(TextFitError) -> LayoutFont {
         do {
             return try LayoutFont(named: name, size: size, fonts: fonts)
         } catch {
-            throw TextFitError(field: box.field, text: box.string, frame: box.frame,
-                               reason: .font(family: family, weight: weight, reason: error.description))
+            throw TextFitError(
+                field: box.field, text: box.string, frame: box.frame,
+                reason: .font(family: family, weight: weight, reason: error.description))
         }
     }
 }
@@ -264,8 +290,10 @@ struct Prepared {
     /// How each glyph stands in a vertical column (empty for a horizontal box).
     var verticalForms: [VerticalForm] = []
 
-    init(box: Drawing.Command.TextBox, setter: TextBoxSetter, verticalAlternates: Bool = true,
-         measure: @escaping (String, LayoutFont) -> Double) throws(TextFitError) {
+    init(
+        box: Drawing.Command.TextBox, setter: TextBoxSetter, verticalAlternates: Bool = true,
+        measure: @escaping (String, LayoutFont) -> Double
+    ) throws(TextFitError) {
         self.box = box
         self.measure = measure
         var firstFont: LayoutFont?
@@ -274,8 +302,9 @@ struct Prepared {
             let name = try setter.fontName(run.font, run.weight, box)
             let font = try setter.font(name, family: run.font, weight: run.weight, size: run.size, box)
             if firstFont == nil { firstFont = font }
-            var entry = Run(source: run, font: font, ruby: nil, readings: [], firstGlyph: glyphs.count,
-                            lastGlyph: glyphs.count - 1, rubyExcess: 0)
+            var entry = Run(
+                source: run, font: font, ruby: nil, readings: [], firstGlyph: glyphs.count,
+                lastGlyph: glyphs.count - 1, rubyExcess: 0)
             for character in run.string {
                 if character == "\n" || character == "\r\n" {
                     paragraphs.append((paragraphStart..<glyphs.count, index))
@@ -290,7 +319,8 @@ struct Prepared {
                 entry.ruby = rubyFont
                 let parts = ruby.split(separator: " ").map(String.init)
                 let baseCount = entry.lastGlyph - entry.firstGlyph + 1
-                entry.readings = parts.count == baseCount && parts.count > 1
+                entry.readings =
+                    parts.count == baseCount && parts.count > 1
                     ? parts.map { ($0, 1) } : [(ruby.replacingOccurrences(of: " ", with: ""), baseCount)]
                 let baseWidth = glyphs[entry.firstGlyph...entry.lastGlyph].reduce(0) { $0 + $1.width }
                 entry.rubyExcess = max(0, measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
@@ -303,8 +333,9 @@ struct Prepared {
         paragraphs.append((paragraphStart..<glyphs.count, max(0, box.runs.count - 1)))
         breaker = firstFont.map { LineBreaker(font: $0, kinsoku: setter.kinsoku) }
         if box.writingMode == .vertical {
-            verticalForms = Self.verticalForms(glyphs: glyphs, runs: runs, paragraphs: paragraphs,
-                                               alternates: verticalAlternates)
+            verticalForms = Self.verticalForms(
+                glyphs: glyphs, runs: runs, paragraphs: paragraphs,
+                alternates: verticalAlternates)
         }
     }
 
@@ -318,9 +349,12 @@ struct Prepared {
         var cut = false
         for paragraph in paragraphs {
             guard !paragraph.range.isEmpty else {
-                let font = runs.isEmpty ? nil : runs[paragraph.run].font.resized(runs[paragraph.run].source.size * scale)
-                lines.append(Line(range: nil, length: 0, ascent: font?.ascent ?? 0, descent: font?.descent ?? 0,
-                                  ruby: 0))
+                let font =
+                    runs.isEmpty ? nil : runs[paragraph.run].font.resized(runs[paragraph.run].source.size * scale)
+                lines.append(
+                    Line(
+                        range: nil, length: 0, ascent: font?.ascent ?? 0, descent: font?.descent ?? 0,
+                        ruby: 0))
                 continue
             }
             let characters = glyphs[paragraph.range].map(\.character)
@@ -328,15 +362,18 @@ struct Prepared {
             let offset = paragraph.range.lowerBound
             var ranges = [0...(characters.count - 1)]
             if wrap, let breaker {
-                ranges = breaker.ranges(characters, widths: widths, width: box.frame.width + spacing,
-                                        keep: { keepsTogether(offset + $0) })
+                ranges = breaker.ranges(
+                    characters, widths: widths, width: box.frame.width + spacing,
+                    keep: { keepsTogether(offset + $0) })
                 // A word cut where no break is allowed (a ticket number split mid-digits) does not count as fitting.
-                cut = cut || ranges.dropLast().contains { range in
-                    let end = range.upperBound
-                    return end + 1 < characters.count && !characters[end].isBreakingSpace
-                        && !characters[end + 1].isBreakingSpace
-                        && (keepsTogether(offset + end) || !breaker.canBreak(after: end, in: characters))
-                }
+                cut =
+                    cut
+                    || ranges.dropLast().contains { range in
+                        let end = range.upperBound
+                        return end + 1 < characters.count && !characters[end].isBreakingSpace
+                            && !characters[end + 1].isBreakingSpace
+                            && (keepsTogether(offset + end) || !breaker.canBreak(after: end, in: characters))
+                    }
             }
             for range in ranges {
                 lines.append(line(range.lowerBound + offset...range.upperBound + offset, scale: scale))
@@ -363,7 +400,10 @@ struct Prepared {
         var last = range.upperBound
         while last > range.lowerBound && glyphs[last].character.isBreakingSpace { last -= 1 }
         let spacing = box.letterSpacing * scale
-        var length = 0.0, ascent = 0.0, descent = 0.0, ruby = 0.0
+        var length = 0.0
+        var ascent = 0.0
+        var descent = 0.0
+        var ruby = 0.0
         for index in range.lowerBound...last {
             length += glyphs[index].width * scale + (index < last ? spacing : 0)
             let run = runs[glyphs[index].run]
@@ -376,9 +416,11 @@ struct Prepared {
     }
 
     func overflow(_ laid: Laid) -> TextFitError {
-        TextFitError(field: box.field, text: box.string, frame: box.frame,
-                     reason: .overflow(needed: Size(width: laid.width, height: laid.height),
-                                       size: box.largestSize * laid.scale, policies: box.fit))
+        TextFitError(
+            field: box.field, text: box.string, frame: box.frame,
+            reason: .overflow(
+                needed: Size(width: laid.width, height: laid.height),
+                size: box.largestSize * laid.scale, policies: box.fit))
     }
 
     // MARK: Drawing
@@ -411,42 +453,58 @@ struct Prepared {
                     pen += glyphs[index...end].reduce(0) { $0 + $1.width * laid.scale }
                 } else {
                     for glyph in index...end {
-                        commands.append(text(String(glyphs[glyph].character), run: run, font: font,
-                                             x: pen + (glyph == index ? lead : 0), baseline: baseline))
+                        commands.append(
+                            text(
+                                String(glyphs[glyph].character), run: run, font: font,
+                                x: pen + (glyph == index ? lead : 0), baseline: baseline))
                         pen += glyphs[glyph].width * laid.scale + (glyph < range.upperBound ? spacing : 0)
                     }
                 }
                 if run.source.underline {
                     let y = baseline + font.size * 0.12
-                    commands.append(.line(.init(color: run.source.color, width: font.size * 0.06,
-                                                from: Point(x: start + lead, y: y),
-                                                to: Point(x: pen - trail - (end < range.upperBound ? spacing : 0),
-                                                          y: y))))
+                    commands.append(
+                        .line(
+                            .init(
+                                color: run.source.color, width: font.size * 0.06,
+                                from: Point(x: start + lead, y: y),
+                                to: Point(
+                                    x: pen - trail - (end < range.upperBound ? spacing : 0),
+                                    y: y))))
                 }
                 if let rubyFont = run.ruby, index == run.firstGlyph {
-                    commands += rubyCommands(run, rubyFont: rubyFont.resized(font.size / 2), baseX: start + lead,
-                                             baseFont: font, top: top + line.ruby - rubyFont.resized(font.size / 2)
-                                                 .glyphHeight, spacing: spacing)
+                    commands += rubyCommands(
+                        run, rubyFont: rubyFont.resized(font.size / 2), baseX: start + lead,
+                        baseFont: font,
+                        top: top + line.ruby
+                            - rubyFont.resized(font.size / 2)
+                            .glyphHeight, spacing: spacing)
                 }
                 index = end + 1
             }
         }
-        return SetTextBox(commands: commands, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
-                          extent: Size(width: laid.width, height: laid.height))
+        return SetTextBox(
+            commands: commands, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
+            extent: Size(width: laid.width, height: laid.height))
     }
 
     /// The ruby over a run: each reading centred over the base characters it covers.
-    func rubyCommands(_ run: Run, rubyFont: LayoutFont, baseX: Double, baseFont: LayoutFont, top: Double,
-                      spacing: Double) -> [Drawing.Command] {
+    func rubyCommands(
+        _ run: Run, rubyFont: LayoutFont, baseX: Double, baseFont: LayoutFont, top: Double,
+        spacing: Double
+    ) -> [Drawing.Command] {
         var commands: [Drawing.Command] = []
         var x = baseX
         var glyph = run.firstGlyph
         for reading in run.readings {
             let covered = glyphs[glyph..<(glyph + reading.count)].map(\.character)
-            let baseWidth = covered.reduce(0) { $0 + measure(String($1), baseFont) } + spacing * Double(reading.count - 1)
+            let baseWidth =
+                covered.reduce(0) { $0 + measure(String($1), baseFont) } + spacing * Double(reading.count - 1)
             let rubyWidth = measure(reading.text, rubyFont)
-            commands.append(.text(.init(color: run.source.color, string: reading.text, font: rubyFont.name,
-                                        size: rubyFont.size, origin: Point(x: x + (baseWidth - rubyWidth) / 2, y: top))))
+            commands.append(
+                .text(
+                    .init(
+                        color: run.source.color, string: reading.text, font: rubyFont.name,
+                        size: rubyFont.size, origin: Point(x: x + (baseWidth - rubyWidth) / 2, y: top))))
             x += baseWidth + spacing
             glyph += reading.count
         }
@@ -454,8 +512,10 @@ struct Prepared {
     }
 
     func text(_ string: String, run: Run, font: LayoutFont, x: Double, baseline: Double) -> Drawing.Command {
-        .text(.init(color: run.source.color, string: string, font: font.name, size: font.size,
-                    origin: Point(x: x, y: baseline - font.ascent)))
+        .text(
+            .init(
+                color: run.source.color, string: string, font: font.name, size: font.size,
+                origin: Point(x: x, y: baseline - font.ascent)))
     }
 
     static func offset(free: Double, _ alignment: TextAlignment) -> Double {

@@ -41,7 +41,8 @@ public struct TextFitError: Error, Hashable, Sendable {
     /// The problem in one sentence, without the fix.
     public var problem: String {
         let what = (field.map { "field \"\($0)\": " } ?? "") + "text \"\(text)\""
-        let box = "box (x \(Self.points(frame.x)), y \(Self.points(frame.y)), \(Self.points(frame.width)) × "
+        let box =
+            "box (x \(Self.points(frame.x)), y \(Self.points(frame.y)), \(Self.points(frame.width)) × "
             + "\(Self.points(frame.height)) pt)"
         switch reason {
         case .overflow(let needed, let size, let policies):

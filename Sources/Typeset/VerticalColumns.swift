@@ -78,14 +78,18 @@ enum VerticalForm: Equatable {
 extension Prepared {
     /// The vertical forms of every glyph, paragraph by paragraph; with `alternates`, a character the run's font
     /// has a vertical alternate for is set as that alternate.
-    static func verticalForms(glyphs: [Glyph], runs: [Run], paragraphs: [(range: Range<Int>, run: Int)],
-                              alternates: Bool) -> [VerticalForm] {
+    static func verticalForms(
+        glyphs: [Glyph], runs: [Run], paragraphs: [(range: Range<Int>, run: Int)],
+        alternates: Bool
+    ) -> [VerticalForm] {
         var forms: [VerticalForm] = []
         for paragraph in paragraphs {
             let slice = Array(glyphs[paragraph.range])
-            forms += VerticalForm.forms(of: slice.map(\.character), hasAlternate: { index in
-                alternates && runs[slice[index].run].font.face.verticalAlternate(of: slice[index].character) != nil
-            })
+            forms += VerticalForm.forms(
+                of: slice.map(\.character),
+                hasAlternate: { index in
+                    alternates && runs[slice[index].run].font.face.verticalAlternate(of: slice[index].character) != nil
+                })
         }
         return forms
     }
@@ -117,16 +121,21 @@ extension Prepared {
             let advances = paragraph.range.map { verticalAdvance($0, form: forms[$0], scale: scale) + spacing }
             var ranges = [0...(characters.count - 1)]
             if wrap, let breaker {
-                ranges = breaker.ranges(characters, widths: advances, width: box.frame.height + spacing, keep: {
-                    keepsTogether(offset + $0)
-                        || (offset + $0 + 1 < forms.count && forms[offset + $0 + 1] == .acrossContinued)
-                })
+                ranges = breaker.ranges(
+                    characters, widths: advances, width: box.frame.height + spacing,
+                    keep: {
+                        keepsTogether(offset + $0)
+                            || (offset + $0 + 1 < forms.count && forms[offset + $0 + 1] == .acrossContinued)
+                    })
             }
             for range in ranges {
                 let glyphRange = range.lowerBound + offset...range.upperBound + offset
-                var length = 0.0, em = 0.0, ruby = 0.0
+                var length = 0.0
+                var em = 0.0
+                var ruby = 0.0
                 for index in glyphRange {
-                    length += verticalAdvance(index, form: forms[index], scale: scale)
+                    length +=
+                        verticalAdvance(index, form: forms[index], scale: scale)
                         + (index < glyphRange.upperBound ? spacing : 0)
                     let run = runs[glyphs[index].run]
                     em = max(em, run.source.size * scale)
@@ -171,67 +180,93 @@ extension Prepared {
                 if index == run.firstGlyph { rubyStarts[glyphs[index].run] = pen }
                 switch form {
                 case .upright, .alternate, .shifted:
-                    var dx = 0.0, dy = 0.0
-                    if case .shifted(let x, let y) = form { dx = x * size; dy = y * size }
+                    var dx = 0.0
+                    var dy = 0.0
+                    if case .shifted(let x, let y) = form {
+                        dx = x * size
+                        dy = y * size
+                    }
                     let alternate = form == .alternate
                     // An alternate is centred by its own advance (the renderers draw it with that advance).
-                    let width = alternate
+                    let width =
+                        alternate
                         ? font.face.verticalAlternate(of: glyphs[index].character).map {
                             Double(font.face.advance(ofGlyph: $0)) * size / Double(font.face.unitsPerEm)
                         } ?? measure(character, font)
                         : measure(character, font)
-                    commands.append(.text(.init(color: run.source.color, string: character, font: font.name,
-                                                size: size, origin: Point(x: centre - width / 2 + dx, y: cellTop + dy),
-                                                verticalAlternates: alternate ? true : nil)))
+                    commands.append(
+                        .text(
+                            .init(
+                                color: run.source.color, string: character, font: font.name,
+                                size: size, origin: Point(x: centre - width / 2 + dx, y: cellTop + dy),
+                                verticalAlternates: alternate ? true : nil)))
                 case .turned:
                     // The glyph drawn on its side: a part the glyph's advance wide and one line box high, centred
                     // on its cell and turned about its centre.
                     let width = measure(character, font)
-                    let page = Drawing(size: Size(width: max(width, 0.01), height: font.glyphHeight), commands: [
-                        .text(.init(color: run.source.color, string: character, font: font.name, size: size,
-                                    origin: .zero)),
-                    ])
-                    let rect = Rect(x: centre - width / 2, y: pen + advance / 2 - font.glyphHeight / 2,
-                                    width: max(width, 0.01), height: font.glyphHeight)
+                    let page = Drawing(
+                        size: Size(width: max(width, 0.01), height: font.glyphHeight),
+                        commands: [
+                            .text(
+                                .init(
+                                    color: run.source.color, string: character, font: font.name, size: size,
+                                    origin: .zero))
+                        ])
+                    let rect = Rect(
+                        x: centre - width / 2, y: pen + advance / 2 - font.glyphHeight / 2,
+                        width: max(width, 0.01), height: font.glyphHeight)
                     commands.append(.part(.init(drawing: page, rect: rect, rotation: 90)))
                 case .across(let count):
                     let digits = String(glyphs[index..<(index + count)].map(\.character))
                     let natural = measure(digits, font)
                     let fitted = natural > em ? font.resized(size * em / natural) : font
                     let width = measure(digits, fitted)
-                    commands.append(.text(.init(color: run.source.color, string: digits, font: font.name,
-                                                size: fitted.size,
-                                                origin: Point(x: centre - width / 2,
-                                                              y: pen + (size - fitted.glyphHeight) / 2))))
+                    commands.append(
+                        .text(
+                            .init(
+                                color: run.source.color, string: digits, font: font.name,
+                                size: fitted.size,
+                                origin: Point(
+                                    x: centre - width / 2,
+                                    y: pen + (size - fitted.glyphHeight) / 2))))
                 case .acrossContinued:
                     break
                 }
                 pen += advance + (index < range.upperBound ? spacing : 0)
                 if let rubyFont = run.ruby, index == run.lastGlyph || index == range.upperBound,
-                   let start = rubyStarts[glyphs[index].run] {
-                    commands += verticalRuby(run, rubyFont: rubyFont.resized(size / 2), from: start,
-                                             to: pen - (index < range.upperBound ? spacing : 0),
-                                             x: right - column.ruby)
+                    let start = rubyStarts[glyphs[index].run]
+                {
+                    commands += verticalRuby(
+                        run, rubyFont: rubyFont.resized(size / 2), from: start,
+                        to: pen - (index < range.upperBound ? spacing : 0),
+                        x: right - column.ruby)
                 }
             }
         }
-        return SetTextBox(commands: commands, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
-                          extent: Size(width: laid.width, height: laid.height))
+        return SetTextBox(
+            commands: commands, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
+            extent: Size(width: laid.width, height: laid.height))
     }
 
     /// Ruby to the right of a vertical base from `start` to `end`: its characters upright, centred along the base.
-    func verticalRuby(_ run: Run, rubyFont: LayoutFont, from start: Double, to end: Double,
-                      x: Double) -> [Drawing.Command] {
+    func verticalRuby(
+        _ run: Run, rubyFont: LayoutFont, from start: Double, to end: Double,
+        x: Double
+    ) -> [Drawing.Command] {
         let reading = run.readings.map(\.text).joined()
         let length = Double(reading.count) * rubyFont.size
         var pen = start + (end - start - length) / 2
         var commands: [Drawing.Command] = []
         for character in reading {
             let width = measure(String(character), rubyFont)
-            commands.append(.text(.init(color: run.source.color, string: String(character), font: rubyFont.name,
-                                        size: rubyFont.size,
-                                        origin: Point(x: x + (rubyFont.size - width) / 2,
-                                                      y: pen + (rubyFont.size - rubyFont.glyphHeight) / 2))))
+            commands.append(
+                .text(
+                    .init(
+                        color: run.source.color, string: String(character), font: rubyFont.name,
+                        size: rubyFont.size,
+                        origin: Point(
+                            x: x + (rubyFont.size - width) / 2,
+                            y: pen + (rubyFont.size - rubyFont.glyphHeight) / 2))))
             pen += rubyFont.size
         }
         return commands

@@ -9,7 +9,9 @@ struct ContentLexer {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0 || byte == 9 || byte == 10 || byte == 12 || byte == 13 || byte == 32 }
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0 || byte == 9 || byte == 10 || byte == 12 || byte == 13 || byte == 32
+    }
     static func isDelimiter(_ byte: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(byte) }
     static func isRegular(_ byte: UInt8) -> Bool { !isWhitespace(byte) && !isDelimiter(byte) }
     static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -25,7 +27,10 @@ struct ContentLexer {
     private(set) var uncountedErrors = 0
 
     private mutating func error(_ message: String, at offset: Int) {
-        guard errors.count < 100 else { uncountedErrors += 1; return }
+        guard errors.count < 100 else {
+            uncountedErrors += 1
+            return
+        }
         errors.append(ContentSyntaxError(offset: offset, message: message))
     }
 
@@ -34,7 +39,10 @@ struct ContentLexer {
         while position < bytes.count {
             let start = position
             let byte = bytes[position]
-            if Self.isWhitespace(byte) { position += 1; continue }
+            if Self.isWhitespace(byte) {
+                position += 1
+                continue
+            }
             switch byte {
             case UInt8(ascii: "%"):
                 while position < bytes.count, bytes[position] != 10, bytes[position] != 13 { position += 1 }
@@ -89,7 +97,8 @@ struct ContentLexer {
             body = body.dropFirst()
         }
         guard !body.isEmpty, body != ".", body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              body.filter({ $0 == "." }).count <= 1 else { return nil }
+            body.filter({ $0 == "." }).count <= 1
+        else { return nil }
         let leading = body.hasPrefix(".") ? "0" : ""
         let trailing = body.hasSuffix(".") ? "0" : ""
         return Double(sign + leading + body + trailing)
@@ -125,7 +134,8 @@ struct ContentLexer {
                 case UInt8(ascii: "0")...UInt8(ascii: "7"):
                     var value = Int(escaped - UInt8(ascii: "0"))
                     for _ in 0..<2 {
-                        guard position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[position]) else { break }
+                        guard position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[position])
+                        else { break }
                         value = value * 8 + Int(bytes[position] - UInt8(ascii: "0"))
                         position += 1
                     }
@@ -149,7 +159,10 @@ struct ContentLexer {
                 if digits.count % 2 == 1 { digits.append(0) }
                 return .string(stride(from: 0, to: digits.count, by: 2).map { digits[$0] << 4 | digits[$0 + 1] })
             }
-            if Self.isWhitespace(byte) { position += 1; continue }
+            if Self.isWhitespace(byte) {
+                position += 1
+                continue
+            }
             guard let value = Self.hexValue(byte) else {
                 let shown = byte >= 32 && byte < 127 ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
                 error("invalid character (\(shown)) in hexstring", at: start)
@@ -169,7 +182,8 @@ struct ContentLexer {
             let byte = bytes[position]
             if byte == UInt8(ascii: "#") {
                 if let high = Self.hexValue(at: position + 1, in: bytes),
-                   let low = Self.hexValue(at: position + 2, in: bytes) {
+                    let low = Self.hexValue(at: position + 2, in: bytes)
+                {
                     if high == 0 && low == 0 { error("null character not allowed in name token", at: start) }
                     out.append(high << 4 | low)
                     position += 3
@@ -197,8 +211,9 @@ struct ContentLexer {
         var index = position
         while index + 1 < bytes.count {
             if bytes[index] == UInt8(ascii: "E"), bytes[index + 1] == UInt8(ascii: "I"),
-               index > start, Self.isWhitespace(bytes[index - 1]),
-               index + 2 == bytes.count || !Self.isRegular(bytes[index + 2]) {
+                index > start, Self.isWhitespace(bytes[index - 1]),
+                index + 2 == bytes.count || !Self.isRegular(bytes[index + 2])
+            {
                 position = index + 2
                 return
             }

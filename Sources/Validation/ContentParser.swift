@@ -50,14 +50,21 @@ enum ContentParser {
         var frames: [Frame] = []
 
         func add(_ operand: Operand) {
-            guard let last = frames.indices.last else { operands.append(operand); return }
+            guard let last = frames.indices.last else {
+                operands.append(operand)
+                return
+            }
             switch frames[last] {
             case .array(var items):
                 items.append(operand)
                 frames[last] = .array(items)
             case .dictionary(let count, let start):
                 if count % 2 == 0, !operand.isName {
-                    if errors.count < 100 { errors.append(ContentSyntaxError(offset: lexer.position, message: "expected dictionary key but found non-name object")) }
+                    if errors.count < 100 {
+                        errors.append(
+                            ContentSyntaxError(
+                                offset: lexer.position, message: "expected dictionary key but found non-name object"))
+                    }
                 }
                 frames[last] = .dictionary(count: count + 1, start: start)
             }
@@ -69,7 +76,11 @@ enum ContentParser {
             case .string(let value): add(.string(value))
             case .name(let value): add(.name(value))
             case .arrayOpen where frames.count >= maxNesting, .dictionaryOpen where frames.count >= maxNesting:
-                if errors.count < 100 { errors.append(ContentSyntaxError(offset: lexer.position, message: "ignoring excessively deeply nested data structure")) }
+                if errors.count < 100 {
+                    errors.append(
+                        ContentSyntaxError(
+                            offset: lexer.position, message: "ignoring excessively deeply nested data structure"))
+                }
             case .arrayOpen: frames.append(.array([]))
             case .dictionaryOpen: frames.append(.dictionary(count: 0, start: lexer.position))
             case .arrayClose:
@@ -77,24 +88,37 @@ enum ContentParser {
                     frames.removeLast()
                     add(.array(items))
                 } else {
-                    if errors.count < 100 { errors.append(ContentSyntaxError(offset: lexer.position, message: "treating unexpected array close token as null")) }
+                    if errors.count < 100 {
+                        errors.append(
+                            ContentSyntaxError(
+                                offset: lexer.position, message: "treating unexpected array close token as null"))
+                    }
                     add(.other)
                 }
             case .dictionaryClose:
                 if case .dictionary(let count, let start) = frames.last {
                     frames.removeLast()
                     if count % 2 == 1 {
-                        errors.append(ContentSyntaxError(offset: start, message: "dictionary ended prematurely; using null as value for last key"))
+                        errors.append(
+                            ContentSyntaxError(
+                                offset: start, message: "dictionary ended prematurely; using null as value for last key"
+                            ))
                     }
                     add(.dictionary)
                 } else {
-                    if errors.count < 100 { errors.append(ContentSyntaxError(offset: lexer.position, message: "unexpected dictionary close token")) }
+                    if errors.count < 100 {
+                        errors.append(
+                            ContentSyntaxError(offset: lexer.position, message: "unexpected dictionary close token"))
+                    }
                 }
             case .keyword(let word):
                 if !frames.isEmpty {
                     add(.other)
                 } else {
-                    guard operatorCount < operatorLimit else { reachedLimit = true; break }
+                    guard operatorCount < operatorLimit else {
+                        reachedLimit = true
+                        break
+                    }
                     operatorCount += 1
                     visit(ContentOperation(operator_: word, operands: operands))
                     operands.removeAll(keepingCapacity: true)

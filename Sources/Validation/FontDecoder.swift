@@ -86,6 +86,6 @@ struct FontDecoder {
         "grave": "`", "braceleft": "{", "bar": "|", "braceright": "}", "asciitilde": "~",
         "quoteleft": "\u{2018}", "quoteright": "\u{2019}", "quotedblleft": "\u{201C}", "quotedblright": "\u{201D}",
         "bullet": "\u{2022}", "endash": "\u{2013}", "emdash": "\u{2014}", "ellipsis": "\u{2026}",
-        "Euro": "\u{20AC}", "yen": "\u{00A5}", "degree": "\u{00B0}", "copyright": "\u{00A9}", "registered": "\u{00AE}",
+        "Euro": "\u{20AC}", "yen": "\u{00A5}", "degree": "\u{00B0}", "copyright": "\u{00A9}", "registered": "\u{00AE}"
     ]
 }

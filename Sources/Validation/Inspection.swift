@@ -22,8 +22,10 @@ public struct Inspection: Codable, Sendable, Equatable {
     public var features: [String] = []
 
     /// An empty inspection, filled in as the document is read.
-    public init(pdfVersion: String = "", pageCount: Int = 0, pages: [PageInfo] = [], info: [String: String] = [:],
-                encryption: EncryptionInfo? = nil, isLinearized: Bool = false, outline: [BookmarkInfo] = []) {
+    public init(
+        pdfVersion: String = "", pageCount: Int = 0, pages: [PageInfo] = [], info: [String: String] = [:],
+        encryption: EncryptionInfo? = nil, isLinearized: Bool = false, outline: [BookmarkInfo] = []
+    ) {
         self.pdfVersion = pdfVersion
         self.pageCount = pageCount
         self.pages = pages
@@ -101,8 +103,10 @@ public struct FontInfo: Codable, Sendable, Equatable {
     public var hasToUnicode: Bool
 
     /// Makes a font record.
-    public init(resourceName: String, type: String, baseFont: String, encoding: String,
-                isEmbedded: Bool, isSubset: Bool, hasToUnicode: Bool) {
+    public init(
+        resourceName: String, type: String, baseFont: String, encoding: String,
+        isEmbedded: Bool, isSubset: Bool, hasToUnicode: Bool
+    ) {
         self.resourceName = resourceName
         self.type = type
         self.baseFont = baseFont
@@ -131,8 +135,10 @@ public struct ImageInfo: Codable, Sendable, Equatable {
     public var filters: [String]
 
     /// Makes an image record.
-    public init(resourceName: String, width: Int, height: Int, bitsPerComponent: Int?, colorSpace: String?,
-                hasSoftMask: Bool, filters: [String]) {
+    public init(
+        resourceName: String, width: Int, height: Int, bitsPerComponent: Int?, colorSpace: String?,
+        hasSoftMask: Bool, filters: [String]
+    ) {
         self.resourceName = resourceName
         self.width = width
         self.height = height
@@ -193,7 +199,7 @@ public enum Permission: String, Codable, Sendable, CaseIterable {
             .modifyAssembly: modern ? bit(11) : bit(4),
             .modifyForms: modern ? bit(9) : bit(6),
             .modifyAnnotations: bit(6),
-            .modifyOther: bit(4),
+            .modifyOther: bit(4)
         ]
         return allCases.filter { granted[$0] == true }
     }

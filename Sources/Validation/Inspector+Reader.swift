@@ -42,17 +42,29 @@ extension Inspector {
     func checkPageTree(_ tree: ViewerPageTree, qpdfCount: Int) {
         switch tree {
         case .unusable(let reason):
-            findings.append(Finding(rule: .pageTreeUnusable, severity: .error,
-                                    message: "\(reason): viewers cannot reach the pages (qpdf repairs this, poppler and pdf.js do not); regenerate the file"))
+            findings.append(
+                Finding(
+                    rule: .pageTreeUnusable, severity: .error,
+                    message:
+                        "\(reason): viewers cannot reach the pages (qpdf repairs this, poppler and pdf.js do not); regenerate the file"
+                ))
         case .pages(let walked) where walked != qpdfCount && qpdfCount > 0:
-            findings.append(Finding(rule: .pageTreeUnusable, severity: .error,
-                                    message: "walking /Root /Pages /Kids reaches \(walked) page\(walked == 1 ? "" : "s"), qpdf finds \(qpdfCount) after repair; viewers may show neither; regenerate the file"))
+            findings.append(
+                Finding(
+                    rule: .pageTreeUnusable, severity: .error,
+                    message:
+                        "walking /Root /Pages /Kids reaches \(walked) page\(walked == 1 ? "" : "s"), qpdf finds \(qpdfCount) after repair; viewers may show neither; regenerate the file"
+                ))
         case .pages:
             break
         }
         if qpdfCount == 0 {
-            findings.append(Finding(rule: .noPages, severity: .error,
-                                    message: "the document has no pages; viewers show nothing (qpdf 12's --check: \"file does not contain any pages\")"))
+            findings.append(
+                Finding(
+                    rule: .noPages, severity: .error,
+                    message:
+                        "the document has no pages; viewers show nothing (qpdf 12's --check: \"file does not contain any pages\")"
+                ))
         }
     }
 
@@ -78,7 +90,9 @@ extension Inspector {
                 if let alpha = document.number(document.value(state, "/CA")), alpha < 1 { return true }
                 if let alpha = document.number(document.value(state, "/ca")), alpha < 1 { return true }
                 if let mask = document.value(state, "/SMask"), document.name(mask) != "/None" { return true }
-                if let mode = document.name(document.value(state, "/BM")), mode != "/Normal", mode != "/Compatible" { return true }
+                if let mode = document.name(document.value(state, "/BM")), mode != "/Normal", mode != "/Compatible" {
+                    return true
+                }
             }
             document.releaseObjects()
         }
@@ -99,23 +113,33 @@ extension Inspector {
     /// anything else is a key no reader derives (poppler: "Incorrect password").
     func checkEncryptionKeyLength() {
         guard let dictionary = document.value(document.trailer, "/Encrypt"),
-              document.name(document.value(dictionary, "/Filter")) == "/Standard" else { return }
+            document.name(document.value(dictionary, "/Filter")) == "/Standard"
+        else { return }
         let version = document.integer(document.value(dictionary, "/V")) ?? 0
         guard let length = document.integer(document.value(dictionary, "/Length")) else {
             guard version == 2 || version == 3 else { return }
-            findings.append(Finding(rule: .encryptionKeyLength, severity: .error,
-                                    message: "the encryption dictionary (V \(version)) states no /Length (the standard's default is 40 bits); readers differ in the key they derive (poppler: \"Incorrect password\"). Re-encrypt the file"))
+            findings.append(
+                Finding(
+                    rule: .encryptionKeyLength, severity: .error,
+                    message:
+                        "the encryption dictionary (V \(version)) states no /Length (the standard's default is 40 bits); readers differ in the key they derive (poppler: \"Incorrect password\"). Re-encrypt the file"
+                ))
             return
         }
-        let usable: Bool = switch version {
-        case 1: length == 40
-        case 2, 3: length % 8 == 0 && (40...128).contains(length)
-        case 4: length == 128 || (length % 8 == 0 && (40...128).contains(length))
-        case 5: length == 256
-        default: true
-        }
+        let usable: Bool =
+            switch version {
+            case 1: length == 40
+            case 2, 3: length % 8 == 0 && (40...128).contains(length)
+            case 4: length == 128 || (length % 8 == 0 && (40...128).contains(length))
+            case 5: length == 256
+            default: true
+            }
         guard !usable else { return }
-        findings.append(Finding(rule: .encryptionKeyLength, severity: .error,
-                                message: "the encryption dictionary (V \(version)) states a \(length)-bit key, which its security handler cannot use; readers such as poppler refuse the password. Re-encrypt the file"))
+        findings.append(
+            Finding(
+                rule: .encryptionKeyLength, severity: .error,
+                message:
+                    "the encryption dictionary (V \(version)) states a \(length)-bit key, which its security handler cannot use; readers such as poppler refuse the password. Re-encrypt the file"
+            ))
     }
 }

@@ -28,8 +28,10 @@ final class Inspector {
     private let limits: ResourceLimits
 
     /// `isLinearized` comes from the file's first bytes (see `Validator`), not from qpdf.
-    init(document: QPDFDocument, uncompressedLimit: Int, isLinearized: Bool,
-         largePages: Set<Int> = [], limits: ResourceLimits = ResourceLimits()) {
+    init(
+        document: QPDFDocument, uncompressedLimit: Int, isLinearized: Bool,
+        largePages: Set<Int> = [], limits: ResourceLimits = ResourceLimits()
+    ) {
         self.document = document
         self.uncompressedLimit = uncompressedLimit
         self.isLinearized = isLinearized
@@ -61,16 +63,20 @@ final class Inspector {
                 document.releaseObjects()
             }
         case .failure(let failure):
-            findings.append(Finding(rule: .pageTree, severity: .error,
-                                    message: "the page tree cannot be read: \(failure.message); regenerate the file"))
+            findings.append(
+                Finding(
+                    rule: .pageTree, severity: .error,
+                    message: "the page tree cannot be read: \(failure.message); regenerate the file"))
         }
         scanStreams()
         inspection.features = features(pages: inspection.pages)
         checkEncryptionKeyLength()
         document.releaseObjects()
         for message in Set(document.takeObjectErrors()).sorted().prefix(20) {
-            findings.append(Finding(rule: .inspectionIncomplete, severity: .warning,
-                                    message: "qpdf could not read part of the document: \(message)"))
+            findings.append(
+                Finding(
+                    rule: .inspectionIncomplete, severity: .warning,
+                    message: "qpdf could not read part of the document: \(message)"))
         }
         return inspection
     }
@@ -82,8 +88,9 @@ final class Inspector {
         guard let dictionary = document.value(document.trailer, "/Encrypt") else { return nil }
         let revision = document.integer(document.value(dictionary, "/R")) ?? 0
         let bits = Int32(truncatingIfNeeded: document.integer(document.value(dictionary, "/P")) ?? 0)
-        return EncryptionInfo(revision: revision, permissionBits: Int(bits),
-                              permissions: Permission.granted(by: bits, revision: revision))
+        return EncryptionInfo(
+            revision: revision, permissionBits: Int(bits),
+            permissions: Permission.granted(by: bits, revision: revision))
     }
 
     private func info() -> [String: String] {
@@ -102,23 +109,30 @@ final class Inspector {
         return entries(from: document.value(outlines, "/First"), depth: 0, visited: &visited, budget: &budget)
     }
 
-    private func entries(from first: qpdf_oh?, depth: Int, visited: inout Set<Int>, budget: inout Int) -> [BookmarkInfo] {
+    private func entries(from first: qpdf_oh?, depth: Int, visited: inout Set<Int>, budget: inout Int) -> [BookmarkInfo]
+    {
         var entries: [BookmarkInfo] = []
         var node = first
         while let current = node, document.isDictionary(current) {
             if let number = document.objectNumber(current) {
                 guard visited.insert(number).inserted else {
-                    findings.append(Finding(rule: .inspectionIncomplete, severity: .warning,
-                                            message: "the outline loops back to object \(number) 0; only the entries before it are listed"))
+                    findings.append(
+                        Finding(
+                            rule: .inspectionIncomplete, severity: .warning,
+                            message:
+                                "the outline loops back to object \(number) 0; only the entries before it are listed"))
                     break
                 }
             }
             guard budget > 0 else { break }
             budget -= 1
-            let children = depth < maxDepth
-                ? self.entries(from: document.value(current, "/First"), depth: depth + 1, visited: &visited, budget: &budget)
+            let children =
+                depth < maxDepth
+                ? self.entries(
+                    from: document.value(current, "/First"), depth: depth + 1, visited: &visited, budget: &budget)
                 : []
-            entries.append(BookmarkInfo(title: document.text(document.value(current, "/Title")) ?? "", children: children))
+            entries.append(
+                BookmarkInfo(title: document.text(document.value(current, "/Title")) ?? "", children: children))
             node = document.value(current, "/Next")
         }
         return entries
@@ -153,10 +167,12 @@ final class Inspector {
             contents = document.pageContents(page)
         } else {
             contents = .success([])
-            findings.append(Finding(rule: .resourceLimit, severity: .error,
-                                    message: "the content streams decode to more than \(limits.contentBytes) bytes "
-                                        + "(the content limit); they were not parsed. Raise the limit to check them",
-                                    page: number))
+            findings.append(
+                Finding(
+                    rule: .resourceLimit, severity: .error,
+                    message: "the content streams decode to more than \(limits.contentBytes) bytes "
+                        + "(the content limit); they were not parsed. Raise the limit to check them",
+                    page: number))
         }
         switch contents {
         case .success(let contents):
@@ -164,43 +180,57 @@ final class Inspector {
             let (shown, outcome) = extractText(contents, resources: resources, depth: 0, page: number)
             text = shown.trimmingCharacters(in: .whitespacesAndNewlines)
             for error in outcome.errors.prefix(10) {
-                findings.append(Finding(rule: .contentStream, severity: .error,
-                                        message: "content stream, offset \(error.offset): \(error.message)", page: number))
+                findings.append(
+                    Finding(
+                        rule: .contentStream, severity: .error,
+                        message: "content stream, offset \(error.offset): \(error.message)", page: number))
             }
             if outcome.reachedLimit {
-                findings.append(Finding(rule: .resourceLimit, severity: .error,
-                                        message: "the content has more than \(limits.operators) operators (the operator "
-                                            + "limit); the rest was not parsed. Raise the limit to check it", page: number))
+                findings.append(
+                    Finding(
+                        rule: .resourceLimit, severity: .error,
+                        message: "the content has more than \(limits.operators) operators (the operator "
+                            + "limit); the rest was not parsed. Raise the limit to check it", page: number))
             }
         case .failure(let failure):
-            findings.append(Finding(rule: .contentStream, severity: .error,
-                                    message: "the content streams cannot be decoded: \(failure.message); regenerate the file",
-                                    page: number))
+            findings.append(
+                Finding(
+                    rule: .contentStream, severity: .error,
+                    message: "the content streams cannot be decoded: \(failure.message); regenerate the file",
+                    page: number))
         }
         return PageInfo(number: number, mediaBox: mediaBox, fonts: fonts, images: images, text: text)
     }
 
     /// Fonts and images of a resource dictionary and of the forms it holds.
-    private func collect(_ resources: qpdf_oh?, fonts: inout [FontInfo], images: inout [ImageInfo],
-                         depth: Int, visited: inout Set<Int>, page: Int) {
+    private func collect(
+        _ resources: qpdf_oh?, fonts: inout [FontInfo], images: inout [ImageInfo],
+        depth: Int, visited: inout Set<Int>, page: Int
+    ) {
         guard let resources else { return }
         let fontDictionary = document.value(resources, "/Font")
         for key in document.keys(fontDictionary) {
-            guard let font = fontDictionary.flatMap({ document.value($0, key) }), document.isDictionary(font) else { continue }
+            guard let font = fontDictionary.flatMap({ document.value($0, key) }), document.isDictionary(font) else {
+                continue
+            }
             let info = fontInfo(font, resourceName: String(key.dropFirst()))
             if !fonts.contains(info) { fonts.append(info) }
             _ = decoder(for: font, page: page)
         }
         let xobjects = document.value(resources, "/XObject")
         for key in document.keys(xobjects) {
-            guard let object = xobjects.flatMap({ document.value($0, key) }), document.isStream(object) else { continue }
+            guard let object = xobjects.flatMap({ document.value($0, key) }), document.isStream(object) else {
+                continue
+            }
             switch document.name(document.value(object, "/Subtype")) {
             case "/Image":
                 images.append(imageInfo(object, resourceName: String(key.dropFirst())))
             case "/Form":
-                guard depth < maxDepth, let number = document.objectNumber(object), visited.insert(number).inserted else { continue }
-                collect(document.value(object, "/Resources"), fonts: &fonts, images: &images,
-                        depth: depth + 1, visited: &visited, page: page)
+                guard depth < maxDepth, let number = document.objectNumber(object), visited.insert(number).inserted
+                else { continue }
+                collect(
+                    document.value(object, "/Resources"), fonts: &fonts, images: &images,
+                    depth: depth + 1, visited: &visited, page: page)
             default: break
             }
         }
@@ -211,20 +241,26 @@ final class Inspector {
         var type = subtype
         var descriptorOwner = font
         if subtype == "Type0", let descendant = document.items(document.value(font, "/DescendantFonts")).first,
-           document.isDictionary(descendant) {
+            document.isDictionary(descendant)
+        {
             descriptorOwner = descendant
             type += "/" + String((document.name(document.value(descendant, "/Subtype")) ?? "/?").dropFirst())
         }
         let descriptor = document.value(descriptorOwner, "/FontDescriptor")
-        let embedded = subtype == "Type3"
-            || ["/FontFile", "/FontFile2", "/FontFile3"].contains { key in descriptor.flatMap { document.value($0, key) } != nil }
+        let embedded =
+            subtype == "Type3"
+            || ["/FontFile", "/FontFile2", "/FontFile3"].contains { key in
+                descriptor.flatMap { document.value($0, key) } != nil
+            }
         let baseFont = String((document.name(document.value(font, "/BaseFont")) ?? "/").dropFirst())
         let encodingObject = document.value(font, "/Encoding")
-        let encoding = document.name(encodingObject).map { String($0.dropFirst()) }
+        let encoding =
+            document.name(encodingObject).map { String($0.dropFirst()) }
             ?? (encodingObject.map { document.isDictionary($0) || document.isStream($0) } == true ? "Custom" : "")
-        return FontInfo(resourceName: resourceName, type: type, baseFont: baseFont, encoding: encoding,
-                        isEmbedded: embedded, isSubset: Self.hasSubsetTag(baseFont),
-                        hasToUnicode: document.value(font, "/ToUnicode").map(document.isStream) ?? false)
+        return FontInfo(
+            resourceName: resourceName, type: type, baseFont: baseFont, encoding: encoding,
+            isEmbedded: embedded, isSubset: Self.hasSubsetTag(baseFont),
+            hasToUnicode: document.value(font, "/ToUnicode").map(document.isStream) ?? false)
     }
 
     /// Six capital letters and a plus sign, the tag PDF writers put before a subset font's name.
@@ -238,13 +274,14 @@ final class Inspector {
         let space = document.name(colorSpace) ?? document.name(document.items(colorSpace).first)
         let filter = document.value(image, "/Filter")
         let filters = document.name(filter).map { [$0] } ?? document.items(filter).compactMap { document.name($0) }
-        return ImageInfo(resourceName: resourceName,
-                         width: document.integer(document.value(image, "/Width")) ?? 0,
-                         height: document.integer(document.value(image, "/Height")) ?? 0,
-                         bitsPerComponent: document.integer(document.value(image, "/BitsPerComponent")),
-                         colorSpace: space.map { String($0.dropFirst()) },
-                         hasSoftMask: document.value(image, "/SMask").map(document.isStream) ?? false,
-                         filters: filters.map { String($0.dropFirst()) })
+        return ImageInfo(
+            resourceName: resourceName,
+            width: document.integer(document.value(image, "/Width")) ?? 0,
+            height: document.integer(document.value(image, "/Height")) ?? 0,
+            bitsPerComponent: document.integer(document.value(image, "/BitsPerComponent")),
+            colorSpace: space.map { String($0.dropFirst()) },
+            hasSoftMask: document.value(image, "/SMask").map(document.isStream) ?? false,
+            filters: filters.map { String($0.dropFirst()) })
     }
 
     // MARK: Text
@@ -261,10 +298,13 @@ final class Inspector {
         }
         if let cmap, cmap.hasCIDRange, haruFonts.insert(number ?? -1).inserted {
             let name = String((document.name(document.value(font, "/BaseFont")) ?? "/").dropFirst())
-            findings.append(Finding(
-                rule: .haruMalformedToUnicode, severity: .warning,
-                message: "font \(name)\(number.map { " (object \($0) 0)" } ?? ""): its ToUnicode CMap uses 'begincidrange', "
-                    + "the known libHaru 2.3.0 defect for UTF-8 fonts; viewers warn but text still extracts", page: page))
+            findings.append(
+                Finding(
+                    rule: .haruMalformedToUnicode, severity: .warning,
+                    message:
+                        "font \(name)\(number.map { " (object \($0) 0)" } ?? ""): its ToUnicode CMap uses 'begincidrange', "
+                        + "the known libHaru 2.3.0 defect for UTF-8 fonts; viewers warn but text still extracts",
+                    page: page))
         }
         let scheme: FontDecoder.Scheme
         if subtype == "/Type0" {
@@ -273,7 +313,8 @@ final class Inspector {
             if let cmap, cmap.isUsable {
                 scheme = .toUnicode(cmap, defaultLength: 2)
             } else if encodingName?.hasPrefix("Identity") == true, cmap?.hasCIDRange == true,
-                      cidToGID.map(document.isStream) == true {
+                cidToGID.map(document.isStream) == true
+            {
                 scheme = .utf16
             } else if let name = encodingName, let predefined = FontDecoder.predefined(cmap: name) {
                 scheme = predefined
@@ -283,14 +324,20 @@ final class Inspector {
         } else if let cmap, cmap.isUsable {
             scheme = .toUnicode(cmap, defaultLength: 1)
         } else {
-            let base = encodingName ?? encodingObject.flatMap { document.name(document.value($0, "/BaseEncoding")) }.map { String($0.dropFirst()) }
+            let base =
+                encodingName
+                ?? encodingObject.flatMap { document.name(document.value($0, "/BaseEncoding")) }.map {
+                    String($0.dropFirst())
+                }
             var table = FontDecoder.baseTable(base)
             var code = 0
             for item in document.items(encodingObject.flatMap { document.value($0, "/Differences") }) {
                 if let value = document.integer(item) {
                     code = value
                 } else if let glyph = document.name(item) {
-                    if (0..<256).contains(code) { table[code] = FontDecoder.character(glyphName: String(glyph.dropFirst())) ?? "\u{FFFD}" }
+                    if (0..<256).contains(code) {
+                        table[code] = FontDecoder.character(glyphName: String(glyph.dropFirst())) ?? "\u{FFFD}"
+                    }
                     code += 1
                 }
             }
@@ -303,8 +350,10 @@ final class Inspector {
 
     /// The text shown by `contents`, following forms drawn with `Do` (each form once per page), and what the
     /// parse found; operations are visited as they are parsed, never all held.
-    private func extractText(_ contents: [UInt8], resources: qpdf_oh?, depth: Int,
-                             page: Int) -> (String, ContentParser.Outcome) {
+    private func extractText(
+        _ contents: [UInt8], resources: qpdf_oh?, depth: Int,
+        page: Int
+    ) -> (String, ContentParser.Outcome) {
         var text = ""
         var decoder: FontDecoder?
         func breakLine() { if !text.isEmpty, text.last != "\n" { text += "\n" } }
@@ -318,10 +367,24 @@ final class Inspector {
             switch operation.operator_ {
             case "Tf":
                 // One lookup per font name: each lookup makes qpdf object handles, which live until the page ends.
-                guard case .name(let name) = operation.operands.first else { decoder = nil; return }
-                if let known = fontsByName[name] { decoder = known; return }
-                guard let font = resources.flatMap({ document.value($0, "/Font") }).flatMap({ document.value($0, "/" + name) }),
-                      document.isDictionary(font) else { decoder = nil; fontsByName[name] = .some(nil); return }
+                guard case .name(let name) = operation.operands.first else {
+                    decoder = nil
+                    return
+                }
+                if let known = fontsByName[name] {
+                    decoder = known
+                    return
+                }
+                guard
+                    let font = resources.flatMap({ document.value($0, "/Font") }).flatMap({
+                        document.value($0, "/" + name)
+                    }),
+                    document.isDictionary(font)
+                else {
+                    decoder = nil
+                    fontsByName[name] = .some(nil)
+                    return
+                }
                 decoder = self.decoder(for: font, page: page)
                 fontsByName[name] = decoder
             case "Tj":
@@ -343,14 +406,20 @@ final class Inspector {
                 if operation.operands.count == 2, case .number(let dy) = operation.operands[1], dy != 0 { breakLine() }
             case "Do":
                 guard depth < maxDepth, case .name(let name) = operation.operands.first,
-                      namesDrawn.insert(name).inserted,
-                      let form = resources.flatMap({ document.value($0, "/XObject") }).flatMap({ document.value($0, "/" + name) }),
-                      document.name(document.value(form, "/Subtype")) == "/Form",
-                      let number = document.objectNumber(form), formsDrawn.insert(number).inserted,
-                      let data = document.streamData(form) else { return }
+                    namesDrawn.insert(name).inserted,
+                    let form = resources.flatMap({ document.value($0, "/XObject") }).flatMap({
+                        document.value($0, "/" + name)
+                    }),
+                    document.name(document.value(form, "/Subtype")) == "/Form",
+                    let number = document.objectNumber(form), formsDrawn.insert(number).inserted,
+                    let data = document.streamData(form)
+                else { return }
                 breakLine()
-                text += extractText(data, resources: document.value(form, "/Resources") ?? resources,
-                                    depth: depth + 1, page: page).0
+                text +=
+                    extractText(
+                        data, resources: document.value(form, "/Resources") ?? resources,
+                        depth: depth + 1, page: page
+                    ).0
                 breakLine()
             default:
                 break
@@ -382,22 +451,26 @@ final class Inspector {
                 if let value = document.value(node, key) { stack.append(value) }
             }
             guard kind == ot_stream, document.value(node, "/Filter") == nil,
-                  document.name(document.value(node, "/Type")) != "/Metadata",
-                  let length = document.integer(document.value(node, "/Length")), length > uncompressedLimit else { continue }
+                document.name(document.value(node, "/Type")) != "/Metadata",
+                let length = document.integer(document.value(node, "/Length")), length > uncompressedLimit
+            else { continue }
             let place = document.objectNumber(node).map { "object \($0) 0" } ?? "a stream"
             if reported < 10 {
                 reported += 1
-                findings.append(Finding(
-                    rule: .uncompressedStream, severity: .warning,
-                    message: "\(place): a \(length)-byte stream is stored without a filter; compress it "
-                        + "(libHaru: HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL))"))
+                findings.append(
+                    Finding(
+                        rule: .uncompressedStream, severity: .warning,
+                        message: "\(place): a \(length)-byte stream is stored without a filter; compress it "
+                            + "(libHaru: HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL))"))
             } else {
                 more += 1
             }
         }
         if more > 0 {
-            findings.append(Finding(rule: .uncompressedStream, severity: .warning,
-                                    message: "\(more) more uncompressed streams above \(uncompressedLimit) bytes"))
+            findings.append(
+                Finding(
+                    rule: .uncompressedStream, severity: .warning,
+                    message: "\(more) more uncompressed streams above \(uncompressedLimit) bytes"))
         }
     }
 }

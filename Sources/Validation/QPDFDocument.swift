@@ -112,8 +112,9 @@ package final class QPDFDocument {
 
     private func takeError() -> QPDFFailure? {
         guard qpdf_has_error(handle) != QPDF_FALSE, let error = qpdf_get_error(handle) else { return nil }
-        return QPDFFailure(message: String(cString: qpdf_get_error_full_text(handle, error)),
-                           code: qpdf_get_error_code(handle, error))
+        return QPDFFailure(
+            message: String(cString: qpdf_get_error_full_text(handle, error)),
+            code: qpdf_get_error_code(handle, error))
     }
 
     /// Runs one qpdf call; when it raised an error, records the error and returns `fallback` instead.
@@ -166,7 +167,9 @@ package final class QPDFDocument {
         let kind = type(object)
         guard kind == ot_dictionary || kind == ot_stream else { return nil }
         let dictionary = kind == ot_stream ? guarded(0) { qpdf_oh_get_dict($0, object) } : object
-        guard dictionary != 0, guarded(false, { qpdf_oh_has_key($0, dictionary, key) != QPDF_FALSE }) else { return nil }
+        guard dictionary != 0, guarded(false, { qpdf_oh_has_key($0, dictionary, key) != QPDF_FALSE }) else {
+            return nil
+        }
         let found = guarded(0) { qpdf_oh_get_key($0, dictionary, key) }
         let foundType = type(found)
         return foundType == ot_uninitialized || foundType == ot_null ? nil : found
@@ -264,8 +267,9 @@ package final class QPDFDocument {
         guard isStream(stream) else { return nil }
         let result = mallocedBytes { q, buffer, length in
             var filtered: QPDF_BOOL = QPDF_FALSE
-            let status = qpdf_oh_get_stream_data(q, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none,
-                                                 &filtered, buffer, length)
+            let status = qpdf_oh_get_stream_data(
+                q, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none,
+                &filtered, buffer, length)
             return decoded && filtered == QPDF_FALSE ? QPDF_ERRORS : status
         }
         switch result {
@@ -289,13 +293,15 @@ package final class QPDFDocument {
         case .success:
             return .failure(QPDFFailure(message: warnings.joined(separator: "; "), code: qpdf_e_damaged_pdf))
         case .failure(let failure):
-            return .failure(QPDFFailure(message: (warnings + [failure.message]).joined(separator: "; "), code: failure.code))
+            return .failure(
+                QPDFFailure(message: (warnings + [failure.message]).joined(separator: "; "), code: failure.code))
         }
     }
 
     /// Runs a call that hands back a malloc'ed buffer, copies it and frees it, whatever the status.
     private func mallocedBytes(
-        _ call: (qpdf_data?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>) -> QPDF_ERROR_CODE
+        _ call: (qpdf_data?, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>) ->
+            QPDF_ERROR_CODE
     ) -> Result<[UInt8], QPDFFailure> {
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0

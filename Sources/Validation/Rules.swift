@@ -18,9 +18,12 @@ enum Rules {
         let missing = inspection.features.filter { (needs[$0] ?? 0) > declared + 0.001 }
         guard !missing.isEmpty, declared > 0 else { return [] }
         let needed = missing.compactMap { needs[$0] }.max() ?? 1.4
-        return [Finding(rule: .versionTooLow, severity: .warning,
-                        message: "the header declares PDF \(inspection.pdfVersion.prefix(3)) but the file uses "
-                            + "\(missing.joined(separator: ", ")) (PDF \(needed)); declare %PDF-\(needed)")]
+        return [
+            Finding(
+                rule: .versionTooLow, severity: .warning,
+                message: "the header declares PDF \(inspection.pdfVersion.prefix(3)) but the file uses "
+                    + "\(missing.joined(separator: ", ")) (PDF \(needed)); declare %PDF-\(needed)")
+        ]
     }
 
     /// Fonts whose codes map to no Unicode: composite and Type 3 fonts without /ToUnicode, and simple fonts
@@ -31,12 +34,19 @@ enum Rules {
         for page in inspection.pages {
             for font in page.fonts where !font.hasToUnicode {
                 let composite = font.type.hasPrefix("Type0")
-                let predefined = composite && !font.encoding.hasPrefix("Identity") && font.encoding != "Custom" && !font.encoding.isEmpty
-                let opaque = (composite && !predefined) || font.type == "Type3" || (!composite && font.encoding.isEmpty && font.isEmbedded)
+                let predefined =
+                    composite && !font.encoding.hasPrefix("Identity") && font.encoding != "Custom"
+                    && !font.encoding.isEmpty
+                let opaque =
+                    (composite && !predefined) || font.type == "Type3"
+                    || (!composite && font.encoding.isEmpty && font.isEmbedded)
                 guard opaque, seen.insert(font.baseFont + font.type).inserted else { continue }
-                findings.append(Finding(rule: .fontWithoutToUnicode, severity: .warning,
-                                        message: "font \(font.baseFont) (\(font.type)\(font.encoding.isEmpty ? "" : ", \(font.encoding)")) has no ToUnicode CMap: its text cannot be copied or searched; write a /ToUnicode CMap",
-                                        page: page.number))
+                findings.append(
+                    Finding(
+                        rule: .fontWithoutToUnicode, severity: .warning,
+                        message:
+                            "font \(font.baseFont) (\(font.type)\(font.encoding.isEmpty ? "" : ", \(font.encoding)")) has no ToUnicode CMap: its text cannot be copied or searched; write a /ToUnicode CMap",
+                        page: page.number))
             }
         }
         return findings
@@ -49,8 +59,11 @@ enum Rules {
         if (inspection.info["Title"] ?? "").isEmpty { missing.append("Info /Title") }
         if (inspection.language ?? "").isEmpty { missing.append("catalog /Lang") }
         guard !missing.isEmpty else { return [] }
-        return [Finding(rule: .metadataMissing, severity: .error,
-                        message: "\(missing.joined(separator: " and ")) missing; screen readers and document lists need them")]
+        return [
+            Finding(
+                rule: .metadataMissing, severity: .error,
+                message: "\(missing.joined(separator: " and ")) missing; screen readers and document lists need them")
+        ]
     }
 
     /// One finding per font that is not embedded, naming the pages it is used on.
@@ -90,31 +103,44 @@ enum Rules {
 
     static func pageCount(_ inspection: Inspection, expected: Int?) -> [Finding] {
         guard let expected, inspection.pageCount != expected else { return [] }
-        return [Finding(rule: .pageCount, severity: .error,
-                        message: "the document has \(inspection.pageCount) page\(inspection.pageCount == 1 ? "" : "s"), expected \(expected)")]
+        return [
+            Finding(
+                rule: .pageCount, severity: .error,
+                message:
+                    "the document has \(inspection.pageCount) page\(inspection.pageCount == 1 ? "" : "s"), expected \(expected)"
+            )
+        ]
     }
 
     static func pageSize(_ inspection: Inspection, expected: ExpectedPageSize?) -> [Finding] {
         guard let expected else { return [] }
         return inspection.pages.compactMap { page in
             guard let box = page.mediaBox else {
-                return Finding(rule: .pageSize, severity: .error,
-                               message: "the page has no readable MediaBox, expected \(expected)", page: page.number)
+                return Finding(
+                    rule: .pageSize, severity: .error,
+                    message: "the page has no readable MediaBox, expected \(expected)", page: page.number)
             }
             guard !expected.matches(width: box.width, height: box.height) else { return nil }
-            return Finding(rule: .pageSize, severity: .error,
-                           message: "the page is \(box.sizeDescription), expected \(expected)",
-                           page: page.number)
+            return Finding(
+                rule: .pageSize, severity: .error,
+                message: "the page is \(box.sizeDescription), expected \(expected)",
+                page: page.number)
         }
     }
 
     static func texts(_ inspection: Inspection, expected: [String]) -> [Finding] {
         let all = inspection.pages.map(\.text).joined(separator: "\n")
         return expected.filter { !TextMatch.contains(all, $0) }.map { text in
-            let unencodable = text.unicodeScalars.filter { $0.value > 0xFFFF }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
-            let hint = unencodable.isEmpty ? "" : " (it holds \(unencodable.joined(separator: ", ")), beyond the BMP: libHaru's UTF-8 encoder writes such characters as spaces)"
-            return Finding(rule: .textMissing, severity: .error,
-                           message: "the text \"\(text)\" appears on no page\(hint)")
+            let unencodable = text.unicodeScalars.filter { $0.value > 0xFFFF }.map {
+                "U+" + String($0.value, radix: 16, uppercase: true)
+            }
+            let hint =
+                unencodable.isEmpty
+                ? ""
+                : " (it holds \(unencodable.joined(separator: ", ")), beyond the BMP: libHaru's UTF-8 encoder writes such characters as spaces)"
+            return Finding(
+                rule: .textMissing, severity: .error,
+                message: "the text \"\(text)\" appears on no page\(hint)")
         }
     }
 }

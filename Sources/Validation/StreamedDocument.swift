@@ -61,7 +61,10 @@ final class StreamedDocument {
         defer { free(problem) }
         let count = mkpdf_qpdf_check_object_streams(handle, UInt64(max(limit, 0)), &problem)
         guard count > 0 else { return nil }
-        return (Int(count), problem.map { String(cString: $0) } ?? "an object stream's header disagrees with the cross-reference stream")
+        return (
+            Int(count),
+            problem.map { String(cString: $0) } ?? "an object stream's header disagrees with the cross-reference stream"
+        )
     }
 
     /// The zero-based indexes of the pages whose content decodes to more than `limit` bytes (at most the first
@@ -74,6 +77,7 @@ final class StreamedDocument {
             mkpdf_qpdf_page_content_sizes(handle, UInt64(max(limit, 0)), $0.baseAddress, Int32(maxPages), &error)
         }
         guard count > 0 else { return [] }
-        return Set((0..<min(Int(count), maxPages)).filter { sizes[$0] != UInt64.max && sizes[$0] > UInt64(max(limit, 0)) })
+        return Set(
+            (0..<min(Int(count), maxPages)).filter { sizes[$0] != UInt64.max && sizes[$0] > UInt64(max(limit, 0)) })
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 public enum TextMatch {
     private static let cp932Forms: [Character: Character] = [
         "\u{FF5E}": "\u{301C}", "\u{FF0D}": "\u{2212}", "\u{2225}": "\u{2016}", "\u{FFE2}": "\u{00AC}",
-        "\u{2015}": "\u{2014}", "\u{FFE0}": "\u{00A2}", "\u{FFE1}": "\u{00A3}",
+        "\u{2015}": "\u{2014}", "\u{FFE0}": "\u{00A2}", "\u{FFE1}": "\u{00A3}"
     ]
 
     /// The folded form of `text`.

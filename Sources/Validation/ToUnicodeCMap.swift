@@ -54,19 +54,26 @@ struct ToUnicodeCMap {
             }
             switch current {
             case "begincodespacerange" where pending.count == 2:
-                if case .string(let low) = pending[0], case .string(let high) = pending[1], !low.isEmpty, low.count == high.count, low.count <= 4 {
+                if case .string(let low) = pending[0], case .string(let high) = pending[1], !low.isEmpty,
+                    low.count == high.count, low.count <= 4
+                {
                     codeSpaces.append((low.count, Self.value(low), Self.value(high)))
                 }
                 pending.removeAll()
             case "beginbfchar" where pending.count == 2:
-                if case .string(let code) = pending[0], case .string(let text) = pending[1], !code.isEmpty, code.count <= 4 {
+                if case .string(let code) = pending[0], case .string(let text) = pending[1], !code.isEmpty,
+                    code.count <= 4
+                {
                     mappings[Code(value: Self.value(code), length: code.count)] = Self.utf16(text)
                 }
                 pending.removeAll()
                 arrays.removeAll()
             case "beginbfrange" where pending.count == 3:
-                if case .string(let low) = pending[0], case .string(let high) = pending[1], !low.isEmpty, low.count <= 4, low.count == high.count {
-                    let first = Self.value(low), last = Self.value(high)
+                if case .string(let low) = pending[0], case .string(let high) = pending[1], !low.isEmpty,
+                    low.count <= 4, low.count == high.count
+                {
+                    let first = Self.value(low)
+                    let last = Self.value(high)
                     if first <= last, last - first < rangeLimit {
                         if let items = arrays[2] {
                             for (offset, item) in items.enumerated() where first + UInt32(offset) <= last {

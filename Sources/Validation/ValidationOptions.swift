@@ -18,9 +18,11 @@ public struct ValidationOptions: Sendable, Equatable {
     public var limits: ResourceLimits
 
     /// Options with every expectation spelled out; all default to "no expectation".
-    public init(requireEmbeddedFonts: Bool = false, pageCount: Int? = nil, texts: [String] = [],
-                pageSize: ExpectedPageSize? = nil, password: String? = nil, uncompressedStreamLimit: Int = 4096,
-                requireMetadata: Bool = false, limits: ResourceLimits = ResourceLimits()) {
+    public init(
+        requireEmbeddedFonts: Bool = false, pageCount: Int? = nil, texts: [String] = [],
+        pageSize: ExpectedPageSize? = nil, password: String? = nil, uncompressedStreamLimit: Int = 4096,
+        requireMetadata: Bool = false, limits: ResourceLimits = ResourceLimits()
+    ) {
         self.requireMetadata = requireMetadata
         self.limits = limits
         self.requireEmbeddedFonts = requireEmbeddedFonts

@@ -26,7 +26,9 @@ public struct Validator: Sendable {
     public func validate(_ url: URL) throws -> ValidationReport {
         let path = url.path
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw ValidatorError.fileNotFound(path: path) }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw ValidatorError.fileNotFound(path: path)
+        }
         guard !isFolder.boolValue else { throw ValidatorError.notReadable(path: path, reason: "it is a folder") }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw ValidatorError.notReadable(path: path, reason: "permission denied")
@@ -51,8 +53,9 @@ public struct Validator: Sendable {
             throw Self.openError(error, path: name, password: options.password)
         }
         let password = options.password
-        return run(document, streamed: { StreamedDocument(path: name, bytes: data, password: password) },
-                   name: name, head: data.prefix(1024))
+        return run(
+            document, streamed: { StreamedDocument(path: name, bytes: data, password: password) },
+            name: name, head: data.prefix(1024))
     }
 
     private static func openError(_ failure: QPDFFailure, path: String, password: String?) -> ValidatorError {
@@ -71,7 +74,9 @@ public struct Validator: Sendable {
 
     /// `streamed` opens the file again through QPDFBridge; each pass gets its own short-lived copy, since qpdf
     /// keeps every object it has read and two full copies would double the peak memory.
-    private func run(_ document: QPDFDocument, streamed: () -> StreamedDocument?, name: String, head: Data) -> ValidationReport {
+    private func run(_ document: QPDFDocument, streamed: () -> StreamedDocument?, name: String, head: Data)
+        -> ValidationReport
+    {
         var findings = document.takeWarnings().map(Self.damage)
         let limit = options.limits.streamBytes
         var oversized = (count: 0, firstObject: 0)
@@ -83,17 +88,21 @@ public struct Validator: Sendable {
             largePages = scan.pagesWithLargeContent(limit: options.limits.contentBytes)
         }
         if oversized.count > 0 {
-            findings.append(Finding(
-                rule: .resourceLimit, severity: .error,
-                message: "object \(oversized.firstObject) 0\(oversized.count > 1 ? " and \(oversized.count - 1) more streams" : "") "
-                    + "decode\(oversized.count > 1 ? "" : "s") to more than \(limit) bytes (the stream limit; a compression "
-                    + "bomb?); qpdf's whole-file check was skipped. Raise the limit to check the file fully"))
+            findings.append(
+                Finding(
+                    rule: .resourceLimit, severity: .error,
+                    message:
+                        "object \(oversized.firstObject) 0\(oversized.count > 1 ? " and \(oversized.count - 1) more streams" : "") "
+                        + "decode\(oversized.count > 1 ? "" : "s") to more than \(limit) bytes (the stream limit; a compression "
+                        + "bomb?); qpdf's whole-file check was skipped. Raise the limit to check the file fully"))
         } else {
             do {
                 try document.check()
             } catch {
-                findings.append(Finding(rule: .structureCheckFailed, severity: .error,
-                                        message: "qpdf's check failed: \(error.message); regenerate the file"))
+                findings.append(
+                    Finding(
+                        rule: .structureCheckFailed, severity: .error,
+                        message: "qpdf's check failed: \(error.message); regenerate the file"))
             }
         }
         findings += document.takeWarnings().map(Self.damage)
@@ -102,26 +111,38 @@ public struct Validator: Sendable {
         let damaged = findings.contains { $0.rule.isStructural }
         let linearized = Self.looksLinearized(head)
         for problem in (damaged || !linearized ? [] : streamed()?.linearizationProblems() ?? []).prefix(20) {
-            findings.append(Finding(rule: .linearization, severity: .error,
-                                    message: "qpdf's linearization check: \(problem); re-linearize (qpdf --linearize) or write the file plainly"))
+            findings.append(
+                Finding(
+                    rule: .linearization, severity: .error,
+                    message:
+                        "qpdf's linearization check: \(problem); re-linearize (qpdf --linearize) or write the file plainly"
+                ))
         }
         if let mismatch {
-            findings.append(Finding(rule: .objectStreamMismatch, severity: .error,
-                                    message: "\(mismatch.first)\(mismatch.count > 1 ? " (and \(mismatch.count - 1) more objects)" : ""); qpdf reads the object anyway, viewers such as poppler do not; regenerate the file"))
+            findings.append(
+                Finding(
+                    rule: .objectStreamMismatch, severity: .error,
+                    message:
+                        "\(mismatch.first)\(mismatch.count > 1 ? " (and \(mismatch.count - 1) more objects)" : ""); qpdf reads the object anyway, viewers such as poppler do not; regenerate the file"
+                ))
         }
-        let inspector = Inspector(document: document, uncompressedLimit: options.uncompressedStreamLimit,
-                                  isLinearized: linearized, largePages: largePages, limits: options.limits)
+        let inspector = Inspector(
+            document: document, uncompressedLimit: options.uncompressedStreamLimit,
+            isLinearized: linearized, largePages: largePages, limits: options.limits)
         let inspection = inspector.inspect()
         let seen = Set(findings.map(\.message))
         let late = document.takeWarnings().filter { !seen.contains(Self.damage($0).message) }
         findings += inspector.findings
-        findings += late.map { Finding(rule: .inspectionIncomplete, severity: .warning, message: "qpdf warned while reading: \($0)") }
+        findings += late.map {
+            Finding(rule: .inspectionIncomplete, severity: .warning, message: "qpdf warned while reading: \($0)")
+        }
         findings += Rules.findings(for: inspection, options: options)
         return ValidationReport(file: name, findings: findings, inspection: inspection)
     }
 
     private static func damage(_ warning: String) -> Finding {
-        Finding(rule: .structureDamaged, severity: .error,
-                message: "qpdf recovered from damage: \(warning); regenerate the file")
+        Finding(
+            rule: .structureDamaged, severity: .error,
+            message: "qpdf recovered from damage: \(warning); regenerate the file")
     }
 }

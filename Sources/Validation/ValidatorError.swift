@@ -36,7 +36,8 @@ public enum ValidatorError: Error, CustomStringConvertible, LocalizedError, Equa
     /// The file the error is about.
     public var path: String {
         switch self {
-        case .fileNotFound(let path), .notReadable(let path, _), .notAPDF(let path, _), .passwordRequired(let path, _): path
+        case .fileNotFound(let path), .notReadable(let path, _), .notAPDF(let path, _), .passwordRequired(let path, _):
+            path
         }
     }
 }

@@ -76,10 +76,13 @@ struct TicketBenchmark: ParsableCommand {
         let pdf = PDFRenderer(fontMode: mode.fontMode)
         let raster = RasterRenderer(compression: pngCompression == .fast ? .fast : .balanced)
         let scale = 2.0
-        let files = (0..<count).map { folder.appendingPathComponent("ticket-" + Self.digits($0) + "." + mode.format.rawValue) }
+        let files = (0..<count).map {
+            folder.appendingPathComponent("ticket-" + Self.digits($0) + "." + mode.format.rawValue)
+        }
 
-        let job = TicketJob(template: try Template(contentsOf: templateURL), rules: try TicketRules(), scale: scale,
-                            fontMode: mode.fontMode)
+        let job = TicketJob(
+            template: try Template(contentsOf: templateURL), rules: try TicketRules(), scale: scale,
+            fontMode: mode.fontMode)
         let clock = ContinuousClock()
         let start = clock.now
         for (number, file) in files.enumerated() {
@@ -98,8 +101,10 @@ struct TicketBenchmark: ParsableCommand {
             guard stat(file.path, &info) == 0 else { throw ValidationError("\(file.path) was not written") }
             bytes += Int(info.st_size)
         }
-        print(String(format: "mkpdf %@: %d tickets in %.3fs = %.0f tickets/s, avg %ld bytes",
-                     mode.rawValue, count, seconds, Double(count) / seconds, bytes / count))
+        print(
+            String(
+                format: "mkpdf %@: %d tickets in %.3fs = %.0f tickets/s, avg %ld bytes",
+                mode.rawValue, count, seconds, Double(count) / seconds, bytes / count))
     }
 
     /// `number` as five digits, zero-padded (`00042`), as the anchors number their tickets.

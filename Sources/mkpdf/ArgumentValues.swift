@@ -9,8 +9,9 @@ extension OutputFormat: ExpressibleByArgument {
     /// - Throws: `RenderCommandFailure` for any other extension.
     static func of(output path: String) throws -> OutputFormat {
         guard let format = OutputFormat(path: path) else {
-            throw RenderCommandFailure(description: "-o \(path): the output must end in .pdf or .png. "
-                                       + "Fix: name the output file.pdf or file.png")
+            throw RenderCommandFailure(
+                description: "-o \(path): the output must end in .pdf or .png. "
+                    + "Fix: name the output file.pdf or file.png")
         }
         return format
     }

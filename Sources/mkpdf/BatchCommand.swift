@@ -5,10 +5,11 @@ import Documents
 import Foundation
 import Render
 import Support
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `mkpdf batch`: one document per record of a CSV or JSONL file, in parallel, resumable, with a manifest.
@@ -132,19 +133,23 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input = BatchInput(path: data, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
-                               encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
+        let input = BatchInput(
+            path: data, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
+            encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
-        var configured = RecordJob(template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
-                            name: try OutputName(name), scale: scale, rules: try TicketRules(pattern: idPattern),
-                            fontMode: fontMode)
+        var configured = RecordJob(
+            template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
+            name: try OutputName(name), scale: scale, rules: try TicketRules(pattern: idPattern),
+            fontMode: fontMode)
         configured.numbers = try numbering.sequences()
         let job = configured
-        let runner = BatchRunner(job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,
-                                 resume: resume, shard: try shard.map { try Shard($0) }, failFast: failFast)
+        let runner = BatchRunner(
+            job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,
+            resume: resume, shard: try shard.map { try Shard($0) }, failFast: failFast)
         let layout = try impose.map { _ in
-            try ImpositionLayout(ticket: job.template.size, grid: try grid.map { try ImpositionLayout.grid($0) },
-                                 cropMarks: cropMarks)
+            try ImpositionLayout(
+                ticket: job.template.size, grid: try grid.map { try ImpositionLayout.grid($0) },
+                cropMarks: cropMarks)
         }
         if layout != nil, input.file == nil {
             throw ValidationError("--impose reads the data twice: give --data FILE rather than -")

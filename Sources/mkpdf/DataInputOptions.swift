@@ -6,21 +6,26 @@ import Support
 /// `--encoding`, `--map` and `--map-file`: how data files are read, shared by `batch` and `report`.
 struct DataInputOptions: ParsableArguments {
     /// The data's text encoding.
-    @Option(name: .customLong("encoding"),
-            help: ArgumentHelp("Text encoding of the data: utf-8, utf-8-sig, cp932 (shift_jis, as Excel saves CSV), "
-                               + "euc-jp or utf-16 (default: detected — byte-order mark, then UTF-8, then CP932).",
-                               valueName: "name"))
+    @Option(
+        name: .customLong("encoding"),
+        help: ArgumentHelp(
+            "Text encoding of the data: utf-8, utf-8-sig, cp932 (shift_jis, as Excel saves CSV), "
+                + "euc-jp or utf-16 (default: detected — byte-order mark, then UTF-8, then CP932).",
+            valueName: "name"))
     var encoding: String?
 
     /// Column renames.
-    @Option(name: .customLong("map"),
-            help: ArgumentHelp("Rename a data column to a template field, e.g. --map 会員番号=member (repeatable).",
-                               valueName: "column=field"))
+    @Option(
+        name: .customLong("map"),
+        help: ArgumentHelp(
+            "Rename a data column to a template field, e.g. --map 会員番号=member (repeatable).",
+            valueName: "column=field"))
     var map: [String] = []
 
     /// Files of column renames.
-    @Option(name: .customLong("map-file"),
-            help: ArgumentHelp("A file of renames, one column=field a line (# comments).", valueName: "file"))
+    @Option(
+        name: .customLong("map-file"),
+        help: ArgumentHelp("A file of renames, one column=field a line (# comments).", valueName: "file"))
     var mapFiles: [String] = []
 
     /// The encoding given, or nil to detect.
@@ -41,11 +46,13 @@ struct DataInputOptions: ParsableArguments {
 /// `--number FIELD=PATTERN`: a field numbered from the record's position, the same in `ticket` and `batch`.
 struct NumberingOptions: ParsableArguments {
     /// The numbered fields.
-    @Option(name: .customLong("number"),
-            help: ArgumentHelp("Number a field the data lacks from the record's position: {{index}} (from 0), "
-                               + "{{row}} (from 1), an offset and a zero-padded width, e.g. "
-                               + "--number ticket='FN-{{index+1:06}}' gives FN-000001, FN-000002 and so on (repeatable).",
-                               valueName: "field=pattern"))
+    @Option(
+        name: .customLong("number"),
+        help: ArgumentHelp(
+            "Number a field the data lacks from the record's position: {{index}} (from 0), "
+                + "{{row}} (from 1), an offset and a zero-padded width, e.g. "
+                + "--number ticket='FN-{{index+1:06}}' gives FN-000001, FN-000002 and so on (repeatable).",
+            valueName: "field=pattern"))
     var numbers: [String] = []
 
     /// The parsed sequences.

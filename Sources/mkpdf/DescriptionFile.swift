@@ -12,9 +12,11 @@ enum DescriptionFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw RenderCommandFailure(description: ErrorText.wrapping("cannot read \(url.path)",
-                                                                       error.localizedDescription,
-                                                                       fix: "give the path of a drawing JSON file"))
+            throw RenderCommandFailure(
+                description: ErrorText.wrapping(
+                    "cannot read \(url.path)",
+                    error.localizedDescription,
+                    fix: "give the path of a drawing JSON file"))
         }
         switch url.pathExtension.lowercased() {
         case "json":
@@ -24,8 +26,9 @@ enum DescriptionFile {
             }
             return Document(pages: [try Drawing(jsonData: data, source: url.path)])
         default:
-            throw RenderCommandFailure(description: "\(url.path): unknown description format \".\(url.pathExtension)\". "
-                          + "Fix: give a .json file in the Drawing module's JSON form")
+            throw RenderCommandFailure(
+                description: "\(url.path): unknown description format \".\(url.pathExtension)\". "
+                    + "Fix: give a .json file in the Drawing module's JSON form")
         }
     }
 }

@@ -7,6 +7,7 @@ import Haru
 /// embedded TrueType font all work on this machine.
 struct HelloCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "hello",
         abstract: "Write the \"Hello libHaru!\" sample page (Latin, Japanese CID and TrueType text, shapes)."
     )
 
@@ -20,8 +21,9 @@ struct HelloCommand: ParsableCommand {
 
     func run() throws {
         let a5 = Paper.a5.size(.landscape)
-        let document = try PDFDocument.helloSample(trueTypeFont: URL(fileURLWithPath: font),
-                                                   size: PageSize(width: a5.width, height: a5.height))
+        let document = try PDFDocument.helloSample(
+            trueTypeFont: URL(fileURLWithPath: font),
+            size: PageSize(width: a5.width, height: a5.height))
         let url = URL(fileURLWithPath: output)
         try document.save(to: url)
         print(url.standardizedFileURL.path)

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import Support
 import Haru
 import PNG
+import Support
 
 /// `mkpdf image`: PNG files to a PDF with one page per image (what img2pdf does), or re-encoded to PNG.
 ///
@@ -62,8 +62,12 @@ struct ImageCommand: ParsableCommand {
             throw ValidationError("-o \(output): the output must end in .pdf or .png.")
         }
         if let dpi {
-            guard format == .pdf else { throw ValidationError("--dpi sets PDF page sizes; it has no meaning for PNG output \(output).") }
-            guard dpi.isFinite, dpi > 0 else { throw ValidationError("--dpi \(dpi): give a positive number of pixels per inch.") }
+            guard format == .pdf else {
+                throw ValidationError("--dpi sets PDF page sizes; it has no meaning for PNG output \(output).")
+            }
+            guard dpi.isFinite, dpi > 0 else {
+                throw ValidationError("--dpi \(dpi): give a positive number of pixels per inch.")
+            }
         }
     }
 
@@ -79,21 +83,25 @@ struct ImageCommand: ParsableCommand {
         let document = try PDFDocument()
         // The first image's name titles the document, shown by viewers instead of the file name.
         if let first = inputs.first {
-            try document.setInfo(DocumentInfo(title: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent))
+            try document.setInfo(
+                DocumentInfo(title: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent))
             try document.setDisplaysTitle(true)
         }
         for input in inputs {
             let bitmap = try decode(input)
             let resolution = dpi ?? Self.fittingDPI(width: bitmap.width, height: bitmap.height) ?? 72
             if dpi == nil, resolution != 72 {
-                let note = "mkpdf image: \(input) is \(bitmap.width)×\(bitmap.height) px, which at 72 dpi is "
+                let note =
+                    "mkpdf image: \(input) is \(bitmap.width)×\(bitmap.height) px, which at 72 dpi is "
                     + "outside the 3–14400 pt of a PDF page; using \(Int(resolution)) dpi "
                     + "(give --dpi to choose another)\n"
                 FileHandle.standardError.write(Data(note.utf8))
             }
-            let size = PageSize(width: Double(bitmap.width) * 72 / resolution, height: Double(bitmap.height) * 72 / resolution)
+            let size = PageSize(
+                width: Double(bitmap.width) * 72 / resolution, height: Double(bitmap.height) * 72 / resolution)
             guard size.isValid else {
-                throw ImageCommandError.pageOutOfRange(input: input, width: bitmap.width, height: bitmap.height, dpi: resolution)
+                throw ImageCommandError.pageOutOfRange(
+                    input: input, width: bitmap.width, height: bitmap.height, dpi: resolution)
             }
             let image = try document.loadImage(bitmap, name: input)
             let page = try document.addPage(size: size)
@@ -108,7 +116,8 @@ struct ImageCommand: ParsableCommand {
     /// whole dpi nearest to 72 that keeps both sides within 3–14400 pt; nil when no resolution does (the aspect ratio
     /// is beyond 4800:1).
     static func fittingDPI(width: Int, height: Int) -> Double? {
-        let short = Double(min(width, height)), long = Double(max(width, height))
+        let short = Double(min(width, height))
+        let long = Double(max(width, height))
         let highest = (short * 72 / PageSize.allowedSides.lowerBound).rounded(.down)
         let lowest = (long * 72 / PageSize.allowedSides.upperBound).rounded(.up)
         guard lowest <= highest, highest > 0 else { return nil }
@@ -133,10 +142,14 @@ struct ImageCommand: ParsableCommand {
             try encoder.encode(decode(input), name: input)
         }
         let base = URL(fileURLWithPath: output)
-        let folder = base.deletingLastPathComponent(), stem = base.deletingPathExtension().lastPathComponent
-        let targets = inputs.count == 1 ? [base] : (1...inputs.count).map {
-            folder.appendingPathComponent("\(stem)-\($0).\(base.pathExtension)")
-        }
+        let folder = base.deletingLastPathComponent()
+        let stem = base.deletingPathExtension().lastPathComponent
+        let targets =
+            inputs.count == 1
+            ? [base]
+            : (1...inputs.count).map {
+                folder.appendingPathComponent("\(stem)-\($0).\(base.pathExtension)")
+            }
         do {
             try AtomicFile.writeAll(zip(targets, encoded).map { ($0.path, $1) }, durability: .unflushed)
         } catch {
@@ -157,11 +170,14 @@ enum ImageCommandError: Error, CustomStringConvertible, LocalizedError {
         switch self {
         case let .pageOutOfRange(input, width, height, dpi):
             let points = "\(format(Double(width) * 72 / dpi))×\(format(Double(height) * 72 / dpi)) pt"
-            let lowest = 72 * Double(max(width, height)) / 14400, highest = 72 * Double(min(width, height)) / 3
-            let fix = lowest <= highest
+            let lowest = 72 * Double(max(width, height)) / 14400
+            let highest = 72 * Double(min(width, height)) / 3
+            let fix =
+                lowest <= highest
                 ? "pass --dpi between \(format(lowest.rounded(.up))) and \(format(highest.rounded(.down)))"
                 : "the image's aspect ratio cannot fit; crop or pad it"
-            return "\(input): a \(width)×\(height) image at \(format(dpi)) dpi makes a \(points) page, outside the 3–14400 pt PDF pages allow; \(fix)"
+            return
+                "\(input): a \(width)×\(height) image at \(format(dpi)) dpi makes a \(points) page, outside the 3–14400 pt PDF pages allow; \(fix)"
         case let .cannotWrite(path, reason):
             return "\(path): cannot write the PNG (\(reason)); check that the folder exists and is writable"
         }

@@ -11,7 +11,10 @@ struct MkPDF: ParsableCommand {
         commandName: "mkpdf",
         abstract: "Turn one description of a document into PDF (libHaru) or PNG (cairo + libpng).",
         discussion: HelpText.pngResolution,
-        subcommands: [ValidateCommand.self, HelloCommand.self, ImageCommand.self, RenderCommand.self, TicketCommand.self, ReportCommand.self, BatchCommand.self]
+        subcommands: [
+            ValidateCommand.self, HelloCommand.self, ImageCommand.self, RenderCommand.self, TicketCommand.self,
+            ReportCommand.self, BatchCommand.self
+        ]
     )
 
     /// `mkpdf --version`.
@@ -43,7 +46,8 @@ struct MkPDF: ParsableCommand {
             try command.run()
         } catch let error as ValidationError {
             let subcommand = type(of: command)
-            let text = "Error: \(escaped(error.message))\nUsage: \(usageString(for: subcommand))\n"
+            let text =
+                "Error: \(escaped(error.message))\nUsage: \(usageString(for: subcommand))\n"
                 + "  See 'mkpdf \(subcommand._commandName) --help' for more information.\n"
             FileHandle.standardError.write(Data(text.utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)

@@ -48,12 +48,17 @@ struct RenderCommand: ParsableCommand {
     var dpi: Double?
 
     /// How fonts go into the PDF.
-    @Option(name: .customLong("font-mode"),
-            help: "PDF output: embedded (subset TrueType or CFF) or cid (gothic/mincho as non-embedded MS-PGothic/MS-PMincho).")
+    @Option(
+        name: .customLong("font-mode"),
+        help:
+            "PDF output: embedded (subset TrueType or CFF) or cid (gothic/mincho as non-embedded MS-PGothic/MS-PMincho)."
+    )
     var fontMode: PDFFontMode = .embedded
 
     /// Placeholder values when the input is a YAML template (see `TemplateOutput.load`).
-    @Option(name: .customLong("set"), help: ArgumentHelp("YAML template input: fill a placeholder (repeatable).", valueName: "key=value"))
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp("YAML template input: fill a placeholder (repeatable).", valueName: "key=value"))
     var assignments: [String] = []
 
     /// Placeholder values read from files (YAML template input).
@@ -78,12 +83,14 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let format = try OutputFormat.of(output: output)
         if format == .pdf, scale != nil || dpi != nil {
-            throw RenderCommandFailure(description: "--scale and --dpi apply to PNG output; -o \(output) is a PDF. "
-                                 + "Fix: drop them, or write a .png")
+            throw RenderCommandFailure(
+                description: "--scale and --dpi apply to PNG output; -o \(output) is a PDF. "
+                    + "Fix: drop them, or write a .png")
         }
         let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let document = try TemplateOutput.load(URL(fileURLWithPath: input), assignments: assignments + fromFiles,
-                                               pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? Self.defaultScale : 2)
+        let document = try TemplateOutput.load(
+            URL(fileURLWithPath: input), assignments: assignments + fromFiles,
+            pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? Self.defaultScale : 2)
         let url = URL(fileURLWithPath: output)
         switch format {
         case .pdf:
@@ -93,8 +100,10 @@ struct RenderCommand: ParsableCommand {
             let rasterScale: RasterScale = dpi.map { .dpi($0) } ?? .factor(scale ?? Self.defaultScale)
             let renderer = RasterRenderer()
             let files = try document.pages.enumerated().map { index, page in
-                (try renderer.pngData(for: page, scale: rasterScale, page: index + 1),
-                 document.pages.count == 1 ? url : Self.pageFile(url, index + 1))
+                (
+                    try renderer.pngData(for: page, scale: rasterScale, page: index + 1),
+                    document.pages.count == 1 ? url : Self.pageFile(url, index + 1)
+                )
             }
             guard !files.isEmpty else { throw RenderError.emptyDocument }
             do {
@@ -109,7 +118,8 @@ struct RenderCommand: ParsableCommand {
     /// `out.png` → `out-2.png`.
     static func pageFile(_ url: URL, _ page: Int) -> URL {
         let base = url.deletingPathExtension()
-        return base.deletingLastPathComponent().appendingPathComponent("\(base.lastPathComponent)-\(page).\(url.pathExtension)")
+        return base.deletingLastPathComponent().appendingPathComponent(
+            "\(base.lastPathComponent)-\(page).\(url.pathExtension)")
     }
 }
 

@@ -81,21 +81,25 @@ struct ReportCommand: ParsableCommand {
         let renames = try dataInput.columnMap()
         for (from, to) in renames.sorted(by: { $0.key < $1.key }) {
             guard let index = table.columnIndex(named: from) else {
-                throw ValidationError("--map \(from)=\(to): \(data) has no column \"\(from)\"; its columns are "
-                                      + table.columns.joined(separator: ", "))
+                throw ValidationError(
+                    "--map \(from)=\(to): \(data) has no column \"\(from)\"; its columns are "
+                        + table.columns.joined(separator: ", "))
             }
             table.columns[index] = to
         }
         let name = URL(fileURLWithPath: table.source).deletingPathExtension().lastPathComponent
-        let reportTemplate = try template.map { path throws in try Template(contentsOf: URL(fileURLWithPath: path)) }
+        let reportTemplate =
+            try template.map { path throws in try Template(contentsOf: URL(fileURLWithPath: path)) }
             ?? Template.listing(columns: table.columns, title: name)
         guard reportTemplate.data["rows"] != nil else {
-            throw ValidationError("\(template ?? "the template") does not read the CSV: declare data: {rows: []} and "
-                                  + "show the rows in a table (rows: rows), as Templates/report.yaml does")
+            throw ValidationError(
+                "\(template ?? "the template") does not read the CSV: declare data: {rows: []} and "
+                    + "show the rows in a table (rows: rows), as Templates/report.yaml does")
         }
-        let laidOut = try reportTemplate.document(values: title.map { ["title": $0] } ?? [:],
-                                                  data: ["rows": Template.records(table)],
-                                                  options: TemplateRenderOptions(fonts: .shared))
+        let laidOut = try reportTemplate.document(
+            values: title.map { ["title": $0] } ?? [:],
+            data: ["rows": Template.records(table)],
+            options: TemplateRenderOptions(fonts: .shared))
         let url = URL(fileURLWithPath: output)
         let files: [(URL, Data)]
         if url.pathExtension.lowercased() == "pdf" {
@@ -104,8 +108,10 @@ struct ReportCommand: ParsableCommand {
             let renderer = RasterRenderer(compression: .balanced)
             let rasterScale = dpi.map { RasterScale.dpi($0) } ?? .factor(scale ?? RenderCommand.defaultScale)
             files = try laidOut.pages.enumerated().map { index, page in
-                (laidOut.pages.count == 1 ? url : Self.pageFile(url, index + 1),
-                 try renderer.pngData(for: page, scale: rasterScale, page: index + 1))
+                (
+                    laidOut.pages.count == 1 ? url : Self.pageFile(url, index + 1),
+                    try renderer.pngData(for: page, scale: rasterScale, page: index + 1)
+                )
             }
         }
         try Self.writeAll(files)

@@ -6,16 +6,20 @@ import Support
 /// Notepad), decoded like data files — `--encoding`, or detected: byte-order mark, then UTF-8, then CP932.
 struct SetFileOptions: ParsableArguments {
     /// The placeholder files.
-    @Option(name: .customLong("set-file"),
-            help: ArgumentHelp("Fill a placeholder from a text file (UTF-8, UTF-16 with BOM or CP932, detected; one "
-                               + "trailing line end dropped), e.g. --set-file venue=venue.txt (repeatable).",
-                               valueName: "key=file"))
+    @Option(
+        name: .customLong("set-file"),
+        help: ArgumentHelp(
+            "Fill a placeholder from a text file (UTF-8, UTF-16 with BOM or CP932, detected; one "
+                + "trailing line end dropped), e.g. --set-file venue=venue.txt (repeatable).",
+            valueName: "key=file"))
     var files: [String] = []
 
     /// The encoding of `--set-file` files.
-    @Option(name: .customLong("set-file-encoding"),
-            help: ArgumentHelp("Encoding of --set-file files: " + InputEncoding.names + " (default: detected).",
-                               valueName: "name"))
+    @Option(
+        name: .customLong("set-file-encoding"),
+        help: ArgumentHelp(
+            "Encoding of --set-file files: " + InputEncoding.names + " (default: detected).",
+            valueName: "name"))
     var encoding: String?
 
     /// The values by placeholder.
@@ -31,23 +35,27 @@ struct SetFileOptions: ParsableArguments {
         }
         for assignment in files {
             guard let equals = assignment.firstIndex(of: "="), equals > assignment.startIndex,
-                  assignment.index(after: equals) < assignment.endIndex else {
+                assignment.index(after: equals) < assignment.endIndex
+            else {
                 throw ValidationError("--set-file \(assignment): write key=FILE, e.g. --set-file venue=venue.txt")
             }
-            let key = String(assignment[..<equals]), path = String(assignment[assignment.index(after: equals)...])
+            let key = String(assignment[..<equals])
+            let path = String(assignment[assignment.index(after: equals)...])
             guard values[key] == nil else { throw ValidationError("--set-file \(key)=… is given twice") }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ValidationError("--set-file \(key)=\(path): the file cannot be read")
             }
             do {
                 var text = try InputText.decode(data, source: path, encoding: chosen).text
-                if text.hasSuffix("\r\n") || text.hasSuffix("\n") { text.removeLast() }  // "\r\n" is one Character
+                if text.hasSuffix("\r\n") || text.hasSuffix("\n") { text.removeLast() } // "\r\n" is one Character
                 values[key] = text
             } catch {
-                throw ValidationError(TerminalText.escaped(
-                    "--set-file \(key)=\(path): " + (error.note ?? "byte offset \(error.byteOffset): the bytes "
-                        + "\(error.hexBytes) are not \(error.encoding.rawValue). Fix: give --set-file-encoding, or "
-                        + "save the file as UTF-8")))
+                throw ValidationError(
+                    TerminalText.escaped(
+                        "--set-file \(key)=\(path): "
+                            + (error.note ?? "byte offset \(error.byteOffset): the bytes "
+                                + "\(error.hexBytes) are not \(error.encoding.rawValue). Fix: give --set-file-encoding, or "
+                                + "save the file as UTF-8")))
             }
         }
         return values

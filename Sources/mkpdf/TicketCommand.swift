@@ -48,8 +48,11 @@ struct TicketCommand: ParsableCommand {
     var date: String?
 
     /// Any other placeholder values.
-    @Option(name: .customLong("set"), help: ArgumentHelp("Fill a placeholder: --set venue=… (repeatable).",
-                                                          valueName: "key=value"))
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Fill a placeholder: --set venue=… (repeatable).",
+            valueName: "key=value"))
     var assignments: [String] = []
 
     /// Where the ticket goes.
@@ -65,8 +68,9 @@ struct TicketCommand: ParsableCommand {
     var scale: Double = 2
 
     /// How fonts go into the PDF.
-    @Option(name: .customLong("font-mode"),
-            help: "PDF fonts: embedded (subset TrueType or CFF) or cid (MS-PGothic, not embedded: smallest files).")
+    @Option(
+        name: .customLong("font-mode"),
+        help: "PDF fonts: embedded (subset TrueType or CFF) or cid (MS-PGothic, not embedded: smallest files).")
     var fontMode: PDFFontMode = .embedded
 
     /// Another ticket template.
@@ -74,7 +78,8 @@ struct TicketCommand: ParsableCommand {
     var template: String?
 
     /// The pattern member and ticket numbers must match.
-    @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match as a whole.")
+    @Option(
+        name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match as a whole.")
     var idPattern: String = TicketRules.defaultPattern
 
     /// Fields numbered from the ticket's position.
@@ -106,22 +111,26 @@ struct TicketCommand: ParsableCommand {
         values["member"] = member
         for number in try numbering.sequences() {
             guard values[number.field] == nil, number.field != "member", number.field != "ticket" || ticket == nil,
-                  number.field != "date" || date == nil else {
+                number.field != "date" || date == nil
+            else {
                 throw ValidationError("--number \(number.field)=… and a value for \(number.field) are both given")
             }
             values[number.field] = number.value(index: index, row: index + 1)
         }
         if let ticket { values["ticket"] = ticket }
         if values["ticket"] == nil {
-            FileHandle.standardError.write(Data(("note: no --ticket: the ticket shows the template's default number. "
-                + "Give --ticket, or --number ticket='FN-{{index+1:06}}' with --index\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    ("note: no --ticket: the ticket shows the template's default number. "
+                        + "Give --ticket, or --number ticket='FN-{{index+1:06}}' with --index\n").utf8))
         }
         if let date { values["date"] = date }
 
         let format = try TemplateOutput.format(output: output, explicit: format)
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
-        let job = TicketJob(template: try Template(contentsOf: templateURL), rules: rules, scale: scale,
-                            fontMode: fontMode)
+        let job = TicketJob(
+            template: try Template(contentsOf: templateURL), rules: rules, scale: scale,
+            fontMode: fontMode)
         // The job checks the member and ticket numbers (the one check on their way to the file), before the output
         // name is made from the member number.
         let drawing = try job.drawing(values: values)
@@ -129,8 +138,9 @@ struct TicketCommand: ParsableCommand {
         if let output {
             url = URL(fileURLWithPath: output)
         } else {
-            url = try TicketRules.outputURL(member: member, extension: format.rawValue,
-                                       in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            url = try TicketRules.outputURL(
+                member: member, extension: format.rawValue,
+                in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
         print(try job.write(drawing, to: url, as: format).path)
     }

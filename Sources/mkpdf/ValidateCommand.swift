@@ -1,6 +1,6 @@
 import ArgumentParser
-import Validation
 import Foundation
+import Validation
 
 /// `mkpdf validate FILE…`: checks PDF structure with qpdf and mkpdf's rules, as text or JSON.
 ///
@@ -8,20 +8,21 @@ import Foundation
 /// from counts), 2 when a file cannot be read at all (missing, not a PDF qpdf can open, wrong or missing password).
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check PDF files: structure (qpdf), fonts, images, page size, page count and expected text.",
         usage: "mkpdf validate <files> ... [<options>]",
         discussion: """
-        Exit status: 0 when every file is valid; 1 when some file has an error finding (including damage qpdf \
-        recovered from, i.e. when `qpdf --check` exits non-zero); 2 when some file cannot be read at all \
-        (missing, not a PDF, encrypted without the right --password).
+            Exit status: 0 when every file is valid; 1 when some file has an error finding (including damage qpdf \
+            recovered from, i.e. when `qpdf --check` exits non-zero); 2 when some file cannot be read at all \
+            (missing, not a PDF, encrypted without the right --password).
 
-        Agreement with `qpdf --check`: every condition it exits non-zero on is an error finding here (damage \
-        qpdf recovers from, undecodable streams, content-stream syntax errors, linearization hint-table errors \
-        through qpdf's own linearization check), except when a resource limit is reached: a stream decoding \
-        beyond --max-stream-bytes skips qpdf's whole-file check (it would hold the stream in memory) and is \
-        itself the error `resource.limit`. Beyond qpdf: zero pages, a page tree viewers cannot walk, a header \
-        version older than the features used, fonts without ToUnicode, unusable encryption key lengths.
-        """)
+            Agreement with `qpdf --check`: every condition it exits non-zero on is an error finding here (damage \
+            qpdf recovers from, undecodable streams, content-stream syntax errors, linearization hint-table errors \
+            through qpdf's own linearization check), except when a resource limit is reached: a stream decoding \
+            beyond --max-stream-bytes skips qpdf's whole-file check (it would hold the stream in memory) and is \
+            itself the error `resource.limit`. Beyond qpdf: zero pages, a page tree viewers cannot walk, a header \
+            version older than the features used, fonts without ToUnicode, unusable encryption key lengths.
+            """)
 
     @Argument(help: "The PDF files to check.")
     var files: [String]
@@ -35,10 +36,16 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("expect-pages"), help: "The number of pages each file must have.")
     var expectPages: Int?
 
-    @Option(name: .customLong("expect-text"), help: "A text that must appear on some page (repeatable; whitespace and width are ignored).")
+    @Option(
+        name: .customLong("expect-text"),
+        help: "A text that must appear on some page (repeatable; whitespace and width are ignored).")
     var expectText: [String] = []
 
-    @Option(name: .customLong("expect-size"), help: "The size of every page: a paper name such as a4 or jis-b5 (either orientation), or WxH in points (exactly).")
+    @Option(
+        name: .customLong("expect-size"),
+        help:
+            "The size of every page: a paper name such as a4 or jis-b5 (either orientation), or WxH in points (exactly)."
+    )
     var expectSize: String?
 
     @Option(help: "The user or owner password of encrypted files.")
@@ -50,20 +57,30 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .customLong("require-metadata"), help: "Make a missing Info /Title or catalog /Lang an error.")
     var requireMetadata = false
 
-    @Option(name: .customLong("max-stream-bytes"), help: "The decoded size any one stream may have before `resource.limit` (256 MiB).")
+    @Option(
+        name: .customLong("max-stream-bytes"),
+        help: "The decoded size any one stream may have before `resource.limit` (256 MiB).")
     var maxStreamBytes: Int = ResourceLimits().streamBytes
 
-    @Option(name: .customLong("max-content-bytes"), help: "The decoded size of one page's content before `resource.limit` (64 MiB).")
+    @Option(
+        name: .customLong("max-content-bytes"),
+        help: "The decoded size of one page's content before `resource.limit` (64 MiB).")
     var maxContentBytes: Int = ResourceLimits().contentBytes
 
-    @Option(name: .customLong("max-operators"), help: "The operators one page's content may have before `resource.limit`.")
+    @Option(
+        name: .customLong("max-operators"), help: "The operators one page's content may have before `resource.limit`.")
     var maxOperators: Int = ResourceLimits().operators
 
     func validate() throws {
         if let expectSize, ExpectedPageSize.parse(expectSize) == nil {
-            throw ValidationError("--expect-size \(expectSize): not a known size; use a paper name (a4, b5, jis-b4, postcard, letter, …) or WxH in points such as 400x150")
+            throw ValidationError(
+                "--expect-size \(expectSize): not a known size; use a paper name (a4, b5, jis-b4, postcard, letter, …) or WxH in points such as 400x150"
+            )
         }
-        for (name, value) in [("--max-stream-bytes", maxStreamBytes), ("--max-content-bytes", maxContentBytes), ("--max-operators", maxOperators)]
+        for (name, value) in [
+            ("--max-stream-bytes", maxStreamBytes), ("--max-content-bytes", maxContentBytes),
+            ("--max-operators", maxOperators)
+        ]
         where value <= 0 {
             throw ValidationError("\(name) \(value): a limit must be a positive number")
         }
@@ -73,10 +90,13 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let validator = Validator(options: ValidationOptions(
-            requireEmbeddedFonts: requireEmbedded, pageCount: expectPages, texts: expectText,
-            pageSize: expectSize.flatMap(ExpectedPageSize.parse), password: password, requireMetadata: requireMetadata,
-            limits: ResourceLimits(streamBytes: maxStreamBytes, contentBytes: maxContentBytes, operators: maxOperators)))
+        let validator = Validator(
+            options: ValidationOptions(
+                requireEmbeddedFonts: requireEmbedded, pageCount: expectPages, texts: expectText,
+                pageSize: expectSize.flatMap(ExpectedPageSize.parse), password: password,
+                requireMetadata: requireMetadata,
+                limits: ResourceLimits(
+                    streamBytes: maxStreamBytes, contentBytes: maxContentBytes, operators: maxOperators)))
         var outcomes: [Outcome] = []
         for file in files {
             do {
@@ -152,8 +172,9 @@ private enum Outcome: Encodable {
             let inspection = report.inspection
             let verdict = report.isValid ? "valid" : "INVALID"
             let count = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
-            print("\(report.file): \(verdict) — PDF \(inspection.pdfVersion), \(count(inspection.pageCount, "page")), "
-                  + "\(count(report.errors.count, "error")), \(count(report.warnings.count, "warning"))")
+            print(
+                "\(report.file): \(verdict) — PDF \(inspection.pdfVersion), \(count(inspection.pageCount, "page")), "
+                    + "\(count(report.errors.count, "error")), \(count(report.warnings.count, "warning"))")
             // Consecutive pages that look alike share one line, so a long document stays readable.
             var groups: [(first: Int, last: Int, summary: String)] = []
             for page in inspection.pages {

@@ -3,15 +3,16 @@ import Documents
 import DrawingModule
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct BarcodeEncoderTests {
     typealias Barcode = Drawing.Command.Barcode
 
     @Test func qrVersion1IsTwentyOneModulesPlusTheQuietZoneInLibzintsVectorUnits() throws {
-        let barcode = Barcode(symbology: .qr, data: "hello", rect: Rect(x: 0, y: 0, width: 100, height: 100),
-                              dark: .black, options: .init(quietZone: 2))
+        let barcode = Barcode(
+            symbology: .qr, data: "hello", rect: Rect(x: 0, y: 0, width: 100, height: 100),
+            dark: .black, options: .init(quietZone: 2))
         let geometry = try BarcodeEncoder.geometry(for: barcode)
         #expect(geometry.width == 25 && geometry.height == 25)
         // The standard quiet zone (4 modules) when none is given.
@@ -21,8 +22,9 @@ import TestSupport
     }
 
     @Test func everyModuleEdgeIsOnThePixelGridAndTheCodeIsCentred() throws {
-        let barcode = Barcode(symbology: .qr, data: "T-2/ABC-1", rect: Rect(x: 10.3, y: 20.7, width: 50, height: 50),
-                              dark: .black, options: .init(quietZone: 2))
+        let barcode = Barcode(
+            symbology: .qr, data: "T-2/ABC-1", rect: Rect(x: 10.3, y: 20.7, width: 50, height: 50),
+            dark: .black, options: .init(quietZone: 2))
         for scale in [1.0, 2, 3] {
             let layout = try BarcodeLayout(barcode, pixelsPerPoint: scale)
             for bar in layout.bars {
@@ -30,15 +32,20 @@ import TestSupport
                     #expect(abs(edge * scale - (edge * scale).rounded()) < 1e-9, "edge \(edge) at \(scale)")
                 }
             }
-            #expect(layout.area.x >= 10.3 && layout.area.maxX <= 60.3 && layout.area.y >= 20.7
+            #expect(
+                layout.area.x >= 10.3 && layout.area.maxX <= 60.3 && layout.area.y >= 20.7
                     && layout.area.maxY <= 70.7)
         }
     }
 
     @Test func checkDigitsAreComputedOrVerifiedAsAsked() throws {
-        func layout(_ kind: Barcode.Symbology, _ data: String, _ check: Barcode.CheckDigit? = nil) throws -> BarcodeLayout {
-            try BarcodeLayout(Barcode(symbology: kind, data: data, rect: Rect(x: 0, y: 0, width: 300, height: 100),
-                                      dark: .black, options: .init(checkDigit: check)), pixelsPerPoint: 2)
+        func layout(_ kind: Barcode.Symbology, _ data: String, _ check: Barcode.CheckDigit? = nil) throws
+            -> BarcodeLayout
+        {
+            try BarcodeLayout(
+                Barcode(
+                    symbology: kind, data: data, rect: Rect(x: 0, y: 0, width: 300, height: 100),
+                    dark: .black, options: .init(checkDigit: check)), pixelsPerPoint: 2)
         }
         #expect(try layout(.ean13, "490123456789").labels.map(\.text) == ["4", "901234", "567894"])
         #expect(try layout(.ean13, "4901234567894").labels.map(\.text) == ["4", "901234", "567894"])
@@ -65,7 +72,10 @@ import TestSupport
              "data": "A1234B", "rect": {"x": 0, "y": 0, "width": 200, "height": 100}, "dark": "#000000"}]}
             """
         let drawing = try Drawing(jsonData: Data(json.utf8), source: "t.json")
-        guard case .barcode(let barcode) = drawing.commands.first else { Issue.record("no barcode"); return }
+        guard case .barcode(let barcode) = drawing.commands.first else {
+            Issue.record("no barcode")
+            return
+        }
         #expect(barcode.symbology == .codabar && barcode.options == Barcode.Options() && barcode.light == nil)
         #expect(try Drawing(jsonData: drawing.jsonData(), source: "again") == drawing)
         let unknown = #expect(throws: DescriptionFormatError.self) {
@@ -80,7 +90,10 @@ import TestSupport
         try canvas.start(width: 200, height: 100, opaque: true)
         try canvas.drawBarcode(.index(code), .ean8, "4901234", x: 10, y: 10, w: 180, h: 80)
         let drawing = try canvas.stop()
-        guard case .barcode(let barcode) = drawing.commands.first else { Issue.record("no barcode"); return }
+        guard case .barcode(let barcode) = drawing.commands.first else {
+            Issue.record("no barcode")
+            return
+        }
         #expect(barcode.dark == .black && barcode.symbology == .ean8 && barcode.data == "4901234")
         let png = try RasterRenderer().pngData(for: drawing, scale: .factor(2))
         let scratch = try Scratch("canvas-barcode")

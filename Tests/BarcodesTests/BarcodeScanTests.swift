@@ -2,8 +2,8 @@ import Barcodes
 import DrawingModule
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// Every symbology drawn by mkpdf — as a PNG and as a PDF rasterised by poppler — read back by independent readers
 /// (zbarimg where zbar knows the symbology, zxing-cpp for all), with the exact payload.
@@ -31,25 +31,34 @@ import TestSupport
         Case(symbology: .upcA, data: "01234567890", zxing: "0012345678905", zbar: "0012345678905"),
         Case(symbology: .upcE, data: "0123456", zxing: "0012345000065", zbar: "0012345000065"),
         Case(symbology: .code128, data: "mkpdf-128 Abc", zxing: "mkpdf-128 Abc", zbar: "mkpdf-128 Abc"),
-        Case(symbology: .gs1128, data: "[01]04912345678904[3103]000123", zxing: "(01)04912345678904(3103)000123",
-             zbar: "01049123456789043103000123"),
+        Case(
+            symbology: .gs1128, data: "[01]04912345678904[3103]000123", zxing: "(01)04912345678904(3103)000123",
+            zbar: "01049123456789043103000123"),
         Case(symbology: .code39, data: "MKPDF-39", zxing: "MKPDF-39", zbar: "MKPDF-39"),
         Case(symbology: .codabar, data: "A1234567B", zxing: "A1234567B", zbar: "A1234567B"),
-        Case(symbology: .itf14, data: "1490123456789", zxing: "14901234567891", zbar: "14901234567891"),
+        Case(symbology: .itf14, data: "1490123456789", zxing: "14901234567891", zbar: "14901234567891")
     ]
 
     /// A page holding one barcode of `symbology` in a box shaped for it.
-    static func drawing(_ symbology: Drawing.Command.Barcode.Symbology, _ data: String,
-                        options: Drawing.Command.Barcode.Options = .init()) -> Drawing {
-        let box: Rect = switch symbology {
-        case .pdf417: Rect(x: 10, y: 10, width: 300, height: 120)
-        case .japanPost: Rect(x: 10, y: 10, width: 300, height: 30)
-        case _ where symbology.isTwoDimensional: Rect(x: 10, y: 10, width: 200, height: 200)
-        default: Rect(x: 10, y: 10, width: 300, height: 110)
-        }
-        return Drawing(size: Size(width: box.width + 20, height: box.height + 20), background: .white,
-                       commands: [.barcode(.init(symbology: symbology, data: data, rect: box, dark: .black,
-                                                 options: options))])
+    static func drawing(
+        _ symbology: Drawing.Command.Barcode.Symbology, _ data: String,
+        options: Drawing.Command.Barcode.Options = .init()
+    ) -> Drawing {
+        let box: Rect =
+            switch symbology {
+            case .pdf417: Rect(x: 10, y: 10, width: 300, height: 120)
+            case .japanPost: Rect(x: 10, y: 10, width: 300, height: 30)
+            case _ where symbology.isTwoDimensional: Rect(x: 10, y: 10, width: 200, height: 200)
+            default: Rect(x: 10, y: 10, width: 300, height: 110)
+            }
+        return Drawing(
+            size: Size(width: box.width + 20, height: box.height + 20), background: .white,
+            commands: [
+                .barcode(
+                    .init(
+                        symbology: symbology, data: data, rect: box, dark: .black,
+                        options: options))
+            ])
     }
 
     /// The texts zxing-cpp reads from an image file.
@@ -72,11 +81,16 @@ import TestSupport
 
     /// The PNG at 2 px/pt and the PDF rasterised at 144 dpi.
     static func images(of drawing: Drawing, in scratch: Scratch) throws -> [URL] {
-        let png = scratch.file("code.png"), pdf = scratch.file("code.pdf")
+        let png = scratch.file("code.png")
+        let pdf = scratch.file("code.pdf")
         try RasterRenderer().write(drawing, to: png, scale: .factor(2))
         try PDFRenderer().write(drawing, to: pdf)
-        let result = try Oracle.run("pdftoppm", ["-r", "144", "-png", "-singlefile", pdf.path,
-                                                 scratch.file("raster").path])
+        let result = try Oracle.run(
+            "pdftoppm",
+            [
+                "-r", "144", "-png", "-singlefile", pdf.path,
+                scratch.file("raster").path
+            ])
         #expect(result.status == 0, "pdftoppm: \(result.stderr)")
         return [png, scratch.file("raster.png")]
     }

@@ -3,8 +3,8 @@ import DrawingModule
 import Foundation
 import PNG
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// The Japan Post customer barcode (カスタマバーコード) read back bar by bar from the PNG and the rasterised PDF.
 @Suite struct JapanPostTests {
@@ -14,7 +14,7 @@ import TestSupport
     /// matches the string another implementation's tests give for the same example.
     static let examples: [(data: String, bars: String)] = [
         ("15400233-16-4-205", "FDFFTFTFFADFTTFTTFDADFADFATFTFFTDAFTFTFADTFTFDAFTTFTFTDATDATDADAFDF"),
-        ("350110622-1A308", "FDDFAFTFFTTFFTFFTFTTDAFFDAFDATFTFFTDATFTTDFAFTTADFTDATDATDATDAFTFDF"),
+        ("350110622-1A308", "FDDFAFTFFTTFFTFFTFTTDAFFDAFDATFTFFTDATFTTDFAFTTADFTDATDATDATDAFTFDF")
     ]
 
     /// A grey image: width, height and one byte per pixel (0 black).
@@ -32,7 +32,10 @@ import TestSupport
         var x = 0
         while x < image.width {
             let dark = (0..<image.height).contains { image.isDark(x, $0) }
-            guard dark else { x += 1; continue }
+            guard dark else {
+                x += 1
+                continue
+            }
             let start = x
             while x < image.width, (0..<image.height).contains(where: { image.isDark(x, $0) }) { x += 1 }
             runs.append((start, x))
@@ -42,19 +45,26 @@ import TestSupport
             let rows = (0..<image.height).filter { image.isDark(column, $0) }
             return (rows.first ?? 0, rows.last ?? 0)
         }
-        let top = extents.map(\.top).min() ?? 0, bottom = extents.map(\.bottom).max() ?? 0
+        let top = extents.map(\.top).min() ?? 0
+        let bottom = extents.map(\.bottom).max() ?? 0
         let band = Double(bottom - top) * 0.2
-        return String(extents.map { extent -> Character in
-            let up = Double(extent.top - top) <= band, down = Double(bottom - extent.bottom) <= band
-            return up ? (down ? "F" : "A") : (down ? "D" : "T")
-        })
+        return String(
+            extents.map { extent -> Character in
+                let up = Double(extent.top - top) <= band
+                let down = Double(bottom - extent.bottom) <= band
+                return up ? (down ? "F" : "A") : (down ? "D" : "T")
+            })
     }
 
     static func drawing(_ data: String) -> Drawing {
-        Drawing(size: Size(width: 320, height: 40), background: .white, commands: [
-            .barcode(.init(symbology: .japanPost, data: data, rect: Rect(x: 10, y: 5, width: 300, height: 30),
-                           dark: .black)),
-        ])
+        Drawing(
+            size: Size(width: 320, height: 40), background: .white,
+            commands: [
+                .barcode(
+                    .init(
+                        symbology: .japanPost, data: data, rect: Rect(x: 10, y: 5, width: 300, height: 30),
+                        dark: .black))
+            ])
     }
 
     @Test(arguments: 0..<2) func barsMatchJapanPostsPublishedExample(_ index: Int) throws {
@@ -62,9 +72,10 @@ import TestSupport
         let drawing = Self.drawing(data)
         // The PNG at 2 px/pt.
         let bitmap = try RasterRenderer().bitmap(for: drawing, scale: .factor(2))
-        let channels = 4  // RGBA8, always
-        let gray = Gray(width: bitmap.width, height: bitmap.height,
-                        pixels: stride(from: 0, to: bitmap.pixels.count, by: channels).map { bitmap.pixels[$0] })
+        let channels = 4 // RGBA8, always
+        let gray = Gray(
+            width: bitmap.width, height: bitmap.height,
+            pixels: stride(from: 0, to: bitmap.pixels.count, by: channels).map { bitmap.pixels[$0] })
         #expect(Self.bars(in: gray) == expected)
         // The PDF, rasterised by poppler at 144 dpi.
         let scratch = try Scratch("japanpost")
@@ -86,7 +97,8 @@ import TestSupport
             fields.append(String(decoding: data[start..<index], as: UTF8.self))
         }
         index += 1
-        let width = try #require(Int(fields[1])), height = try #require(Int(fields[2]))
+        let width = try #require(Int(fields[1]))
+        let height = try #require(Int(fields[2]))
         #expect(fields[0] == "P5")
         return Gray(width: width, height: height, pixels: Array(data[index..<(index + width * height)]))
     }

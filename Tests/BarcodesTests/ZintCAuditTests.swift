@@ -1,7 +1,8 @@
-@testable import Barcodes
 import DrawingModule
 import Foundation
 import Testing
+
+@testable import Barcodes
 
 /// Every `zint_symbol` is deleted once per encoding, on success and on failure alike: hundreds of large encodings
 /// leave the process's resident memory where it was.
@@ -17,8 +18,9 @@ import Testing
     @Test func encodingsDeleteTheSymbolOnEveryPath() throws {
         // Version 40 at level L through the vector path: the 30 KB struct plus thousands of vector rectangles.
         func barcode(_ data: String) -> Drawing.Command.Barcode {
-            .init(symbology: .qr, data: data, rect: Rect(x: 0, y: 0, width: 500, height: 500), dark: .black,
-                  options: .init(errorCorrection: "L"))
+            .init(
+                symbology: .qr, data: data, rect: Rect(x: 0, y: 0, width: 500, height: 500), dark: .black,
+                options: .init(errorCorrection: "L"))
         }
         let large = barcode(String(repeating: "8", count: 7000))
         let tooLong = barcode(String(repeating: "8", count: 7100))
@@ -42,10 +44,12 @@ import Testing
         #expect(added < 16 << 20, "resident memory grew by \(added / 1024) KB over 300 version-40 encodings")
     }
 
-    @Test(arguments: [(Rect(x: 1e300, y: 0, width: 40, height: 40), 2.0),
-                      (Rect(x: 0, y: 0, width: .infinity, height: 40), 2.0),
-                      (Rect(x: 10, y: 10, width: 40, height: 40), 1e300),
-                      (Rect(x: -.greatestFiniteMagnitude, y: 0, width: 40, height: 40), 1.0)])
+    @Test(arguments: [
+        (Rect(x: 1e300, y: 0, width: 40, height: 40), 2.0),
+        (Rect(x: 0, y: 0, width: .infinity, height: 40), 2.0),
+        (Rect(x: 10, y: 10, width: 40, height: 40), 1e300),
+        (Rect(x: -.greatestFiniteMagnitude, y: 0, width: 40, height: 40), 1.0)
+    ])
     func anUnplaceableBoxIsAnErrorNotATrap(_ box: Rect, _ pixelsPerPoint: Double) throws {
         let barcode = Drawing.Command.Barcode(symbology: .qr, data: "FN-579-413/GCG-40167", rect: box, dark: .black)
         let error = #expect(throws: BarcodeError.self) { try BarcodeLayout(barcode, pixelsPerPoint: pixelsPerPoint) }

@@ -1,7 +1,7 @@
 import Batch
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Bad records")
 struct BadRecordTests {
@@ -20,8 +20,10 @@ struct BadRecordTests {
         let data = try Fixtures.write(Self.csv, "members.csv", in: scratch)
         let out = scratch.file("out")
         let notes = Notes()
-        let summary = try await BatchRunner(job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
-                                            jobs: 2).run(progress: .silent, note: notes.add)
+        let summary = try await BatchRunner(
+            job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
+            jobs: 2
+        ).run(progress: .silent, note: notes.add)
         #expect(summary.ok == 7 && summary.failed == 3)
         let entries = try Fixtures.entries(out.appendingPathComponent("manifest.jsonl"))
         let failed = Dictionary(uniqueKeysWithValues: entries.filter { $0.status == .failed }.map { ($0.row, $0) })
@@ -54,8 +56,10 @@ struct BadRecordTests {
         let text = "{\"member\": \"GCG-1\", \"ticket\": \"FN-1\"}\n{\"ticket\": \"FN-2\"}\n[1]\n"
         let data = try Fixtures.write(text, "members.jsonl", in: scratch)
         let out = scratch.file("out")
-        let summary = try await BatchRunner(job: try Fixtures.job(name: "t-{{row}}"), input: BatchInput(path: data.path),
-                                            folder: out, jobs: 1).run(progress: .silent)
+        let summary = try await BatchRunner(
+            job: try Fixtures.job(name: "t-{{row}}"), input: BatchInput(path: data.path),
+            folder: out, jobs: 1
+        ).run(progress: .silent)
         #expect(summary.ok == 1 && summary.failed == 2)
         let failed = try Fixtures.entries(out.appendingPathComponent("manifest.jsonl")).filter { $0.status == .failed }
         #expect(failed.map(\.row) == [2, 3])
@@ -68,8 +72,10 @@ struct BadRecordTests {
         let scratch = try Scratch("batch-fail-fast")
         let data = try Fixtures.write(Self.csv, "members.csv", in: scratch)
         let out = scratch.file("out")
-        let summary = try await BatchRunner(job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
-                                            jobs: 1, failFast: true).run(progress: .silent)
+        let summary = try await BatchRunner(
+            job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
+            jobs: 1, failFast: true
+        ).run(progress: .silent)
         #expect(summary.stoppedAtFirstFailure)
         #expect(summary.ok == 2 && summary.failed == 1)
         let entries = try Fixtures.entries(out.appendingPathComponent("manifest.jsonl"))
@@ -83,8 +89,10 @@ struct BadRecordTests {
         let text = "member,ticket\nGCG-1,FN-1\nGCG-1,FN-2\n"
         let data = try Fixtures.write(text, "members.csv", in: scratch)
         let out = scratch.file("out")
-        let summary = try await BatchRunner(job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
-                                            jobs: 1).run(progress: .silent)
+        let summary = try await BatchRunner(
+            job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
+            jobs: 1
+        ).run(progress: .silent)
         #expect(summary.ok == 1 && summary.failed == 1)
         let failed = try Fixtures.entries(out.appendingPathComponent("manifest.jsonl")).first { $0.status == .failed }
         #expect(failed?.failure?.description.contains("already used by row 1") == true)

@@ -1,8 +1,8 @@
 import Batch
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Batch runs")
 struct BatchRunTests {
@@ -48,8 +48,11 @@ struct BatchRunTests {
         #expect(summary.ok == 4)
         let entries = try Fixtures.entries(out.appendingPathComponent("manifest.jsonl"))
         for entry in entries {
-            #expect(entry.outputs.map(\.path) == ["\(Fixtures.member(entry.index))-\(entry.row).pdf",
-                                                  "\(Fixtures.member(entry.index))-\(entry.row).png"])
+            #expect(
+                entry.outputs.map(\.path) == [
+                    "\(Fixtures.member(entry.index))-\(entry.row).pdf",
+                    "\(Fixtures.member(entry.index))-\(entry.row).png"
+                ])
         }
         let png = try Data(contentsOf: out.appendingPathComponent("\(Fixtures.member(0))-1.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -59,8 +62,9 @@ struct BatchRunTests {
     func existingManifest() async throws {
         let scratch = try Scratch("batch-exists")
         let data = try Fixtures.write(Fixtures.csv(count: 2), "members.csv", in: scratch)
-        let runner = BatchRunner(job: try Fixtures.job(), input: BatchInput(path: data.path),
-                                 folder: scratch.file("out"), jobs: 1)
+        let runner = BatchRunner(
+            job: try Fixtures.job(), input: BatchInput(path: data.path),
+            folder: scratch.file("out"), jobs: 1)
         _ = try await runner.run(progress: .silent)
         let error = await #expect(throws: BatchError.self) { _ = try await runner.run(progress: .silent) }
         #expect(error?.description.contains("manifest.jsonl already exists") == true)
@@ -70,8 +74,9 @@ struct BatchRunTests {
     @Test("A missing data file is an error naming it")
     func missingData() async throws {
         let scratch = try Scratch("batch-missing")
-        let runner = BatchRunner(job: try Fixtures.job(), input: BatchInput(path: scratch.file("nope.csv").path),
-                                 folder: scratch.file("out"))
+        let runner = BatchRunner(
+            job: try Fixtures.job(), input: BatchInput(path: scratch.file("nope.csv").path),
+            folder: scratch.file("out"))
         let error = await #expect(throws: BatchError.self) { _ = try await runner.run(progress: .silent) }
         #expect(error?.description.contains("nope.csv") == true)
         #expect(error?.description.contains("no such file") == true)

@@ -17,8 +17,9 @@ enum Fixtures {
 
     /// The job the tests run: PDF (and optionally PNG) per record, named ticket-MEMBER.
     static func job(formats: [OutputFormat] = [.pdf], name: String = "ticket-{{member}}") throws -> RecordJob {
-        RecordJob(template: template, formats: formats, name: try OutputName(name), scale: 1,
-                  rules: try TicketRules())
+        RecordJob(
+            template: template, formats: formats, name: try OutputName(name), scale: 1,
+            rules: try TicketRules())
     }
 
     /// The member number of record `index`.

@@ -1,8 +1,8 @@
 import Batch
 import DrawingModule
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Imposition")
 struct ImpositionTests {

@@ -7,10 +7,12 @@ import Testing
 struct ManifestEntryTests {
     @Test("A line round-trips through JSONSerialization with quotes, backslashes, control characters and 𠮷 intact")
     func roundTrip() throws {
-        let failure = RecordFailure(row: 9, member: "GCG-\"9\"", field: "venue", character: "𠮷",
-                                    codePoint: "U+20BB7", reason: "back\\slash\ttab\u{1}")
-        let entry = ManifestEntry(index: 8, row: 9, status: .failed, fields: ["member": "GCG-\"9\"", "ticket": "〜−‖"],
-                                  failure: failure)
+        let failure = RecordFailure(
+            row: 9, member: "GCG-\"9\"", field: "venue", character: "𠮷",
+            codePoint: "U+20BB7", reason: "back\\slash\ttab\u{1}")
+        let entry = ManifestEntry(
+            index: 8, row: 9, status: .failed, fields: ["member": "GCG-\"9\"", "ticket": "〜−‖"],
+            failure: failure)
         let line = entry.jsonLine
         #expect(line.hasPrefix("{\"index\":8,\"row\":9,\"status\":\"failed\""))
         #expect(line.hasSuffix("}\n") && line.filter { $0 == "\n" }.count == 1)

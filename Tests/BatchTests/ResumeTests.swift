@@ -1,7 +1,7 @@
 import Batch
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Resume")
 struct ResumeTests {
@@ -31,8 +31,10 @@ struct ResumeTests {
         let stray = out.appendingPathComponent(OutputFolder.temporaryPrefix + "ticket-x.pdf-1234")
         try Data("half".utf8).write(to: stray)
 
-        let summary = try await BatchRunner(job: job, input: BatchInput(path: data.path), folder: out, jobs: 2,
-                                            resume: true).run(progress: .silent)
+        let summary = try await BatchRunner(
+            job: job, input: BatchInput(path: data.path), folder: out, jobs: 2,
+            resume: true
+        ).run(progress: .silent)
         let redone = Set([3, 5, 7, tornIndex])
         #expect(summary.ok == redone.count && summary.skipped == 12 - redone.count && summary.failed == 0)
         let entries = try Fixtures.entries(manifest)
@@ -76,8 +78,10 @@ struct ResumeTests {
         #expect(summary.interruptedBy == SIGTERM)
         #expect(summary.ok == 0)
         #expect(summary.description.contains("--resume"))
-        let resumed = try await BatchRunner(job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
-                                            resume: true).run(progress: .silent)
+        let resumed = try await BatchRunner(
+            job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
+            resume: true
+        ).run(progress: .silent)
         #expect(resumed.ok == 40)
     }
 }

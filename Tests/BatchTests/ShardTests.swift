@@ -1,7 +1,7 @@
 import Batch
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Shards")
 struct ShardTests {
@@ -13,8 +13,9 @@ struct ShardTests {
         var seen: [Int] = []
         for index in 0..<3 {
             let shard = try Shard("\(index)/3")
-            let runner = BatchRunner(job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
-                                     jobs: 2, shard: shard)
+            let runner = BatchRunner(
+                job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out,
+                jobs: 2, shard: shard)
             let summary = try await runner.run(progress: .silent)
             #expect(runner.manifestName == "manifest-shard-\(index)-of-3.jsonl")
             let entries = try Fixtures.entries(out.appendingPathComponent(runner.manifestName))

@@ -1,13 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `mkpdf batch` end to end: kill -9 and --resume, SIGTERM, bad records with their context and the exit status,
 /// standard input, imposition.
 @Suite struct BatchCommandTests {
     /// A CSV of `count` members with a Japanese venue.
     static func csv(count: Int) -> String {
-        "member,ticket,venue\n" + (0..<count).map { "GCG-\(20_000 + $0),FN-2-\($0),東京ドーム〜髙" }
+        "member,ticket,venue\n"
+            + (0..<count).map { "GCG-\(20_000 + $0),FN-2-\($0),東京ドーム〜髙" }
             .joined(separator: "\n") + "\n"
     }
 
@@ -83,8 +84,9 @@ import TestSupport
         let before = try Self.manifest(out.appendingPathComponent("manifest.jsonl")).count
         #expect(before < 400)
 
-        let resumed = try Oracle.run(Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out", "--resume"],
-                                     directory: scratch.url)
+        let resumed = try Oracle.run(
+            Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out", "--resume"],
+            directory: scratch.url)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(resumed.stdout.contains("\(400 - before) ok, 0 failed, \(before) skipped in"), "\(resumed.stdout)")
         try Self.expectComplete(out, count: 400)
@@ -107,8 +109,9 @@ import TestSupport
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(!names.contains { $0.hasPrefix(".mkpdf-tmp-") })
 
-        let resumed = try Oracle.run(Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out", "--resume"],
-                                     directory: scratch.url)
+        let resumed = try Oracle.run(
+            Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out", "--resume"],
+            directory: scratch.url)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         try Self.expectComplete(out, count: 200)
     }
@@ -117,24 +120,31 @@ import TestSupport
         let scratch = try Scratch("cli-batch-bad")
         let csv = "member,ticket,venue\nGCG-1,FN-1,東京\nGCG 2,FN-2,東京\nGCG-3,FN-3,𠮷野家😀\nGCG-4\nGCG-5,FN-5,東京\n"
         try Data(csv.utf8).write(to: scratch.file("members.csv"))
-        let result = try Oracle.run(Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out", "--jobs", "1"],
-                                    directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out", "--jobs", "1"],
+            directory: scratch.url)
         #expect(result.status == 1)
         #expect(result.stdout.contains("2 ok, 3 failed, 0 skipped in"), "\(result.stdout)")
-        #expect(result.stderr.contains("failed: row 2 (member GCG 2), field \"member\": the member number \"GCG 2\""),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("failed: row 2 (member GCG 2), field \"member\": the member number \"GCG 2\""),
+            "\(result.stderr)")
         #expect(result.stderr.contains("failed: row 3 (member GCG-3), field \"venue\", character \"😀\" (U+1F600)"))
         #expect(result.stderr.contains("failed: row 4 (member GCG-4), field \"ticket\": the row has 1 fields"))
         #expect(FileManager.default.fileExists(atPath: scratch.file("out/ticket-GCG-5.pdf").path))
 
-        let fast = try Oracle.run(Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "fast", "--jobs", "1",
-                                                    "--fail-fast"], directory: scratch.url)
+        let fast = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "batch", "--data", "members.csv", "--out", "fast", "--jobs", "1",
+                "--fail-fast"
+            ], directory: scratch.url)
         #expect(fast.status == 1)
         #expect(fast.stdout.contains("1 ok, 1 failed, 0 skipped in") && fast.stdout.contains("--fail-fast"))
         #expect(!FileManager.default.fileExists(atPath: scratch.file("fast/ticket-GCG-5.pdf").path))
 
-        let again = try Oracle.run(Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out"],
-                                   directory: scratch.url)
+        let again = try Oracle.run(
+            Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out"],
+            directory: scratch.url)
         #expect(again.status != 0)
         #expect(again.stderr.contains("manifest.jsonl already exists from an earlier run. Fix: add --resume"))
     }
@@ -142,17 +152,26 @@ import TestSupport
     @Test func standardInputAsJSONLAndImpositionFromAFile() throws {
         let scratch = try Scratch("cli-batch-stdin")
         let jsonl = (0..<3).map { "{\"member\": \"GCG-\($0)\", \"ticket\": \"FN-\($0)\"}" }.joined(separator: "\n")
-        let piped = try Oracle.run(Repo.mkpdf.path, ["batch", "--data", "-", "--data-format", "jsonl", "--out", "in",
-                                                     "--format", "png"], input: Data(jsonl.utf8),
-                                   directory: scratch.url)
+        let piped = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "batch", "--data", "-", "--data-format", "jsonl", "--out", "in",
+                "--format", "png"
+            ], input: Data(jsonl.utf8),
+            directory: scratch.url)
         #expect(piped.status == 0, "\(piped.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("in").path).sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.file("in").path).sorted()
                 == ["manifest.jsonl", "ticket-GCG-0.png", "ticket-GCG-1.png", "ticket-GCG-2.png"])
 
         try Data(Self.csv(count: 12).utf8).write(to: scratch.file("members.csv"))
-        let imposed = try Oracle.run(Repo.mkpdf.path, ["batch", "--data", "members.csv", "--out", "out",
-                                                       "--impose", "a4", "--grid", "2x5", "--crop-marks"],
-                                     directory: scratch.url)
+        let imposed = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "batch", "--data", "members.csv", "--out", "out",
+                "--impose", "a4", "--grid", "2x5", "--crop-marks"
+            ],
+            directory: scratch.url)
         #expect(imposed.status == 0, "\(imposed.stderr)")
         #expect(imposed.stdout.contains("imposed.pdf: 12 tickets on 2 sheets"), "\(imposed.stdout)")
         let pdf = scratch.file("out/imposed.pdf")

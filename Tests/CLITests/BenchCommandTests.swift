@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `mkpdf-bench ticket`: prints one line in the anchors' format and leaves one valid PDF per ticket.
 @Suite struct BenchCommandTests {
@@ -26,8 +26,9 @@ import TestSupport
         }
         let text = try Oracle.pdftotext(out.appendingPathComponent("ticket-00002.pdf"))
         #expect(text.contains("GCG-00002") && !text.contains("00001"), "member numbers vary per ticket: \(text)")
-        #expect(text.contains("整理番号:") && text.contains("日付:"),
-                "the benchmark draws the seed's layout (Templates/seed-ticket.yaml), as the anchors do: \(text)")
+        #expect(
+            text.contains("整理番号:") && text.contains("日付:"),
+            "the benchmark draws the seed's layout (Templates/seed-ticket.yaml), as the anchors do: \(text)")
     }
 
     @Test func aCountOfZeroIsRefused() throws {

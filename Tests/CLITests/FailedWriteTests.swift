@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A write that fails halfway (the file-size limit of `ulimit -f`, with SIGXFSZ ignored so `write` returns EFBIG)
 /// leaves an existing output file exactly as it was and no temporary file beside it: output goes to a temporary file
@@ -21,7 +21,7 @@ import TestSupport
     @Test(arguments: [
         ["ticket", "--member", "GCG-40167", "--font-mode", "cid", "-o", "out.pdf"],
         ["ticket", "--member", "GCG-40167", "-o", "out.png"],
-        ["hello", "-o", "out.pdf"],
+        ["hello", "-o", "out.pdf"]
     ])
     func writeCutShortKeepsTheEarlierFileAndLeavesNoTemporary(arguments: [String]) throws {
         let scratch = try Scratch("cli-failed-write")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `mkpdf hello` end to end: the written PDF passes qpdf and holds the three lines; a bad path fails cleanly.
 @Suite struct HelloCommandTests {
@@ -33,8 +33,9 @@ import TestSupport
         let target = scratch.file("missing-folder/hello.pdf")
         let result = try Oracle.run(Repo.mkpdf.path, ["hello", "-o", target.path])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("HPDF_FILE_OPEN_ERROR") && result.stderr.contains(target.path),
-                "stderr: \(result.stderr)")
+        #expect(
+            result.stderr.contains("HPDF_FILE_OPEN_ERROR") && result.stderr.contains(target.path),
+            "stderr: \(result.stderr)")
         #expect(try scratch.contents() == [])
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The help reads well in an 80-column terminal: no line wider than 80 (counted in UTF-8 bytes, as mawk's
 /// `awk 'length > 80'` counts, which also keeps double-width kana and kanji inside 80 columns), every example on a
@@ -43,7 +43,9 @@ import TestSupport
         // An option's entry starts at a line indented by two spaces and a dash.
         var entries: [String] = []
         for line in options.split(separator: "\n") {
-            if line.hasPrefix("  -") { entries.append(String(line)) } else if !entries.isEmpty {
+            if line.hasPrefix("  -") {
+                entries.append(String(line))
+            } else if !entries.isEmpty {
                 entries[entries.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
             }
         }
@@ -57,8 +59,9 @@ import TestSupport
     @Test(arguments: ["ticket", "render", "report", "batch"])
     func thePNGResolutionRuleIsStatedInEveryRasterCommand(_ command: String) throws {
         let text = try Self.help(["help", command]).replacingOccurrences(of: "\n", with: " ")
-        #expect(text.contains("PNG resolution, one rule in ticket, render, report and batch: --scale F is F"),
-                "\(command)")
+        #expect(
+            text.contains("PNG resolution, one rule in ticket, render, report and batch: --scale F is F"),
+            "\(command)")
         #expect(text.contains("2 unless given (144 dpi"), "\(command)")
     }
 
@@ -73,8 +76,10 @@ import TestSupport
     }
 
     /// A mistake found while running (ticket checks -o in run()) is shown with the subcommand's usage.
-    @Test(arguments: [["ticket", "--member", "GCG-40167", "-o", "x.jpg"], ["render", "Templates/ticket.yaml", "-o", "x.jpg"],
-                      ["report", "--data", "samples/members.csv", "-o", "x.jpg"]])
+    @Test(arguments: [
+        ["ticket", "--member", "GCG-40167", "-o", "x.jpg"], ["render", "Templates/ticket.yaml", "-o", "x.jpg"],
+        ["report", "--data", "samples/members.csv", "-o", "x.jpg"]
+    ])
     func usageErrorsShowTheSubcommandsUsage(_ arguments: [String]) throws {
         let scratch = try Scratch("cli-usage-error")
         let result = try Oracle.run(Repo.mkpdf.path, arguments, directory: Repo.root)

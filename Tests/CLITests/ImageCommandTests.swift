@@ -1,12 +1,14 @@
 import Foundation
 import PNGFixtures
-import Testing
 import TestSupport
+import Testing
 
 /// `mkpdf image`: PNGs in, a checked PDF or decodable PNGs out; a corrupt input fails cleanly with no output file.
 @Suite struct ImageCommandTests {
     /// Writes fixtures into `folder` and returns their names with their sizes.
-    static func inputs(_ specs: [PNGFixtureWriter.Spec], in folder: Scratch) throws -> [(name: String, width: Int, height: Int)] {
+    static func inputs(_ specs: [PNGFixtureWriter.Spec], in folder: Scratch) throws -> [(
+        name: String, width: Int, height: Int
+    )] {
         try specs.map { spec in
             let name = "\(spec).png"
             try PNGFixtureWriter.make(spec).png.write(to: folder.file(name))
@@ -30,7 +32,7 @@ import TestSupport
     static let specs: [PNGFixtureWriter.Spec] = [
         .init(.rgba, 16, interlaced: true, width: 40, height: 30),
         .init(.gray, 2, width: 12, height: 64),
-        .init(.palette, 4, interlaced: true, transparency: true, width: 100, height: 7),
+        .init(.palette, 4, interlaced: true, transparency: true, width: 100, height: 7)
     ]
 
     @Test func pngsBecomeOnePagePerImageAtTheirSize() throws {
@@ -99,18 +101,22 @@ import TestSupport
         let images: [(String, PNGFixtureWriter.Spec)] = [
             ("dot.png", .init(.gray, 8, width: 2, height: 2)), ("pixel.png", .init(.rgb, 8, width: 1, height: 1)),
             ("strip.png", .init(.gray, 8, width: 10, height: 1)), ("three.png", .init(.gray, 8, width: 3, height: 3)),
-            ("long.png", .init(.gray, 1, width: 30_000, height: 10)),
+            ("long.png", .init(.gray, 1, width: 30_000, height: 10))
         ]
         for (name, spec) in images { try PNGFixtureWriter.make(spec).png.write(to: folder.file(name)) }
         let result = try Self.mkpdf(images.map(\.0) + ["-o", "all.pdf"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        for note in ["dot.png is 2×2 px", "using 48 dpi", "pixel.png is 1×1 px", "using 24 dpi", "strip.png is 10×1 px",
-                     "long.png is 30000×10 px", "using 150 dpi"] {
+        for note in [
+            "dot.png is 2×2 px", "using 48 dpi", "pixel.png is 1×1 px", "using 24 dpi", "strip.png is 10×1 px",
+            "long.png is 30000×10 px", "using 150 dpi"
+        ] {
             #expect(result.stderr.contains(note), "\(note) not in \(result.stderr)")
         }
         #expect(!result.stderr.contains("three.png"), "\(result.stderr)")
         #expect(try Oracle.qpdfCheck(folder.file("all.pdf")).status == 0)
-        #expect(try Self.pageSizes(folder.file("all.pdf"), pages: 5) == ["3 x 3", "3 x 3", "30 x 3", "3 x 3", "14400 x 4.8"])
+        #expect(
+            try Self.pageSizes(folder.file("all.pdf"), pages: 5) == ["3 x 3", "3 x 3", "30 x 3", "3 x 3", "14400 x 4.8"]
+        )
     }
 
     @Test func aGivenDpiOutsidePDFLimitsIsRefusedWithTheRange() throws {
@@ -118,7 +124,8 @@ import TestSupport
         try PNGFixtureWriter.make(.init(.gray, 8, width: 2, height: 2)).png.write(to: folder.file("dot.png"))
         let result = try Self.mkpdf(["dot.png", "-o", "dot.pdf", "--dpi", "72"], in: folder)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("dot.png") && result.stderr.contains("--dpi between 1 and 48"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("dot.png") && result.stderr.contains("--dpi between 1 and 48"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("dot.pdf").path))
     }
 

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 16 through the command: Excel's CP932 CSV, Japanese headers mapped to fields, numbered tickets, values kept
 /// exactly or refused, and every file accounted for (locks, reserved names, modes, limits, kill -9).
 @Suite struct JapaneseDataTests {
     static let hostile = "東京〜−①髙ﾊﾝｶｸ"
 
-    static func mkpdf(_ arguments: [String], in scratch: Scratch, input: Data? = nil,
-                      environment: [String: String]? = nil) throws -> Oracle.Result {
+    static func mkpdf(
+        _ arguments: [String], in scratch: Scratch, input: Data? = nil,
+        environment: [String: String]? = nil
+    ) throws -> Oracle.Result {
         try Oracle.run(Repo.mkpdf.path, arguments, input: input, environment: environment, directory: scratch.url)
     }
 
@@ -24,10 +26,11 @@ import TestSupport
     static func stray(in folder: URL) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let text = (try? String(contentsOf: folder.appendingPathComponent("manifest.jsonl"), encoding: .utf8)) ?? ""
-        let listed = Set(text.split(separator: "\n").flatMap { line -> [String] in
-            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-            return ((object?["outputs"] as? [[String: Any]]) ?? []).compactMap { $0["path"] as? String }
-        })
+        let listed = Set(
+            text.split(separator: "\n").flatMap { line -> [String] in
+                let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+                return ((object?["outputs"] as? [[String: Any]]) ?? []).compactMap { $0["path"] as? String }
+            })
         return names.filter { !listed.contains($0) && !$0.hasPrefix("manifest") }.sorted()
     }
 
@@ -47,8 +50,9 @@ import TestSupport
         let text = try Oracle.pdftotext(scratch.file("report.pdf"))
         #expect(text.contains(Self.hostile) && text.contains("髙橋 一郎"), "\(text)")
         // The same bytes given as --encoding shift_jis read the same.
-        let named = try Self.mkpdf(["report", "--data", "report.csv", "--encoding", "shift_jis", "-o", "named.pdf"],
-                                   in: scratch)
+        let named = try Self.mkpdf(
+            ["report", "--data", "report.csv", "--encoding", "shift_jis", "-o", "named.pdf"],
+            in: scratch)
         #expect(named.status == 0)
         #expect(try Oracle.pdftotext(scratch.file("named.pdf")).contains(Self.hostile))
     }
@@ -58,14 +62,16 @@ import TestSupport
         var bytes = try Self.cp932("member,ticket,venue\nGCG-1,FN-1,東京\n")
         let offset = bytes.count + "GCG-2,FN-2,".utf8.count
         bytes.append(Data("GCG-2,FN-2,".utf8))
-        bytes.append(contentsOf: [0x81, 0x20])  // a CP932 lead byte without its trail byte
+        bytes.append(contentsOf: [0x81, 0x20]) // a CP932 lead byte without its trail byte
         bytes.append(Data("\n".utf8))
         try bytes.write(to: scratch.file("bad.csv"))
-        for command in [["batch", "--data", "bad.csv", "--out", "out"], ["report", "--data", "bad.csv", "-o", "r.pdf"]] {
+        for command in [["batch", "--data", "bad.csv", "--out", "out"], ["report", "--data", "bad.csv", "-o", "r.pdf"]]
+        {
             let result = try Self.mkpdf(command + ["--encoding", "cp932"], in: scratch)
             #expect(result.status != 0)
-            #expect(result.stderr.contains("row 2 (line 3), column \"venue\", byte offset \(offset): the bytes 0x81 0x20"),
-                    "\(result.stderr)")
+            #expect(
+                result.stderr.contains("row 2 (line 3), column \"venue\", byte offset \(offset): the bytes 0x81 0x20"),
+                "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.file("r.pdf").path))
     }
@@ -73,7 +79,7 @@ import TestSupport
     @Test func utf16WithABOMIsReadAndWithoutOneIsAClearError() throws {
         let scratch = try Scratch("ja-utf16")
         let text = "member,ticket,venue\nGCG-1,FN-1,\(Self.hostile)\n"
-        try #require(text.data(using: .utf16)).write(to: scratch.file("bom.csv"))  // Foundation writes a BOM
+        try #require(text.data(using: .utf16)).write(to: scratch.file("bom.csv")) // Foundation writes a BOM
         let read = try Self.mkpdf(["batch", "--data", "bom.csv", "--out", "out"], in: scratch)
         #expect(read.status == 0, "\(read.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("out/ticket-GCG-1.pdf")).contains(Self.hostile))
@@ -82,8 +88,9 @@ import TestSupport
         let refused = try Self.mkpdf(["report", "--data", "nobom.csv", "-o", "r.pdf"], in: scratch)
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("NUL bytes but no byte-order mark") && !refused.stderr.contains("\0"))
-        let given = try Self.mkpdf(["report", "--data", "nobom.csv", "--encoding", "utf-16", "-o", "r.pdf"],
-                                   in: scratch)
+        let given = try Self.mkpdf(
+            ["report", "--data", "nobom.csv", "--encoding", "utf-16", "-o", "r.pdf"],
+            in: scratch)
         #expect(given.status == 0, "\(given.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("r.pdf")).contains(Self.hostile))
     }
@@ -91,18 +98,27 @@ import TestSupport
     @Test func setFileValuesAreDecodedLikeData() throws {
         let scratch = try Scratch("ja-setfile")
         try Self.cp932("\(Self.hostile)\r\n").write(to: scratch.file("venue.txt"))
-        let ticket = try Self.mkpdf(["ticket", "--member", "GCG-1", "--ticket", "FN-1", "--set-file", "venue=venue.txt",
-                                     "-o", "t.pdf"], in: scratch)
+        let ticket = try Self.mkpdf(
+            [
+                "ticket", "--member", "GCG-1", "--ticket", "FN-1", "--set-file", "venue=venue.txt",
+                "-o", "t.pdf"
+            ], in: scratch)
         #expect(ticket.status == 0, "\(ticket.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("\n\(Self.hostile)\n"))
         let template = Repo.root.appendingPathComponent("Templates/ticket.yaml").path
-        let render = try Self.mkpdf(["render", template, "--set", "member=GCG-2", "--set-file", "venue=venue.txt",
-                                     "-o", "r.pdf"], in: scratch)
+        let render = try Self.mkpdf(
+            [
+                "render", template, "--set", "member=GCG-2", "--set-file", "venue=venue.txt",
+                "-o", "r.pdf"
+            ], in: scratch)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("r.pdf")).contains(Self.hostile))
         try Data([0x81, 0x20]).write(to: scratch.file("bad.txt"))
-        let bad = try Self.mkpdf(["ticket", "--member", "GCG-1", "--set-file", "venue=bad.txt",
-                                  "--set-file-encoding", "cp932", "-o", "b.pdf"], in: scratch)
+        let bad = try Self.mkpdf(
+            [
+                "ticket", "--member", "GCG-1", "--set-file", "venue=bad.txt",
+                "--set-file-encoding", "cp932", "-o", "b.pdf"
+            ], in: scratch)
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("byte offset 0: the bytes 0x81 0x20 are not cp932"), "\(bad.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("b.pdf").path))
@@ -113,8 +129,11 @@ import TestSupport
     @Test func samplesMembersCSVDrivesBatchWithMapAndNumber() throws {
         let scratch = try Scratch("ja-members")
         let members = Repo.root.appendingPathComponent("samples/members.csv").path
-        let result = try Self.mkpdf(["batch", "--data", members, "--out", "out", "--map", "会員番号=member",
-                                     "--number", "ticket=FN-{{index+1:06}}"], in: scratch)
+        let result = try Self.mkpdf(
+            [
+                "batch", "--data", members, "--out", "out", "--map", "会員番号=member",
+                "--number", "ticket=FN-{{index+1:06}}"
+            ], in: scratch)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("36 ok, 0 failed"), "\(result.stdout)")
         let text = try Oracle.pdftotext(scratch.file("out/ticket-GCG-40100.pdf"))
@@ -123,8 +142,11 @@ import TestSupport
 
         // The same renames from a mapping file; a column the data lacks is named with the columns it has.
         try Data("# 会員名簿 → ticket\n会員番号 = member\n都道府県=venue\n".utf8).write(to: scratch.file("map.txt"))
-        let filed = try Self.mkpdf(["batch", "--data", members, "--out", "filed", "--map-file", "map.txt",
-                                    "--number", "ticket=FN-{{index+1:06}}"], in: scratch)
+        let filed = try Self.mkpdf(
+            [
+                "batch", "--data", members, "--out", "filed", "--map-file", "map.txt",
+                "--number", "ticket=FN-{{index+1:06}}"
+            ], in: scratch)
         #expect(filed.status == 0, "\(filed.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("filed/ticket-GCG-40100.pdf")).contains("東京都"))
         let wrong = try Self.mkpdf(["batch", "--data", members, "--out", "wrong", "--map", "会員=member"], in: scratch)
@@ -132,15 +154,17 @@ import TestSupport
         #expect(wrong.stderr.contains("has no column \"会員\"; its columns are 会員番号, 氏名"), "\(wrong.stderr)")
 
         // Without --map the member column is missing: every record says so rather than printing a default.
-        let unmapped = try Self.mkpdf(["batch", "--data", members, "--out", "none", "--number", "ticket=T-{{row}}"],
-                                      in: scratch)
+        let unmapped = try Self.mkpdf(
+            ["batch", "--data", members, "--out", "none", "--number", "ticket=T-{{row}}"],
+            in: scratch)
         #expect(unmapped.status == 1)
         #expect(unmapped.stderr.contains("field \"member\": the field \"member\" is missing"), "\(unmapped.stderr)")
     }
 
     @Test func placeholdersMayBeJapaneseNames() throws {
         let scratch = try Scratch("ja-placeholders")
-        try Data("""
+        try Data(
+            """
             name: card
             size: {width: 200, height: 60}
             font: gothic
@@ -151,18 +175,25 @@ import TestSupport
               ink: {stroke: "#000000"}
             elements:
               - text: {role: ink, text: "{{会員番号}} {{氏名}}", size: 12, x: 5, y: 5}
-            """.utf8).write(to: scratch.file("card.yaml"))
+            """.utf8
+        ).write(to: scratch.file("card.yaml"))
         let members = Repo.root.appendingPathComponent("samples/members.csv").path
-        let result = try Self.mkpdf(["batch", "--data", members, "--template", "card.yaml", "--out", "out",
-                                     "--name", "card-{{会員番号}}"], in: scratch)
+        let result = try Self.mkpdf(
+            [
+                "batch", "--data", members, "--template", "card.yaml", "--out", "out",
+                "--name", "card-{{会員番号}}"
+            ], in: scratch)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("out/card-GCG-40100.pdf")).contains("GCG-40100 髙橋 一郎"))
     }
 
     @Test func ticketNumbersFromNumberAreTheSameInTicketAndBatch() throws {
         let scratch = try Scratch("ja-number")
-        let ticket = try Self.mkpdf(["ticket", "--member", "GCG-1", "--number", "ticket=FN-{{index+1:06}}",
-                                     "--index", "41", "-o", "t.pdf"], in: scratch)
+        let ticket = try Self.mkpdf(
+            [
+                "ticket", "--member", "GCG-1", "--number", "ticket=FN-{{index+1:06}}",
+                "--index", "41", "-o", "t.pdf"
+            ], in: scratch)
         #expect(ticket.status == 0, "\(ticket.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("FN-000042"))
         let fixed = try Self.mkpdf(["ticket", "--member", "GCG-1", "-o", "d.pdf"], in: scratch)
@@ -182,14 +213,17 @@ import TestSupport
         let result = try Self.mkpdf(["batch", "--data", "m.jsonl", "--out", "out", "--jobs", "1"], in: scratch)
         #expect(result.status == 1)
         #expect(try Oracle.pdftotext(scratch.file("out/ticket-GCG-1.pdf")).contains("12345678901234567890123"))
-        #expect(result.stderr.contains("row 2 (member GCG-2), field \"venue\": the value of \"venue\" is true"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("row 2 (member GCG-2), field \"venue\": the value of \"venue\" is true"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("row 3 (member GCG-3), field \"venue\": the value of \"venue\" is null"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out").path).sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.file("out").path).sorted()
                 == ["manifest.jsonl", "ticket-GCG-1.pdf"])
 
         // A template that says how to print the literals prints them.
-        try Data("""
+        try Data(
+            """
             name: flags
             size: {width: 200, height: 40}
             palette:
@@ -198,9 +232,11 @@ import TestSupport
             placeholders: {venue: "-", member: null}
             elements:
               - text: {role: ink, text: "{{member}}:{{venue}}", size: 12, x: 5, y: 5}
-            """.utf8).write(to: scratch.file("flags.yaml"))
-        let printed = try Self.mkpdf(["batch", "--data", "m.jsonl", "--template", "flags.yaml", "--out", "flags"],
-                                     in: scratch)
+            """.utf8
+        ).write(to: scratch.file("flags.yaml"))
+        let printed = try Self.mkpdf(
+            ["batch", "--data", "m.jsonl", "--template", "flags.yaml", "--out", "flags"],
+            in: scratch)
         #expect(printed.status == 0, "\(printed.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("flags/ticket-GCG-1.pdf")).contains("GCG-1:-"))
         #expect(try Oracle.pdftotext(scratch.file("flags/ticket-GCG-2.pdf")).contains("GCG-2:はい"))
@@ -222,7 +258,7 @@ import TestSupport
     /// record after 20,000 lines is rendered before the input ends — which a reader that reads to the end first
     /// (for encoding detection or the quote check) cannot do.
     @Test func batchRendersARecordAfter20000LinesWhileItsInputIsStillOpen() throws {
-        signal(SIGPIPE, SIG_IGN)  // a write to a batch that exited early is an error here, not the end of the test run
+        signal(SIGPIPE, SIG_IGN) // a write to a batch that exited early is an error here, not the end of the test run
         let scratch = try Scratch("ja-stream")
         let rows = 20_000
         let head = "member,ticket,venue\n" + (0..<rows).map { "GCG-\($0),FN-\($0),東京〜髙" }.joined(separator: "\n")
@@ -240,7 +276,12 @@ import TestSupport
             let pipe = Pipe()
             if data == "-" { process.standardInput = pipe }
             try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+            defer {
+                if process.isRunning {
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                }
+            }
             let writer = try #require(data == "-" ? pipe.fileHandleForWriting : FileHandle(forWritingAtPath: fifo.path))
             try writer.write(contentsOf: Data((head + "\nLATE-1,FN-LATE,大阪〜①\n").utf8))
             let late = scratch.file("\(out)/ticket-LATE-1.pdf")
@@ -264,12 +305,16 @@ import TestSupport
     @Test func aRecordNamedImposedCannotOverwriteTheImposedSheets() throws {
         let scratch = try Scratch("ja-reserved")
         try Data("member,ticket\nimposed,FN-1\nGCG-2,FN-2\nGCG-2,FN-3\n".utf8).write(to: scratch.file("m.csv"))
-        let result = try Self.mkpdf(["batch", "--data", "m.csv", "--out", "out", "--name", "{{member}}",
-                                     "--impose", "a4", "--jobs", "1"], in: scratch)
+        let result = try Self.mkpdf(
+            [
+                "batch", "--data", "m.csv", "--out", "out", "--name", "{{member}}",
+                "--impose", "a4", "--jobs", "1"
+            ], in: scratch)
         #expect(result.status == 1)
         #expect(result.stderr.contains("row 1 (member imposed): the output name imposed.pdf is reserved"))
-        #expect(result.stderr.contains("GCG-2.pdf is already used by row 2: rows 2 and 3 both name it"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("GCG-2.pdf is already used by row 2: rows 2 and 3 both name it"),
+            "\(result.stderr)")
         let imposed = try Oracle.pdftotext(scratch.file("out/imposed.pdf"))
         #expect(imposed.contains("GCG-2") && imposed.contains("FN-2") && !imposed.contains("FN-3"))
         #expect(try Self.stray(in: scratch.file("out")) == ["imposed.pdf"])
@@ -279,14 +324,20 @@ import TestSupport
         let scratch = try Scratch("ja-lock")
         try Data(BatchCommandTests.csv(count: 400).utf8).write(to: scratch.file("m.csv"))
         let first = try BatchCommandTests.start(["--data", "m.csv", "--out", "out", "--jobs", "1"], in: scratch.url)
-        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
+        defer {
+            if first.isRunning {
+                kill(first.processIdentifier, SIGKILL)
+                first.waitUntilExit()
+            }
+        }
         try BatchCommandTests.wait(for: 5, in: scratch.file("out/manifest.jsonl"), while: first)
         #expect(first.isRunning)
         for extra in [[], ["--resume"]] {
             let second = try Self.mkpdf(["batch", "--data", "m.csv", "--out", "out"] + extra, in: scratch)
             #expect(second.status != 0)
-            #expect(second.stderr.contains("is in use by another mkpdf batch (process \(first.processIdentifier))"),
-                    "\(second.stderr)")
+            #expect(
+                second.stderr.contains("is in use by another mkpdf batch (process \(first.processIdentifier))"),
+                "\(second.stderr)")
         }
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
@@ -314,8 +365,9 @@ import TestSupport
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        let resumed = try Self.mkpdf(["batch", "--data", "m.csv", "--out", "out", "--resume"], in: scratch,
-                                     environment: environment)
+        let resumed = try Self.mkpdf(
+            ["batch", "--data", "m.csv", "--out", "out", "--resume"], in: scratch,
+            environment: environment)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         try BatchCommandTests.expectComplete(scratch.file("out"), count: 300)
         #expect(try Self.stray(in: scratch.file("out")) == [])
@@ -336,8 +388,13 @@ import TestSupport
         #expect(attributes[.posixPermissions] as? Int == 0o600)
         #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("GCG-2"))
 
-        let masked = try Oracle.run("/bin/sh", ["-c", "umask 077; exec '\(Repo.mkpdf.path)' ticket --member GCG-3 "
-                                                + "--ticket FN-3 -o new.png"], directory: scratch.url)
+        let masked = try Oracle.run(
+            "/bin/sh",
+            [
+                "-c",
+                "umask 077; exec '\(Repo.mkpdf.path)' ticket --member GCG-3 "
+                    + "--ticket FN-3 -o new.png"
+            ], directory: scratch.url)
         #expect(masked.status == 0, "\(masked.stderr)")
         let png = try FileManager.default.attributesOfItem(atPath: scratch.file("new.png").path)
         #expect(png[.posixPermissions] as? Int == 0o600)
@@ -346,12 +403,14 @@ import TestSupport
     @Test func aFileSizeLimitIsReportedAsEFBIGAndLeavesNothing() throws {
         let scratch = try Scratch("ja-xfsz")
         try Data("氏名,備考\n髙橋,\(Self.hostile)\n".utf8).write(to: scratch.file("r.csv"))
-        for arguments in [["report", "--data", "r.csv", "-o", "r.pdf"], ["ticket", "--member", "GCG-1", "-o", "t.png"]] {
+        for arguments in [["report", "--data", "r.csv", "-o", "r.pdf"], ["ticket", "--member", "GCG-1", "-o", "t.png"]]
+        {
             let quoted = ([Repo.mkpdf.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
             let result = try Oracle.run("/bin/sh", ["-c", "ulimit -f 2; exec \(quoted)"], directory: scratch.url)
             #expect(result.status == 1, "\(arguments): status \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("File too large") && result.stderr.contains("ulimit -f"),
-                    "\(result.stderr)")
+            #expect(
+                result.stderr.contains("File too large") && result.stderr.contains("ulimit -f"),
+                "\(result.stderr)")
             #expect(try scratch.contents() == ["r.csv"])
         }
     }
@@ -374,8 +433,10 @@ import TestSupport
         #expect(try Oracle.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path]).status == 0)
         defer { _ = try? Oracle.run("umount", [disk.path]) }
         try Data(count: 60 * 1024).write(to: disk.appendingPathComponent("fill"))
-        for arguments in [["report", "--data", "r.csv", "-o", "disk/r.pdf"],
-                          ["ticket", "--member", "GCG-1", "--ticket", "FN-1", "-o", "disk/t.png"]] {
+        for arguments in [
+            ["report", "--data", "r.csv", "-o", "disk/r.pdf"],
+            ["ticket", "--member", "GCG-1", "--ticket", "FN-1", "-o", "disk/t.png"]
+        ] {
             let result = try Self.mkpdf(arguments, in: scratch)
             #expect(result.status == 1)
             #expect(result.stderr.contains("No space left on device (the disk is full"), "\(result.stderr)")
@@ -413,8 +474,11 @@ import TestSupport
     @Test func controlCharactersInAnyCommandsErrorAreEscaped() throws {
         let scratch = try Scratch("ja-control-any")
         try Data("member,venue\nGCG-1,東京\n".utf8).write(to: scratch.file("r.csv"))
-        try Data("page: a4\ndata: {rows: []}\nflow:\n  - table: {rows: rows, columns: [{title: x, value: \"{{row['a\\u001b[2Jb']}}\"}]}\n".utf8)
-            .write(to: scratch.file("r.yaml"))
+        try Data(
+            "page: a4\ndata: {rows: []}\nflow:\n  - table: {rows: rows, columns: [{title: x, value: \"{{row['a\\u001b[2Jb']}}\"}]}\n"
+                .utf8
+        )
+        .write(to: scratch.file("r.yaml"))
         let result = try Self.mkpdf(["report", "--data", "r.csv", "--template", "r.yaml", "-o", "r.pdf"], in: scratch)
         #expect(result.status != 0)
         #expect(result.stderr.contains("a\\u{1B}[2Jb") && !result.stderr.contains("\u{1B}"), "\(result.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `mkpdf render` end to end: JSON drawings and documents to PDF and PNG, scales, font modes, and errors that
 /// name the problem and leave no file behind.
@@ -36,7 +36,8 @@ import TestSupport
 
     @Test func drawingToPDFPrintsThePathAndHoldsTheText() throws {
         let scratch = try Scratch("cli-render-pdf")
-        let input = scratch.file("label.json"), output = scratch.file("label.pdf")
+        let input = scratch.file("label.json")
+        let output = scratch.file("label.pdf")
         try Data(Self.drawing.utf8).write(to: input)
         let result = try render([input.path, "-o", output.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -51,7 +52,8 @@ import TestSupport
     @Test(arguments: [(["--scale", "1"], 200, 80), (["--dpi", "216"], 600, 240), ([String](), 400, 160)])
     func drawingToPNGAtAScale(_ options: [String], _ width: Int, _ height: Int) throws {
         let scratch = try Scratch("cli-render-png")
-        let input = scratch.file("label.json"), output = scratch.file("label.png")
+        let input = scratch.file("label.json")
+        let output = scratch.file("label.png")
         try Data(Self.drawing.utf8).write(to: input)
         let result = try render([input.path, "-o", output.path] + options)
         #expect(result.status == 0, "\(result.stderr)")
@@ -75,7 +77,8 @@ import TestSupport
 
     @Test func cidFontModeUsesMSPGothic() throws {
         let scratch = try Scratch("cli-render-cid")
-        let input = scratch.file("label.json"), output = scratch.file("label.pdf")
+        let input = scratch.file("label.json")
+        let output = scratch.file("label.pdf")
         try Data(Self.drawing.utf8).write(to: input)
         #expect(try render([input.path, "-o", output.path, "--font-mode", "cid"]).status == 0)
         let fonts = try Oracle.pdffonts(output)
@@ -96,11 +99,16 @@ import TestSupport
         let scratch = try Scratch("cli-render-glyph")
         let input = scratch.file("yoshi.json")
         // 𠮷 now comes from gothic's fallback (Noto Sans CJK JP); no font of the chain has the emoji.
-        try Data(Self.drawing.replacingOccurrences(of: "FN-579-413", with: "𠮷野😀").replacingOccurrences(of: "\"sans\"", with: "\"gothic\"").utf8).write(to: input)
+        try Data(
+            Self.drawing.replacingOccurrences(of: "FN-579-413", with: "𠮷野😀").replacingOccurrences(
+                of: "\"sans\"", with: "\"gothic\""
+            ).utf8
+        ).write(to: input)
         for output in ["out.pdf", "out.png"] {
             let result = try render([input.path, "-o", scratch.file(output).path])
             #expect(result.status != 0)
-            #expect(result.stderr.contains("U+1F600") && result.stderr.contains("commands[3]")
+            #expect(
+                result.stderr.contains("U+1F600") && result.stderr.contains("commands[3]")
                     && result.stderr.contains("gothic-cjk"), "\(result.stderr)")
         }
         #expect(try scratch.contents() == ["yoshi.json"])

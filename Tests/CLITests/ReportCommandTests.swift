@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `mkpdf report` end to end: a 1,000-member report through the sample template checked with pdftotext and qpdf,
 /// a template-less report, PNG pages, and failures that name the row, the column or the path and leave no file.
@@ -16,7 +16,8 @@ import TestSupport
         for index in 1...count {
             let (rank, fee) = ranks[index % 3]
             let note = index % 50 == 0 ? "\"住所変更あり、要確認\"" : ""
-            lines.append("GCG-\(10_000 + index),\(names[index % 4]),\(rank),2024-04-\(index % 28 + 10),東京都,\(fee),\(note)")
+            lines.append(
+                "GCG-\(10_000 + index),\(names[index % 4]),\(rank),2024-04-\(index % 28 + 10),東京都,\(fee),\(note)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -25,8 +26,12 @@ import TestSupport
         let scratch = try Scratch("cli-report-1000")
         let csv = scratch.file("members.csv")
         try Self.members(1000).write(to: csv, atomically: true, encoding: .utf8)
-        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", csv.path, "--template", Self.template,
-                                                      "-o", "report.pdf"], directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "report", "--data", csv.path, "--template", Self.template,
+                "-o", "report.pdf"
+            ], directory: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let pdf = scratch.file("report.pdf")
         #expect(try scratch.contents() == ["members.csv", "report.pdf"])
@@ -53,9 +58,10 @@ import TestSupport
         // Rewriting the file to add bookmarks keeps the subset fonts embedded: IPAexGothic, and BIZ UD Gothic Bold
         // for the bold total row.
         let fonts = try Oracle.pdffonts(pdf)
-        #expect(fonts.count == 2 && fonts.allSatisfy { $0.embedded && $0.subset }
-                    && fonts.contains { $0.name.hasSuffix("+IPAexGothic") }
-                    && fonts.contains { $0.name.hasSuffix("+BIZUDGothic-Bold") }, "\(fonts)")
+        #expect(
+            fonts.count == 2 && fonts.allSatisfy { $0.embedded && $0.subset }
+                && fonts.contains { $0.name.hasSuffix("+IPAexGothic") }
+                && fonts.contains { $0.name.hasSuffix("+BIZUDGothic-Bold") }, "\(fonts)")
 
         // Metadata from the template.
         let info = try Oracle.run("pdfinfo", [pdf.path]).stdout
@@ -75,8 +81,9 @@ import TestSupport
         let csv = scratch.file("sales-2024.csv")
         try "\u{FEFF}店舗,担当,\"売上, 円\"\r\n新宿,\"髙橋\n一郎\",120000\r\n梅田,佐藤,98000\r\n"
             .write(to: csv, atomically: true, encoding: .utf8)
-        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", csv.path, "-o", "out.pdf"],
-                                    directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path, ["report", "--data", csv.path, "-o", "out.pdf"],
+            directory: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let text = try Oracle.pdftotext(scratch.file("out.pdf"))
         for expected in ["sales-2024", "店舗", "担当", "売上, 円", "新宿", "髙橋", "一郎", "120000", "梅田", "98000"] {
@@ -90,9 +97,13 @@ import TestSupport
         let scratch = try Scratch("cli-report-title")
         let csv = scratch.file("members.csv")
         try Self.members(5).write(to: csv, atomically: true, encoding: .utf8)
-        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", csv.path, "--template", Self.template,
-                                                      "--title", "理事会資料〜2025年度", "-o", "out.pdf"],
-                                    directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "report", "--data", csv.path, "--template", Self.template,
+                "--title", "理事会資料〜2025年度", "-o", "out.pdf"
+            ],
+            directory: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let text = try Oracle.pdftotext(scratch.file("out.pdf"))
         #expect(text.contains("理事会資料〜2025年度") && !text.contains("会員名簿 2024年度"))
@@ -103,8 +114,12 @@ import TestSupport
         let scratch = try Scratch("cli-report-png")
         let csv = scratch.file("members.csv")
         try Self.members(120).write(to: csv, atomically: true, encoding: .utf8)
-        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", csv.path, "--template", Self.template,
-                                                      "-o", "report.png", "--dpi", "72"], directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "report", "--data", csv.path, "--template", Self.template,
+                "-o", "report.png", "--dpi", "72"
+            ], directory: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let files = try scratch.contents().filter { $0.hasSuffix(".png") }
         #expect(files.count >= 3)
@@ -118,11 +133,13 @@ import TestSupport
         let csv = scratch.file("broken.csv")
         try (Self.header + "\nGCG-1,a,b,ゴールド,2024-01-01,東京都,100,\nGCG-2,a,b,シルバー,2024-01-01,東京都\n")
             .write(to: csv, atomically: true, encoding: .utf8)
-        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", csv.path, "-o", "out.pdf"],
-                                    directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path, ["report", "--data", csv.path, "-o", "out.pdf"],
+            directory: scratch.url)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("broken.csv: row 2 (line 3) has 6 fields but the header has 8"),
-                "stderr: \(result.stderr)")
+        #expect(
+            result.stderr.contains("broken.csv: row 2 (line 3) has 6 fields but the header has 8"),
+            "stderr: \(result.stderr)")
         #expect(try scratch.contents() == ["broken.csv"])
     }
 
@@ -130,13 +147,18 @@ import TestSupport
         let scratch = try Scratch("cli-report-column")
         let csv = scratch.file("members.csv")
         try "会員番号,氏名\nGCG-1,髙橋\n".write(to: csv, atomically: true, encoding: .utf8)
-        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", csv.path, "--template", Self.template,
-                                                      "-o", "out.pdf"], directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "report", "--data", csv.path, "--template", Self.template,
+                "-o", "out.pdf"
+            ], directory: scratch.url)
         #expect(result.status != 0)
         // The first row already lacks the column the template reads: named with the template's line and the CSV line.
-        #expect(result.stderr.contains("no field `フリガナ`") && result.stderr.contains("report.yaml:")
+        #expect(
+            result.stderr.contains("no field `フリガナ`") && result.stderr.contains("report.yaml:")
                 && result.stderr.contains("members.csv line 2"),
-                "stderr: \(result.stderr)")
+            "stderr: \(result.stderr)")
         #expect(try scratch.contents() == ["members.csv"])
     }
 
@@ -144,14 +166,17 @@ import TestSupport
         let scratch = try Scratch("cli-report-glyph")
         let csv = scratch.file("members.csv")
         try "会員番号,氏名\nGCG-1,髙橋\nGCG-2,𠮷田 😀\n".write(to: csv, atomically: true, encoding: .utf8)
-        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", csv.path, "-o", "out.pdf"],
-                                    directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path, ["report", "--data", csv.path, "-o", "out.pdf"],
+            directory: scratch.url)
         #expect(result.status != 0)
         // 𠮷 comes from gothic's fallback font; the emoji from none, and every font tried is named.
-        #expect(result.stderr.contains("row 2, members.csv line 3") && result.stderr.contains("U+1F600")
+        #expect(
+            result.stderr.contains("row 2, members.csv line 3") && result.stderr.contains("U+1F600")
                 && !result.stderr.contains("U+20BB7"), "stderr: \(result.stderr)")
-        #expect(result.stderr.contains("ipaexg.ttf") && result.stderr.contains("NotoSansCJK-Regular.ttc"),
-                "stderr: \(result.stderr)")
+        #expect(
+            result.stderr.contains("ipaexg.ttf") && result.stderr.contains("NotoSansCJK-Regular.ttc"),
+            "stderr: \(result.stderr)")
         #expect(try scratch.contents() == ["members.csv"])
     }
 

@@ -1,14 +1,18 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The sample templates a user starts from — the receipt (領収書) with its tax breakdown and the vertical
 /// certificate (賞状) — render to PDF and PNG through `mkpdf render`, pass qpdf and `mkpdf validate`, and read back
 /// exactly from three text engines.
 @Suite struct SampleTemplatesTests {
-    static func render(_ template: String, _ output: String, in scratch: Scratch, _ extra: [String] = []) throws -> Oracle.Result {
-        try Oracle.run(Repo.mkpdf.path, ["render", Repo.root.appendingPathComponent("Templates/\(template)").path]
-                       + extra + ["-o", scratch.file(output).path])
+    static func render(_ template: String, _ output: String, in scratch: Scratch, _ extra: [String] = []) throws
+        -> Oracle.Result
+    {
+        try Oracle.run(
+            Repo.mkpdf.path,
+            ["render", Repo.root.appendingPathComponent("Templates/\(template)").path]
+                + extra + ["-o", scratch.file(output).path])
     }
 
     static func checkValid(_ pdf: URL) throws {
@@ -47,11 +51,18 @@ import TestSupport
             """
         let raw = try Oracle.run("pdftotext", ["-raw", scratch.file("receipt.pdf").path, "-"]).stdout
         #expect(raw.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(raw)")
-        let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", scratch.file("receipt.pdf").path]).stdout
-        let pdfium = try Oracle.run("python3", ["-c", """
-            import sys, pypdfium2
-            print(pypdfium2.PdfDocument(sys.argv[1])[0].get_textpage().get_text_range())
-            """, scratch.file("receipt.pdf").path]).stdout
+        let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", scratch.file("receipt.pdf").path])
+            .stdout
+        let pdfium = try Oracle.run(
+            "python3",
+            [
+                "-c",
+                """
+                import sys, pypdfium2
+                print(pypdfium2.PdfDocument(sys.argv[1])[0].get_textpage().get_text_range())
+                """, scratch.file("receipt.pdf").path
+            ]
+        ).stdout
         for line in ["株式会社髙島商店", "¥10,905－（税込）", "𠮷野焼マグカップ", "8%対象（軽減税率）", "T1234567890123"] {
             #expect(mupdf.contains(line), "mutool lacks \(line): \(mupdf)")
             #expect(pdfium.contains(line), "pdfium lacks \(line): \(pdfium)")
@@ -63,8 +74,10 @@ import TestSupport
 
     @Test func theReceiptRefusesATaxRateItDoesNotKnowHowToRound() throws {
         let scratch = try Scratch("sample-receipt-bad")
-        let template = try String(contentsOf: Repo.root.appendingPathComponent("Templates/receipt.yaml"), encoding: .utf8)
-            .replacingOccurrences(of: "tax8: \"(base8 * 8 / 100) | round(0, 'down')\"", with: "tax8: \"base8 * 8 / 100\"")
+        let template = try String(
+            contentsOf: Repo.root.appendingPathComponent("Templates/receipt.yaml"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "tax8: \"(base8 * 8 / 100) | round(0, 'down')\"", with: "tax8: \"base8 * 8 / 100\"")
         try template.write(to: scratch.file("receipt.yaml"), atomically: true, encoding: .utf8)
         let result = try Oracle.run(Repo.mkpdf.path, ["render", "receipt.yaml", "-o", "r.pdf"], directory: scratch.url)
         #expect(result.status != 0)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The README's samples are real: every image it shows is in samples/, and scripts/samples regenerates each of them
 /// (so a sample cannot silently go stale or vanish from the script).
@@ -11,15 +11,21 @@ import TestSupport
         let images = try NSRegularExpression(pattern: #"!\[[^\]]*\]\((samples/[^)]+\.png)\)"#)
             .matches(in: readme, range: NSRange(readme.startIndex..., in: readme))
             .map { String(readme[Range($0.range(at: 1), in: readme)!]) }
-        #expect(Set(images) == ["samples/ticket.png", "samples/seed-ticket.png", "samples/receipt.png",
-                                "samples/certificate.png", "samples/report-1.png", "samples/postcard.png",
-                                "samples/voucher.png"], "\(images)")
+        #expect(
+            Set(images) == [
+                "samples/ticket.png", "samples/seed-ticket.png", "samples/receipt.png",
+                "samples/certificate.png", "samples/report-1.png", "samples/postcard.png",
+                "samples/voucher.png"
+            ], "\(images)")
         for image in Set(images) {
             #expect(FileManager.default.fileExists(atPath: Repo.root.appendingPathComponent(image).path), "\(image)")
-            let made = image == "samples/report-1.png" ? script.contains("scripts/report-sample")
+            let made =
+                image == "samples/report-1.png"
+                ? script.contains("scripts/report-sample")
                 : script.contains("-o " + image)
             #expect(made, "scripts/samples does not make \(image)")
-            let pdf = image.replacingOccurrences(of: "-1.png", with: ".png").replacingOccurrences(of: ".png", with: ".pdf")
+            let pdf = image.replacingOccurrences(of: "-1.png", with: ".png").replacingOccurrences(
+                of: ".png", with: ".pdf")
             #expect(FileManager.default.fileExists(atPath: Repo.root.appendingPathComponent(pdf).path), "\(pdf)")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// docs/templates.md stays true: every YAML example in it renders with `mkpdf`, positioned templates through
 /// `mkpdf render` and report templates through `mkpdf report` over samples/members.csv.
@@ -39,8 +39,9 @@ import TestSupport
     /// samples/report-logo.png resolve as the reference says (relative to the template).
     static func folder(for example: Example) throws -> Scratch {
         let scratch = try Scratch("template-reference")
-        try FileManager.default.createSymbolicLink(at: scratch.file("samples"),
-                                                   withDestinationURL: Repo.root.appendingPathComponent("samples"))
+        try FileManager.default.createSymbolicLink(
+            at: scratch.file("samples"),
+            withDestinationURL: Repo.root.appendingPathComponent("samples"))
         try Data(example.yaml.utf8).write(to: scratch.file("example.yaml"))
         return scratch
     }
@@ -57,8 +58,9 @@ import TestSupport
     @Test(arguments: try examples().filter { $0.kind == "template" })
     func positionedExampleRendersToAValidPDF(_ example: Example) throws {
         let scratch = try Self.folder(for: example)
-        let result = try Oracle.run(Repo.mkpdf.path, ["render", "example.yaml", "-o", "example.pdf"],
-                                    directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path, ["render", "example.yaml", "-o", "example.pdf"],
+            directory: scratch.url)
         #expect(result.status == 0, "\(example): \(result.stderr)")
         #expect(try Oracle.qpdfCheck(scratch.file("example.pdf")).status == 0, "\(example)")
     }
@@ -67,8 +69,12 @@ import TestSupport
     func reportExampleRendersToAValidPDF(_ example: Example) throws {
         let scratch = try Self.folder(for: example)
         let data = Repo.root.appendingPathComponent("samples/members.csv").path
-        let result = try Oracle.run(Repo.mkpdf.path, ["report", "--data", data, "--template", "example.yaml",
-                                                      "-o", "report.pdf"], directory: scratch.url)
+        let result = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "report", "--data", data, "--template", "example.yaml",
+                "-o", "report.pdf"
+            ], directory: scratch.url)
         #expect(result.status == 0, "\(example): \(result.stderr)")
         #expect(try Oracle.qpdfCheck(scratch.file("report.pdf")).status == 0, "\(example)")
     }
@@ -77,15 +83,20 @@ import TestSupport
     @Test func theFinishedReceiptHoldsItsTextAndAReadableQRCode() throws {
         let receipt = try #require(try Self.examples().last { $0.kind == "template" && $0.yaml.contains("qr:") })
         let scratch = try Self.folder(for: receipt)
-        let pdf = try Oracle.run(Repo.mkpdf.path, ["render", "example.yaml", "--set", "name=佐藤 花子",
-                                                   "-o", "receipt.pdf"], directory: scratch.url)
+        let pdf = try Oracle.run(
+            Repo.mkpdf.path,
+            [
+                "render", "example.yaml", "--set", "name=佐藤 花子",
+                "-o", "receipt.pdf"
+            ], directory: scratch.url)
         #expect(pdf.status == 0, "\(pdf.stderr)")
         let text = try Oracle.pdftotext(scratch.file("receipt.pdf"))
         for expected in ["領収書", "佐藤 花子 様", "¥12,000", "但し 書籍代として", "株式会社 髙島書房", "収入印紙"] {
             #expect(text.contains(expected), "\(expected) not in \(text)")
         }
-        let png = try Oracle.run(Repo.mkpdf.path, ["render", "example.yaml", "-o", "receipt.png"],
-                                 directory: scratch.url)
+        let png = try Oracle.run(
+            Repo.mkpdf.path, ["render", "example.yaml", "-o", "receipt.png"],
+            directory: scratch.url)
         #expect(png.status == 0, "\(png.stderr)")
         let scan = try Oracle.run("zbarimg", ["-q", "--raw", scratch.file("receipt.png").path])
         let codes = Set(scan.stdout.split(separator: "\n").map(String.init))

@@ -1,8 +1,8 @@
-import Validation
 import Foundation
 import PNG
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// `mkpdf ticket` end to end: the PDF passes qpdf and the validator and holds the texts, the QR code scans from the
 /// PNG and from the PDF as poppler draws it, PNG and PDF show the same picture, and bad input leaves no file.
@@ -32,13 +32,16 @@ import TestSupport
         let result = try Self.mkpdf(["ticket", "--member", "GCG-40167"], in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let file = scratch.file("ticket-GCG-40167.pdf")
-        #expect(result.stdout == file.standardizedFileURL.path + "\n" || result.stdout.hasSuffix("/ticket-GCG-40167.pdf\n"))
+        #expect(
+            result.stdout == file.standardizedFileURL.path + "\n" || result.stdout.hasSuffix("/ticket-GCG-40167.pdf\n"))
         #expect(try scratch.contents() == ["ticket-GCG-40167.pdf"])
 
         #expect(try Oracle.qpdfCheck(file).status == 0)
-        let report = try Validator(options: ValidationOptions(
-            requireEmbeddedFonts: true, pageCount: 1, texts: ["入場整理券", "会員番号", "GCG-40167", "FN-579-413"],
-            pageSize: ExpectedPageSize(width: 400, height: 150))).validate(file)
+        let report = try Validator(
+            options: ValidationOptions(
+                requireEmbeddedFonts: true, pageCount: 1, texts: ["入場整理券", "会員番号", "GCG-40167", "FN-579-413"],
+                pageSize: ExpectedPageSize(width: 400, height: 150))
+        ).validate(file)
         #expect(report.isValid, "\(report.errors)")
         let lines = try Oracle.pdftotext(file).split(separator: "\n").map(String.init)
         #expect(lines == Self.lines, "pdftotext gives the redesigned ticket's lines in reading order: \(lines)")
@@ -49,8 +52,13 @@ import TestSupport
         #expect(validate.status == 0 && validate.stdout.contains("0 errors, 0 warnings"), "\(validate.stdout)")
         // MuPDF and pypdf read every line back too (their order between the columns differs from poppler's).
         let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file.path]).stdout
-        let pypdf = try Oracle.run("python3", ["-W", "error", "-c", "import sys, pypdf; "
-            + "print(pypdf.PdfReader(sys.argv[1], strict=True).pages[0].extract_text())", file.path])
+        let pypdf = try Oracle.run(
+            "python3",
+            [
+                "-W", "error", "-c",
+                "import sys, pypdf; "
+                    + "print(pypdf.PdfReader(sys.argv[1], strict=True).pages[0].extract_text())", file.path
+            ])
         #expect(pypdf.status == 0, "pypdf: \(pypdf.stderr)")
         for line in Self.lines.dropLast() {
             #expect(mupdf.contains(line), "mutool lacks \(line): \(mupdf)")
@@ -61,8 +69,10 @@ import TestSupport
     /// The ticket's text as `pdftotext` gives it, empty lines left out, in poppler's reading order (it reads the
     /// labels of the two columns' first rows across, then down): every label a line of its own without a colon,
     /// every value exactly as given, then the footer and the page's form feed.
-    static let lines = ["入場整理券", "会員番号", "整理番号", "開催場所", "FN-579-413", "秘密（招待メール参照）", "GCG-40167",
-                        "日付", "2014年12月20日", "発行", "ガイガー・カウント・グループ", "watashida@gaigaigai.com", "\u{0C}"]
+    static let lines = [
+        "入場整理券", "会員番号", "整理番号", "開催場所", "FN-579-413", "秘密（招待メール参照）", "GCG-40167",
+        "日付", "2014年12月20日", "発行", "ガイガー・カウント・グループ", "watashida@gaigaigai.com", "\u{0C}"
+    ]
 
     /// What zxing-cpp reads from an image file: a second, independent QR reader next to zbar.
     static func zxing(_ image: URL) throws -> [String] {
@@ -78,7 +88,8 @@ import TestSupport
 
     @Test func pngScansAndMatchesThePDFPixelForPixel() throws {
         let scratch = try Scratch("cli-ticket-png")
-        let png = scratch.file("ticket.png"), pdf = scratch.file("ticket.pdf")
+        let png = scratch.file("ticket.png")
+        let pdf = scratch.file("ticket.pdf")
         #expect(try Self.mkpdf(["ticket", "--member", "GCG-40167", "-o", "ticket.png"], in: scratch.url).status == 0)
         #expect(try Self.mkpdf(["ticket", "--member", "GCG-40167", "-o", "ticket.pdf"], in: scratch.url).status == 0)
         #expect(try Self.scan(png) == Self.payload)
@@ -94,18 +105,23 @@ import TestSupport
         // PNG (the square x 288…384, y 16…112 pt; the code with its quiet zone is centred in it).
         let codeBox = (x: 2 * 295..<2 * 377, y: 2 * 23..<2 * 105)
         var grey = 0
-        for y in codeBox.y { for x in codeBox.x {
-            let value = raster.pixels[(y * raster.width + x) * 4]
-            if value != 0 && value != 255 { grey += 1 }
-        } }
+        for y in codeBox.y {
+            for x in codeBox.x {
+                let value = raster.pixels[(y * raster.width + x) * 4]
+                if value != 0 && value != 255 { grey += 1 }
+            }
+        }
         #expect(grey == 0, "\(grey) grey pixels inside the QR code")
     }
 
     @Test func valuesFromOptionsReachTextAndCode() throws {
         let scratch = try Scratch("cli-ticket-values")
-        let result = try Self.mkpdf(["ticket", "--member", "abc-9", "--ticket", "T-1", "--date", "2026年11月21日",
-                                     "--set", "venue=東京ドーム 〜①髙ﾊﾝｶｸ", "--set", "email=a=b@example.com"],
-                                    in: scratch.url)
+        let result = try Self.mkpdf(
+            [
+                "ticket", "--member", "abc-9", "--ticket", "T-1", "--date", "2026年11月21日",
+                "--set", "venue=東京ドーム 〜①髙ﾊﾝｶｸ", "--set", "email=a=b@example.com"
+            ],
+            in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let file = scratch.file("ticket-abc-9.pdf")
         let text = try Oracle.pdftotext(file)
@@ -121,48 +137,53 @@ import TestSupport
         let ticket = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--set", name, "-o", "t.pdf"], in: scratch.url)
         #expect(ticket.status == 0, "stderr: \(ticket.stderr)")
         let template = Repo.root.appendingPathComponent("Templates/ticket.yaml").path
-        let render = try Self.mkpdf(["render", template, "--set", "member=GCG-1", "--set", name, "-o", "r.pdf"],
-                                    in: scratch.url)
+        let render = try Self.mkpdf(
+            ["render", template, "--set", "member=GCG-1", "--set", name, "-o", "r.pdf"],
+            in: scratch.url)
         #expect(render.status == 0, "stderr: \(render.stderr)")
         for file in [scratch.file("t.pdf"), scratch.file("r.pdf")] {
             #expect(try Oracle.qpdfCheck(file).status == 0)
             #expect(try Oracle.pdftotext(file).contains("\n𠮷田 髙子\n"))
             let fonts = try Oracle.pdffonts(file)
-            #expect(fonts.contains { $0.name.hasSuffix("+IPAexGothic") } && fonts.contains { $0.name.contains("NotoSansCJK") },
-                    "\(fonts)")
+            #expect(
+                fonts.contains { $0.name.hasSuffix("+IPAexGothic") }
+                    && fonts.contains { $0.name.contains("NotoSansCJK") },
+                "\(fonts)")
             // Each subset's CIDSet: TrueType lists every glyph of the FontFile2 (maxp numGlyphs), CFF every CID its
             // charset holds; both include each CID the page shows (the ToUnicode's codes) and CID 0.
             let script = """
-            import re, struct, sys, pikepdf
-            p = pikepdf.open(sys.argv[1])
-            for font in p.pages[0].Resources.Font.values():
-                cid = font.DescendantFonts[0]
-                bits = cid.FontDescriptor.CIDSet.read_bytes()
-                held = {i for i in range(len(bits) * 8) if bits[i // 8] & (0x80 >> (i % 8))}
-                used = set()
-                for line in font.ToUnicode.read_bytes().split(b"endcodespacerange")[1].splitlines():
-                    codes = [int(c, 16) for c in re.findall(rb"<([0-9A-F]+)>", line)]
-                    if len(codes) == 3: used |= set(range(codes[0], codes[1] + 1))  # bfrange
-                    elif len(codes) >= 2: used.add(codes[0])                        # bfchar
-                assert 0 in held and used and used <= held, (held, used)
-                if cid.Subtype == "/CIDFontType2":
-                    ttf = cid.FontDescriptor.FontFile2.read_bytes()
-                    tables = {ttf[12 + 16 * i:16 + 16 * i]: struct.unpack(">I", ttf[20 + 16 * i:24 + 16 * i])[0]
-                              for i in range(struct.unpack(">H", ttf[4:6])[0])}
-                    glyphs = struct.unpack(">H", ttf[tables[b"maxp"] + 4:tables[b"maxp"] + 6])[0]
-                    assert held == set(range(glyphs)), (held, glyphs)
-                print(cid.Subtype, len(held))
-            """
+                import re, struct, sys, pikepdf
+                p = pikepdf.open(sys.argv[1])
+                for font in p.pages[0].Resources.Font.values():
+                    cid = font.DescendantFonts[0]
+                    bits = cid.FontDescriptor.CIDSet.read_bytes()
+                    held = {i for i in range(len(bits) * 8) if bits[i // 8] & (0x80 >> (i % 8))}
+                    used = set()
+                    for line in font.ToUnicode.read_bytes().split(b"endcodespacerange")[1].splitlines():
+                        codes = [int(c, 16) for c in re.findall(rb"<([0-9A-F]+)>", line)]
+                        if len(codes) == 3: used |= set(range(codes[0], codes[1] + 1))  # bfrange
+                        elif len(codes) >= 2: used.add(codes[0])                        # bfchar
+                    assert 0 in held and used and used <= held, (held, used)
+                    if cid.Subtype == "/CIDFontType2":
+                        ttf = cid.FontDescriptor.FontFile2.read_bytes()
+                        tables = {ttf[12 + 16 * i:16 + 16 * i]: struct.unpack(">I", ttf[20 + 16 * i:24 + 16 * i])[0]
+                                  for i in range(struct.unpack(">H", ttf[4:6])[0])}
+                        glyphs = struct.unpack(">H", ttf[tables[b"maxp"] + 4:tables[b"maxp"] + 6])[0]
+                        assert held == set(range(glyphs)), (held, glyphs)
+                    print(cid.Subtype, len(held))
+                """
             let check = try Oracle.run("python3", ["-W", "error", "-c", script, file.path])
-            #expect(check.status == 0 && check.stdout.contains("/CIDFontType2") && check.stdout.contains("/CIDFontType0"),
-                    "\(check.stdout) \(check.stderr)")
+            #expect(
+                check.status == 0 && check.stdout.contains("/CIDFontType2") && check.stdout.contains("/CIDFontType0"),
+                "\(check.stdout) \(check.stderr)")
         }
     }
 
     @Test func cidFontModeIsSmallAndItsTextExtracts() throws {
         let scratch = try Scratch("cli-ticket-cid")
-        let result = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--font-mode", "cid", "-o", "cid.pdf"],
-                                    in: scratch.url)
+        let result = try Self.mkpdf(
+            ["ticket", "--member", "GCG-40167", "--font-mode", "cid", "-o", "cid.pdf"],
+            in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let file = scratch.file("cid.pdf")
         let size = try Data(contentsOf: file).count
@@ -171,9 +192,10 @@ import TestSupport
         // Every regular text is MS-PGothic, not embedded; only the bold title's face (gothic-bold, BIZ UD Gothic
         // Bold, which has no CID-mode stand-in) is an embedded subset of its five characters.
         let fonts = try Oracle.pdffonts(file)
-        #expect(fonts.count == 2 && fonts.contains { $0.name == "MS-PGothic" && !$0.embedded }
-                    && fonts.contains { $0.name.hasSuffix("+BIZUDGothic-Bold") && $0.embedded && $0.subset },
-                "\(fonts)")
+        #expect(
+            fonts.count == 2 && fonts.contains { $0.name == "MS-PGothic" && !$0.embedded }
+                && fonts.contains { $0.name.hasSuffix("+BIZUDGothic-Bold") && $0.embedded && $0.subset },
+            "\(fonts)")
         // Every string comes back exactly, ASCII hyphens included (MS-PGothic's widths move poppler's reading order
         // between the columns, so the lines are compared as a set).
         let lines = try Oracle.pdftotext(file).split(separator: "\n").map(String.init)
@@ -183,14 +205,16 @@ import TestSupport
 
     @Test func formatOptionNamesTheDefaultFile() throws {
         let scratch = try Scratch("cli-ticket-format")
-        let result = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--format", "png", "--scale", "1"],
-                                    in: scratch.url)
+        let result = try Self.mkpdf(
+            ["ticket", "--member", "GCG-40167", "--format", "png", "--scale", "1"],
+            in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(try scratch.contents() == ["ticket-GCG-40167.png"])
         let bitmap = try PNGDecoder().decode(contentsOf: scratch.file("ticket-GCG-40167.png"))
         #expect(bitmap.width == 400 && bitmap.height == 150)
         #expect(try Self.scan(scratch.file("ticket-GCG-40167.png")) == Self.payload)
-        let clash = try Self.mkpdf(["ticket", "--member", "GCG-40167", "--format", "png", "-o", "x.pdf"], in: scratch.url)
+        let clash = try Self.mkpdf(
+            ["ticket", "--member", "GCG-40167", "--format", "png", "-o", "x.pdf"], in: scratch.url)
         #expect(clash.status != 0 && clash.stderr.contains("contradicts"))
         #expect(try scratch.contents() == ["ticket-GCG-40167.png"])
     }
@@ -199,20 +223,26 @@ import TestSupport
         let scratch = try Scratch("cli-ticket-help")
         let result = try Self.mkpdf(["ticket", "--help"], in: scratch.url)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("Examples:") && result.stdout.contains("mkpdf ticket --member GCG-40167 -o ticket.png"))
+        #expect(
+            result.stdout.contains("Examples:")
+                && result.stdout.contains("mkpdf ticket --member GCG-40167 -o ticket.png"))
         #expect(result.stdout.contains("--font-mode") && result.stdout.contains("--set"))
     }
 
     @Test func renderFillsAnyTemplateWithSet() throws {
         let scratch = try Scratch("cli-render-template")
         let template = Repo.root.appendingPathComponent("Templates/ticket.yaml").path
-        let pdf = try Self.mkpdf(["render", template, "--set", "member=ABC-1", "--set", "venue=大阪城ホール",
-                                  "-o", "t.pdf"], in: scratch.url)
+        let pdf = try Self.mkpdf(
+            [
+                "render", template, "--set", "member=ABC-1", "--set", "venue=大阪城ホール",
+                "-o", "t.pdf"
+            ], in: scratch.url)
         #expect(pdf.status == 0, "stderr: \(pdf.stderr)")
         let text = try Oracle.pdftotext(scratch.file("t.pdf"))
         #expect(text.contains("\nABC-1\n") && text.contains("\n大阪城ホール\n"), "\(text)")
-        let png = try Self.mkpdf(["render", template, "--set", "member=ABC-1", "--scale", "2", "-o", "t.png"],
-                                 in: scratch.url)
+        let png = try Self.mkpdf(
+            ["render", template, "--set", "member=ABC-1", "--scale", "2", "-o", "t.png"],
+            in: scratch.url)
         #expect(png.status == 0, "stderr: \(png.stderr)")
         #expect(try Self.scan(scratch.file("t.png")) == "FN-579-413/ABC-1")
         let bad = try Self.mkpdf(["render", template, "--set", "venue=😀", "-o", "x.pdf"], in: scratch.url)
@@ -230,14 +260,22 @@ import TestSupport
         ("member off pattern", ["--member", "GCG 40167"], ["does not match the pattern ^[A-Za-z0-9-]{1,32}$"]),
         ("ticket off pattern", ["--member", "GCG-1", "--ticket", "FN/1"], ["ticket number \"FN/1\""]),
         ("custom pattern", ["--member", "GCG-1", "--id-pattern", "^[0-9]+$"], ["matching ^[0-9]+$"]),
-        ("missing template", ["--member", "GCG-1", "--template", "none.yaml"], ["none.yaml", "cannot read the template"]),
-        ("template syntax", ["--member", "GCG-1", "--template", "bad.yaml"], ["bad.yaml:4:1: YAML syntax error", "flow mapping at 3:11"]),
+        (
+            "missing template", ["--member", "GCG-1", "--template", "none.yaml"],
+            ["none.yaml", "cannot read the template"]
+        ),
+        (
+            "template syntax", ["--member", "GCG-1", "--template", "bad.yaml"],
+            ["bad.yaml:4:1: YAML syntax error", "flow mapping at 3:11"]
+        ),
         ("unwritable output", ["--member", "GCG-1", "-o", "no/such/folder/t.pdf"], ["no/such/folder/t.pdf"]),
         ("unknown extension", ["--member", "GCG-1", "-o", "t.txt"], [".pdf or .png"]),
-        ("glyph no font of the chain has", ["--member", "GCG-1", "--set", "venue=𠮷野家😀"],
-         ["😀", "U+1F600", "{{venue}}", "gothic (/", "ipaexg.ttf", "gothic-cjk (/", "NotoSansCJK-Regular.ttc"]),
+        (
+            "glyph no font of the chain has", ["--member", "GCG-1", "--set", "venue=𠮷野家😀"],
+            ["😀", "U+1F600", "{{venue}}", "gothic (/", "ipaexg.ttf", "gothic-cjk (/", "NotoSansCJK-Regular.ttc"]
+        ),
         ("unknown placeholder", ["--member", "GCG-1", "--set", "venu=x"], ["\"venu\"", "venue"]),
-        ("bad assignment", ["--member", "GCG-1", "--set", "venue"], ["key=value"]),
+        ("bad assignment", ["--member", "GCG-1", "--set", "venue"], ["key=value"])
     ]
 
     @Test(arguments: badInputs.indices)
@@ -268,7 +306,8 @@ struct PixelDifference {
             let alpha = bitmap.hasAlpha ? Double(bitmap.pixels[index + 3]) / 255 : 1
             return Double(bitmap.pixels[index + channel]) * alpha + 255 * (1 - alpha)
         }
-        let blocksX = (a.width + 7) / 8, blocksY = (a.height + 7) / 8
+        let blocksX = (a.width + 7) / 8
+        let blocksY = (a.height + 7) / 8
         var blocks = [Double](repeating: 0, count: blocksX * blocksY)
         var counts = [Double](repeating: 0, count: blocksX * blocksY)
         var total = 0.0
@@ -283,7 +322,8 @@ struct PixelDifference {
             }
         }
         channelMean = total / Double(a.width * a.height * 3)
-        var worst = 0.0, origin = (x: 0, y: 0)
+        var worst = 0.0
+        var origin = (x: 0, y: 0)
         for index in blocks.indices where counts[index] > 0 && blocks[index] / counts[index] > worst {
             worst = blocks[index] / counts[index]
             origin = (index % blocksX * 8, index / blocksX * 8)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `mkpdf validate` end to end: exit codes 0/1/2, the broken-file corpus against `qpdf --check`, JSON output,
 /// and the expectation flags.
@@ -24,7 +24,9 @@ import TestSupport
 
     /// Each damage: exit 1 when qpdf recovers (qpdf --check exits 3), 2 when it cannot open the file at all
     /// (qpdf exits 2); either way broken for both, never a crash.
-    @Test(arguments: ["truncated", "wrong startxref", "wrong xref offsets", "missing trailer", "bad stream length", "random bytes"])
+    @Test(arguments: [
+        "truncated", "wrong startxref", "wrong xref offsets", "missing trailer", "bad stream length", "random bytes"
+    ])
     func brokenFilesAgreeWithQPDFCheck(_ damage: String) throws {
         let scratch = try Scratch("cli-broken")
         let file = scratch.file("broken.pdf")
@@ -46,7 +48,8 @@ import TestSupport
         let plain = scratch.file("plain.pdf")
         let locked = scratch.file("locked.pdf")
         try ValidateFixture.pdf(text: "secret").write(to: plain)
-        #expect(try Oracle.run("qpdf", ["--encrypt", "user", "owner", "256", "--", plain.path, locked.path]).status == 0)
+        #expect(
+            try Oracle.run("qpdf", ["--encrypt", "user", "owner", "256", "--", plain.path, locked.path]).status == 0)
         #expect(try Oracle.qpdfCheck(locked).status == 2)
         let without = try validate([locked.path])
         #expect(without.status == 2)
@@ -85,7 +88,8 @@ import TestSupport
         #expect(inspection["pageCount"] as? Int == 1)
         #expect(files[1]["damaged"] as? Bool == true)
         let findings = try #require(files[1]["findings"] as? [[String: Any]])
-        #expect(findings.contains { $0["rule"] as? String == "structure.damaged" && $0["severity"] as? String == "error" })
+        #expect(
+            findings.contains { $0["rule"] as? String == "structure.damaged" && $0["severity"] as? String == "error" })
         #expect(files[2]["readable"] as? Bool == false)
         #expect((files[2]["error"] as? String)?.contains("no such file") == true)
     }
@@ -140,7 +144,8 @@ import TestSupport
         #expect(limited.status == 1)
         #expect(limited.stdout.contains("error [resource.limit] page 1"), "\(limited.stdout)")
         let small = try validate(["--max-stream-bytes", "10", file.path])
-        #expect(small.stdout.contains("error [resource.limit]") && small.stdout.contains("stream limit"), "\(small.stdout)")
+        #expect(
+            small.stdout.contains("error [resource.limit]") && small.stdout.contains("stream limit"), "\(small.stdout)")
         let bad = try validate(["--max-content-bytes", "0", file.path])
         #expect(bad.status != 0 && bad.status != 1 && bad.stderr.contains("--max-content-bytes 0"), "\(bad.stderr)")
         let metadata = try validate(["--require-metadata", file.path])
@@ -157,7 +162,8 @@ enum ValidateFixture {
         let bfchar = characters.enumerated().map { index, character in
             "<\(String(format: "%04X", index + 1))> <\(character.utf16.map { String(format: "%04X", $0) }.joined())>"
         }.joined(separator: "\n")
-        let cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T def /CMapType 2 def\n"
+        let cmap =
+            "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T def /CMapType 2 def\n"
             + "1 begincodespacerange <0000> <FFFF> endcodespacerange\n\(characters.count) beginbfchar\n\(bfchar)\nendbfchar\n"
             + "endcmap CMapName currentdict /CMap defineresource pop end end"
         let codes = (1...max(characters.count, 1)).map { String(format: "%04X", $0) }.joined()
@@ -168,11 +174,13 @@ enum ValidateFixture {
             "<< /Type /Font /Subtype /Type0 /BaseFont /IPAexGothic /Encoding /Identity-H /DescendantFonts [4 0 R] /ToUnicode 5 0 R >>",
             "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /IPAexGothic /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 1000 >>",
             stream(cmap),
-            stream(content),
+            stream(content)
         ]
         var kids: [String] = []
         for _ in 0..<pages {
-            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 6 0 R >>")
+            objects.append(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 6 0 R >>"
+            )
             kids.append("\(objects.count) 0 R")
         }
         objects[1] = "<< /Type /Pages /Kids [\(kids.joined(separator: " "))] /Count \(pages) >>"
@@ -211,13 +219,17 @@ enum ValidateFixture {
                 }.joined(separator: "\n")
             }
         case "missing trailer": return replacing("trailer\n<<[^>]*>>\n") { _ in "" }
-        case "bad stream length": return replacing("/Length [0-9]+") { match in "/Length \(Int(match.dropFirst(8))! + 20)" }
+        case "bad stream length":
+            return replacing("/Length [0-9]+") { match in "/Length \(Int(match.dropFirst(8))! + 20)" }
         default:
             var state: UInt32 = 2463534242
-            return Data((0..<2000).map { _ in
-                state ^= state << 13; state ^= state >> 17; state ^= state << 5
-                return UInt8(truncatingIfNeeded: state)
-            })
+            return Data(
+                (0..<2000).map { _ in
+                    state ^= state << 13
+                    state ^= state >> 17
+                    state ^= state << 5
+                    return UInt8(truncatingIfNeeded: state)
+                })
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The command's own face: `--version` and `--help` answer without touching any C library.
 @Suite struct VersionTests {

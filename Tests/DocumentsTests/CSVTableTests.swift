@@ -13,8 +13,11 @@ import Testing
     @Test func quotedFieldsWithCommasQuotesAndNewlines() throws {
         let csv = try table("会員番号,氏名,備考\nGCG-1,\"髙橋, 一郎\",\"「優待」\"\"VIP\"\"\"\nGCG-2,佐藤,\"一行目\n二行目\"\nGCG-3,鈴木,\n")
         #expect(csv.columns == ["会員番号", "氏名", "備考"])
-        #expect(csv.rows == [["GCG-1", "髙橋, 一郎", "「優待」\"VIP\""], ["GCG-2", "佐藤", "一行目\n二行目"],
-                             ["GCG-3", "鈴木", ""]])
+        #expect(
+            csv.rows == [
+                ["GCG-1", "髙橋, 一郎", "「優待」\"VIP\""], ["GCG-2", "佐藤", "一行目\n二行目"],
+                ["GCG-3", "鈴木", ""]
+            ])
         #expect(csv.lines == [2, 3, 5])
     }
 
@@ -49,15 +52,18 @@ import Testing
 
     @Test func shiftJISIsDetectedAndABadByteNamesRowColumnAndOffset() throws {
         var bytes = Data("a,b\n1,2\n".utf8)
-        bytes.append(contentsOf: [0x8E, 0x81, 0x2C, 0x31, 0x0A])  // 氏 in Shift_JIS, then ",1"
+        bytes.append(contentsOf: [0x8E, 0x81, 0x2C, 0x31, 0x0A]) // 氏 in Shift_JIS, then ",1"
         let table = try CSVTable(data: bytes, source: "sjis.csv")
         #expect(table.rows == [["1", "2"], ["氏", "1"]])
         // 0x81 0x20 is a lead byte with no valid trail byte.
         var bad = Data("a,b\n1,".utf8)
         bad.append(contentsOf: [0x81, 0x20, 0x0A])
-        #expect(throws: CSVDataError.undecodable(source: "bad.csv", encoding: "cp932", detected: false, row: 1,
-                                                 line: 2, column: "b", byteOffset: 6, bytes: "0x81 0x20",
-                                                 note: nil)) {
+        #expect(
+            throws: CSVDataError.undecodable(
+                source: "bad.csv", encoding: "cp932", detected: false, row: 1,
+                line: 2, column: "b", byteOffset: 6, bytes: "0x81 0x20",
+                note: nil)
+        ) {
             try CSVTable(data: bad, source: "bad.csv", encoding: .cp932)
         }
     }
@@ -80,14 +86,17 @@ import Testing
         var bytes = Data(("会員番号,氏名\n" + (1...rows).map { "GCG-\($0),東京〜髙\n" }.joined()).utf8)
         let offset = bytes.count + "GCG-X,".utf8.count
         bytes.append(Data("GCG-X,".utf8))
-        bytes.append(contentsOf: [0x81, 0x60, 0x0A])  // 〜 in CP932
+        bytes.append(contentsOf: [0x81, 0x60, 0x0A]) // 〜 in CP932
         do {
             _ = try CSVTable(data: bytes, source: "late.csv")
             Issue.record("read")
         } catch {
-            #expect(error == .undecodable(source: "late.csv", encoding: "utf-8", detected: true, row: rows + 1,
-                                          line: rows + 2, column: "氏名", byteOffset: offset, bytes: "0x81 0x60 0x0A",
-                                          note: nil))
+            #expect(
+                error
+                    == .undecodable(
+                        source: "late.csv", encoding: "utf-8", detected: true, row: rows + 1,
+                        line: rows + 2, column: "氏名", byteOffset: offset, bytes: "0x81 0x60 0x0A",
+                        note: nil))
             #expect(error.description.contains("--encoding cp932"), "\(error)")
         }
     }

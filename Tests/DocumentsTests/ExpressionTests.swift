@@ -6,9 +6,14 @@ import Testing
 /// needs, list filters, and errors that point at the character that failed.
 @Suite struct ExpressionTests {
     static let items: TemplateValue = .list([
-        .record(TemplateRecord([("name", .text("ブレンドコーヒー豆")), ("price", .int(1200)), ("qty", .int(2)), ("rate", .int(8))])),
-        .record(TemplateRecord([("name", .text("𠮷野焼マグカップ")), ("price", .int(2400)), ("qty", .int(1)), ("rate", .int(10))])),
-        .record(TemplateRecord([("name", .text("焼菓子〜季節限定〜")), ("price", .text("1,600")), ("qty", .text("1")), ("rate", .text("8"))])),
+        .record(
+            TemplateRecord([("name", .text("ブレンドコーヒー豆")), ("price", .int(1200)), ("qty", .int(2)), ("rate", .int(8))])),
+        .record(
+            TemplateRecord([("name", .text("𠮷野焼マグカップ")), ("price", .int(2400)), ("qty", .int(1)), ("rate", .int(10))])),
+        .record(
+            TemplateRecord([
+                ("name", .text("焼菓子〜季節限定〜")), ("price", .text("1,600")), ("qty", .text("1")), ("rate", .text("8"))
+            ]))
     ])
 
     func value(_ source: String, _ values: [String: TemplateValue] = [:]) throws -> TemplateValue {
@@ -67,9 +72,10 @@ import Testing
     }
 
     @Test func listsGroupSortAndCount() throws {
-        let members: TemplateValue = .list([("ゴールド", "12000"), ("シルバー", "8000"), ("ゴールド", "12,000")].map {
-            .record(TemplateRecord([("ランク", .text($0.0)), ("年会費", .text($0.1))]))
-        })
+        let members: TemplateValue = .list(
+            [("ゴールド", "12000"), ("シルバー", "8000"), ("ゴールド", "12,000")].map {
+                .record(TemplateRecord([("ランク", .text($0.0)), ("年会費", .text($0.1))]))
+            })
         let scope = ["members": members]
         #expect(try text("{{ members | count }}名 {{ members | sum('年会費') | yen }}", scope) == "3名 ¥32,000")
         #expect(try text("{{ members | groupBy('ランク') | map('key') | join('・') }}", scope) == "ゴールド・シルバー")

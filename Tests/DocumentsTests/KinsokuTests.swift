@@ -14,11 +14,14 @@ import Testing
         LineBreaker(font: font, kinsoku: kinsoku).lines(for: text, width: width).map(\.text)
     }
 
-    @Test("a full stop, comma, closing bracket or small kana never starts a line",
-          arguments: ["あいうえおかきくけこ。さしすせそ", "あいうえおかきくけこ、さしすせそ",
-                      "あいうえおかきくけこ」さしすせそ", "あいうえおかきくけこっさしすせそ",
-                      "アイウエオカキクケコーサシスセソ", "あいうえおかきくけこ）さしすせそ",
-                      "あいうえおかきくけこ！さしすせそ", "あいうえおかきくけこャさしすせそ"])
+    @Test(
+        "a full stop, comma, closing bracket or small kana never starts a line",
+        arguments: [
+            "あいうえおかきくけこ。さしすせそ", "あいうえおかきくけこ、さしすせそ",
+            "あいうえおかきくけこ」さしすせそ", "あいうえおかきくけこっさしすせそ",
+            "アイウエオカキクケコーサシスセソ", "あいうえおかきくけこ）さしすせそ",
+            "あいうえおかきくけこ！さしすせそ", "あいうえおかきくけこャさしすせそ"
+        ])
     func noForbiddenLineStart(text: String) throws {
         let naive = lines(text, kinsoku: .none)
         let forbidden = try #require(text.dropFirst(10).first)
@@ -34,8 +37,12 @@ import Testing
         for line in ruled { #expect(font.width(of: line) <= 100 + 1e-9) }
     }
 
-    @Test("an opening bracket never ends a line", arguments: ["あいうえおかきくけ「こさしすせ」", "あいうえおかきくけ（こさしすせ）",
-                                                            "あいうえおかきくけ『こさしすせ』"])
+    @Test(
+        "an opening bracket never ends a line",
+        arguments: [
+            "あいうえおかきくけ「こさしすせ」", "あいうえおかきくけ（こさしすせ）",
+            "あいうえおかきくけ『こさしすせ』"
+        ])
     func noForbiddenLineEnd(text: String) throws {
         let naive = lines(text, kinsoku: .none)
         #expect(naive[0].last == text.dropFirst(9).first)

@@ -7,12 +7,15 @@ import Testing
 /// Headers and footers wrap and shrink like any text box, and refuse what cannot fit, instead of keeping only
 /// their first line.
 @Suite struct ReportBandTests {
-    static let long = "会員名簿〜2024年度−‖①髙ﾊﾝｶｸ 株式会社ガイガー・カウント・グループ 会員事務局 東京都千代田区丸の内一丁目 "
+    static let long =
+        "会員名簿〜2024年度−‖①髙ﾊﾝｶｸ 株式会社ガイガー・カウント・グループ 会員事務局 東京都千代田区丸の内一丁目 "
         + "お問い合わせは会員事務局まで（平日10時〜17時）"
 
     @Test func aLongFooterWrapsAndEveryCharacterIsPlaced() throws {
-        let report = Report(page: PageSetup(width: 300, height: 400, margins: .init(all: 60)),
-                            template: PageTemplate(footer: [.rule(), .text(Self.long, alignment: .center, size: 8)])) {
+        let report = Report(
+            page: PageSetup(width: 300, height: 400, margins: .init(all: 60)),
+            template: PageTemplate(footer: [.rule(), .text(Self.long, alignment: .center, size: 8)])
+        ) {
             Paragraph("本文")
         }
         let output = try report.layout()
@@ -26,15 +29,20 @@ import Testing
     }
 
     @Test func aHeaderTooLongForItsBandIsRefusedNamingIt() {
-        let report = Report(page: PageSetup(width: 300, height: 400, margins: .init(all: 40)),
-                            template: PageTemplate(header: [.text(String(repeating: Self.long, count: 4), size: 10)])) {
+        let report = Report(
+            page: PageSetup(width: 300, height: 400, margins: .init(all: 40)),
+            template: PageTemplate(header: [.text(String(repeating: Self.long, count: 4), size: 10)])
+        ) {
             Paragraph("本文")
         }
         #expect {
             try report.layout()
         } throws: { error in
-            guard let error = error as? ReportError, case .bandOverflow(let band, let item, let page, _, let needed,
-                                                                         let available, let size) = error else {
+            guard let error = error as? ReportError,
+                case .bandOverflow(
+                    let band, let item, let page, _, let needed,
+                    let available, let size) = error
+            else {
                 return false
             }
             return band == "header" && item == 1 && page == 1 && needed > available && size == 6
@@ -69,9 +77,10 @@ import Testing
     }
 
     @Test func boldInAFamilyWithoutABoldFaceIsRefused() {
-        let plain = FontRegistry(configuration: FontConfiguration(fonts: [
-            "gothic": .init(files: ["/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"]),
-        ]), environment: [:])
+        let plain = FontRegistry(
+            configuration: FontConfiguration(fonts: [
+                "gothic": .init(files: ["/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"])
+            ]), environment: [:])
         let report = Report { Paragraph("**髙橋**", font: "gothic", markup: true) }
         #expect {
             try report.layout(fonts: plain)
@@ -85,8 +94,9 @@ import Testing
 @Suite struct ReportRichCellTests {
     @Test func rubyAndUnderlineInACellStayInTheCell() throws {
         let report = Report(page: PageSetup(width: 300, height: 400, margins: .init(all: 40))) {
-            Table(columns: [TableColumn("氏名", width: .fixed(120)), TableColumn("備考")],
-                  rows: [["｜髙橋《たかはし》一郎", "<u>要確認</u> 〜−‖①ﾊﾝｶｸ"], ["山田", "なし"]], markup: true)
+            Table(
+                columns: [TableColumn("氏名", width: .fixed(120)), TableColumn("備考")],
+                rows: [["｜髙橋《たかはし》一郎", "<u>要確認</u> 〜−‖①ﾊﾝｶｸ"], ["山田", "なし"]], markup: true)
             Table(columns: [TableColumn("データ")], rows: [["**CSV** <u>data</u>"]])
         }
         let output = try report.layout()
@@ -100,8 +110,15 @@ import Testing
         #expect(name.frame.x >= name.container.x && name.frame.maxX <= name.container.maxX + 1e-9)
         #expect(name.frame.y >= name.container.y && name.frame.maxY <= name.container.maxY + 1e-9)
         #expect(ruby.origin.y >= name.container.y, "the ruby stays in the row")
-        let underlines = commands.compactMap { if case .line(let line) = $0, line.from.y == line.to.y,
-                                                  line.from.x > name.container.maxX - 1 { line } else { nil } }
+        let underlines = commands.compactMap {
+            if case .line(let line) = $0, line.from.y == line.to.y,
+                line.from.x > name.container.maxX - 1
+            {
+                line
+            } else {
+                nil
+            }
+        }
         #expect(!underlines.isEmpty)
         #expect(texts.contains { $0.string == "要確認" })
         // Without `markup`, a cell's asterisks and tags are its text (data never styles itself).

@@ -1,8 +1,8 @@
 import Documents
 import DrawingModule
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The layout's geometry: justified lines reach the right edge, nothing leaves its cell or the page, a long table
 /// repeats its header and every row appears once, "page X of Y" is right on every page.
@@ -22,14 +22,16 @@ import TestSupport
         return lines
     }
 
-    @Test("justified lines end exactly at the right edge, except each paragraph's last",
-          arguments: [
+    @Test(
+        "justified lines end exactly at the right edge, except each paragraph's last",
+        arguments: [
             "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。",
             "Reports are held against ReportLab's Platypus: flowing text, tables that break across pages with their header repeated, headers and footers, page numbers and bookmarks.",
-            "会員番号GCG-40167の髙橋様、2024年度の年会費¥12,000を受領しました。Thank you for renewing your Gold membership — 次回の更新は2025年4月です。",
-          ])
+            "会員番号GCG-40167の髙橋様、2024年度の年会費¥12,000を受領しました。Thank you for renewing your Gold membership — 次回の更新は2025年4月です。"
+        ])
     func justifiedLinesFillTheBox(text: String) throws {
-        let report = Report(page: PageSetup(width: 300, height: 600, margins: .init(all: 40)), template: PageTemplate()) {
+        let report = Report(page: PageSetup(width: 300, height: 600, margins: .init(all: 40)), template: PageTemplate())
+        {
             Paragraph(text, alignment: .justified)
         }
         let output = try report.layout()
@@ -38,7 +40,8 @@ import TestSupport
         try #require(lines.count >= 3)
         for line in lines.dropLast() {
             let edge = try #require(line.map(\.frame.maxX).max())
-            #expect(abs(edge - right) <= Self.tolerance, "line \(line.map(\.text).joined()) ends at \(edge), not \(right)")
+            #expect(
+                abs(edge - right) <= Self.tolerance, "line \(line.map(\.text).joined()) ends at \(edge), not \(right)")
         }
         let last = try #require(lines.last?.last)
         #expect(last.frame.maxX < right - 1, "the last line is set flush left, not stretched")
@@ -46,11 +49,13 @@ import TestSupport
 
     @Test("left, right and centre alignment place the line where they say", arguments: ParagraphAlignment.allCases)
     func alignment(_ alignment: ParagraphAlignment) throws {
-        let report = Report(page: PageSetup(width: 300, height: 300, margins: .init(all: 40)), template: PageTemplate()) {
+        let report = Report(page: PageSetup(width: 300, height: 300, margins: .init(all: 40)), template: PageTemplate())
+        {
             Paragraph("髙橋 〜 ① ﾊﾝｶｸ", alignment: alignment)
         }
         let text = try #require(try report.layout().placedTexts.first)
-        let left = 40.0, right = 260.0
+        let left = 40.0
+        let right = 260.0
         switch alignment {
         case .left, .justified: #expect(abs(text.frame.x - left) < 1e-9)
         case .right: #expect(abs(text.frame.maxX - right) < 1e-9)
@@ -69,10 +74,13 @@ import TestSupport
             let remark = index % 97 == 0 ? note : ""
             return [id, names[index % names.count], ranks[index % 3], joined, fee, remark]
         }
-        return Table(columns: [TableColumn("会員番号"), TableColumn("氏名", width: .fraction(1)), TableColumn("ランク"),
-                               TableColumn("入会日", width: .fixed(70), alignment: .center),
-                               TableColumn("年会費", alignment: .right), TableColumn("備考", width: .fraction(2))],
-                     rows: rows)
+        return Table(
+            columns: [
+                TableColumn("会員番号"), TableColumn("氏名", width: .fraction(1)), TableColumn("ランク"),
+                TableColumn("入会日", width: .fixed(70), alignment: .center),
+                TableColumn("年会費", alignment: .right), TableColumn("備考", width: .fraction(2))
+            ],
+            rows: rows)
     }
 
     @Test func thousandRowTableKeepsEveryRowHeaderAndPageNumbers() throws {
@@ -84,17 +92,21 @@ import TestSupport
         let pages = output.pages.count
         #expect(pages > 10)
         let page = report.page
-        let body = Rect(x: page.margins.left, y: page.contentTop, width: page.contentWidth,
-                        height: page.contentBottom - page.contentTop)
+        let body = Rect(
+            x: page.margins.left, y: page.contentTop, width: page.contentWidth,
+            height: page.contentBottom - page.contentTop)
         // No text leaves its container; no cell leaves the page body; nothing leaves the paper.
         for text in output.placedTexts {
-            let frame = text.frame, box = text.container
-            #expect(frame.x >= box.x - 1e-9 && frame.maxX <= box.maxX + 1e-9 && frame.y >= box.y - 1e-9
-                        && frame.maxY <= box.maxY + 1e-9, "\(text.text) on page \(text.pageIndex + 1) overflows")
+            let frame = text.frame
+            let box = text.container
+            #expect(
+                frame.x >= box.x - 1e-9 && frame.maxX <= box.maxX + 1e-9 && frame.y >= box.y - 1e-9
+                    && frame.maxY <= box.maxY + 1e-9, "\(text.text) on page \(text.pageIndex + 1) overflows")
             #expect(frame.x >= 0 && frame.maxX <= page.width && frame.y >= 0 && frame.maxY <= page.height)
             if text.region == .cell {
-                #expect(box.x >= body.x - 1e-9 && box.maxX <= body.maxX + 1e-9 && box.y >= body.y - 1e-9
-                            && box.maxY <= body.maxY + 1e-9, "cell of \(text.text) leaves the body")
+                #expect(
+                    box.x >= body.x - 1e-9 && box.maxX <= body.maxX + 1e-9 && box.y >= body.y - 1e-9
+                        && box.maxY <= body.maxY + 1e-9, "cell of \(text.text) leaves the body")
             }
         }
         // Every row once.
@@ -105,8 +117,9 @@ import TestSupport
         for index in 0..<pages {
             let cells = output.placedTexts.filter { $0.pageIndex == index && $0.region == .cell }
             let top = try #require(cells.map(\.frame.y).min())
-            #expect(cells.filter { abs($0.frame.y - top) < 1e-6 }.map(\.text)
-                        == ["会員番号", "氏名", "ランク", "入会日", "年会費", "備考"], "page \(index + 1)")
+            #expect(
+                cells.filter { abs($0.frame.y - top) < 1e-6 }.map(\.text)
+                    == ["会員番号", "氏名", "ランク", "入会日", "年会費", "備考"], "page \(index + 1)")
         }
         // Page X of Y on every page.
         let footers = output.placedTexts.filter { $0.region == .footer }
@@ -117,16 +130,19 @@ import TestSupport
 
     @Test func rowTallerThanAPageIsSplitBetweenItsLines() throws {
         let tall = (1...80).map { "行\($0)" }.joined(separator: "\n")
-        let report = Report(page: PageSetup(width: 400, height: 400, margins: .init(all: 40)), template: PageTemplate()) {
-            Table(columns: [TableColumn("番号"), TableColumn("内容", width: .fraction(1))],
-                  rows: [["1", "短い"], ["2", tall], ["3", "最後"]])
+        let report = Report(page: PageSetup(width: 400, height: 400, margins: .init(all: 40)), template: PageTemplate())
+        {
+            Table(
+                columns: [TableColumn("番号"), TableColumn("内容", width: .fraction(1))],
+                rows: [["1", "短い"], ["2", tall], ["3", "最後"]])
         }
         let output = try report.layout()
         #expect(output.pages.count >= 3)
         let lines = output.placedTexts.filter { $0.text.hasPrefix("行") }.map(\.text)
         #expect(lines == (1...80).map { "行\($0)" })
         for index in 0..<output.pages.count {
-            #expect(output.placedTexts.contains { $0.pageIndex == index && $0.text == "内容" }, "header on page \(index + 1)")
+            #expect(
+                output.placedTexts.contains { $0.pageIndex == index && $0.text == "内容" }, "header on page \(index + 1)")
         }
         for text in output.placedTexts {
             #expect(text.frame.maxY <= text.container.maxY + 1e-9 && text.container.maxY <= 360 + 1e-9)
@@ -139,15 +155,18 @@ import TestSupport
         let tall = (1...40).map { "行\($0)" }.joined(separator: "\n")
         for shortRows in 1...24 {
             let rows = (1...shortRows).map { ["\($0)", "短い"] } + [["tall", tall]]
-            let report = Report(page: PageSetup(width: 400, height: 400, margins: .init(all: 40)),
-                                template: PageTemplate()) {
+            let report = Report(
+                page: PageSetup(width: 400, height: 400, margins: .init(all: 40)),
+                template: PageTemplate()
+            ) {
                 Table(columns: [TableColumn("番号"), TableColumn("内容", width: .fraction(1))], rows: rows)
             }
             let output = try report.layout()
             #expect(output.placedTexts.filter { $0.text.hasPrefix("行") }.map(\.text) == (1...40).map { "行\($0)" })
             for index in 0..<output.pages.count {
-                #expect(output.placedTexts.contains { $0.pageIndex == index && $0.text == "内容" },
-                        "\(shortRows) short rows: no header on page \(index + 1)")
+                #expect(
+                    output.placedTexts.contains { $0.pageIndex == index && $0.text == "内容" },
+                    "\(shortRows) short rows: no header on page \(index + 1)")
             }
         }
     }
@@ -168,8 +187,10 @@ import TestSupport
         #expect(output.outline.map(\.level) == [1, 2, 1])
         for entry in output.outline {
             // The line after each heading is on the heading's page.
-            let after = output.placedTexts.first { $0.pageIndex >= entry.pageIndex && $0.frame.y > entry.top + 20
-                && $0.region == .body && !$0.text.contains("章") }
+            let after = output.placedTexts.first {
+                $0.pageIndex >= entry.pageIndex && $0.frame.y > entry.top + 20
+                    && $0.region == .body && !$0.text.contains("章")
+            }
             #expect(after?.pageIndex == entry.pageIndex, "\(entry.title) is separated from its text")
         }
         #expect(output.outline.last?.pageIndex == output.pages.count - 1)
@@ -191,8 +212,10 @@ import TestSupport
 
     @Test func imagesKeepTheirAspectAndTheLogoSitsInTheHeader() throws {
         let logo = try Data(contentsOf: Repo.root.appendingPathComponent("samples/report-logo.png"))
-        let report = Report(page: PageSetup(width: 400, height: 400, margins: .init(all: 60)),
-                            template: PageTemplate(header: [.image(png: logo, height: 30, alignment: .right), .rule()])) {
+        let report = Report(
+            page: PageSetup(width: 400, height: 400, margins: .init(all: 60)),
+            template: PageTemplate(header: [.image(png: logo, height: 30, alignment: .right), .rule()])
+        ) {
             Paragraph("前の段落")
             ReportImage(png: logo, width: 500, alignment: .center)
             PageBreak()

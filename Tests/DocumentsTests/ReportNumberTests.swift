@@ -4,8 +4,9 @@ import Testing
 
 /// Sizes and paddings from callers are checked before layout divides by them: a typed error, never a crash.
 @Suite struct ReportNumberTests {
-    @Test("a table size or padding that is not a usable number is an error naming it",
-          arguments: [(0.0, 4.0), (-3.0, 4.0), (Double.nan, 4.0), (Double.infinity, 4.0), (10.0, -1.0), (10.0, .nan)])
+    @Test(
+        "a table size or padding that is not a usable number is an error naming it",
+        arguments: [(0.0, 4.0), (-3.0, 4.0), (Double.nan, 4.0), (Double.infinity, 4.0), (10.0, -1.0), (10.0, .nan)])
     func unusableTableNumbers(size: Double, padding: Double) {
         let report = Report(template: PageTemplate()) {
             Table(columns: [TableColumn("会員番号")], rows: [["GCG-40167"]], size: size, padding: padding)

@@ -2,8 +2,8 @@ import Documents
 import DrawingModule
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// Table cells through the `Report` API: a cell spanning columns is set across their summed width and aligned there,
 /// per-cell style (bold face, size, text and fill roles), subtotal rows among the body and footer rows after it,
@@ -13,15 +13,20 @@ import TestSupport
 
     /// A receipt-like table: items, a subtotal row per rate, and footer rows whose label spans three columns.
     static func receipt(items: Int = 3) -> Table {
-        let columns = [TableColumn("品名", width: .fraction(1)), TableColumn("数量", width: .fixed(40), alignment: .right),
-                       TableColumn("単価", width: .fixed(60), alignment: .right),
-                       TableColumn("金額", width: .fixed(70), alignment: .right)]
+        let columns = [
+            TableColumn("品名", width: .fraction(1)), TableColumn("数量", width: .fixed(40), alignment: .right),
+            TableColumn("単価", width: .fixed(60), alignment: .right),
+            TableColumn("金額", width: .fixed(70), alignment: .right)
+        ]
         var rows = (1...items).map { TableRow(["商品〜①髙 \($0)", "2", "¥1,200", "¥2,400"]) }
         rows.append(TableRow(cells: [TableCell("8% 対象 小計", span: 3, alignment: .right), "¥7,200"], kind: .summary))
         let footer = [
-            TableRow(cells: [TableCell("合計", span: 3, alignment: .center, style: CellStyle(weight: .bold, size: 12)),
-                             TableCell("¥7,776", style: CellStyle(weight: .bold, size: 12))], kind: .summary),
-            TableRow(cells: [TableCell("（内消費税等 8%）", span: 3, alignment: .right), "¥576"]),
+            TableRow(
+                cells: [
+                    TableCell("合計", span: 3, alignment: .center, style: CellStyle(weight: .bold, size: 12)),
+                    TableCell("¥7,776", style: CellStyle(weight: .bold, size: 12))
+                ], kind: .summary),
+            TableRow(cells: [TableCell("（内消費税等 8%）", span: 3, alignment: .right), "¥576"])
         ]
         return Table(columns: columns, rows: rows, footer: footer)
     }
@@ -33,11 +38,13 @@ import TestSupport
     @Test func aSpanningCellIsAlignedAcrossTheColumnsItCovers() throws {
         let output = try Self.layout(Self.receipt())
         let cells = output.placedTexts.filter { $0.region == .cell }
-        let left = 40.0, width = 320.0
+        let left = 40.0
+        let width = 320.0
         // The 品名 column takes what the fixed columns leave: 320 − 40 − 60 − 70 = 150 pt.
         let subtotal = try #require(cells.first { $0.text == "8% 対象 小計" })
-        #expect(abs(subtotal.container.x - left) < 1e-9 && abs(subtotal.container.width - (150 + 40 + 60)) < 1e-9,
-                "the subtotal label's cell covers three columns: \(subtotal.container)")
+        #expect(
+            abs(subtotal.container.x - left) < 1e-9 && abs(subtotal.container.width - (150 + 40 + 60)) < 1e-9,
+            "the subtotal label's cell covers three columns: \(subtotal.container)")
         #expect(abs(subtotal.frame.maxX - (left + 250 - 4)) < 1e-6, "right-aligned at the third column's edge")
         let total = try #require(cells.first { $0.text == "合計" })
         let middle = total.frame.x + total.frame.width / 2
@@ -54,9 +61,12 @@ import TestSupport
 
     @Test func aSpanningCellWrapsAcrossItsWholeWidthWithKinsoku() throws {
         let long = "長い注記：この行は三列にまたがるので、一列よりずっと広い幅で折り返されます。句読点は行頭に来ません。"
-        let table = Table(columns: [TableColumn("A", width: .fixed(80)), TableColumn("B", width: .fixed(80)),
-                                    TableColumn("C", width: .fixed(80))],
-                          rows: [TableRow(cells: [TableCell(long, span: 3)])])
+        let table = Table(
+            columns: [
+                TableColumn("A", width: .fixed(80)), TableColumn("B", width: .fixed(80)),
+                TableColumn("C", width: .fixed(80))
+            ],
+            rows: [TableRow(cells: [TableCell(long, span: 3)])])
         let lines = try Self.layout(table).placedTexts.filter { $0.region == .cell && $0.container.width == 240 }
         #expect(lines.count >= 2)
         #expect(lines.allSatisfy { $0.frame.maxX <= 40 + 240 - 4 + 1e-6 })
@@ -70,10 +80,18 @@ import TestSupport
         var palette = style.palette
         _ = try palette.addSlot(role: "alert", stroke: Color(hex: "#CC0000")!, fill: Color(hex: "#FFE0E0")!)
         style.palette = palette
-        let table = Table(columns: [TableColumn("項目"), TableColumn("値", alignment: .right)], rows: [
-            TableRow(cells: ["普通", TableCell("太字", style: CellStyle(weight: .bold, size: 14, role: "alert",
-                                                                         fill: "alert"))]),
-        ])
+        let table = Table(
+            columns: [TableColumn("項目"), TableColumn("値", alignment: .right)],
+            rows: [
+                TableRow(cells: [
+                    "普通",
+                    TableCell(
+                        "太字",
+                        style: CellStyle(
+                            weight: .bold, size: 14, role: "alert",
+                            fill: "alert"))
+                ])
+            ])
         let output = try Report(page: Self.page, template: PageTemplate(), style: style) { table }.layout()
         let texts = output.pages[0].commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
         let bold = try #require(texts.first { $0.string == "太字" })
@@ -89,8 +107,9 @@ import TestSupport
         try PDFRenderer().write(output.document, to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let fonts = try Oracle.pdffonts(file).map(\.name)
-        #expect(fonts.contains { $0.hasSuffix("+BIZUDGothic-Bold") } && fonts.contains { $0.hasSuffix("+IPAexGothic") },
-                "\(fonts)")
+        #expect(
+            fonts.contains { $0.hasSuffix("+BIZUDGothic-Bold") } && fonts.contains { $0.hasSuffix("+IPAexGothic") },
+            "\(fonts)")
         let words = try Oracle.run("pdftotext", ["-bbox", "-enc", "UTF-8", file.path, "-"]).stdout
         #expect(words.contains(">太字<") && words.contains(">普通<"))
     }
@@ -114,7 +133,9 @@ import TestSupport
         let file = scratch.file("long.pdf")
         try PDFRenderer().write(output.document, to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
-        let pages = try Oracle.pdftotext(file).split(separator: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let pages = try Oracle.pdftotext(file).split(separator: "\u{0C}").filter {
+            !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
         #expect(pages.count == output.pages.count)
         #expect(pages.allSatisfy { $0.contains("品名") && $0.contains("金額") })
     }
@@ -131,15 +152,17 @@ import TestSupport
 
     @Test func rowsThatDoNotCoverTheColumnsAreRefusedNamingTheRow() throws {
         let columns = [TableColumn("A"), TableColumn("B"), TableColumn("C")]
-        let wide = Table(columns: columns, rows: [TableRow(["1", "2", "3"])],
-                         footer: [TableRow(cells: [TableCell("合計", span: 3), "x"])])
+        let wide = Table(
+            columns: columns, rows: [TableRow(["1", "2", "3"])],
+            footer: [TableRow(cells: [TableCell("合計", span: 3), "x"])])
         let error = #expect(throws: ReportError.self) { try Self.layout(wide) }
         #expect(error == .rowShape(table: 1, row: 2, cells: 4, columns: 3))
         #expect(error?.description.contains("span") == true)
         let zero = Table(columns: columns, rows: [TableRow(cells: [TableCell("a", span: 0), "b", "c"])])
         let bad = #expect(throws: ReportError.self) { try Self.layout(zero) }
         #expect(bad?.description.contains("row 1, cell 1's span") == true, "\(String(describing: bad))")
-        let bold = Table(columns: [TableColumn("A")], rows: [TableRow(cells: [TableCell("x", style: CellStyle(weight: .bold))])])
+        let bold = Table(
+            columns: [TableColumn("A")], rows: [TableRow(cells: [TableCell("x", style: CellStyle(weight: .bold))])])
         var style = ReportStyle()
         style.bodyFont = "mincho-ipamj"
         let noBold = #expect(throws: ReportError.self) {

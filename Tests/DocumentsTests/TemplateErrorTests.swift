@@ -32,7 +32,9 @@ import Testing
         #expect(wrapped.components(separatedBy: "Fix:").count == 2, "\(wrapped)")
         #expect(wrapped.hasPrefix("t.yaml:4: font \"futura\": unknown font") && wrapped.hasSuffix("use one of those"))
         let plain = TemplateError(file: "t.yaml", reason: .unreadable(reason: "No such file")).description
-        #expect(plain == "t.yaml: cannot read the template: No such file. Fix: check the path and that the file is readable")
+        #expect(
+            plain == "t.yaml: cannot read the template: No such file. Fix: check the path and that the file is readable"
+        )
     }
 
     @Test func theBaseTemplateLoadsAndRenders() throws {
@@ -44,7 +46,9 @@ import Testing
         let error = try loadError(replacing("text: {role: ink", with: "text: {role: inc"))
         #expect(error.reason == .unknownRole(role: "inc", known: ["ink"]))
         #expect((error.file, error.line, error.column) == ("t.yaml", 8, 18))
-        #expect(error.description.hasPrefix("t.yaml:8:18: unknown colour role \"inc\" (did you mean `ink`?); the palette defines ink"))
+        #expect(
+            error.description.hasPrefix(
+                "t.yaml:8:18: unknown colour role \"inc\" (did you mean `ink`?); the palette defines ink"))
     }
 
     @Test func placeholderWithoutValueIsReportedWhereItIsUsed() throws {
@@ -64,7 +68,8 @@ import Testing
     }
 
     @Test func infiniteAndNegativeNumbersAreRefused() throws {
-        #expect(try loadError(replacing("x: 10, y: 10", with: "x: .inf, y: 10")).reason
+        #expect(
+            try loadError(replacing("x: 10, y: 10", with: "x: .inf, y: 10")).reason
                 == .badNumber(key: "x", value: ".inf"))
         let negative = try loadError(replacing("w: 50", with: "w: -5"))
         #expect(negative.reason == .badValue(key: "w", value: "-5", expected: "it must be 0 or more"))
@@ -83,8 +88,13 @@ import Testing
 
     @Test func unknownKeyInAnElementAndAtTheTop() throws {
         let inElement = try loadError(replacing("paint: both", with: "pain: both"))
-        #expect(inElement.reason == .unknownKey(key: "pain", context: "rect", known: [
-            "role", "paint", "width", "x", "y", "w", "h", "repeat"]))
+        #expect(
+            inElement.reason
+                == .unknownKey(
+                    key: "pain", context: "rect",
+                    known: [
+                        "role", "paint", "width", "x", "y", "w", "h", "repeat"
+                    ]))
         #expect((inElement.line, inElement.column) == (7, 23))
         let atTop = try loadError("colours: {}\n" + Self.base)
         #expect((atTop.line, atTop.column) == (1, 1))
@@ -140,8 +150,10 @@ import Testing
             Issue.record("expected missingGlyph, got \(String(describing: error))")
             return
         }
-        let (character, code, index, font, tried) = (missing.character, missing.codePoint, missing.characterIndex,
-                                                     missing.font, missing.tried)
+        let (character, code, index, font, tried) = (
+            missing.character, missing.codePoint, missing.characterIndex,
+            missing.font, missing.tried
+        )
         #expect(field == "member" && character == "😀" && code == "U+1F600" && index == 2 && font == "gothic")
         // Every font of gothic's chain is named: IPAexGothic, then Noto Sans CJK JP (which has 𠮷).
         #expect(tried.count == 2 && tried[0].hasPrefix("gothic (") && tried[1].hasPrefix("gothic-cjk ("), "\(tried)")
@@ -154,8 +166,9 @@ import Testing
     }
 
     @Test func unknownFontIsReportedAtTheText() throws {
-        let template = try Template(yaml: replacing("size: 14, x: 15", with: "font: nofont, size: 14, x: 15"),
-                                    file: "t.yaml")
+        let template = try Template(
+            yaml: replacing("size: 14, x: 15", with: "font: nofont, size: 14, x: 15"),
+            file: "t.yaml")
         let error = #expect(throws: TemplateError.self) {
             try template.render(options: TemplateRenderOptions(fonts: .shared))
         }
@@ -167,7 +180,8 @@ import Testing
     }
 
     @Test func qrCodeThatDoesNotFitIsReportedAtItsPayload() throws {
-        let yaml = Self.base.replacingOccurrences(of: "elements:", with: "  code: {fill: \"#000000\"}\nelements:")
+        let yaml =
+            Self.base.replacingOccurrences(of: "elements:", with: "  code: {fill: \"#000000\"}\nelements:")
             + "\n  - qr: {role: code, payload: \"{{member}}\", x: 0, y: 0, size: 5}"
         let template = try Template(yaml: yaml, file: "t.yaml")
         let error = #expect(throws: TemplateError.self) { try template.render() }

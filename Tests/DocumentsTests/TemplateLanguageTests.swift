@@ -25,9 +25,11 @@ import Testing
     @Test func misspeltKeyNamesItsPlaceAndTheNearestKey() {
         let top = loadError("page: a6\ntitel: 領収書\n")
         #expect(top?.line == 2 && top?.column == 1, "\(String(describing: top))")
-        #expect(top?.description.contains("unknown key \"titel\" in the template (did you mean `title`?)") == true,
-                "\(String(describing: top))")
-        let nested = loadError("""
+        #expect(
+            top?.description.contains("unknown key \"titel\" in the template (did you mean `title`?)") == true,
+            "\(String(describing: top))")
+        let nested = loadError(
+            """
             page: a6
             palette: {ink: {stroke: "#000000"}}
             elements:
@@ -36,12 +38,14 @@ import Testing
         #expect(nested?.line == 4 && nested?.column == 37, "\(String(describing: nested))")
         #expect(nested?.description.contains("(did you mean `width`?)") == true, "\(String(describing: nested))")
         let block = loadError("page: a6\ndata: {rows: []}\nflow:\n  - table: {rows: rows, colums: []}\n")
-        #expect(block?.line == 4 && block?.description.contains("did you mean `columns`?") == true,
-                "\(String(describing: block))")
+        #expect(
+            block?.line == 4 && block?.description.contains("did you mean `columns`?") == true,
+            "\(String(describing: block))")
     }
 
     @Test func wrongTypeNamesItsPlaceAndWhatIsExpected() {
-        let number = loadError("""
+        let number = loadError(
+            """
             page: a6
             palette: {ink: {stroke: "#000000"}}
             elements:
@@ -52,48 +56,58 @@ import Testing
         let list = loadError("page: a6\nelements: 12\n")
         #expect(list?.line == 2 && list?.description.contains("a list of elements") == true)
         let paper = loadError("page: a44\n")
-        #expect(paper?.line == 1 && paper?.column == 7 && paper?.description.contains("did you mean `a4`?") == true,
-                "\(String(describing: paper))")
+        #expect(
+            paper?.line == 1 && paper?.column == 7 && paper?.description.contains("did you mean `a4`?") == true,
+            "\(String(describing: paper))")
     }
 
     @Test func unknownNameInAnExpressionPointsAtTheName() {
-        let error = loadError("""
+        let error = loadError(
+            """
             page: a6
             data: {title: 領収書, total: 1200}
             palette: {ink: {stroke: "#000000"}}
             elements:
               - text: {role: ink, text: "合計 {{ totl | yen }}", size: 12, x: 10, y: 10}
             """)
-        #expect(error?.reason == .unknownName(name: "totl", known: ["title", "today", "total"]), "\(String(describing: error))")
+        #expect(
+            error?.reason == .unknownName(name: "totl", known: ["title", "today", "total"]),
+            "\(String(describing: error))")
         #expect(error?.line == 5 && error?.column == 36, "\(String(describing: error))")
         #expect(error?.description.contains("(did you mean `total`?)") == true)
-        let flow = loadError("page: a6\ndata: {items: []}\nflow:\n  - table: {rows: itmes, columns: [{title: a, value: x}]}\n")
-        #expect(flow?.line == 4 && flow?.column == 19 && flow?.description.contains("did you mean `items`?") == true,
-                "\(String(describing: flow))")
-        let loopVariable = loadError("""
+        let flow = loadError(
+            "page: a6\ndata: {items: []}\nflow:\n  - table: {rows: itmes, columns: [{title: a, value: x}]}\n")
+        #expect(
+            flow?.line == 4 && flow?.column == 19 && flow?.description.contains("did you mean `items`?") == true,
+            "\(String(describing: flow))")
+        let loopVariable = loadError(
+            """
             page: a6
             data: {items: []}
             palette: {ink: {stroke: "#000000"}}
             elements:
               - for: {each: item, in: items, dy: 10, elements: [{text: {role: ink, text: "{{itme.name}}", size: 9, x: 0, y: 0}}]}
             """)
-        #expect(loopVariable?.description.contains("did you mean `item`?") == true, "\(String(describing: loopVariable))")
+        #expect(
+            loopVariable?.description.contains("did you mean `item`?") == true, "\(String(describing: loopVariable))")
     }
 
     @Test func oldReportTemplateIsRefusedWithHowToConvert() {
         let error = loadError("title: 会員名簿\ncolumns:\n  - column: 氏名\n")
         #expect(error?.line == 2, "\(String(describing: error))")
-        #expect(error?.description.contains("old report template form") == true
+        #expect(
+            error?.description.contains("old report template form") == true
                 && error?.description.contains("Templates/report.yaml") == true, "\(String(describing: error))")
     }
 
     @Test func nothingIsPrintedThatTheTemplateDoesNotSay() throws {
-        let template = try Template(yaml: """
-            page: a6
-            data: {rows: []}
-            flow:
-              - table: {rows: rows, columns: [{title: 品名, value: "{{row.name}}"}]}
-            """, file: "t.yaml")
+        let template = try Template(
+            yaml: """
+                page: a6
+                data: {rows: []}
+                flow:
+                  - table: {rows: rows, columns: [{title: 品名, value: "{{row.name}}"}]}
+                """, file: "t.yaml")
         let rows: TemplateValue = .list([.record(TemplateRecord([("name", .text("コーヒー"))]))])
         let document = try template.document(data: ["rows": rows], options: TemplateRenderOptions(fonts: .shared))
         #expect(document.pages.flatMap(Self.texts).sorted() == ["コーヒー", "品名"])
@@ -102,43 +116,48 @@ import Testing
     // MARK: Data, let, for, if
 
     @Test func forAndIfPlaceOneElementPerItem() throws {
-        let template = try Template(yaml: """
-            page: {width: 300pt, height: 200pt}
-            data:
-              items:
-                - {name: ブレンド豆, price: 1200, rate: 8}
-                - {name: マグカップ, price: 2400, rate: 10}
-                - {name: 焼菓子, price: 1600, rate: 8}
-            let:
-              total: "items | sum('price')"
-            palette: {ink: {stroke: "#000000"}}
-            elements:
-              - for:
-                  each: item
-                  in: items
-                  dy: 20
-                  elements:
-                    - text: {role: ink, text: "{{loop.index}}. {{item.name}} {{ item.price | yen }}", size: 10, x: 10, y: 10}
-                    - if: {test: "item.rate == 8", then: [{text: {role: ink, text: ※, size: 10, x: 200, y: 10}}]}
-              - text: {role: ink, text: "合計 {{ total | yen }}", size: 10, x: 10, y: 100}
-            """, file: "t.yaml")
+        let template = try Template(
+            yaml: """
+                page: {width: 300pt, height: 200pt}
+                data:
+                  items:
+                    - {name: ブレンド豆, price: 1200, rate: 8}
+                    - {name: マグカップ, price: 2400, rate: 10}
+                    - {name: 焼菓子, price: 1600, rate: 8}
+                let:
+                  total: "items | sum('price')"
+                palette: {ink: {stroke: "#000000"}}
+                elements:
+                  - for:
+                      each: item
+                      in: items
+                      dy: 20
+                      elements:
+                        - text: {role: ink, text: "{{loop.index}}. {{item.name}} {{ item.price | yen }}", size: 10, x: 10, y: 10}
+                        - if: {test: "item.rate == 8", then: [{text: {role: ink, text: ※, size: 10, x: 200, y: 10}}]}
+                  - text: {role: ink, text: "合計 {{ total | yen }}", size: 10, x: 10, y: 100}
+                """, file: "t.yaml")
         let page = try template.render(options: TemplateRenderOptions(fonts: .shared))
         let texts = page.commands.compactMap { command -> (String, Double)? in
             if case .text(let text) = command { (text.string, text.origin.y) } else { nil }
         }
-        #expect(texts.map(\.0) == ["1. ブレンド豆 ¥1,200", "※", "2. マグカップ ¥2,400", "3. 焼菓子 ¥1,600", "※",
-                                   "合計 ¥5,200"])
+        #expect(
+            texts.map(\.0) == [
+                "1. ブレンド豆 ¥1,200", "※", "2. マグカップ ¥2,400", "3. 焼菓子 ¥1,600", "※",
+                "合計 ¥5,200"
+            ])
         #expect(texts.map(\.1) == [10, 10, 30, 50, 50, 100])
     }
 
     @Test func aRequiredInputWithoutValueIsAMissingValue() throws {
-        let template = try Template(yaml: """
-            page: a6
-            data: {customer: null}
-            palette: {ink: {stroke: "#000000"}}
-            elements:
-              - text: {role: ink, text: "{{customer}} 様", size: 10, x: 10, y: 10}
-            """, file: "t.yaml")
+        let template = try Template(
+            yaml: """
+                page: a6
+                data: {customer: null}
+                palette: {ink: {stroke: "#000000"}}
+                elements:
+                  - text: {role: ink, text: "{{customer}} 様", size: 10, x: 10, y: 10}
+                """, file: "t.yaml")
         let error = #expect(throws: TemplateError.self) { try template.render() }
         #expect(error?.reason == .missingValue(placeholder: "customer") && error?.line == 5)
         #expect(try template.render(values: ["customer": "髙橋"]).commands.count == 1)
@@ -149,41 +168,52 @@ import Testing
     // MARK: Flow
 
     @Test func aLongTableFlowsOntoPagesWithItsHeaderRepeated() throws {
-        let template = try Template(yaml: """
-            page: a6
-            title: 会員一覧
-            data: {rows: []}
-            header: "{{title}}"
-            footer: "{{page}} / {{pages}}"
-            flow:
-              - heading: "{{title}}"
-              - table:
-                  rows: rows
-                  columns:
-                    - {title: 番号, value: "{{loop.index}}", align: right}
-                    - {title: 氏名, value: "{{row.name}}", width: 1fr}
-                    - {title: 年会費, value: "{{ row.fee | yen }}", align: right}
-                  footer:
-                    - {氏名: "合計 {{ rows | count }}名", 年会費: "{{ rows | sum('fee') | yen }}"}
-            """, file: "t.yaml")
-        let rows = TemplateValue.list((1...60).map { index in
-            .record(TemplateRecord([("name", .text("髙橋 一郎 \(index)")), ("fee", .text(index % 2 == 0 ? "12000" : "8,000.5"))]))
-        })
+        let template = try Template(
+            yaml: """
+                page: a6
+                title: 会員一覧
+                data: {rows: []}
+                header: "{{title}}"
+                footer: "{{page}} / {{pages}}"
+                flow:
+                  - heading: "{{title}}"
+                  - table:
+                      rows: rows
+                      columns:
+                        - {title: 番号, value: "{{loop.index}}", align: right}
+                        - {title: 氏名, value: "{{row.name}}", width: 1fr}
+                        - {title: 年会費, value: "{{ row.fee | yen }}", align: right}
+                      footer:
+                        - {氏名: "合計 {{ rows | count }}名", 年会費: "{{ rows | sum('fee') | yen }}"}
+                """, file: "t.yaml")
+        let rows = TemplateValue.list(
+            (1...60).map { index in
+                .record(
+                    TemplateRecord([
+                        ("name", .text("髙橋 一郎 \(index)")), ("fee", .text(index % 2 == 0 ? "12000" : "8,000.5"))
+                    ]))
+            })
         let error = #expect(throws: TemplateError.self) {
             try template.document(data: ["rows": rows], options: TemplateRenderOptions(fonts: .shared))
         }
-        #expect(error?.description.contains("round(0") == true && error?.record == "row 1 of `rows`",
-                "\(String(describing: error))")
-        let whole = TemplateValue.list((1...60).map { index in
-            .record(TemplateRecord([("name", .text("髙橋 一郎 \(index)")), ("fee", .text(index % 2 == 0 ? "12000" : "8,000"))]))
-        })
+        #expect(
+            error?.description.contains("round(0") == true && error?.record == "row 1 of `rows`",
+            "\(String(describing: error))")
+        let whole = TemplateValue.list(
+            (1...60).map { index in
+                .record(
+                    TemplateRecord([
+                        ("name", .text("髙橋 一郎 \(index)")), ("fee", .text(index % 2 == 0 ? "12000" : "8,000"))
+                    ]))
+            })
         let document = try template.document(data: ["rows": whole], options: TemplateRenderOptions(fonts: .shared))
         #expect(document.pages.count >= 3, "\(document.pages.count) pages")
         #expect(document.metadata.title == "会員一覧")
         for (index, page) in document.pages.enumerated() {
             let texts = Self.texts(page)
             #expect(texts.contains("氏名") && texts.contains("年会費"), "header on page \(index + 1)")
-            #expect(texts.contains("\(index + 1) / \(document.pages.count)"), "page number on page \(index + 1): \(texts)")
+            #expect(
+                texts.contains("\(index + 1) / \(document.pages.count)"), "page number on page \(index + 1): \(texts)")
         }
         let all = document.pages.flatMap(Self.texts)
         #expect(all.contains("合計 60名") && all.contains("¥600,000"), "\(all.suffix(4))")

@@ -33,9 +33,11 @@ import Testing
     }
 
     @Test func aCellsListSpansAlignsAndStylesEachCell() throws {
-        let texts = try Self.texts(Self.template(footer: """
-                    - cells: [{text: 合計（税込）, span: 2, align: right, weight: bold, size: 11}, {text: "{{ total | yen }}", weight: bold}]
-            """))
+        let texts = try Self.texts(
+            Self.template(
+                footer: """
+                            - cells: [{text: 合計（税込）, span: 2, align: right, weight: bold, size: 11}, {text: "{{ total | yen }}", weight: bold}]
+                    """))
         let label = try #require(texts.first { $0.string == "合計（税込）" })
         let amount = try #require(texts.first { $0.string == "¥4,800" })
         let quantity = try #require(texts.first { $0.string == "数量" })
@@ -46,10 +48,12 @@ import Testing
     }
 
     @Test func aCellByColumnTitleSpansToTheRight() throws {
-        let texts = try Self.texts(Self.template(footer: """
-                    - {品名: {text: 小計, span: 2, align: center}, 金額: "{{ total | yen }}"}
-                    - {金額: 以上}
-            """))
+        let texts = try Self.texts(
+            Self.template(
+                footer: """
+                            - {品名: {text: 小計, span: 2, align: center}, 金額: "{{ total | yen }}"}
+                            - {金額: 以上}
+                    """))
         let subtotal = try #require(texts.first { $0.string == "小計" })
         let name = try #require(texts.first { $0.string == "品名" })
         #expect(subtotal.origin.x > name.origin.x + 40, "centred over two columns: \(subtotal.origin)")
@@ -57,21 +61,28 @@ import Testing
     }
 
     static func loadError(_ footer: String, styles: String = "") -> TemplateError? {
-        #expect(throws: TemplateError.self) { try Template(yaml: template(footer: footer, styles: styles), file: "t.yaml") }
+        #expect(throws: TemplateError.self) {
+            try Template(yaml: template(footer: footer, styles: styles), file: "t.yaml")
+        }
     }
 
     @Test func mistakesInCellsAreNamedAtTheirLine() throws {
         let misspelt = Self.loadError("          - cells: [{text: 合計, span: 2, wieght: bold}, x]")
-        #expect(misspelt?.line == 16 && misspelt?.column == 41 && misspelt?.description.contains("did you mean `weight`?") == true,
-                "\(String(describing: misspelt))")
+        #expect(
+            misspelt?.line == 16 && misspelt?.column == 41
+                && misspelt?.description.contains("did you mean `weight`?") == true,
+            "\(String(describing: misspelt))")
         let short = Self.loadError("          - cells: [{text: 合計, span: 2}]")
-        #expect(short?.line == 16 && short?.description.contains("cells covering 2 columns") == true,
-                "\(String(describing: short))")
+        #expect(
+            short?.line == 16 && short?.description.contains("cells covering 2 columns") == true,
+            "\(String(describing: short))")
         let wide = Self.loadError("          - {数量: {text: 合計, span: 3}}")
         #expect(wide?.line == 16 && wide?.description.contains("from 1 to 2") == true, "\(String(describing: wide))")
         let covered = Self.loadError("          - {品名: {text: 合計, span: 2}, 数量: x}")
-        #expect(covered?.line == 16 && covered?.column == 39 && covered?.description.contains("covered by the span of \"品名\"") == true,
-                "\(String(describing: covered))")
+        #expect(
+            covered?.line == 16 && covered?.column == 39
+                && covered?.description.contains("covered by the span of \"品名\"") == true,
+            "\(String(describing: covered))")
         let both = Self.loadError("          - {cells: [a, b, c], 金額: x}")
         #expect(both?.description.contains("either cells") == true, "\(String(describing: both))")
         let weight = Self.loadError("          - cells: [{text: 合計, span: 2, weight: heavy}, x]")
@@ -79,12 +90,14 @@ import Testing
     }
 
     @Test func namedStylesServeCellsAndParagraphsUnderTheirOwnKeys() throws {
-        let styles = "styles: {total: {size: 11, weight: bold, align: right, role: accent}, note: {size: 7, role: muted}}"
-        let yaml = Self.template(footer: """
-                    - cells: [{text: 合計, span: 2, style: total}, {text: "{{ total | yen }}", style: total, size: 12}]
-              - paragraph: {text: ※は軽減税率の対象です, style: note}
-              - paragraph: {text: 以上, style: total, role: text}
-            """, styles: styles)
+        let styles =
+            "styles: {total: {size: 11, weight: bold, align: right, role: accent}, note: {size: 7, role: muted}}"
+        let yaml = Self.template(
+            footer: """
+                        - cells: [{text: 合計, span: 2, style: total}, {text: "{{ total | yen }}", style: total, size: 12}]
+                  - paragraph: {text: ※は軽減税率の対象です, style: note}
+                  - paragraph: {text: 以上, style: total, role: text}
+                """, styles: styles)
         let texts = try Self.texts(yaml)
         let label = try #require(texts.first { $0.string == "合計" })
         let amount = try #require(texts.first { $0.string == "¥4,800" })
@@ -93,15 +106,19 @@ import Testing
         let accent = ReportStyle.defaultPalette.slot(named: "accent")!.stroke
         #expect(label.font == "gothic-bold" && label.size == 11 && label.color == accent)
         #expect(amount.font == "gothic-bold" && amount.size == 12, "the cell's own size over the style's")
-        #expect(note.size == 7 && note.font == "gothic" && note.color == ReportStyle.defaultPalette.slot(named: "muted")!.stroke)
+        #expect(
+            note.size == 7 && note.font == "gothic"
+                && note.color == ReportStyle.defaultPalette.slot(named: "muted")!.stroke)
         #expect(end.font == "gothic-bold" && end.color == ReportStyle.defaultPalette.slot(named: "text")!.stroke)
         #expect(end.origin.x > note.origin.x + 100, "the style's right alignment")
 
         let unknown = Self.loadError("          - cells: [{text: 合計, span: 2, style: totl}, x]", styles: styles)
-        #expect(unknown?.line == 16 && unknown?.column == 48
-                    && unknown?.description.contains("did you mean `total`?") == true, "\(String(describing: unknown))")
+        #expect(
+            unknown?.line == 16 && unknown?.column == 48
+                && unknown?.description.contains("did you mean `total`?") == true, "\(String(describing: unknown))")
         let misspelt = Self.loadError("          - {金額: x}", styles: "styles: {total: {wieght: bold}}")
-        #expect(misspelt?.line == 2 && misspelt?.description.contains("did you mean `weight`?") == true,
-                "\(String(describing: misspelt))")
+        #expect(
+            misspelt?.line == 2 && misspelt?.description.contains("did you mean `weight`?") == true,
+            "\(String(describing: misspelt))")
     }
 }

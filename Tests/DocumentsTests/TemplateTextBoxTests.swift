@@ -2,8 +2,8 @@ import Documents
 import DrawingModule
 import Fonts
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Text boxes in the template language: the box keys, the inline markup for bold, underline and ruby, and fit
 /// errors that name the field and the line.
@@ -30,19 +30,22 @@ import TestSupport
         let template = try Template(yaml: yaml, file: "t.yaml")
         let box = try box(try template.render(values: ["name": "**not bold** <b>x</b>"]))
         let runs = box.runs.map { "\($0.weight.rawValue):\($0.underline):\($0.ruby ?? "-"):\($0.string)" }
-        #expect(runs == [
-            "regular:false:-:Dear ", "bold:false:-:**not bold** <b>x</b>", "regular:false:-: ", "bold:false:-:VIP",
-            "regular:false:-:, ", "regular:true:-:note", "regular:false:-: ", "regular:false:たか はし:髙橋",
-            "regular:false:-: ", "regular:false:さま:様",
-        ])
+        #expect(
+            runs == [
+                "regular:false:-:Dear ", "bold:false:-:**not bold** <b>x</b>", "regular:false:-: ", "bold:false:-:VIP",
+                "regular:false:-:, ", "regular:true:-:note", "regular:false:-: ", "regular:false:たか はし:髙橋",
+                "regular:false:-: ", "regular:false:さま:様"
+            ])
         #expect(box.field == "name")
         #expect(box.fit == FitPolicy.dataDefault && box.minimumSize == 14 * 0.6)
         #expect(box.frame == Rect(x: 10, y: 10, width: 150, height: 40))
     }
 
     @Test func boxKeysAreReadAndCheckedAtTheirLine() throws {
-        let yaml = Self.template("{{name}}", extra: ", fit: [wrap, shrink, error], minSize: 6, valign: middle, "
-                                    + "lineHeight: 1.5, letterSpacing: 1, rotate: -15, writing: vertical")
+        let yaml = Self.template(
+            "{{name}}",
+            extra: ", fit: [wrap, shrink, error], minSize: 6, valign: middle, "
+                + "lineHeight: 1.5, letterSpacing: 1, rotate: -15, writing: vertical")
         let box = try box(try Template(yaml: yaml, file: "t.yaml").render())
         #expect(box.fit == [.wrap, .shrink, .error] && box.minimumSize == 6 && box.verticalAlignment == .middle)
         #expect(box.lineHeight == 1.5 && box.letterSpacing == 1 && box.rotation == -15 && box.writingMode == .vertical)
@@ -52,13 +55,15 @@ import TestSupport
         }
         #expect(bad?.line == 7 && bad?.description.contains("squeeze") == true, "\(String(describing: bad))")
         let noHeight = #expect(throws: TemplateError.self) {
-            try Template(yaml: Self.template("{{name}}", extra: ", fit: [clip]")
-                .replacingOccurrences(of: ", h: 40", with: ""), file: "t.yaml")
+            try Template(
+                yaml: Self.template("{{name}}", extra: ", fit: [clip]")
+                    .replacingOccurrences(of: ", h: 40", with: ""), file: "t.yaml")
         }
         #expect(noHeight?.description.contains("\"h\"") == true, "\(String(describing: noHeight))")
         let boldWithoutBox = #expect(throws: TemplateError.self) {
-            try Template(yaml: Self.template("{{name}}", extra: ", weight: bold")
-                .replacingOccurrences(of: ", h: 40", with: ""), file: "t.yaml")
+            try Template(
+                yaml: Self.template("{{name}}", extra: ", weight: bold")
+                    .replacingOccurrences(of: ", h: 40", with: ""), file: "t.yaml")
         }
         #expect(boldWithoutBox?.description.contains("weight") == true, "\(String(describing: boldWithoutBox))")
     }
@@ -71,8 +76,9 @@ import TestSupport
         }
         let text = error?.description ?? ""
         #expect(error?.line == 7, "\(text)")
-        #expect(text.contains("field \"name\"") && text.contains(long) && text.contains("150 × 40 pt")
-                    && text.contains("too wide"), "\(text)")
+        #expect(
+            text.contains("field \"name\"") && text.contains(long) && text.contains("150 × 40 pt")
+                && text.contains("too wide"), "\(text)")
         // Without fonts the check waits for the renderer; the drawing still holds the box, not clipped text.
         #expect(try box(try template.render(values: ["name": long])).string == long)
     }
@@ -85,8 +91,9 @@ import TestSupport
         let error = #expect(throws: TemplateError.self) {
             try template.render(values: ["name": String(repeating: "〜−‖①髙ﾊﾝｶｸ", count: 3)], options: options)
         }
-        #expect(error?.description.contains("field \"name\"") == true && error?.line == 7,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains("field \"name\"") == true && error?.line == 7,
+            "\(String(describing: error))")
     }
 
     @Test func thePostcardTakesALongAddressAndRefusesAnImpossibleOne() throws {

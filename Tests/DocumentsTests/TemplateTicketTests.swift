@@ -2,8 +2,8 @@ import Barcodes
 import Documents
 import DrawingModule
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `Templates/seed-ticket.yaml` gives the seed's ticket: its texts, colours, decoration rows and a readable QR code.
 /// (The redesigned `Templates/ticket.yaml` has its own tests: TicketDesignTests.)
@@ -16,10 +16,11 @@ import TestSupport
         let drawing = try template.render()
         #expect(drawing.size == Size(width: 400, height: 150))
         #expect(drawing.background == .white)
-        #expect(drawing.texts.map(\.string) == [
-            "整理番号:", "FN-579-413", "入場整理券", "  日付:2014年12月20日", "会員番号:GCG-40167",
-            "開催場所:秘密(招待メール参照)", "発行人:ガイガー・カウント・グループ", "watashida@gaigaigai.com",
-        ])
+        #expect(
+            drawing.texts.map(\.string) == [
+                "整理番号:", "FN-579-413", "入場整理券", "  日付:2014年12月20日", "会員番号:GCG-40167",
+                "開催場所:秘密(招待メール参照)", "発行人:ガイガー・カウント・グループ", "watashida@gaigaigai.com"
+            ])
         let venue = try #require(drawing.texts.first { $0.string.hasPrefix("開催場所") })
         #expect(venue.color == Color(hex: "#FF0000") && venue.size == 14 && venue.origin == Point(x: 180, y: 90))
         let issuer = try #require(drawing.texts.first { $0.string.hasPrefix("発行人") })
@@ -42,7 +43,7 @@ import TestSupport
 
     @Test func valuesReplaceDefaultsEverywhere() throws {
         let drawing = try Template(contentsOf: Self.url).render(values: [
-            "member": "ABC-1", "ticket": "T-2", "date": "2026年11月21日", "venue": "東京ドーム",
+            "member": "ABC-1", "ticket": "T-2", "date": "2026年11月21日", "venue": "東京ドーム"
         ])
         let strings = drawing.texts.map(\.string)
         #expect(strings.contains("会員番号:ABC-1") && strings.contains("T-2"))
@@ -55,8 +56,10 @@ import TestSupport
         #expect(try Self.scanQR(in: drawing) == "FN-579-413/GCG-40167")
         // It sits in the free top-right corner, clear of the title, the date and the diagonal row.
         let modules = Self.blackRects(drawing)
-        let left = modules.map(\.x).min() ?? 0, right = modules.map(\.maxX).max() ?? 0
-        let top = modules.map(\.y).min() ?? 0, bottom = modules.map(\.maxY).max() ?? 0
+        let left = modules.map(\.x).min() ?? 0
+        let right = modules.map(\.maxX).max() ?? 0
+        let top = modules.map(\.y).min() ?? 0
+        let bottom = modules.map(\.maxY).max() ?? 0
         #expect(left > 350 && right < 400 && top > 2 && bottom < 55, "QR at \(left)…\(right) × \(top)…\(bottom)")
     }
 
@@ -81,14 +84,16 @@ import TestSupport
     static func blackRects(_ drawing: Drawing) -> [Rect] {
         drawing.commands.flatMap { command -> [Rect] in
             guard case .barcode(let barcode) = command, barcode.dark == .black,
-                  let layout = try? BarcodeLayout(barcode, pixelsPerPoint: 2) else { return [] }
+                let layout = try? BarcodeLayout(barcode, pixelsPerPoint: 2)
+            else { return [] }
             return layout.bars
         }
     }
 
     /// Paints the drawing's black rectangles at 2 pixels per point into a PGM and asks zbarimg to read it.
     static func scanQR(in drawing: Drawing) throws -> String {
-        let width = Int(drawing.size.width * 2), height = Int(drawing.size.height * 2)
+        let width = Int(drawing.size.width * 2)
+        let height = Int(drawing.size.height * 2)
         var pixels = [UInt8](repeating: 255, count: width * height)
         for rect in blackRects(drawing) {
             for y in Int(rect.y * 2)..<Int(rect.maxY * 2) {

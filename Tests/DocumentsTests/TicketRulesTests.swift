@@ -1,7 +1,7 @@
 import Documents
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Member and ticket numbers: the pattern, and no file name built from them can leave its folder.
 @Suite struct TicketRulesTests {
@@ -11,8 +11,10 @@ import TestSupport
         #expect(try TicketRules.fileName(member: value, extension: "pdf") == "ticket-\(value).pdf")
     }
 
-    @Test(arguments: ["", "../../etc/x", "/etc/passwd", "a/b", "a\\b", "..", ".hidden", "GCG\n40167", "GCG\r",
-                      "tab\there", "GCG 40167", "会員", String(repeating: "9", count: 33), "GCG-40167\n"])
+    @Test(arguments: [
+        "", "../../etc/x", "/etc/passwd", "a/b", "a\\b", "..", ".hidden", "GCG\n40167", "GCG\r",
+        "tab\there", "GCG 40167", "会員", String(repeating: "9", count: 33), "GCG-40167\n"
+    ])
     func refusesAnythingElse(_ value: String) throws {
         let error = #expect(throws: TicketError.self) { try TicketRules().check(value, field: "member") }
         guard case .invalidNumber(let field, let shown, _, _) = error else {
@@ -70,21 +72,29 @@ import TestSupport
 
     @Test func defaultTemplateIsFoundBesideAnInstalledBinaryAndTheErrorListsThePlaces() throws {
         let scratch = try Scratch("ticket-template-search")
-        let bin = scratch.file("prefix/bin"), work = scratch.file("work")
+        let bin = scratch.file("prefix/bin")
+        let work = scratch.file("work")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let places = [scratch.file("prefix/share/mkpdf/Templates/ticket.yaml").path,
-                      scratch.file("prefix/bin/Templates/ticket.yaml").path, scratch.file("work/Templates/ticket.yaml").path]
+        let places = [
+            scratch.file("prefix/share/mkpdf/Templates/ticket.yaml").path,
+            scratch.file("prefix/bin/Templates/ticket.yaml").path, scratch.file("work/Templates/ticket.yaml").path
+        ]
         let error = #expect(throws: TicketError.self) {
-            try TicketRules.defaultTemplate(environment: [:], sourceTree: nil, executableDirectory: bin,
-                                            currentDirectory: work)
+            try TicketRules.defaultTemplate(
+                environment: [:], sourceTree: nil, executableDirectory: bin,
+                currentDirectory: work)
         }
         #expect(error == .templateNotFound(tried: places + ["MKPDF_TICKET_TEMPLATE (not set)"]))
         for place in places { #expect(error?.description.contains(place) == true, "\(place)") }
         let share = URL(fileURLWithPath: places[0])
-        try FileManager.default.createDirectory(at: share.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: share.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Repo.root.appendingPathComponent("Templates/ticket.yaml"), to: share)
-        #expect(try TicketRules.defaultTemplate(environment: [:], sourceTree: nil, executableDirectory: bin,
-                                                currentDirectory: work).path == share.path)
+        #expect(
+            try TicketRules.defaultTemplate(
+                environment: [:], sourceTree: nil, executableDirectory: bin,
+                currentDirectory: work
+            ).path == share.path)
     }
 }

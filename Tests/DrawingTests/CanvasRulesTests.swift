@@ -17,11 +17,19 @@ struct CanvasRulesTests {
     func notStarted() throws {
         var c = Canvas()
         try c.addSlots(1)
-        #expect(throws: CanvasError.notStarted(operation: "drawLine")) { try c.drawLine(0, width: 1, x1: 0, y1: 0, x2: 1, y2: 1) }
-        #expect(throws: CanvasError.notStarted(operation: "drawRect")) { try c.drawRect(0, .both, width: 1, x: 0, y: 0, w: 1, h: 1) }
-        #expect(throws: CanvasError.notStarted(operation: "drawCircle")) { try c.drawCircle(0, .fill, width: 1, x: 0, y: 0, w: 1, h: 1) }
+        #expect(throws: CanvasError.notStarted(operation: "drawLine")) {
+            try c.drawLine(0, width: 1, x1: 0, y1: 0, x2: 1, y2: 1)
+        }
+        #expect(throws: CanvasError.notStarted(operation: "drawRect")) {
+            try c.drawRect(0, .both, width: 1, x: 0, y: 0, w: 1, h: 1)
+        }
+        #expect(throws: CanvasError.notStarted(operation: "drawCircle")) {
+            try c.drawCircle(0, .fill, width: 1, x: 0, y: 0, w: 1, h: 1)
+        }
         #expect(throws: CanvasError.notStarted(operation: "drawText")) { try c.drawText(0, "髙", size: 9, x: 0, y: 0) }
-        #expect(throws: CanvasError.notStarted(operation: "drawImage")) { try c.drawImage(Samples.tinyPNG, x: 0, y: 0, w: 1, h: 1) }
+        #expect(throws: CanvasError.notStarted(operation: "drawImage")) {
+            try c.drawImage(Samples.tinyPNG, x: 0, y: 0, w: 1, h: 1)
+        }
         #expect(throws: CanvasError.notStarted(operation: "drawPart")) {
             try c.drawPart(Drawing(size: Size(width: 1, height: 1)), x: 0, y: 0, w: 1, h: 1)
         }
@@ -31,7 +39,9 @@ struct CanvasRulesTests {
         // A finished drawing closes the canvas again.
         try c.start(width: 10, height: 10)
         try c.stop()
-        #expect(throws: CanvasError.notStarted(operation: "drawLine")) { try c.drawLine(0, width: 1, x1: 0, y1: 0, x2: 1, y2: 1) }
+        #expect(throws: CanvasError.notStarted(operation: "drawLine")) {
+            try c.drawLine(0, width: 1, x1: 0, y1: 0, x2: 1, y2: 1)
+        }
     }
 
     @Test("A slot index outside the palette is .slotOutOfRange, for drawing and for setting colours")
@@ -43,8 +53,12 @@ struct CanvasRulesTests {
         #expect(throws: CanvasError.slotOutOfRange(operation: "drawRect", index: -1, count: 2)) {
             try c.drawRect(-1, .stroke, width: 1, x: 0, y: 0, w: 1, h: 1)
         }
-        #expect(throws: CanvasError.slotOutOfRange(operation: "setStroke", index: 7, count: 2)) { try c.setStroke(7, .black) }
-        #expect(throws: CanvasError.slotOutOfRange(operation: "setFill", index: 2, count: 2)) { try c.setFill(2, .black) }
+        #expect(throws: CanvasError.slotOutOfRange(operation: "setStroke", index: 7, count: 2)) {
+            try c.setStroke(7, .black)
+        }
+        #expect(throws: CanvasError.slotOutOfRange(operation: "setFill", index: 2, count: 2)) {
+            try c.setFill(2, .black)
+        }
         var empty = Canvas()
         try empty.start(width: 10, height: 10)
         let error = #expect(throws: CanvasError.self) { try empty.drawText(0, "x", size: 9, x: 0, y: 0) }
@@ -85,16 +99,22 @@ struct CanvasRulesTests {
     func startTwice() throws {
         var c = try Self.started()
         try c.drawLine(0, width: 1, x1: 0, y1: 0, x2: 1, y2: 1)
-        #expect(throws: CanvasError.alreadyStarted(size: Size(width: 100, height: 50))) { try c.start(width: 5, height: 5) }
+        #expect(throws: CanvasError.alreadyStarted(size: Size(width: 100, height: 50))) {
+            try c.start(width: 5, height: 5)
+        }
         #expect(try c.stop().commands.count == 1)
     }
 
-    @Test("A size that is not positive and finite is .invalidSize",
-          arguments: [(0.0, 10.0), (10, -1), (.nan, 10), (10, .infinity)])
+    @Test(
+        "A size that is not positive and finite is .invalidSize",
+        arguments: [(0.0, 10.0), (10, -1), (.nan, 10), (10, .infinity)])
     func invalidSize(width: Double, height: Double) throws {
         var c = Canvas()
         let error = #expect(throws: CanvasError.self) { try c.start(width: width, height: height) }
-        guard case .invalidSize = error else { Issue.record("expected .invalidSize, got \(String(describing: error))"); return }
+        guard case .invalidSize = error else {
+            Issue.record("expected .invalidSize, got \(String(describing: error))")
+            return
+        }
         #expect(!c.isDrawing)
     }
 
@@ -110,7 +130,9 @@ struct CanvasRulesTests {
     func invalidArguments() throws {
         var c = try Self.started()
         func argument(_ body: () throws -> Void) -> String? {
-            guard case .invalidArgument(_, let name, _, _) = #expect(throws: CanvasError.self, performing: body) else { return nil }
+            guard case .invalidArgument(_, let name, _, _) = #expect(throws: CanvasError.self, performing: body) else {
+                return nil
+            }
             return name
         }
         #expect(argument { try c.drawLine(0, width: 1, x1: .nan, y1: 0, x2: 1, y2: 1) } == "x1")
@@ -145,7 +167,7 @@ struct CanvasRulesTests {
             .slotOutOfRange(operation: "drawRect", index: 10, count: 10),
             .unknownRole(operation: "drawText", role: "x", known: []), .clearWhileDrawing, .tooFewSlots(count: 0),
             .invalidSize(width: 0, height: 1), .duplicateRole(role: "main", index: 0),
-            .invalidArgument(operation: "drawLine", argument: "x1", value: "nan", rule: "finite"), .stopInsideClip,
+            .invalidArgument(operation: "drawLine", argument: "x1", value: "nan", rule: "finite"), .stopInsideClip
         ]
         for error in errors {
             #expect(error.errorDescription == error.description)
@@ -171,12 +193,17 @@ struct CanvasRecordingTests {
         try c.setStroke("ink", Color(0, 1, 0))
         try c.drawText("ink", "〜−‖①", size: 10, x: 5, y: 6, boxWidth: 40, align: .center)
         let drawing = try c.stop()
-        #expect(drawing.commands == [
-            .rect(.init(rect: Rect(x: 1, y: 2, width: 3, height: 4), paint: .both, lineWidth: 2,
+        #expect(
+            drawing.commands == [
+                .rect(
+                    .init(
+                        rect: Rect(x: 1, y: 2, width: 3, height: 4), paint: .both, lineWidth: 2,
                         stroke: Color(1, 0, 0), fill: Color(0, 0, 1), slot: "ink")),
-            .text(.init(color: Color(0, 1, 0), string: "〜−‖①", font: "gothic", size: 10, origin: Point(x: 5, y: 6),
-                        boxWidth: 40, alignment: .center, slot: "ink")),
-        ])
+                .text(
+                    .init(
+                        color: Color(0, 1, 0), string: "〜−‖①", font: "gothic", size: 10, origin: Point(x: 5, y: 6),
+                        boxWidth: 40, alignment: .center, slot: "ink"))
+            ])
         #expect(drawing.palette.slot(named: "ink")?.stroke == Color(0, 1, 0))
     }
 
@@ -208,10 +235,16 @@ struct CanvasRecordingTests {
         }
         let drawing = try c.stop()
         #expect(drawing.commands.count == 2)
-        guard case .group(let outer) = drawing.commands[1] else { Issue.record("no group"); return }
+        guard case .group(let outer) = drawing.commands[1] else {
+            Issue.record("no group")
+            return
+        }
         #expect(outer.clip == Rect(x: 1, y: 2, width: 3, height: 4))
         #expect(outer.commands.count == 2)
-        guard case .group(let nested) = outer.commands[1] else { Issue.record("no nested group"); return }
+        guard case .group(let nested) = outer.commands[1] else {
+            Issue.record("no nested group")
+            return
+        }
         #expect(nested.clip == Rect(x: 0, y: 0, width: 2, height: 2))
         #expect(inner == drawing, "a snapshot from inside the innermost clip already holds the whole structure")
         #expect(drawing.totalCommandCount == 5)

@@ -32,7 +32,7 @@ struct MultiInstanceTests {
     /// Names each command of `drawing` by finding the element that, drawn alone in any instance colour, gives it.
     static func names(_ drawing: Drawing) throws -> [String] {
         let elements: [(String, (inout Canvas) throws -> Void)] = [
-            ("L1", l1), ("R1", r1), ("C1", c1), ("L2", l2), ("R2", r2), ("C2", c2), ("L3", l3), ("R3", r3), ("C3", c3),
+            ("L1", l1), ("R1", r1), ("C1", c1), ("L2", l2), ("R2", r2), ("C2", c2), ("L3", l3), ("R3", r3), ("C3", c3)
         ]
         var table: [Drawing.Command: String] = [:]
         for (name, draw) in elements {
@@ -49,10 +49,14 @@ struct MultiInstanceTests {
     @Test("1: one instance after the other")
     func sequential() throws {
         var d1 = try Self.instance(Self.red)
-        try Self.l1(&d1); try Self.r1(&d1); try Self.c1(&d1)
+        try Self.l1(&d1)
+        try Self.r1(&d1)
+        try Self.c1(&d1)
         let image1 = try d1.stop()
         var d2 = try Self.instance(Self.green)
-        try Self.l2(&d2); try Self.r2(&d2); try Self.c2(&d2)
+        try Self.l2(&d2)
+        try Self.r2(&d2)
+        try Self.c2(&d2)
         let image2 = try d2.stop()
         #expect(try Self.names(image1) == ["L1", "R1", "C1"])
         #expect(try Self.names(image2) == ["L2g", "R2g", "C2g"])
@@ -61,12 +65,14 @@ struct MultiInstanceTests {
     @Test("2: overlapping, first started ends first (the seed got L2,C1 and L1,R1,R2,C2)")
     func overlapping() throws {
         var d1 = try Self.instance(Self.red)
-        try Self.l1(&d1); try Self.r1(&d1)
+        try Self.l1(&d1)
+        try Self.r1(&d1)
         var d2 = try Self.instance(Self.green)
         try Self.l2(&d2)
         try Self.c1(&d1)
         let image1 = try d1.stop()
-        try Self.r2(&d2); try Self.c2(&d2)
+        try Self.r2(&d2)
+        try Self.c2(&d2)
         let image2 = try d2.stop()
         #expect(try Self.names(image1) == ["L1", "R1", "C1"])
         #expect(try Self.names(image2) == ["L2g", "R2g", "C2g"])
@@ -75,7 +81,8 @@ struct MultiInstanceTests {
     @Test("3: overlapping, second ends first; drawing on the ended one is an error, not a stray element")
     func endsSwapped() throws {
         var d1 = try Self.instance(Self.red)
-        try Self.l1(&d1); try Self.r1(&d1)
+        try Self.l1(&d1)
+        try Self.r1(&d1)
         var d2 = try Self.instance(Self.green)
         try Self.l2(&d2)
         try Self.c1(&d1)
@@ -90,9 +97,12 @@ struct MultiInstanceTests {
     @Test("4: properly nested, two levels")
     func nestedTwo() throws {
         var d1 = try Self.instance(Self.red)
-        try Self.l1(&d1); try Self.r1(&d1)
+        try Self.l1(&d1)
+        try Self.r1(&d1)
         var d2 = try Self.instance(Self.green)
-        try Self.l2(&d2); try Self.r2(&d2); try Self.c2(&d2)
+        try Self.l2(&d2)
+        try Self.r2(&d2)
+        try Self.c2(&d2)
         let image2 = try d2.stop()
         try Self.c1(&d1)
         let image1 = try d1.stop()
@@ -103,13 +113,17 @@ struct MultiInstanceTests {
     @Test("5: properly nested, three levels")
     func nestedThree() throws {
         var d1 = try Self.instance(Self.red)
-        try Self.l1(&d1); try Self.r1(&d1)
+        try Self.l1(&d1)
+        try Self.r1(&d1)
         var d2 = try Self.instance(Self.green)
         try Self.l2(&d2)
         var d3 = try Self.instance(Self.blue)
-        try Self.l3(&d3); try Self.r3(&d3); try Self.c3(&d3)
+        try Self.l3(&d3)
+        try Self.r3(&d3)
+        try Self.c3(&d3)
         let image3 = try d3.stop()
-        try Self.r2(&d2); try Self.c2(&d2)
+        try Self.r2(&d2)
+        try Self.c2(&d2)
         let image2 = try d2.stop()
         try Self.c1(&d1)
         let image1 = try d1.stop()
@@ -124,7 +138,9 @@ struct MultiInstanceTests {
             for n in 1...8 {
                 group.addTask {
                     var canvas = try Self.instance(Self.red)
-                    for i in 0..<(n * 50) { try canvas.drawLine(0, width: Double(n), x1: Double(i), y1: 0, x2: 0, y2: 1) }
+                    for i in 0..<(n * 50) {
+                        try canvas.drawLine(0, width: Double(n), x1: Double(i), y1: 0, x2: 0, y2: 1)
+                    }
                     let drawing = try canvas.stop()
                     let ownWidth = drawing.commands.allSatisfy {
                         if case .line(let line) = $0 { line.width == Double(n) } else { false }

@@ -11,7 +11,10 @@ import Testing
               "frame": {"x": 1, "y": 2, "width": 80, "height": 20}, "runs": [{"string": "髙橋ﾊﾝｶｸ①", "size": 10}]}]}
             """
         let drawing = try Drawing(jsonData: Data(json.utf8), source: "box.json")
-        guard case .textBox(let box) = drawing.commands.first else { Issue.record("not a text box"); return }
+        guard case .textBox(let box) = drawing.commands.first else {
+            Issue.record("not a text box")
+            return
+        }
         #expect(box.fit == [.shrink, .error] && box.minimumSize == 6 && box.lineHeight == 1.2)
         #expect(box.runs.first?.font == "gothic" && box.runs.first?.weight == .regular && box.rotation == 0)
         #expect(box.writingMode == .horizontal && box.alignment == .left && box.verticalAlignment == .top)

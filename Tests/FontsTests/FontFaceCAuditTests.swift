@@ -1,7 +1,7 @@
 import Fonts
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Face indexes HarfBuzz and FreeType would read differently are refused before either library sees them.
 @Suite struct FontFaceCAuditTests {

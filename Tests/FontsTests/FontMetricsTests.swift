@@ -1,7 +1,7 @@
 import Fonts
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Metrics read from the font files through HarfBuzz, checked against what the fonts are known to be.
 @Suite("Font metrics and coverage")
@@ -16,7 +16,8 @@ struct FontMetricsTests {
         #expect(gothic.width(of: "入場整理券", size: 16) == 80)
         #expect(gothic.width(of: "会員番号:", size: 14) < 5 * 14, "the ASCII colon is proportional, narrower than 1 em")
         // U+2212 MINUS SIGN is a proportional glyph in IPAexGothic (1389/2048 em); its CP932 form U+FF0D is full-width.
-        #expect("〜−‖①髙－".unicodeScalars.map { gothic.advance(of: $0, size: 2048) } == [2048, 1389, 2048, 2048, 2048, 2048])
+        #expect(
+            "〜−‖①髙－".unicodeScalars.map { gothic.advance(of: $0, size: 2048) } == [2048, 1389, 2048, 2048, 2048, 2048])
         #expect(gothic.width(of: "ﾊﾝｶｸ", size: 10) == 20)
         for scalar in "整理番号".unicodeScalars { #expect(gothic.advance(of: scalar, size: 1) == 1) }
     }
@@ -26,7 +27,8 @@ struct FontMetricsTests {
         for name in ["gothic", "mincho", "sans", "serif", "mono"] {
             let face = try Self.face(name)
             #expect(face.ascender > 0 && face.descender < 0, "\(name)")
-            let ascent = face.ascent(size: 10), descent = face.descent(size: 10)
+            let ascent = face.ascent(size: 10)
+            let descent = face.descent(size: 10)
             #expect((7...11).contains(ascent), "\(name) ascent \(ascent)")
             #expect((1...3.5).contains(descent), "\(name) descent \(descent)")
             #expect(face.ascent(size: 20) == 2 * ascent)
@@ -39,7 +41,9 @@ struct FontMetricsTests {
         let sans = try Self.face("sans")
         let hello = sans.width(of: "Hello", size: 12)
         #expect((20...40).contains(hello), "\(hello)")
-        #expect(sans.width(of: "Hello, world", size: 12) == sans.width(of: "Hello,", size: 12) + sans.width(of: " world", size: 12))
+        #expect(
+            sans.width(of: "Hello, world", size: 12) == sans.width(of: "Hello,", size: 12)
+                + sans.width(of: " world", size: 12))
         #expect(sans.width(of: "iiii", size: 12) < sans.width(of: "WWWW", size: 12), "DejaVu Sans is proportional")
         let mono = try Self.face("mono")
         #expect(mono.width(of: "iiii", size: 12) == mono.width(of: "WWWW", size: 12), "DejaVu Sans Mono is fixed-width")

@@ -1,7 +1,7 @@
 import Fonts
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Name resolution: the repository table, overrides, and the errors when a font or the table is wrong.
 @Suite("Font registry")
@@ -15,16 +15,22 @@ struct FontRegistryTests {
     @Test("The repository table maps the Japanese names to IPAex and the Latin names to DejaVu")
     func repositoryTable() throws {
         let registry = Self.plain()
-        #expect(try registry.names() == ["gothic", "gothic-bold", "gothic-cjk", "gothic-cjk-bold", "mincho", "mincho-bold",
-                                         "mincho-cjk", "mincho-ipamj", "mono", "sans", "sans-bold", "serif", "ud-gothic",
-                                         "ud-gothic-bold", "ud-mincho"])
+        #expect(
+            try registry.names() == [
+                "gothic", "gothic-bold", "gothic-cjk", "gothic-cjk-bold", "mincho", "mincho-bold",
+                "mincho-cjk", "mincho-ipamj", "mono", "sans", "sans-bold", "serif", "ud-gothic",
+                "ud-gothic-bold", "ud-mincho"
+            ])
         #expect(try registry.location(of: "gothic").url.path == Self.gothicPath)
         #expect(try registry.location(of: "mincho").url.path == "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf")
         #expect(try registry.location(of: "sans").url.path == Self.dejaVuSans)
         let families = try registry.names().map { try registry.face(named: $0).familyName }
-        #expect(families == ["IPAexGothic", "BIZ UDGothic", "Noto Sans CJK JP", "Noto Sans CJK JP", "IPAexMincho",
-                             "Noto Serif CJK JP", "Noto Serif CJK JP", "IPAmjMincho", "DejaVu Sans Mono", "DejaVu Sans",
-                             "DejaVu Sans", "DejaVu Serif", "BIZ UDGothic", "BIZ UDGothic", "BIZ UDMincho"])
+        #expect(
+            families == [
+                "IPAexGothic", "BIZ UDGothic", "Noto Sans CJK JP", "Noto Sans CJK JP", "IPAexMincho",
+                "Noto Serif CJK JP", "Noto Serif CJK JP", "IPAmjMincho", "DejaVu Sans Mono", "DejaVu Sans",
+                "DejaVu Sans", "DejaVu Serif", "BIZ UDGothic", "BIZ UDGothic", "BIZ UDMincho"
+            ])
         #expect(try registry.chain(named: "gothic").map(\.name) == ["gothic", "gothic-cjk"])
         #expect(try registry.chain(named: "mincho").map(\.name) == ["mincho", "mincho-ipamj", "mincho-cjk"])
         #expect(try registry.face(named: "gothic").postScriptName == "IPAexGothic")
@@ -44,8 +50,10 @@ struct FontRegistryTests {
 
     @Test("MKPDF_FONT_<NAME> replaces one name, and can add a new one")
     func perFontOverride() throws {
-        let registry = FontRegistry(environment: ["MKPDF_FONT_GOTHIC": Self.dejaVuSans,
-                                                  "MKPDF_FONT_HANDWRITING": Self.gothicPath])
+        let registry = FontRegistry(environment: [
+            "MKPDF_FONT_GOTHIC": Self.dejaVuSans,
+            "MKPDF_FONT_HANDWRITING": Self.gothicPath
+        ])
         #expect(try registry.face(named: "gothic").familyName == "DejaVu Sans")
         #expect(try registry.location(of: "gothic").origin == "MKPDF_FONT_GOTHIC")
         #expect(try registry.face(named: "handwriting").familyName == "IPAexGothic")
@@ -57,20 +65,25 @@ struct FontRegistryTests {
     func overrideMissing() throws {
         let registry = FontRegistry(environment: ["MKPDF_FONT_GOTHIC": "/nowhere/ipaexg.ttf"])
         let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
-        #expect(error == .fontMissing(name: "gothic", tried: ["/nowhere/ipaexg.ttf (from MKPDF_FONT_GOTHIC)"],
-                                      package: nil, variable: "MKPDF_FONT_GOTHIC"))
+        #expect(
+            error
+                == .fontMissing(
+                    name: "gothic", tried: ["/nowhere/ipaexg.ttf (from MKPDF_FONT_GOTHIC)"],
+                    package: nil, variable: "MKPDF_FONT_GOTHIC"))
     }
 
     @Test("A missing font names the logical name, every path looked for, the package and the variable")
     func missingFont() throws {
         let configuration = FontConfiguration(fonts: [
-            "gothic": .init(files: ["/opt/a/ipaexg.ttf", "/opt/b/ipaexg.ttf"], package: "fonts-ipaexfont-gothic"),
+            "gothic": .init(files: ["/opt/a/ipaexg.ttf", "/opt/b/ipaexg.ttf"], package: "fonts-ipaexfont-gothic")
         ])
         let registry = FontRegistry(configuration: configuration, environment: [:])
         let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
         let text = error?.description ?? ""
-        for expected in ["\"gothic\"", "/opt/a/ipaexg.ttf", "/opt/b/ipaexg.ttf", "apt-get install fonts-ipaexfont-gothic",
-                         "MKPDF_FONT_GOTHIC=", "MKPDF_FONTS"] {
+        for expected in [
+            "\"gothic\"", "/opt/a/ipaexg.ttf", "/opt/b/ipaexg.ttf", "apt-get install fonts-ipaexfont-gothic",
+            "MKPDF_FONT_GOTHIC=", "MKPDF_FONTS"
+        ] {
             #expect(text.contains(expected), "\(expected) missing from: \(text)")
         }
         #expect(error?.errorDescription == text)
@@ -88,7 +101,8 @@ struct FontRegistryTests {
     @Test("MKPDF_FONTS selects another table; its relative paths are relative to it")
     func otherTable() throws {
         let scratch = try Scratch("fonts-table")
-        try FileManager.default.copyItem(atPath: Self.dejaVuSans, toPath: scratch.url.appendingPathComponent("mine.ttf").path)
+        try FileManager.default.copyItem(
+            atPath: Self.dejaVuSans, toPath: scratch.url.appendingPathComponent("mine.ttf").path)
         let table = scratch.url.appendingPathComponent("fonts.json")
         try Data(#"{"fonts": {"body": {"files": ["missing.ttf", "mine.ttf"]}}}"#.utf8).write(to: table)
         let registry = FontRegistry(environment: ["MKPDF_FONTS": table.path])
@@ -108,16 +122,21 @@ struct FontRegistryTests {
     @Test("Without MKPDF_FONTS an installed binary finds fonts.json beside it, and the error lists every place tried")
     func tableBesideTheExecutable() throws {
         let scratch = try Scratch("fonts-search")
-        let bin = scratch.file("prefix/bin"), work = scratch.file("work")
+        let bin = scratch.file("prefix/bin")
+        let work = scratch.file("work")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let places = [scratch.file("prefix/share/mkpdf/fonts.json").path, scratch.file("prefix/bin/Fonts/fonts.json").path,
-                      scratch.file("work/Fonts/fonts.json").path]
-        #expect(FontConfiguration.searchPaths(sourceTree: nil, executableDirectory: bin, currentDirectory: work)
-            .map(\.path) == places)
+        let places = [
+            scratch.file("prefix/share/mkpdf/fonts.json").path, scratch.file("prefix/bin/Fonts/fonts.json").path,
+            scratch.file("work/Fonts/fonts.json").path
+        ]
+        #expect(
+            FontConfiguration.searchPaths(sourceTree: nil, executableDirectory: bin, currentDirectory: work)
+                .map(\.path) == places)
         let error = #expect(throws: FontError.self) {
-            try FontConfiguration.defaultFile(environment: [:], sourceTree: nil, executableDirectory: bin,
-                                              currentDirectory: work)
+            try FontConfiguration.defaultFile(
+                environment: [:], sourceTree: nil, executableDirectory: bin,
+                currentDirectory: work)
         }
         #expect(error == .configurationNotFound(tried: places + ["MKPDF_FONTS (not set)"]))
         for place in places { #expect(error?.description.contains(place) == true, "\(place)") }
@@ -126,21 +145,25 @@ struct FontRegistryTests {
         // Each place, once it holds the table, is found; the earlier ones win.
         for place in places.reversed() {
             let url = URL(fileURLWithPath: place)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Repo.root.appendingPathComponent("Fonts/fonts.json"), to: url)
-            let found = try FontConfiguration.defaultFile(environment: [:], sourceTree: nil, executableDirectory: bin,
-                                                          currentDirectory: work)
+            let found = try FontConfiguration.defaultFile(
+                environment: [:], sourceTree: nil, executableDirectory: bin,
+                currentDirectory: work)
             #expect(found.path == place)
         }
     }
 
-    @Test("fonts.json errors name the file and what is wrong", arguments: [
-        (#"{"fonts": {"gothic": {"files": ["a.ttf"]}"#, "is not valid JSON"),
-        (#"{"faces": {}}"#, "missing key \"fonts\""),
-        (#"{"fonts": {"gothic": {"files": []}}}"#, "font \"gothic\" lists no files"),
-        (#"{"fonts": {"gothic": {"files": "a.ttf"}}}"#, "wrong value at fonts.gothic.files"),
-        (#"{"fonts": {"gothic": {"files": ["a.ttc"], "index": -1}}}"#, "index -1"),
-    ])
+    @Test(
+        "fonts.json errors name the file and what is wrong",
+        arguments: [
+            (#"{"fonts": {"gothic": {"files": ["a.ttf"]}"#, "is not valid JSON"),
+            (#"{"faces": {}}"#, "missing key \"fonts\""),
+            (#"{"fonts": {"gothic": {"files": []}}}"#, "font \"gothic\" lists no files"),
+            (#"{"fonts": {"gothic": {"files": "a.ttf"}}}"#, "wrong value at fonts.gothic.files"),
+            (#"{"fonts": {"gothic": {"files": ["a.ttc"], "index": -1}}}"#, "index -1")
+        ])
     func tableErrors(json: String, reason: String) throws {
         let scratch = try Scratch("fonts-json")
         let table = scratch.url.appendingPathComponent("broken-fonts.json")
@@ -159,7 +182,10 @@ struct FontRegistryTests {
         try Data("this is not a font".utf8).write(to: fake)
         let registry = FontRegistry(environment: ["MKPDF_FONT_GOTHIC": fake.path])
         let error = #expect(throws: FontError.self) { try registry.face(named: "gothic") }
-        guard case .fontUnreadable(let name, let path, _) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .fontUnreadable(let name, let path, _) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(name == "gothic" && path == fake.path)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
 
 /// One document per task, many tasks at once: libHaru keeps no shared state that would mix them up.
 @Suite struct ConcurrencyTests {

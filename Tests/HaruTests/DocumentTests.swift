@@ -1,7 +1,7 @@
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
 
 /// Document-level features, each read back with qpdf or poppler: page sizes, info, encryption, outlines,
 /// page labels, data() and determinism.
@@ -24,7 +24,7 @@ import TestSupport
             (PageSize(width: 419.528, height: 595.276), .landscape, 595.276, 419.528),
             (PageSize(width: 728.504, height: 1031.81), .portrait, 728.504, 1031.81),
             (PageSize(width: 612, height: 1008), .landscape, 1008, 612),
-            (.custom(width: 400, height: 150), .portrait, 400, 150),
+            (.custom(width: 400, height: 150), .portrait, 400, 150)
         ]
         for (size, orientation, _, _) in sizes { try document.addPage(size: size, orientation: orientation) }
         #expect(document.pages.map(\.index) == Array(0..<sizes.count))
@@ -42,16 +42,20 @@ import TestSupport
         let document = try PDFDocument()
         _ = try document.addPage(size: PageSize(width: 595.28, height: 841.89))
         let created = Date(timeIntervalSince1970: 1_700_000_000) // 2023-11-14 22:13:20 UTC
-        try document.setInfo(DocumentInfo(title: "入場整理券 FN-579-413", author: "GCG-40167", creator: "mkpdf tests",
-                                          producer: "mkpdf", subject: "admission ticket", keywords: "ticket, 整理券",
-                                          creationDate: created, modificationDate: created.addingTimeInterval(60)))
+        try document.setInfo(
+            DocumentInfo(
+                title: "入場整理券 FN-579-413", author: "GCG-40167", creator: "mkpdf tests",
+                producer: "mkpdf", subject: "admission ticket", keywords: "ticket, 整理券",
+                creationDate: created, modificationDate: created.addingTimeInterval(60)))
         let file = try Fixture.save(document, scratch, "info.pdf")
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let info = try Oracle.run("pdfinfo", ["-isodates", file.path]).stdout
-        for line in ["Title:           入場整理券 FN-579-413", "Author:          GCG-40167",
-                     "Creator:         mkpdf tests", "Producer:        mkpdf", "Subject:         admission ticket",
-                     "Keywords:        ticket, 整理券", "CreationDate:    2023-11-14T22:13:20Z",
-                     "ModDate:         2023-11-14T22:14:20Z"] {
+        for line in [
+            "Title:           入場整理券 FN-579-413", "Author:          GCG-40167",
+            "Creator:         mkpdf tests", "Producer:        mkpdf", "Subject:         admission ticket",
+            "Keywords:        ticket, 整理券", "CreationDate:    2023-11-14T22:13:20Z",
+            "ModDate:         2023-11-14T22:14:20Z"
+        ] {
             #expect(info.contains(line), "pdfinfo lacks \(line):\n\(info)")
         }
     }
@@ -65,8 +69,9 @@ import TestSupport
             try t.setFont(helvetica, size: 14)
             try t.show("Secret member GCG-40167", x: 50, y: 700)
         }
-        try document.encrypt(ownerPassword: "owner-pw", userPassword: "user-pw", permissions: [.print],
-                             mode: .r3(keyLength: 16))
+        try document.encrypt(
+            ownerPassword: "owner-pw", userPassword: "user-pw", permissions: [.print],
+            mode: .r3(keyLength: 16))
         let file = try Fixture.save(document, scratch, "crypt.pdf")
         #expect(try Oracle.qpdfCheck(file, password: "user-pw").status == 0)
         #expect(try Oracle.run("qpdf", ["--check", file.path]).status != 0)

@@ -1,7 +1,7 @@
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
 
 /// Graphics state, paths, alpha and clipping, checked on pixels rendered by pdftoppm; text widths checked
 /// against the fonts' published metrics.
@@ -20,10 +20,19 @@ import TestSupport
     func rasterize(_ file: URL) throws -> Raster {
         let data = [UInt8](try Oracle.run("pdftoppm", ["-r", "72", "-f", "1", "-l", "1", file.path]).data)
         // P6\n<w> <h>\n255\n<bytes>
-        var fields: [String] = [], i = 0, current = ""
+        var fields: [String] = []
+        var i = 0
+        var current = ""
         while fields.count < 4 {
             let c = Character(UnicodeScalar(data[i]))
-            if c.isWhitespace { if !current.isEmpty { fields.append(current); current = "" } } else { current.append(c) }
+            if c.isWhitespace {
+                if !current.isEmpty {
+                    fields.append(current)
+                    current = ""
+                }
+            } else {
+                current.append(c)
+            }
             i += 1
         }
         return Raster(width: Int(fields[1])!, height: Int(fields[2])!, bytes: Array(data[i...]))

@@ -1,9 +1,10 @@
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// libHaru's C error handler reaches Swift as a thrown HaruError with name and context; the delegate hears of
@@ -137,7 +138,7 @@ import Glibc
             { try page.setLineWidth(2) },
             { try page.stroke(.rectangle(x: 0, y: 0, width: 10, height: 10)) },
             { try page.text { _ in } },
-            { try document.setInfo(DocumentInfo(title: "x")) },
+            { try document.setInfo(DocumentInfo(title: "x")) }
         ]
         for call in calls {
             let error = try #require(throws: HaruError.self) { try call() }
@@ -190,7 +191,8 @@ import Glibc
         let defines = header.split(separator: "\n").compactMap { line -> (String, UInt32)? in
             let parts = line.split(separator: " ", omittingEmptySubsequences: true)
             guard parts.count >= 3, parts[0] == "#define", parts[2].hasPrefix("0x"),
-                  let code = UInt32(parts[2].dropFirst(2), radix: 16) else { return nil }
+                let code = UInt32(parts[2].dropFirst(2), radix: 16)
+            else { return nil }
             return (String(parts[1]), code)
         }
         #expect(defines.count > 100)

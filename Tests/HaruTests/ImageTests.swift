@@ -1,7 +1,7 @@
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
 
 /// Raw-pixel images: stored Flate-compressed, alpha as a compressed gray soft mask, drawn where asked.
 @Suite struct ImageTests {
@@ -27,7 +27,9 @@ import TestSupport
 
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let list = try Oracle.run("pdfimages", ["-list", file.path]).stdout
-        let rows = list.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        let rows = list.split(separator: "\n").dropFirst(2).map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
         // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
         let images = rows.filter { $0[2] == "image" }
         let masks = rows.filter { $0[2] == "smask" }

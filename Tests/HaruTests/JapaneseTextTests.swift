@@ -1,7 +1,7 @@
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
 
 /// Japanese text through the CID fonts (Shift_JIS, EUC) and an embedded TrueType font (UTF-8), read back by
 /// poppler exactly.

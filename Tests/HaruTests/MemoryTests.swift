@@ -1,7 +1,7 @@
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
 
 /// Documents are freed: making and dropping many does not grow the process.
 @Suite struct MemoryTests {

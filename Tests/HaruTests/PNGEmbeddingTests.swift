@@ -2,8 +2,8 @@ import Foundation
 import Haru
 import PNG
 import PNGFixtures
-import Testing
 import TestSupport
+import Testing
 
 /// PNGs of every kind embedded through the PNG module, checked by poppler: rendered pixels and image metadata.
 @Suite struct PNGEmbeddingTests {
@@ -36,7 +36,8 @@ import TestSupport
         #expect(result.status == 0, "pdftoppm failed: \(result.stderr)")
         return try folder.contents().filter { $0.hasPrefix("page") && $0.hasSuffix(".ppm") }.map { name in
             let page = try parsePPM([UInt8](Data(contentsOf: folder.file(name))))
-            let width = page.width / 4, height = page.height / 4
+            let width = page.width / 4
+            let height = page.height / 4
             var rgb: [UInt8] = []
             for y in 0..<height {
                 for x in 0..<width {
@@ -51,10 +52,18 @@ import TestSupport
     /// Reads a binary P6 PPM with maxval 255.
     static func parsePPM(_ bytes: [UInt8]) throws -> (width: Int, height: Int, rgb: [UInt8]) {
         var fields: [Int] = []
-        var i = 2, current = ""
+        var i = 2
+        var current = ""
         while fields.count < 3 {
             let c = Character(UnicodeScalar(bytes[i]))
-            if c.isWhitespace { if !current.isEmpty { fields.append(Int(current)!); current = "" } } else { current.append(c) }
+            if c.isWhitespace {
+                if !current.isEmpty {
+                    fields.append(Int(current)!)
+                    current = ""
+                }
+            } else {
+                current.append(c)
+            }
             i += 1
         }
         #expect(fields[2] == 255)
@@ -75,7 +84,8 @@ import TestSupport
             let name = "\(fixture.spec).png"
             let image = try document.loadPNG(fixture.png, name: name)
             bitmaps.append(try PNGDecoder().decode(fixture.png, name: name))
-            let w = Double(fixture.spec.width), h = Double(fixture.spec.height)
+            let w = Double(fixture.spec.width)
+            let h = Double(fixture.spec.height)
             let page = try document.addPage(size: PageSize(width: w, height: h))
             try page.draw(image, x: 0, y: 0, width: w, height: h)
         }
@@ -94,8 +104,11 @@ import TestSupport
         let pages = try Self.rasterise(pdf, in: folder)
         try #require(pages.count == fixtures.count)
         for (k, page) in pages.enumerated() {
-            let bitmap = bitmaps[k], spec = fixtures[k].spec
-            #expect(page.width == bitmap.width && page.height == bitmap.height, "\(spec): page \(page.width)×\(page.height)")
+            let bitmap = bitmaps[k]
+            let spec = fixtures[k].spec
+            #expect(
+                page.width == bitmap.width && page.height == bitmap.height, "\(spec): page \(page.width)×\(page.height)"
+            )
             guard page.width == bitmap.width, page.height == bitmap.height else { continue }
             // Opaque images must match exactly; with a soft mask poppler blends over white in 8-bit integer
             // arithmetic and may round the other way from our (c·a + 255·(255−a) + 127) / 255, so allow 1.
@@ -110,7 +123,8 @@ import TestSupport
 
         let rows = try Self.imageList(pdf)
         for (k, fixture) in fixtures.enumerated() {
-            let spec = fixture.spec, bitmap = bitmaps[k]
+            let spec = fixture.spec
+            let bitmap = bitmaps[k]
             let onPage = rows.filter { $0.page == k + 1 }
             let image = try #require(onPage.first { $0.type == "image" }, "\(spec): no image row")
             let gray = spec.colorType == .gray || spec.colorType == .grayAlpha
@@ -118,7 +132,9 @@ import TestSupport
             #expect(image.bpc == 8, "\(spec): \(image.bpc) bits per component")
             #expect((image.width, image.height) == (spec.width, spec.height))
             let masks = onPage.filter { $0.type == "smask" }
-            #expect(masks.count == (bitmap.hasAlpha ? 1 : 0), "\(spec): \(masks.count) soft masks, alpha \(bitmap.hasAlpha)")
+            #expect(
+                masks.count == (bitmap.hasAlpha ? 1 : 0), "\(spec): \(masks.count) soft masks, alpha \(bitmap.hasAlpha)"
+            )
             if let mask = masks.first {
                 #expect(mask.color == "gray" && mask.bpc == 8, "\(spec): smask \(mask.color) \(mask.bpc)")
             }
@@ -140,7 +156,8 @@ import TestSupport
         var result: [String: (filters: [String], smask: String?)] = [:]
         for (key, value) in objects {
             guard let dict = ((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any],
-                  dict["/Subtype"] as? String == "/Image" else { continue }
+                dict["/Subtype"] as? String == "/Image"
+            else { continue }
             let filter = dict["/Filter"]
             let filters = (filter as? [String]) ?? (filter as? String).map { [$0] } ?? []
             result[String(key.dropFirst(4))] = (filters, dict["/SMask"] as? String)
@@ -154,7 +171,7 @@ import TestSupport
             .init(.rgba, 8, interlaced: true, width: 64, height: 48),
             .init(.rgba, 16, interlaced: true, width: 64, height: 48),
             .init(.rgb, 16, width: 64, height: 48),
-            .init(.grayAlpha, 16, interlaced: true, width: 64, height: 48),
+            .init(.grayAlpha, 16, interlaced: true, width: 64, height: 48)
         ]
         let fixtures = specs.map(PNGFixtureWriter.make)
         let folder = try Scratch("png-adam7")

@@ -1,7 +1,7 @@
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
 
 /// 𠮷 and 😀 cannot go through Shift_JIS, and libHaru's UTF-8 would turn them into spaces: the wrapper names
 /// them, or draws 〓 when asked.
@@ -65,6 +65,7 @@ import TestSupport
         let error = try #require(throws: TextEncodingError.self) { try ipa.encode("入場 한글") }
         #expect(error.codePoints == "U+D55C" && error.index == 3 && error.reason.contains("no glyph"))
         #expect(try ipa.encode("入한", unencodable: .substitute()) == Array("入〓".utf8))
-        #expect(try ipa.encode(Fixture.japanese + Fixture.variants) == Array((Fixture.japanese + Fixture.variants).utf8))
+        #expect(
+            try ipa.encode(Fixture.japanese + Fixture.variants) == Array((Fixture.japanese + Fixture.variants).utf8))
     }
 }

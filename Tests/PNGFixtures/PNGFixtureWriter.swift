@@ -41,8 +41,10 @@ public enum PNGFixtureWriter {
         public var height: Int
 
         /// Describes a fixture; 23×17 by default (odd sizes exercise partial Adam7 passes and bit padding).
-        public init(_ colorType: ColorType, _ bitDepth: Int, interlaced: Bool = false, transparency: Bool = false,
-                    gamma: UInt32? = nil, width: Int = 23, height: Int = 17) {
+        public init(
+            _ colorType: ColorType, _ bitDepth: Int, interlaced: Bool = false, transparency: Bool = false,
+            gamma: UInt32? = nil, width: Int = 23, height: Int = 17
+        ) {
             self.colorType = colorType
             self.bitDepth = bitDepth
             self.interlaced = interlaced
@@ -55,7 +57,8 @@ public enum PNGFixtureWriter {
         /// A file-name-like label: `rgba16-adam7`, `palette4-trns`.
         public var description: String {
             let type = ["gray", "", "rgb", "palette", "grayalpha", "", "rgba"][colorType.rawValue]
-            return "\(type)\(bitDepth)\(interlaced ? "-adam7" : "")\(transparency ? "-trns" : "")\(gamma.map { "-gama\($0)" } ?? "")"
+            return
+                "\(type)\(bitDepth)\(interlaced ? "-adam7" : "")\(transparency ? "-trns" : "")\(gamma.map { "-gama\($0)" } ?? "")"
         }
     }
 
@@ -91,7 +94,8 @@ public enum PNGFixtureWriter {
 
     /// The 8-bit pattern value for channel `c` of pixel (x, y).
     static func pattern(_ x: Int, _ y: Int, _ c: Int) -> Int {
-        [(x * 11 + y * 7) % 256, (x * 5 + y * 19 + 40) % 256, (x * 23 + y * 3 + 90) % 256, (x * 9 + y * 29 + 3) % 256][c]
+        [(x * 11 + y * 7) % 256, (x * 5 + y * 19 + 40) % 256, (x * 23 + y * 3 + 90) % 256, (x * 9 + y * 29 + 3) % 256][
+            c]
     }
 
     /// Palette entry `k`'s colour.
@@ -122,7 +126,8 @@ public enum PNGFixtureWriter {
             let alpha = spec.transparency && k < trnsCount(spec) ? paletteAlpha(k) : 255
             return ([k], paletteColor(k) + [alpha])
         case .grayAlpha:
-            let g = stored(pattern(x, y, 0)), a = stored(pattern(x, y, 3))
+            let g = stored(pattern(x, y, 0))
+            let a = stored(pattern(x, y, 3))
             return ([g, a], [expand(g), expand(g), expand(g), expand(a)])
         case .rgba:
             let s = (0..<4).map { stored(pattern(x, y, $0)) }
@@ -160,8 +165,14 @@ public enum PNGFixtureWriter {
                 expected += p.rgba.map { UInt8($0) }
             }
         }
-        var chunks: [(String, [UInt8])] = [("IHDR", ihdr(width: spec.width, height: spec.height, bitDepth: spec.bitDepth,
-                                                         colorType: spec.colorType.rawValue, interlaced: spec.interlaced))]
+        var chunks: [(String, [UInt8])] = [
+            (
+                "IHDR",
+                ihdr(
+                    width: spec.width, height: spec.height, bitDepth: spec.bitDepth,
+                    colorType: spec.colorType.rawValue, interlaced: spec.interlaced)
+            )
+        ]
         if let gamma = spec.gamma { chunks.append(("gAMA", bigEndian(gamma))) }
         if spec.colorType == .palette {
             let entries = min(1 << spec.bitDepth, 200)
@@ -183,7 +194,8 @@ public enum PNGFixtureWriter {
 
     /// Filtered scanline data (filter type cycling None/Sub/Up per row) for the whole image or each Adam7 pass.
     static func scanlines(_ samples: [[Int]], spec: Spec) -> [UInt8] {
-        let passes: [(Int, Int, Int, Int)] = spec.interlaced
+        let passes: [(Int, Int, Int, Int)] =
+            spec.interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         let bpp = max(1, spec.colorType.channels * spec.bitDepth / 8)
@@ -211,7 +223,8 @@ public enum PNGFixtureWriter {
     /// Packs one row of samples, MSB first for depths below 8, big-endian for 16.
     static func pack(_ pixels: [[Int]], depth: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        var acc = 0, bits = 0
+        var acc = 0
+        var bits = 0
         for sample in pixels.flatMap({ $0 }) {
             if depth == 16 {
                 bytes += be16(sample)
@@ -220,7 +233,11 @@ public enum PNGFixtureWriter {
             } else {
                 acc = acc << depth | sample
                 bits += depth
-                if bits == 8 { bytes.append(UInt8(acc)); acc = 0; bits = 0 }
+                if bits == 8 {
+                    bytes.append(UInt8(acc))
+                    acc = 0
+                    bits = 0
+                }
             }
         }
         if bits > 0 { bytes.append(UInt8(acc << (8 - bits))) }
@@ -230,7 +247,8 @@ public enum PNGFixtureWriter {
     // MARK: - Bytes
 
     /// The 13-byte IHDR payload.
-    public static func ihdr(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool = false) -> [UInt8] {
+    public static func ihdr(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool = false) -> [UInt8]
+    {
         bigEndian(UInt32(truncatingIfNeeded: width)) + bigEndian(UInt32(truncatingIfNeeded: height))
             + [UInt8(bitDepth), UInt8(colorType), 0, 0, interlaced ? 1 : 0]
     }
@@ -257,8 +275,10 @@ public enum PNGFixtureWriter {
 
     static func deflate(_ data: [UInt8], windowBits: Int32) -> [UInt8] {
         var stream = z_stream()
-        precondition(deflateInit2_(&stream, 9, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY,
-                                   ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        precondition(
+            deflateInit2_(
+                &stream, 9, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY,
+                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
         defer { deflateEnd(&stream) }
         var input = data
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 16)
@@ -276,7 +296,9 @@ public enum PNGFixtureWriter {
     }
 
     /// Four big-endian bytes.
-    public static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    public static func bigEndian(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
     /// Two big-endian bytes.
     static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
 
@@ -298,7 +320,7 @@ public enum PNGFixtureWriter {
             ("CgBI", [0x50, 0x00, 0x20, 0x06]),
             ("IHDR", ihdr(width: width, height: height, bitDepth: 8, colorType: 6)),
             ("IDAT", rawDeflate(raw)),
-            ("IEND", []),
+            ("IEND", [])
         ])
     }
 }

@@ -9,7 +9,8 @@ import Testing
     /// A 19×13 RGBA picture with every kind of alpha: 0, 255 and partial.
     static func original() -> [UInt8] {
         (0..<(19 * 13)).flatMap { p -> [UInt8] in
-            let x = p % 19, y = p / 19
+            let x = p % 19
+            let y = p / 19
             let a = x == 0 ? 0 : (x == 1 ? 255 : (x * 13 + y * 7) % 256)
             return [UInt8((x * 13) % 256), UInt8((y * 19) % 256), UInt8((x * y * 3 + 50) % 256), UInt8(a)]
         }
@@ -29,11 +30,14 @@ import Testing
             let a = Int(pixels[p * 4 + 3])
             #expect(bitmap.pixels[p * 4 + 3] == pixels[p * 4 + 3])
             for c in 0..<3 {
-                let want = Int(pixels[p * 4 + c]), got = Int(bitmap.pixels[p * 4 + c])
+                let want = Int(pixels[p * 4 + c])
+                let got = Int(bitmap.pixels[p * 4 + c])
                 if a == 255 {
                     #expect(got == want, "opaque pixel \(p) channel \(c)")
                 } else {
-                    #expect(abs(got * a / 255 - want * a / 255) <= 1, "pixel \(p) channel \(c): \(got) vs \(want) at alpha \(a)")
+                    #expect(
+                        abs(got * a / 255 - want * a / 255) <= 1,
+                        "pixel \(p) channel \(c): \(got) vs \(want) at alpha \(a)")
                 }
             }
         }

@@ -1,8 +1,8 @@
 import Foundation
 import PNG
 import PNGFixtures
-import Testing
 import TestSupport
+import Testing
 
 /// Every colour type × bit depth × interlace (plus tRNS and gAMA) decodes to the pixels the writer put in.
 @Suite struct DecodeMatrixTests {
@@ -17,12 +17,14 @@ import TestSupport
         // Exact: 16-bit samples are v × 257 and low depths expand by bit replication, so no rounding is involved.
         // Exact: 16-bit samples are v × 257 and low depths expand by bit replication, so no rounding is involved.
         var mismatches: [Int] = []
-        for p in 0..<(spec.width * spec.height) where bitmap.pixels[(p * 4)..<(p * 4 + 4)] != fixture.expected[(p * 4)..<(p * 4 + 4)] {
+        for p in 0..<(spec.width * spec.height)
+        where bitmap.pixels[(p * 4)..<(p * 4 + 4)] != fixture.expected[(p * 4)..<(p * 4 + 4)] {
             mismatches.append(p)
         }
-        let first = mismatches.first.map { p in
-            "(\(p % spec.width), \(p / spec.width)): got \(Array(bitmap.pixels[(p * 4)..<(p * 4 + 4)])), want \(Array(fixture.expected[(p * 4)..<(p * 4 + 4)]))"
-        } ?? ""
+        let first =
+            mismatches.first.map { p in
+                "(\(p % spec.width), \(p / spec.width)): got \(Array(bitmap.pixels[(p * 4)..<(p * 4 + 4)])), want \(Array(fixture.expected[(p * 4)..<(p * 4 + 4)]))"
+            } ?? ""
         #expect(mismatches.isEmpty, "\(spec): \(mismatches.count) pixels differ, first at \(first)")
     }
 
@@ -62,6 +64,9 @@ import TestSupport
         let missing = folder.url.appendingPathComponent("missing.png")
         let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(contentsOf: missing) }
         #expect(error.description.contains("missing.png"))
-        guard case .unreadable = error.reason else { Issue.record("expected .unreadable, got \(error.reason)"); return }
+        guard case .unreadable = error.reason else {
+            Issue.record("expected .unreadable, got \(error.reason)")
+            return
+        }
     }
 }

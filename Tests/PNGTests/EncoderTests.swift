@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func balancedIsSmallerThanFastOnSmoothImages() throws {
-        let width = 256, height = 128
+        let width = 256
+        let height = 128
         let pixels = (0..<(width * height)).flatMap { p -> [UInt8] in
             [UInt8(p % width), UInt8(p / width), UInt8((p % width + p / width) / 2), 255]
         }
@@ -48,7 +49,8 @@ import Testing
     }
 
     @Test func inconsistentBitmapsAreRefusedWithTheirName() throws {
-        let wrong = Bitmap(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 10), hasAlpha: false, isGray: false)
+        let wrong = Bitmap(
+            width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 10), hasAlpha: false, isGray: false)
         let error = try #require(throws: PNGError.self) { try PNGEncoder().encode(wrong, name: "page-3.png") }
         #expect(error.description.contains("page-3.png"))
         #expect(error.description.contains("expected 64"))

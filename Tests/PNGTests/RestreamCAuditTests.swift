@@ -20,7 +20,7 @@ import Testing
         return PNGFixtureWriter.file([
             ("IHDR", PNGFixtureWriter.ihdr(width: 160, height: 160, bitDepth: 16, colorType: 6, interlaced: true)),
             ("IDAT", Array(compressed.prefix(compressed.count / 2))),
-            ("IEND", []),
+            ("IEND", [])
         ])
     }()
 

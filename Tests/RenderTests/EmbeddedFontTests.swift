@@ -1,8 +1,8 @@
 import DrawingModule
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// Our own Type0 fonts as other PDF engines read them: structure (qpdf), font kinds (pdffonts), no warnings, and the
 /// exact text back from poppler, MuPDF, pdfium and pypdf — for TrueType, CFF, a collection face, a bold, a character
@@ -14,15 +14,28 @@ import TestSupport
         let poppler = try Oracle.run("pdftotext", [file.path, "-"])
         out.append(("pdftotext", poppler.stdout, poppler.stderr))
         let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file.path])
-        out.append(("mutool", mupdf.stdout, mupdf.stderr.split(separator: "\n")
-            .filter { !$0.contains("ICC support is not available") }.joined(separator: "\n")))
+        out.append(
+            (
+                "mutool", mupdf.stdout,
+                mupdf.stderr.split(separator: "\n")
+                    .filter { !$0.contains("ICC support is not available") }.joined(separator: "\n")
+            ))
         let scripts = [
-            ("pypdf", "import sys, pypdf; r = pypdf.PdfReader(sys.argv[1], strict=True); "
-                + "print('\\n'.join(p.extract_text() for p in r.pages))"),
-            ("pypdfium2", "import sys, pypdfium2 as p; d = p.PdfDocument(sys.argv[1]); "
-                + "print('\\n'.join(d[i].get_textpage().get_text_range() for i in range(len(d))))"),
-            ("pikepdf", "import sys, pikepdf; p = pikepdf.open(sys.argv[1]); problems = p.check_pdf_syntax(); "
-                + "print(len(p.pages)); sys.stderr.write(''.join(str(x) + '\\n' for x in problems))"),
+            (
+                "pypdf",
+                "import sys, pypdf; r = pypdf.PdfReader(sys.argv[1], strict=True); "
+                    + "print('\\n'.join(p.extract_text() for p in r.pages))"
+            ),
+            (
+                "pypdfium2",
+                "import sys, pypdfium2 as p; d = p.PdfDocument(sys.argv[1]); "
+                    + "print('\\n'.join(d[i].get_textpage().get_text_range() for i in range(len(d))))"
+            ),
+            (
+                "pikepdf",
+                "import sys, pikepdf; p = pikepdf.open(sys.argv[1]); problems = p.check_pdf_syntax(); "
+                    + "print(len(p.pages)); sys.stderr.write(''.join(str(x) + '\\n' for x in problems))"
+            )
         ]
         for (engine, script) in scripts {
             let result = try Oracle.run("python3", ["-W", "error", "-c", script, file.path])
@@ -46,8 +59,11 @@ import TestSupport
         let rows = try Oracle.pdffonts(file)
         #expect(rows.allSatisfy { $0.embedded && $0.subset && $0.toUnicode && $0.encoding == "Identity-H" }, "\(rows)")
         let names = Set(rows.map { String($0.name.split(separator: "+").last ?? "") })
-        #expect(names.isSuperset(of: ["IPAexGothic", "NotoSansCJKjp-Regular", "IPAexMincho", "BIZUDGothic-Bold",
-                                      "NotoSerifCJKjp-Regular", "IPAmjMincho"]), "\(names)")
+        #expect(
+            names.isSuperset(of: [
+                "IPAexGothic", "NotoSansCJKjp-Regular", "IPAexMincho", "BIZUDGothic-Bold",
+                "NotoSerifCJKjp-Regular", "IPAmjMincho"
+            ]), "\(names)")
         #expect(rows.contains { $0.type == "CID Type 0C" } && rows.contains { $0.type == "CID TrueType" }, "\(rows)")
         for (engine, text, warnings) in try Self.extractions(file) {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
@@ -62,8 +78,10 @@ import TestSupport
                     wanted = String(wanted.unicodeScalars.filter { $0.value < 0xE0100 }.map(Character.init))
                     got = String(got.unicodeScalars.filter { $0 != "\u{FFFD}" }.map(Character.init))
                 }
-                #expect(Self.squeezed(got).contains(Self.squeezed(wanted)),
-                        "\(engine) lacks \(line.text) (\(line.text.unicodeScalars.map { String($0.value, radix: 16) })): \(text)")
+                #expect(
+                    Self.squeezed(got).contains(Self.squeezed(wanted)),
+                    "\(engine) lacks \(line.text) (\(line.text.unicodeScalars.map { String($0.value, radix: 16) })): \(text)"
+                )
             }
             // Words keep their spaces: no engine glues "FN-579-413" to the kanji before it or splits it.
             #expect(text.contains("FN-579-413"), "\(engine): \(text)")
@@ -80,8 +98,10 @@ import TestSupport
         for (engine, text, warnings) in try Self.extractions(file) {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
             if engine == "pikepdf" { continue }
-            for expected in ["入場整理券", "FN-579-413", "GCG-40167", "watashida@gaigaigai.com", "2014年12月20日",
-                             "ガイガー・カウント・グループ"] {
+            for expected in [
+                "入場整理券", "FN-579-413", "GCG-40167", "watashida@gaigaigai.com", "2014年12月20日",
+                "ガイガー・カウント・グループ"
+            ] {
                 #expect(text.contains(expected), "\(engine) (\(mode)) lacks \(expected): \(text)")
             }
         }

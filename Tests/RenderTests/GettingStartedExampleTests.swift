@@ -1,8 +1,8 @@
 import DrawingModule
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// The code of the Drawing and Render Getting Started articles (Sources/*/*.docc/GettingStarted.md), so the
 /// documented calls keep compiling and doing what the articles say.
@@ -22,7 +22,8 @@ import TestSupport
         #expect(again == ticket)
         let document = Document(pages: [ticket, again], metadata: .init(title: "入場整理券"))
 
-        let pdf = scratch.file("ticket.pdf"), png = scratch.file("ticket.png")
+        let pdf = scratch.file("ticket.pdf")
+        let png = scratch.file("ticket.png")
         try PDFRenderer().write(ticket, to: pdf)
         try RasterRenderer().write(ticket, to: png, scale: .factor(2))
         #expect(try Oracle.pdftotext(pdf).contains("整理番号:"))
@@ -40,12 +41,14 @@ import TestSupport
         try label.start(width: 400, height: 100, opaque: true)
         try label.addSlot(role: "ink", stroke: Color(hex: "#1A1A1A")!)
         try label.addSlot(role: "code", fill: .black)
-        try label.drawTextBox("ink", "東京国際展示場 西ホール 特設会場アネックス棟 三階 大会議室", font: "gothic", size: 14,
-                              x: 10, y: 10, w: 200, h: 40, fit: [.shrink, .wrap, .shrink, .error], minSize: 7)
+        try label.drawTextBox(
+            "ink", "東京国際展示場 西ホール 特設会場アネックス棟 三階 大会議室", font: "gothic", size: 14,
+            x: 10, y: 10, w: 200, h: 40, fit: [.shrink, .wrap, .shrink, .error], minSize: 7)
         try label.drawBarcode("code", .ean13, "490123456789", x: 220, y: 10, w: 170, h: 80, light: .white)
         let shelf = try label.stop()
 
-        let pdf = scratch.file("shelf.pdf"), png = scratch.file("shelf.png")
+        let pdf = scratch.file("shelf.pdf")
+        let png = scratch.file("shelf.png")
         try PDFRenderer().write(shelf, to: pdf)
         try RasterRenderer().write(shelf, to: png, scale: .factor(2))
         let text = try Oracle.pdftotext(pdf).filter { !$0.isWhitespace }

@@ -11,9 +11,11 @@ struct ImageComparison {
 
     /// Compares `a` and `b`, which must have the same size; both are composited over white first.
     init(_ a: Bitmap, _ b: Bitmap) {
-        let a = Self.overWhite(a), b = Self.overWhite(b)
+        let a = Self.overWhite(a)
+        let b = Self.overWhite(b)
         var sums = [0.0, 0.0, 0.0]
-        let blocksX = (a.width + 7) / 8, blocksY = (a.height + 7) / 8
+        let blocksX = (a.width + 7) / 8
+        let blocksY = (a.height + 7) / 8
         var blocks = [Double](repeating: 0, count: blocksX * blocksY)
         var counts = [Int](repeating: 0, count: blocksX * blocksY)
         for y in 0..<a.height {
@@ -30,7 +32,8 @@ struct ImageComparison {
         }
         let n = Double(a.width * a.height)
         channelMeans = sums.map { $0 / n }
-        var worst = 0.0, origin = (x: 0, y: 0)
+        var worst = 0.0
+        var origin = (x: 0, y: 0)
         for (index, total) in blocks.enumerated() where counts[index] > 0 {
             let mean = total / Double(counts[index])
             if mean > worst {
@@ -58,7 +61,8 @@ struct ImageComparison {
 
     /// A picture of the differences: each pixel's absolute difference, amplified 4×, black where equal.
     static func diff(_ a: Bitmap, _ b: Bitmap) -> Bitmap {
-        let a = overWhite(a), b = overWhite(b)
+        let a = overWhite(a)
+        let b = overWhite(b)
         var pixels = [UInt8](repeating: 255, count: a.pixels.count)
         for i in stride(from: 0, to: pixels.count, by: 4) {
             for c in 0..<3 {

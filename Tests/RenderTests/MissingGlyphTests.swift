@@ -2,8 +2,8 @@ import DrawingModule
 import Fonts
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// A character the font lacks is a typed error naming it, its code point, the font and the command — from both
 /// renderers, before anything is written — never an empty box.
@@ -32,15 +32,21 @@ import TestSupport
 
     /// `mono` (DejaVu Sans Mono) has no fallback; `gothic` falls back to Noto Sans CJK JP, which has 𠮷 but no emoji,
     /// so the error names both fonts tried.
-    @Test(arguments: [("ABC𠮷", "mono", "𠮷", "U+20BB7", 3, "DejaVuSansMono.ttf", ["mono"]),
-                      ("チケット😀", "gothic", "😀", "U+1F600", 4, "ipaexg.ttf", ["gothic", "gothic-cjk"])])
-    func bothRenderersNameTheCharacter(_ text: String, _ font: String, _ character: String, _ code: String,
-                                       _ index: Int, _ file: String, _ tried: [String]) throws {
+    @Test(arguments: [
+        ("ABC𠮷", "mono", "𠮷", "U+20BB7", 3, "DejaVuSansMono.ttf", ["mono"]),
+        ("チケット😀", "gothic", "😀", "U+1F600", 4, "ipaexg.ttf", ["gothic", "gothic-cjk"])
+    ])
+    func bothRenderersNameTheCharacter(
+        _ text: String, _ font: String, _ character: String, _ code: String,
+        _ index: Int, _ file: String, _ tried: [String]
+    ) throws {
         let drawing = try Self.page(text, font: font)
         let scratch = try Scratch("render-missing")
         var errors: [any Error] = []
         do { try PDFRenderer().write(drawing, to: scratch.file("out.pdf")) } catch { errors.append(error) }
-        do { try RasterRenderer().write(drawing, to: scratch.file("out.png"), scale: .factor(2)) } catch { errors.append(error) }
+        do { try RasterRenderer().write(drawing, to: scratch.file("out.png"), scale: .factor(2)) } catch {
+            errors.append(error)
+        }
         #expect(errors.count == 2)
         for error in errors {
             let missing = try #require(Self.missing(error), "\(error)")
@@ -52,8 +58,9 @@ import TestSupport
             #expect(missing.glyph.characterIndex == index)
             #expect(missing.location == RenderLocation(page: 1, path: "commands[1]"))
             let message = "\(error)"
-            #expect(message.contains("page 1, commands[1]") && message.contains(code) && message.contains(font),
-                    "\(message)")
+            #expect(
+                message.contains("page 1, commands[1]") && message.contains(code) && message.contains(font),
+                "\(message)")
             for name in tried where tried.count > 1 { #expect(message.contains(name + " ("), "\(message)") }
         }
         #expect(try scratch.contents().isEmpty, "nothing is written when rendering fails")
@@ -73,7 +80,8 @@ import TestSupport
             try PDFRenderer().data(for: try Self.page("right 右", font: "serif"))
         } throws: { error in
             guard let missing = Self.missing(error) else { return false }
-            return missing.glyph.font == "serif" && missing.glyph.character == "右" && missing.glyph.codePoint == "U+53F3"
+            return missing.glyph.font == "serif" && missing.glyph.character == "右"
+                && missing.glyph.codePoint == "U+53F3"
         }
     }
 

@@ -1,9 +1,9 @@
-import Validation
 import DrawingModule
 import Foundation
 import Render
 import TestSupport
 import Testing
+import Validation
 
 /// The C handles behind each renderer are freed on every path: repeating an operation many times leaves the
 /// process's resident memory where it was, where a leaked cairo surface, `HPDF_Doc` or qpdf
@@ -54,8 +54,9 @@ import Testing
             _ = try renderer.data(for: ticket)
         }
         // A leaked HPDF_Doc holds at least its finished PDF plus the embedded font subset: ≥ 100 × size.
-        #expect(added < max(16 * Self.megabyte, 100 * size / 3),
-                "resident memory grew by \(added / 1024) KB over 100 PDFs of \(size) bytes")
+        #expect(
+            added < max(16 * Self.megabyte, 100 * size / 3),
+            "resident memory grew by \(added / 1024) KB over 100 PDFs of \(size) bytes")
     }
 
     @Test func validationsFreeQPDFAndTheBytesItReads() throws {

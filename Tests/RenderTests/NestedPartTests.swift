@@ -2,8 +2,8 @@ import DrawingModule
 import Foundation
 import PNG
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// A part inside a part is drawn through both scales: the inner transform composes with the outer one in the PDF
 /// (as pdftoppm draws it) and in the raster alike. The parity tests cannot see a scale both renderers drop, so

@@ -1,9 +1,9 @@
-import Validation
 import DrawingModule
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// The document-level entries of our PDFs, read back by Check and qpdf: a header version that covers the features
 /// used, Title/Producer/Lang/DisplayDocTitle, and a trailer /ID that depends only on the content.
@@ -43,9 +43,13 @@ import TestSupport
     }
 
     @Test func latinTextStatesNoLanguage() throws {
-        let drawing = Drawing(size: Size(width: 200, height: 100), background: .white, commands: [
-            .text(Drawing.Command.Text(color: .black, string: "Invoice", font: "sans", size: 12, origin: Point(x: 10, y: 20))),
-        ])
+        let drawing = Drawing(
+            size: Size(width: 200, height: 100), background: .white,
+            commands: [
+                .text(
+                    Drawing.Command.Text(
+                        color: .black, string: "Invoice", font: "sans", size: 12, origin: Point(x: 10, y: 20)))
+            ])
         let report = try Validator().validate(data: try PDFRenderer().data(for: drawing), name: "latin.pdf")
         #expect(report.inspection.language == nil)
         #expect(report.inspection.info["Title"] == "Invoice")

@@ -1,11 +1,11 @@
-import Validation
 import DrawingModule
 import Fonts
 import Foundation
 import PNG
 import Render
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// The PDF renderer's output checked by the real tools: qpdf --check, Check's validator, pdffonts, pdftotext,
 /// pdfinfo, pdfimages.
@@ -16,8 +16,9 @@ import TestSupport
         try PDFRenderer().write(try Samples.admissionTicket(), to: file)
         let qpdf = try Oracle.qpdfCheck(file)
         #expect(qpdf.status == 0, "\(qpdf.stdout)\(qpdf.stderr)")
-        let options = ValidationOptions(requireEmbeddedFonts: true, pageCount: 1,
-                                        texts: ["入場整理券", "FN-579-413", "GCG-40167"])
+        let options = ValidationOptions(
+            requireEmbeddedFonts: true, pageCount: 1,
+            texts: ["入場整理券", "FN-579-413", "GCG-40167"])
         let report = try Validator(options: options).validate(file)
         #expect(report.isValid, "\(report.errors)")
     }
@@ -32,10 +33,11 @@ import TestSupport
         #expect(names == ["IPAexGothic", "IPAexMincho", "DejaVuSans", "DejaVuSerif"], "\(rows)")
         #expect(rows.allSatisfy { $0.embedded && $0.toUnicode }, "\(rows)")
         // Each subset is tagged with six capitals derived from its glyphs (PDF 9.6.4), read by pdffonts as a subset.
-        #expect(rows.allSatisfy { row in
-            row.subset && row.name.prefix(7).allSatisfy { $0 == "+" || ("A"..."Z").contains($0) }
-                && row.name.dropFirst(6).first == "+"
-        }, "\(rows)")
+        #expect(
+            rows.allSatisfy { row in
+                row.subset && row.name.prefix(7).allSatisfy { $0 == "+" || ("A"..."Z").contains($0) }
+                    && row.name.dropFirst(6).first == "+"
+            }, "\(rows)")
         #expect(rows.allSatisfy { $0.type == "CID TrueType" && $0.encoding == "Identity-H" }, "\(rows)")
         let whole = try PDFRenderer(subsetsFonts: false).data(for: try Samples.everyCommand())
         let subset = try Data(contentsOf: file)
@@ -57,9 +59,11 @@ import TestSupport
         let scratch = try Scratch("render-document")
         let file = scratch.file("doc.pdf")
         let ticket = try Samples.admissionTicket()
-        let document = Document(pages: [ticket, try Samples.admissionTicket(member: "GCG-00001"), try Samples.badge()],
-                                metadata: .init(title: "入場整理券", author: "ガイガー・カウント・グループ", subject: "tickets",
-                                                keywords: "ticket", creator: "RenderTests"))
+        let document = Document(
+            pages: [ticket, try Samples.admissionTicket(member: "GCG-00001"), try Samples.badge()],
+            metadata: .init(
+                title: "入場整理券", author: "ガイガー・カウント・グループ", subject: "tickets",
+                keywords: "ticket", creator: "RenderTests"))
         try PDFRenderer().write(document, to: file)
         let info = try Oracle.run("pdfinfo", [file.path])
         #expect(info.stdout.contains("Pages:           3"), "\(info.stdout)")
@@ -153,13 +157,17 @@ import TestSupport
     @Test func outlineEntriesNestAndJumpToTheirPages() throws {
         let scratch = try Scratch("render-outline")
         let file = scratch.file("outline.pdf")
-        let pages = [try Samples.admissionTicket(), try Samples.badge(), try Samples.admissionTicket(member: "GCG-00001")]
-        let document = Document(pages: pages, metadata: .init(title: "入場整理券"), outline: [
-            .init(title: "第1章 入場整理券〜①", level: 1, pageIndex: 0),
-            .init(title: "1.1 髙橋 ﾊﾝｶｸ", level: 2, pageIndex: 1, top: 10),
-            .init(title: "1.1.1 GCG-00001", level: 3, pageIndex: 2, top: 100),
-            .init(title: "Appendix", level: 1, pageIndex: 2),
-        ])
+        let pages = [
+            try Samples.admissionTicket(), try Samples.badge(), try Samples.admissionTicket(member: "GCG-00001")
+        ]
+        let document = Document(
+            pages: pages, metadata: .init(title: "入場整理券"),
+            outline: [
+                .init(title: "第1章 入場整理券〜①", level: 1, pageIndex: 0),
+                .init(title: "1.1 髙橋 ﾊﾝｶｸ", level: 2, pageIndex: 1, top: 10),
+                .init(title: "1.1.1 GCG-00001", level: 3, pageIndex: 2, top: 100),
+                .init(title: "Appendix", level: 1, pageIndex: 2)
+            ])
         try PDFRenderer().write(document, to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let json = try Oracle.run("qpdf", ["--json", "--json-key=outlines", file.path]).data

@@ -2,8 +2,8 @@ import DrawingModule
 import Foundation
 import PNG
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// The PDF as pdftoppm draws it, checked against pixel values worked out by hand (the PDF twin of RasterTests'
 /// colours test): y grows down from the top-left, and a translucent fill is blended over the page.
@@ -29,6 +29,7 @@ import TestSupport
         #expect(pixel(5, 5) == [255, 0, 0], "top-left is the red square (y grows down)")
         #expect(pixel(5, 15) == [255, 255, 255], "below the red square is the white page")
         let blend = pixel(25, 5)
-        #expect(abs(blend[0] - 128) <= 2 && abs(blend[1] - 128) <= 2 && blend[2] == 255, "half blue over white: \(blend)")
+        #expect(
+            abs(blend[0] - 128) <= 2 && abs(blend[1] - 128) <= 2 && blend[2] == 255, "half blue over white: \(blend)")
     }
 }

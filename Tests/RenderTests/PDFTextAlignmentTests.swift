@@ -1,8 +1,8 @@
 import DrawingModule
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// Centred and right-aligned text lands where its box says in the PDF, in both font modes: the CID mode aligns by
 /// libHaru's own widths, the embedded mode by the font's. Positions come from `pdftotext -bbox`, which measures
@@ -18,7 +18,8 @@ import TestSupport
                 return Double(line[start.upperBound...].prefix { $0 != "\"" })
             }
             guard let open = line.range(of: "\">"), let close = line.range(of: "</word>"),
-                  let xMin = number("xMin"), let xMax = number("xMax") else { continue }
+                let xMin = number("xMin"), let xMax = number("xMax")
+            else { continue }
             boxes[String(line[open.upperBound..<close.lowerBound])] = (xMin, xMax)
         }
         return boxes

@@ -3,8 +3,8 @@ import Fonts
 import Foundation
 import PNG
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// The PNG at 2× and the PDF rasterised by `pdftoppm -r 144` must show the same picture.
 ///
@@ -21,8 +21,10 @@ import TestSupport
     static let channelBound = 0.02 * 255
     static let blockBound = 0.25 * 255
 
-    static let drawings: [String] = ["everyCommand", "admissionTicket", "transparentLayers", "stretchedParts",
-                                     "fontKinds", "textBoxes"]
+    static let drawings: [String] = [
+        "everyCommand", "admissionTicket", "transparentLayers", "stretchedParts",
+        "fontKinds", "textBoxes"
+    ]
 
     static func drawing(named name: String) throws -> Drawing {
         switch name {
@@ -47,13 +49,16 @@ import TestSupport
         let poppler = try PNGDecoder().decode(contentsOf: URL(fileURLWithPath: prefix + ".png"))
         let raster = try RasterRenderer().bitmap(for: drawing, scale: .factor(2))
 
-        #expect(raster.width == poppler.width && raster.height == poppler.height,
-                "raster \(raster.width)×\(raster.height), pdftoppm \(poppler.width)×\(poppler.height)")
+        #expect(
+            raster.width == poppler.width && raster.height == poppler.height,
+            "raster \(raster.width)×\(raster.height), pdftoppm \(poppler.width)×\(poppler.height)")
         guard raster.width == poppler.width, raster.height == poppler.height else { return }
         let comparison = ImageComparison(raster, poppler)
-        let passes = comparison.channelMeans.allSatisfy { $0 <= Self.channelBound }
+        let passes =
+            comparison.channelMeans.allSatisfy { $0 <= Self.channelBound }
             && comparison.worstBlock <= Self.blockBound
-        let summary = "\(name): channel means \(comparison.channelMeans.map { String(format: "%.2f", $0) }) "
+        let summary =
+            "\(name): channel means \(comparison.channelMeans.map { String(format: "%.2f", $0) }) "
             + "(bound \(Self.channelBound)), worst 8×8 block \(String(format: "%.1f", comparison.worstBlock)) at "
             + "\(comparison.worstBlockOrigin) (bound \(Self.blockBound))"
         // MKPDF_KEEP_PARITY_IMAGES=1 keeps the images of passing drawings too, for looking at them.

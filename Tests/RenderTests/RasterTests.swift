@@ -2,8 +2,8 @@ import DrawingModule
 import Foundation
 import PNG
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// The raster renderer's sizes, colours, alpha, PNG output and failure modes.
 @Suite struct RasterTests {
@@ -12,8 +12,10 @@ import TestSupport
         return Array(bitmap.pixels[i..<i + 4])
     }
 
-    @Test(arguments: [(RasterScale.factor(1), 400, 150), (.factor(2), 800, 300), (.dpi(144), 800, 300),
-                      (.dpi(300), 1667, 625), (.factor(0.5), 200, 75)])
+    @Test(arguments: [
+        (RasterScale.factor(1), 400, 150), (.factor(2), 800, 300), (.dpi(144), 800, 300),
+        (.dpi(300), 1667, 625), (.factor(0.5), 200, 75)
+    ])
     func pixelSizeFollowsTheScale(_ scale: RasterScale, _ width: Int, _ height: Int) throws {
         let bitmap = try RasterRenderer().bitmap(for: try Samples.admissionTicket(), scale: scale)
         #expect(bitmap.width == width && bitmap.height == height)
@@ -36,7 +38,8 @@ import TestSupport
 
     @Test func pngIsOpaqueWithABackgroundAndAlphaWithout() throws {
         let scratch = try Scratch("raster-png")
-        let opaque = scratch.file("ticket.png"), clear = scratch.file("badge.png")
+        let opaque = scratch.file("ticket.png")
+        let clear = scratch.file("badge.png")
         try RasterRenderer().write(try Samples.admissionTicket(), to: opaque, scale: .factor(2))
         try RasterRenderer().write(try Samples.badge(), to: clear, scale: .dpi(288))
         let ticket = try PNGDecoder().decode(contentsOf: opaque)
@@ -55,8 +58,11 @@ import TestSupport
         // IPAexGothic's ■ spans the em box from the ascent line (0.88 em) down to the descent (0.12 em): its ink
         // starts near y = 10 + 0.88·20 − 0.88·20·(its height) — check only that ink begins below the top and ends
         // above the bottom of the line box (10 … 30).
-        let inkRows = (0..<bitmap.height).filter { y in (0..<bitmap.width).contains { Self.pixel(bitmap, $0, y)[0] < 128 } }
-        let top = try #require(inkRows.first), bottom = try #require(inkRows.last)
+        let inkRows = (0..<bitmap.height).filter { y in
+            (0..<bitmap.width).contains { Self.pixel(bitmap, $0, y)[0] < 128 }
+        }
+        let top = try #require(inkRows.first)
+        let bottom = try #require(inkRows.last)
         #expect(top >= 10 && bottom <= 30 && bottom - top >= 12, "ink rows \(top)…\(bottom)")
     }
 
@@ -77,10 +83,13 @@ import TestSupport
     @Test func brokenPNGBytesAreAnImageError() throws {
         // The canvas refuses non-PNG bytes, so hand-written JSON is the way such a drawing arrives.
         let header = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        let drawing = Drawing(size: Size(width: 50, height: 50), background: .white, commands: [
-            .image(.init(png: header + Data("truncated".utf8), rect: Rect(x: 0, y: 0, width: 10, height: 10))),
-        ])
-        for render in [{ _ = try RasterRenderer().bitmap(for: drawing) }, { _ = try PDFRenderer().data(for: drawing) }] {
+        let drawing = Drawing(
+            size: Size(width: 50, height: 50), background: .white,
+            commands: [
+                .image(.init(png: header + Data("truncated".utf8), rect: Rect(x: 0, y: 0, width: 10, height: 10)))
+            ])
+        for render in [{ _ = try RasterRenderer().bitmap(for: drawing) }, { _ = try PDFRenderer().data(for: drawing) }]
+        {
             #expect {
                 try render()
             } throws: { error in

@@ -2,14 +2,15 @@ import DrawingModule
 import Foundation
 import PNG
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// The README's library example, verbatim in substance, so the documented API keeps working.
 @Suite struct ReadmeExampleTests {
     @Test func readmeExampleRendersBothWays() throws {
         let scratch = try Scratch("readme")
-        let pdf = scratch.file("ticket.pdf"), png = scratch.file("ticket.png")
+        let pdf = scratch.file("ticket.pdf")
+        let png = scratch.file("ticket.png")
 
         var canvas = Canvas()
         try canvas.start(width: 400, height: 150, opaque: true)

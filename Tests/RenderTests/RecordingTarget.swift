@@ -1,6 +1,7 @@
 import DrawingModule
 import Fonts
 import Foundation
+
 @testable import Render
 
 /// A `RenderTarget` that draws nothing and records every call the Replayer makes, as one line each — so the
@@ -15,8 +16,9 @@ final class RecordingTarget: RenderTarget {
     }
 
     private static func hex(_ color: Color) -> String {
-        String(format: "#%02X%02X%02X", Int((color.red * 255).rounded()), Int((color.green * 255).rounded()),
-               Int((color.blue * 255).rounded())) + (color.alpha < 1 ? String(format: "/%.2f", color.alpha) : "")
+        String(
+            format: "#%02X%02X%02X", Int((color.red * 255).rounded()), Int((color.green * 255).rounded()),
+            Int((color.blue * 255).rounded())) + (color.alpha < 1 ? String(format: "/%.2f", color.alpha) : "")
     }
 
     private static func number(_ value: Double) -> String {
@@ -31,22 +33,29 @@ final class RecordingTarget: RenderTarget {
         record("background \(Self.hex(color)) \(Self.rect(rect))", location)
     }
 
-    func drawLine(from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
-                  location: RenderLocation) throws {
-        record("line \(Self.number(start.x)),\(Self.number(start.y))→\(Self.number(end.x)),\(Self.number(end.y)) "
-               + "w\(Self.number(width)) \(cap.rawValue) \(Self.hex(color))", location)
+    func drawLine(
+        from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
+        location: RenderLocation
+    ) throws {
+        record(
+            "line \(Self.number(start.x)),\(Self.number(start.y))→\(Self.number(end.x)),\(Self.number(end.y)) "
+                + "w\(Self.number(width)) \(cap.rawValue) \(Self.hex(color))", location)
     }
 
-    func drawShape(_ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
-                   location: RenderLocation) throws {
-        record("\(kind) \(Self.rect(rect)) \(paint.rawValue) w\(Self.number(lineWidth)) \(Self.hex(stroke)) "
-               + "\(Self.hex(fill))", location)
+    func drawShape(
+        _ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation
+    ) throws {
+        record(
+            "\(kind) \(Self.rect(rect)) \(paint.rawValue) w\(Self.number(lineWidth)) \(Self.hex(stroke)) "
+                + "\(Self.hex(fill))", location)
     }
 
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws {
         let faces = Set(layout.runs.map { $0.face.url.lastPathComponent }).sorted()
-        record("text \"\(layout.string)\" \(font) \(Self.number(layout.size))pt \(Self.hex(color)) "
-               + "runs \(layout.runs.count) \(faces.joined(separator: "+"))", location)
+        record(
+            "text \"\(layout.string)\" \(font) \(Self.number(layout.size))pt \(Self.hex(color)) "
+                + "runs \(layout.runs.count) \(faces.joined(separator: "+"))", location)
     }
 
     func textWidths(font: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
@@ -61,10 +70,13 @@ final class RecordingTarget: RenderTarget {
         record("begin" + (rect.map { " clip " + Self.rect($0) } ?? ""), location)
     }
 
-    func transform(scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
-                   location: RenderLocation) throws {
-        record("transform ×\(Self.number(scaleX)),\(Self.number(scaleY)) +\(Self.number(translateX)),"
-               + "\(Self.number(translateY))", location)
+    func transform(
+        scaleX: Double, scaleY: Double, translateX: Double, translateY: Double,
+        location: RenderLocation
+    ) throws {
+        record(
+            "transform ×\(Self.number(scaleX)),\(Self.number(scaleY)) +\(Self.number(translateX)),"
+                + "\(Self.number(translateY))", location)
     }
 
     func rotate(degrees: Double, about center: Point, location: RenderLocation) throws {

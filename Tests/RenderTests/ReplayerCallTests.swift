@@ -1,9 +1,10 @@
 import DrawingModule
 import Fonts
 import Foundation
-@testable import Render
-import Testing
 import TestSupport
+import Testing
+
+@testable import Render
 
 /// The Replayer's calls, recorded by `RecordingTarget` without libHaru or cairo: order, coordinates, colours,
 /// scopes and the fonts text is shaped from — beside the oracle tests that check the real outputs.
@@ -27,13 +28,19 @@ import TestSupport
         }
         let calls = try Self.calls(try c.stop())
         #expect(calls.count == 8, "\(calls)")
-        #expect(Array(calls.prefix(3)) == ["background #FFFFFF 0,0,200,100", "line 10,20→110,20 w2 round #1A1AFF",
-                                           "rect 10,30,50,20 both w1 #1A1AFF #E6E6FF"], "\(calls)")
+        #expect(
+            Array(calls.prefix(3)) == [
+                "background #FFFFFF 0,0,200,100", "line 10,20→110,20 w2 round #1A1AFF",
+                "rect 10,30,50,20 both w1 #1A1AFF #E6E6FF"
+            ], "\(calls)")
         // 𠮷 is not in IPAexGothic: the text is shaped from the gothic chain's fallback face for that character.
         #expect(calls[3].hasPrefix("text \"𠮷野家 GCG-40167\" gothic 12pt #1A1AFF runs "), "\(calls[3])")
         #expect(calls[3].contains("ipaexg.ttf") && calls[3].contains("+"), "\(calls[3])")
-        #expect(Array(calls.suffix(4)) == ["begin clip 0,0,100,50", "ellipse 5,5,20,20 fill w1 #1A1AFF #E6E6FF",
-                                           "end", "finish"], "\(calls)")
+        #expect(
+            Array(calls.suffix(4)) == [
+                "begin clip 0,0,100,50", "ellipse 5,5,20,20 fill w1 #1A1AFF #E6E6FF",
+                "end", "finish"
+            ], "\(calls)")
     }
 
     @Test func aPartIsAClippedScopeMappedOntoItsRectangle() throws {
@@ -47,16 +54,20 @@ import TestSupport
         try c.drawPart(part, x: 40, y: 10, w: 40, h: 60)
         let calls = try Self.calls(try c.stop())
         // No background (transparent), then the part: a scope clipped to its box, scaled 2 × 3 and moved there.
-        #expect(calls == ["begin clip 40,10,40,60", "transform ×2,3 +40,10", "line 0,0→20,20 w1 butt #000000", "end",
-                          "finish"], "\(calls)")
+        #expect(
+            calls == [
+                "begin clip 40,10,40,60", "transform ×2,3 +40,10", "line 0,0→20,20 w1 butt #000000", "end",
+                "finish"
+            ], "\(calls)")
     }
 
     @Test func aBarcodeIsItsLightAreaThenWholeModules() throws {
         var c = Canvas()
         try c.start(width: 100, height: 100, opaque: true)
         try c.addSlot(role: "code", fill: .black)
-        try c.drawBarcode("code", .qr, "FN-579-413/GCG-40167", x: 10, y: 10, w: 50, h: 50,
-                          options: .init(quietZone: 4))
+        try c.drawBarcode(
+            "code", .qr, "FN-579-413/GCG-40167", x: 10, y: 10, w: 50, h: 50,
+            options: .init(quietZone: 4))
         let calls = try Self.calls(try c.stop())
         let modules = calls.filter { $0.hasSuffix("fill w0 #000000 #000000") }
         #expect(modules.count > 50, "\(calls.count) calls")

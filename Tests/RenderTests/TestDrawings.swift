@@ -14,7 +14,8 @@ enum TestDrawings {
         try c.drawRect("soft", .both, width: 5, x: 10, y: 10, w: 100, h: 60)
         try c.drawCircle("ink", .both, width: 2.5, x: 60, y: 30, w: 90, h: 70)
         try c.drawText("ink", "〜−‖①髙ﾊﾝｶｸ 明朝", font: "mincho", size: 15, x: 12, y: 112)
-        try c.drawText("soft", "Quartz jumps: 0.5 × 2", font: "sans", size: 11, x: 12, y: 135, boxWidth: 216, align: .right)
+        try c.drawText(
+            "soft", "Quartz jumps: 0.5 × 2", font: "sans", size: 11, x: 12, y: 135, boxWidth: 216, align: .right)
         var inner = Canvas()
         try inner.start(width: 40, height: 40, opaque: true)
         try inner.addSlot(role: "frame", stroke: Color(0.6, 0.1, 0.5), fill: Color(1, 0.95, 0.7))
@@ -64,7 +65,7 @@ extension TestDrawings {
         ("太字 Bold 入場整理券", "gothic-bold"),
         ("CFF ゴシック 123", "gothic-cjk"),
         ("明朝体 ttc Serif", "mincho-cjk"),
-        ("IPAmj 葛\u{E0102}城", "mincho-ipamj"),
+        ("IPAmj 葛\u{E0102}城", "mincho-ipamj")
     ]
 
     /// One line per font kind of `fontKindLines`, 16 pt.

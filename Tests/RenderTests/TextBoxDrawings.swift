@@ -11,19 +11,24 @@ extension TestDrawings {
         try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.4), fill: Color(0.95, 0.95, 1))
         try c.addSlot(role: "alert", stroke: Color(0.8, 0.1, 0.1))
         try c.drawTextBox(.role("alert"), "回転〜髙ﾊﾝｶｸ①", size: 14, x: 20, y: 20, w: 110, h: 20, rotation: 30)
-        let ink = Color(0.1, 0.1, 0.4), red = Color(0.8, 0.1, 0.1)
-        try c.drawTextBox([
-            TextRun("Name: ", font: "sans", size: 11, color: ink),
-            TextRun("Bold", font: "sans", weight: .bold, size: 11, color: red, underline: true),
-            TextRun(" 髙橋", font: "gothic", size: 11, color: ink, ruby: "たかはし"),
-        ], x: 150, y: 15, w: 140, h: 30)
+        let ink = Color(0.1, 0.1, 0.4)
+        let red = Color(0.8, 0.1, 0.1)
+        try c.drawTextBox(
+            [
+                TextRun("Name: ", font: "sans", size: 11, color: ink),
+                TextRun("Bold", font: "sans", weight: .bold, size: 11, color: red, underline: true),
+                TextRun(" 髙橋", font: "gothic", size: 11, color: ink, ruby: "たかはし")
+            ], x: 150, y: 15, w: 140, h: 30)
         try c.drawTextBox(.role("ink"), "字間 − ‖", size: 12, x: 150, y: 55, w: 140, h: 16, letterSpacing: 4)
-        try c.drawTextBox(.role("ink"), "切り取り指定のときだけ枠で切る長い文字列〜〜〜〜", size: 12, x: 150, y: 80, w: 80,
-                          h: 16, fit: [.clip])
-        try c.drawTextBox(.role("ink"), "東京都千代田区丸の内一丁目、「髙橋」ビル。ﾊﾝｶｸ①〜−‖", size: 10, x: 20, y: 110, w: 110,
-                          h: 70, fit: [.wrap, .shrink, .error])
-        try c.drawTextBox(.role("ink"), "「髙橋」ー令和7年11月23日。", size: 12, x: 250, y: 100, w: 20, h: 95,
-                          fit: [.shrink, .error], minSize: 6, writing: .vertical)
+        try c.drawTextBox(
+            .role("ink"), "切り取り指定のときだけ枠で切る長い文字列〜〜〜〜", size: 12, x: 150, y: 80, w: 80,
+            h: 16, fit: [.clip])
+        try c.drawTextBox(
+            .role("ink"), "東京都千代田区丸の内一丁目、「髙橋」ビル。ﾊﾝｶｸ①〜−‖", size: 10, x: 20, y: 110, w: 110,
+            h: 70, fit: [.wrap, .shrink, .error])
+        try c.drawTextBox(
+            .role("ink"), "「髙橋」ー令和7年11月23日。", size: 12, x: 250, y: 100, w: 20, h: 95,
+            fit: [.shrink, .error], minSize: 6, writing: .vertical)
         var stub = Canvas()
         try stub.start(width: 60, height: 14, opaque: true)
         try stub.addSlot(role: "ink", stroke: Color(0.1, 0.4, 0.1), fill: Color(0.9, 1, 0.9))

@@ -2,8 +2,8 @@ import DrawingModule
 import Fonts
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// Text boxes in the PDF as poppler reads it: turned boxes land where the turn puts them, vertical columns read in
 /// order, and a box too small for its text fails the render naming the field instead of drawing past its frame.
@@ -17,9 +17,11 @@ import TestSupport
                 return Double(line[start.upperBound...].prefix { $0 != "\"" })
             }
             guard line.contains("<word "), let open = line.range(of: "\">"), let close = line.range(of: "</word>"),
-                  let x0 = number("xMin"), let y0 = number("yMin"), let x1 = number("xMax"), let y1 = number("yMax")
+                let x0 = number("xMin"), let y0 = number("yMin"), let x1 = number("xMax"), let y1 = number("yMax")
             else { return nil }
-            return (String(line[open.upperBound..<close.lowerBound]), Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            return (
+                String(line[open.upperBound..<close.lowerBound]), Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            )
         }
     }
 
@@ -45,8 +47,9 @@ import TestSupport
         let first = try #require(words.first { $0.text == "AB" }, "\(words)")
         let second = try #require(words.first { $0.text == "髙橋" }, "\(words)")
         for word in [first, second] {
-            #expect(word.box.x >= 140 - 0.5 && word.box.maxX <= 160 + 0.5 && word.box.y >= 90 - 0.5
-                        && word.box.maxY <= 210 + 0.5, "\(word.text) at \(word.box)")
+            #expect(
+                word.box.x >= 140 - 0.5 && word.box.maxX <= 160 + 0.5 && word.box.y >= 90 - 0.5
+                    && word.box.maxY <= 210 + 0.5, "\(word.text) at \(word.box)")
             #expect(word.box.height > word.box.width, "\(word.text) runs down the page: \(word.box)")
         }
         // Clockwise: the text's start is at the top.
@@ -57,8 +60,9 @@ import TestSupport
         let text = "「髙橋」ー令和7年11月23日〜東京−‖①ﾊﾝｶｸ"
         let scratch = try Scratch("render-vertical-box")
         let file = try render(in: scratch) { c in
-            try c.drawTextBox("ink", text, font: "gothic", size: 14, x: 100, y: 20, w: 50, h: 200,
-                              fit: [.wrap, .error], writing: .vertical)
+            try c.drawTextBox(
+                "ink", text, font: "gothic", size: 14, x: 100, y: 20, w: 50, h: 200,
+                fit: [.wrap, .error], writing: .vertical)
         }
         let raw = try Oracle.run("pdftotext", ["-raw", "-enc", "UTF-8", file.path, "-"]).stdout
         #expect(raw.filter { !$0.isWhitespace } == text, "pdftotext -raw: \(raw)")
@@ -67,8 +71,9 @@ import TestSupport
         let end = try #require(words.first { $0.text.contains("ｸ") })
         #expect(start.box.x > end.box.x, "the first column is right of the last: \(start.box) vs \(end.box)")
         for word in words {
-            #expect(word.box.x >= 100 - 0.5 && word.box.maxX <= 150 + 0.5 && word.box.y >= 20 - 0.5
-                        && word.box.maxY <= 220 + 0.5, "\(word.text) at \(word.box)")
+            #expect(
+                word.box.x >= 100 - 0.5 && word.box.maxX <= 150 + 0.5 && word.box.y >= 20 - 0.5
+                    && word.box.maxY <= 220 + 0.5, "\(word.text) at \(word.box)")
         }
     }
 
@@ -99,8 +104,9 @@ import TestSupport
         var c = Canvas()
         try c.start(width: 300, height: 300, opaque: true)
         try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
-        try c.drawTextBox("ink", text, font: font, size: 14, x: 100, y: 20, w: 50, h: 200, fit: [.wrap, .error],
-                          writing: .vertical)
+        try c.drawTextBox(
+            "ink", text, font: font, size: 14, x: 100, y: 20, w: 50, h: 200, fit: [.wrap, .error],
+            writing: .vertical)
         let scratch = try Scratch("render-vertical-glyphs-\(font)")
         let file = scratch.file("box.pdf")
         // The whole font embedded: each shown code is the font file's own glyph id (a subset renumbers them).
@@ -127,8 +133,9 @@ import TestSupport
         var c = Canvas()
         try c.start(width: 300, height: 300, opaque: true)
         try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
-        try c.drawTextBox("ink", text, font: "gothic", size: 14, x: 100, y: 20, w: 50, h: 200, fit: [.wrap, .error],
-                          writing: .vertical)
+        try c.drawTextBox(
+            "ink", text, font: "gothic", size: 14, x: 100, y: 20, w: 50, h: 200, fit: [.wrap, .error],
+            writing: .vertical)
         let scratch = try Scratch("render-vertical-cid")
         let file = scratch.file("box.pdf")
         try PDFRenderer(fontMode: .cid).write(try c.stop(), to: file)

@@ -1,7 +1,7 @@
 import Foundation
 import Support
-import Testing
 import TestSupport
+import Testing
 
 /// The one output writer: modes, long names, symbolic links, all-or-none groups, failures leave nothing.
 @Suite struct AtomicFileTests {
@@ -30,7 +30,7 @@ import TestSupport
 
     @Test func aNameOfNAMEMAXBytesIsWritten() throws {
         let scratch = try Scratch("atomic-long")
-        let name = String(repeating: "あ", count: 83) + "xy.pdf"  // 249 + 6 = 255 bytes
+        let name = String(repeating: "あ", count: 83) + "xy.pdf" // 249 + 6 = 255 bytes
         #expect(name.utf8.count == 255)
         try AtomicFile.write(Data("x".utf8), to: scratch.file(name).path)
         #expect(try scratch.contents() == [name])
@@ -52,10 +52,12 @@ import TestSupport
 
     @Test func aGroupIsWrittenAllOrNone() throws {
         let scratch = try Scratch("atomic-group")
-        mkdir(scratch.file("p-2.png").path, 0o755)  // the second page cannot replace a folder
+        mkdir(scratch.file("p-2.png").path, 0o755) // the second page cannot replace a folder
         #expect(throws: AtomicFileError.self) {
-            try AtomicFile.writeAll([(scratch.file("p-1.png").path, Data("1".utf8)),
-                                     (scratch.file("p-2.png").path, Data("2".utf8))])
+            try AtomicFile.writeAll([
+                (scratch.file("p-1.png").path, Data("1".utf8)),
+                (scratch.file("p-2.png").path, Data("2".utf8))
+            ])
         }
         #expect(try scratch.contents() == ["p-2.png"])
     }

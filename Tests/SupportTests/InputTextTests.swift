@@ -1,7 +1,7 @@
 import Foundation
 import Support
-import Testing
 import TestSupport
+import Testing
 
 /// Data decoding: detection order, CP932's variants back to JIS, EUC-JP and UTF-16 through iconv, bad bytes located.
 @Suite struct InputTextTests {
@@ -26,9 +26,10 @@ import TestSupport
     }
 
     @Test func eucJPIsReadWhenNamed() throws {
-        let text = "氏名\n高橋 〜−\n"  // 髙 is not in EUC-JP (JIS X 0208)
-        let decoded = try InputText.decode(try Self.iconv(text, to: "EUC-JP"), source: "a",
-                                           encoding: InputEncoding(name: "EUC_JP"))
+        let text = "氏名\n高橋 〜−\n" // 髙 is not in EUC-JP (JIS X 0208)
+        let decoded = try InputText.decode(
+            try Self.iconv(text, to: "EUC-JP"), source: "a",
+            encoding: InputEncoding(name: "EUC_JP"))
         #expect(decoded.text == text)
     }
 
@@ -61,7 +62,7 @@ import TestSupport
             let text = String(repeating: "a", count: shift) + String(repeating: "東京〜−①髙,ﾊﾝｶｸ 𠮷\n", count: 4_000)
             let utf8 = try InputText.decode(Data(text.utf8), source: "a", encoding: nil)
             #expect(utf8.text == text && utf8.encoding == .utf8)
-            let cp932Text = text.replacingOccurrences(of: "𠮷", with: "吉")  // 𠮷 is not in CP932
+            let cp932Text = text.replacingOccurrences(of: "𠮷", with: "吉") // 𠮷 is not in CP932
             let cp932 = try InputText.decode(try Self.iconv(cp932Text, to: "CP932"), source: "a", encoding: nil)
             #expect(cp932.text == cp932Text && cp932.encoding == .cp932)
             let utf16 = try InputText.decode(try Self.iconv(text, to: "UTF-16"), source: "a", encoding: nil)

@@ -21,7 +21,9 @@ public enum Oracle {
         /// The command that was not found.
         public var tool: String
         /// Tells the reader what to run.
-        public var description: String { "\(tool) is not installed: run scripts/setup (it installs qpdf, poppler-utils, zbar-tools)" }
+        public var description: String {
+            "\(tool) is not installed: run scripts/setup (it installs qpdf, poppler-utils, zbar-tools)"
+        }
     }
 
     /// Thrown when poppler prints "Missing language pack": without Debian's poppler-data, pdffonts and pdftotext
@@ -58,8 +60,10 @@ public enum Oracle {
 
     /// Runs `tool` with `arguments`, feeding `input` on standard input, and waits for it.
     @discardableResult
-    public static func run(_ tool: String, _ arguments: [String], input: Data? = nil,
-                           environment: [String: String]? = nil, directory: URL? = nil) throws -> Result {
+    public static func run(
+        _ tool: String, _ arguments: [String], input: Data? = nil,
+        environment: [String: String]? = nil, directory: URL? = nil
+    ) throws -> Result {
         guard let executable = path(of: tool) else { throw MissingTool(tool: tool) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -68,7 +72,9 @@ public enum Oracle {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), inp = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inp = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inp
@@ -87,10 +93,11 @@ public enum Oracle {
         group.wait()
         process.waitUntilExit()
         let errData = errBox.get()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self),
-                      data: outData)
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            data: outData)
     }
 
     /// `qpdf --check FILE`: true when qpdf finds no error (exit 0, or 3 for warnings only).
@@ -126,14 +133,19 @@ public enum Oracle {
 
     /// Parses `pdffonts FILE` by column positions, since names and types hold spaces.
     public static func pdffonts(_ file: URL) throws -> [FontRow] {
-        let lines = try requireLanguagePacks(run("pdffonts", [file.path]), tool: "pdffonts").stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = try requireLanguagePacks(run("pdffonts", [file.path]), tool: "pdffonts").stdout.split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
         guard lines.count >= 2, let dashes = lines.dropFirst().first else { return [] }
         // The dash line marks the columns: name, type, encoding, emb, sub, uni, object ID.
         var columns: [Range<Int>] = []
         var start: Int?
         for (i, ch) in dashes.enumerated() {
             if ch == "-", start == nil { start = i }
-            if ch == " ", let s = start { columns.append(s..<i); start = nil }
+            if ch == " ", let s = start {
+                columns.append(s..<i)
+                start = nil
+            }
         }
         if let s = start { columns.append(s..<dashes.count) }
         func field(_ line: String, _ k: Int) -> String {
@@ -144,9 +156,10 @@ public enum Oracle {
             return String(chars[lo..<hi]).trimmingCharacters(in: .whitespaces)
         }
         return lines.dropFirst(2).filter { !$0.isEmpty }.map { line in
-            FontRow(name: field(line, 0), type: field(line, 1), encoding: field(line, 2),
-                    embedded: field(line, 3) == "yes", subset: field(line, 4) == "yes",
-                    toUnicode: field(line, 5) == "yes")
+            FontRow(
+                name: field(line, 0), type: field(line, 1), encoding: field(line, 2),
+                embedded: field(line, 3) == "yes", subset: field(line, 4) == "yes",
+                toUnicode: field(line, 5) == "yes")
         }
     }
 }
@@ -155,6 +168,14 @@ public enum Oracle {
 final class DataBox: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    func set(_ value: Data) {
+        lock.lock()
+        data = value
+        lock.unlock()
+    }
+    func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }

@@ -7,8 +7,10 @@ public enum Samples {
     ///
     /// Written in the house style: colours registered once and named by role, one short line per element,
     /// groups separated by a comment line. The page is opaque white, since the ticket is printed.
-    public static func admissionTicket(member: String = "GCG-40167", ticket: String = "FN-579-413",
-                                       date: String = "2014年12月20日") throws(CanvasError) -> Drawing {
+    public static func admissionTicket(
+        member: String = "GCG-40167", ticket: String = "FN-579-413",
+        date: String = "2014年12月20日"
+    ) throws(CanvasError) -> Drawing {
         var c = Canvas()
         try c.start(width: 400, height: 150, opaque: true)
         // Colours, each named by its role
@@ -26,7 +28,9 @@ public enum Samples {
         try c.drawRect("main", .both, width: 1, x: 10, y: 10, w: 170, h: 60)
         try c.drawText("textDark", "整理番号:", size: 16, x: 15, y: 13)
         try c.drawText("textDark", ticket, size: 30, x: 15, y: 33)
-        for i in 0...24 { try c.drawLine("decoLine", width: 1, x1: 190 + 8 * Double(i), y1: 30, x2: 200 + 8 * Double(i), y2: 10) }
+        for i in 0...24 {
+            try c.drawLine("decoLine", width: 1, x1: 190 + 8 * Double(i), y1: 30, x2: 200 + 8 * Double(i), y2: 10)
+        }
         // Title and date
         try c.drawText("textDark", "入場整理券", size: 16, x: 200, y: 35)
         try c.drawText("textDark", "  日付:" + date, size: 14, x: 200, y: 55)
@@ -39,7 +43,9 @@ public enum Samples {
         // Issuer
         try c.drawText("textLight", "発行人:ガイガー・カウント・グループ", size: 12, x: 180, y: 115)
         try c.drawText("textLight", "watashida@gaigaigai.com", size: 12, x: 250, y: 130)
-        for i in 0...17 { try c.drawLine("decoLine", width: 1, x1: 10 + 8 * Double(i), y1: 140, x2: 20 + 8 * Double(i), y2: 120) }
+        for i in 0...17 {
+            try c.drawLine("decoLine", width: 1, x1: 10 + 8 * Double(i), y1: 140, x2: 20 + 8 * Double(i), y2: 120)
+        }
         for i in 0...7 { try c.drawRect("decoBox", .fill, width: 1, x: 165 + 10 * Double(i), y: 134, w: 8, h: 8) }
         return try c.stop()
     }
@@ -75,8 +81,9 @@ public enum Samples {
         try c.drawText("ink", "left", font: "sans", size: 12, x: 160, y: 131, boxWidth: 130, align: .left)
         try c.drawText("ink", "中央 center", font: "gothic", size: 12, x: 160, y: 149, boxWidth: 130, align: .center)
         try c.drawText("glass", "right align", font: "serif", size: 12, x: 160, y: 167, boxWidth: 130, align: .right)
-        try c.drawTextBox("accent", "枠に収める 〜−‖①髙ﾊﾝｶｸ", size: 12, x: 190, y: 190, w: 100, h: 26,
-                          fit: [.wrap, .shrink, .error])
+        try c.drawTextBox(
+            "accent", "枠に収める 〜−‖①髙ﾊﾝｶｸ", size: 12, x: 190, y: 190, w: 100, h: 26,
+            fit: [.wrap, .shrink, .error])
         // Image, clip group, nested part
         try c.drawImage(tinyPNG, x: 220, y: 55, w: 40, h: 40)
         try c.clip(x: 15, y: 155, w: 60, h: 40) { c in
@@ -91,9 +98,11 @@ public enum Samples {
     }
 
     /// A 4 × 4 RGBA PNG (99 bytes): diagonal red, green, blue, yellow, bottom half at 50 % alpha.
-    public static let tinyPNG = Data(base64Encoded:
-        "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAAKklEQVR42mP4z8Dwn2EBA4j6//8EiEbigCWBuAHIaQCyGoCSDQwoHKAkACtiHY3lRJtJAAAAAElFTkSuQmCC"
-    ) ?? Data()
+    public static let tinyPNG =
+        Data(
+            base64Encoded:
+                "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAAKklEQVR42mP4z8Dwn2EBA4j6//8EiEbigCWBuAHIaQCyGoCSDQwoHKAkACtiHY3lRJtJAAAAAElFTkSuQmCC"
+        ) ?? Data()
 
     /// A reusable part: a 20 × 20 pt transparent badge, a triangle of lines over a translucent disc.
     public static func badge() throws(CanvasError) -> Drawing {

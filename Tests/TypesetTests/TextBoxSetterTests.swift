@@ -12,12 +12,15 @@ import Typeset
         gothic = try LayoutFont(named: "gothic", size: 14)
     }
 
-    func box(_ text: String, size: Double = 14, w: Double, h: Double, fit: [FitPolicy] = FitPolicy.dataDefault,
-             minimumSize: Double? = nil, align: TextAlignment = .left,
-             writing: WritingMode = .horizontal) -> Drawing.Command.TextBox {
-        Drawing.Command.TextBox(frame: Rect(x: 10, y: 20, width: w, height: h),
-                                runs: [TextRun(text, font: "gothic", size: size)], alignment: align, fit: fit,
-                                minimumSize: minimumSize, writingMode: writing, field: "venue")
+    func box(
+        _ text: String, size: Double = 14, w: Double, h: Double, fit: [FitPolicy] = FitPolicy.dataDefault,
+        minimumSize: Double? = nil, align: TextAlignment = .left,
+        writing: WritingMode = .horizontal
+    ) -> Drawing.Command.TextBox {
+        Drawing.Command.TextBox(
+            frame: Rect(x: 10, y: 20, width: w, height: h),
+            runs: [TextRun(text, font: "gothic", size: size)], alignment: align, fit: fit,
+            minimumSize: minimumSize, writingMode: writing, field: "venue")
     }
 
     /// The text commands of a set box, in order.
@@ -71,8 +74,9 @@ import Typeset
 
     @Test func aBoxBuiltWithoutTheCanvasChecksIsRefusedNotTrapped() {
         for size in [1e300, 0, -3, .nan] {
-            let bad = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: 100, height: 20),
-                                              runs: [TextRun("髙", size: size)], minimumSize: 5)
+            let bad = Drawing.Command.TextBox(
+                frame: Rect(x: 0, y: 0, width: 100, height: 20),
+                runs: [TextRun("髙", size: size)], minimumSize: 5)
             #expect {
                 _ = try setter.set(bad)
             } throws: { error in
@@ -114,11 +118,13 @@ import Typeset
         let regular = try LayoutFont(named: "sans", size: 12)
         #expect(abs(texts(set)[1].origin.x - regular.width(of: "Name: ")) < 1e-9)
         // A family whose table has no bold face: bold is refused, never faked.
-        let plain = FontRegistry(configuration: FontConfiguration(fonts: [
-            "plain": .init(files: ["/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"]),
-        ]), environment: [:])
-        let noBold = Drawing.Command.TextBox(frame: Rect(x: 0, y: 0, width: 200, height: 20),
-                                             runs: [TextRun("髙", font: "plain", weight: .bold, size: 12)])
+        let plain = FontRegistry(
+            configuration: FontConfiguration(fonts: [
+                "plain": .init(files: ["/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"])
+            ]), environment: [:])
+        let noBold = Drawing.Command.TextBox(
+            frame: Rect(x: 0, y: 0, width: 200, height: 20),
+            runs: [TextRun("髙", font: "plain", weight: .bold, size: 12)])
         #expect {
             _ = try TextBoxSetter(fonts: plain).set(noBold)
         } throws: { error in
@@ -135,7 +141,8 @@ import Typeset
         let base = try #require(all.first { $0.string == "髙橋" })
         #expect(ruby.size == 10)
         // The ruby is wider than its base (4 × 10 > 2 × 20 is false: equal), so both are centred on one another.
-        let rubyFont = gothic.resized(10), baseFont = gothic.resized(20)
+        let rubyFont = gothic.resized(10)
+        let baseFont = gothic.resized(20)
         let rubyCentre = ruby.origin.x + rubyFont.width(of: "たかはし") / 2
         let baseCentre = base.origin.x + baseFont.width(of: "髙橋") / 2
         #expect(abs(rubyCentre - baseCentre) < 1e-9)

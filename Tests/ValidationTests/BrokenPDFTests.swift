@@ -1,7 +1,7 @@
-import Validation
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// The broken-file corpus: each damage gives the right finding or error, never a crash, and Check agrees with
 /// `qpdf --check` on whether the file is broken (qpdf exits non-zero ⇔ Check throws or reports damage).
@@ -15,7 +15,7 @@ import TestSupport
         .wrongXrefOffsets: .damaged(.structureDamaged),
         .missingTrailer: .unreadable,
         .badStreamLength: .damaged(.structureDamaged),
-        .randomBytes: .unreadable,
+        .randomBytes: .unreadable
     ]
 
     @Test(arguments: Damage.allCases)
@@ -33,7 +33,10 @@ import TestSupport
             do {
                 _ = try Validator().validate(file)
             } catch let error as ValidatorError {
-                guard case .notAPDF(let path, let detail) = error else { Issue.record("expected notAPDF, got \(error)"); return }
+                guard case .notAPDF(let path, let detail) = error else {
+                    Issue.record("expected notAPDF, got \(error)")
+                    return
+                }
                 #expect(path == file.path)
                 #expect(!detail.isEmpty)
                 #expect(error.description.contains(file.path))
@@ -54,7 +57,8 @@ import TestSupport
         let plain = scratch.file("plain.pdf")
         let locked = scratch.file("locked.pdf")
         try Fixtures.helvetica().write(to: plain)
-        #expect(try Oracle.run("qpdf", ["--encrypt", "user", "owner", "256", "--", plain.path, locked.path]).status == 0)
+        #expect(
+            try Oracle.run("qpdf", ["--encrypt", "user", "owner", "256", "--", plain.path, locked.path]).status == 0)
         #expect(try Oracle.qpdfCheck(locked).status == 2)
 
         #expect(throws: ValidatorError.passwordRequired(path: locked.path, passwordGiven: false)) {
@@ -65,7 +69,8 @@ import TestSupport
         }
         for password in ["user", "owner"] {
             #expect(try Oracle.qpdfCheck(locked, password: password).status == 0)
-            let report = try Validator(options: ValidationOptions(texts: ["Hello World"], password: password)).validate(locked)
+            let report = try Validator(options: ValidationOptions(texts: ["Hello World"], password: password)).validate(
+                locked)
             #expect(report.isValid, "\(report.findings)")
             let encryption = try #require(report.inspection.encryption)
             #expect(encryption.revision == 6)
@@ -78,7 +83,7 @@ import TestSupport
         .accessibility: "extract for accessibility", .extractAll: "extract for any purpose",
         .printLowResolution: "print low resolution", .printHighResolution: "print high resolution",
         .modifyAssembly: "modify document assembly", .modifyForms: "modify forms",
-        .modifyAnnotations: "modify annotations", .modifyOther: "modify other",
+        .modifyAnnotations: "modify annotations", .modifyOther: "modify other"
     ]
 
     /// Key lengths (so revisions 2, 3/4 and 6) with restrictions, each decoded as `qpdf --show-encryption` decodes it.
@@ -86,9 +91,12 @@ import TestSupport
         ["40", "--print=n", "--modify=n", "--allow-weak-crypto"],
         ["40", "--extract=n", "--annotate=n", "--allow-weak-crypto"],
         ["128", "--print=low", "--modify=form", "--extract=n", "--use-aes=y"],
-        ["128", "--assemble=n", "--annotate=n", "--form=n", "--modify-other=n", "--accessibility=n", "--allow-weak-crypto"],
+        [
+            "128", "--assemble=n", "--annotate=n", "--form=n", "--modify-other=n", "--accessibility=n",
+            "--allow-weak-crypto"
+        ],
         ["256", "--print=none", "--modify=none", "--extract=n"],
-        ["256", "--print=low", "--modify=annotate"],
+        ["256", "--print=low", "--modify=annotate"]
     ])
     func permissionsAreDecodedAsQPDFDecodesThem(_ arguments: [String]) throws {
         let scratch = try Scratch("check-permissions")

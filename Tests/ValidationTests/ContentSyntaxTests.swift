@@ -1,7 +1,7 @@
-import Validation
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// Page content streams are parsed as `qpdf --check` parses them: the same files are broken for both.
 @Suite struct ContentSyntaxTests {
@@ -25,7 +25,7 @@ import TestSupport
         ("nested and escaped parens", "BT /F1 24 Tf (a (b) \\) c) Tj ET", false),
         ("odd numbers and unknown operators", "1.2.3 4..5 -- +-3 w foo bar 1 2 3 qq BT /F1 24 Tf (x) Tj ET", false),
         ("hex name escape", "/A#20B gs BT /F1 24 Tf (x) Tj ET", false),
-        ("empty", "", false),
+        ("empty", "", false)
     ]
 
     @Test(arguments: cases.indices)
@@ -46,8 +46,9 @@ import TestSupport
     }
 
     @Test func textAfterAnInlineImageIsStillRead() throws {
-        let report = try Validator().validate(data: Fixtures.helvetica(
-            content: "q BI /W 2 /H 1 /BPC 8 /CS /G ID EI\u{0}EI EI Q BT /F1 9 Tf (after the image) Tj ET"))
+        let report = try Validator().validate(
+            data: Fixtures.helvetica(
+                content: "q BI /W 2 /H 1 /BPC 8 /CS /G ID EI\u{0}EI EI Q BT /F1 9 Tf (after the image) Tj ET"))
         #expect(report.inspection.pages[0].text.contains("after the image"))
         #expect(!report.isDamaged)
     }

@@ -1,7 +1,7 @@
-import Validation
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// The verdict corpus: damaged and valid files made here, each with the verdict and rule Check must give, every one
 /// also run through `qpdf --check`. The property that matters: whenever qpdf rejects a file, so does Check; where
@@ -80,29 +80,40 @@ import TestSupport
         Case(name: "RC4 key without /Length", rule: .encryptionKeyLength, qpdfAccepts: true) { folder in
             let plain = try write(Fixtures.helvetica(), "plain.pdf", in: folder)
             let encrypted = folder.appendingPathComponent("encrypted.pdf")
-            try qpdf(["--allow-weak-crypto", "--encrypt", "", "owner", "128", "--use-aes=n", "--", plain.path, encrypted.path])
-            return try write(patch(try Data(contentsOf: encrypted), "/Length 128 ", "/Wength 128 "), "no-length.pdf", in: folder)
+            try qpdf([
+                "--allow-weak-crypto", "--encrypt", "", "owner", "128", "--use-aes=n", "--", plain.path, encrypted.path
+            ])
+            return try write(
+                patch(try Data(contentsOf: encrypted), "/Length 128 ", "/Wength 128 "), "no-length.pdf", in: folder)
         },
-        Case(name: "stream over the stream limit", rule: .resourceLimit, qpdfAccepts: true,
-             options: ValidationOptions(limits: ResourceLimits(streamBytes: 1 << 20))) { folder in
+        Case(
+            name: "stream over the stream limit", rule: .resourceLimit, qpdfAccepts: true,
+            options: ValidationOptions(limits: ResourceLimits(streamBytes: 1 << 20))
+        ) { folder in
             let content = String(repeating: "q Q ", count: 1 << 19) + "BT /F1 24 Tf 72 700 Td (Hello) Tj ET"
             return try write(Fixtures.helvetica(content: content), "big.pdf", in: folder)
         },
-        Case(name: "content over the operator limit", rule: .resourceLimit, qpdfAccepts: true,
-             options: ValidationOptions(limits: ResourceLimits(operators: 1000))) { folder in
+        Case(
+            name: "content over the operator limit", rule: .resourceLimit, qpdfAccepts: true,
+            options: ValidationOptions(limits: ResourceLimits(operators: 1000))
+        ) { folder in
             try write(Fixtures.helvetica(content: String(repeating: "q Q ", count: 1000)), "ops.pdf", in: folder)
         },
-        Case(name: "no Title or Lang, required", rule: .metadataMissing, qpdfAccepts: true,
-             options: ValidationOptions(requireMetadata: true)) { try write(Fixtures.helvetica(), "bare.pdf", in: $0) },
-        Case(name: "Title and Lang, required", rule: nil, qpdfAccepts: true,
-             options: ValidationOptions(requireMetadata: true)) { folder in
+        Case(
+            name: "no Title or Lang, required", rule: .metadataMissing, qpdfAccepts: true,
+            options: ValidationOptions(requireMetadata: true)
+        ) { try write(Fixtures.helvetica(), "bare.pdf", in: $0) },
+        Case(
+            name: "Title and Lang, required", rule: nil, qpdfAccepts: true,
+            options: ValidationOptions(requireMetadata: true)
+        ) { folder in
             var pdf = MiniPDF()
             let catalog = pdf.add("<< /Type /Catalog /Pages 2 0 R /Lang (ja) >>")
             pdf.add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
             pdf.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>")
             let info = pdf.add("<< /Title (Ticket) >>")
             return try write(pdf.data(root: catalog, info: info), "titled.pdf", in: folder)
-        },
+        }
     ]
 
     @Test(arguments: cases)
@@ -110,7 +121,8 @@ import TestSupport
         let scratch = try Scratch("check-corpus")
         let file = try entry.make(scratch.url)
         let qpdf = try Oracle.qpdfCheck(file)
-        #expect((qpdf.status == 0) == entry.qpdfAccepts, "qpdf --check exited \(qpdf.status): \(qpdf.stdout)\(qpdf.stderr)")
+        #expect(
+            (qpdf.status == 0) == entry.qpdfAccepts, "qpdf --check exited \(qpdf.status): \(qpdf.stdout)\(qpdf.stderr)")
         let report: ValidationReport
         do {
             report = try Validator(options: entry.options).validate(file)
@@ -120,7 +132,9 @@ import TestSupport
         }
         if let rule = entry.rule {
             #expect(!report.isValid, "\(report.findings)")
-            #expect(!report.findings(rule).filter { $0.severity == .error }.isEmpty, "expected \(rule.rawValue): \(report.findings)")
+            #expect(
+                !report.findings(rule).filter { $0.severity == .error }.isEmpty,
+                "expected \(rule.rawValue): \(report.findings)")
         } else {
             #expect(report.isValid, "\(report.findings)")
         }

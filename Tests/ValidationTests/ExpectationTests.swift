@@ -1,7 +1,7 @@
-import Validation
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// The rules on top of the inspection: embedded fonts, page size, page count, expected text; and the JSON form.
 @Suite struct ExpectationTests {
@@ -16,8 +16,9 @@ import TestSupport
         #expect(finding.severity == .error)
         #expect(finding.message.contains("Helvetica"))
         #expect(!strict.isDamaged)
-        #expect(try Validator(options: ValidationOptions(requireEmbeddedFonts: true))
-            .validate(data: Fixtures.japanese("入場", embedded: true)).isValid)
+        #expect(
+            try Validator(options: ValidationOptions(requireEmbeddedFonts: true))
+                .validate(data: Fixtures.japanese("入場", embedded: true)).isValid)
         // One finding per font, its pages as ranges.
         let long = try Validator().validate(data: Fixtures.helvetica(pages: 40)).findings(.fontNotEmbedded)
         #expect(long.count == 1)
@@ -26,19 +27,30 @@ import TestSupport
 
     @Test func pageCountAndSizeExpectations() throws {
         let data = Fixtures.helvetica(pages: 2, mediaBox: "[0 0 595.276 841.89]")
-        #expect(try Validator(options: ValidationOptions(pageCount: 2, pageSize: ExpectedPageSize.parse("a4"))).validate(data: data).isValid)
-        let wrong = try Validator(options: ValidationOptions(pageCount: 3, pageSize: ExpectedPageSize.parse("letter"))).validate(data: data)
+        #expect(
+            try Validator(options: ValidationOptions(pageCount: 2, pageSize: ExpectedPageSize.parse("a4"))).validate(
+                data: data
+            ).isValid)
+        let wrong = try Validator(options: ValidationOptions(pageCount: 3, pageSize: ExpectedPageSize.parse("letter")))
+            .validate(data: data)
         #expect(wrong.findings(.pageCount).count == 1)
         #expect(wrong.findings(.pageSize).map(\.page) == [1, 2])
         #expect(wrong.findings(.pageSize)[0].message.contains("595.28×841.89 pt"))
         let landscape = Fixtures.helvetica(mediaBox: "[0 0 842 595]")
-        #expect(try Validator(options: ValidationOptions(pageSize: ExpectedPageSize.parse("a4"))).validate(data: landscape).isValid)
-        #expect(!(try Validator(options: ValidationOptions(pageSize: ExpectedPageSize.parse("595x842"))).validate(data: landscape).isValid))
+        #expect(
+            try Validator(options: ValidationOptions(pageSize: ExpectedPageSize.parse("a4"))).validate(data: landscape)
+                .isValid)
+        #expect(
+            !(try Validator(options: ValidationOptions(pageSize: ExpectedPageSize.parse("595x842"))).validate(
+                data: landscape
+            ).isValid))
     }
 
     @Test func pageSizeParsing() {
         let a4 = ExpectedPageSize.parse("A4")
-        #expect(a4?.eitherOrientation == true && a4.map { abs($0.width - 595.28) < 0.01 && abs($0.height - 841.89) < 0.01 } == true)
+        #expect(
+            a4?.eitherOrientation == true
+                && a4.map { abs($0.width - 595.28) < 0.01 && abs($0.height - 841.89) < 0.01 } == true)
         // B4 is ISO (250 × 353 mm); JIS B4 (257 × 364 mm) is named apart, from the one paper table.
         #expect(ExpectedPageSize.parse("b4").map { abs($0.width - 708.66) < 0.01 } == true)
         #expect(ExpectedPageSize.parse("jis-b4").map { abs($0.width - 728.50) < 0.01 } == true)
@@ -60,7 +72,8 @@ import TestSupport
     }
 
     @Test func reportRoundTripsThroughJSON() throws {
-        let report = try Validator(options: ValidationOptions(texts: ["nowhere"])).validate(data: Fixtures.japanese("入場"))
+        let report = try Validator(options: ValidationOptions(texts: ["nowhere"])).validate(
+            data: Fixtures.japanese("入場"))
         let json = try JSONEncoder().encode(report)
         #expect(try JSONDecoder().decode(ValidationReport.self, from: json) == report)
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])

@@ -1,8 +1,8 @@
-import Validation
 import Foundation
 import Haru
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// Real libHaru output, written through the project's Haru module: what Check says about it, with
 /// `qpdf --check`, `pdffonts` and `pdftotext` as second opinions.
@@ -25,9 +25,12 @@ import TestSupport
         let poppler = try Oracle.run("pdftotext", ["-enc", "UTF-8", file.path, "-"])
         #expect(poppler.stderr.contains("begincidrange"), "poppler's own warning about the defect")
 
-        let report = try Validator(options: ValidationOptions(requireEmbeddedFonts: true, pageCount: 1,
-                                                              texts: [Self.japanese], pageSize: ExpectedPageSize.parse("a4")))
-            .validate(file)
+        let report = try Validator(
+            options: ValidationOptions(
+                requireEmbeddedFonts: true, pageCount: 1,
+                texts: [Self.japanese], pageSize: ExpectedPageSize.parse("a4"))
+        )
+        .validate(file)
         #expect(report.isValid, "\(report.findings)")
         #expect(!report.isDamaged)
         let defect = report.findings(.haruMalformedToUnicode)

@@ -1,7 +1,7 @@
-import Validation
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// What the inspection reads: fonts (embedded, subset, composite), images, info, outlines, streams.
 @Suite struct InspectionTests {
@@ -29,11 +29,16 @@ import TestSupport
         var pdf = MiniPDF()
         let catalog = pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
         pdf.add("<< /Type /Pages /Kids [6 0 R] /Count 1 >>")
-        let mask = pdf.addStream("/Type /XObject /Subtype /Image /Width 2 /Height 2 /BitsPerComponent 8 /ColorSpace /DeviceGray", [0, 128, 255, 64])
-        let image = pdf.addStream("/Type /XObject /Subtype /Image /Width 2 /Height 2 /BitsPerComponent 8 /ColorSpace /DeviceRGB /SMask \(mask) 0 R",
-                                  Array(repeating: 200, count: 12))
+        let mask = pdf.addStream(
+            "/Type /XObject /Subtype /Image /Width 2 /Height 2 /BitsPerComponent 8 /ColorSpace /DeviceGray",
+            [0, 128, 255, 64])
+        let image = pdf.addStream(
+            "/Type /XObject /Subtype /Image /Width 2 /Height 2 /BitsPerComponent 8 /ColorSpace /DeviceRGB /SMask \(mask) 0 R",
+            Array(repeating: 200, count: 12))
         let contents = pdf.addStream("", Array("q 100 0 0 100 0 0 cm /Im1 Do Q".utf8))
-        pdf.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im1 \(image) 0 R >> >> /Contents \(contents) 0 R >>")
+        pdf.add(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /XObject << /Im1 \(image) 0 R >> >> /Contents \(contents) 0 R >>"
+        )
         let raw = scratch.file("raw.pdf")
         let compressed = scratch.file("compressed.pdf")
         try pdf.data(root: catalog).write(to: raw)
@@ -41,8 +46,12 @@ import TestSupport
         #expect(try Oracle.run("qpdf", ["--compress-streams=y", raw.path, compressed.path]).status == 0)
 
         let images = try Validator().validate(compressed).inspection.pages[0].images
-        #expect(images == [ImageInfo(resourceName: "Im1", width: 2, height: 2, bitsPerComponent: 8, colorSpace: "DeviceRGB",
-                                     hasSoftMask: true, filters: ["FlateDecode"])])
+        #expect(
+            images == [
+                ImageInfo(
+                    resourceName: "Im1", width: 2, height: 2, bitsPerComponent: 8, colorSpace: "DeviceRGB",
+                    hasSoftMask: true, filters: ["FlateDecode"])
+            ])
         let list = try Oracle.run("pdfimages", ["-list", compressed.path]).stdout
         #expect(list.contains("smask"))
         #expect(try Validator().validate(raw).inspection.pages[0].images.first?.filters == [])
@@ -53,7 +62,8 @@ import TestSupport
         let catalog = pdf.add("<< /Type /Catalog /Pages 2 0 R /Outlines 5 0 R >>")
         pdf.add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
         pdf.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] >>")
-        let info = pdf.add("<< /Title <FEFF\(Fixtures.utf16Hex("入場整理券 〜"))> /Author (mkpdf) /Producer (libHaru 2.3.0) >>")
+        let info = pdf.add(
+            "<< /Title <FEFF\(Fixtures.utf16Hex("入場整理券 〜"))> /Author (mkpdf) /Producer (libHaru 2.3.0) >>")
         pdf.add("<< /Type /Outlines /First 6 0 R /Last 7 0 R /Count 3 >>")
         pdf.add("<< /Title (Chapter 1) /Parent 5 0 R /Next 7 0 R /First 8 0 R /Last 8 0 R >>")
         // Chapter 2 points back at chapter 1: a loop a careless reader would follow forever.
@@ -62,10 +72,11 @@ import TestSupport
         let report = try Validator().validate(data: pdf.data(root: catalog, info: info))
         #expect(report.inspection.info["Title"] == "入場整理券 〜")
         #expect(report.inspection.info["Author"] == "mkpdf")
-        #expect(report.inspection.outline == [
-            BookmarkInfo(title: "Chapter 1", children: [BookmarkInfo(title: "第1節")]),
-            BookmarkInfo(title: "Chapter 2"),
-        ])
+        #expect(
+            report.inspection.outline == [
+                BookmarkInfo(title: "Chapter 1", children: [BookmarkInfo(title: "第1節")]),
+                BookmarkInfo(title: "Chapter 2")
+            ])
         #expect(report.findings(.inspectionIncomplete).contains { $0.message.contains("loops back") })
         #expect(report.isValid)
     }
@@ -80,7 +91,10 @@ import TestSupport
         let finding = try #require(report.findings(.uncompressedStream).first)
         #expect(finding.severity == .warning)
         #expect(report.isValid)
-        #expect(try Validator(options: ValidationOptions(uncompressedStreamLimit: 1 << 20)).validate(raw).findings(.uncompressedStream).isEmpty)
+        #expect(
+            try Validator(options: ValidationOptions(uncompressedStreamLimit: 1 << 20)).validate(raw).findings(
+                .uncompressedStream
+            ).isEmpty)
         #expect(try Oracle.run("qpdf", ["--compress-streams=y", raw.path, compressed.path]).status == 0)
         #expect(try Validator().validate(compressed).findings(.uncompressedStream).isEmpty)
     }
@@ -88,7 +102,8 @@ import TestSupport
     @Test func inheritedMediaBoxAndResourcesAreFound() throws {
         var pdf = MiniPDF()
         let catalog = pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
-        pdf.add("<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> >>")
+        pdf.add(
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> >>")
         pdf.add("<< /Type /Page /Parent 2 0 R /Contents 5 0 R >>")
         pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>")
         pdf.addStream("", Array("BT /F1 9 Tf (inherited) Tj ET".utf8))

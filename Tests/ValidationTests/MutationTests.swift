@@ -1,7 +1,7 @@
-import Validation
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// Seeded random damage to valid files: Check never crashes, and agrees with `qpdf --check` on every file.
 ///
@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct MutationTests {
     static let sources: [(String, Data)] = [
         ("helvetica", Fixtures.helvetica(pages: 2)),
-        ("japanese", Fixtures.japanese("入場整理券〜①")),
+        ("japanese", Fixtures.japanese("入場整理券〜①"))
     ]
 
     @Test(arguments: 0..<2)

@@ -1,7 +1,7 @@
-import Validation
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// Text is read from the content streams in-process, and agrees with poppler's `pdftotext`.
 @Suite struct TextTests {
@@ -21,8 +21,12 @@ import TestSupport
         var pdf = MiniPDF()
         let catalog = pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
         pdf.add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-        pdf.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Resources << /Font << /F1 4 0 R >> >> /Contents 6 0 R >>")
-        pdf.add("<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>] /ToUnicode 5 0 R >>")
+        pdf.add(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Resources << /Font << /F1 4 0 R >> >> /Contents 6 0 R >>"
+        )
+        pdf.add(
+            "<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>] /ToUnicode 5 0 R >>"
+        )
         pdf.addStream("", Array(Fixtures.toUnicode("a").utf8))
         pdf.addStream("", Array("BT /F1 9 Tf <02000201> Tj ET".utf8))
         let report = try Validator(options: ValidationOptions(texts: ["あ𠮷"])).validate(data: pdf.data(root: catalog))
@@ -41,10 +45,17 @@ import TestSupport
         var pdf = MiniPDF()
         let catalog = pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
         pdf.add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-        pdf.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 150] /Resources << /Font << /F1 4 0 R >> >> /Contents 7 0 R >>")
-        pdf.add("<< /Type /Font /Subtype /Type0 /BaseFont /MS-Gothic /Encoding /90ms-RKSJ-H /DescendantFonts [5 0 R] >>")
-        pdf.add("<< /Type /Font /Subtype /CIDFontType0 /BaseFont /MS-Gothic /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /FontDescriptor 6 0 R >>")
-        pdf.add("<< /Type /FontDescriptor /FontName /MS-Gothic /Flags 4 /FontBBox [0 -141 1000 859] /ItalicAngle 0 /Ascent 859 /Descent -141 /CapHeight 859 /StemV 78 >>")
+        pdf.add(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 150] /Resources << /Font << /F1 4 0 R >> >> /Contents 7 0 R >>"
+        )
+        pdf.add(
+            "<< /Type /Font /Subtype /Type0 /BaseFont /MS-Gothic /Encoding /90ms-RKSJ-H /DescendantFonts [5 0 R] >>")
+        pdf.add(
+            "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /MS-Gothic /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /FontDescriptor 6 0 R >>"
+        )
+        pdf.add(
+            "<< /Type /FontDescriptor /FontName /MS-Gothic /Flags 4 /FontBBox [0 -141 1000 859] /ItalicAngle 0 /Ascent 859 /Descent -141 /CapHeight 859 /StemV 78 >>"
+        )
         pdf.addStream("", Array("BT /F1 20 Tf 10 100 Td <\(hex)> Tj ET".utf8))
         try pdf.data(root: catalog).write(to: file)
 
@@ -58,13 +69,17 @@ import TestSupport
         var pdf = MiniPDF()
         let catalog = pdf.add("<< /Type /Catalog /Pages 2 0 R >>")
         pdf.add("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-        pdf.add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Resources << /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>")
+        pdf.add(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Resources << /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>"
+        )
         pdf.addStream("", Array("/Fm1 Do /Fm1 Do".utf8))
         // The form draws itself: a loop that must not hang.
-        pdf.addStream("/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /Font << /F1 6 0 R >> /XObject << /Fm1 5 0 R >> >>",
-                      Array("BT /F1 9 Tf (in the form) Tj ET /Fm1 Do".utf8))
+        pdf.addStream(
+            "/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /Font << /F1 6 0 R >> /XObject << /Fm1 5 0 R >> >>",
+            Array("BT /F1 9 Tf (in the form) Tj ET /Fm1 Do".utf8))
         pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-        let report = try Validator(options: ValidationOptions(texts: ["in the form"])).validate(data: pdf.data(root: catalog))
+        let report = try Validator(options: ValidationOptions(texts: ["in the form"])).validate(
+            data: pdf.data(root: catalog))
         #expect(report.isValid, "\(report.findings)")
         #expect(report.inspection.pages[0].text == "in the form")
         #expect(report.inspection.pages[0].fonts.map(\.baseFont) == ["Helvetica"])

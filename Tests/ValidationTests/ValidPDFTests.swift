@@ -1,7 +1,7 @@
-import Validation
 import Foundation
-import Testing
 import TestSupport
+import Testing
+import Validation
 
 /// Valid files pass: hand-built ones, and files qpdf itself writes in its various layouts.
 @Suite struct ValidPDFTests {
@@ -18,8 +18,12 @@ import TestSupport
         #expect(report.inspection.pageCount == 1)
         let page = try #require(report.inspection.pages.first)
         #expect(page.mediaBox == Box(x0: 0, y0: 0, x1: 595, y1: 842))
-        #expect(page.fonts == [FontInfo(resourceName: "F1", type: "Type1", baseFont: "Helvetica", encoding: "WinAnsiEncoding",
-                                        isEmbedded: false, isSubset: false, hasToUnicode: false)])
+        #expect(
+            page.fonts == [
+                FontInfo(
+                    resourceName: "F1", type: "Type1", baseFont: "Helvetica", encoding: "WinAnsiEncoding",
+                    isEmbedded: false, isSubset: false, hasToUnicode: false)
+            ])
         #expect(page.text.contains("Hello World"))
         // A base-14 font is a warning by default, nothing else is found.
         #expect(report.findings.map(\.rule) == [.fontNotEmbedded])
@@ -39,14 +43,15 @@ import TestSupport
 
     /// qpdf rewrites the file with object streams and xref streams, as QDF, and as a merge of pages.
     @Test(arguments: [
-        ["--object-streams=generate"], ["--qdf"], ["--linearize"], ["--empty", "--pages", "IN", "IN", "IN", "--"],
+        ["--object-streams=generate"], ["--qdf"], ["--linearize"], ["--empty", "--pages", "IN", "IN", "IN", "--"]
     ])
     func qpdfWrittenFilesAreValid(_ arguments: [String]) throws {
         let scratch = try Scratch("check-qpdf")
         let input = scratch.file("in.pdf")
         let output = scratch.file("out.pdf")
         try Fixtures.japanese("入場整理券").write(to: input)
-        let args = arguments.contains("--empty")
+        let args =
+            arguments.contains("--empty")
             ? arguments.map { $0 == "IN" ? input.path : $0 } + [output.path]
             : arguments + [input.path, output.path]
         #expect(try Oracle.run("qpdf", args).status == 0)

@@ -11,8 +11,9 @@ public enum CSVDataError: Error, Hashable, Sendable {
     case unreadable(path: String, reason: String)
     /// Bytes that are not text in the file's encoding: the data row (0 for the header), line, column name, byte
     /// offset and the bytes (`0x82 0xA0`); `note` gives another reason (NUL bytes without a byte-order mark).
-    case undecodable(source: String, encoding: String, detected: Bool, row: Int, line: Int, column: String?,
-                     byteOffset: Int, bytes: String, note: String?)
+    case undecodable(
+        source: String, encoding: String, detected: Bool, row: Int, line: Int, column: String?,
+        byteOffset: Int, bytes: String, note: String?)
     /// The file has no header row.
     case empty(source: String)
     /// A header field is empty.
@@ -34,14 +35,18 @@ extension CSVDataError: CustomStringConvertible, LocalizedError {
     private var text: String {
         switch self {
         case .unreadable(let path, let reason):
-            return ErrorText.wrapping("cannot read CSV \(path)", reason,
-                                      fix: "check the path and that the file is readable")
-        case .undecodable(let source, let encoding, let detected, let row, let line, let column, let offset, let bytes,
-                          let note):
+            return ErrorText.wrapping(
+                "cannot read CSV \(path)", reason,
+                fix: "check the path and that the file is readable")
+        case .undecodable(
+            let source, let encoding, let detected, let row, let line, let column, let offset, let bytes,
+            let note):
             if let note { return "cannot read \(source): \(note)" }
-            let place = (row == 0 ? "the header" : "row \(row)") + " (line \(line))"
+            let place =
+                (row == 0 ? "the header" : "row \(row)") + " (line \(line))"
                 + (column.map { ", column \"\(TerminalText.escaped($0))\"" } ?? "")
-            let fix = detected && encoding == InputEncoding.utf8.rawValue
+            let fix =
+                detected && encoding == InputEncoding.utf8.rawValue
                 ? "the start of the file is UTF-8, so the file was read as UTF-8; if it is Excel's Shift_JIS, give "
                     + "--encoding cp932 (or another of " + InputEncoding.names + "), else save it again as UTF-8"
                 : "give the file's encoding with --encoding (" + InputEncoding.names + "), or save it again as UTF-8"

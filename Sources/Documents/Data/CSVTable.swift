@@ -33,8 +33,9 @@ public struct CSVTable: Hashable, Sendable {
         var lines: [Int] = []
         while let (record, line) = try records.next() {
             guard record.count == records.columns.count else {
-                throw .fieldCount(source: records.source, row: records.row, line: line, found: record.count,
-                                  expected: records.columns.count)
+                throw .fieldCount(
+                    source: records.source, row: records.row, line: line, found: record.count,
+                    expected: records.columns.count)
             }
             rows.append(record)
             lines.append(line)
@@ -255,8 +256,9 @@ extension CSVDataError {
     /// The error for bytes that cannot be decoded at a known place: the data row (0 for the header), the line and
     /// the column's name (nil when not in a CSV data row).
     public static func undecodable(_ error: TextDecodingError, row: Int, line: Int, column: String?) -> CSVDataError {
-        .undecodable(source: error.source, encoding: error.encoding.rawValue, detected: error.detected, row: row,
-                     line: line, column: column, byteOffset: error.byteOffset, bytes: error.hexBytes,
-                     note: error.note)
+        .undecodable(
+            source: error.source, encoding: error.encoding.rawValue, detected: error.detected, row: row,
+            line: line, column: column, byteOffset: error.byteOffset, bytes: error.hexBytes,
+            note: error.note)
     }
 }

@@ -39,10 +39,16 @@ public struct Expression: Hashable, Sendable {
             case .literal: break
             case .name(let name, let offset): if seen.insert(name).inserted { found.append((name, offset)) }
             case .member(let base, _, _): visit(base)
-            case .index(let base, let key, _): visit(base); visit(key)
+            case .index(let base, let key, _):
+                visit(base)
+                visit(key)
             case .unary(_, let operand, _): visit(operand)
-            case .binary(_, let left, let right, _): visit(left); visit(right)
-            case .filter(_, let input, let arguments, _): visit(input); arguments.forEach(visit)
+            case .binary(_, let left, let right, _):
+                visit(left)
+                visit(right)
+            case .filter(_, let input, let arguments, _):
+                visit(input)
+                arguments.forEach(visit)
             }
         }
         visit(node)
@@ -161,12 +167,19 @@ struct ExpressionParser {
         guard isSymbol("(") else { return [] }
         position += 1
         var arguments: [Expression.Node] = []
-        if isSymbol(")") { position += 1; return arguments }
+        if isSymbol(")") {
+            position += 1
+            return arguments
+        }
         while true {
             arguments.append(try parseOr())
-            if isSymbol(",") { position += 1; continue }
+            if isSymbol(",") {
+                position += 1
+                continue
+            }
             guard isSymbol(")") else {
-                throw ExpressionError(offset: current.offset, "expected \",\" or \")\" in the arguments, found \(describe(current))")
+                throw ExpressionError(
+                    offset: current.offset, "expected \",\" or \")\" in the arguments, found \(describe(current))")
             }
             position += 1
             return arguments
@@ -187,7 +200,9 @@ struct ExpressionParser {
                 let offset = current.offset
                 position += 1
                 let key = try parseOr()
-                guard isSymbol("]") else { throw ExpressionError(offset: current.offset, "\"[\" is not closed by \"]\"") }
+                guard isSymbol("]") else {
+                    throw ExpressionError(offset: current.offset, "\"[\" is not closed by \"]\"")
+                }
                 position += 1
                 node = .index(node, key, offset: offset)
             } else {
@@ -216,8 +231,10 @@ struct ExpressionParser {
             if isSymbol("("), Filters.names.contains(name) {
                 let arguments = try parseArguments()
                 guard let input = arguments.first else {
-                    throw ExpressionError(offset: token.offset, "\(name)(…) needs the value as its first argument, "
-                                          + "e.g. \(name)(items) or items | \(name)")
+                    throw ExpressionError(
+                        offset: token.offset,
+                        "\(name)(…) needs the value as its first argument, "
+                            + "e.g. \(name)(items) or items | \(name)")
                 }
                 return .filter(name, input: input, arguments: Array(arguments.dropFirst()), offset: token.offset)
             }

@@ -20,8 +20,10 @@ struct ExpressionToken: Hashable, Sendable {
 /// A name may hold `-` between letters or digits (`due-date`, as placeholder names always could); `a - b` with spaces
 /// is a subtraction.
 struct ExpressionLexer {
-    static let symbols = ["==", "!=", "<=", ">=", "&&", "||", "+", "-", "*", "/", "%", "<", ">", "(", ")", "[", "]",
-                          ".", ",", "|", "!"]
+    static let symbols = [
+        "==", "!=", "<=", ">=", "&&", "||", "+", "-", "*", "/", "%", "<", ">", "(", ")", "[", "]",
+        ".", ",", "|", "!"
+    ]
 
     static func tokens(_ source: String, base: Int = 0) throws(ExpressionError) -> [ExpressionToken] {
         let characters = Array(source)
@@ -29,12 +31,17 @@ struct ExpressionLexer {
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            if character.isWhitespace { index += 1; continue }
+            if character.isWhitespace {
+                index += 1
+                continue
+            }
             let start = index
             if character.isASCII, character.isNumber {
                 while index < characters.count, characters[index].isASCII,
-                      characters[index].isNumber || characters[index] == "." && index + 1 < characters.count
-                        && characters[index + 1].isASCII && characters[index + 1].isNumber {
+                    characters[index].isNumber
+                        || characters[index] == "." && index + 1 < characters.count
+                            && characters[index + 1].isASCII && characters[index + 1].isNumber
+                {
                     index += 1
                 }
                 let literal = String(characters[start..<index])
@@ -63,7 +70,10 @@ struct ExpressionLexer {
                 index += 1
                 while index < characters.count {
                     let next = characters[index]
-                    if isNameContinue(next) { index += 1; continue }
+                    if isNameContinue(next) {
+                        index += 1
+                        continue
+                    }
                     if next == "-", index + 1 < characters.count, isNameContinue(characters[index + 1]) {
                         index += 1
                         continue
@@ -92,6 +102,8 @@ struct ExpressionLexer {
 
     /// A letter, digit, mark or `_` (Unicode XID_Continue), including a character's variation selectors.
     static func isNameContinue(_ character: Character) -> Bool {
-        character.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "_" || $0.properties.isVariationSelector }
+        character.unicodeScalars.allSatisfy {
+            $0.properties.isXIDContinue || $0 == "_" || $0.properties.isVariationSelector
+        }
     }
 }

@@ -15,7 +15,7 @@ enum Filters {
         "sortBy": "sortBy('field', 'desc')", "groupBy": "groupBy('field')", "map": "map('field or expression')",
         "first": "first", "last": "last", "join": "join(', ')", "default": "default('—')", "length": "length",
         "wareki": "wareki or wareki('short')", "date": "date('yyyy年M月d日')", "fullwidth": "fullwidth",
-        "upper": "upper", "lower": "lower",
+        "upper": "upper", "lower": "lower"
     ]
 
     static let names = Set(signatures.keys)
@@ -23,17 +23,22 @@ enum Filters {
     /// Refuses an unknown filter name where it is written, with the nearest one.
     static func check(_ name: String, offset: Int) throws(ExpressionError) {
         guard signatures[name] == nil else { return }
-        throw ExpressionError(offset: offset, "unknown filter `\(name)`; filters are "
-                              + names.sorted().joined(separator: ", "),
-                              suggestion: NearestName.suggest(for: name, among: names))
+        throw ExpressionError(
+            offset: offset,
+            "unknown filter `\(name)`; filters are "
+                + names.sorted().joined(separator: ", "),
+            suggestion: NearestName.suggest(for: name, among: names))
     }
 
-    static func apply(_ name: String, to input: TemplateValue, arguments nodes: [Expression.Node],
-                      scope: TemplateScope, offset: Int) throws(ExpressionError) -> TemplateValue {
+    static func apply(
+        _ name: String, to input: TemplateValue, arguments nodes: [Expression.Node],
+        scope: TemplateScope, offset: Int
+    ) throws(ExpressionError) -> TemplateValue {
         var arguments: [TemplateValue] = []
         for node in nodes { arguments.append(try Expression.evaluate(node, in: scope)) }
-        let call = Call(name: name, input: input, arguments: arguments, argumentNodes: nodes, scope: scope,
-                        offset: offset)
+        let call = Call(
+            name: name, input: input, arguments: arguments, argumentNodes: nodes, scope: scope,
+            offset: offset)
         switch name {
         case "yen": return .text(try call.yen())
         case "number": return .text(try call.grouped())
@@ -75,7 +80,9 @@ enum Filters {
     static func fullWidth(_ character: Character) -> Character {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return character }
         if scalar == " " { return "\u{3000}" }
-        guard (0x21...0x7E).contains(scalar.value), let wide = Unicode.Scalar(scalar.value + 0xFEE0) else { return character }
+        guard (0x21...0x7E).contains(scalar.value), let wide = Unicode.Scalar(scalar.value + 0xFEE0) else {
+            return character
+        }
         return Character(wide)
     }
 
@@ -139,8 +146,9 @@ private struct Call {
     func integerArgument(_ index: Int, default value: Int) throws(ExpressionError) -> Int {
         guard arguments.indices.contains(index) else { return value }
         guard let number = arguments[index].numberValue, Filters.places(number) == 0, number >= 0, number <= 20 else {
-            throw fail("\(name)'s argument \(index + 1) must be a whole number of places from 0 to 20, not "
-                       + arguments[index].kindDescription)
+            throw fail(
+                "\(name)'s argument \(index + 1) must be a whole number of places from 0 to 20, not "
+                    + arguments[index].kindDescription)
         }
         return NSDecimalNumber(decimal: number).intValue
     }
@@ -148,8 +156,9 @@ private struct Call {
     func yen() throws(ExpressionError) -> String {
         let value = try number()
         guard Filters.places(value) == 0 else {
-            throw fail("yen prints whole yen, and \(TemplateValue.plain(value)) has decimals: say how to round, "
-                       + "e.g. | round(0, 'down') | yen")
+            throw fail(
+                "yen prints whole yen, and \(TemplateValue.plain(value)) has decimals: say how to round, "
+                    + "e.g. | round(0, 'down') | yen")
         }
         let grouped = Filters.group(value, places: 0)
         return grouped.hasPrefix("-") ? "-¥" + grouped.dropFirst() : "¥" + grouped
@@ -159,8 +168,9 @@ private struct Call {
         let value = try number()
         let places = try integerArgument(0, default: 0)
         guard Filters.places(value) <= places else {
-            throw fail("number(\(places)) prints \(places) decimal places, and \(TemplateValue.plain(value)) has more: "
-                       + "say how to round, e.g. | round(\(places), 'half-up') | number(\(places))")
+            throw fail(
+                "number(\(places)) prints \(places) decimal places, and \(TemplateValue.plain(value)) has more: "
+                    + "say how to round, e.g. | round(\(places), 'half-up') | number(\(places))")
         }
         return Filters.group(value, places: places)
     }
@@ -176,8 +186,9 @@ private struct Call {
         case "down": return Filters.round(value, places, negative ? .up : .down)
         case "up": return Filters.round(value, places, negative ? .down : .up)
         default:
-            throw fail("round's mode is 'half-up' (四捨五入), 'half-even', 'down' (切り捨て) or 'up' (切り上げ), "
-                       + "not '\(modeName)'")
+            throw fail(
+                "round's mode is 'half-up' (四捨五入), 'half-even', 'down' (切り捨て) or 'up' (切り上げ), "
+                    + "not '\(modeName)'")
         }
     }
 
@@ -185,8 +196,9 @@ private struct Call {
     func itemValue(_ item: TemplateValue, argument index: Int) throws(ExpressionError) -> TemplateValue {
         guard arguments.indices.contains(index) else { return item }
         guard case .text(let source) = arguments[index] else {
-            throw fail("\(name)'s argument must be a field name or an expression in quotes, not "
-                       + arguments[index].kindDescription)
+            throw fail(
+                "\(name)'s argument must be a field name or an expression in quotes, not "
+                    + arguments[index].kindDescription)
         }
         if case .record(let record) = item, let value = record[source] { return value }
         guard case .record(let record) = item else {
@@ -203,7 +215,7 @@ private struct Call {
         guard argumentNodes.indices.contains(index) else { return offset }
         switch argumentNodes[index] {
         case .literal(_, let offset), .name(_, let offset), .member(_, _, let offset), .index(_, _, let offset),
-             .unary(_, _, let offset), .binary(_, _, _, let offset), .filter(_, _, _, let offset):
+            .unary(_, _, let offset), .binary(_, _, _, let offset), .filter(_, _, _, let offset):
             return offset
         }
     }
@@ -249,7 +261,8 @@ private struct Call {
         for item in try list() { keyed.append((try itemValue(item, argument: 0), item)) }
         let numeric = keyed.allSatisfy { $0.0.numberValue != nil }
         let ordered = keyed.enumerated().sorted { a, b in
-            let less: Bool, greater: Bool
+            let less: Bool
+            let greater: Bool
             if numeric {
                 less = a.element.0.numberValue! < b.element.0.numberValue!
                 greater = a.element.0.numberValue! > b.element.0.numberValue!
@@ -271,12 +284,18 @@ private struct Call {
         for item in try list() {
             let key = try itemValue(item, argument: 0)
             let text = key.text ?? ""
-            if rows[text] == nil { order.append(text); keys[text] = key }
+            if rows[text] == nil {
+                order.append(text)
+                keys[text] = key
+            }
             rows[text, default: []].append(item)
         }
         return order.map { text in
-            .record(TemplateRecord([("key", keys[text]!), ("rows", .list(rows[text]!)),
-                                    ("count", .int(rows[text]!.count))]))
+            .record(
+                TemplateRecord([
+                    ("key", keys[text]!), ("rows", .list(rows[text]!)),
+                    ("count", .int(rows[text]!.count))
+                ]))
         }
     }
 
@@ -291,7 +310,9 @@ private struct Call {
         let separator = arguments.first?.text ?? ""
         var parts: [String] = []
         for item in try list() {
-            guard let text = item.text else { throw fail("join needs a list of texts or numbers; an item is \(item.kindDescription)") }
+            guard let text = item.text else {
+                throw fail("join needs a list of texts or numbers; an item is \(item.kindDescription)")
+            }
             parts.append(text)
         }
         return parts.joined(separator: separator)
@@ -303,7 +324,8 @@ private struct Call {
         let head = text.prefix(10).replacingOccurrences(of: "/", with: "-")
         let parts = head.split(separator: "-").map { Int($0) }
         guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
-              (1...12).contains(month), (1...31).contains(day), text.count == 10 || text.dropFirst(10).first == "T" else {
+            (1...12).contains(month), (1...31).contains(day), text.count == 10 || text.dropFirst(10).first == "T"
+        else {
             throw fail("\(name) needs a date written yyyy-MM-dd (e.g. 2025-11-23), not \(input.kindDescription)")
         }
         var calendar = Calendar(identifier: .gregorian)

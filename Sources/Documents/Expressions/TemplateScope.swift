@@ -48,8 +48,9 @@ extension Expression {
             return value
         case .name(let name, let offset):
             guard let value = scope[name] else {
-                throw ExpressionError(offset: offset, "unknown name `\(name)`",
-                                      suggestion: NearestName.suggest(for: name, among: scope.names))
+                throw ExpressionError(
+                    offset: offset, "unknown name `\(name)`",
+                    suggestion: NearestName.suggest(for: name, among: scope.names))
             }
             return value
         case .member(let base, let field, let offset):
@@ -60,7 +61,9 @@ extension Expression {
             if case .list(let list) = container, let number = keyValue.numberValue {
                 let index = NSDecimalNumber(decimal: number).intValue
                 guard Decimal(index) == number, list.indices.contains(index) else {
-                    throw ExpressionError(offset: offset, "no item [\(TemplateValue.plain(number))] in a list of \(list.count) (the first is [0])")
+                    throw ExpressionError(
+                        offset: offset,
+                        "no item [\(TemplateValue.plain(number))] in a list of \(list.count) (the first is [0])")
                 }
                 return list[index]
             }
@@ -92,8 +95,9 @@ extension Expression {
             throw ExpressionError(offset: offset, "\(value.kindDescription) has no field `\(field)`")
         }
         guard let found = record[field] else {
-            throw ExpressionError(offset: offset, "no field `\(field)` in \(value.kindDescription)",
-                                  suggestion: NearestName.suggest(for: field, among: record.keys))
+            throw ExpressionError(
+                offset: offset, "no field `\(field)` in \(value.kindDescription)",
+                suggestion: NearestName.suggest(for: field, among: record.keys))
         }
         return found
     }
@@ -105,8 +109,10 @@ extension Expression {
         return number
     }
 
-    static func binary(_ symbol: String, _ left: TemplateValue, _ right: TemplateValue,
-                       offset: Int) throws(ExpressionError) -> TemplateValue {
+    static func binary(
+        _ symbol: String, _ left: TemplateValue, _ right: TemplateValue,
+        offset: Int
+    ) throws(ExpressionError) -> TemplateValue {
         switch symbol {
         case "==": return .bool(equal(left, right))
         case "!=": return .bool(!equal(left, right))
@@ -117,7 +123,8 @@ extension Expression {
             } else if let a = left.text, let b = right.text {
                 order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
             } else {
-                throw ExpressionError(offset: offset, "cannot compare \(left.kindDescription) with \(right.kindDescription)")
+                throw ExpressionError(
+                    offset: offset, "cannot compare \(left.kindDescription) with \(right.kindDescription)")
             }
             switch symbol {
             case "<": return .bool(order == .orderedAscending)
@@ -130,8 +137,10 @@ extension Expression {
                 throw ExpressionError(offset: offset, "cannot add \(left.kindDescription) and \(right.kindDescription)")
             }
             if case .text = left, case .text = right { return .text(a + b) }
-            throw ExpressionError(offset: offset, "+ needs two numbers (or two texts to join), not "
-                                  + "\(left.kindDescription) and \(right.kindDescription)")
+            throw ExpressionError(
+                offset: offset,
+                "+ needs two numbers (or two texts to join), not "
+                    + "\(left.kindDescription) and \(right.kindDescription)")
         default:
             let a = try number(left, offset: offset, role: "the left side of \(symbol)")
             let b = try number(right, offset: offset, role: "the right side of \(symbol)")

@@ -58,7 +58,10 @@ public enum TemplateValue: Hashable, Sendable {
     public static func number(reading text: String) -> Decimal? {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         var negative = false
-        if body.first == "-" || body.first == "−" { negative = true; body = body.dropFirst() }
+        if body.first == "-" || body.first == "−" {
+            negative = true
+            body = body.dropFirst()
+        }
         if body.first == "¥" || body.first == "￥" { body = body.dropFirst() }
         guard let first = body.first, first.isASCII, first.isNumber else { return nil }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)

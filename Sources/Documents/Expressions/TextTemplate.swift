@@ -52,7 +52,10 @@ public struct TextTemplate: Hashable, Sendable {
             guard close + 1 < characters.count else {
                 throw ExpressionError(offset: open, "\"{{\" is not closed by \"}}\"")
             }
-            if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+            if !literal.isEmpty {
+                segments.append(.literal(literal))
+                literal = ""
+            }
             let source = String(characters[(open + 2)..<close])
             segments.append(.expression(try Expression(parsing: source, base: open + 2)))
             index = close + 2
@@ -85,9 +88,10 @@ public struct TextTemplate: Hashable, Sendable {
             case .expression(let expression):
                 let value = try expression.evaluate(in: scope)
                 guard let text = value.text else {
-                    throw ExpressionError(offset: expression.names.first?.offset ?? 0,
-                                          "{{\(expression.source)}} is \(value.kindDescription), which does not print "
-                                            + "as text: use a filter such as | count, | join(', ') or | first")
+                    throw ExpressionError(
+                        offset: expression.names.first?.offset ?? 0,
+                        "{{\(expression.source)}} is \(value.kindDescription), which does not print "
+                            + "as text: use a filter such as | count, | join(', ') or | first")
                 }
                 pieces.append((expression.field, text))
             }

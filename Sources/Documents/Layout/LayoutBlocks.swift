@@ -1,6 +1,6 @@
-import Typeset
 import DrawingModule
 import Foundation
+import Typeset
 
 /// A block measured and broken for the page width, ready to be placed.
 enum PreparedBlock {
@@ -52,40 +52,51 @@ extension LayoutEngine {
                 let size = style.headingSize(level: heading.level)
                 let font = try font(style.headingFont, size: size)
                 let lines = LineBreaker(font: font).lines(for: heading.text, width: page.contentWidth)
-                result.append(.heading(PreparedText(
-                    lines: lines, font: font, lineHeight: size * 1.3, alignment: .left, role: ReportStyle.Role.accent,
-                    spaceBefore: size * 0.9, spaceAfter: heading.level == 1 ? size * 0.6 : size * 0.4,
-                    location: "heading \(number("heading")) (\"\(heading.text)\")"), heading))
+                result.append(
+                    .heading(
+                        PreparedText(
+                            lines: lines, font: font, lineHeight: size * 1.3, alignment: .left,
+                            role: ReportStyle.Role.accent,
+                            spaceBefore: size * 0.9, spaceAfter: heading.level == 1 ? size * 0.6 : size * 0.4,
+                            location: "heading \(number("heading")) (\"\(heading.text)\")"), heading))
             case .paragraph(let paragraph) where paragraph.usesMarkup:
                 let size = paragraph.size ?? style.bodySize
                 let location = "paragraph \(number("paragraph"))"
-                let base = TextRun("", font: paragraph.font ?? style.bodyFont, size: size,
-                                   color: try slot(paragraph.colorRole).stroke)
-                let alignment: TextAlignment = switch paragraph.alignment {
-                case .left, .justified: .left
-                case .center: .center
-                case .right: .right
-                }
+                let base = TextRun(
+                    "", font: paragraph.font ?? style.bodyFont, size: size,
+                    color: try slot(paragraph.colorRole).stroke)
+                let alignment: TextAlignment =
+                    switch paragraph.alignment {
+                    case .left, .justified: .left
+                    case .center: .center
+                    case .right: .right
+                    }
                 let lines: [SetLine]
                 do {
                     lines = try TextBoxSetter(fonts: fonts, kinsoku: .standard)
-                        .lines(InlineMarkup(base: base).runs(markup: paragraph.text), width: page.contentWidth,
-                               alignment: alignment, field: location)
+                        .lines(
+                            InlineMarkup(base: base).runs(markup: paragraph.text), width: page.contentWidth,
+                            alignment: alignment, field: location)
                 } catch {
                     throw .font(name: base.font, reason: error.description)
                 }
-                result.append(.richParagraph(PreparedRuns(
-                    lines: lines, lineHeight: size * style.lineSpacing,
-                    spaceAfter: paragraph.spaceAfter ?? style.paragraphSpacing, location: location)))
+                result.append(
+                    .richParagraph(
+                        PreparedRuns(
+                            lines: lines, lineHeight: size * style.lineSpacing,
+                            spaceAfter: paragraph.spaceAfter ?? style.paragraphSpacing, location: location)))
             case .paragraph(let paragraph):
                 let size = paragraph.size ?? style.bodySize
                 let font = try font(paragraph.font ?? style.bodyFont, size: size)
                 let lines = LineBreaker(font: font).lines(for: paragraph.text, width: page.contentWidth)
-                result.append(.paragraph(PreparedText(
-                    lines: lines, font: font, lineHeight: size * style.lineSpacing, alignment: paragraph.alignment,
-                    role: paragraph.colorRole, spaceBefore: 0,
-                    spaceAfter: paragraph.spaceAfter ?? style.paragraphSpacing,
-                    location: "paragraph \(number("paragraph"))")))
+                result.append(
+                    .paragraph(
+                        PreparedText(
+                            lines: lines, font: font, lineHeight: size * style.lineSpacing,
+                            alignment: paragraph.alignment,
+                            role: paragraph.colorRole, spaceBefore: 0,
+                            spaceAfter: paragraph.spaceAfter ?? style.paragraphSpacing,
+                            location: "paragraph \(number("paragraph"))")))
             case .table(let table):
                 result.append(.table(try prepareTable(table, index: number("table"))))
             case .image(let image):
@@ -130,9 +141,12 @@ extension LayoutEngine {
             try placeLines(text)
             if heading.level == 1 {
                 let color = try slot(ReportStyle.Role.accent).stroke
-                append(.line(.init(color: color, width: 1, from: Point(x: page.margins.left, y: y + 2),
-                                   to: Point(x: page.margins.left + page.contentWidth, y: y + 2),
-                                   slot: .role(ReportStyle.Role.accent))))
+                append(
+                    .line(
+                        .init(
+                            color: color, width: 1, from: Point(x: page.margins.left, y: y + 2),
+                            to: Point(x: page.margins.left + page.contentWidth, y: y + 2),
+                            slot: .role(ReportStyle.Role.accent))))
             }
             y += text.spaceAfter
         case .paragraph(let text):
@@ -143,12 +157,16 @@ extension LayoutEngine {
                 // A line with ruby is taller than the body's line pitch: it takes what it needs.
                 let height = max(text.lineHeight, line.height)
                 ensureRoom(height)
-                let left = page.margins.left, top = y + (height - line.height) / 2
+                let left = page.margins.left
+                let top = y + (height - line.height) / 2
                 for command in line.commands { append(command.moved(x: left, y: top)) }
-                placed.append(PlacedText(pageIndex: pageIndex, text: line.text,
-                                         frame: Rect(x: left, y: top, width: page.contentWidth, height: line.height),
-                                         container: Rect(x: left, y: page.contentTop, width: page.contentWidth,
-                                                         height: fullHeight), region: .body))
+                placed.append(
+                    PlacedText(
+                        pageIndex: pageIndex, text: line.text,
+                        frame: Rect(x: left, y: top, width: page.contentWidth, height: line.height),
+                        container: Rect(
+                            x: left, y: page.contentTop, width: page.contentWidth,
+                            height: fullHeight), region: .body))
                 y += height
                 atPageTop = false
             }
@@ -178,8 +196,9 @@ extension LayoutEngine {
         let inset = (text.lineHeight - text.font.glyphHeight) / 2
         for line in text.lines {
             ensureRoom(text.lineHeight)
-            try drawBodyLine(line, font: text.font, alignment: text.alignment, top: y + inset, role: text.role,
-                             location: text.location)
+            try drawBodyLine(
+                line, font: text.font, alignment: text.alignment, top: y + inset, role: text.role,
+                location: text.location)
             y += text.lineHeight
             atPageTop = false
         }
@@ -195,8 +214,10 @@ struct PNGSize {
         let bytes = [UInt8](png.prefix(24))
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count == 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
-            throw .invalidImage(location: location, reason: "the \(png.count) bytes are not a PNG file (no PNG "
-                + "signature and IHDR chunk)")
+            throw .invalidImage(
+                location: location,
+                reason: "the \(png.count) bytes are not a PNG file (no PNG "
+                    + "signature and IHDR chunk)")
         }
         func number(_ offset: Int) -> Int {
             bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }

@@ -1,7 +1,7 @@
-import Typeset
 import DrawingModule
 import Fonts
 import Foundation
+import Typeset
 
 /// Flows a report's blocks through pages: measures, breaks lines, paginates, then draws headers and footers once
 /// the page count is known.
@@ -25,8 +25,9 @@ struct LayoutEngine {
     init(report: Report, fonts: FontRegistry) throws(ReportError) {
         let page = report.page
         guard page.contentWidth > 20, page.contentBottom - page.contentTop > 20 else {
-            throw .pageTooSmall(reason: "the page body is \(Int(page.contentWidth))×"
-                + "\(Int(page.contentBottom - page.contentTop)) pt after the margins")
+            throw .pageTooSmall(
+                reason: "the page body is \(Int(page.contentWidth))×"
+                    + "\(Int(page.contentBottom - page.contentTop)) pt after the margins")
         }
         self.report = report
         self.fonts = fonts
@@ -53,8 +54,10 @@ struct LayoutEngine {
         var drawings: [Drawing] = []
         for index in 0..<count {
             let decoration = try pageDecoration(pageIndex: index, pageCount: count)
-            drawings.append(Drawing(size: Size(width: page.width, height: page.height), background: .white,
-                                    palette: style.palette, commands: decoration + pages[index]))
+            drawings.append(
+                Drawing(
+                    size: Size(width: page.width, height: page.height), background: .white,
+                    palette: style.palette, commands: decoration + pages[index]))
         }
         return ReportOutput(pages: drawings, metadata: report.metadata, outline: outline, placedTexts: placed)
     }
@@ -84,7 +87,8 @@ struct LayoutEngine {
 
     mutating func font(_ name: String, size: Double) throws(ReportError) -> LayoutFont {
         guard size.isFinite, size > 0, size <= 1000 else {
-            throw .invalidNumber(what: "the font size for \"\(name)\"", value: size, rule: "from 0 (exclusive) to 1000 pt")
+            throw .invalidNumber(
+                what: "the font size for \"\(name)\"", value: size, rule: "from 0 (exclusive) to 1000 pt")
         }
         let key = "\(name)@\(size)"
         if let font = fontCache[key] { return font }
@@ -109,9 +113,11 @@ struct LayoutEngine {
 
     /// Draws one line of text with its line box's top-left at (`x`, `top`), recording where it went.
     /// - Throws: `ReportError.missingGlyph` naming `location` when no font of the chain can draw a character.
-    mutating func drawText(_ string: String, font: LayoutFont, x: Double, top: Double, role: String,
-                           container: Rect, region: PlacedText.Region, location: @autoclosure () -> String,
-                           into commands: inout [Drawing.Command]) throws(ReportError) {
+    mutating func drawText(
+        _ string: String, font: LayoutFont, x: Double, top: Double, role: String,
+        container: Rect, region: PlacedText.Region, location: @autoclosure () -> String,
+        into commands: inout [Drawing.Command]
+    ) throws(ReportError) {
         guard !string.isEmpty else { return }
         let coverage: FontCoverage
         do {
@@ -123,43 +129,59 @@ struct LayoutEngine {
             throw .missingGlyph(missing, text: string, location: location())
         }
         let color = try slot(role).stroke
-        commands.append(.text(.init(color: color, string: string, font: font.name, size: font.size,
-                                    origin: Point(x: x, y: top), slot: .role(role))))
-        placed.append(PlacedText(pageIndex: decoratingPage ?? pageIndex, text: string,
-                                 frame: Rect(x: x, y: top, width: font.width(of: string), height: font.glyphHeight),
-                                 container: container, region: region))
+        commands.append(
+            .text(
+                .init(
+                    color: color, string: string, font: font.name, size: font.size,
+                    origin: Point(x: x, y: top), slot: .role(role))))
+        placed.append(
+            PlacedText(
+                pageIndex: decoratingPage ?? pageIndex, text: string,
+                frame: Rect(x: x, y: top, width: font.width(of: string), height: font.glyphHeight),
+                container: container, region: region))
     }
 
     /// Draws a broken line in a box `boxWidth` wide starting at `x`: one text command, or one per piece when
     /// justification stretches it.
-    mutating func drawLine(_ line: TextLine, font: LayoutFont, alignment: ParagraphAlignment, x: Double, top: Double,
-                           boxWidth: Double, role: String, container: Rect, region: PlacedText.Region,
-                           location: @autoclosure () -> String,
-                           into commands: inout [Drawing.Command]) throws(ReportError) {
-        let stretched = alignment == .justified && !line.endsParagraph && line.pieces.count > 1
+    mutating func drawLine(
+        _ line: TextLine, font: LayoutFont, alignment: ParagraphAlignment, x: Double, top: Double,
+        boxWidth: Double, role: String, container: Rect, region: PlacedText.Region,
+        location: @autoclosure () -> String,
+        into commands: inout [Drawing.Command]
+    ) throws(ReportError) {
+        let stretched =
+            alignment == .justified && !line.endsParagraph && line.pieces.count > 1
             && line.width < boxWidth
         if stretched {
             for piece in line.placedPieces(alignment: .justified, boxWidth: boxWidth) {
-                try drawText(piece.text, font: font, x: x + piece.offset, top: top, role: role, container: container,
-                             region: region, location: location(), into: &commands)
+                try drawText(
+                    piece.text, font: font, x: x + piece.offset, top: top, role: role, container: container,
+                    region: region, location: location(), into: &commands)
             }
         } else {
-            let offset = line.placedPieces(alignment: alignment == .justified ? .left : alignment,
-                                           boxWidth: boxWidth).first?.offset ?? 0
+            let offset =
+                line.placedPieces(
+                    alignment: alignment == .justified ? .left : alignment,
+                    boxWidth: boxWidth
+                ).first?.offset ?? 0
             let lead = line.pieces.first?.offset ?? 0
-            try drawText(line.text, font: font, x: x + offset - lead, top: top, role: role, container: container,
-                         region: region, location: location(), into: &commands)
+            try drawText(
+                line.text, font: font, x: x + offset - lead, top: top, role: role, container: container,
+                region: region, location: location(), into: &commands)
         }
     }
 
     /// `drawText` into the current page's body.
-    mutating func drawBodyLine(_ line: TextLine, font: LayoutFont, alignment: ParagraphAlignment, top: Double,
-                               role: String, location: @autoclosure () -> String) throws(ReportError) {
+    mutating func drawBodyLine(
+        _ line: TextLine, font: LayoutFont, alignment: ParagraphAlignment, top: Double,
+        role: String, location: @autoclosure () -> String
+    ) throws(ReportError) {
         var commands: [Drawing.Command] = []
         let body = Rect(x: page.margins.left, y: page.contentTop, width: page.contentWidth, height: fullHeight)
-        try drawLine(line, font: font, alignment: alignment, x: page.margins.left, top: top,
-                     boxWidth: page.contentWidth, role: role, container: body, region: .body,
-                     location: location(), into: &commands)
+        try drawLine(
+            line, font: font, alignment: alignment, x: page.margins.left, top: top,
+            boxWidth: page.contentWidth, role: role, container: body, region: .body,
+            location: location(), into: &commands)
         pages[pageIndex] += commands
     }
 }

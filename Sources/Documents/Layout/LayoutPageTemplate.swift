@@ -1,6 +1,6 @@
-import Typeset
 import DrawingModule
 import Foundation
+import Typeset
 
 extension LayoutEngine {
     /// The header and footer of one page, drawn once the page count is known.
@@ -19,13 +19,16 @@ extension LayoutEngine {
     }
 
     /// Draws one band: the rule between band and body, texts on one line next to it, images beside them.
-    private mutating func drawBand(_ items: [PageTemplate.Item], isHeader: Bool, values: [String: String],
-                                   page index: Int, into commands: inout [Drawing.Command]) throws(ReportError) {
+    private mutating func drawBand(
+        _ items: [PageTemplate.Item], isHeader: Bool, values: [String: String],
+        page index: Int, into commands: inout [Drawing.Command]
+    ) throws(ReportError) {
         guard !items.isEmpty else { return }
         let left = page.margins.left
         let width = page.contentWidth
         let ruleY = isHeader ? page.contentTop - 8 : page.contentBottom + 8
-        let band = isHeader
+        let band =
+            isHeader
             ? Rect(x: left, y: 0, width: width, height: ruleY)
             : Rect(x: left, y: ruleY, width: width, height: page.height - ruleY)
         let region: PlacedText.Region = isHeader ? .header : .footer
@@ -34,8 +37,11 @@ extension LayoutEngine {
             switch item {
             case .rule(let lineWidth):
                 let color = try slot(ReportStyle.Role.rule).stroke
-                commands.append(.line(.init(color: color, width: lineWidth, from: Point(x: left, y: ruleY),
-                                            to: Point(x: left + width, y: ruleY), slot: .role(ReportStyle.Role.rule))))
+                commands.append(
+                    .line(
+                        .init(
+                            color: color, width: lineWidth, from: Point(x: left, y: ruleY),
+                            to: Point(x: left + width, y: ruleY), slot: .role(ReportStyle.Role.rule))))
             case .text(let template, let alignment, let size):
                 // Wrapped like any text box, shrunk (to 60 %) when the lines do not fit between the rule and the
                 // page edge, refused when even that is too tall: a band is never cut to its first line.
@@ -49,15 +55,17 @@ extension LayoutEngine {
                     lines = LineBreaker(font: font).lines(for: text, width: width)
                 }
                 guard needed() <= available + 1e-9 else {
-                    throw .bandOverflow(band: name, item: number + 1, page: index + 1, text: text, needed: needed(),
-                                        available: available, size: font.size)
+                    throw .bandOverflow(
+                        band: name, item: number + 1, page: index + 1, text: text, needed: needed(),
+                        available: available, size: font.size)
                 }
                 let first = isHeader ? ruleY - 4 - needed() : ruleY + 4
                 for (row, line) in lines.enumerated() {
-                    try drawLine(line, font: font, alignment: alignment, x: left,
-                                 top: first + Double(row) * font.glyphHeight * 1.2, boxWidth: width,
-                                 role: ReportStyle.Role.muted, container: band, region: region,
-                                 location: "\(name) item \(number + 1) on page \(index + 1)", into: &commands)
+                    try drawLine(
+                        line, font: font, alignment: alignment, x: left,
+                        top: first + Double(row) * font.glyphHeight * 1.2, boxWidth: width,
+                        role: ReportStyle.Role.muted, container: band, region: region,
+                        location: "\(name) item \(number + 1) on page \(index + 1)", into: &commands)
                 }
             case .image(let png, let height, let alignment):
                 let pixels = try PNGSize(png, location: "\(name) item \(number + 1) (image)")

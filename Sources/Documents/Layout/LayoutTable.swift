@@ -1,5 +1,5 @@
-import Typeset
 import DrawingModule
+import Typeset
 
 /// A table with its column widths found and every cell broken into lines in its own font.
 struct PreparedTable {
@@ -69,8 +69,9 @@ extension LayoutEngine {
         for (number, row) in allRows.enumerated() {
             let label = number < table.rows.count ? "row \(number + 1)" : "footer row \(number - table.rows.count + 1)"
             for (position, cell) in row.cells.enumerated() where cell.span < 1 {
-                throw .invalidNumber(what: "table \(index), \(label), cell \(position + 1)'s span",
-                                     value: Double(cell.span), rule: "a whole number of columns, 1 or more")
+                throw .invalidNumber(
+                    what: "table \(index), \(label), cell \(position + 1)'s span",
+                    value: Double(cell.span), rule: "a whole number of columns, 1 or more")
             }
             let covered = row.cells.reduce(0) { $0 + $1.span }
             if covered != columns.count {
@@ -81,8 +82,10 @@ extension LayoutEngine {
         let minimumHeight = size * Self.lineSpacing
 
         /// Sets one cell: its font from the row's kind and the styles, its lines broken across its width.
-        func cell(_ cell: TableCell, column: Int, row: TableRow, isHeader: Bool,
-                  location: String) throws(ReportError) -> PreparedTable.Cell {
+        func cell(
+            _ cell: TableCell, column: Int, row: TableRow, isHeader: Bool,
+            location: String
+        ) throws(ReportError) -> PreparedTable.Cell {
             let look = row.style.overridden(by: cell.style)
             let font = try cellFont(look, emphasised: isHeader || row.kind == .summary, size: look.size ?? size)
             let width = widths[column..<(column + cell.span)].reduce(0, +) - 2 * table.padding
@@ -91,31 +94,36 @@ extension LayoutEngine {
             var lines = LineBreaker(font: font).lines(for: cell.text, width: width)
             var rich: [SetLine]?
             if table.markup && !isHeader && InlineMarkup.holdsMarkup(cell.text) {
-                let aligned: TextAlignment = switch alignment {
-                case .left, .justified: .left
-                case .center: .center
-                case .right: .right
-                }
+                let aligned: TextAlignment =
+                    switch alignment {
+                    case .left, .justified: .left
+                    case .center: .center
+                    case .right: .right
+                    }
                 let base = TextRun("", font: font.name, size: font.size, color: try slot(textRole).stroke)
                 do {
-                    let set = try TextBoxSetter(fonts: fonts).lines(InlineMarkup(base: base).runs(markup: cell.text),
-                                                                    width: width, alignment: aligned, field: location)
+                    let set = try TextBoxSetter(fonts: fonts).lines(
+                        InlineMarkup(base: base).runs(markup: cell.text),
+                        width: width, alignment: aligned, field: location)
                     rich = set
                     lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false, pieces: []) }
                 } catch {
                     throw .font(name: font.name, reason: error.description)
                 }
             }
-            return .init(column: column, span: cell.span, lines: lines, rich: rich, font: font,
-                         lineHeight: font.size * Self.lineSpacing, alignment: alignment, textRole: textRole,
-                         fillRole: look.fill, location: location)
+            return .init(
+                column: column, span: cell.span, lines: lines, rich: rich, font: font,
+                lineHeight: font.size * Self.lineSpacing, alignment: alignment, textRole: textRole,
+                fillRole: look.fill, location: location)
         }
         func row(_ row: TableRow, label: String, bodyIndex: Int?) throws(ReportError) -> PreparedTable.Row {
             var cells: [PreparedTable.Cell] = []
             var column = 0
             for spec in row.cells {
-                cells.append(try cell(spec, column: column, row: row, isHeader: false,
-                                      location: "table \(index), \(label), column \"\(columns[column].title)\""))
+                cells.append(
+                    try cell(
+                        spec, column: column, row: row, isHeader: false,
+                        location: "table \(index), \(label), column \"\(columns[column].title)\""))
                 column += spec.span
             }
             return .init(cells: cells, kind: row.kind, bodyIndex: bodyIndex, minimumHeight: minimumHeight)
@@ -126,8 +134,10 @@ extension LayoutEngine {
             let titles = TableRow(columns.map(\.title), kind: .summary)
             var cells: [PreparedTable.Cell] = []
             for (column, spec) in titles.cells.enumerated() {
-                cells.append(try cell(spec, column: column, row: titles, isHeader: true,
-                                      location: "table \(index), header, column \"\(columns[column].title)\""))
+                cells.append(
+                    try cell(
+                        spec, column: column, row: titles, isHeader: true,
+                        location: "table \(index), header, column \"\(columns[column].title)\""))
             }
             header = .init(cells: cells, kind: .summary, bodyIndex: nil, isHeader: true, minimumHeight: minimumHeight)
         }
@@ -154,7 +164,8 @@ extension LayoutEngine {
 
     /// The face a cell is set in: the heading font for header and summary rows and the body font elsewhere,
     /// unless the style asks for a weight — bold is the body font's bold face, regular the body font.
-    private mutating func cellFont(_ look: CellStyle, emphasised: Bool, size: Double) throws(ReportError) -> LayoutFont {
+    private mutating func cellFont(_ look: CellStyle, emphasised: Bool, size: Double) throws(ReportError) -> LayoutFont
+    {
         let name: String
         switch look.weight {
         case nil:
@@ -218,9 +229,12 @@ extension LayoutEngine {
         for (column, spec) in table.columns.enumerated() {
             if case .fit = spec.width { widths[column] = max(minimum, natural[column] * fitScale) }
         }
-        let left = max(0, available - fixed - widths.enumerated().filter { index, _ in
-            if case .fit = table.columns[index].width { true } else { false }
-        }.map(\.1).reduce(0, +))
+        let left = max(
+            0,
+            available - fixed
+                - widths.enumerated().filter { index, _ in
+                    if case .fit = table.columns[index].width { true } else { false }
+                }.map(\.1).reduce(0, +))
         for (column, spec) in table.columns.enumerated() {
             if case .fraction(let share) = spec.width {
                 widths[column] = fractions > 0 ? max(minimum, left * max(share, 0) / fractions) : minimum
@@ -313,18 +327,26 @@ extension LayoutEngine {
     }
 
     /// Draws the given lines of each cell of `row` in a band `height` high at `y`, then moves `y` below it.
-    private mutating func drawRow(_ row: PreparedTable.Row, in table: PreparedTable, lines: [Range<Int>],
-                                  height: Double) throws(ReportError) {
+    private mutating func drawRow(
+        _ row: PreparedTable.Row, in table: PreparedTable, lines: [Range<Int>],
+        height: Double
+    ) throws(ReportError) {
         let left = page.margins.left
         let padding = table.table.padding
-        let fillRole: String? = row.isHeader ? ReportStyle.Role.tableHeader
-            : row.kind == .summary ? ReportStyle.Role.summary
-            : row.bodyIndex.map { $0 % 2 == 1 ? table.table.zebraRole : nil } ?? nil
+        let fillRole: String? =
+            row.isHeader
+            ? ReportStyle.Role.tableHeader
+            : row.kind == .summary
+                ? ReportStyle.Role.summary
+                : row.bodyIndex.map { $0 % 2 == 1 ? table.table.zebraRole : nil } ?? nil
         var commands: [Drawing.Command] = []
         func fill(_ role: String, _ rect: Rect) throws(ReportError) {
             let slot = try slot(role)
-            commands.append(.rect(.init(rect: rect, paint: .fill, lineWidth: 0, stroke: slot.stroke, fill: slot.fill,
-                                        slot: .role(role))))
+            commands.append(
+                .rect(
+                    .init(
+                        rect: rect, paint: .fill, lineWidth: 0, stroke: slot.stroke, fill: slot.fill,
+                        slot: .role(role))))
         }
         if let fillRole {
             try fill(fillRole, Rect(x: left, y: y, width: table.totalWidth, height: height))
@@ -340,22 +362,29 @@ extension LayoutEngine {
                 if let set = cell.rich?[lineIndex] {
                     let top = y + padding + Double(offset) * cell.lineHeight + (cell.lineHeight - set.height) / 2
                     commands += set.commands.map { $0.moved(x: x + padding, y: top) }
-                    placed.append(PlacedText(pageIndex: pageIndex, text: set.text,
-                                             frame: Rect(x: x + padding, y: top, width: width - 2 * padding,
-                                                         height: set.height),
-                                             container: frame, region: .cell))
+                    placed.append(
+                        PlacedText(
+                            pageIndex: pageIndex, text: set.text,
+                            frame: Rect(
+                                x: x + padding, y: top, width: width - 2 * padding,
+                                height: set.height),
+                            container: frame, region: .cell))
                     continue
                 }
                 let top = y + padding + Double(offset) * cell.lineHeight + inset
-                try drawLine(cell.lines[lineIndex], font: cell.font, alignment: alignment, x: x + padding, top: top,
-                             boxWidth: width - 2 * padding, role: cell.textRole, container: frame, region: .cell,
-                             location: cell.location, into: &commands)
+                try drawLine(
+                    cell.lines[lineIndex], font: cell.font, alignment: alignment, x: x + padding, top: top,
+                    boxWidth: width - 2 * padding, role: cell.textRole, container: frame, region: .cell,
+                    location: cell.location, into: &commands)
             }
         }
         let rule = try slot(ReportStyle.Role.rule).stroke
-        commands.append(.line(.init(color: rule, width: row.isHeader ? 0.75 : 0.25, from: Point(x: left, y: y + height),
-                                    to: Point(x: left + table.totalWidth, y: y + height),
-                                    slot: .role(ReportStyle.Role.rule))))
+        commands.append(
+            .line(
+                .init(
+                    color: rule, width: row.isHeader ? 0.75 : 0.25, from: Point(x: left, y: y + height),
+                    to: Point(x: left + table.totalWidth, y: y + height),
+                    slot: .role(ReportStyle.Role.rule))))
         pages[pageIndex] += commands
         y += height
         atPageTop = false

@@ -1,5 +1,5 @@
-import Typeset
 import Foundation
+import Typeset
 
 /// A block of running text, wrapped to the content width and broken across pages by lines.
 ///
@@ -23,8 +23,10 @@ public struct Paragraph: Hashable, Sendable {
     public var usesMarkup: Bool
 
     /// Creates a paragraph.
-    public init(_ text: String, alignment: ParagraphAlignment = .left, font: String? = nil, size: Double? = nil,
-                colorRole: String = ReportStyle.Role.text, spaceAfter: Double? = nil, markup: Bool = false) {
+    public init(
+        _ text: String, alignment: ParagraphAlignment = .left, font: String? = nil, size: Double? = nil,
+        colorRole: String = ReportStyle.Role.text, spaceAfter: Double? = nil, markup: Bool = false
+    ) {
         self.usesMarkup = markup
         self.text = text
         self.alignment = alignment

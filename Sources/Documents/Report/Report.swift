@@ -31,9 +31,11 @@ public struct Report: Hashable, Sendable {
     public var blocks: [ReportBlock]
 
     /// Creates a report from its settings and content.
-    public init(page: PageSetup = .a4, template: PageTemplate = .pageNumbers, style: ReportStyle = ReportStyle(),
-                metadata: Document.Metadata = Document.Metadata(),
-                @ReportBuilder content: () -> [ReportBlock] = { [] }) {
+    public init(
+        page: PageSetup = .a4, template: PageTemplate = .pageNumbers, style: ReportStyle = ReportStyle(),
+        metadata: Document.Metadata = Document.Metadata(),
+        @ReportBuilder content: () -> [ReportBlock] = { [] }
+    ) {
         self.page = page
         self.template = template
         self.style = style

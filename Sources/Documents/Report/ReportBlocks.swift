@@ -1,5 +1,5 @@
-import Typeset
 import Foundation
+import Typeset
 
 /// A section title: drawn larger, kept on the page of what follows it, and listed in the PDF's outline.
 public struct Heading: Hashable, Sendable {

@@ -24,8 +24,9 @@ public enum ReportError: Error, Hashable, Sendable {
     /// A size or padding is not a usable number (NaN, infinite, zero or negative where it must be positive).
     case invalidNumber(what: String, value: Double, rule: String)
     /// A header or footer text needs more height than its band has, even wrapped and shrunk to `size`.
-    case bandOverflow(band: String, item: Int, page: Int, text: String, needed: Double, available: Double,
-                      size: Double)
+    case bandOverflow(
+        band: String, item: Int, page: Int, text: String, needed: Double, available: Double,
+        size: Double)
 }
 
 extension ReportError: CustomStringConvertible, LocalizedError {
@@ -41,10 +42,12 @@ extension ReportError: CustomStringConvertible, LocalizedError {
             return "cannot lay out the report: the palette has no role \"\(role)\" (it has: "
                 + known.joined(separator: ", ") + "). Fix: add a slot with that role to the style's palette"
         case .invalidImage(let location, let reason):
-            return ErrorText.wrapping("cannot lay out the report: \(location)", reason,
-                                      fix: "give the bytes of a valid PNG file")
+            return ErrorText.wrapping(
+                "cannot lay out the report: \(location)", reason,
+                fix: "give the bytes of a valid PNG file")
         case .invalidNumber(let what, let value, let rule):
-            return "cannot lay out the report: \(what) is \(value); it must be \(rule). Fix: give a number in that range"
+            return
+                "cannot lay out the report: \(what) is \(value); it must be \(rule). Fix: give a number in that range"
         case .rowShape(let table, let row, let cells, let columns):
             return "cannot lay out the report: table \(table), row \(row) (footer rows counted after the body) has "
                 + "cells covering \(cells) columns but the table has \(columns). Fix: give every row cells that cover "

@@ -1,6 +1,6 @@
 import DrawingModule
-import Typeset
 import Foundation
+import Typeset
 
 /// The paper: its size and the margins around the body; the header and footer live in the top and bottom margins.
 public struct PageSetup: Hashable, Sendable {

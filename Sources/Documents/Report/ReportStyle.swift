@@ -38,9 +38,11 @@ public struct ReportStyle: Hashable, Sendable {
     public var paragraphSpacing: Double
 
     /// Creates a style; the default is a quiet navy-and-grey house style in IPAex Gothic.
-    public init(palette: Palette = ReportStyle.defaultPalette, bodyFont: String = "gothic",
-                headingFont: String = "gothic", bodySize: Double = 10, tableSize: Double = 9,
-                headingSizes: [Double] = [18, 14, 12], lineSpacing: Double = 1.5, paragraphSpacing: Double = 8) {
+    public init(
+        palette: Palette = ReportStyle.defaultPalette, bodyFont: String = "gothic",
+        headingFont: String = "gothic", bodySize: Double = 10, tableSize: Double = 9,
+        headingSizes: [Double] = [18, 14, 12], lineSpacing: Double = 1.5, paragraphSpacing: Double = 8
+    ) {
         self.palette = palette
         self.bodyFont = bodyFont
         self.headingFont = headingFont
@@ -55,15 +57,16 @@ public struct ReportStyle: Hashable, Sendable {
     public static let defaultPalette: Palette = {
         func hex(_ text: String) -> Color { Color(hex: text) ?? .black }
         // The roles are distinct literals and the colours valid, so this cannot fail.
-        return (try? Palette(slots: [
-            .init(role: Role.text, stroke: hex("#1F2328"), fill: .white),
-            .init(role: Role.muted, stroke: hex("#6B7280"), fill: .white),
-            .init(role: Role.accent, stroke: hex("#1D3A6E"), fill: hex("#1D3A6E")),
-            .init(role: Role.rule, stroke: hex("#9AA3AF"), fill: .white),
-            .init(role: Role.tableHeader, stroke: .white, fill: hex("#1D3A6E")),
-            .init(role: Role.zebra, stroke: hex("#1F2328"), fill: hex("#EEF2F8")),
-            .init(role: Role.summary, stroke: hex("#1F2328"), fill: hex("#FCEFD2")),
-        ])) ?? Palette()
+        return
+            (try? Palette(slots: [
+                .init(role: Role.text, stroke: hex("#1F2328"), fill: .white),
+                .init(role: Role.muted, stroke: hex("#6B7280"), fill: .white),
+                .init(role: Role.accent, stroke: hex("#1D3A6E"), fill: hex("#1D3A6E")),
+                .init(role: Role.rule, stroke: hex("#9AA3AF"), fill: .white),
+                .init(role: Role.tableHeader, stroke: .white, fill: hex("#1D3A6E")),
+                .init(role: Role.zebra, stroke: hex("#1F2328"), fill: hex("#EEF2F8")),
+                .init(role: Role.summary, stroke: hex("#1F2328"), fill: hex("#FCEFD2"))
+            ])) ?? Palette()
     }()
 
     /// The heading size for `level` (1…3).

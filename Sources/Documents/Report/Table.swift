@@ -55,8 +55,9 @@ public struct CellStyle: Hashable, Sendable {
 
     /// This style with every setting `other` has taken from `other`.
     public func overridden(by other: CellStyle) -> CellStyle {
-        CellStyle(weight: other.weight ?? weight, size: other.size ?? size, role: other.role ?? role,
-                  fill: other.fill ?? fill)
+        CellStyle(
+            weight: other.weight ?? weight, size: other.size ?? size, role: other.role ?? role,
+            fill: other.fill ?? fill)
     }
 }
 
@@ -146,9 +147,11 @@ public struct Table: Hashable, Sendable {
     public var markup: Bool
 
     /// Creates a table.
-    public init(columns: [TableColumn], rows: [TableRow], footer: [TableRow] = [], size: Double? = nil,
-                padding: Double = 4, zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true,
-                fitRows: [TableRow]? = nil, markup: Bool = false) {
+    public init(
+        columns: [TableColumn], rows: [TableRow], footer: [TableRow] = [], size: Double? = nil,
+        padding: Double = 4, zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true,
+        fitRows: [TableRow]? = nil, markup: Bool = false
+    ) {
         self.markup = markup
         self.columns = columns
         self.rows = rows
@@ -161,9 +164,12 @@ public struct Table: Hashable, Sendable {
     }
 
     /// Creates a table of plain body rows.
-    public init(columns: [TableColumn], rows: [[String]], size: Double? = nil, padding: Double = 4,
-                zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true, markup: Bool = false) {
-        self.init(columns: columns, rows: rows.map { TableRow($0) }, size: size, padding: padding,
-                  zebraRole: zebraRole, showsHeader: showsHeader, markup: markup)
+    public init(
+        columns: [TableColumn], rows: [[String]], size: Double? = nil, padding: Double = 4,
+        zebraRole: String? = ReportStyle.Role.zebra, showsHeader: Bool = true, markup: Bool = false
+    ) {
+        self.init(
+            columns: columns, rows: rows.map { TableRow($0) }, size: size, padding: padding,
+            zebraRole: zebraRole, showsHeader: showsHeader, markup: markup)
     }
 }

@@ -12,9 +12,11 @@ struct InlineMarkup {
     /// The runs of `pieces`: the template's own text (field nil) read as markup, values (a field) as plain text.
     func runs(_ pieces: [(field: String?, text: String)]) -> [TextRun] {
         var runs: [TextRun] = []
-        var bold = base.weight == .bold, underline = base.underline
+        var bold = base.weight == .bold
+        var underline = base.underline
         var buffer = ""
-        var rubyBase: String?, reading: String?
+        var rubyBase: String?
+        var reading: String?
 
         func flush() {
             guard !buffer.isEmpty else { return }
@@ -26,7 +28,11 @@ struct InlineMarkup {
             buffer = ""
         }
         func append(_ string: String) {
-            if reading != nil { reading! += string } else if rubyBase != nil { rubyBase! += string } else {
+            if reading != nil {
+                reading! += string
+            } else if rubyBase != nil {
+                rubyBase! += string
+            } else {
                 buffer += string
             }
         }

@@ -4,11 +4,12 @@ extension Template {
     /// The rows of `table` as the template language reads them: a list of records keyed by column name, each
     /// remembering its file and line for errors.
     public static func records(_ table: CSVTable) -> TemplateValue {
-        .list(table.rows.indices.map { index in
-            var record = TemplateRecord(Array(zip(table.columns, table.rows[index].map { TemplateValue.text($0) })))
-            record.origin = "\(table.source) line \(table.lines[index])"
-            return .record(record)
-        })
+        .list(
+            table.rows.indices.map { index in
+                var record = TemplateRecord(Array(zip(table.columns, table.rows[index].map { TemplateValue.text($0) })))
+                record.origin = "\(table.source) line \(table.lines[index])"
+                return .record(record)
+            })
     }
 
     /// The template `mkpdf report` uses without `--template`: a heading with the title, then every column of

@@ -6,8 +6,10 @@ import Typeset
 
 extension Template {
     /// The flow set onto pages: the blocks evaluated with `scope` into a `Report` and laid out.
-    func flowOutput(scope: TemplateScope, metadata: Document.Metadata,
-                    options: TemplateRenderOptions) throws(TemplateError) -> ReportOutput {
+    func flowOutput(
+        scope: TemplateScope, metadata: Document.Metadata,
+        options: TemplateRenderOptions
+    ) throws(TemplateError) -> ReportOutput {
         var merged = ReportStyle.defaultPalette
         for role in palette.roles {
             guard let slot = palette.slot(named: role) else { continue }
@@ -30,8 +32,9 @@ extension Template {
         if let text = furniture.footer {
             footer = [.rule(width: 0.5), .text(try self.text(text, scope: furnitureScope), alignment: .right, size: 8)]
         }
-        var report = Report(page: PageSetup(width: size.width, height: size.height, margins: margins),
-                            template: PageTemplate(header: header, footer: footer), style: style, metadata: metadata)
+        var report = Report(
+            page: PageSetup(width: size.width, height: size.height, margins: margins),
+            template: PageTemplate(header: header, footer: footer), style: style, metadata: metadata)
         report.blocks = try blocks(flow, scope: scope, options: options)
         do {
             return try report.layout(fonts: options.fonts ?? .shared)
@@ -40,8 +43,10 @@ extension Template {
         }
     }
 
-    private func blocks(_ flow: [FlowBlock], scope: TemplateScope,
-                        options: TemplateRenderOptions) throws(TemplateError) -> [ReportBlock] {
+    private func blocks(
+        _ flow: [FlowBlock], scope: TemplateScope,
+        options: TemplateRenderOptions
+    ) throws(TemplateError) -> [ReportBlock] {
         var blocks: [ReportBlock] = []
         for block in flow {
             switch block {
@@ -55,12 +60,16 @@ extension Template {
                     do {
                         face = try (options.fonts ?? .shared).fontName(family: font, weight: weight)
                     } catch {
-                        throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
-                                            reason: .font(name: font, reason: error.description))
+                        throw TemplateError(
+                            file: file, line: text.mark?.line, column: text.mark?.column,
+                            reason: .font(name: font, reason: error.description))
                     }
                 }
-                blocks.append(.paragraph(Paragraph(string, alignment: alignment, font: face, size: size,
-                                                   colorRole: role, markup: markup)))
+                blocks.append(
+                    .paragraph(
+                        Paragraph(
+                            string, alignment: alignment, font: face, size: size,
+                            colorRole: role, markup: markup)))
             case .table(let table):
                 blocks += try tables(table, scope: scope, options: options)
             case .image(let png, let width, let alignment):
@@ -72,13 +81,18 @@ extension Template {
             case .loop(let variable, let list, let body, let mark):
                 let items = try items(list, scope: scope, mark: mark)
                 for (index, item) in items.enumerated() {
-                    blocks += try self.blocks(body, scope: scope.adding([variable: item,
-                                                                         "loop": Self.loopRecord(index, count: items.count)]),
-                                              options: options)
+                    blocks += try self.blocks(
+                        body,
+                        scope: scope.adding([
+                            variable: item,
+                            "loop": Self.loopRecord(index, count: items.count)
+                        ]),
+                        options: options)
                 }
             case .condition(let test, let then, let otherwise, let mark):
-                blocks += try self.blocks(evaluate(test, scope: scope, mark: mark).isTruthy ? then : otherwise,
-                                          scope: scope, options: options)
+                blocks += try self.blocks(
+                    evaluate(test, scope: scope, mark: mark).isTruthy ? then : otherwise,
+                    scope: scope, options: options)
             }
         }
         return blocks
@@ -86,8 +100,10 @@ extension Template {
 
     /// A table block as report tables: one per group (after its heading) or one in all, the summary rows after the
     /// body, every table fitted to all rows so the columns line up.
-    private func tables(_ table: FlowTable, scope: TemplateScope,
-                        options: TemplateRenderOptions) throws(TemplateError) -> [ReportBlock] {
+    private func tables(
+        _ table: FlowTable, scope: TemplateScope,
+        options: TemplateRenderOptions
+    ) throws(TemplateError) -> [ReportBlock] {
         let items = try items(table.rows, scope: scope, mark: table.mark)
         let columns = table.columns.map { TableColumn($0.title, width: $0.width, alignment: $0.alignment) }
         var rowScopes: [TemplateScope] = []
@@ -98,7 +114,9 @@ extension Template {
             for column in table.columns {
                 do {
                     let pieces = try pieces(column.value.text, scope: rowScope, mark: column.value.mark)
-                    if let fonts = options.fonts { try checkCoverage(pieces, font: font, mark: column.value.mark, fonts: fonts) }
+                    if let fonts = options.fonts {
+                        try checkCoverage(pieces, font: font, mark: column.value.mark, fonts: fonts)
+                    }
                     cells.append(pieces.map(\.text).joined())
                 } catch {
                     if case .record(let record) = item, let origin = record.origin {
@@ -128,21 +146,29 @@ extension Template {
             for index in items.indices {
                 let key = try evaluate(group.key, scope: rowScopes[index], mark: table.mark)
                 let text = key.text ?? ""
-                if members[text] == nil { order.append(text); keys[text] = key }
+                if members[text] == nil {
+                    order.append(text)
+                    keys[text] = key
+                }
                 members[text, default: []].append(index)
             }
             let preferred = group.order.filter { members[$0] != nil }
             for key in preferred + order.filter({ !preferred.contains($0) }) {
                 let indices = members[key] ?? []
-                let record = TemplateValue.record(TemplateRecord([
-                    ("key", keys[key] ?? .text(key)), ("rows", .list(indices.map { items[$0] })),
-                    ("count", .int(indices.count)),
-                ]))
+                let record = TemplateValue.record(
+                    TemplateRecord([
+                        ("key", keys[key] ?? .text(key)), ("rows", .list(indices.map { items[$0] })),
+                        ("count", .int(indices.count))
+                    ]))
                 let groupScope = scope.adding(["group": record])
                 var rows = indices.map { bodyRows[$0] }
                 if let subtotal = group.subtotal { rows.append(try summary(subtotal, scope: groupScope)) }
-                sections.append((try group.heading.map { text throws(TemplateError) in
-                    try self.text(text, scope: groupScope) }, rows))
+                sections.append(
+                    (
+                        try group.heading.map { text throws(TemplateError) in
+                            try self.text(text, scope: groupScope)
+                        }, rows
+                    ))
             }
         } else {
             sections.append((nil, bodyRows))
@@ -153,17 +179,27 @@ extension Template {
         let zebra = table.zebra ? ReportStyle.Role.zebra : nil
         var blocks: [ReportBlock] = []
         if table.group == nil {
-            return [.table(Table(columns: columns, rows: bodyRows, footer: footer, size: table.size, zebraRole: zebra,
-                                 showsHeader: table.showsHeader, fitRows: fitRows))]
+            return [
+                .table(
+                    Table(
+                        columns: columns, rows: bodyRows, footer: footer, size: table.size, zebraRole: zebra,
+                        showsHeader: table.showsHeader, fitRows: fitRows))
+            ]
         }
         for section in sections {
             if let heading = section.heading { blocks.append(.heading(Heading(heading, level: 2))) }
-            blocks.append(.table(Table(columns: columns, rows: section.rows, size: table.size, zebraRole: zebra,
-                                       showsHeader: table.showsHeader, fitRows: fitRows)))
+            blocks.append(
+                .table(
+                    Table(
+                        columns: columns, rows: section.rows, size: table.size, zebraRole: zebra,
+                        showsHeader: table.showsHeader, fitRows: fitRows)))
         }
         if !footer.isEmpty {
-            blocks.append(.table(Table(columns: columns, rows: [], footer: footer, size: table.size, zebraRole: zebra,
-                                       showsHeader: false, fitRows: fitRows)))
+            blocks.append(
+                .table(
+                    Table(
+                        columns: columns, rows: [], footer: footer, size: table.size, zebraRole: zebra,
+                        showsHeader: false, fitRows: fitRows)))
         }
         return blocks
     }

@@ -60,8 +60,10 @@ public struct Template: Sendable {
 
     /// Reads a template from YAML text; `file` names it in errors, `baseURL` is where image paths are resolved.
     /// - Throws: `TemplateError` with line and column for a syntax error, unknown key, element or role, bad number.
-    public init(yaml: String, file: String = "<string>",
-                baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) throws(TemplateError) {
+    public init(
+        yaml: String, file: String = "<string>",
+        baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) throws(TemplateError) {
         let contents = try TemplateParser(file: file, baseURL: baseURL).parse(yaml)
         self.file = file
         size = contents.size
@@ -98,17 +100,20 @@ public struct Template: Sendable {
     /// The defaults overlaid with `given`: what each placeholder will be filled with.
     /// - Throws: `TemplateError` for a name the template does not know or a value with a control character.
     public func values(merging given: [String: String]) throws(TemplateError) -> [String: String] {
-        for name in given.keys.sorted() where !placeholderNames.contains(name) && !TemplateParser.builtInNames.contains(name) {
+        for name in given.keys.sorted()
+        where !placeholderNames.contains(name) && !TemplateParser.builtInNames.contains(name) {
             throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
         }
         let merged = defaults.merging(given) { _, new in new }
         for (name, value) in merged.sorted(by: { $0.key < $1.key }) {
             if let bad = value.unicodeScalars.first(where: Self.isControl) {
                 let code = String(bad.value, radix: 16, uppercase: true)
-                throw TemplateError(file: file, reason: .invalidValue(
-                    placeholder: name,
-                    reason: "holds the control character U+" + String(repeating: "0", count: max(0, 4 - code.count))
-                        + code + (bad == "\n" ? " (a line break)" : "")))
+                throw TemplateError(
+                    file: file,
+                    reason: .invalidValue(
+                        placeholder: name,
+                        reason: "holds the control character U+" + String(repeating: "0", count: max(0, 4 - code.count))
+                            + code + (bad == "\n" ? " (a line break)" : "")))
             }
         }
         return merged
@@ -118,11 +123,17 @@ public struct Template: Sendable {
     /// - Throws: `TemplateError` naming the line of the element for a value that is missing, a character the font
     ///   lacks (when `options.fonts` is set: with the field it came from), text that does not fit, or a barcode that
     ///   cannot be made; and for a template with a `flow`, whose pages come from `document(values:data:options:)`.
-    public func render(values given: [String: String] = [:],
-                       options: TemplateRenderOptions = TemplateRenderOptions()) throws(TemplateError) -> Drawing {
+    public func render(
+        values given: [String: String] = [:],
+        options: TemplateRenderOptions = TemplateRenderOptions()
+    ) throws(TemplateError) -> Drawing {
         guard flow.isEmpty else {
-            throw TemplateError(file: file, reason: .badValue(key: "flow", value: "a flowing document", expected:
-                "this command draws one page; render the template with mkpdf render or mkpdf report"))
+            throw TemplateError(
+                file: file,
+                reason: .badValue(
+                    key: "flow", value: "a flowing document",
+                    expected:
+                        "this command draws one page; render the template with mkpdf render or mkpdf report"))
         }
         let scope = try scope(values: given, data: [:])
         var commands: [Drawing.Command] = []
@@ -134,8 +145,10 @@ public struct Template: Sendable {
     /// with the elements drawn on the first. `data` gives inputs of any shape (a CSV's `rows`); `values` text ones.
     /// - Throws: `TemplateError` as `render` does, and for the flow: a list that is not one, a row that fails
     ///   (naming its number), a page too small for a table.
-    public func document(values given: [String: String] = [:], data given2: [String: TemplateValue] = [:],
-                         options: TemplateRenderOptions = TemplateRenderOptions()) throws(TemplateError) -> Document {
+    public func document(
+        values given: [String: String] = [:], data given2: [String: TemplateValue] = [:],
+        options: TemplateRenderOptions = TemplateRenderOptions()
+    ) throws(TemplateError) -> Document {
         let scope = try scope(values: given, data: given2)
         var commands: [Drawing.Command] = []
         try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands)
@@ -143,8 +156,9 @@ public struct Template: Sendable {
         if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
         let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
         guard !flow.isEmpty else {
-            return Document(pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
-                            metadata: metadata)
+            return Document(
+                pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
+                metadata: metadata)
         }
         let output = try flowOutput(scope: scope, metadata: metadata, options: options)
         var pages = output.pages
@@ -155,7 +169,9 @@ public struct Template: Sendable {
 
     /// The names every expression reads: the defaults, `data` and then `values` over them, `today`, and the `let`
     /// values computed in order.
-    func scope(values given: [String: String], data given2: [String: TemplateValue]) throws(TemplateError) -> TemplateScope {
+    func scope(values given: [String: String], data given2: [String: TemplateValue]) throws(TemplateError)
+        -> TemplateScope
+    {
         let texts = try values(merging: given)
         for name in given2.keys.sorted() where data[name] == nil {
             throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
@@ -166,7 +182,8 @@ public struct Template: Sendable {
         for (name, text) in texts where given[name] != nil || given2[name] == nil { values[name] = .text(text) }
         values["today"] = .text(given["today"] ?? Self.today())
         if given["title"] == nil, let title = furniture.title, title.text.isLiteral,
-           let text = try? title.text.render(in: TemplateScope()) {
+            let text = try? title.text.render(in: TemplateScope())
+        {
             values["title"] = .text(text)
         }
         var scope = TemplateScope(values)
@@ -190,13 +207,19 @@ public struct Template: Sendable {
     }
 
     /// The error for an expression that failed: a missing value when it names a declared input without one.
-    func failure(_ error: ExpressionError, expression: Expression?, mark: TemplateMark?,
-                 scope: TemplateScope) -> TemplateError {
-        if let name = expression?.names.first(where: { scope[$0.name] == nil })?.name, data[name] != nil || name == "title" {
-            return TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .missingValue(placeholder: name))
+    func failure(
+        _ error: ExpressionError, expression: Expression?, mark: TemplateMark?,
+        scope: TemplateScope
+    ) -> TemplateError {
+        if let name = expression?.names.first(where: { scope[$0.name] == nil })?.name,
+            data[name] != nil || name == "title"
+        {
+            return TemplateError(
+                file: file, line: mark?.line, column: mark?.column, reason: .missingValue(placeholder: name))
         }
-        return TemplateError(file: file, line: mark?.line, column: mark?.column,
-                             reason: .expression(problem: error.description))
+        return TemplateError(
+            file: file, line: mark?.line, column: mark?.column,
+            reason: .expression(problem: error.description))
     }
 
     /// The text of `text` with `scope`.
@@ -205,14 +228,19 @@ public struct Template: Sendable {
     }
 
     /// Each part of `text` with `scope`, with the field it came from.
-    func pieces(_ text: TextTemplate, scope: TemplateScope,
-                mark: TemplateMark?) throws(TemplateError) -> [(field: String?, text: String)] {
+    func pieces(
+        _ text: TextTemplate, scope: TemplateScope,
+        mark: TemplateMark?
+    ) throws(TemplateError) -> [(field: String?, text: String)] {
         do {
             return try text.pieces(in: scope)
         } catch {
             let failed = text.segments.compactMap { segment -> Expression? in
                 if case .expression(let expression) = segment,
-                   expression.names.contains(where: { scope[$0.name] == nil }) { return expression }
+                    expression.names.contains(where: { scope[$0.name] == nil })
+                {
+                    return expression
+                }
                 return nil
             }.first
             throw failure(error, expression: failed, mark: mark, scope: scope)
@@ -220,7 +248,9 @@ public struct Template: Sendable {
     }
 
     /// The value of `expression` with `scope`.
-    func evaluate(_ expression: Expression, scope: TemplateScope, mark: TemplateMark?) throws(TemplateError) -> TemplateValue {
+    func evaluate(_ expression: Expression, scope: TemplateScope, mark: TemplateMark?) throws(TemplateError)
+        -> TemplateValue
+    {
         do {
             return try expression.evaluate(in: scope)
         } catch {
@@ -229,26 +259,35 @@ public struct Template: Sendable {
     }
 
     /// The items of a `for` list.
-    func items(_ expression: Expression, scope: TemplateScope, mark: TemplateMark?) throws(TemplateError) -> [TemplateValue] {
+    func items(_ expression: Expression, scope: TemplateScope, mark: TemplateMark?) throws(TemplateError)
+        -> [TemplateValue]
+    {
         let value = try evaluate(expression, scope: scope, mark: mark)
         switch value {
         case .list(let items): return items
         case .null: return []
         default:
-            throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .expression(
-                problem: "`\(expression.source)` is \(value.kindDescription), not a list to repeat over"))
+            throw TemplateError(
+                file: file, line: mark?.line, column: mark?.column,
+                reason: .expression(
+                    problem: "`\(expression.source)` is \(value.kindDescription), not a list to repeat over"))
         }
     }
 
     /// `loop`: the 1-based index, first, last and count of a repetition.
     static func loopRecord(_ index: Int, count: Int) -> TemplateValue {
-        .record(TemplateRecord([("index", .int(index + 1)), ("first", .bool(index == 0)),
-                                ("last", .bool(index == count - 1)), ("count", .int(count))]))
+        .record(
+            TemplateRecord([
+                ("index", .int(index + 1)), ("first", .bool(index == 0)),
+                ("last", .bool(index == count - 1)), ("count", .int(count))
+            ]))
     }
 
     /// Appends the commands of `elements`, moved by `base`.
-    private func draw(_ elements: [TemplateElement], scope: TemplateScope, base: Point, options: TemplateRenderOptions,
-                      into commands: inout [Drawing.Command]) throws(TemplateError) {
+    private func draw(
+        _ elements: [TemplateElement], scope: TemplateScope, base: Point, options: TemplateRenderOptions,
+        into commands: inout [Drawing.Command]
+    ) throws(TemplateError) {
         for element in elements {
             switch element {
             case .loop(let loop):
@@ -259,19 +298,24 @@ public struct Template: Sendable {
                     try draw(loop.elements, scope: inner, base: offset, options: options, into: &commands)
                 }
             case .condition(let condition):
-                let branch = try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
+                let branch =
+                    try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
                     ? condition.then : condition.otherwise
                 try draw(branch, scope: scope, base: base, options: options, into: &commands)
             case .line(let line):
                 for offset in line.repetition.offsets {
-                    commands.append(.line(.init(color: line.slot.stroke, width: line.width,
-                                                from: line.from + offset + base, to: line.to + offset + base,
-                                                cap: line.cap, slot: .role(line.role))))
+                    commands.append(
+                        .line(
+                            .init(
+                                color: line.slot.stroke, width: line.width,
+                                from: line.from + offset + base, to: line.to + offset + base,
+                                cap: line.cap, slot: .role(line.role))))
                 }
             case .shape(let shape):
                 for offset in shape.repetition.offsets {
                     let payload = Drawing.Command.Shape(
-                        rect: Rect(origin: shape.rect.origin + offset + base, size: shape.rect.size), paint: shape.paint,
+                        rect: Rect(origin: shape.rect.origin + offset + base, size: shape.rect.size),
+                        paint: shape.paint,
                         lineWidth: shape.lineWidth, stroke: shape.slot.stroke, fill: shape.slot.fill,
                         slot: .role(shape.role))
                     commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
@@ -286,8 +330,9 @@ public struct Template: Sendable {
                         do {
                             _ = try TextBoxSetter(fonts: fonts).set(box)
                         } catch {
-                            throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column,
-                                                reason: .textFit(error))
+                            throw TemplateError(
+                                file: file, line: text.mark?.line, column: text.mark?.column,
+                                reason: .textFit(error))
                         }
                     }
                     commands.append(.textBox(box))
@@ -297,17 +342,27 @@ public struct Template: Sendable {
                 let string = pieces.map(\.text).joined()
                 if let fonts = options.fonts {
                     try checkCoverage(text, pieces: pieces, fonts: fonts)
-                    if !text.text.isLiteral { try checkOnPage(text, string: string, origin: text.origin + base, fonts: fonts) }
+                    if !text.text.isLiteral {
+                        try checkOnPage(text, string: string, origin: text.origin + base, fonts: fonts)
+                    }
                 }
                 for offset in text.repetition.offsets {
-                    commands.append(.text(.init(color: text.slot.stroke, string: string, font: text.font,
-                                                size: text.size, origin: text.origin + offset + base,
-                                                boxWidth: text.boxWidth, alignment: text.alignment,
-                                                slot: .role(text.role))))
+                    commands.append(
+                        .text(
+                            .init(
+                                color: text.slot.stroke, string: string, font: text.font,
+                                size: text.size, origin: text.origin + offset + base,
+                                boxWidth: text.boxWidth, alignment: text.alignment,
+                                slot: .role(text.role))))
                 }
             case .image(let image):
-                commands.append(.image(.init(png: image.png, rect: Rect(origin: image.rect.origin + base,
-                                                                        size: image.rect.size))))
+                commands.append(
+                    .image(
+                        .init(
+                            png: image.png,
+                            rect: Rect(
+                                origin: image.rect.origin + base,
+                                size: image.rect.size))))
             case .barcode(let element):
                 var command = element.command
                 command.rect = Rect(origin: command.rect.origin + base, size: command.rect.size)
@@ -315,11 +370,13 @@ public struct Template: Sendable {
                 do {
                     _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
                 } catch {
-                    throw TemplateError(file: file, line: element.mark?.line, column: element.mark?.column,
-                                        reason: .barcode(element: element.element, kind: command.symbology.rawValue,
-                                                         key: Self.templateKey(error.field, element: element),
-                                                         field: error.field == "data" ? element.data.names.first?.name : nil,
-                                                         reason: error.reason))
+                    throw TemplateError(
+                        file: file, line: element.mark?.line, column: element.mark?.column,
+                        reason: .barcode(
+                            element: element.element, kind: command.symbology.rawValue,
+                            key: Self.templateKey(error.field, element: element),
+                            field: error.field == "data" ? element.data.names.first?.name : nil,
+                            reason: error.reason))
                 }
                 commands.append(.barcode(command))
             }
@@ -344,14 +401,18 @@ public struct Template: Sendable {
     }
 
     /// A text with a height as a text box: its markup turned into runs, its fields named.
-    private func textBox(_ text: TemplateElement.Text, frame box: TemplateElement.Box,
-                         pieces: [(field: String?, text: String)], offset: Point) -> Drawing.Command.TextBox {
-        let base = TextRun("", font: text.font, weight: text.weight, size: text.size, color: text.slot.stroke,
-                           underline: text.underline)
+    private func textBox(
+        _ text: TemplateElement.Text, frame box: TemplateElement.Box,
+        pieces: [(field: String?, text: String)], offset: Point
+    ) -> Drawing.Command.TextBox {
+        let base = TextRun(
+            "", font: text.font, weight: text.weight, size: text.size, color: text.slot.stroke,
+            underline: text.underline)
         let fields = pieces.compactMap(\.field)
         return Drawing.Command.TextBox(
-            frame: Rect(x: text.origin.x + offset.x, y: text.origin.y + offset.y, width: text.boxWidth ?? 0,
-                        height: box.height),
+            frame: Rect(
+                x: text.origin.x + offset.x, y: text.origin.y + offset.y, width: text.boxWidth ?? 0,
+                height: box.height),
             runs: InlineMarkup(base: base).runs(pieces), alignment: text.alignment,
             verticalAlignment: box.verticalAlignment, lineHeight: box.lineHeight, letterSpacing: box.letterSpacing,
             fit: box.fit, minimumSize: box.minimumSize, rotation: box.rotation, writingMode: box.writingMode,
@@ -360,8 +421,10 @@ public struct Template: Sendable {
 
     /// Fails when a text filled from data but given no box (`h`) runs past its `w`, or past the page's right edge:
     /// it would be cut off or overprint its neighbours.
-    private func checkOnPage(_ text: TemplateElement.Text, string: String, origin: Point,
-                             fonts: FontRegistry) throws(TemplateError) {
+    private func checkOnPage(
+        _ text: TemplateElement.Text, string: String, origin: Point,
+        fonts: FontRegistry
+    ) throws(TemplateError) {
         let width = text.boxWidth ?? (size.width - origin.x)
         let box = Drawing.Command.TextBox(
             frame: Rect(x: origin.x, y: origin.y, width: max(0, width), height: max(0, size.height - origin.y)),
@@ -376,26 +439,32 @@ public struct Template: Sendable {
 
     /// Fails on the first character of the text (literal or value) that no font of the text's fallback
     /// chain can draw.
-    private func checkCoverage(_ text: TemplateElement.Text, pieces: [(field: String?, text: String)],
-                               fonts: FontRegistry) throws(TemplateError) {
+    private func checkCoverage(
+        _ text: TemplateElement.Text, pieces: [(field: String?, text: String)],
+        fonts: FontRegistry
+    ) throws(TemplateError) {
         try checkCoverage(pieces, font: text.font, mark: text.mark, fonts: fonts)
     }
 
     /// Fails on the first character of `pieces` (the template's text or a value) that no font of `font`'s fallback
     /// chain can draw, naming the field it came from and every font tried.
-    func checkCoverage(_ pieces: [(field: String?, text: String)], font: String, mark: TemplateMark?,
-                       fonts: FontRegistry) throws(TemplateError) {
+    func checkCoverage(
+        _ pieces: [(field: String?, text: String)], font: String, mark: TemplateMark?,
+        fonts: FontRegistry
+    ) throws(TemplateError) {
         for (field, string) in pieces {
             let coverage: FontCoverage
             do {
                 coverage = try fonts.coverage(of: string.filter { $0 != "\n" }, font: font)
             } catch {
-                throw TemplateError(file: file, line: mark?.line, column: mark?.column,
-                                    reason: .font(name: font, reason: error.description))
+                throw TemplateError(
+                    file: file, line: mark?.line, column: mark?.column,
+                    reason: .font(name: font, reason: error.description))
             }
             guard let missing = coverage.missing.first else { continue }
-            throw TemplateError(file: file, line: mark?.line, column: mark?.column,
-                                reason: .missingGlyph(field: field, missing))
+            throw TemplateError(
+                file: file, line: mark?.line, column: mark?.column,
+                reason: .missingGlyph(field: field, missing))
         }
     }
 
@@ -408,7 +477,8 @@ public struct Template: Sendable {
     private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return String(cString: strerror(code.rawValue))
         }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {

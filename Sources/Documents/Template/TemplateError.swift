@@ -131,7 +131,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         case .textFit(let error):
             return error.problem
         case .unknownName(let name, let known):
-            return "unknown name `\(name)`\(NearestName.hint(for: name, among: known)); the names here are " + list(known)
+            return "unknown name `\(name)`\(NearestName.hint(for: name, among: known)); the names here are "
+                + list(known)
         case .expression(let problem):
             return problem
         case .oldForm(let what, _):

@@ -18,7 +18,9 @@ extension TemplateParser {
     /// `title`, `author`, `header` (text, or `{text, logo}`) and `footer`.
     func furniture(_ top: Fields, font: String) throws(TemplateError) -> FlowFurniture {
         var furniture = FlowFurniture()
-        if let node = top.value("title") { furniture.title = MarkedText(text: try textTemplate(node, key: "title"), mark: mark(node)) }
+        if let node = top.value("title") {
+            furniture.title = MarkedText(text: try textTemplate(node, key: "title"), mark: mark(node))
+        }
         furniture.author = try top.string("author")
         names.layers.append(["page", "pages"])
         defer { names.layers.removeLast() }
@@ -52,8 +54,12 @@ extension TemplateParser {
 
     func flowBlocks(_ list: Node, key: String, font: String) throws(TemplateError) -> [FlowBlock] {
         guard case .sequence(let sequence) = list else {
-            throw error(list, .badValue(key: key, value: describe(list), expected: "a list of blocks, each "
-                + "\"- kind: {…}\" (" + Self.flowKinds.joined(separator: ", ") + ")"))
+            throw error(
+                list,
+                .badValue(
+                    key: key, value: describe(list),
+                    expected: "a list of blocks, each "
+                        + "\"- kind: {…}\" (" + Self.flowKinds.joined(separator: ", ") + ")"))
         }
         var blocks: [FlowBlock] = []
         for item in sequence { blocks.append(try flowBlock(item, font: font)) }
@@ -62,49 +68,71 @@ extension TemplateParser {
 
     private func flowBlock(_ item: Node, font: String) throws(TemplateError) -> FlowBlock {
         if item.scalar?.string == "pageBreak" { return .pageBreak }
-        guard case .mapping(let mapping) = item, mapping.count == 1, let (kindNode, body) = mapping.first.map({ ($0.key, $0.value) }),
-              let kind = kindNode.scalar?.string else {
-            throw error(item, .badValue(key: "flow", value: describe(item), expected: "each block is one key naming "
-                + "its kind with its settings, e.g. \"- paragraph: {text: …}\""))
+        guard case .mapping(let mapping) = item, mapping.count == 1,
+            let (kindNode, body) = mapping.first.map({ ($0.key, $0.value) }),
+            let kind = kindNode.scalar?.string
+        else {
+            throw error(
+                item,
+                .badValue(
+                    key: "flow", value: describe(item),
+                    expected: "each block is one key naming "
+                        + "its kind with its settings, e.g. \"- paragraph: {text: …}\""))
         }
         switch kind {
         case "heading":
-            if body.scalar != nil { return .heading(MarkedText(text: try textTemplate(body, key: "heading"), mark: mark(body)), level: 1) }
+            if body.scalar != nil {
+                return .heading(MarkedText(text: try textTemplate(body, key: "heading"), mark: mark(body)), level: 1)
+            }
             let f = try map(body, context: "heading", allowed: ["text", "level"])
-            guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "heading")) }
-            return .heading(MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
-                            level: try f.integer("level", default: 1, range: 1...3))
+            guard let textNode = f.value("text") else {
+                throw error(body, .missingKey(key: "text", context: "heading"))
+            }
+            return .heading(
+                MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
+                level: try f.integer("level", default: 1, range: 1...3))
         case "paragraph":
             if body.scalar != nil {
-                return .paragraph(MarkedText(text: try textTemplate(body, key: "paragraph"), mark: mark(body)),
-                                  alignment: .left, size: nil, role: ReportStyle.Role.text, weight: nil)
+                return .paragraph(
+                    MarkedText(text: try textTemplate(body, key: "paragraph"), mark: mark(body)),
+                    alignment: .left, size: nil, role: ReportStyle.Role.text, weight: nil)
             }
             let f = try map(body, context: "paragraph", allowed: ["text", "style", "align", "size", "role", "weight"])
-            guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "paragraph")) }
+            guard let textNode = f.value("text") else {
+                throw error(body, .missingKey(key: "text", context: "paragraph"))
+            }
             let named = try namedStyle(f)
             if let named, named.cell.fill != nil, let node = f.value("style") {
-                throw error(node, .badValue(key: "style", value: "a style with fill", expected: "a style without "
-                    + "fill: a paragraph has no background (fill is for table cells)"))
+                throw error(
+                    node,
+                    .badValue(
+                        key: "style", value: "a style with fill",
+                        expected: "a style without "
+                            + "fill: a paragraph has no background (fill is for table cells)"))
             }
             let own = try cellStyle(f)
-            return .paragraph(MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
-                              alignment: try f.value("align").map { _ throws(TemplateError) in
-                                  try f.choice("align", default: ParagraphAlignment.left) } ?? named?.alignment ?? .left,
-                              size: own.size ?? named?.cell.size,
-                              role: own.role ?? named?.cell.role ?? ReportStyle.Role.text,
-                              weight: own.weight ?? named?.cell.weight)
+            return .paragraph(
+                MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
+                alignment: try f.value("align").map { _ throws(TemplateError) in
+                    try f.choice("align", default: ParagraphAlignment.left)
+                } ?? named?.alignment ?? .left,
+                size: own.size ?? named?.cell.size,
+                role: own.role ?? named?.cell.role ?? ReportStyle.Role.text,
+                weight: own.weight ?? named?.cell.weight)
         case "table":
             return .table(try table(body))
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "width", "align"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
-            return .image(png: try png(fileNode, key: "file"),
-                          width: try f.value("width").map { _ throws(TemplateError) in try length(f, "width") },
-                          alignment: try f.choice("align", default: ParagraphAlignment.left))
+            return .image(
+                png: try png(fileNode, key: "file"),
+                width: try f.value("width").map { _ throws(TemplateError) in try length(f, "width") },
+                alignment: try f.choice("align", default: ParagraphAlignment.left))
         case "spacer":
             let text = try scalar(body, key: "spacer")
             guard let height = Paper.length(parsing: text), height >= 0 else {
-                throw error(body, .badValue(key: "spacer", value: "\"\(text)\"", expected: "a length such as 12 or 5mm"))
+                throw error(
+                    body, .badValue(key: "spacer", value: "\"\(text)\"", expected: "a length such as 12 or 5mm"))
             }
             return .spacer(height)
         case "pageBreak":
@@ -115,49 +143,74 @@ extension TemplateParser {
             guard let bodyNode = f.value("flow") else { throw error(body, .missingKey(key: "flow", context: "for")) }
             names.layers.append([variable, "loop"])
             defer { names.layers.removeLast() }
-            return .loop(variable: variable, list: list, blocks: try flowBlocks(bodyNode, key: "flow", font: font),
-                         mark: mark(body))
+            return .loop(
+                variable: variable, list: list, blocks: try flowBlocks(bodyNode, key: "flow", font: font),
+                mark: mark(body))
         case "if":
             let f = try map(body, context: "if", allowed: ["test", "then", "else"])
             guard let testNode = f.value("test") else { throw error(body, .missingKey(key: "test", context: "if")) }
             guard let thenNode = f.value("then") else { throw error(body, .missingKey(key: "then", context: "if")) }
-            return .condition(test: try expression(testNode, key: "test"),
-                              then: try flowBlocks(thenNode, key: "then", font: font),
-                              otherwise: try f.value("else").map { node throws(TemplateError) in
-                                  try flowBlocks(node, key: "else", font: font) } ?? [],
-                              mark: mark(body))
+            return .condition(
+                test: try expression(testNode, key: "test"),
+                then: try flowBlocks(thenNode, key: "then", font: font),
+                otherwise: try f.value("else").map { node throws(TemplateError) in
+                    try flowBlocks(node, key: "else", font: font)
+                } ?? [],
+                mark: mark(body))
         default:
             throw error(kindNode, .unknownElement(name: kind, known: Self.flowKinds))
         }
     }
 
     private func table(_ body: Node) throws(TemplateError) -> FlowTable {
-        let f = try map(body, context: "table", allowed: ["rows", "each", "columns", "group", "footer", "header", "size",
-                                                          "zebra"])
+        let f = try map(
+            body, context: "table",
+            allowed: [
+                "rows", "each", "columns", "group", "footer", "header", "size",
+                "zebra"
+            ])
         guard let rowsNode = f.value("rows") else { throw error(body, .missingKey(key: "rows", context: "table")) }
         let rows = try expression(rowsNode, key: "rows")
         let variable = try f.string("each") ?? "row"
         guard TemplateParser.isValidName(variable) else {
-            throw error(f.value("each"), .badValue(key: "each", value: "\"\(variable)\"", expected: "a name, e.g. item"))
+            throw error(
+                f.value("each"), .badValue(key: "each", value: "\"\(variable)\"", expected: "a name, e.g. item"))
         }
-        guard let columnsNode = f.value("columns"), case .sequence(let columnNodes) = columnsNode, !columnNodes.isEmpty else {
-            throw error(f.value("columns") ?? body, .missingKey(key: "columns", context: "table (a list of "
-                + "{title, value, width, align})"))
+        guard let columnsNode = f.value("columns"), case .sequence(let columnNodes) = columnsNode, !columnNodes.isEmpty
+        else {
+            throw error(
+                f.value("columns") ?? body,
+                .missingKey(
+                    key: "columns",
+                    context: "table (a list of "
+                        + "{title, value, width, align})"))
         }
         names.layers.append([variable, "loop"])
         var columns: [FlowTable.Column] = []
         for node in columnNodes {
             let c = try map(node, context: "column", allowed: ["title", "value", "width", "align"])
-            guard let titleNode = c.value("title") else { throw error(node, .missingKey(key: "title", context: "column")) }
+            guard let titleNode = c.value("title") else {
+                throw error(node, .missingKey(key: "title", context: "column"))
+            }
             let title = try scalar(titleNode, key: "title")
             if columns.contains(where: { $0.title == title }) {
-                throw error(titleNode, .badValue(key: "title", value: "\"\(title)\"", expected: "column titles name "
-                    + "the columns of summary rows, so each must be different"))
+                throw error(
+                    titleNode,
+                    .badValue(
+                        key: "title", value: "\"\(title)\"",
+                        expected: "column titles name "
+                            + "the columns of summary rows, so each must be different"))
             }
-            guard let valueNode = c.value("value") else { throw error(node, .missingKey(key: "value", context: "column")) }
-            columns.append(.init(title: title, value: MarkedText(text: try textTemplate(valueNode, key: "value"),
-                                                                  mark: mark(valueNode)),
-                                 width: try columnWidth(c), alignment: try c.choice("align", default: ParagraphAlignment.left)))
+            guard let valueNode = c.value("value") else {
+                throw error(node, .missingKey(key: "value", context: "column"))
+            }
+            columns.append(
+                .init(
+                    title: title,
+                    value: MarkedText(
+                        text: try textTemplate(valueNode, key: "value"),
+                        mark: mark(valueNode)),
+                    width: try columnWidth(c), alignment: try c.choice("align", default: ParagraphAlignment.left)))
         }
         var group: FlowTable.Grouping?
         if let groupNode = f.value("group") {
@@ -167,57 +220,80 @@ extension TemplateParser {
             var order: [String] = []
             if let orderNode = g.value("order") {
                 guard case .sequence(let items) = orderNode else {
-                    throw error(orderNode, .badValue(key: "order", value: describe(orderNode), expected: "a list of group keys"))
+                    throw error(
+                        orderNode, .badValue(key: "order", value: describe(orderNode), expected: "a list of group keys")
+                    )
                 }
                 for item in items { order.append(try scalar(item, key: "order")) }
             }
             names.layers.removeLast()
             names.layers.append(["group"])
-            group = .init(key: key, order: order,
-                          heading: try g.value("heading").map { node throws(TemplateError) in
-                              MarkedText(text: try textTemplate(node, key: "heading"), mark: mark(node)) },
-                          subtotal: try g.value("subtotal").map { node throws(TemplateError) in
-                              try summaryRow(node, columns: columns, key: "subtotal") })
+            group = .init(
+                key: key, order: order,
+                heading: try g.value("heading").map { node throws(TemplateError) in
+                    MarkedText(text: try textTemplate(node, key: "heading"), mark: mark(node))
+                },
+                subtotal: try g.value("subtotal").map { node throws(TemplateError) in
+                    try summaryRow(node, columns: columns, key: "subtotal")
+                })
         }
         names.layers.removeLast()
         var footer: [[FlowTable.Cell]] = []
         if let footerNode = f.value("footer") {
             guard case .sequence(let items) = footerNode else {
-                throw error(footerNode, .badValue(key: "footer", value: describe(footerNode),
-                                                  expected: "a list of rows, each {column title: cell} or {cells: [...]}"))
+                throw error(
+                    footerNode,
+                    .badValue(
+                        key: "footer", value: describe(footerNode),
+                        expected: "a list of rows, each {column title: cell} or {cells: [...]}"))
             }
             for item in items { footer.append(try summaryRow(item, columns: columns, key: "footer")) }
         }
-        return FlowTable(rows: rows, variable: variable, columns: columns, group: group, footer: footer,
-                         showsHeader: try f.choice("header", default: Switch.yes) == .yes,
-                         size: try f.value("size").map { _ throws(TemplateError) in try f.number("size", positive: true) },
-                         zebra: try f.choice("zebra", default: Switch.yes) == .yes, mark: mark(body))
+        return FlowTable(
+            rows: rows, variable: variable, columns: columns, group: group, footer: footer,
+            showsHeader: try f.choice("header", default: Switch.yes) == .yes,
+            size: try f.value("size").map { _ throws(TemplateError) in try f.number("size", positive: true) },
+            zebra: try f.choice("zebra", default: Switch.yes) == .yes, mark: mark(body))
     }
 
     /// A summary row, in either form: column title → cell (columns not named stay empty; a cell's span covers the
     /// columns to its right, which may then not be named), or `cells:` a list of cells, left to right, covering
     /// every column once. A cell is a text, or `{text, span, align, weight, size, role, fill}`.
-    private func summaryRow(_ node: Node, columns: [FlowTable.Column], key: String) throws(TemplateError) -> [FlowTable.Cell] {
+    private func summaryRow(_ node: Node, columns: [FlowTable.Column], key: String) throws(TemplateError) -> [FlowTable
+        .Cell]
+    {
         let titles = columns.map(\.title)
         let positional = !titles.contains("cells")
-        let f = try map(node, context: key + " row (column titles" + (positional ? ", or cells)" : ")"),
-                        allowed: titles + (positional ? ["cells"] : []))
+        let f = try map(
+            node, context: key + " row (column titles" + (positional ? ", or cells)" : ")"),
+            allowed: titles + (positional ? ["cells"] : []))
         if positional, let cellsNode = f.value("cells") {
             if let other = f.pairs.first(where: { $0.0 != "cells" }) {
-                throw error(other.1, .badValue(key: other.0, value: "a column title beside cells", expected: "either "
-                    + "cells: [...] or cells by column title, not both"))
+                throw error(
+                    other.1,
+                    .badValue(
+                        key: other.0, value: "a column title beside cells",
+                        expected: "either "
+                            + "cells: [...] or cells by column title, not both"))
             }
             guard case .sequence(let items) = cellsNode else {
-                throw error(cellsNode, .badValue(key: "cells", value: describe(cellsNode), expected: "a list of cells, "
-                    + "each a text or {text, span, align, weight, size, role, fill}"))
+                throw error(
+                    cellsNode,
+                    .badValue(
+                        key: "cells", value: describe(cellsNode),
+                        expected: "a list of cells, "
+                            + "each a text or {text, span, align, weight, size, role, fill}"))
             }
             var cells: [FlowTable.Cell] = []
             for item in items { cells.append(try cell(item, key: "cells", columns: columns.count)) }
             let covered = cells.reduce(0) { $0 + $1.span }
             guard covered == columns.count else {
-                throw error(cellsNode, .badValue(key: "cells", value: "cells covering \(covered) columns",
-                                                 expected: "cells covering the table's \(columns.count) columns (a "
-                                                     + "cell's span counts the columns it covers)"))
+                throw error(
+                    cellsNode,
+                    .badValue(
+                        key: "cells", value: "cells covering \(covered) columns",
+                        expected: "cells covering the table's \(columns.count) columns (a "
+                            + "cell's span counts the columns it covers)"))
             }
             return cells
         }
@@ -232,8 +308,12 @@ extension TemplateParser {
             let cell = try cell(value, key: titles[column], columns: columns.count - column)
             for covered in (column + 1)..<(column + cell.span) {
                 if let pair = f.pairs.first(where: { $0.0 == titles[covered] }) {
-                    throw error(pair.1, .badValue(key: titles[covered], value: "a cell", expected: "nothing: the "
-                        + "column is covered by the span of \"\(titles[column])\""))
+                    throw error(
+                        pair.1,
+                        .badValue(
+                            key: titles[covered], value: "a cell",
+                            expected: "nothing: the "
+                                + "column is covered by the span of \"\(titles[column])\""))
                 }
             }
             cells.append(cell)
@@ -246,24 +326,33 @@ extension TemplateParser {
     /// `columns` columns (those from the cell's own to the last).
     private func cell(_ node: Node, key: String, columns: Int) throws(TemplateError) -> FlowTable.Cell {
         if node.scalar != nil {
-            return .init(text: MarkedText(text: try textTemplate(node, key: key), mark: mark(node)), span: 1,
-                         alignment: nil, style: .plain)
+            return .init(
+                text: MarkedText(text: try textTemplate(node, key: key), mark: mark(node)), span: 1,
+                alignment: nil, style: .plain)
         }
-        let c = try map(node, context: "cell", allowed: ["text", "span", "style", "align", "weight", "size", "role",
-                                                         "fill"])
+        let c = try map(
+            node, context: "cell",
+            allowed: [
+                "text", "span", "style", "align", "weight", "size", "role",
+                "fill"
+            ])
         guard let textNode = c.value("text") else { throw error(node, .missingKey(key: "text", context: "cell")) }
         let named = try namedStyle(c)
-        return .init(text: MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
-                     span: try c.integer("span", default: 1, range: 1...max(1, columns)),
-                     alignment: try c.value("align").map { _ throws(TemplateError) in
-                         try c.choice("align", default: ParagraphAlignment.left) } ?? named?.alignment,
-                     style: (named?.cell ?? .plain).overridden(by: try cellStyle(c)))
+        return .init(
+            text: MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
+            span: try c.integer("span", default: 1, range: 1...max(1, columns)),
+            alignment: try c.value("align").map { _ throws(TemplateError) in
+                try c.choice("align", default: ParagraphAlignment.left)
+            } ?? named?.alignment,
+            style: (named?.cell ?? .plain).overridden(by: try cellStyle(c)))
     }
 
     /// The look keys written on a cell or paragraph itself: `weight`, `size`, `role`, `fill`.
     private func cellStyle(_ f: Fields) throws(TemplateError) -> CellStyle {
         CellStyle(
-            weight: try f.value("weight").map { _ throws(TemplateError) in try f.choice("weight", default: FontWeight.regular) },
+            weight: try f.value("weight").map { _ throws(TemplateError) in
+                try f.choice("weight", default: FontWeight.regular)
+            },
             size: try f.value("size").map { _ throws(TemplateError) in try f.number("size", positive: true) },
             role: try f.string("role"), fill: try f.string("fill"))
     }
@@ -277,14 +366,19 @@ extension TemplateParser {
         guard let node else { return }
         for (name, keyNode, value) in try map(node, context: "styles", allowed: nil).pairs {
             guard TemplateParser.isValidName(name) else {
-                throw error(keyNode, .badValue(key: "styles", value: "\"\(name)\"", expected: "a style name: a letter, "
-                    + "then letters, digits, _ or -"))
+                throw error(
+                    keyNode,
+                    .badValue(
+                        key: "styles", value: "\"\(name)\"",
+                        expected: "a style name: a letter, "
+                            + "then letters, digits, _ or -"))
             }
             let f = try map(value, context: "style \"\(name)\"", allowed: Self.styleKeys)
             styleTable.styles[name] = NamedStyle(
                 cell: try cellStyle(f),
                 alignment: try f.value("align").map { _ throws(TemplateError) in
-                    try f.choice("align", default: ParagraphAlignment.left) })
+                    try f.choice("align", default: ParagraphAlignment.left)
+                })
         }
     }
 
@@ -294,10 +388,14 @@ extension TemplateParser {
         let name = try scalar(node, key: "style")
         guard let style = styleTable.styles[name] else {
             let known = styleTable.styles.keys.sorted()
-            throw error(node, .badValue(key: "style", value: "\"\(name)\"", expected: known.isEmpty
-                ? "a style named under styles: (the template has none)"
-                : "a style named under styles:" + NearestName.hint(for: name, among: known) + " (there are: "
-                    + known.joined(separator: ", ") + ")"))
+            throw error(
+                node,
+                .badValue(
+                    key: "style", value: "\"\(name)\"",
+                    expected: known.isEmpty
+                        ? "a style named under styles: (the template has none)"
+                        : "a style named under styles:" + NearestName.hint(for: name, among: known) + " (there are: "
+                            + known.joined(separator: ", ") + ")"))
         }
         return style
     }
@@ -309,7 +407,11 @@ extension TemplateParser {
         if text == "fit" { return .fit }
         if text.hasSuffix("fr"), let share = Double(text.dropLast(2)), share > 0 { return .fraction(share) }
         if let points = Paper.length(parsing: text), points > 0 { return .fixed(points) }
-        throw error(node, .badValue(key: "width", value: "\"\(text)\"", expected: "fit, a length (80, 30mm) or a "
-            + "share of the remaining width (1fr, 2fr)"))
+        throw error(
+            node,
+            .badValue(
+                key: "width", value: "\"\(text)\"",
+                expected: "fit, a length (80, 30mm) or a "
+                    + "share of the remaining width (1fr, 2fr)"))
     }
 }

@@ -27,9 +27,11 @@ struct TemplateParser {
         var font = "gothic"
     }
 
-    static let topKeys = ["name", "description", "title", "author", "page", "size", "margins", "background", "font",
-                          "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-                          "literals"]
+    static let topKeys = [
+        "name", "description", "title", "author", "page", "size", "margins", "background", "font",
+        "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
+        "literals"
+    ]
     static let elementKinds = ["line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "for", "if"]
     /// Keys of the report templates read before the one language; such a file is refused with how to convert it.
     static let oldReportKeys = ["columns", "group", "intro", "subtitle", "sort", "total", "logo"]
@@ -59,23 +61,35 @@ struct TemplateParser {
             throw syntaxError(error)
         }
         if case .mapping(let mapping) = root, mapping["flow"] == nil,
-           let old = mapping.keys.first(where: { Self.oldReportKeys.contains($0.scalar?.string ?? "") }) {
-            throw error(old, .oldForm(
-                what: "\"\(old.scalar?.string ?? "")\" belongs to the old report template form, which mkpdf no longer reads",
-                conversion: "write the report as a flow: a `table` block under `flow:` with `rows: rows`, `columns` "
-                    + "({title, value: \"{{row.列}}\"}), `group: {by, heading, subtotal}` and `footer` rows; see "
-                    + "docs/templates.md, \"Converting an old report template\", and Templates/report.yaml"))
+            let old = mapping.keys.first(where: { Self.oldReportKeys.contains($0.scalar?.string ?? "") })
+        {
+            throw error(
+                old,
+                .oldForm(
+                    what:
+                        "\"\(old.scalar?.string ?? "")\" belongs to the old report template form, which mkpdf no longer reads",
+                    conversion:
+                        "write the report as a flow: a `table` block under `flow:` with `rows: rows`, `columns` "
+                        + "({title, value: \"{{row.列}}\"}), `group: {by, heading, subtotal}` and `footer` rows; see "
+                        + "docs/templates.md, \"Converting an old report template\", and Templates/report.yaml"))
         }
         let top = try map(root, context: "the template", allowed: Self.topKeys)
         let size = try pageSize(top, root: root)
-        let background = try top.value("background").flatMap { node throws(TemplateError) in try color(node, key: "background") }
+        let background = try top.value("background").flatMap { node throws(TemplateError) in
+            try color(node, key: "background")
+        }
         let font = try top.string("font") ?? "gothic"
         if top.value("data") != nil, let node = top.value("placeholders") {
-            throw error(node, .badValue(key: "placeholders", value: "given with data:", expected: "declare every "
-                + "input once, under data: (placeholders: is its older name)"))
+            throw error(
+                node,
+                .badValue(
+                    key: "placeholders", value: "given with data:",
+                    expected: "declare every "
+                        + "input once, under data: (placeholders: is its older name)"))
         }
-        let declared = try data(top.value("data") ?? top.value("placeholders"),
-                                textOnly: top.value("placeholders") != nil)
+        let declared = try data(
+            top.value("data") ?? top.value("placeholders"),
+            textOnly: top.value("placeholders") != nil)
         names.layers[0].formUnion(declared.keys)
         let lets = try letValues(top.value("let"))
         let palette = try self.palette(top.value("palette"))
@@ -92,9 +106,10 @@ struct TemplateParser {
         }
         var defaults: [String: String] = [:]
         for (name, value) in declared { if let text = value.text, value != .null { defaults[name] = text } }
-        var contents = Contents(size: size, background: background, palette: palette, defaults: defaults,
-                                data: declared, lets: lets, elements: elements,
-                                placeholderNames: declared.keys.sorted(), literals: literals)
+        var contents = Contents(
+            size: size, background: background, palette: palette, defaults: defaults,
+            data: declared, lets: lets, elements: elements,
+            placeholderNames: declared.keys.sorted(), literals: literals)
         contents.font = font
         if let node = top.value("margins") { contents.margins = try margins(node) }
         contents.furniture = try furniture(top, font: font)
@@ -109,32 +124,46 @@ struct TemplateParser {
     private func pageSize(_ top: Fields, root: Node) throws(TemplateError) -> Size {
         if let pageNode = top.value("page"), let sizeNode = top.value("size") {
             _ = pageNode
-            throw error(sizeNode, .badValue(key: "size", value: "given with page:", expected: "give the page once: "
-                + "page: a4, or page: {width: 400pt, height: 150pt}"))
+            throw error(
+                sizeNode,
+                .badValue(
+                    key: "size", value: "given with page:",
+                    expected: "give the page once: "
+                        + "page: a4, or page: {width: 400pt, height: 150pt}"))
         }
         if let node = top.value("page") {
             if let text = node.scalar?.string {
                 do { return try Paper.size(parsing: text) } catch {
-                    throw self.error(node, .badValue(key: "page", value: "\"\(text)\"",
-                                                     expected: error.description + NearestName.hint(for: text, among: Paper.names)))
+                    throw self.error(
+                        node,
+                        .badValue(
+                            key: "page", value: "\"\(text)\"",
+                            expected: error.description + NearestName.hint(for: text, among: Paper.names)))
                 }
             }
             let fields = try map(node, context: "page", allowed: ["size", "orientation", "width", "height"])
             if let sizeNode = fields.value("size") {
                 let name = try scalar(sizeNode, key: "size")
                 guard let paper = Paper.named(name) else {
-                    throw error(sizeNode, .badValue(key: "size", value: "\"\(name)\"", expected: PaperError(text: name).description
-                        + NearestName.hint(for: name, among: Paper.names)))
+                    throw error(
+                        sizeNode,
+                        .badValue(
+                            key: "size", value: "\"\(name)\"",
+                            expected: PaperError(text: name).description
+                                + NearestName.hint(for: name, among: Paper.names)))
                 }
                 return paper.size(try fields.choice("orientation", default: Paper.Orientation.portrait))
             }
             return Size(width: try length(fields, "width"), height: try length(fields, "height"))
         }
         guard let sizeNode = top.value("size") else {
-            throw error(root, .missingKey(key: "page", context: "the template (e.g. page: a4, or size: {width: 400, height: 150})"))
+            throw error(
+                root,
+                .missingKey(key: "page", context: "the template (e.g. page: a4, or size: {width: 400, height: 150})"))
         }
         let sizeMap = try map(sizeNode, context: "size", allowed: ["width", "height"])
-        return Size(width: try sizeMap.number("width", positive: true), height: try sizeMap.number("height", positive: true))
+        return Size(
+            width: try sizeMap.number("width", positive: true), height: try sizeMap.number("height", positive: true))
     }
 
     /// A length key: `12`, `12pt`, `10mm`, `1.5cm`, greater than 0.
@@ -145,7 +174,10 @@ struct TemplateParser {
         }
         let text = try scalar(node, key: key)
         guard let value = Paper.length(parsing: text), value >= 0 else {
-            throw error(node, .badValue(key: key, value: "\"\(text)\"", expected: "a length such as 12 (points), 12pt, 10mm or 1.5cm"))
+            throw error(
+                node,
+                .badValue(key: key, value: "\"\(text)\"", expected: "a length such as 12 (points), 12pt, 10mm or 1.5cm")
+            )
         }
         return value
     }
@@ -153,14 +185,19 @@ struct TemplateParser {
     private func margins(_ node: Node) throws(TemplateError) -> PageSetup.Margins {
         if let text = node.scalar?.string {
             guard let value = Paper.length(parsing: text), value >= 0 else {
-                throw error(node, .badValue(key: "margins", value: "\"\(text)\"", expected: "a length such as 15mm, or {top, right, bottom, left}"))
+                throw error(
+                    node,
+                    .badValue(
+                        key: "margins", value: "\"\(text)\"",
+                        expected: "a length such as 15mm, or {top, right, bottom, left}"))
             }
             return PageSetup.Margins(all: value)
         }
         let f = try map(node, context: "margins", allowed: ["top", "right", "bottom", "left"])
         let fallback = Paper.points(millimetres: 15)
-        return PageSetup.Margins(top: try length(f, "top", default: fallback), left: try length(f, "left", default: fallback),
-                                 bottom: try length(f, "bottom", default: fallback), right: try length(f, "right", default: fallback))
+        return PageSetup.Margins(
+            top: try length(f, "top", default: fallback), left: try length(f, "left", default: fallback),
+            bottom: try length(f, "bottom", default: fallback), right: try length(f, "right", default: fallback))
     }
 
     /// `data:` (values of any shape: text, numbers, lists, records; null declares an input every document must give)
@@ -172,12 +209,16 @@ struct TemplateParser {
         var values: [String: TemplateValue] = [:]
         for (name, keyNode, value) in entries.pairs {
             guard TemplateParser.isValidName(name) else {
-                throw error(keyNode, .badValue(key: key, value: "\"\(name)\"",
-                                               expected: "a name is letters (any script), digits, _ and -, starting "
-                                                   + "with a letter, e.g. member or 会員番号"))
+                throw error(
+                    keyNode,
+                    .badValue(
+                        key: key, value: "\"\(name)\"",
+                        expected: "a name is letters (any script), digits, _ and -, starting "
+                            + "with a letter, e.g. member or 会員番号"))
             }
             if textOnly, let scalar = value.scalar, scalar.style == .plain,
-               ["", "null", "~", "Null", "NULL"].contains(scalar.string) {
+                ["", "null", "~", "Null", "NULL"].contains(scalar.string)
+            {
                 values[name] = .null
             } else {
                 values[name] = textOnly ? .text(try self.scalar(value, key: name)) : try templateValue(value)
@@ -193,11 +234,14 @@ struct TemplateParser {
         case .scalar(let scalar):
             guard scalar.style == .plain else { return .text(scalar.string) }
             if let bool = Bool.construct(from: scalar) { return .bool(bool) }
-            if NSNull.construct(from: scalar) != nil, scalar.string.isEmpty || ["null", "~", "Null", "NULL"].contains(scalar.string) {
+            if NSNull.construct(from: scalar) != nil,
+                scalar.string.isEmpty || ["null", "~", "Null", "NULL"].contains(scalar.string)
+            {
                 return .null
             }
             if Int.construct(from: scalar) != nil || Double.construct(from: scalar) != nil,
-               let number = TemplateValue.number(reading: scalar.string) {
+                let number = TemplateValue.number(reading: scalar.string)
+            {
                 return .number(number)
             }
             return .text(scalar.string)
@@ -225,9 +269,13 @@ struct TemplateParser {
         var lets: [TemplateLet] = []
         for (name, keyNode, value) in try map(node, context: "let", allowed: nil).pairs {
             guard TemplateParser.isValidName(name), !names.contains(name) else {
-                throw error(keyNode, .badValue(key: "let", value: "\"\(name)\"", expected: names.contains(name)
-                    ? "the name is already declared under data: or let:; choose another"
-                    : "a name is letters (any script), digits, _ and -, starting with a letter"))
+                throw error(
+                    keyNode,
+                    .badValue(
+                        key: "let", value: "\"\(name)\"",
+                        expected: names.contains(name)
+                            ? "the name is already declared under data: or let:; choose another"
+                            : "a name is letters (any script), digits, _ and -, starting with a letter"))
             }
             lets.append(TemplateLet(name: name, expression: try expression(value, key: name), mark: mark(value)))
             names.layers[0].insert(name)
@@ -247,12 +295,15 @@ struct TemplateParser {
         var palette = Palette()
         for (role, keyNode, value) in roles.pairs {
             let entry = try map(value, context: "palette role \"\(role)\"", allowed: ["stroke", "fill"])
-            let stroke = try entry.value("stroke").flatMap { node throws(TemplateError) in try color(node, key: "stroke") }
+            let stroke = try entry.value("stroke").flatMap { node throws(TemplateError) in
+                try color(node, key: "stroke")
+            }
             let fill = try entry.value("fill").flatMap { node throws(TemplateError) in try color(node, key: "fill") }
             do {
                 try palette.addSlot(role: role, stroke: stroke ?? .black, fill: fill ?? .white)
             } catch {
-                throw self.error(keyNode, .badValue(key: "palette", value: "role \"\(role)\"", expected: error.description))
+                throw self.error(
+                    keyNode, .badValue(key: "palette", value: "role \"\(role)\"", expected: error.description))
             }
         }
         return palette
@@ -261,10 +312,15 @@ struct TemplateParser {
     // MARK: Elements
 
     /// A list of elements (`elements:`, a `for` body, an `if` branch).
-    func elements(_ list: Node, key: String, palette: Palette, font: String) throws(TemplateError) -> [TemplateElement] {
+    func elements(_ list: Node, key: String, palette: Palette, font: String) throws(TemplateError) -> [TemplateElement]
+    {
         guard case .sequence(let sequence) = list else {
-            throw error(list, .badValue(key: key, value: describe(list), expected: "a list of elements, each "
-                + "\"- kind: {…}\""))
+            throw error(
+                list,
+                .badValue(
+                    key: key, value: describe(list),
+                    expected: "a list of elements, each "
+                        + "\"- kind: {…}\""))
         }
         var elements: [TemplateElement] = []
         for item in sequence { elements.append(try element(item, palette: palette, font: font)) }
@@ -275,11 +331,16 @@ struct TemplateParser {
     private func elementLoop(_ body: Node, palette: Palette, font: String) throws(TemplateError) -> TemplateElement {
         let f = try map(body, context: "for", allowed: ["each", "in", "dx", "dy", "elements"])
         let (variable, list) = try loopHead(f, body: body)
-        guard let bodyNode = f.value("elements") else { throw error(body, .missingKey(key: "elements", context: "for")) }
+        guard let bodyNode = f.value("elements") else {
+            throw error(body, .missingKey(key: "elements", context: "for"))
+        }
         names.layers.append([variable, "loop"])
         defer { names.layers.removeLast() }
-        return .loop(.init(variable: variable, list: list, step: Point(x: try f.number("dx", default: 0), y: try f.number("dy", default: 0)),
-                           elements: try elements(bodyNode, key: "elements", palette: palette, font: font), mark: mark(body)))
+        return .loop(
+            .init(
+                variable: variable, list: list,
+                step: Point(x: try f.number("dx", default: 0), y: try f.number("dy", default: 0)),
+                elements: try elements(bodyNode, key: "elements", palette: palette, font: font), mark: mark(body)))
     }
 
     /// The `each` name and the `in` list of a `for`.
@@ -293,26 +354,37 @@ struct TemplateParser {
         return (variable, try expression(inNode, key: "in"))
     }
 
-    private func elementCondition(_ body: Node, palette: Palette, font: String) throws(TemplateError) -> TemplateElement {
+    private func elementCondition(_ body: Node, palette: Palette, font: String) throws(TemplateError) -> TemplateElement
+    {
         let f = try map(body, context: "if", allowed: ["test", "then", "else"])
         guard let testNode = f.value("test") else { throw error(body, .missingKey(key: "test", context: "if")) }
         guard let thenNode = f.value("then") else { throw error(body, .missingKey(key: "then", context: "if")) }
-        return .condition(.init(test: try expression(testNode, key: "test"),
-                                then: try elements(thenNode, key: "then", palette: palette, font: font),
-                                otherwise: try f.value("else").map { node throws(TemplateError) in
-                                    try elements(node, key: "else", palette: palette, font: font) } ?? [],
-                                mark: mark(body)))
+        return .condition(
+            .init(
+                test: try expression(testNode, key: "test"),
+                then: try elements(thenNode, key: "then", palette: palette, font: font),
+                otherwise: try f.value("else").map { node throws(TemplateError) in
+                    try elements(node, key: "else", palette: palette, font: font)
+                } ?? [],
+                mark: mark(body)))
     }
 
     private func element(_ item: Node, palette: Palette, font: String) throws(TemplateError) -> TemplateElement {
-        guard case .mapping(let mapping) = item, mapping.count == 1, let (kindNode, body) = mapping.first.map({ ($0.key, $0.value) }),
-              let kind = kindNode.scalar?.string else {
-            throw error(item, .badValue(key: "elements", value: describe(item),
-                                        expected: "each element is one key naming its kind with its settings, "
-                                            + "e.g. \"- line: {role: main, x1: 0, y1: 0, x2: 10, y2: 10}\""))
+        guard case .mapping(let mapping) = item, mapping.count == 1,
+            let (kindNode, body) = mapping.first.map({ ($0.key, $0.value) }),
+            let kind = kindNode.scalar?.string
+        else {
+            throw error(
+                item,
+                .badValue(
+                    key: "elements", value: describe(item),
+                    expected: "each element is one key naming its kind with its settings, "
+                        + "e.g. \"- line: {role: main, x1: 0, y1: 0, x2: 10, y2: 10}\""))
         }
         func slot(_ fields: Fields) throws(TemplateError) -> (Palette.Slot, String) {
-            guard let roleNode = fields.value("role") else { throw error(body, .missingKey(key: "role", context: kind)) }
+            guard let roleNode = fields.value("role") else {
+                throw error(body, .missingKey(key: "role", context: kind))
+            }
             let role = try scalar(roleNode, key: "role")
             guard let slot = palette.slot(named: role) else {
                 throw error(roleNode, .unknownRole(role: role, known: palette.roles))
@@ -327,34 +399,44 @@ struct TemplateParser {
         case "line":
             let f = try map(body, context: "line", allowed: ["role", "width", "x1", "y1", "x2", "y2", "cap", "repeat"])
             let (slot, role) = try slot(f)
-            return .line(.init(slot: slot, role: role, width: try f.number("width", default: 1, nonNegative: true),
-                               from: Point(x: try f.number("x1"), y: try f.number("y1")),
-                               to: Point(x: try f.number("x2"), y: try f.number("y2")),
-                               cap: try f.choice("cap", default: LineCap.butt), repetition: try repetition(f)))
+            return .line(
+                .init(
+                    slot: slot, role: role, width: try f.number("width", default: 1, nonNegative: true),
+                    from: Point(x: try f.number("x1"), y: try f.number("y1")),
+                    to: Point(x: try f.number("x2"), y: try f.number("y2")),
+                    cap: try f.choice("cap", default: LineCap.butt), repetition: try repetition(f)))
         case "rect", "circle", "ellipse":
             let f = try map(body, context: kind, allowed: ["role", "paint", "width", "x", "y", "w", "h", "repeat"])
             let (slot, role) = try slot(f)
-            return .shape(.init(isEllipse: kind != "rect", slot: slot, role: role,
-                                paint: try f.choice("paint", default: Paint.both),
-                                lineWidth: try f.number("width", default: 1, nonNegative: true),
-                                rect: try rect(f), repetition: try repetition(f)))
+            return .shape(
+                .init(
+                    isEllipse: kind != "rect", slot: slot, role: role,
+                    paint: try f.choice("paint", default: Paint.both),
+                    lineWidth: try f.number("width", default: 1, nonNegative: true),
+                    rect: try rect(f), repetition: try repetition(f)))
         case "text":
-            let f = try map(body, context: "text", allowed: ["role", "text", "font", "size", "x", "y", "w", "align",
-                                                             "repeat", "h", "valign", "fit", "minSize", "lineHeight",
-                                                             "letterSpacing", "rotate", "writing", "weight",
-                                                             "underline"])
+            let f = try map(
+                body, context: "text",
+                allowed: [
+                    "role", "text", "font", "size", "x", "y", "w", "align",
+                    "repeat", "h", "valign", "fit", "minSize", "lineHeight",
+                    "letterSpacing", "rotate", "writing", "weight",
+                    "underline"
+                ])
             let (slot, role) = try slot(f)
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "text")) }
             let boxWidth = try f.value("w").map { _ throws(TemplateError) in try f.number("w", nonNegative: true) }
             let size = try f.number("size", positive: true)
-            return .text(.init(slot: slot, role: role, text: try textTemplate(textNode, key: "text"),
-                               font: try f.string("font") ?? font, size: size,
-                               origin: Point(x: try f.number("x"), y: try f.number("y")), boxWidth: boxWidth,
-                               alignment: try f.choice("align", default: TextAlignment.left),
-                               repetition: try repetition(f), mark: mark(textNode),
-                               box: try textBox(f, size: size, hasWidth: boxWidth != nil),
-                               weight: try f.choice("weight", default: FontWeight.regular),
-                               underline: try f.choice("underline", default: Switch.no) == .yes))
+            return .text(
+                .init(
+                    slot: slot, role: role, text: try textTemplate(textNode, key: "text"),
+                    font: try f.string("font") ?? font, size: size,
+                    origin: Point(x: try f.number("x"), y: try f.number("y")), boxWidth: boxWidth,
+                    alignment: try f.choice("align", default: TextAlignment.left),
+                    repetition: try repetition(f), mark: mark(textNode),
+                    box: try textBox(f, size: size, hasWidth: boxWidth != nil),
+                    weight: try f.choice("weight", default: FontWeight.regular),
+                    underline: try f.choice("underline", default: Switch.no) == .yes))
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
@@ -370,9 +452,13 @@ struct TemplateParser {
         case "qr", "barcode":
             let isQR = kind == "qr"
             let dataKey = isQR ? "payload" : "data"
-            let keys = isQR ? ["role", "light", "payload", "x", "y", "size", "quiet", "level", "eci", "module"]
-                : ["role", "light", "kind", "data", "x", "y", "w", "h", "text", "quiet", "module", "level", "eci",
-                   "check", "font"]
+            let keys =
+                isQR
+                ? ["role", "light", "payload", "x", "y", "size", "quiet", "level", "eci", "module"]
+                : [
+                    "role", "light", "kind", "data", "x", "y", "w", "h", "text", "quiet", "module", "level", "eci",
+                    "check", "font"
+                ]
             let f = try map(body, context: kind, allowed: keys)
             let (slot, role) = try slot(f)
             var light: Color?
@@ -412,10 +498,13 @@ struct TemplateParser {
                 default: throw error(textNode, .badValue(key: "text", value: "\"\(text)\"", expected: "true or false"))
                 }
             }
-            let command = Drawing.Command.Barcode(symbology: symbology, data: "", rect: box, dark: slot.fill,
-                                                  light: light, options: options, slot: .role(role))
-            return .barcode(.init(command: command, data: try textTemplate(dataNode, key: dataKey), element: kind,
-                                  dataKey: dataKey, mark: mark(dataNode)))
+            let command = Drawing.Command.Barcode(
+                symbology: symbology, data: "", rect: box, dark: slot.fill,
+                light: light, options: options, slot: .role(role))
+            return .barcode(
+                .init(
+                    command: command, data: try textTemplate(dataNode, key: dataKey), element: kind,
+                    dataKey: dataKey, mark: mark(dataNode)))
         default:
             throw error(kindNode, .unknownElement(name: kind, known: Self.elementKinds))
         }
@@ -435,8 +524,10 @@ struct TemplateParser {
 
     /// The box settings of a text with a height (`h`): a text box with a fit policy.
     private func textBox(_ f: Fields, size: Double, hasWidth: Bool) throws(TemplateError) -> TemplateElement.Box? {
-        let boxKeys = ["valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing", "weight",
-                       "underline"]
+        let boxKeys = [
+            "valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing", "weight",
+            "underline"
+        ]
         guard f.value("h") != nil else {
             if let key = boxKeys.first(where: { f.value($0) != nil }) {
                 throw error(f.value(key), .missingKey(key: "h", context: "text with \"\(key)\" (a text box)"))
@@ -456,31 +547,38 @@ struct TemplateParser {
             fit = []
             for (word, wordNode) in words {
                 guard let policy = FitPolicy(rawValue: word) else {
-                    throw error(wordNode, .badValue(key: "fit", value: "\"\(word)\"", expected: "a list of "
-                        + FitPolicy.allCases.map(\.rawValue).joined(separator: ", ") + ", tried in order"))
+                    throw error(
+                        wordNode,
+                        .badValue(
+                            key: "fit", value: "\"\(word)\"",
+                            expected: "a list of "
+                                + FitPolicy.allCases.map(\.rawValue).joined(separator: ", ") + ", tried in order"))
                 }
                 fit.append(policy)
             }
         }
         let minimum = try f.number("minSize", default: size * 0.6, positive: true)
-        return .init(height: try f.number("h", nonNegative: true),
-                     verticalAlignment: try f.choice("valign", default: VerticalAlignment.top), fit: fit,
-                     minimumSize: minimum, lineHeight: try f.number("lineHeight", default: 1.2, positive: true),
-                     letterSpacing: try f.number("letterSpacing", default: 0),
-                     rotation: try f.number("rotate", default: 0),
-                     writingMode: try f.choice("writing", default: WritingMode.horizontal))
+        return .init(
+            height: try f.number("h", nonNegative: true),
+            verticalAlignment: try f.choice("valign", default: VerticalAlignment.top), fit: fit,
+            minimumSize: minimum, lineHeight: try f.number("lineHeight", default: 1.2, positive: true),
+            letterSpacing: try f.number("letterSpacing", default: 0),
+            rotation: try f.number("rotate", default: 0),
+            writingMode: try f.choice("writing", default: WritingMode.horizontal))
     }
 
     private func rect(_ f: Fields) throws(TemplateError) -> Rect {
-        Rect(x: try f.number("x"), y: try f.number("y"), width: try f.number("w", nonNegative: true),
-             height: try f.number("h", nonNegative: true))
+        Rect(
+            x: try f.number("x"), y: try f.number("y"), width: try f.number("w", nonNegative: true),
+            height: try f.number("h", nonNegative: true))
     }
 
     private func repetition(_ f: Fields) throws(TemplateError) -> TemplateElement.Repetition {
         guard let node = f.value("repeat") else { return .init() }
         let r = try map(node, context: "repeat", allowed: ["count", "dx", "dy"])
-        return .init(count: try r.integer("count", range: 1...10_000), dx: try r.number("dx", default: 0),
-                     dy: try r.number("dy", default: 0))
+        return .init(
+            count: try r.integer("count", range: 1...10_000), dx: try r.number("dx", default: 0),
+            dy: try r.number("dy", default: 0))
     }
 
     // MARK: Values
@@ -498,8 +596,10 @@ struct TemplateParser {
             try value(key).map { node throws(TemplateError) in try parser.scalar(node, key: key) }
         }
 
-        func number(_ key: String, default fallback: Double? = nil, positive: Bool = false,
-                    nonNegative: Bool = false) throws(TemplateError) -> Double {
+        func number(
+            _ key: String, default fallback: Double? = nil, positive: Bool = false,
+            nonNegative: Bool = false
+        ) throws(TemplateError) -> Double {
             guard let node = value(key) else {
                 if let fallback { return fallback }
                 throw parser.error(self.node, .missingKey(key: key, context: context))
@@ -517,7 +617,8 @@ struct TemplateParser {
             return number
         }
 
-        func integer(_ key: String, default fallback: Int? = nil, range: ClosedRange<Int>) throws(TemplateError) -> Int {
+        func integer(_ key: String, default fallback: Int? = nil, range: ClosedRange<Int>) throws(TemplateError) -> Int
+        {
             guard let node = value(key) else {
                 if let fallback { return fallback }
                 throw parser.error(self.node, .missingKey(key: key, context: context))
@@ -527,8 +628,11 @@ struct TemplateParser {
                 throw parser.error(node, .badNumber(key: key, value: text))
             }
             guard range.contains(number) else {
-                throw parser.error(node, .badValue(key: key, value: text,
-                                                   expected: "a whole number from \(range.lowerBound) to \(range.upperBound)"))
+                throw parser.error(
+                    node,
+                    .badValue(
+                        key: key, value: text,
+                        expected: "a whole number from \(range.lowerBound) to \(range.upperBound)"))
             }
             return number
         }
@@ -538,8 +642,12 @@ struct TemplateParser {
             guard let node = value(key) else { return fallback }
             let text = try parser.scalar(node, key: key)
             guard let result = T(rawValue: text) else {
-                throw parser.error(node, .badValue(key: key, value: "\"\(text)\"", expected: "one of "
-                    + T.allCases.map(\.rawValue).joined(separator: ", ")))
+                throw parser.error(
+                    node,
+                    .badValue(
+                        key: key, value: "\"\(text)\"",
+                        expected: "one of "
+                            + T.allCases.map(\.rawValue).joined(separator: ", ")))
             }
             return result
         }
@@ -613,24 +721,34 @@ struct TemplateParser {
         let block = node.scalar.map { $0.style == .literal || $0.style == .folded } ?? false
         let newlines = prefix.filter { $0 == "\n" }.count
         if block {
-            let column = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.unicodeScalars.count } ?? 0
-            return TemplateError(file: file, line: start.line + 1 + newlines, column: start.column + 2 + column,
-                                 reason: reason)
+            let column =
+                prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.unicodeScalars.count }
+                ?? 0
+            return TemplateError(
+                file: file, line: start.line + 1 + newlines, column: start.column + 2 + column,
+                reason: reason)
         }
         if newlines > 0 {
-            let column = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.unicodeScalars.count } ?? 0
+            let column =
+                prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.unicodeScalars.count }
+                ?? 0
             return TemplateError(file: file, line: start.line + newlines, column: column + 1, reason: reason)
         }
-        return TemplateError(file: file, line: start.line,
-                             column: start.column + (quoted ? 1 : 0) + prefix.unicodeScalars.count, reason: reason)
+        return TemplateError(
+            file: file, line: start.line,
+            column: start.column + (quoted ? 1 : 0) + prefix.unicodeScalars.count, reason: reason)
     }
 
     private func color(_ node: Node, key: String) throws(TemplateError) -> Color? {
         let text = try scalar(node, key: key)
         if key == "background", text == "none" { return nil }
         guard let color = Color(hex: text) else {
-            throw error(node, .badValue(key: key, value: "\"\(text)\"", expected: "write a colour as \"#RRGGBB\" or "
-                + "\"#RRGGBBAA\" (quoted: YAML reads an unquoted # as a comment)"))
+            throw error(
+                node,
+                .badValue(
+                    key: key, value: "\"\(text)\"",
+                    expected: "write a colour as \"#RRGGBB\" or "
+                        + "\"#RRGGBBAA\" (quoted: YAML reads an unquoted # as a comment)"))
         }
         return color
     }
@@ -662,17 +780,24 @@ struct TemplateParser {
         }
         switch yaml {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? problem
             return TemplateError(file: file, line: mark.line, column: mark.column, reason: .syntax(problem: detail))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return TemplateError(file: file, line: context.mark.line, column: context.mark.column,
-                                 reason: .syntax(problem: "duplicate key " + duplicates.sorted().joined(separator: ", ")))
+            return TemplateError(
+                file: file, line: context.mark.line, column: context.mark.column,
+                reason: .syntax(problem: "duplicate key " + duplicates.sorted().joined(separator: ", ")))
         case .reader(let problem, let offset, _, let text):
-            var line = 1, column = 1
+            var line = 1
+            var column = 1
             if let offset {
                 for scalar in text.unicodeScalars.prefix(offset) {
-                    if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                    if scalar == "\n" {
+                        line += 1
+                        column = 1
+                    } else {
+                        column += 1
+                    }
                 }
                 return TemplateError(file: file, line: line, column: column, reason: .syntax(problem: problem))
             }

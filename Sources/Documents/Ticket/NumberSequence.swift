@@ -38,8 +38,10 @@ public struct NumberSequence: Sendable, Hashable {
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
         guard parts.contains(where: { if case .counter = $0 { true } else { false } }) else {
-            throw NumberSequenceError(text: assignment, problem: "the pattern has no {{index}} or {{row}}, so every "
-                                          + "record would get the same number")
+            throw NumberSequenceError(
+                text: assignment,
+                problem: "the pattern has no {{index}} or {{row}}, so every "
+                    + "record would get the same number")
         }
         self.parts = parts
     }
@@ -49,16 +51,23 @@ public struct NumberSequence: Sendable, Hashable {
         let pieces = spec.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
         var expression = Substring(pieces[0])
         let fromRow: Bool
-        if expression.hasPrefix("index") { fromRow = false; expression = expression.dropFirst(5) }
-        else if expression.hasPrefix("row") { fromRow = true; expression = expression.dropFirst(3) }
-        else {
-            throw NumberSequenceError(text: text, problem: "\"{{\(spec)}}\": use {{index}}, {{row}}, "
-                                          + "{{index+1}} or {{index+1:06}}")
+        if expression.hasPrefix("index") {
+            fromRow = false
+            expression = expression.dropFirst(5)
+        } else if expression.hasPrefix("row") {
+            fromRow = true
+            expression = expression.dropFirst(3)
+        } else {
+            throw NumberSequenceError(
+                text: text,
+                problem: "\"{{\(spec)}}\": use {{index}}, {{row}}, "
+                    + "{{index+1}} or {{index+1:06}}")
         }
         var offset = 0
         if !expression.isEmpty {
             guard let sign = expression.first, sign == "+" || sign == "-", let value = Int(expression.dropFirst()),
-                  value >= 0 else {
+                value >= 0
+            else {
                 throw NumberSequenceError(text: text, problem: "\"{{\(spec)}}\": an offset is +N or -N, e.g. index+1")
             }
             offset = sign == "+" ? value : -value

@@ -17,16 +17,21 @@ extension TicketError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
         case .invalidNumber(let field, let value, let pattern, let problem):
-            let shown = value.unicodeScalars.map { $0.properties.generalCategory == .control
-                ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+            let shown = value.unicodeScalars.map {
+                $0.properties.generalCategory == .control
+                    ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0)
+            }.joined()
             var text = "the \(field) number \"\(shown)\" is refused: \(problem)"
             if let pattern, problem == Self.mismatch { text += " \(pattern)" }
             let custom = pattern.map { $0 != TicketRules.defaultPattern } ?? false
-            return text + (custom ? ". Fix: give a value matching \(pattern ?? "")"
-                : ". Fix: give 1 to 32 letters, digits and '-' (e.g. GCG-40167)")
+            return text
+                + (custom
+                    ? ". Fix: give a value matching \(pattern ?? "")"
+                    : ". Fix: give 1 to 32 letters, digits and '-' (e.g. GCG-40167)")
         case .badPattern(let pattern, let reason):
-            return ErrorText.wrapping("the number pattern \"\(pattern)\" is not a valid regular expression", reason,
-                                      fix: "correct it, or leave it out to use \(TicketRules.defaultPattern)")
+            return ErrorText.wrapping(
+                "the number pattern \"\(pattern)\" is not a valid regular expression", reason,
+                fix: "correct it, or leave it out to use \(TicketRules.defaultPattern)")
         case .templateNotFound(let tried):
             return "no ticket template found; tried " + tried.joined(separator: ", ")
                 + ". Fix: give --template PATH, set MKPDF_TICKET_TEMPLATE, or copy the repository's "

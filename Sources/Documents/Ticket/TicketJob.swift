@@ -21,8 +21,10 @@ public struct TicketJob: Sendable {
     public var fonts: FontRegistry
 
     /// A job for `template`.
-    public init(template: Template, rules: TicketRules, scale: Double = 2, fontMode: PDFFontMode = .embedded,
-                fonts: FontRegistry = .shared) {
+    public init(
+        template: Template, rules: TicketRules, scale: Double = 2, fontMode: PDFFontMode = .embedded,
+        fonts: FontRegistry = .shared
+    ) {
         self.template = template
         self.rules = rules
         self.scale = scale

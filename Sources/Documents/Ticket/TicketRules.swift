@@ -55,8 +55,10 @@ public struct TicketRules: Sendable {
 
     /// The default output file for a member inside `folder`, checked to lie directly in it.
     /// - Throws: `TicketError.invalidNumber` as `fileName(member:extension:)`.
-    public static func outputURL(member: String, extension fileExtension: String,
-                                 in folder: URL) throws(TicketError) -> URL {
+    public static func outputURL(
+        member: String, extension fileExtension: String,
+        in folder: URL
+    ) throws(TicketError) -> URL {
         let name = try fileName(member: member, extension: fileExtension)
         let url = folder.appendingPathComponent(name, isDirectory: false)
         guard url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path else {
@@ -86,10 +88,13 @@ public struct TicketRules: Sendable {
         executableDirectory: URL? = FontConfiguration.executableDirectory,
         currentDirectory: URL = FontConfiguration.currentDirectory
     ) throws(TicketError) -> URL {
-        let candidates = templateSearchPaths(sourceTree: sourceTree, executableDirectory: executableDirectory,
-                                             currentDirectory: currentDirectory)
-        switch ResourceSearch.locate(variable: "MKPDF_TICKET_TEMPLATE", environment: environment,
-                                     candidates: candidates) {
+        let candidates = templateSearchPaths(
+            sourceTree: sourceTree, executableDirectory: executableDirectory,
+            currentDirectory: currentDirectory)
+        switch ResourceSearch.locate(
+            variable: "MKPDF_TICKET_TEMPLATE", environment: environment,
+            candidates: candidates)
+        {
         case .found(let url): return url
         case .missing(let tried): throw .templateNotFound(tried: tried)
         }
@@ -105,12 +110,15 @@ public struct TicketRules: Sendable {
         executableDirectory: URL? = FontConfiguration.executableDirectory,
         currentDirectory: URL = FontConfiguration.currentDirectory
     ) throws(TicketError) -> URL {
-        let candidates = ResourceSearch.paths(treePath: "Templates/seed-ticket.yaml",
-                                              installedPath: "Templates/seed-ticket.yaml", sourceTree: sourceTree,
-                                              executableDirectory: executableDirectory,
-                                              currentDirectory: currentDirectory)
-        switch ResourceSearch.locate(variable: "MKPDF_SEED_TICKET_TEMPLATE", environment: environment,
-                                     candidates: candidates) {
+        let candidates = ResourceSearch.paths(
+            treePath: "Templates/seed-ticket.yaml",
+            installedPath: "Templates/seed-ticket.yaml", sourceTree: sourceTree,
+            executableDirectory: executableDirectory,
+            currentDirectory: currentDirectory)
+        switch ResourceSearch.locate(
+            variable: "MKPDF_SEED_TICKET_TEMPLATE", environment: environment,
+            candidates: candidates)
+        {
         case .found(let url): return url
         case .missing(let tried): throw .templateNotFound(tried: tried)
         }
@@ -119,10 +127,13 @@ public struct TicketRules: Sendable {
     /// Where the ticket template is looked for, in order, without duplicates: the source tree's
     /// `Templates/ticket.yaml`, then beside the executable — `<dir>/../share/mkpdf/Templates/ticket.yaml` and
     /// `<dir>/Templates/ticket.yaml` — then `Templates/ticket.yaml` in the current directory.
-    public static func templateSearchPaths(sourceTree: URL?, executableDirectory: URL?,
-                                           currentDirectory: URL) -> [URL] {
-        ResourceSearch.paths(treePath: "Templates/ticket.yaml", installedPath: "Templates/ticket.yaml",
-                             sourceTree: sourceTree, executableDirectory: executableDirectory,
-                             currentDirectory: currentDirectory)
+    public static func templateSearchPaths(
+        sourceTree: URL?, executableDirectory: URL?,
+        currentDirectory: URL
+    ) -> [URL] {
+        ResourceSearch.paths(
+            treePath: "Templates/ticket.yaml", installedPath: "Templates/ticket.yaml",
+            sourceTree: sourceTree, executableDirectory: executableDirectory,
+            currentDirectory: currentDirectory)
     }
 }
