@@ -94,7 +94,8 @@ import Testing
         // Vertical columns come out one character a line, right column first.
         let raw = try Oracle.run("pdftotext", ["-raw", scratch.file("certificate.pdf").path, "-"]).stdout
             .replacingOccurrences(of: "\n", with: "")
-        for run in ["賞状", "優秀賞", "𠮷田花子", "令和7年", "Certificate of Merit"] {
+        // The seal is a part (Templates/parts/seal.yaml): its two columns read right to left.
+        for run in ["賞状", "優秀賞", "𠮷田花子", "令和7年", "Certificate of Merit", "会長之印"] {
             #expect(raw.contains(run), "\(run) not in \(raw)")
         }
         let png = try Self.render("certificate.yaml", "certificate.png", in: scratch)

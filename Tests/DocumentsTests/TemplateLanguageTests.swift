@@ -218,4 +218,67 @@ import Testing
         let all = document.pages.flatMap(Self.texts)
         #expect(all.contains("合計 60名") && all.contains("¥600,000"), "\(all.suffix(4))")
     }
+
+    // MARK: Parts
+
+    @Test func aPartIsAnotherTemplateFilledFromThisOnesNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mkpdf-part-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        page: {width: 60pt, height: 60pt}
+        data: {name: null}
+        palette: {seal: {stroke: "#C8102E"}}
+        elements:
+          - text: {role: seal, text: "{{name}}", size: 12, x: 5, y: 5, w: 50, h: 50, fit: [wrap, shrink, error]}
+        """.write(to: folder.appendingPathComponent("seal.yaml"), atomically: true, encoding: .utf8)
+        let template = try Template(
+            contentsOf: folder.appendingPathComponent("t.yaml").writing(
+                """
+                page: a6
+                data: {shop: 喫茶 髙田珈琲店}
+                elements:
+                  - part: {file: seal.yaml, x: 200, y: 20, w: 30, h: 30, data: {name: "{{shop}}"}}
+                """))
+        let page = try template.render(options: TemplateRenderOptions(fonts: .shared))
+        guard case .part(let part) = page.commands.first else {
+            Issue.record("expected a part, got \(page.commands)")
+            return
+        }
+        #expect(part.rect == Rect(x: 200, y: 20, width: 30, height: 30))
+        #expect(Self.texts(part.drawing) == ["喫茶 髙田珈琲店"])
+
+        // A misspelt input of the part is named with the nearest one, at this template's line.
+        let misspelt = #expect(throws: TemplateError.self) {
+            try Template(
+                contentsOf: folder.appendingPathComponent("u.yaml").writing(
+                    """
+                    page: a6
+                    elements:
+                      - part: {file: seal.yaml, x: 0, y: 0, w: 30, h: 30, data: {nmae: x}}
+                    """))
+        }
+        #expect(
+            misspelt?.line == 3 && misspelt?.description.contains("did you mean `name`?") == true,
+            "\(String(describing: misspelt))")
+        // A part that includes itself is refused, not recursed into.
+        let loop = #expect(throws: TemplateError.self) {
+            try Template(
+                contentsOf: folder.appendingPathComponent("loop.yaml").writing(
+                    """
+                    page: a6
+                    elements:
+                      - part: {file: loop.yaml, x: 0, y: 0, w: 30, h: 30}
+                    """))
+        }
+        #expect(loop?.description.contains("may not include itself") == true, "\(String(describing: loop))")
+    }
+}
+
+extension URL {
+    /// Writes `text` to this file and returns the URL, for templates made inside a test.
+    fileprivate func writing(_ text: String) throws -> URL {
+        try text.write(to: self, atomically: true, encoding: .utf8)
+        return self
+    }
 }

@@ -64,7 +64,12 @@ public struct Template: Sendable {
         yaml: String, file: String = "<string>",
         baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) throws(TemplateError) {
-        let contents = try TemplateParser(file: file, baseURL: baseURL).parse(yaml)
+        try self.init(yaml: yaml, file: file, baseURL: baseURL, opening: [])
+    }
+
+    /// Reads a template as a part of the templates in `opening` (their paths), which it may not include again.
+    init(yaml: String, file: String, baseURL: URL, opening: [String]) throws(TemplateError) {
+        let contents = try TemplateParser(file: file, baseURL: baseURL, opening: opening).parse(yaml)
         self.file = file
         size = contents.size
         background = contents.background
@@ -84,6 +89,11 @@ public struct Template: Sendable {
     /// Reads a template file (YAML; JSON is YAML too); image paths are relative to its folder.
     /// - Throws: `TemplateError`: unreadable file, or any problem `init(yaml:file:baseURL:)` reports.
     public init(contentsOf url: URL) throws(TemplateError) {
+        try self.init(contentsOf: url, opening: [])
+    }
+
+    /// Reads a template file as a part of the templates in `opening`.
+    init(contentsOf url: URL, opening: [String]) throws(TemplateError) {
         let name = url.isFileURL ? url.relativePath : url.absoluteString
         let data: Data
         do {
@@ -94,7 +104,9 @@ public struct Template: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw TemplateError(file: name, reason: .unreadable(reason: "the file is not UTF-8 text"))
         }
-        try self.init(yaml: text, file: name, baseURL: url.deletingLastPathComponent())
+        try self.init(
+            yaml: text, file: name, baseURL: url.deletingLastPathComponent(),
+            opening: opening + [url.standardizedFileURL.path])
     }
 
     /// The defaults overlaid with `given`: what each placeholder will be filled with.
@@ -355,6 +367,15 @@ public struct Template: Sendable {
                                 boxWidth: text.boxWidth, alignment: text.alignment,
                                 slot: .role(text.role))))
                 }
+            case .part(let part):
+                var values: [String: String] = [:]
+                for (name, text) in part.values { values[name] = try self.text(text, scope: scope) }
+                let drawing = try part.template.render(values: values, options: options)
+                commands.append(
+                    .part(
+                        .init(
+                            drawing: drawing, rect: Rect(origin: part.rect.origin + base, size: part.rect.size),
+                            rotation: part.rotation == 0 ? nil : part.rotation)))
             case .image(let image):
                 commands.append(
                     .image(

@@ -28,10 +28,33 @@ enum TemplateElement: Hashable, Sendable {
     case text(Text)
     case image(Image)
     case barcode(Barcode)
+    /// `part`: another template's page drawn into a rectangle.
+    case part(Part)
     /// `for`: the elements once per item of a list, each time moved by `step`.
     case loop(Loop)
     /// `if`: one list of elements or the other.
     case condition(Condition)
+
+    /// Another template placed as a part; equal when it comes from the same file to the same place with the same inputs.
+    struct Part: Hashable, Sendable {
+        var template: Template
+        var file: String
+        var rect: Rect
+        var rotation: Double
+        var values: [(String, MarkedText)]
+        var mark: TemplateMark?
+
+        static func == (lhs: Part, rhs: Part) -> Bool {
+            lhs.file == rhs.file && lhs.rect == rhs.rect && lhs.rotation == rhs.rotation && lhs.mark == rhs.mark
+                && lhs.values.map(\.0) == rhs.values.map(\.0) && lhs.values.map(\.1) == rhs.values.map(\.1)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(file)
+            hasher.combine(rect)
+            hasher.combine(rotation)
+        }
+    }
 
     /// A `for` over elements.
     struct Loop: Hashable, Sendable {

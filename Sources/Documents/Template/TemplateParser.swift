@@ -9,6 +9,8 @@ struct TemplateParser {
     let file: String
     /// The folder `image: {file: …}` paths are relative to.
     let baseURL: URL
+    /// The templates being read that this one is a part of, by path, so a part never includes itself.
+    var opening: [String] = []
 
     /// Everything a template holds once read.
     struct Contents: Sendable {
@@ -32,7 +34,9 @@ struct TemplateParser {
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
         "literals"
     ]
-    static let elementKinds = ["line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "for", "if"]
+    static let elementKinds = [
+        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "part", "for", "if"
+    ]
     /// Keys of the report templates read before the one language; such a file is refused with how to convert it.
     static let oldReportKeys = ["columns", "group", "intro", "subtitle", "sort", "total", "logo"]
     /// Names every expression may read without declaring them.
@@ -437,6 +441,8 @@ struct TemplateParser {
                     box: try textBox(f, size: size, hasWidth: boxWidth != nil),
                     weight: try f.choice("weight", default: FontWeight.regular),
                     underline: try f.choice("underline", default: Switch.no) == .yes))
+        case "part":
+            return try part(body)
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
@@ -508,6 +514,47 @@ struct TemplateParser {
         default:
             throw error(kindNode, .unknownElement(name: kind, known: Self.elementKinds))
         }
+    }
+
+    /// `part: {file, x, y, w, h, rotate, data}`: another template drawn into the rectangle, its inputs given by
+    /// `data` (each a text with `{{…}}` from this template's names).
+    private func part(_ body: Node) throws(TemplateError) -> TemplateElement {
+        let f = try map(body, context: "part", allowed: ["file", "x", "y", "w", "h", "rotate", "data"])
+        guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "part")) }
+        let path = try scalar(fileNode, key: "file")
+        let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path))
+            .standardizedFileURL
+        guard !opening.contains(url.path) else {
+            throw error(
+                fileNode,
+                .badValue(
+                    key: "file", value: "\"\(path)\"",
+                    expected: "a part may not include "
+                        + "itself or a template that includes it (" + (opening + [url.path]).joined(separator: " → ")
+                        + ")"))
+        }
+        let template = try Template(contentsOf: url, opening: opening)
+        guard !template.isFlowing else {
+            throw error(
+                fileNode,
+                .badValue(
+                    key: "file", value: "\"\(path)\"",
+                    expected: "a part is one page of "
+                        + "positioned elements; this template has a flow"))
+        }
+        var values: [(String, MarkedText)] = []
+        if let dataNode = f.value("data") {
+            let known = template.placeholderNames
+            for (name, _, value) in try map(dataNode, context: "part data (the inputs of \(path))", allowed: known)
+                .pairs
+            {
+                values.append((name, MarkedText(text: try textTemplate(value, key: name), mark: mark(value))))
+            }
+        }
+        return .part(
+            .init(
+                template: template, file: path, rect: try rect(f), rotation: try f.number("rotate", default: 0),
+                values: values, mark: mark(body)))
     }
 
     /// `yes`/`no` for flags (YAML's true/false read as text).
