@@ -1,4 +1,5 @@
 import Documents
+import Fonts
 import Foundation
 import Render
 
@@ -33,38 +34,16 @@ public struct RecordFailure: Error, Sendable, Hashable {
         self.reason = reason
     }
 
-    /// The failure of `record` from any error a template, the ticket rules or a renderer throws, with the field and
-    /// character pulled out of the error where it knows them.
+    /// The failure of `record` from any error; a `DataFailure` (a template's, the ticket rules', a renderer's) also
+    /// gives the field and the character it knows.
     public init(_ error: any Error, record: BatchRecord) {
         self.init(row: record.row, member: record.fields["member"], reason: "\(error)")
-        switch error {
-        case let error as RecordFailure:
+        if let error = error as? RecordFailure {
             self = error
-        case let error as TemplateError:
-            switch error.reason {
-            case .missingGlyph(let field, let missing):
-                self.field = field
-                self.character = missing.character
-                self.codePoint = missing.codePoint
-            case .missingValue(let placeholder), .invalidValue(let placeholder, _):
-                field = placeholder
-            case .barcode(_, _, _, let placeholder, _):
-                field = placeholder
-            case .textFit(let fit):
-                field = fit.field
-            default:
-                break
-            }
-        case let error as TicketError:
-            if case .invalidNumber(let field, _, _, _) = error { self.field = field }
-        case let error as RenderError:
-            if case .missingGlyph(let missing, _, _) = error {
-                character = missing.character
-                codePoint = missing.codePoint
-            }
-            if case .textFit(_, let fit) = error { field = fit.field }
-        default:
-            break
+        } else if let failure = error as? any DataFailure {
+            field = failure.failedField
+            character = failure.missingGlyph?.character
+            codePoint = failure.missingGlyph?.codePoint
         }
     }
 }

@@ -110,3 +110,15 @@ extension RenderError {
         }
     }
 }
+
+extension RenderError: DataFailure {
+    /// The text box's field, for text that does not fit.
+    public var failedField: String? {
+        if case .textFit(_, let fit) = self { fit.field } else { nil }
+    }
+
+    /// The character no font of the text's chain has.
+    public var missingGlyph: MissingGlyph? {
+        if case .missingGlyph(let missing, _, _) = self { missing } else { nil }
+    }
+}

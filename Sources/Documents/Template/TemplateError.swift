@@ -192,3 +192,21 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         names.isEmpty ? "(none)" : names.joined(separator: ", ")
     }
 }
+
+extension TemplateError: DataFailure {
+    /// The placeholder (or text box field) whose value failed, when the failure came from one.
+    public var failedField: String? {
+        switch reason {
+        case .missingGlyph(let field, _): field
+        case .missingValue(let placeholder), .invalidValue(let placeholder, _): placeholder
+        case .barcode(_, _, _, let placeholder, _): placeholder
+        case .textFit(let fit): fit.field
+        default: nil
+        }
+    }
+
+    /// The character no font of the text's chain has.
+    public var missingGlyph: MissingGlyph? {
+        if case .missingGlyph(_, let missing) = reason { missing } else { nil }
+    }
+}

@@ -1,4 +1,5 @@
 import DrawingModule
+import Fonts
 import Foundation
 import Support
 
@@ -44,4 +45,14 @@ extension TicketError: CustomStringConvertible, LocalizedError {
 
     /// The problem text for a value the pattern rejects.
     static let mismatch = "it does not match the pattern"
+}
+
+extension TicketError: DataFailure {
+    /// `member` or `ticket` for a number the rules refuse.
+    public var failedField: String? {
+        if case .invalidNumber(let field, _, _, _) = self { field } else { nil }
+    }
+
+    /// Never a glyph: the rules check numbers, not fonts.
+    public var missingGlyph: MissingGlyph? { nil }
 }
