@@ -149,6 +149,20 @@ import Testing
         #expect(texts.map(\.1) == [10, 10, 30, 50, 50, 100])
     }
 
+    @Test func defaultsKeepTheirTypeAndGivenTextReplacesThem() throws {
+        let template = try Template(
+            yaml: """
+                page: a6
+                data: {paid: false, fee: 1200}
+                palette: {ink: {stroke: "#000000"}}
+                elements:
+                  - if: {test: paid, then: [{text: {role: ink, text: 支払済, size: 10, x: 10, y: 10}}]}
+                  - text: {role: ink, text: "{{ (fee * 2) | yen }}", size: 10, x: 10, y: 30}
+                """, file: "t.yaml")
+        #expect(Self.texts(try template.render()) == ["¥2,400"])
+        #expect(Self.texts(try template.render(values: ["paid": "yes", "fee": "1,500"])) == ["支払済", "¥3,000"])
+    }
+
     @Test func aRequiredInputWithoutValueIsAMissingValue() throws {
         let template = try Template(
             yaml: """

@@ -191,7 +191,8 @@ public struct Template: Sendable {
         var values: [String: TemplateValue] = [:]
         for (name, value) in data where value != .null { values[name] = value }
         for (name, value) in given2 { values[name] = value }
-        for (name, text) in texts where given[name] != nil || given2[name] == nil { values[name] = .text(text) }
+        // A value given as text replaces the default; an untouched default keeps its type (a `false` stays false).
+        for (name, text) in texts where given[name] != nil { values[name] = .text(text) }
         values["today"] = .text(given["today"] ?? Self.today())
         if given["title"] == nil, let title = furniture.title, title.text.isLiteral,
             let text = try? title.text.render(in: TemplateScope())

@@ -68,17 +68,10 @@ extension TemplateParser {
 
     private func flowBlock(_ item: Node, font: String) throws(TemplateError) -> FlowBlock {
         if item.scalar?.string == "pageBreak" { return .pageBreak }
-        guard case .mapping(let mapping) = item, mapping.count == 1,
-            let (kindNode, body) = mapping.first.map({ ($0.key, $0.value) }),
-            let kind = kindNode.scalar?.string
-        else {
-            throw error(
-                item,
-                .badValue(
-                    key: "flow", value: describe(item),
-                    expected: "each block is one key naming "
-                        + "its kind with its settings, e.g. \"- paragraph: {text: …}\""))
-        }
+        let (kindNode, kind, body) = try kindAndBody(
+            item, key: "flow",
+            example: "each block is one key naming its kind with its settings, "
+                + "e.g. \"- paragraph: {text: …}\"")
         switch kind {
         case "heading":
             if body.scalar != nil {

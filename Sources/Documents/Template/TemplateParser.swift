@@ -373,18 +373,22 @@ struct TemplateParser {
                 mark: mark(body)))
     }
 
-    private func element(_ item: Node, palette: Palette, font: String) throws(TemplateError) -> TemplateElement {
+    /// An element or flow block: a mapping with one key naming its kind, the key's value its settings.
+    func kindAndBody(_ item: Node, key: String, example: String) throws(TemplateError) -> (Node, String, Node) {
         guard case .mapping(let mapping) = item, mapping.count == 1,
             let (kindNode, body) = mapping.first.map({ ($0.key, $0.value) }),
             let kind = kindNode.scalar?.string
         else {
-            throw error(
-                item,
-                .badValue(
-                    key: "elements", value: describe(item),
-                    expected: "each element is one key naming its kind with its settings, "
-                        + "e.g. \"- line: {role: main, x1: 0, y1: 0, x2: 10, y2: 10}\""))
+            throw error(item, .badValue(key: key, value: describe(item), expected: example))
         }
+        return (kindNode, kind, body)
+    }
+
+    private func element(_ item: Node, palette: Palette, font: String) throws(TemplateError) -> TemplateElement {
+        let (kindNode, kind, body) = try kindAndBody(
+            item, key: "elements",
+            example: "each element is one key naming its kind with its settings, "
+                + "e.g. \"- line: {role: main, x1: 0, y1: 0, x2: 10, y2: 10}\"")
         func slot(_ fields: Fields) throws(TemplateError) -> (Palette.Slot, String) {
             guard let roleNode = fields.value("role") else {
                 throw error(body, .missingKey(key: "role", context: kind))
