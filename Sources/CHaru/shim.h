@@ -1,4 +1,6 @@
 #include <hpdf.h>
+/* zlib, which libHaru links: page contents and font programs are deflated with windows sized to them. */
+#include <zlib.h>
 /* libHaru's object layer (pinned to 2.3.0's struct layout): the Type0 font builder writes dictionaries, arrays and
    streams itself and reaches the page content stream through HPDF_PageAttr. */
 #include <hpdf_doc.h>

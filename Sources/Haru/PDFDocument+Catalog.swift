@@ -48,8 +48,9 @@ extension PDFDocument {
         if handle.pointee.pdf_version.rawValue < version.rawValue { handle.pointee.pdf_version = version }
     }
 
-    /// `bytes` with `/ID [<h><h>]` added to the trailer, `h` the first 16 bytes of the SHA-256 of the file:
-    /// the same content gives the same ID, so output stays byte-reproducible. libHaru writes an /ID only when
+    /// `bytes` with `/ID [<h><h>]` added to the trailer, `h` the MD5 of the file (the digest the PDF reference
+    /// suggests; it identifies, it does not protect, and costs a quarter of SHA-256 per ticket): the same content
+    /// gives the same ID, so output stays byte-reproducible. libHaru writes an /ID only when
     /// encrypting (from the clock); the trailer follows the cross-reference table, so no offset moves.
     static func addingDocumentID(to bytes: Data) -> Data {
         let tail = Data("\n>>\nstartxref\n".utf8)
@@ -58,7 +59,13 @@ extension PDFDocument {
             start.upperBound < end.lowerBound,
             bytes[start.upperBound..<end.lowerBound].range(of: Data("/ID".utf8)) == nil
         else { return bytes }
-        let hex = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02X", $0) }.joined()
+        let digits = Array("0123456789ABCDEF".utf8)
+        var hexBytes: [UInt8] = []
+        for byte in Insecure.MD5.hash(data: bytes) {
+            hexBytes.append(digits[Int(byte >> 4)])
+            hexBytes.append(digits[Int(byte & 0xF)])
+        }
+        let hex = String(decoding: hexBytes, as: UTF8.self)
         var result = Data(bytes[..<end.lowerBound])
         result.append(Data("\n/ID [<\(hex)> <\(hex)>]".utf8))
         result.append(bytes[end.lowerBound...])

@@ -33,6 +33,9 @@ extension PDFDocument {
 
     /// Serialises the document into libHaru's memory stream and copies it out.
     private func render(argument: String?) throws -> Data {
+        try ensureUsable("write the PDF", argument)
+        let originals = try deflatePageContents(argument)
+        defer { restorePageContents(originals) }
         try check("write the PDF", argument) { HPDF_SaveToStream($0) }
         // Rewind: after an earlier save the read position is still at the old end.
         try check("rewind the PDF stream", argument) { HPDF_ResetStream($0) }
@@ -50,5 +53,61 @@ extension PDFDocument {
         }
         let data = Data(bytes)
         return handle.pointee.encrypt_on == HPDF_TRUE ? data : Self.addingDocumentID(to: data)
+    }
+
+    /// Deflates every page's content stream that libHaru would deflate (`Deflate`, instead of libHaru's per-stream
+    /// zlib set-up) and marks it pre-compressed; returns the original bytes for `restorePageContents`, since the
+    /// document stays drawable after a save.
+    private func deflatePageContents(_ argument: String?) throws -> [(HPDF_Dict, [UInt8])] {
+        var originals: [(HPDF_Dict, [UInt8])] = []
+        for record in pageRecords {
+            let attr = record.handle.pointee.attr.assumingMemoryBound(to: HPDF_PageAttr_Rec.self).pointee
+            guard let contents = attr.contents, let stream = attr.stream,
+                contents.pointee.filter & HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) != 0
+            else { continue }
+            let bytes = Self.bytes(of: stream)
+            guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0) }) else {
+                restorePageContents(originals)
+                throw reject(code: 0x1015, operation: "deflate a page's content", argument: argument)
+            }
+            originals.append((contents, bytes))
+            guard replace(stream, with: compressed) else {
+                restorePageContents(originals)
+                throw reject(code: 0x1015, operation: "deflate a page's content", argument: argument)
+            }
+            contents.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
+            contents.pointee.write_fn = flateFilterHook
+        }
+        return originals
+    }
+
+    /// Puts the uncompressed content streams back, for libHaru to append to and deflate as before; a page that
+    /// cannot get its bytes back (out of memory) aborts the document rather than lose its drawing.
+    private func restorePageContents(_ originals: [(HPDF_Dict, [UInt8])]) {
+        for (contents, bytes) in originals {
+            if !replace(contents.pointee.stream, with: bytes) { isAborted = true }
+            contents.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)
+            contents.pointee.write_fn = nil
+        }
+    }
+
+    /// The bytes of a libHaru memory stream, buffer by buffer.
+    private static func bytes(of stream: HPDF_Stream) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(stream.pointee.size))
+        for index in 0..<HPDF_MemStream_GetBufCount(stream) {
+            var length: HPDF_UINT = 0
+            guard let buffer = HPDF_MemStream_GetBufPtr(stream, index, &length) else { break }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: Int(length)))
+        }
+        return bytes
+    }
+
+    /// Empties a memory stream and writes `bytes` into it; false when libHaru could not allocate.
+    private func replace(_ stream: HPDF_Stream, with bytes: [UInt8]) -> Bool {
+        HPDF_MemStream_FreeData(stream)
+        let status = bytes.withUnsafeBufferPointer { HPDF_Stream_Write(stream, $0.baseAddress, HPDF_UINT($0.count)) }
+        HPDF_ResetError(handle)
+        return status == HPDF_STATUS(HPDF_OK)
     }
 }

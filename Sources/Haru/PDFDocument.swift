@@ -15,7 +15,7 @@ public final class PDFDocument {
     public weak var delegate: HaruErrorDelegate?
 
     /// True once a delegate chose `.abort`: every later call throws `DOCUMENT_ABORTED` without calling libHaru.
-    public private(set) var isAborted = false
+    public internal(set) var isAborted = false
 
     /// The pages added so far, in order (made on demand: the document keeps only libHaru's handles, since a
     /// `PDFPage` holds its document strongly).
@@ -23,7 +23,7 @@ public final class PDFDocument {
         pageRecords.enumerated().map { PDFPage(document: self, handle: $1.handle, index: $0, size: $1.size) }
     }
     /// libHaru's page handles and their sizes, in order.
-    private var pageRecords: [(handle: HPDF_Page, size: PageSize)] = []
+    private(set) var pageRecords: [(handle: HPDF_Page, size: PageSize)] = []
 
     /// The page whose text object is open, so graphics calls can be refused before libHaru sees them.
     var openTextPage: Int?

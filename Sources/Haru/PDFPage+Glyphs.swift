@@ -27,58 +27,28 @@ extension PDFPage {
                 hint: "give a size above 0, finite coordinates and one adjustment per glyph.")
         }
         let name = try document.resourceName(of: font, on: handle)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(40 + codes.count * 5)
-        bytes.append(contentsOf: Array("BT\n/\(name) ".utf8))
-        Self.appendNumber(size, to: &bytes)
-        bytes.append(contentsOf: Array(" Tf\n".utf8))
-        Self.appendNumber(x, to: &bytes)
-        bytes.append(0x20)
-        Self.appendNumber(y, to: &bytes)
-        bytes.append(contentsOf: Array(" Td\n[<".utf8))
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var content = ContentBytes(capacity: 40 + codes.count * 5)
+        content.append("BT\n/")
+        content.append(bytes: Array(name.utf8))
+        content.append(byte: 0x20)
+        content.number(size)
+        content.append(" Tf\n")
+        content.numbers(x, y)
+        content.append("Td\n[<")
         var inString = true
         for (code, adjustment) in zip(codes, adjustments) {
             if adjustment != 0 {
-                if inString { bytes.append(0x3E) }
-                Self.appendNumber(Double(adjustment), to: &bytes)
-                bytes.append(0x3C)
+                if inString { content.append(byte: 0x3E) }
+                content.number(Double(adjustment))
+                content.append(byte: 0x3C)
                 inString = true
             } else if !inString {
-                bytes.append(0x3C)
+                content.append(byte: 0x3C)
                 inString = true
             }
-            bytes.append(hex[Int(code >> 12)])
-            bytes.append(hex[Int(code >> 8 & 0xF)])
-            bytes.append(hex[Int(code >> 4 & 0xF)])
-            bytes.append(hex[Int(code & 0xF)])
+            content.hex(code)
         }
-        bytes.append(contentsOf: Array(">]TJ\nET\n".utf8))
-        let stream = handle.pointee.attr.assumingMemoryBound(to: HPDF_PageAttr_Rec.self).pointee.stream
-        try document.objectCall(operation) {
-            bytes.withUnsafeBufferPointer { HPDF_Stream_Write(stream, $0.baseAddress, HPDF_UINT($0.count)) }
-        }
-    }
-
-    /// Appends `value` with at most four decimals and no exponent, as PDF content streams need.
-    static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
-        var scaled = (value * 10_000).rounded()
-        if scaled < 0 {
-            bytes.append(0x2D)
-            scaled = -scaled
-        }
-        let whole = Int(scaled) / 10_000
-        var fraction = Int(scaled) % 10_000
-        bytes.append(contentsOf: Array(String(whole).utf8))
-        guard fraction != 0 else { return }
-        bytes.append(0x2E)
-        var digits = 4
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        let text = String(fraction)
-        bytes.append(contentsOf: Array(repeating: UInt8(0x30), count: digits - text.count))
-        bytes.append(contentsOf: Array(text.utf8))
+        content.append(">]TJ\nET\n")
+        try document.check(operation, argument()) { _ in append(content) }
     }
 }

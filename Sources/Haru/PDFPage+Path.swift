@@ -3,23 +3,23 @@ import CHaru
 extension PDFPage {
     /// Strokes a path with the current stroke colour, line width, cap, join and dash.
     public func stroke(_ path: PDFPath) throws {
-        try paint(path, "stroke a path") { HPDF_Page_Stroke(handle) }
+        try paint(path, "stroke a path", "S\n") { HPDF_Page_Stroke(handle) }
     }
 
     /// Fills a path with the current fill colour (non-zero winding rule).
     public func fill(_ path: PDFPath) throws {
-        try paint(path, "fill a path") { HPDF_Page_Fill(handle) }
+        try paint(path, "fill a path", "f\n") { HPDF_Page_Fill(handle) }
     }
 
     /// Fills and then strokes a path, as one operator.
     public func fillAndStroke(_ path: PDFPath) throws {
-        try paint(path, "fill and stroke a path") { HPDF_Page_FillStroke(handle) }
+        try paint(path, "fill and stroke a path", "B\n") { HPDF_Page_FillStroke(handle) }
     }
 
     /// Intersects the clipping area with a path for the rest of the current graphics state; use inside
     /// `withGraphicsState` (or `withClip`) to undo it.
     public func clip(to path: PDFPath) throws {
-        try paint(path, "clip to a path") {
+        try paint(path, "clip to a path", "W n\n") {
             let status = HPDF_Page_Clip(handle)
             return status == HPDF_STATUS(HPDF_OK) ? HPDF_Page_EndPath(handle) : status
         }
@@ -34,8 +34,11 @@ extension PDFPage {
     }
 
     /// Emits the whole path and its painting operator, checking the path first so libHaru is never left with an
-    /// open path object.
-    private func paint(_ path: PDFPath, _ operation: String, _ finish: () -> HPDF_STATUS) throws {
+    /// open path object. A path without arcs is formatted here and written in one piece (`ContentBytes`); one with
+    /// an arc goes through libHaru's path calls, which own the arc's approximation.
+    private func paint(
+        _ path: PDFPath, _ operation: String, _ painting: StaticString, _ finish: () -> HPDF_STATUS
+    ) throws {
         let argument = { "\(label), path of \(path.elements.count) elements" }
         try document.ensureUsable(operation, argument())
         if let problem = problem(with: path) {
@@ -45,6 +48,10 @@ extension PDFPage {
             throw document.reject(
                 code: 0x1051, operation: operation, argument: argument(),
                 hint: "draw graphics after the text { } scope ends, not inside it.")
+        }
+        if let content = Self.content(of: path, painting) {
+            try document.check(operation, argument()) { _ in append(content) }
+            return
         }
         do {
             try document.check(operation, argument()) { _ in
@@ -68,6 +75,53 @@ extension PDFPage {
         case .line, .curve, .close: return "start the path with move, rect, circle, ellipse or arc."
         default: return nil
         }
+    }
+
+    /// The path and `painting` as content-stream operators, or nil when it holds an arc. Circles and ellipses are
+    /// four Bézier quarters with libHaru's constant, so both ways draw the same shape.
+    static func content(of path: PDFPath, _ painting: StaticString) -> ContentBytes? {
+        var content = ContentBytes(capacity: 24 * path.elements.count + 8)
+        for element in path.elements {
+            switch element {
+            case let .move(x, y):
+                content.numbers(x, y)
+                content.append("m\n")
+            case let .line(x, y):
+                content.numbers(x, y)
+                content.append("l\n")
+            case let .curve(x1, y1, x2, y2, x3, y3):
+                content.numbers(x1, y1, x2, y2, x3, y3)
+                content.append("c\n")
+            case let .rect(x, y, w, h):
+                content.numbers(x, y, w, h)
+                content.append("re\n")
+            case let .circle(x, y, r):
+                appendEllipse(x, y, r, r, to: &content)
+            case let .ellipse(x, y, xr, yr):
+                appendEllipse(x, y, xr, yr, to: &content)
+            case .arc:
+                return nil
+            case .close:
+                content.append("h\n")
+            }
+        }
+        content.append(painting)
+        return content
+    }
+
+    /// An ellipse as `HPDF_Page_Ellipse` writes it: from its leftmost point through the top, right and bottom.
+    private static func appendEllipse(_ x: Double, _ y: Double, _ xr: Double, _ yr: Double, to content: inout ContentBytes) {
+        let kappa = 0.552
+        content.numbers(x - xr, y)
+        content.append("m\n")
+        content.numbers(x - xr, y + yr * kappa, x - xr * kappa, y + yr, x, y + yr)
+        content.append("c\n")
+        content.numbers(x + xr * kappa, y + yr, x + xr, y + yr * kappa, x + xr, y)
+        content.append("c\n")
+        content.numbers(x + xr, y - yr * kappa, x + xr * kappa, y - yr, x, y - yr)
+        content.append("c\n")
+        content.numbers(x - xr * kappa, y - yr, x - xr, y - yr * kappa, x - xr, y)
+        content.append("c\n")
     }
 
     private func emit(_ element: PDFPath.Element) -> HPDF_STATUS {

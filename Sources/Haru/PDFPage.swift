@@ -75,13 +75,30 @@ public struct PDFPage {
     /// Sets the colour used to stroke paths.
     public func setStrokeColor(_ color: RGBColor) throws {
         let (r, g, b) = color.clamped
-        try graphics("set the stroke colour", "\(color)") { HPDF_Page_SetRGBStroke(handle, r, g, b) }
+        try writeColor(r, g, b, "RG\n", "set the stroke colour", "\(color)")
     }
 
     /// Sets the colour used to fill paths and text.
     public func setFillColor(_ color: RGBColor) throws {
         let (r, g, b) = color.clamped
-        try graphics("set the fill colour", "\(color)") { HPDF_Page_SetRGBFill(handle, r, g, b) }
+        try writeColor(r, g, b, "rg\n", "set the fill colour", "\(color)")
+    }
+
+    /// Writes `r g b` and `operator` straight into the content stream (libHaru's colour calls clear a 512-byte
+    /// buffer byte by byte first); the components are already clamped to 0…1.
+    private func writeColor(
+        _ r: Float, _ g: Float, _ b: Float, _ colorOperator: StaticString, _ operation: String,
+        _ argument: @autoclosure () -> String
+    ) throws {
+        var content = ContentBytes(capacity: 32)
+        content.number(Double(r), decimals: 5)
+        content.append(byte: 0x20)
+        content.number(Double(g), decimals: 5)
+        content.append(byte: 0x20)
+        content.number(Double(b), decimals: 5)
+        content.append(byte: 0x20)
+        content.append(colorOperator)
+        try graphics(operation, argument()) { append(content) }
     }
 
     /// Sets stroke and fill opacity (0 transparent … 1 opaque) through an ExtGState, made once per pair and

@@ -84,42 +84,13 @@ public struct PDFType0Font {
     public let program: EmbeddedFontProgram?
 }
 
-/// Writes `/Filter /FlateDecode` into a stream dictionary whose bytes were deflated before they were handed to
-/// libHaru (libHaru writes the key only for streams it compresses itself).
-private let flateFilterHook: HPDF_Dict_OnWriteFunc = { _, stream in
-    HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n")
-}
-
 extension PDFDocument {
-    /// `bytes` deflated with libHaru's zlib, for streams added pre-compressed (`EmbeddedFontProgram`).
+    /// `bytes` deflated (`Deflate`), for streams added pre-compressed (`EmbeddedFontProgram`).
     public func deflate(_ bytes: Data) throws -> Data {
-        let mmgr = handle.pointee.mmgr
-        guard let source = HPDF_MemStream_New(mmgr, HPDF_UINT(max(bytes.count, 1))) else {
+        guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0) }) else {
             throw reject(code: 0x1015, operation: "deflate a font stream", argument: "\(bytes.count) bytes")
         }
-        defer { HPDF_Stream_Free(source) }
-        guard let target = HPDF_MemStream_New(mmgr, HPDF_UINT(max(bytes.count / 2, 1024))) else {
-            throw reject(code: 0x1015, operation: "deflate a font stream", argument: "\(bytes.count) bytes")
-        }
-        defer { HPDF_Stream_Free(target) }
-        try objectCall("deflate a font stream") {
-            bytes.withUnsafeBytes { raw in
-                HPDF_Stream_Write(source, raw.bindMemory(to: HPDF_BYTE.self).baseAddress, HPDF_UINT(raw.count))
-            }
-        }
-        try objectCall("deflate a font stream") {
-            HPDF_Stream_WriteToStream(source, target, HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE), nil)
-        }
-        // A memory stream is a list of buffers: read it back in order.
-        try objectCall("deflate a font stream") { HPDF_Stream_Seek(target, 0, HPDF_SEEK_SET) }
-        let size = Int(HPDF_Stream_Size(target))
-        var out = [UInt8](repeating: 0, count: size)
-        var length = HPDF_UINT(size)
-        let status = out.withUnsafeMutableBufferPointer { HPDF_Stream_Read(target, $0.baseAddress, &length) }
-        guard status == HPDF_STATUS(HPDF_OK) || status == HPDF_STATUS(HPDF_STREAM_EOF), Int(length) == size else {
-            throw reject(code: UInt32(status), operation: "deflate a font stream", argument: "read back")
-        }
-        return Data(out)
+        return Data(compressed)
     }
 
     /// Adds `program` as a Type0 font (Identity-H) with its CIDFont, descriptor, font file and ToUnicode, all

@@ -20,6 +20,14 @@ public struct Kinsoku: Hashable, Sendable {
         self.inseparable = inseparable
     }
 
+    /// Hashes the sizes of the three sets only: a box layout cache hashes its rules on every lookup, and the
+    /// elements of a few hundred characters cost more than setting a short text; equal rules still hash equally.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(noLineStart.count)
+        hasher.combine(noLineEnd.count)
+        hasher.combine(inseparable.count)
+    }
+
     /// The rules used by default: JIS X 4051's line-start and line-end prohibitions, including small kana and ー.
     public static let standard = Kinsoku(
         noLineStart: Set(

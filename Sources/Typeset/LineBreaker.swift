@@ -82,7 +82,7 @@ public struct LineBreaker: Sendable {
         var result: [TextLine] = []
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
-            let characters = Array(paragraph.replacingOccurrences(of: "\r", with: ""))
+            let characters = Array(paragraph.removing("\r"))
             var lines = breakParagraph(characters, width: width)
             if lines.isEmpty {
                 lines = [TextLine(text: "", width: 0, endsParagraph: true, pieces: [])]

@@ -91,7 +91,7 @@ public struct TextBoxSetter: Sendable {
         var result: [Drawing.Command.Text] = []
         for run in box.runs {
             let name = try fontName(run.font, run.weight, box)
-            let string = run.string.replacingOccurrences(of: "\n", with: "")
+            let string = run.string.removing("\n")
             result.append(.init(color: run.color, string: string, font: name, size: run.size, origin: box.frame.origin))
             if box.writingMode == .vertical {
                 result.append(
@@ -102,7 +102,7 @@ public struct TextBoxSetter: Sendable {
             if let ruby = run.ruby {
                 result.append(
                     .init(
-                        color: run.color, string: ruby.replacingOccurrences(of: " ", with: ""),
+                        color: run.color, string: ruby.removing(" "),
                         font: run.font, size: run.size / 2, origin: box.frame.origin))
             }
         }
@@ -321,7 +321,7 @@ struct Prepared {
                 let baseCount = entry.lastGlyph - entry.firstGlyph + 1
                 entry.readings =
                     parts.count == baseCount && parts.count > 1
-                    ? parts.map { ($0, 1) } : [(ruby.replacingOccurrences(of: " ", with: ""), baseCount)]
+                    ? parts.map { ($0, 1) } : [(ruby.removing(" "), baseCount)]
                 let baseWidth = glyphs[entry.firstGlyph...entry.lastGlyph].reduce(0) { $0 + $1.width }
                 entry.rubyExcess = max(0, measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
                 // The base is spread to the ruby's width: half the excess before it, half after.

@@ -5,10 +5,11 @@ import Fonts
 import Foundation
 import Render
 
-/// `mkpdf-bench ticket`: renders N admission tickets (the original layout, `Templates/seed-ticket.yaml`, as the anchor
-/// programs draw it) with member numbers GCG-00000, GCG-00001 … through the public
+/// `mkpdf-bench ticket`: renders N admission tickets (`Templates/anchor-ticket.yaml`, element for element what the
+/// anchor programs draw) with member numbers GCG-00000, GCG-00001 … through the public
 /// API — the template loaded once, `render(values:)` and a renderer's `write` per ticket — and prints
-/// `mkpdf <mode>: N tickets in Xs = Y tickets/s, avg Z bytes`, the line format of the anchor programs.
+/// `mkpdf <mode>: N tickets in Xs = Y tickets/s, avg Z bytes`, the line format of the anchor programs (with the
+/// template's file name after the mode when another template is given: `mkpdf embedded seed-ticket.yaml: …`).
 struct TicketBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ticket",
@@ -55,8 +56,8 @@ struct TicketBenchmark: ParsableCommand {
     @Option(name: .customLong("png-compression"), help: "fast (default: no filters) or balanced (adaptive filters).")
     var pngCompression: PNGCompression = .fast
 
-    /// The ticket template: the original layout unless told, since the anchor programs draw that one.
-    @Option(help: "Template file (default: Templates/seed-ticket.yaml, the seed's layout the anchors draw).")
+    /// The ticket template: the anchors' ticket unless told, so ratios compare the same drawing.
+    @Option(help: "Template file (default: Templates/anchor-ticket.yaml, what the anchors draw).")
     var template: String?
 
     func validate() throws {
@@ -72,7 +73,7 @@ struct TicketBenchmark: ParsableCommand {
         } catch {
             throw ValidationError("--out \(out): cannot create the folder (\(error.localizedDescription))")
         }
-        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.seedTemplate()
+        let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.benchmarkTemplate()
         let pdf = PDFRenderer(fontMode: mode.fontMode)
         let raster = RasterRenderer(compression: pngCompression == .fast ? .fast : .balanced)
         let scale = 2.0
@@ -104,7 +105,7 @@ struct TicketBenchmark: ParsableCommand {
         print(
             String(
                 format: "mkpdf %@: %d tickets in %.3fs = %.0f tickets/s, avg %ld bytes",
-                mode.rawValue, count, seconds, Double(count) / seconds, bytes / count))
+                mode.rawValue + (template.map { " " + URL(fileURLWithPath: $0).lastPathComponent } ?? ""), count, seconds, Double(count) / seconds, bytes / count))
     }
 
     /// `number` as five digits, zero-padded (`00042`), as the anchors number their tickets.

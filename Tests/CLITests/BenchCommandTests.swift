@@ -28,7 +28,7 @@ import Testing
         #expect(text.contains("GCG-00002") && !text.contains("00001"), "member numbers vary per ticket: \(text)")
         #expect(
             text.contains("整理番号:") && text.contains("日付:"),
-            "the benchmark draws the seed's layout (Templates/seed-ticket.yaml), as the anchors do: \(text)")
+            "the benchmark draws the anchors' ticket (Templates/anchor-ticket.yaml): \(text)")
     }
 
     @Test func aCountOfZeroIsRefused() throws {

@@ -60,14 +60,14 @@ import Testing
         #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_TICKET_TEMPLATE)"]))
     }
 
-    @Test func seedTemplateIsTheSeedLayoutNotTheRedesign() throws {
-        let seed = try TicketRules.seedTemplate(environment: [:])
-        #expect(seed.path.hasSuffix("Templates/seed-ticket.yaml"))
-        #expect(try TicketRules.defaultTemplate(environment: [:]) != seed)
+    @Test func benchmarkTemplateIsTheAnchorsTicketNotTheRedesign() throws {
+        let anchor = try TicketRules.benchmarkTemplate(environment: [:])
+        #expect(anchor.path.hasSuffix("Templates/anchor-ticket.yaml"))
+        #expect(try TicketRules.defaultTemplate(environment: [:]) != anchor)
         let error = #expect(throws: TicketError.self) {
-            try TicketRules.seedTemplate(environment: ["MKPDF_SEED_TICKET_TEMPLATE": "/no/such.yaml"])
+            try TicketRules.benchmarkTemplate(environment: ["MKPDF_BENCH_TICKET_TEMPLATE": "/no/such.yaml"])
         }
-        #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_SEED_TICKET_TEMPLATE)"]))
+        #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_BENCH_TICKET_TEMPLATE)"]))
     }
 
     @Test func defaultTemplateIsFoundBesideAnInstalledBinaryAndTheErrorListsThePlaces() throws {

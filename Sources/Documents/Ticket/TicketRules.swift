@@ -14,12 +14,15 @@ public struct TicketRules: Sendable {
 
     /// The pattern member and ticket numbers must match as a whole.
     public let pattern: String
+    /// The pattern compiled once: a batch checks thousands of numbers against it. Regex is not declared
+    /// `Sendable`, but it is an immutable value whose lazily lowered program is published atomically.
+    nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>
 
     /// Creates the rules with `pattern` (a regular expression, matched against the whole value).
     /// - Throws: `TicketError.badPattern` when the pattern does not compile.
     public init(pattern: String = TicketRules.defaultPattern) throws(TicketError) {
         do {
-            _ = try Regex(pattern)
+            regex = try Regex(pattern)
         } catch {
             throw .badPattern(pattern: pattern, reason: "\(error)")
         }
@@ -34,7 +37,7 @@ public struct TicketRules: Sendable {
         }
         let matches: Bool
         do {
-            matches = try Regex(pattern).wholeMatch(in: value) != nil
+            matches = try regex.wholeMatch(in: value) != nil
         } catch {
             throw .badPattern(pattern: pattern, reason: "\(error)")
         }
@@ -100,23 +103,23 @@ public struct TicketRules: Sendable {
         }
     }
 
-    /// The original ticket layout, `Templates/seed-ticket.yaml`: `MKPDF_SEED_TICKET_TEMPLATE` if set, else the first
-    /// of the same places as `defaultTemplate` that holds it. The benchmark draws it because the anchor programs draw
-    /// the same layout; `mkpdf ticket` prints the redesigned `Templates/ticket.yaml`.
+    /// The ticket the benchmark draws, `Templates/anchor-ticket.yaml` — element for element what the anchor programs
+    /// draw, so ratios compare the same work: `MKPDF_BENCH_TICKET_TEMPLATE` if set, else the first of the same places
+    /// as `defaultTemplate` that holds it. `mkpdf ticket` prints the redesigned `Templates/ticket.yaml`.
     /// - Throws: `TicketError.templateNotFound` listing every place tried.
-    public static func seedTemplate(
+    public static func benchmarkTemplate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         sourceTree: URL? = FontConfiguration.sourceTree,
         executableDirectory: URL? = FontConfiguration.executableDirectory,
         currentDirectory: URL = FontConfiguration.currentDirectory
     ) throws(TicketError) -> URL {
         let candidates = ResourceSearch.paths(
-            treePath: "Templates/seed-ticket.yaml",
-            installedPath: "Templates/seed-ticket.yaml", sourceTree: sourceTree,
+            treePath: "Templates/anchor-ticket.yaml",
+            installedPath: "Templates/anchor-ticket.yaml", sourceTree: sourceTree,
             executableDirectory: executableDirectory,
             currentDirectory: currentDirectory)
         switch ResourceSearch.locate(
-            variable: "MKPDF_SEED_TICKET_TEMPLATE", environment: environment,
+            variable: "MKPDF_BENCH_TICKET_TEMPLATE", environment: environment,
             candidates: candidates)
         {
         case .found(let url): return url
