@@ -23,16 +23,12 @@ public struct FontSubset: Sendable {
     public var data: Data
     /// The code of each kept glyph, by its glyph id in the original face.
     public var codes: [UInt32: UInt16]
-    /// Every CID the program holds, sorted (what a PDF's `CIDSet` lists): the subset's glyph ids for TrueType, its
-    /// charset's CIDs for CFF. Empty for a whole font file.
-    public var cids: [UInt16]
 
-    /// Creates a subset record (also for a whole font file embedded with glyph ids as codes, with no `cids`).
-    public init(kind: Kind, data: Data, codes: [UInt32: UInt16], cids: [UInt16] = []) {
+    /// Creates a subset record (also for a whole font file embedded with glyph ids as codes).
+    public init(kind: Kind, data: Data, codes: [UInt32: UInt16]) {
         self.kind = kind
         self.data = data
         self.codes = codes
-        self.cids = cids
     }
 }
 
@@ -85,9 +81,7 @@ extension FontFace {
                 let code = cids.map { Int(new) < $0.count ? $0[Int(new)] : UInt16(truncatingIfNeeded: new) }
                 codes[old] = code ?? UInt16(truncatingIfNeeded: new)
             }
-            let count = Int(hb_face_get_glyph_count(subset))
-            let held = cids.map { Array($0.prefix(count)) } ?? (0..<count).map { UInt16(truncatingIfNeeded: $0) }
-            return FontSubset(kind: .cff, data: cff, codes: codes, cids: held.sorted())
+            return FontSubset(kind: .cff, data: cff, codes: codes)
         }
         guard Self.table(Self.tag("glyf"), of: subset) != nil, let builder = hb_face_builder_create() else {
             throw .fontUnreadable(
@@ -106,8 +100,7 @@ extension FontFace {
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { throw failure }
         return FontSubset(
             kind: .trueType, data: Data(bytes: data, count: Int(length)),
-            codes: newGlyphs.mapValues { UInt16(truncatingIfNeeded: $0) },
-            cids: (0..<Int(hb_face_get_glyph_count(subset))).map { UInt16(truncatingIfNeeded: $0) })
+            codes: newGlyphs.mapValues { UInt16(truncatingIfNeeded: $0) })
     }
 
     /// Table `tag` of `face` as bytes, or nil when it has none.

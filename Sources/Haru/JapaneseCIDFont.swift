@@ -70,8 +70,7 @@ extension PDFDocument {
             baseFont: metrics.name, encoding: encoding, subtype: "CIDFontType2", ordering: "Japan1",
             supplement: supplement, defaultWidth: metrics.defaultWidth, widths: widths, metrics: metrics.descriptor)
         if let toUnicode {
-            let stream = try objects.stream(toUnicode)
-            stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)
+            let stream = try objects.stream(try deflate(toUnicode), deflated: true)
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(stream))
         }
         return PDFType0Font(dict: font, baseFont: metrics.name, program: nil)

@@ -149,8 +149,21 @@ public final class PDFDocument {
         let page = try make("add a page", argument) { HPDF_AddPage($0) }
         try check("set the page width", argument) { _ in HPDF_Page_SetWidth(page, Float(oriented.width)) }
         try check("set the page height", argument) { _ in HPDF_Page_SetHeight(page, Float(oriented.height)) }
+        try dropProcSet(of: page, argument)
         pageRecords.append((page, oriented))
         return PDFPage(document: self, handle: page, index: index, size: oriented)
+    }
+}
+
+extension PDFDocument {
+    /// Removes the `/ProcSet` array libHaru puts in every page's resources: PDF 1.4 and later readers ignore it
+    /// (PDF 2.0 deprecates it), and it is 49 bytes of every ticket.
+    private func dropProcSet(of page: HPDF_Page, _ argument: String) throws {
+        let resources = HPDF_Dict(OpaquePointer(HPDF_Dict_GetItem(page, "Resources", HPDF_UINT16(HPDF_OCLASS_DICT))))
+        guard let resources, HPDF_Dict_GetItem(resources, "ProcSet", HPDF_UINT16(HPDF_OCLASS_ARRAY)) != nil else {
+            return
+        }
+        try check("drop the ProcSet", argument) { _ in HPDF_Dict_RemoveElement(resources, "ProcSet") }
     }
 }
 

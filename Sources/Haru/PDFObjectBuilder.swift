@@ -29,18 +29,28 @@ struct PDFObjectBuilder {
         return array
     }
 
-    /// A new indirect stream holding `bytes` as they are, written with no filter; callers set `filter` or
-    /// `write_fn` for compression.
-    func stream(_ bytes: Data) throws -> HPDF_Dict {
-        guard let stream = HPDF_DictStream_New(mmgr, xref) else { throw outOfMemory() }
+    /// A new indirect stream holding `bytes` as they are, with a direct `/Length`, and `/Filter /FlateDecode` when
+    /// `deflated` (the bytes were compressed by `Deflate` before).
+    ///
+    /// libHaru gives every stream an indirect `/Length` object, 40-odd bytes of each small file; the length of bytes
+    /// written as they are is known, so the hooks (`directLengthHooks`) write it in the dictionary instead. libHaru
+    /// still writes the data, encrypting it when the document is encrypted (RC4 keeps the length).
+    func stream(_ bytes: Data, deflated: Bool) throws -> HPDF_Dict {
+        let stream = try dictionary()
+        guard let length = HPDF_Number_New(mmgr, HPDF_INT32(clamping: bytes.count)) else { throw outOfMemory() }
+        try add(stream, "Length", UnsafeMutableRawPointer(length))
+        guard let data = HPDF_MemStream_New(mmgr, HPDF_UINT(max(bytes.count, 16))) else { throw outOfMemory() }
+        stream.pointee.stream = data
         try call {
             bytes.withUnsafeBytes { raw in
-                HPDF_Stream_Write(
-                    stream.pointee.stream, raw.bindMemory(to: HPDF_BYTE.self).baseAddress,
-                    HPDF_UINT(raw.count))
+                HPDF_Stream_Write(data, raw.bindMemory(to: HPDF_BYTE.self).baseAddress, HPDF_UINT(raw.count))
             }
         }
         stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
+        stream.pointee.before_write_fn = DirectLength.beforeWrite
+        stream.pointee.write_fn = deflated ? DirectLength.writeDeflated : DirectLength.write
+        stream.pointee.after_write_fn = DirectLength.afterWrite
+        stream.pointee.free_fn = DirectLength.free
         return stream
     }
 
@@ -107,7 +117,7 @@ struct PDFObjectBuilder {
 
     /// A Type0 font with one descendant CIDFont: the font dictionary (`baseFont`, `encoding`), the CIDFont
     /// (`subtype`, CIDSystemInfo Adobe-`ordering`-`supplement`, DW, W) and its FontDescriptor (`metrics`), all
-    /// indirect; the caller adds what differs (CIDToGIDMap, the font file, CIDSet, ToUnicode).
+    /// indirect; the caller adds what differs (CIDToGIDMap, the font file, ToUnicode).
     func type0Font(
         baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
         defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues
@@ -127,7 +137,8 @@ struct PDFObjectBuilder {
         try add(
             cidFont, "CIDSystemInfo",
             UnsafeMutableRawPointer(try systemInfo(ordering: ordering, supplement: supplement)))
-        try number(cidFont, "DW", defaultWidth)
+        // 1000 is DW's default (PDF 9.7.4.3): written only when it differs.
+        if defaultWidth != 1000 { try number(cidFont, "DW", defaultWidth) }
         let widthArray = try array()
         try add(cidFont, "W", UnsafeMutableRawPointer(widthArray))
         try self.widths(widths, defaultWidth: defaultWidth, into: widthArray)
@@ -159,5 +170,41 @@ struct PDFObjectBuilder {
     /// The error for an allocation libHaru could not make.
     private func outOfMemory(_ argument: String? = nil) -> HaruError {
         document.reject(code: 0x1015, operation: operation, argument: argument)
+    }
+}
+
+/// The hooks of a stream with a direct `/Length` (`PDFObjectBuilder.stream`). libHaru's `HPDF_Dict_Write` insists
+/// that a stream's `Length` be an indirect object, but checks only after writing the dictionary's entries: the number
+/// is written as a direct value, marked indirect for the check, and unmarked again after the write (and before a
+/// free, so libHaru frees it with the dictionary whatever failed in between).
+private enum DirectLength {
+    static func setIndirect(_ dict: HPDF_Dict?, _ indirect: Bool) {
+        guard let item = HPDF_Dict_GetItem(dict, "Length", HPDF_UINT16(HPDF_OCLASS_NUMBER)) else { return }
+        let header = item.assumingMemoryBound(to: HPDF_Obj_Header.self)
+        if indirect {
+            header.pointee.obj_id |= HPDF_UINT32(HPDF_OTYPE_INDIRECT)
+        } else {
+            header.pointee.obj_id &= ~HPDF_UINT32(HPDF_OTYPE_INDIRECT)
+        }
+    }
+
+    static let beforeWrite: HPDF_Dict_BeforeWriteFunc = { dict in
+        setIndirect(dict, false)
+        return HPDF_STATUS(HPDF_OK)
+    }
+    static let write: HPDF_Dict_OnWriteFunc = { dict, _ in
+        setIndirect(dict, true)
+        return HPDF_STATUS(HPDF_OK)
+    }
+    static let writeDeflated: HPDF_Dict_OnWriteFunc = { dict, stream in
+        setIndirect(dict, true)
+        return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n")
+    }
+    static let afterWrite: HPDF_Dict_AfterWriteFunc = { dict in
+        setIndirect(dict, false)
+        return HPDF_STATUS(HPDF_OK)
+    }
+    static let free: HPDF_Dict_FreeFunc = { dict in
+        setIndirect(dict, false)
     }
 }

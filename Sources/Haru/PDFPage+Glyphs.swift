@@ -34,17 +34,20 @@ extension PDFPage {
         content.number(size)
         content.append(" Tf\n")
         content.numbers(x, y)
+        guard adjustments.contains(where: { $0 != 0 }) else {
+            // No adjustment: one string shown with Tj, two bytes shorter than a TJ array.
+            content.append("Td\n<")
+            for code in codes { content.hex(code) }
+            content.append(">Tj\nET\n")
+            try document.check(operation, argument()) { _ in append(content) }
+            return
+        }
         content.append("Td\n[<")
-        var inString = true
         for (code, adjustment) in zip(codes, adjustments) {
             if adjustment != 0 {
-                if inString { content.append(byte: 0x3E) }
+                content.append(byte: 0x3E)
                 content.number(Double(adjustment))
                 content.append(byte: 0x3C)
-                inString = true
-            } else if !inString {
-                content.append(byte: 0x3C)
-                inString = true
             }
             content.hex(code)
         }

@@ -222,6 +222,8 @@ extension PDFDocument {
         let key = AlphaPair(stroke: stroke, fill: fill)
         if let cached = alphaStates[key] { return cached }
         let state = try make("create an ExtGState", argument()) { HPDF_CreateExtGState($0) }
+        // `/Type /ExtGState` is optional (PDF 8.4.5): 17 bytes of every state.
+        try check("create an ExtGState", argument()) { _ in HPDF_Dict_RemoveElement(state, "Type") }
         requireVersion(HPDF_VER_14)
         try check("set the stroke alpha", argument()) { _ in HPDF_ExtGState_SetAlphaStroke(state, Float(stroke)) }
         try check("set the fill alpha", argument()) { _ in HPDF_ExtGState_SetAlphaFill(state, Float(fill)) }

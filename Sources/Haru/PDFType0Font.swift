@@ -30,17 +30,12 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     public var widths: [(code: UInt16, width: Int)]
     /// The FontDescriptor values.
     public var metrics: FontDescriptorValues
-    /// The FontDescriptor's `CIDSet` stream of a subset (`EmbeddedFontProgram.cidSet(_:)`), deflated when that is
-    /// smaller (a CFF subset's high CIDs make a long run of zero bytes); nil for a whole font (no CIDSet).
-    public var cidSet: (bytes: Data, deflated: Bool)?
 
     /// Creates a program.
     public init(
         kind: Kind, baseFont: String, compressedFont: Data, fontLength: Int, compressedToUnicode: Data,
-        widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues,
-        cidSet: (bytes: Data, deflated: Bool)? = nil
+        widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues
     ) {
-        self.cidSet = cidSet
         self.kind = kind
         self.baseFont = baseFont
         self.compressedFont = compressedFont
@@ -60,16 +55,6 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(baseFont)
         hasher.combine(compressedFont.count)
-    }
-}
-
-extension EmbeddedFontProgram {
-    /// The `CIDSet` bit string for `cids`: one bit per CID from 0, high bit first, set for each CID held.
-    public static func cidSet(_ cids: [UInt16]) -> Data {
-        guard let last = cids.max() else { return Data() }
-        var bits = [UInt8](repeating: 0, count: Int(last) / 8 + 1)
-        for cid in cids { bits[Int(cid) / 8] |= 0x80 >> (cid % 8) }
-        return Data(bits)
     }
 }
 
@@ -101,13 +86,6 @@ extension PDFDocument {
     public func addType0Font(_ program: EmbeddedFontProgram) throws -> PDFType0Font {
         try ensureUsable("add a font", program.baseFont)
         let objects = PDFObjectBuilder(document: self, operation: "add font \(program.baseFont)")
-        // A stream of bytes deflated once per process: written as they are, with `/Filter /FlateDecode` added by
-        // the hook (libHaru drops /Filter from a stream it does not compress itself).
-        func deflatedStream(_ bytes: Data) throws -> HPDF_Dict {
-            let stream = try objects.stream(bytes)
-            stream.pointee.write_fn = flateFilterHook
-            return stream
-        }
 
         let (font, cidFont, descriptor) = try objects.type0Font(
             baseFont: program.baseFont, encoding: "Identity-H",
@@ -115,7 +93,7 @@ extension PDFDocument {
             supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics)
         if program.kind == .trueType { try objects.name(cidFont, "CIDToGIDMap", "Identity") }
 
-        let file = try deflatedStream(program.compressedFont)
+        let file = try objects.stream(program.compressedFont, deflated: true)
         switch program.kind {
         case .trueType:
             try objects.number(file, "Length1", program.fontLength)
@@ -124,11 +102,7 @@ extension PDFDocument {
             try objects.name(file, "Subtype", "CIDFontType0C")
             try objects.add(descriptor, "FontFile3", UnsafeMutableRawPointer(file))
         }
-        if let cidSet = program.cidSet {
-            let set = cidSet.deflated ? try deflatedStream(cidSet.bytes) : try objects.stream(cidSet.bytes)
-            try objects.add(descriptor, "CIDSet", UnsafeMutableRawPointer(set))
-        }
-        let toUnicode = try deflatedStream(program.compressedToUnicode)
+        let toUnicode = try objects.stream(program.compressedToUnicode, deflated: true)
         try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
         return PDFType0Font(dict: font, baseFont: program.baseFont, program: program)
     }

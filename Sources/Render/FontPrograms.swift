@@ -5,8 +5,9 @@ import Haru
 /// Embedded font programs made once per process: a HarfBuzz subset of a face for a set of glyphs, its widths and
 /// ToUnicode, deflated once and added to every later PDF that uses the same glyphs with the same text.
 ///
-/// A batch of tickets differs only in a few digits; subsets keep the face's digits too (`widening`), so the whole
-/// batch shares one program instead of subsetting and compressing per ticket.
+/// Subsets hold only the glyphs a document shows, so every file is as small as it can be. A batch of tickets differs
+/// in a few digits, so it needs few distinct subsets (the anchors' ticket, whose fixed texts hold eight digits, needs
+/// at most four): up to `limit` of them are kept.
 final class FontPrograms: @unchecked Sendable {
     /// The process's cache.
     static let shared = FontPrograms()
@@ -23,14 +24,11 @@ final class FontPrograms: @unchecked Sendable {
         var subsets: Bool
     }
 
-    /// Characters every subset of a face keeps besides those used.
-    static let widening: [Unicode.Scalar] = Array("0123456789".unicodeScalars)
-
     private let lock = NSLock()
     private var programs: [Key: Made] = [:]
     /// The faces keyed, held so their identifiers stay theirs.
     private var faces: [ObjectIdentifier: FontFace] = [:]
-    private let limit = 64
+    private let limit = 512
 
     private init() {}
 
@@ -42,10 +40,6 @@ final class FontPrograms: @unchecked Sendable {
         of face: FontFace, texts: [UInt32: String], subsets: Bool = true,
         document: PDFDocument
     ) throws -> Made {
-        var texts = texts
-        for scalar in Self.widening {
-            if let glyph = face.glyph(for: scalar), texts[glyph] == nil { texts[glyph] = String(scalar) }
-        }
         let key = Key(face: ObjectIdentifier(face), texts: texts, subsets: subsets)
         lock.lock()
         if let made = programs[key] {
@@ -86,18 +80,8 @@ final class FontPrograms: @unchecked Sendable {
             kind: subset.kind == .cff ? .cff : .trueType,
             baseFont: Self.tag(for: widths.map(\.code)) + "+" + Self.pdfName(face),
             compressedFont: try document.deflate(subset.data), fontLength: subset.data.count,
-            compressedToUnicode: try document.deflate(ToUnicodeCMap.make(unicode)), widths: widths, metrics: metrics,
-            cidSet: try cidSet(subset.cids, document: document))
+            compressedToUnicode: try document.deflate(ToUnicodeCMap.make(unicode)), widths: widths, metrics: metrics)
         return Made(program: program, codes: subset.codes)
-    }
-
-    /// The `CIDSet` of a subset holding `cids`, deflated when that saves bytes (the `/Filter` key costs 21);
-    /// nil for none.
-    private func cidSet(_ cids: [UInt16], document: PDFDocument) throws -> (bytes: Data, deflated: Bool)? {
-        guard !cids.isEmpty else { return nil }
-        let bits = EmbeddedFontProgram.cidSet(cids)
-        let deflated = try document.deflate(bits)
-        return deflated.count + 21 < bits.count ? (deflated, true) : (bits, false)
     }
 
     /// Six capital letters derived from the codes a subset holds (PDF 9.6.4's subset tag), the same for the same set.

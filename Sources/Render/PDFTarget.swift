@@ -214,6 +214,12 @@ final class PDFTarget: RenderTarget {
         }
         if batch == nil {
             try pdf(location) {
+                // A translucent batch is painted inside q … Q: the opacity ends with it, so no second ExtGState
+                // is needed to set it back (one object fewer per document).
+                if paint.alpha < 1 {
+                    try page.saveGraphicsState()
+                    saved.append(state)
+                }
                 switch paint {
                 case .fill(let rgb, let alpha): try setFill(rgb, alpha: alpha)
                 case .stroke(let rgb, let alpha, let width, let cap):
@@ -236,6 +242,10 @@ final class PDFTarget: RenderTarget {
             switch open.paint {
             case .fill: try page.fill(PDFPath(open.elements))
             case .stroke: try page.stroke(PDFPath(open.elements))
+            }
+            if open.paint.alpha < 1 {
+                try page.restoreGraphicsState()
+                state = saved.popLast() ?? State()
             }
         }
     }
