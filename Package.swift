@@ -56,7 +56,7 @@ let package = Package(
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["CHarfBuzz", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
-        .target(name: "Typeset", dependencies: ["DrawingModule", "Fonts"]),
+        .target(name: "Typeset", dependencies: ["DrawingModule", "Fonts", "Support"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
         .target(
             name: "Render",

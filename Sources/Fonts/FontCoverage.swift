@@ -6,8 +6,12 @@
 public struct FontCoverage: Sendable {
     /// The characters no font of the chain can draw, each with the first of its code points none has, in order.
     public let missing: [MissingGlyph]
-    /// Every font tried, in chain order: `gothic (/usr/share/fonts/…/ipaexg.ttf)`.
-    public let tried: [String]
+    /// The chain checked.
+    private let chain: [FontFace]
+
+    /// Every font tried, in chain order: `gothic (/usr/share/fonts/…/ipaexg.ttf)` (made when asked: a text the
+    /// chain draws needs no names).
+    public var tried: [String] { Self.names(of: chain) }
 
     /// True when the chain draws every character of the text.
     public var isComplete: Bool { missing.isEmpty }
@@ -15,13 +19,14 @@ public struct FontCoverage: Sendable {
     /// Checks `text` against `chain` (a logical font's face first, then its fallbacks); `font` names the logical
     /// font in the records of missing glyphs.
     public init(of text: String, chain: [FontFace], font: String = "") {
-        tried = chain.map { "\($0.name) (\($0.url.path))" }
+        self.chain = chain
         // Common case first: the first font has every code point (no variation selector, no fallback needed).
         if let primary = chain.first, text.unicodeScalars.allSatisfy({ primary.glyph(for: $0) != nil }) {
             missing = []
             return
         }
         var missing: [MissingGlyph] = []
+        let tried = Self.names(of: chain)
         for (position, character) in text.enumerated() where Self.face(for: character, in: chain) == nil {
             let scalar =
                 character.unicodeScalars.first { scalar in
@@ -33,6 +38,10 @@ public struct FontCoverage: Sendable {
                     font: font, tried: tried))
         }
         self.missing = missing
+    }
+
+    private static func names(of chain: [FontFace]) -> [String] {
+        chain.map { "\($0.name) (\($0.url.path))" }
     }
 
     /// The index in `chain` of the font that draws `character`: the first that has it, variation selector included.

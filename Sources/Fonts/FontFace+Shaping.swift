@@ -13,6 +13,12 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var xOffset: Int
 }
 
+/// What a shaping is cached by: the code points and the features asked for.
+struct ShapeKey: Hashable, Sendable {
+    var scalars: [Unicode.Scalar]
+    var features: [String]
+}
+
 extension FontFace {
     /// The OpenType features that pick a font's vertical alternates: `vert`, and `vrt2` where the font has it (a
     /// feature the font lacks is ignored). Shaped left to right with these on, 「 gives the glyph HarfBuzz's vertical
@@ -22,7 +28,18 @@ extension FontFace {
     /// `scalars` shaped by HarfBuzz with the font's default features (kerning, ligatures, variation sequences such
     /// as 葛󠄀 = U+845B U+E0100 when the font has them) plus `features` (OpenType tags such as `vert`), left to
     /// right.
+    ///
+    /// Shapings are cached per face: a batch draws the same labels on every page, and shaping one costs far more
+    /// than looking it up.
     public func shape(_ scalars: [Unicode.Scalar], features: [String] = []) -> [ShapedGlyph] {
+        let key = ShapeKey(scalars: scalars, features: features)
+        if let cached = shapes.value(for: key) { return cached }
+        let shaped = shapeUncached(scalars, features: features)
+        shapes.store(shaped, for: key)
+        return shaped
+    }
+
+    private func shapeUncached(_ scalars: [Unicode.Scalar], features: [String]) -> [ShapedGlyph] {
         guard !scalars.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         let codes = scalars.map(\.value)

@@ -70,23 +70,3 @@ extension FontFace {
         name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
     }
 }
-
-/// Subset files already made, keyed by the code points they keep; bounded so a long batch cannot grow it forever.
-final class SubsetCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [Set<UInt32>: Data] = [:]
-    private let limit = 256
-
-    func value(for key: Set<UInt32>) -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[key]
-    }
-
-    func store(_ data: Data, for key: Set<UInt32>) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-        entries[key] = data
-    }
-}

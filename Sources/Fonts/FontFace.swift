@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import Support
 
 /// One font file opened with HarfBuzz: its metrics, glyph lookup and text widths, read from the file itself.
 ///
@@ -35,8 +36,9 @@ public final class FontFace: @unchecked Sendable {
     /// The HarfBuzz face, owned by this object; internal so the subsetter can read it.
     let face: OpaquePointer
     let font: OpaquePointer
-    let subsets = SubsetCache()
-    let glyphSubsets = GlyphSubsetCache()
+    let subsets = BoundedCache<Set<UInt32>, Data>(limit: 256)
+    let glyphSubsets = BoundedCache<Set<UInt32>, FontSubset>(limit: 256)
+    let shapes = BoundedCache<ShapeKey, [ShapedGlyph]>(limit: 1024)
 
     /// Opens `url` (face `index` of a collection) for the logical name `name`.
     public init(contentsOf url: URL, index: Int = 0, name: String) throws(FontError) {

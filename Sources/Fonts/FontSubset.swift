@@ -113,25 +113,6 @@ extension FontFace {
     }
 }
 
-/// Subsets by glyph set, bounded so a long batch cannot grow it forever.
-final class GlyphSubsetCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [Set<UInt32>: FontSubset] = [:]
-    private let limit = 256
-
-    func value(for key: Set<UInt32>) -> FontSubset? {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[key]
-    }
-
-    func store(_ subset: FontSubset, for key: Set<UInt32>) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-        entries[key] = subset
-    }
-}
 
 /// Reads which CID each glyph of a CID-keyed CFF font has (its charset), so a PDF can show the glyph by CID.
 enum CFFCharset {

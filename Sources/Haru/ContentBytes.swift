@@ -41,12 +41,25 @@ struct ContentBytes {
         }
     }
 
-    /// Appends several numbers, each followed by a space.
-    mutating func numbers(_ values: Double...) {
-        for value in values {
-            number(value)
-            bytes.append(0x20)
-        }
+    /// Appends two numbers, each followed by a space (fixed arities, so no array is made per path element).
+    mutating func numbers(_ a: Double, _ b: Double) {
+        number(a)
+        bytes.append(0x20)
+        number(b)
+        bytes.append(0x20)
+    }
+
+    /// Appends four numbers, each followed by a space.
+    mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        numbers(a, b)
+        numbers(c, d)
+    }
+
+    /// Appends six numbers, each followed by a space.
+    mutating func numbers(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) {
+        numbers(a, b)
+        numbers(c, d)
+        numbers(e, f)
     }
 
     /// Appends `text`'s bytes (an operator, a resource name, a line break).

@@ -48,27 +48,35 @@ extension PDFDocument {
         if handle.pointee.pdf_version.rawValue < version.rawValue { handle.pointee.pdf_version = version }
     }
 
-    /// `bytes` with `/ID [<h><h>]` added to the trailer, `h` the MD5 of the file (the digest the PDF reference
+    /// Adds `/ID [<h><h>]` to the trailer of `bytes`, `h` the MD5 of the file (the digest the PDF reference
     /// suggests; it identifies, it does not protect, and costs a quarter of SHA-256 per ticket): the same content
     /// gives the same ID, so output stays byte-reproducible. libHaru writes an /ID only when
     /// encrypting (from the clock); the trailer follows the cross-reference table, so no offset moves.
-    static func addingDocumentID(to bytes: Data) -> Data {
-        let tail = Data("\n>>\nstartxref\n".utf8)
-        guard let end = bytes.range(of: tail, options: .backwards),
-            let start = bytes.range(of: Data("trailer".utf8), options: .backwards),
-            start.upperBound < end.lowerBound,
-            bytes[start.upperBound..<end.lowerBound].range(of: Data("/ID".utf8)) == nil
-        else { return bytes }
+    static func addDocumentID(to bytes: inout [UInt8]) {
+        let tail = Array("\n>>\nstartxref\n".utf8)
+        let trailer = Array("trailer".utf8)
+        // The trailer is the file's last few hundred bytes.
+        let window = max(0, bytes.count - 1024)
+        guard let end = lastRange(of: tail, in: bytes[...], from: window),
+            let start = lastRange(of: trailer, in: bytes[...], from: window), start.upperBound < end.lowerBound,
+            lastRange(of: Array("/ID".utf8), in: bytes[..<end.lowerBound], from: start.upperBound) == nil
+        else { return }
         let digits = Array("0123456789ABCDEF".utf8)
-        var hexBytes: [UInt8] = []
+        var hex: [UInt8] = []
         for byte in Insecure.MD5.hash(data: bytes) {
-            hexBytes.append(digits[Int(byte >> 4)])
-            hexBytes.append(digits[Int(byte & 0xF)])
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0xF)])
         }
-        let hex = String(decoding: hexBytes, as: UTF8.self)
-        var result = Data(bytes[..<end.lowerBound])
-        result.append(Data("\n/ID [<\(hex)> <\(hex)>]".utf8))
-        result.append(bytes[end.lowerBound...])
-        return result
+        bytes.insert(contentsOf: Array("\n/ID [<".utf8) + hex + Array("> <".utf8) + hex + Array(">]".utf8), at: end.lowerBound)
+    }
+
+    /// The last place `needle` occurs in `bytes` at or after index `from`.
+    private static func lastRange(of needle: [UInt8], in bytes: ArraySlice<UInt8>, from: Int) -> Range<Int>? {
+        var index = bytes.endIndex - needle.count
+        while index >= max(from, bytes.startIndex) {
+            if bytes[index..<index + needle.count].elementsEqual(needle) { return index..<index + needle.count }
+            index -= 1
+        }
+        return nil
     }
 }

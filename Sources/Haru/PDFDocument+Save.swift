@@ -37,22 +37,15 @@ extension PDFDocument {
         let originals = try deflatePageContents(argument)
         defer { restorePageContents(originals) }
         try check("write the PDF", argument) { HPDF_SaveToStream($0) }
-        // Rewind: after an earlier save the read position is still at the old end.
-        try check("rewind the PDF stream", argument) { HPDF_ResetStream($0) }
-        let size = HPDF_GetStreamSize(handle)
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        var length = HPDF_UINT32(size)
-        // Reading to the very end may raise HPDF_STREAM_EOF; that only means "all read".
-        let status = try call(
-            "read the PDF from memory", argument,
-            { doc in
-                bytes.withUnsafeMutableBufferPointer { HPDF_ReadFromStream(doc, $0.baseAddress, &length) }
-            }, failed: { _ in false })
-        guard status == HPDF_STATUS(HPDF_OK) || status == HPDF_STATUS(HPDF_STREAM_EOF), length == size else {
-            throw reject(code: UInt32(status), operation: "read the PDF from memory", argument: argument)
+        guard let stream = handle.pointee.stream else {
+            throw reject(code: 0x1033, operation: "read the PDF from memory", argument: argument)
         }
-        let data = Data(bytes)
-        return handle.pointee.encrypt_on == HPDF_TRUE ? data : Self.addingDocumentID(to: data)
+        var bytes = Self.bytes(of: stream)
+        guard bytes.count == Int(stream.pointee.size) else {
+            throw reject(code: 0x1033, operation: "read the PDF from memory", argument: argument)
+        }
+        if handle.pointee.encrypt_on != HPDF_TRUE { Self.addDocumentID(to: &bytes) }
+        return Data(bytes)
     }
 
     /// Deflates every page's content stream that libHaru would deflate (`Deflate`, instead of libHaru's per-stream
@@ -66,7 +59,7 @@ extension PDFDocument {
                 contents.pointee.filter & HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) != 0
             else { continue }
             let bytes = Self.bytes(of: stream)
-            guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0) }) else {
+            guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0, effort: .content) }) else {
                 restorePageContents(originals)
                 throw reject(code: 0x1015, operation: "deflate a page's content", argument: argument)
             }
@@ -91,7 +84,7 @@ extension PDFDocument {
         }
     }
 
-    /// The bytes of a libHaru memory stream, buffer by buffer.
+    /// The bytes of a libHaru memory stream, buffer by buffer (`HPDF_ReadFromStream` copies byte by byte).
     private static func bytes(of stream: HPDF_Stream) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(stream.pointee.size))

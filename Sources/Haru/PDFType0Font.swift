@@ -72,7 +72,7 @@ public struct PDFType0Font {
 extension PDFDocument {
     /// `bytes` deflated (`Deflate`), for streams added pre-compressed (`EmbeddedFontProgram`).
     public func deflate(_ bytes: Data) throws -> Data {
-        guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0) }) else {
+        guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0, effort: .program) }) else {
             throw reject(code: 0x1015, operation: "deflate a font stream", argument: "\(bytes.count) bytes")
         }
         return Data(compressed)

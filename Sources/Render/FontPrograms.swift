@@ -22,6 +22,15 @@ final class FontPrograms: @unchecked Sendable {
         var face: ObjectIdentifier
         var texts: [UInt32: String]
         var subsets: Bool
+
+        /// The face, the flag and the glyph ids only (order-free): hashing every text cost more per document than the
+        /// rest of the lookup, and equal keys still hash equally; equality compares the texts too.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(face)
+            hasher.combine(subsets)
+            hasher.combine(texts.count)
+            hasher.combine(texts.keys.reduce(0) { $0 ^ ($1 &* 0x9E37_79B9) })
+        }
     }
 
     private let lock = NSLock()

@@ -44,8 +44,9 @@ struct TextLayout {
     /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
     static func text(of index: Int, in run: Run) -> String {
         guard let range = run.clusters[index] else { return "" }
+        // Scalar by scalar: `append(contentsOf:)` of a slice runs unspecialised, at thousands of instructions per glyph.
         var text = String.UnicodeScalarView()
-        text.append(contentsOf: run.scalars[range])
+        for scalar in run.scalars[range] { text.append(scalar) }
         return String(text)
     }
 

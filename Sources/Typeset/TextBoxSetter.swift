@@ -1,6 +1,7 @@
 import DrawingModule
 import Fonts
 import Foundation
+import Support
 
 /// A text box resolved into what the renderers already draw: one-line text commands at their places and underline
 /// strokes, in page coordinates, with the clip and the size the fit policies chose.
@@ -17,45 +18,27 @@ public struct SetTextBox: Hashable, Sendable {
     public var extent: Size
 }
 
-/// Recently set boxes, so a box checked by a template and then drawn by a renderer is laid out once.
-///
-/// Bounded (emptied when it reaches `limit` entries) and guarded by a lock; only boxes measured with the font files'
-/// own widths are kept, since a renderer's other widths (CID fonts) give other lines.
-final class SetCache: @unchecked Sendable {
-    /// The box, the rules, and the registry by identity (held, so its address cannot be reused while cached).
-    struct Key: Hashable {
-        var box: Drawing.Command.TextBox
-        var fonts: FontRegistry
-        var kinsoku: Kinsoku
+/// What a set box is cached by: the box, the rules, and the registry by identity (held, so its address cannot be
+/// reused while cached). Only boxes measured with the font files' own widths are cached, since a renderer's other
+/// widths (CID fonts) give other lines.
+struct SetBoxKey: Hashable, Sendable {
+    var box: Drawing.Command.TextBox
+    var fonts: FontRegistry
+    var kinsoku: Kinsoku
 
-        static func == (a: Key, b: Key) -> Bool { a.fonts === b.fonts && a.box == b.box && a.kinsoku == b.kinsoku }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(box)
-            hasher.combine(ObjectIdentifier(fonts))
-            hasher.combine(kinsoku)
-        }
+    static func == (a: SetBoxKey, b: SetBoxKey) -> Bool {
+        a.fonts === b.fonts && a.box == b.box && a.kinsoku == b.kinsoku
     }
 
-    static let shared = SetCache()
-    private let limit = 512
-    private let lock = NSLock()
-    private var entries: [Key: SetTextBox] = [:]
-
-    subscript(key: Key) -> SetTextBox? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return entries[key]
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = newValue
-        }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(box)
+        hasher.combine(ObjectIdentifier(fonts))
+        hasher.combine(kinsoku)
     }
 }
+
+/// Recently set boxes, so a box checked by a template and then drawn by a renderer is laid out once.
+let recentlySetBoxes = BoundedCache<SetBoxKey, SetTextBox>(limit: 512)
 
 /// One line of styled runs, set at (0, 0): its commands, its height (ruby, ascent and descent) and its text.
 public struct SetLine: Hashable, Sendable {
@@ -127,10 +110,10 @@ public struct TextBoxSetter: Sendable {
         }
         // A template checks its boxes before the renderer draws them: the second setting of the same box (same
         // fonts, rules and widths) is a lookup.
-        let key = measure == nil && verticalAlternates ? SetCache.Key(box: box, fonts: fonts, kinsoku: kinsoku) : nil
-        if let key, let cached = SetCache.shared[key] { return cached }
+        let key = measure == nil && verticalAlternates ? SetBoxKey(box: box, fonts: fonts, kinsoku: kinsoku) : nil
+        if let key, let cached = recentlySetBoxes.value(for: key) { return cached }
         let result = try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
-        if let key { SetCache.shared[key] = result }
+        if let key { recentlySetBoxes.store(result, for: key) }
         return result
     }
 
