@@ -34,6 +34,7 @@ extension PDFDocument {
     /// Serialises the document into libHaru's memory stream and copies it out.
     private func render(argument: String?) throws -> Data {
         try ensureUsable("write the PDF", argument)
+        if handle.pointee.encrypt_on == HPDF_TRUE { try encryptDirectStreams(argument) }
         let originals = try deflatePageContents(argument)
         defer { restorePageContents(originals) }
         try check("write the PDF", argument) { HPDF_SaveToStream($0) }
@@ -46,6 +47,31 @@ extension PDFDocument {
         }
         if handle.pointee.encrypt_on != HPDF_TRUE { Self.addDocumentID(to: &bytes) }
         return Data(bytes)
+    }
+
+    /// Hands the bytes of every `DirectStream` to libHaru as an ordinary stream with an indirect `/Length`, since only
+    /// libHaru's writer encrypts; once done, the stream stays that way.
+    private func encryptDirectStreams(_ argument: String?) throws {
+        let objects = PDFObjectBuilder(document: self, operation: "prepare a stream for encryption")
+        for dict in directStreams where dict.pointee.stream == nil {
+            guard let header = DirectStream.header(of: dict) else { continue }
+            let bytes = DirectStream.bytes(of: header)
+            guard let data = HPDF_MemStream_New(handle.pointee.mmgr, HPDF_UINT(max(bytes.count, 16))) else {
+                throw reject(code: 0x1015, operation: "prepare a stream for encryption", argument: argument)
+            }
+            // The dictionary owns the stream from here (HPDF_Dict_Free frees it), and the table the new Length.
+            dict.pointee.stream = data
+            dict.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
+            guard let length = HPDF_Number_New(handle.pointee.mmgr, HPDF_INT32(clamping: bytes.count)) else {
+                throw reject(code: 0x1015, operation: "prepare a stream for encryption", argument: argument)
+            }
+            try objects.call {
+                HPDF_Stream_Write(
+                    data, bytes.baseAddress?.assumingMemoryBound(to: HPDF_BYTE.self), HPDF_UINT(bytes.count))
+            }
+            try objects.call { HPDF_Xref_Add(handle.pointee.xref, length) }
+            try objects.add(dict, "Length", UnsafeMutableRawPointer(length))
+        }
     }
 
     /// Deflates every page's content stream that libHaru would deflate (`Deflate`, instead of libHaru's per-stream

@@ -33,6 +33,8 @@ public final class PDFDocument {
     var enabledSets: Set<OptionalSet> = []
     /// TrueType files already loaded, by path, with the font name libHaru gave them.
     var trueTypeNames: [String: String] = [:]
+    /// Streams written by their own hooks (`DirectStream`), turned into libHaru streams if the document is encrypted.
+    var directStreams: [HPDF_Dict] = []
 
     /// A libHaru feature set that must be enabled once per document before use.
     enum OptionalSet: Hashable {

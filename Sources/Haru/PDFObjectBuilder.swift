@@ -32,25 +32,20 @@ struct PDFObjectBuilder {
     /// A new indirect stream holding `bytes` as they are, with a direct `/Length`, and `/Filter /FlateDecode` when
     /// `deflated` (the bytes were compressed by `Deflate` before).
     ///
-    /// libHaru gives every stream an indirect `/Length` object, 40-odd bytes of each small file; the length of bytes
-    /// written as they are is known, so the hooks (`directLengthHooks`) write it in the dictionary instead. libHaru
-    /// still writes the data, encrypting it when the document is encrypted (RC4 keeps the length).
+    /// libHaru gives every stream an indirect `/Length` object (40-odd bytes of each small file) and copies its bytes
+    /// three times on the way out, byte by byte. Here the object is a plain dictionary with the length in it, and its
+    /// hooks (`DirectStream`) write the bytes after it from one copy held with the dictionary. An encrypted document
+    /// turns these back into libHaru streams before it is written (`PDFDocument.encryptDirectStreams`), since only
+    /// libHaru's writer encrypts.
     func stream(_ bytes: Data, deflated: Bool) throws -> HPDF_Dict {
         let stream = try dictionary()
-        guard let length = HPDF_Number_New(mmgr, HPDF_INT32(clamping: bytes.count)) else { throw outOfMemory() }
-        try add(stream, "Length", UnsafeMutableRawPointer(length))
-        guard let data = HPDF_MemStream_New(mmgr, HPDF_UINT(max(bytes.count, 16))) else { throw outOfMemory() }
-        stream.pointee.stream = data
-        try call {
-            bytes.withUnsafeBytes { raw in
-                HPDF_Stream_Write(data, raw.bindMemory(to: HPDF_BYTE.self).baseAddress, HPDF_UINT(raw.count))
-            }
-        }
-        stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
-        stream.pointee.before_write_fn = DirectLength.beforeWrite
-        stream.pointee.write_fn = deflated ? DirectLength.writeDeflated : DirectLength.write
-        stream.pointee.after_write_fn = DirectLength.afterWrite
-        stream.pointee.free_fn = DirectLength.free
+        try number(stream, "Length", bytes.count)
+        let record = DirectStream.allocate(bytes, deflated: deflated)
+        stream.pointee.attr = UnsafeMutableRawPointer(record)
+        stream.pointee.free_fn = DirectStream.free
+        stream.pointee.write_fn = DirectStream.write
+        stream.pointee.after_write_fn = DirectStream.afterWrite
+        document.directStreams.append(stream)
         return stream
     }
 
@@ -173,38 +168,64 @@ struct PDFObjectBuilder {
     }
 }
 
-/// The hooks of a stream with a direct `/Length` (`PDFObjectBuilder.stream`). libHaru's `HPDF_Dict_Write` insists
-/// that a stream's `Length` be an indirect object, but checks only after writing the dictionary's entries: the number
-/// is written as a direct value, marked indirect for the check, and unmarked again after the write (and before a
-/// free, so libHaru frees it with the dictionary whatever failed in between).
-private enum DirectLength {
-    static func setIndirect(_ dict: HPDF_Dict?, _ indirect: Bool) {
-        guard let item = HPDF_Dict_GetItem(dict, "Length", HPDF_UINT16(HPDF_OCLASS_NUMBER)) else { return }
-        let header = item.assumingMemoryBound(to: HPDF_Obj_Header.self)
-        if indirect {
-            header.pointee.obj_id |= HPDF_UINT32(HPDF_OTYPE_INDIRECT)
-        } else {
-            header.pointee.obj_id &= ~HPDF_UINT32(HPDF_OTYPE_INDIRECT)
-        }
+/// A stream written by its own hooks after its dictionary (`PDFObjectBuilder.stream`): the dictionary's `attr` is a
+/// record allocated here (its flag, the output stream of the save under way, and a copy of the bytes), freed by the
+/// dictionary's `free_fn` when libHaru frees the object.
+enum DirectStream {
+    /// The record's fixed part; the bytes follow it.
+    struct Header {
+        var output: HPDF_Stream?
+        var count: Int
+        var deflated: Bool
     }
 
-    static let beforeWrite: HPDF_Dict_BeforeWriteFunc = { dict in
-        setIndirect(dict, false)
-        return HPDF_STATUS(HPDF_OK)
+    /// A record holding a copy of `bytes`.
+    static func allocate(_ bytes: Data, deflated: Bool) -> UnsafeMutablePointer<Header> {
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<Header>.stride + bytes.count, alignment: MemoryLayout<Header>.alignment)
+        let header = raw.bindMemory(to: Header.self, capacity: 1)
+        header.initialize(to: Header(output: nil, count: bytes.count, deflated: deflated))
+        bytes.withUnsafeBytes { (raw + MemoryLayout<Header>.stride).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return header
     }
-    static let write: HPDF_Dict_OnWriteFunc = { dict, _ in
-        setIndirect(dict, true)
-        return HPDF_STATUS(HPDF_OK)
+
+    /// The record of `dict` (a dictionary made by `PDFObjectBuilder.stream`, whose hooks are the only callers).
+    static func header(of dict: HPDF_Dict?) -> UnsafeMutablePointer<Header>? {
+        guard let attr = dict?.pointee.attr else { return nil }
+        return attr.assumingMemoryBound(to: Header.self)
     }
-    static let writeDeflated: HPDF_Dict_OnWriteFunc = { dict, stream in
-        setIndirect(dict, true)
-        return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n")
+
+    /// The bytes of a record.
+    static func bytes(of header: UnsafeMutablePointer<Header>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(
+            start: UnsafeRawPointer(header) + MemoryLayout<Header>.stride, count: header.pointee.count)
     }
-    static let afterWrite: HPDF_Dict_AfterWriteFunc = { dict in
-        setIndirect(dict, false)
-        return HPDF_STATUS(HPDF_OK)
-    }
+
     static let free: HPDF_Dict_FreeFunc = { dict in
-        setIndirect(dict, false)
+        guard let attr = dict?.pointee.attr else { return }
+        attr.deallocate()
+        dict?.pointee.attr = nil
+    }
+
+    /// Inside the dictionary: remembers where the save writes, adds `/Filter`.
+    static let write: HPDF_Dict_OnWriteFunc = { dict, stream in
+        guard let header = header(of: dict) else { return HPDF_STATUS(HPDF_OK) }
+        header.pointee.output = stream
+        return header.pointee.deflated ? HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n") : HPDF_STATUS(HPDF_OK)
+    }
+
+    /// After the dictionary: the bytes, unless libHaru writes them itself (an encrypted document's stream).
+    static let afterWrite: HPDF_Dict_AfterWriteFunc = { dict in
+        guard let header = header(of: dict), dict?.pointee.stream == nil, let output = header.pointee.output else {
+            return HPDF_STATUS(HPDF_OK)
+        }
+        header.pointee.output = nil
+        var status = HPDF_Stream_WriteStr(output, "\nstream\r\n")
+        guard status == HPDF_STATUS(HPDF_OK) else { return status }
+        let bytes = bytes(of: header)
+        status = HPDF_Stream_Write(
+            output, bytes.baseAddress?.assumingMemoryBound(to: HPDF_BYTE.self), HPDF_UINT(bytes.count))
+        guard status == HPDF_STATUS(HPDF_OK) else { return status }
+        return HPDF_Stream_WriteStr(output, "\nendstream")
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Contract, for every command (render, report, ticket, image, batch outputs, the manifest, imposed sheets):
 /// - The bytes go to a temporary file `.mkpdf-tmp-XXXXXX` in the destination's folder (a fixed 17-byte name, so any
-///   destination name up to the file system's `NAME_MAX` works), then `rename(2)` puts it in place.
+///   destination name up to the file system's `NAME_MAX` works), then `rename(2)` puts it in place. A single new
+///   file on Linux is written unnamed (`O_TMPFILE`) and linked in place instead, when the file system allows.
 /// - Permissions: an existing file keeps its mode (a 0600 file stays 0600); a new file gets 0666 minus the umask.
 /// - Symbolic links are written through: the link stays and the file it points to is replaced (created when the link
 ///   dangles), the same whether the target exists or not.
@@ -55,6 +56,11 @@ public enum AtomicFile {
                 let target = try resolve(path)
                 if let direct = target.direct {
                     try writeDirectly(data, to: direct)
+                    continue
+                }
+                if files.count == 1, target.mode == nil,
+                    try writeUnnamed(data, as: target.path, durability: durability)
+                {
                     continue
                 }
                 staged.append(
@@ -170,6 +176,31 @@ public enum AtomicFile {
             throw AtomicFileError(step: "close the file", path: target, errno: code)
         }
         return temporary
+    }
+
+    /// Creates a file that does not exist yet as an unnamed file in its folder (Linux `O_TMPFILE`), written and then
+    /// linked under its name: one directory entry instead of a temporary name, a permission change and a rename,
+    /// and nothing at all left behind if the process dies first. False when the system or the file system cannot
+    /// (no `O_TMPFILE`, no `/proc`, the name taken meanwhile): the caller then stages and renames as usual.
+    /// - Throws: `AtomicFileError` when the bytes cannot be written or flushed (a full disk fails either way).
+    private static func writeUnnamed(_ data: Data, as target: String, durability: Durability)
+        throws(AtomicFileError) -> Bool
+    {
+        #if os(Linux)
+            let folder = (target as NSString).deletingLastPathComponent
+            // O_TMPFILE, spelled out: glibc's macro (__O_TMPFILE | O_DIRECTORY) does not import into Swift.
+            let unnamed = Int32(0o2000_0000) | O_DIRECTORY
+            let descriptor = open(folder.isEmpty ? "." : folder, unnamed | O_WRONLY | O_CLOEXEC, newFileMode)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            try writeAll(data, to: descriptor, path: target)
+            if durability == .flushed, fsync(descriptor) != 0 {
+                throw AtomicFileError(step: "flush the file to the disk", path: target, errno: errno)
+            }
+            return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0
+        #else
+            return false
+        #endif
     }
 
     private static func writeDirectly(_ data: Data, to path: String) throws(AtomicFileError) {
