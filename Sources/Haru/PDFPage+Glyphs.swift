@@ -27,7 +27,7 @@ extension PDFPage {
                 hint: "give a size above 0, finite coordinates and one adjustment per glyph.")
         }
         let name = try document.resourceName(of: font, on: handle)
-        var content = ContentBytes(capacity: 40 + codes.count * 5)
+        let content = ContentBytes(capacity: 40 + codes.count * 5)
         content.append("BT\n/")
         content.append(bytes: Array(name.utf8))
         content.append(byte: 0x20)

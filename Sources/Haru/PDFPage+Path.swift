@@ -80,7 +80,7 @@ extension PDFPage {
     /// The path and `painting` as content-stream operators, or nil when it holds an arc. Circles and ellipses are
     /// four Bézier quarters with libHaru's constant, so both ways draw the same shape.
     static func content(of path: PDFPath, _ painting: StaticString) -> ContentBytes? {
-        var content = ContentBytes(capacity: 24 * path.elements.count + 8)
+        let content = ContentBytes(capacity: 24 * path.elements.count + 8)
         for element in path.elements {
             switch element {
             case let .move(x, y):
@@ -96,9 +96,9 @@ extension PDFPage {
                 content.numbers(x, y, w, h)
                 content.append("re\n")
             case let .circle(x, y, r):
-                appendEllipse(x, y, r, r, to: &content)
+                appendEllipse(x, y, r, r, to: content)
             case let .ellipse(x, y, xr, yr):
-                appendEllipse(x, y, xr, yr, to: &content)
+                appendEllipse(x, y, xr, yr, to: content)
             case .arc:
                 return nil
             case .close:
@@ -110,7 +110,7 @@ extension PDFPage {
     }
 
     /// An ellipse as `HPDF_Page_Ellipse` writes it: from its leftmost point through the top, right and bottom.
-    private static func appendEllipse(_ x: Double, _ y: Double, _ xr: Double, _ yr: Double, to content: inout ContentBytes) {
+    private static func appendEllipse(_ x: Double, _ y: Double, _ xr: Double, _ yr: Double, to content: ContentBytes) {
         let kappa = 0.552
         content.numbers(x - xr, y)
         content.append("m\n")

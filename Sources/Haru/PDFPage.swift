@@ -90,7 +90,7 @@ public struct PDFPage {
         _ r: Float, _ g: Float, _ b: Float, _ colorOperator: StaticString, _ operation: String,
         _ argument: @autoclosure () -> String
     ) throws {
-        var content = ContentBytes(capacity: 32)
+        let content = ContentBytes(capacity: 32)
         content.number(Double(r), decimals: 5)
         content.append(byte: 0x20)
         content.number(Double(g), decimals: 5)
