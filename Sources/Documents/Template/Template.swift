@@ -477,7 +477,8 @@ public struct Template: Sendable {
         for (field, string) in pieces {
             let coverage: FontCoverage
             do {
-                coverage = try fonts.coverage(of: string.filter { $0 != "\n" }, font: font)
+                let oneLine = string.utf8.contains(0x0A) ? string.filter { $0 != "\n" } : string
+                coverage = try fonts.coverage(of: oneLine, font: font)
             } catch {
                 throw TemplateError(
                     file: file, line: mark?.line, column: mark?.column,

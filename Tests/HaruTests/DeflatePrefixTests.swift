@@ -1,0 +1,44 @@
+import CHaru
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Haru
+
+/// Page contents that begin alike are deflated from a snapshot of zlib's state after their common beginning; the
+/// bytes must be exactly those of deflating each content whole, whatever came before.
+@Suite struct DeflatePrefixTests {
+    /// A ticket-like content: a long fixed drawing, a member number, a fixed tail.
+    static func content(member: Int, tail: String = "0.5 g 10 10 m 20 20 l S\n") -> [UInt8] {
+        var text = ""
+        for index in 0..<120 { text += "\(index % 17) \(index * 3 % 29).25 \(index) 40.5 re\nf\n" }
+        text += "BT /F1 14 Tf 15 47.68 Td <0041\(String(format: "%05d", member))> Tj ET\n"
+        for index in 0..<20 { text += tail + "\(index) w\n" }
+        return Array(text.utf8)
+    }
+
+    /// `bytes` deflated whole, without the snapshots.
+    static func whole(_ bytes: [UInt8]) throws -> [UInt8] {
+        let stream = try #require(DeflateStream(Deflate.Settings(count: bytes.count, effort: .content)))
+        var output: [UInt8] = []
+        #expect(bytes.withUnsafeBytes { stream.feed($0, finish: true, into: &output) })
+        return output
+    }
+
+    @Test func contentsSharingABeginningDeflateToTheBytesOfAWholeDeflate() throws {
+        let hits = ContentPrefixes.shared.hits
+        var members = Array(0..<40) + [7, 1000, 99_999, 3]
+        members.append(contentsOf: [12, 12])
+        for (step, member) in members.enumerated() {
+            // Every ninth content differs early too (another tail), so snapshots are made, missed and remade.
+            let bytes = Self.content(member: member, tail: step % 9 == 0 ? "1 0 0 RG\n" : "0.5 g 10 10 m 20 20 l S\n")
+            let deflated = try #require(bytes.withUnsafeBytes { Deflate.compress($0, effort: .content) })
+            #expect(deflated == (try Self.whole(bytes)), "content \(step) (member \(member))")
+            var inflated = [UInt8](repeating: 0, count: bytes.count + 16)
+            var length = uLongf(inflated.count)
+            #expect(uncompress(&inflated, &length, deflated, uLong(deflated.count)) == Z_OK)
+            #expect(Array(inflated[..<Int(length)]) == bytes)
+        }
+        #expect(ContentPrefixes.shared.hits > hits + 20, "most contents start from a snapshot")
+    }
+}
