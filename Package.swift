@@ -33,7 +33,8 @@ let package = Package(
         // C libraries from Debian packages: a module map and a shim header each, no C code of ours.
         .systemLibrary(name: "CHaru", path: "Sources/CHaru", providers: apt("libhpdf-dev")),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: apt("libpng-dev")),
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft", providers: apt("libcairo2-dev")),
+        // cairo's headers only: libcairo.so.2 is opened on first use by CairoLoader, not linked (FreeType is).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "freetype2", providers: apt("libcairo2-dev")),
         .systemLibrary(
             name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
             providers: apt("libharfbuzz-dev")),
@@ -50,6 +51,9 @@ let package = Package(
         .target(name: "PNG", dependencies: ["CPNG"]),
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
         .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint"]),
+        // cairo's functions, defined under their own names and forwarded to libcairo.so.2 opened on first use, so
+        // a run that draws no PNG never loads cairo and its dependencies (X11, pixman, fontconfig …).
+        .target(name: "CairoLoader", dependencies: ["CCairo"]),
         // The Swift wrapper over libHaru.
         .target(
             name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
@@ -60,7 +64,9 @@ let package = Package(
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
         .target(
             name: "Render",
-            dependencies: ["DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "Barcodes", "Support"]),
+            dependencies: [
+                "DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes", "Support"
+            ]),
         // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
         .target(
             name: "Documents",
