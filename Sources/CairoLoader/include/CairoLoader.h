@@ -5,7 +5,7 @@
 /// NULL when cairo is ready, else why it is not (dlopen's message, or the function missing).
 ///
 /// mkpdf does not link cairo: PDF output never needs it, and loading it with its dependencies cost every run about
-/// 1.5 ms. Call this before the first cairo function; those functions stop the process if cairo is not loaded.
+/// 2 ms. Call this before the first cairo function; those functions stop the process if cairo is not loaded.
 const char *mkpdf_cairo_load_failure(void);
 
 #endif
