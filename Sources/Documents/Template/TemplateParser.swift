@@ -55,7 +55,13 @@ struct TemplateParser {
     func parse(_ yaml: String) throws(TemplateError) -> Contents {
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: yaml) else {
+            // Resolver.basic: plain scalars keep Yams' implicit tag, and this parser reads every value by its text
+            // and style (Bool.construct, NSNull.construct … see templateValue), never by a resolved tag. Yams'
+            // default resolver matches each key against seven NSRegularExpressions, and compiling the first one
+            // starts ICU's regex engine: about 14 M instructions, a sixth of a one-shot `mkpdf ticket`. One
+            // difference: keys equal as text are duplicates even when one is quoted (`1:` and `"1":`), an error
+            // where the default resolver kept both and one of them silently won.
+            guard let node = try Yams.compose(yaml: yaml, .basic) else {
                 throw error(nil, .missingKey(key: "page", context: "the template (it is empty)"))
             }
             root = node
