@@ -38,7 +38,8 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
             providers: apt("libharfbuzz-dev")),
-        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: apt("libqpdf-dev")),
+        // libqpdf's C API headers; the library itself is linked statically by QPDFBridge.
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", providers: apt("libqpdf-dev")),
         .systemLibrary(name: "CZint", path: "Sources/CZint", providers: apt("libzint-dev")),
 
         // What every layer shares, with no dependency: the one atomic file writer, input text decoding (encodings,
@@ -85,7 +86,15 @@ let package = Package(
             ]),
         // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a
         // small C interface that traps every exception.
-        .target(name: "QPDFBridge", linkerSettings: [.linkedLibrary("qpdf")]),
+        //
+        // libqpdf is linked statically (Debian's libqpdf.a), so start-up does not load and bind libqpdf.so and its
+        // 2,900 symbols; its crypto provider's GnuTLS calls go to GnuTLSLoader, which opens GnuTLS on first use.
+        .target(
+            name: "QPDFBridge", dependencies: ["GnuTLSLoader"],
+            linkerSettings: [.linkedLibrary(":libqpdf.a"), .linkedLibrary("jpeg"), .linkedLibrary("z")]),
+        // The GnuTLS functions libqpdf calls (only for encrypted PDFs), forwarded to libgnutls.so.30 opened on first
+        // use: a run that reads no encrypted PDF never loads GnuTLS and its seven libraries.
+        .target(name: "GnuTLSLoader"),
         // PDF structure validation over libqpdf.
         .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),
         // The command: a thin face over the modules.
