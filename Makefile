@@ -15,7 +15,7 @@ setup:
 	scripts/setup
 
 build: setup
-	swift build -c release --static-swift-stdlib --product mkpdf
+	scripts/build-release
 
 docs: setup
 	swift package generate-documentation $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors

@@ -33,11 +33,13 @@ let package = Package(
         // C libraries from Debian packages: a module map and a shim header each, no C code of ours.
         .systemLibrary(name: "CHaru", path: "Sources/CHaru", providers: apt("libhpdf-dev")),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: apt("libpng-dev")),
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft", providers: apt("libcairo2-dev")),
+        // cairo's headers only: libcairo.so.2 is opened on first use by CairoLoader, not linked (FreeType is).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "freetype2", providers: apt("libcairo2-dev")),
         .systemLibrary(
             name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
             providers: apt("libharfbuzz-dev")),
-        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: apt("libqpdf-dev")),
+        // libqpdf's C API headers; the library itself is linked statically by QPDFBridge.
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", providers: apt("libqpdf-dev")),
         .systemLibrary(name: "CZint", path: "Sources/CZint", providers: apt("libzint-dev")),
 
         // What every layer shares, with no dependency: the one atomic file writer, input text decoding (encodings,
@@ -50,6 +52,9 @@ let package = Package(
         .target(name: "PNG", dependencies: ["CPNG"]),
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
         .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint"]),
+        // cairo's functions, defined under their own names and forwarded to libcairo.so.2 opened on first use, so
+        // a run that draws no PNG never loads cairo and its dependencies (X11, pixman, fontconfig …).
+        .target(name: "CairoLoader", dependencies: ["CCairo"]),
         // The Swift wrapper over libHaru.
         .target(
             name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
@@ -60,7 +65,9 @@ let package = Package(
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
         .target(
             name: "Render",
-            dependencies: ["DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "Barcodes", "Support"]),
+            dependencies: [
+                "DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes", "Support"
+            ]),
         // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
         .target(
             name: "Documents",
@@ -79,7 +86,15 @@ let package = Package(
             ]),
         // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a
         // small C interface that traps every exception.
-        .target(name: "QPDFBridge", linkerSettings: [.linkedLibrary("qpdf")]),
+        //
+        // libqpdf is linked statically (Debian's libqpdf.a), so start-up does not load and bind libqpdf.so and its
+        // 2,900 symbols; its crypto provider's GnuTLS calls go to GnuTLSLoader, which opens GnuTLS on first use.
+        .target(
+            name: "QPDFBridge", dependencies: ["GnuTLSLoader"],
+            linkerSettings: [.linkedLibrary(":libqpdf.a"), .linkedLibrary("jpeg"), .linkedLibrary("z")]),
+        // The GnuTLS functions libqpdf calls (only for encrypted PDFs), forwarded to libgnutls.so.30 opened on first
+        // use: a run that reads no encrypted PDF never loads GnuTLS and its seven libraries.
+        .target(name: "GnuTLSLoader"),
         // PDF structure validation over libqpdf.
         .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),
         // The command: a thin face over the modules.

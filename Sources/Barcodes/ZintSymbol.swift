@@ -40,16 +40,27 @@ final class ZintSymbol {
 
     /// libzint's last error or warning text.
     var message: String {
-        withUnsafeBytes(of: &symbol.pointee.errtxt) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        withUnsafeMutablePointer(to: &symbol.pointee.errtxt.0) { first in
+            String(decoding: Self.bytes(from: first, count: 100).prefix(while: { $0 != 0 }), as: UTF8.self)
         }
     }
 
     /// The human-readable text libzint made (empty for 2D codes).
     var text: String {
-        withUnsafeBytes(of: &symbol.pointee.text) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        withUnsafeMutablePointer(to: &symbol.pointee.text.0) { first in
+            String(decoding: Self.bytes(from: first, count: 128).prefix(while: { $0 != 0 }), as: UTF8.self)
         }
+    }
+
+    /// The `count` bytes of one of the struct's fixed C arrays (`char errtxt[100]` …), from its first element.
+    ///
+    /// Swift imports those arrays as tuples, and `withUnsafeBytes(of:)` on one makes the tuple's type metadata on
+    /// first use: for `encoded_data`, 200 × 144 elements, about 20 M instructions (a sixth of a one-shot `mkpdf
+    /// ticket`). The first element's address, projected from the C struct in place, reaches the same bytes without.
+    private static func bytes<Element>(
+        from first: UnsafeMutablePointer<Element>, count: Int
+    ) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: UnsafeRawPointer(first), count: count)
     }
 
     /// The linear symbol's bar height in modules (`height`), as libzint set it while encoding.
@@ -66,7 +77,8 @@ final class ZintSymbol {
         var bars: [SymbolGeometry.Bar] = []
         let width = self.width
         let rows = self.rows
-        withUnsafeBytes(of: &symbol.pointee.encoded_data) { raw in
+        withUnsafeMutablePointer(to: &symbol.pointee.encoded_data.0.0) { first in
+            let raw = Self.bytes(from: first, count: 200 * 144)
             for row in 0..<rows {
                 var column = 0
                 while column < width {

@@ -1,4 +1,4 @@
-#include <cairo.h>
-#include <cairo-ft.h>
+#include <cairo/cairo.h>
+#include <cairo/cairo-ft.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H

@@ -13,6 +13,7 @@ final class CairoCanvas {
 
     /// Makes a cleared (transparent) surface; `page` names the page in errors.
     init(width: Int, height: Int, page: Int) throws(RenderError) {
+        try CairoLibrary.load(location: RenderLocation(page: page))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw .surfaceTooLarge(page: page, width: width, height: height, limit: RasterRenderer.maximumSide)
         }
@@ -148,6 +149,7 @@ final class CairoImage {
 
     /// Copies `bitmap` (straight RGBA8) into a new surface, premultiplying.
     init(_ bitmap: Bitmap, location: RenderLocation) throws(RenderError) {
+        try CairoLibrary.load(location: location)
         guard
             let surface = cairo_image_surface_create(
                 CAIRO_FORMAT_ARGB32, Int32(clamping: bitmap.width),

@@ -69,7 +69,7 @@ final class FontPrograms: @unchecked Sendable {
         _ face: FontFace, texts: [UInt32: String], subsets: Bool,
         document: PDFDocument
     ) throws -> Made {
-        var subset = try face.subset(glyphs: Set(texts.keys))
+        var subset = try face.subset(glyphs: Set(texts.keys), texts: texts)
         if !subsets, face.index == 0, subset.kind == .trueType, let whole = try? Data(contentsOf: face.url),
             whole.prefix(4) == Data([0, 1, 0, 0])
         {

@@ -57,6 +57,7 @@ final class CairoFontFace: @unchecked Sendable {
     let handle: OpaquePointer
 
     init(library: OpaquePointer, path: String, index: Int) throws(RenderError) {
+        try CairoLibrary.load(location: nil)
         var face: FT_Face?
         let error = FT_New_Face(library, path, FT_Long(index), &face)
         guard error == 0, let face else {

@@ -43,6 +43,13 @@ import Testing
             "\(String(describing: block))")
     }
 
+    @Test func keysEqualAsTextAreDuplicatesWhetherQuotedOrNot() {
+        // YAML 1.1 reads a plain `yes` as a boolean; a template key is a name, so `yes` and "yes" are one key twice.
+        let duplicate = loadError("page: a6\ndata: {yes: 1, \"yes\": 2}\n")
+        #expect(duplicate?.line == 2, "\(String(describing: duplicate))")
+        #expect(duplicate?.description.contains("duplicate key yes") == true, "\(String(describing: duplicate))")
+    }
+
     @Test func wrongTypeNamesItsPlaceAndWhatIsExpected() {
         let number = loadError(
             """
