@@ -104,14 +104,17 @@ extension Drawing.Command {
         /// True draws the font's vertical alternates (OpenType `vert`/`vrt2`: the 「」ー、。 of a vertical column,
         /// each upright in its cell); nil or false the horizontal forms.
         public var verticalAlternates: Bool?
+        /// True draws the fonts' proportional widths for Japanese (OpenType `palt`); nil or false full widths.
+        public var proportional: Bool?
 
         /// Creates a text command.
         public init(
             color: Color, string: String, font: String, size: Double, origin: Point,
             boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
-            verticalAlternates: Bool? = nil
+            verticalAlternates: Bool? = nil, proportional: Bool? = nil
         ) {
             self.verticalAlternates = verticalAlternates
+            self.proportional = proportional
             self.color = color
             self.string = string
             self.font = font

@@ -121,13 +121,16 @@ extension Drawing.Command {
         public var writingMode: WritingMode
         /// What the text is (a template's placeholder, a report's column): named in fit errors.
         public var field: String?
+        /// True sets horizontal text with the fonts' proportional widths for Japanese (OpenType `palt`: kana and
+        /// punctuation take their own width instead of a full em); vertical columns keep their full-width cells.
+        public var proportional: Bool
 
         /// Creates a text box; the default fit is shrink to 60 % of the largest size, then refuse.
         public init(
             frame: Rect, runs: [TextRun], alignment: TextAlignment = .left,
             verticalAlignment: VerticalAlignment = .top, lineHeight: Double = 1.2, letterSpacing: Double = 0,
             fit: [FitPolicy] = FitPolicy.dataDefault, minimumSize: Double? = nil, rotation: Double = 0,
-            writingMode: WritingMode = .horizontal, field: String? = nil
+            writingMode: WritingMode = .horizontal, field: String? = nil, proportional: Bool = false
         ) {
             self.frame = frame
             self.runs = runs
@@ -140,6 +143,7 @@ extension Drawing.Command {
             self.rotation = rotation
             self.writingMode = writingMode
             self.field = field
+            self.proportional = proportional
         }
 
         /// The largest font size a text box sets, in points (far beyond any page).
@@ -157,7 +161,7 @@ extension Drawing.Command {
 
         private enum CodingKeys: String, CodingKey {
             case frame, runs, alignment, verticalAlignment, lineHeight, letterSpacing, fit, minimumSize, rotation
-            case writingMode, field
+            case writingMode, field, proportional
         }
 
         /// Reads a text box; everything but `frame` and `runs` may be left out and takes the defaults of `init`.
@@ -174,6 +178,7 @@ extension Drawing.Command {
             rotation = try c.decodeIfPresent(Double.self, forKey: .rotation) ?? 0
             writingMode = try c.decodeIfPresent(WritingMode.self, forKey: .writingMode) ?? .horizontal
             field = try c.decodeIfPresent(String.self, forKey: .field)
+            proportional = try c.decodeIfPresent(Bool.self, forKey: .proportional) ?? false
         }
 
         /// The first value no renderer can set (a zero size, a negative frame …) as (member, reason), or nil.

@@ -138,6 +138,14 @@ public final class FontFace: @unchecked Sendable {
         return Double(units) * size / Double(unitsPerEm)
     }
 
+    /// The width of `text` shaped with OpenType `features` (`palt`), as the renderers place it; the nominal
+    /// advances when `features` is empty.
+    public func width(of text: String, size: Double, features: [String]) -> Double {
+        guard !features.isEmpty else { return width(of: text, size: size) }
+        let units = shape(Array(text.unicodeScalars), features: features).reduce(0) { $0 + $1.advance }
+        return Double(units) * size / Double(unitsPerEm)
+    }
+
     private static func nameEntry(_ face: OpaquePointer, _ nameID: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 0
         let needed = hb_ot_name_get_utf8(face, nameID, nil, &length, nil)

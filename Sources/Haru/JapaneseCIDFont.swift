@@ -73,6 +73,6 @@ extension PDFDocument {
             let stream = try objects.stream(try deflate(toUnicode), deflated: true)
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(stream))
         }
-        return PDFType0Font(dict: font, baseFont: metrics.name, program: nil)
+        return PDFType0Font(dict: font, descriptor: nil, toUnicode: nil, baseFont: metrics.name, program: nil)
     }
 }

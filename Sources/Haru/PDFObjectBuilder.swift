@@ -112,10 +112,12 @@ struct PDFObjectBuilder {
 
     /// A Type0 font with one descendant CIDFont: the font dictionary (`baseFont`, `encoding`), the CIDFont
     /// (`subtype`, CIDSystemInfo Adobe-`ordering`-`supplement`, DW, W) and its FontDescriptor (`metrics`), all
-    /// indirect; the caller adds what differs (CIDToGIDMap, the font file, ToUnicode).
+    /// indirect (or `shared`, another CIDFont's descriptor); the caller adds what differs (CIDToGIDMap, the font file,
+    /// ToUnicode).
     func type0Font(
         baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
-        defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues
+        defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues,
+        descriptor shared: HPDF_Dict? = nil
     )
         throws -> (font: HPDF_Dict, cidFont: HPDF_Dict, descriptor: HPDF_Dict)
     {
@@ -141,6 +143,10 @@ struct PDFObjectBuilder {
         try add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
         try append(descendants, UnsafeMutableRawPointer(cidFont))
 
+        if let shared {
+            try add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(shared))
+            return (font, cidFont, shared)
+        }
         let descriptor = try dictionary()
         try add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
         try name(descriptor, "Type", "FontDescriptor")

@@ -63,6 +63,10 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
 public struct PDFType0Font {
     /// The font dictionary (an indirect object of the document).
     let dict: HPDF_Dict
+    /// Its CIDFont's descriptor, shared by a font of the same program spaced otherwise.
+    let descriptor: HPDF_Dict?
+    /// Its ToUnicode stream, likewise shared.
+    let toUnicode: HPDF_Dict?
     /// Its `BaseFont`.
     public let baseFont: String
     /// The program it embeds; nil for a non-embedded font.
@@ -83,15 +87,25 @@ extension PDFDocument {
     ///
     /// These are libHaru's internal object calls, which return a status without calling the error handler; each
     /// is checked here.
-    public func addType0Font(_ program: EmbeddedFontProgram) throws -> PDFType0Font {
+    ///
+    /// With `sharing`, an earlier font of the same program in this document, the new font has only its own `W`
+    /// widths (`program.widths`) and uses the other's descriptor, font file and ToUnicode: the same glyphs spaced
+    /// otherwise (Japanese proportional widths) without a second copy of the program.
+    public func addType0Font(_ program: EmbeddedFontProgram, sharing: PDFType0Font? = nil) throws -> PDFType0Font {
         try ensureUsable("add a font", program.baseFont)
         let objects = PDFObjectBuilder(document: self, operation: "add font \(program.baseFont)")
 
         let (font, cidFont, descriptor) = try objects.type0Font(
             baseFont: program.baseFont, encoding: "Identity-H",
             subtype: program.kind == .trueType ? "CIDFontType2" : "CIDFontType0", ordering: "Identity",
-            supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics)
+            supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics,
+            descriptor: sharing?.descriptor)
         if program.kind == .trueType { try objects.name(cidFont, "CIDToGIDMap", "Identity") }
+        if let sharing, let toUnicode = sharing.toUnicode {
+            try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
+            return PDFType0Font(
+                dict: font, descriptor: descriptor, toUnicode: toUnicode, baseFont: program.baseFont, program: program)
+        }
 
         let file = try objects.stream(program.compressedFont, deflated: true)
         switch program.kind {
@@ -104,7 +118,8 @@ extension PDFDocument {
         }
         let toUnicode = try objects.stream(program.compressedToUnicode, deflated: true)
         try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
-        return PDFType0Font(dict: font, baseFont: program.baseFont, program: program)
+        return PDFType0Font(
+            dict: font, descriptor: descriptor, toUnicode: toUnicode, baseFont: program.baseFont, program: program)
     }
 
     /// Registers `font` in `/Resources /Font` of a page and returns its resource name (`F1`).

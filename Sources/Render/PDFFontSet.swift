@@ -20,6 +20,14 @@ final class PDFFontSet {
     struct Embedded {
         var font: PDFType0Font
         var codes: [UInt32: UInt16]
+        /// The `W` width of glyphs that differ from their nominal advance (the proportional variant's), in
+        /// thousandths of an em.
+        var widths: [UInt32: Int] = [:]
+
+        /// The width the viewer advances by after `glyph` in `face`.
+        func width(of glyph: UInt32, in face: FontFace) -> Int {
+            widths[glyph] ?? TextLayout.width(of: glyph, in: face)
+        }
     }
 
     private let document: PDFDocument
@@ -28,6 +36,8 @@ final class PDFFontSet {
     private var texts: [ObjectIdentifier: [UInt32: String]] = [:]
     private var faces: [ObjectIdentifier: FontFace] = [:]
     private var embedded: [ObjectIdentifier: Embedded] = [:]
+    /// The proportional (`palt`) variant of each face used so: the same program with its own widths.
+    private var proportional: [ObjectIdentifier: Embedded] = [:]
     private var cid: [String: CIDEntry] = [:]
     /// Each CID font's chain of faces, whose advances become its widths.
     private var cidChains: [String: [FontFace]] = [:]
@@ -97,15 +107,41 @@ final class PDFFontSet {
         }
     }
 
-    /// The embedded font for `face`, built on first use from the glyphs registered for it.
-    func font(for face: FontFace) throws -> Embedded {
+    /// The embedded font for `face`, built on first use from the glyphs registered for it; `proportional` gives
+    /// the variant whose `W` widths are the glyphs' `palt` advances.
+    ///
+    /// A glyph moved by `palt` (an opening bracket drawn half an em left) is given the width from where it is
+    /// drawn to where the next glyph starts, so extractors see glyph boxes that neither overlap nor leave gaps
+    /// (poppler broke a line at every 、 whose full-width box overlapped the next character).
+    func font(for face: FontFace, proportional palt: Bool = false) throws -> Embedded {
         let id = ObjectIdentifier(face)
-        if let entry = embedded[id] { return entry }
+        if palt, let entry = proportional[id] { return entry }
+        if !palt, let entry = embedded[id] { return entry }
         let made = try FontPrograms.shared.program(
             of: face, texts: texts[id] ?? [:], subsets: subsets,
             document: document)
-        let entry = Embedded(font: try document.addType0Font(made.program), codes: made.codes)
-        embedded[id] = entry
+        guard palt else {
+            let entry = Embedded(font: try document.addType0Font(made.program, sharing: proportional[id]?.font), codes: made.codes)
+            embedded[id] = entry
+            return entry
+        }
+        var widths: [UInt32: Int] = [:]
+        var program = made.program
+        program.widths = []
+        for (glyph, code) in made.codes.sorted(by: { $0.value < $1.value }) {
+            var width = TextLayout.width(of: glyph, in: face)
+            if let text = texts[id]?[glyph], !text.isEmpty {
+                let shaped = face.shape(Array(text.unicodeScalars), features: ["palt"])
+                if shaped.count == 1, shaped[0].glyph == glyph {
+                    width = TextLayout.thousandths(shaped[0].advance - shaped[0].xOffset, in: face)
+                    if width != TextLayout.width(of: glyph, in: face) { widths[glyph] = width }
+                }
+            }
+            program.widths.append((code, width))
+        }
+        let entry = Embedded(
+            font: try document.addType0Font(program, sharing: embedded[id]?.font), codes: made.codes, widths: widths)
+        proportional[id] = entry
         return entry
     }
 

@@ -111,7 +111,7 @@ final class PDFTarget: RenderTarget {
                 return
             }
             for run in layout.runs {
-                let entry = try resources.fonts.font(for: run.face)
+                let entry = try resources.fonts.font(for: run.face, proportional: layout.proportional)
                 var codes: [UInt16] = []
                 var adjustments: [Int] = []
                 codes.reserveCapacity(run.glyphs.count)
@@ -121,7 +121,7 @@ final class PDFTarget: RenderTarget {
                 for (glyph, offset) in zip(run.glyphs, run.offsets) {
                     codes.append(entry.codes[glyph] ?? 0)
                     adjustments.append(pen - offset)
-                    pen = offset + TextLayout.width(of: glyph, in: run.face)
+                    pen = offset + entry.width(of: glyph, in: run.face)
                 }
                 try page.showGlyphs(
                     codes, adjustments: adjustments, font: entry.font, size: layout.size,

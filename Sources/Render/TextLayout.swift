@@ -39,6 +39,8 @@ struct TextLayout {
     var origin: Point
     var boxWidth: Double?
     var alignment: TextAlignment
+    /// True when shaped with the fonts' proportional widths (`palt`).
+    var proportional: Bool
 
     /// The text glyph `index` of `run` stands for: its whole cluster for the first glyph of a cluster, "" for the
     /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
@@ -95,7 +97,8 @@ struct TextLayout {
             let face = chain[piece.font]
             let shaped = face.shape(
                 piece.scalars,
-                features: text.verticalAlternates == true ? FontFace.verticalFeatures : [])
+                features: (text.verticalAlternates == true ? FontFace.verticalFeatures : [])
+                    + (text.proportional == true ? ["palt"] : []))
             var offsets: [Int] = []
             var glyphs: [UInt32] = []
             var clusters: [Range<Int>?] = []
@@ -135,6 +138,7 @@ struct TextLayout {
         self.origin = text.origin
         self.boxWidth = text.boxWidth
         self.alignment = text.alignment
+        self.proportional = text.proportional == true
     }
 
     /// The x of each glyph of `run`, in points.

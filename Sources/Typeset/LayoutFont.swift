@@ -9,6 +9,8 @@ public struct LayoutFont: Sendable {
     public let name: String
     /// The size in points.
     public let size: Double
+    /// OpenType features the text is shaped and measured with (`palt`); none by default.
+    public let features: [String]
 
     /// Opens the logical font `name` from `fonts` at `size` points.
     /// - Throws: `FontError` when the name is unknown or its file cannot be opened.
@@ -16,18 +18,25 @@ public struct LayoutFont: Sendable {
         face = try fonts.face(named: name)
         self.name = name
         self.size = size
+        features = []
     }
 
-    /// The font `face` (opened for the logical name `name`) at `size` points.
-    public init(face: FontFace, name: String, size: Double) {
+    /// The font `face` (opened for the logical name `name`) at `size` points, shaped with `features`.
+    public init(face: FontFace, name: String, size: Double, features: [String] = []) {
         self.face = face
         self.name = name
         self.size = size
+        self.features = features
     }
 
     /// The same face at another size.
     public func resized(_ size: Double) -> LayoutFont {
-        LayoutFont(face: face, name: name, size: size)
+        LayoutFont(face: face, name: name, size: size, features: features)
+    }
+
+    /// The same face at the same size, shaped with `features`.
+    public func with(features: [String]) -> LayoutFont {
+        LayoutFont(face: face, name: name, size: size, features: features)
     }
 
     /// The distance from the baseline to the bottom of the glyphs.
@@ -40,7 +49,7 @@ public struct LayoutFont: Sendable {
 
     /// The advance of one character: `FontFace.width(of:size:)`, the one measure every layout uses.
     public func width(of character: Character) -> Double {
-        face.width(of: String(character), size: size)
+        face.width(of: String(character), size: size, features: features)
     }
 
     /// The width of `text` on one line: `FontFace.width(of:size:)`, the one measure every layout uses.
@@ -48,6 +57,6 @@ public struct LayoutFont: Sendable {
     /// The renderers place glyphs by advances rounded down to thousandths of an em (libHaru's `/W`), never wider
     /// than this, so text measured to fit a box stays inside it.
     public func width(of text: some StringProtocol) -> Double {
-        face.width(of: String(text), size: size)
+        face.width(of: String(text), size: size, features: features)
     }
 }

@@ -216,7 +216,8 @@ public struct TextBoxSetter: Sendable {
         _ box: Drawing.Command.TextBox
     ) throws(TextFitError) -> LayoutFont {
         do {
-            return try LayoutFont(named: name, size: size, fonts: fonts)
+            let font = try LayoutFont(named: name, size: size, fonts: fonts)
+            return box.proportional && box.writingMode == .horizontal ? font.with(features: ["palt"]) : font
         } catch {
             throw TextFitError(
                 field: box.field, text: box.string, frame: box.frame,
@@ -487,7 +488,8 @@ struct Prepared {
                 .text(
                     .init(
                         color: run.source.color, string: reading.text, font: rubyFont.name,
-                        size: rubyFont.size, origin: Point(x: x + (baseWidth - rubyWidth) / 2, y: top))))
+                        size: rubyFont.size, origin: Point(x: x + (baseWidth - rubyWidth) / 2, y: top),
+                        proportional: rubyFont.features.isEmpty ? nil : true)))
             x += baseWidth + spacing
             glyph += reading.count
         }
@@ -498,7 +500,7 @@ struct Prepared {
         .text(
             .init(
                 color: run.source.color, string: string, font: font.name, size: font.size,
-                origin: Point(x: x, y: baseline - font.ascent)))
+                origin: Point(x: x, y: baseline - font.ascent), proportional: font.features.isEmpty ? nil : true))
     }
 
     static func offset(free: Double, _ alignment: TextAlignment) -> Double {

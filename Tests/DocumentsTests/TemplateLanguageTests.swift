@@ -99,6 +99,26 @@ import Testing
             loopVariable?.description.contains("did you mean `item`?") == true, "\(String(describing: loopVariable))")
     }
 
+    @Test func paltMakesAProportionalTextBoxAndNeedsABox() throws {
+        let template = try Template(
+            yaml: """
+                size: {width: 300, height: 60}
+                palette: {ink: {stroke: "#000000"}}
+                elements:
+                  - text: {role: ink, text: "「カタカナ」、ひらがな。", size: 14, x: 0, y: 0, w: 300, h: 20, palt: yes}
+                  - text: {role: ink, text: "「カタカナ」、ひらがな。", size: 14, x: 0, y: 30, w: 300, h: 20}
+                """, file: "t.yaml")
+        let boxes = try template.render(values: [:]).commands.compactMap { command -> Bool? in
+            if case .textBox(let box) = command { return box.proportional }
+            return nil
+        }
+        #expect(boxes == [true, false])
+        let error = loadError(
+            "page: a6\npalette: {ink: {stroke: \"#000000\"}}\nelements:\n"
+                + "  - text: {role: ink, text: あ, size: 9, x: 0, y: 0, palt: yes}\n")
+        #expect(error?.line == 4 && error?.description.contains("\"h\"") == true, "\(String(describing: error))")
+    }
+
     @Test func oldReportTemplateIsRefusedWithHowToConvert() {
         let error = loadError("title: 会員名簿\ncolumns:\n  - column: 氏名\n")
         #expect(error?.line == 2, "\(String(describing: error))")

@@ -1,6 +1,7 @@
 import DrawingModule
 import Fonts
 import Foundation
+import PNG
 import Render
 import TestSupport
 import Testing
@@ -176,5 +177,53 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(throws: RenderError.self) { try RasterRenderer().bitmap(for: drawing, scale: .factor(1)) }
+    }
+}
+
+/// `palt`: Japanese set with the font's proportional widths, the same in the PDF and the PNG, the text unchanged.
+@Suite struct ProportionalTextTests {
+    static let text = "「カタカナ」、ひらがな。ー"
+
+    /// The drawing of one box, proportional or not.
+    static func drawing(palt: Bool) throws -> Drawing {
+        var c = Canvas()
+        try c.start(width: 300, height: 40, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
+        try c.drawTextBox("ink", text, font: "gothic", size: 20, x: 0, y: 5, w: 300, h: 30, palt: palt)
+        return try c.stop()
+    }
+
+    /// The x just past the rightmost dark pixel of a raster (composited over white), in pixels.
+    static func inkEnd(_ bitmap: Bitmap) -> Int {
+        let flat = ImageComparison.overWhite(bitmap)
+        var end = 0
+        for y in 0..<flat.height {
+            for x in 0..<flat.width where flat.pixels[(y * flat.width + x) * 4] < 128 { end = max(end, x + 1) }
+        }
+        return end
+    }
+
+    @Test func paltSetsJapaneseNarrowerInPDFAndPNGAndTheTextStaysTheSame() throws {
+        let scratch = try Scratch("render-palt")
+        var ends: [Bool: (png: Int, pdf: Int)] = [:]
+        for palt in [false, true] {
+            let drawing = try Self.drawing(palt: palt)
+            let png = Self.inkEnd(try RasterRenderer().bitmap(for: drawing))
+            let file = scratch.file("palt-\(palt).pdf")
+            try PDFRenderer().write(drawing, to: file)
+            #expect(try Oracle.qpdfCheck(file).status == 0)
+            #expect(try Oracle.pdftotext(file).contains(Self.text), "palt \(palt)")
+            let raster = scratch.file("palt-\(palt)")
+            _ = try Oracle.run("pdftoppm", ["-r", "72", "-png", "-singlefile", file.path, raster.path])
+            let pdf = Self.inkEnd(try PNGDecoder().decode(contentsOf: raster.appendingPathExtension("png")))
+            ends[palt] = (png, pdf)
+        }
+        let full = try #require(ends[false])
+        let proportional = try #require(ends[true])
+        // 13 full-width characters at 20 pt end near 260; palt closes up brackets, kana and punctuation.
+        #expect(full.png > 240 && full.pdf > 240, "\(full)")
+        #expect(proportional.png < full.png - 25 && proportional.pdf < full.pdf - 25, "\(proportional) vs \(full)")
+        // The PDF and the PNG place the glyphs alike.
+        #expect(abs(proportional.png - proportional.pdf) <= 2 && abs(full.png - full.pdf) <= 2, "\(ends)")
     }
 }

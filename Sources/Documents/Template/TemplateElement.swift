@@ -130,6 +130,7 @@ enum TemplateElement: Hashable, Sendable {
         var letterSpacing: Double
         var rotation: Double
         var writingMode: WritingMode
+        var proportional: Bool
     }
 
     struct Image: Hashable, Sendable {

@@ -435,7 +435,7 @@ struct TemplateParser {
                     "role", "text", "font", "size", "x", "y", "w", "align",
                     "repeat", "h", "valign", "fit", "minSize", "lineHeight",
                     "letterSpacing", "rotate", "writing", "weight",
-                    "underline"
+                    "underline", "palt"
                 ])
             let (slot, role) = try slot(f)
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "text")) }
@@ -583,7 +583,7 @@ struct TemplateParser {
     private func textBox(_ f: Fields, size: Double, hasWidth: Bool) throws(TemplateError) -> TemplateElement.Box? {
         let boxKeys = [
             "valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing", "weight",
-            "underline"
+            "underline", "palt"
         ]
         guard f.value("h") != nil else {
             if let key = boxKeys.first(where: { f.value($0) != nil }) {
@@ -621,7 +621,8 @@ struct TemplateParser {
             minimumSize: minimum, lineHeight: try f.number("lineHeight", default: 1.2, positive: true),
             letterSpacing: try f.number("letterSpacing", default: 0),
             rotation: try f.number("rotate", default: 0),
-            writingMode: try f.choice("writing", default: WritingMode.horizontal))
+            writingMode: try f.choice("writing", default: WritingMode.horizontal),
+            proportional: try f.choice("palt", default: Switch.no) == .yes)
     }
 
     private func rect(_ f: Fields) throws(TemplateError) -> Rect {
