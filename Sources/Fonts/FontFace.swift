@@ -132,7 +132,8 @@ public final class FontFace: @unchecked Sendable {
     /// draw; callers reject such text first through `FontCoverage`.
     public func width(of text: String, size: Double) -> Double {
         var units = 0
-        for scalar in text.unicodeScalars {
+        // A variation selector picks the glyph of the character before it and adds no width.
+        for scalar in text.unicodeScalars where !Self.isVariationSelector(scalar) {
             units += advance(ofGlyph: glyph(for: scalar) ?? 0)
         }
         return Double(units) * size / Double(unitsPerEm)

@@ -177,3 +177,25 @@ import Typeset
         #expect(turned.count == 2 && turned.allSatisfy { $0.rotation == 90 })
     }
 }
+
+/// Layout measures each character in the font of the fallback chain that draws it, as the renderers do.
+@Suite struct FallbackMeasureTests {
+    @Test func charactersTheFirstFaceLacksAreMeasuredInTheFaceThatDrawsThem() throws {
+        let gothic = try LayoutFont(named: "gothic", size: 20)
+        #expect(gothic.chain.count >= 2, "gothic falls back to Noto Sans CJK JP")
+        // 𠮷 (U+20BB7) is not in IPAexGothic: measured in the chain's next face, which draws it.
+        #expect(gothic.face.glyph(for: "\u{20BB7}") == nil)
+        let drawing = gothic.drawingFace(of: "𠮷")
+        #expect(drawing !== gothic.face && drawing.glyph(for: "\u{20BB7}") != nil)
+        #expect(gothic.width(of: "𠮷野家") == drawing.width(of: "𠮷", size: 20) + gothic.face.width(of: "野家", size: 20))
+        // A variation selector adds no width: 葛󠄀 (葛 U+E0100, from IPAmj under mincho) is one character wide.
+        let mincho = try LayoutFont(named: "mincho", size: 20)
+        #expect(abs(mincho.width(of: "葛\u{E0100}飾") - 40) < 0.5, "\(mincho.width(of: "葛\u{E0100}飾"))")
+        // A box sized to the measured width holds the text: set with no shrinking.
+        let set = try TextBoxSetter().set(
+            Drawing.Command.TextBox(
+                frame: Rect(x: 0, y: 0, width: gothic.width(of: "𠮷野家") + 0.5, height: 30),
+                runs: [TextRun("𠮷野家", font: "gothic", size: 20)], fit: [.error]))
+        #expect(set.scale == 1 && set.lineCount == 1)
+    }
+}
