@@ -78,6 +78,11 @@ final class CairoCanvas {
     /// of RGBA first and then the encoder's own passes for alpha, gray and RGB (a quarter of a 2× ticket's time).
     func opaquePixels() throws(RenderError) -> (pixels: [UInt8], isGray: Bool)? {
         let (data, stride) = try pixelWords()
+        // A page without a background is mostly transparent: find out before making the RGB copy.
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where row[x] < 0xFF00_0000 { return nil }
+        }
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         let (isOpaque, isGray) = rgb.withUnsafeMutableBufferPointer { out -> (Bool, Bool) in
             guard var o = out.baseAddress else { return (true, true) }
