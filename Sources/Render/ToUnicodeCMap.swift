@@ -27,7 +27,7 @@ enum ToUnicodeCMap {
 
             """
         let entries = texts.filter { !$0.1.isEmpty }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
-        // Runs of consecutive codes standing for consecutive single UTF-16 units (digits, letters, kana) become one
+        // Runs of consecutive codes standing for consecutive single Latin-1 units (digits, letters) become one
         // `bfrange` line; the rest are `bfchar` lines.
         var ranges: [(first: [UInt8], last: [UInt8], unit: UInt16)] = []
         var chars: [([UInt8], String)] = []
@@ -35,7 +35,9 @@ enum ToUnicodeCMap {
         while index < entries.count {
             var end = index + 1
             while end < entries.count, Self.follows(entries[end], entries[end - 1]) { end += 1 }
-            if end - index >= shortestRange, let unit = entries[index].1.utf16.first {
+            // Ghostscript 10 (txtwrite) keeps only the low byte of a range's destination above U+00FF (ます read
+            // as "~"), so only ranges of Latin-1 units (digits, letters) are written as bfrange.
+            if end - index >= shortestRange, let unit = entries[index].1.utf16.first, unit <= 0xFF {
                 ranges.append((entries[index].0, entries[end - 1].0, unit))
             } else {
                 chars.append(contentsOf: entries[index..<end])

@@ -118,4 +118,19 @@ import Testing
         let other = try PDFRenderer().data(for: try Samples.admissionTicket(member: "GCG-88888"))
         #expect(other.count > first.count + 40, "\(first.count) vs \(other.count) bytes")
     }
+
+    @Test func ghostscriptReadsKanaRunsExactly() throws {
+        // Consecutive kana (ま み む) would make a bfrange whose destination Ghostscript 10's txtwrite cuts to its
+        // low byte ("含~す"); they are bfchar lines, and only Latin-1 runs (digits) are ranges.
+        var c = Canvas()
+        try c.start(width: 400, height: 60, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
+        try c.drawText("ink", "含みます。ランク別 マミム 0123456789", font: "gothic", size: 14, x: 10, y: 10)
+        let scratch = try Scratch("render-gs-kana")
+        let file = scratch.file("kana.pdf")
+        try PDFRenderer().write(try c.stop(), to: file)
+        let gs = try Oracle.run(
+            "gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=txtwrite", "-sOutputFile=-", file.path])
+        #expect(gs.status == 0 && gs.stdout.contains("含みます。ランク別 マミム 0123456789"), "\(gs.stdout)")
+    }
 }
