@@ -91,7 +91,11 @@ let package = Package(
         // 2,900 symbols; its crypto provider's GnuTLS calls go to GnuTLSLoader, which opens GnuTLS on first use.
         .target(
             name: "QPDFBridge", dependencies: ["GnuTLSLoader"],
-            linkerSettings: [.linkedLibrary(":libqpdf.a"), .linkedLibrary("jpeg"), .linkedLibrary("z")]),
+            linkerSettings: [
+                // stdc++ again after libqpdf.a: when scripts/build-release links libstdc++.a, its members libqpdf.a
+                // needs are found here (an archive serves only the objects before it).
+                .linkedLibrary(":libqpdf.a"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("stdc++")
+            ]),
         // The GnuTLS functions libqpdf calls (only for encrypted PDFs), forwarded to libgnutls.so.30 opened on first
         // use: a run that reads no encrypted PDF never loads GnuTLS and its seven libraries.
         .target(name: "GnuTLSLoader"),
