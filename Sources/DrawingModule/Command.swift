@@ -106,15 +106,19 @@ extension Drawing.Command {
         public var verticalAlternates: Bool?
         /// True draws the fonts' proportional widths for Japanese (OpenType `palt`); nil or false full widths.
         public var proportional: Bool?
+        /// True for an upright character in its cell of a vertical column, at the same place: a renderer with
+        /// vertical writing (the PDF's `Identity-V` fonts) shows it so, others draw it as any text.
+        public var vertical: Bool?
 
         /// Creates a text command.
         public init(
             color: Color, string: String, font: String, size: Double, origin: Point,
             boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
-            verticalAlternates: Bool? = nil, proportional: Bool? = nil
+            verticalAlternates: Bool? = nil, proportional: Bool? = nil, vertical: Bool? = nil
         ) {
             self.verticalAlternates = verticalAlternates
             self.proportional = proportional
+            self.vertical = vertical
             self.color = color
             self.string = string
             self.font = font

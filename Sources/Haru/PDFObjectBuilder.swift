@@ -117,7 +117,7 @@ struct PDFObjectBuilder {
     func type0Font(
         baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
         defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues,
-        descriptor shared: HPDF_Dict? = nil
+        descriptor shared: HPDF_Dict? = nil, verticalOrigin: Int? = nil
     )
         throws -> (font: HPDF_Dict, cidFont: HPDF_Dict, descriptor: HPDF_Dict)
     {
@@ -136,6 +136,14 @@ struct PDFObjectBuilder {
             UnsafeMutableRawPointer(try systemInfo(ordering: ordering, supplement: supplement)))
         // 1000 is DW's default (PDF 9.7.4.3): written only when it differs.
         if defaultWidth != 1000 { try number(cidFont, "DW", defaultWidth) }
+        if let verticalOrigin {
+            // DW2 [vy w1]: each glyph's vertical origin half its width across and vy down from its horizontal
+            // origin's line top, and one em down per glyph.
+            let metrics = try array()
+            try add(cidFont, "DW2", UnsafeMutableRawPointer(metrics))
+            try append(metrics, number: verticalOrigin)
+            try append(metrics, number: -1000)
+        }
         let widthArray = try array()
         try add(cidFont, "W", UnsafeMutableRawPointer(widthArray))
         try self.widths(widths, defaultWidth: defaultWidth, into: widthArray)

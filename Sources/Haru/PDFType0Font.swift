@@ -91,15 +91,21 @@ extension PDFDocument {
     /// With `sharing`, an earlier font of the same program in this document, the new font has only its own `W`
     /// widths (`program.widths`) and uses the other's descriptor, font file and ToUnicode: the same glyphs spaced
     /// otherwise (Japanese proportional widths) without a second copy of the program.
-    public func addType0Font(_ program: EmbeddedFontProgram, sharing: PDFType0Font? = nil) throws -> PDFType0Font {
+    ///
+    /// `verticalOrigin` (thousandths of an em: the font's ascent) makes it a vertical font, `Identity-V` with
+    /// `DW2 [verticalOrigin -1000]`: a glyph shown at a pen position is drawn with its horizontal origin half its
+    /// width left of the pen and `verticalOrigin` below it.
+    public func addType0Font(
+        _ program: EmbeddedFontProgram, sharing: PDFType0Font? = nil, verticalOrigin: Int? = nil
+    ) throws -> PDFType0Font {
         try ensureUsable("add a font", program.baseFont)
         let objects = PDFObjectBuilder(document: self, operation: "add font \(program.baseFont)")
 
         let (font, cidFont, descriptor) = try objects.type0Font(
-            baseFont: program.baseFont, encoding: "Identity-H",
+            baseFont: program.baseFont, encoding: verticalOrigin == nil ? "Identity-H" : "Identity-V",
             subtype: program.kind == .trueType ? "CIDFontType2" : "CIDFontType0", ordering: "Identity",
             supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics,
-            descriptor: sharing?.descriptor)
+            descriptor: sharing?.descriptor, verticalOrigin: verticalOrigin)
         if program.kind == .trueType { try objects.name(cidFont, "CIDToGIDMap", "Identity") }
         if let sharing, let toUnicode = sharing.toUnicode {
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))

@@ -23,6 +23,8 @@ final class PDFFontSet {
         /// The `W` width of glyphs that differ from their nominal advance (the proportional variant's), in
         /// thousandths of an em.
         var widths: [UInt32: Int] = [:]
+        /// For the vertical variant, how far below the pen a glyph's horizontal origin is, in thousandths of an em.
+        var verticalOrigin: Int? = nil
 
         /// The width the viewer advances by after `glyph` in `face`.
         func width(of glyph: UInt32, in face: FontFace) -> Int {
@@ -35,9 +37,7 @@ final class PDFFontSet {
     /// For each face used (by identity), the text of each glyph shown: the subset keeps exactly these glyphs.
     private var texts: [ObjectIdentifier: [UInt32: String]] = [:]
     private var faces: [ObjectIdentifier: FontFace] = [:]
-    private var embedded: [ObjectIdentifier: Embedded] = [:]
-    /// The proportional (`palt`) variant of each face used so: the same program with its own widths.
-    private var proportional: [ObjectIdentifier: Embedded] = [:]
+    private var embedded: [ObjectIdentifier: [Variant: Embedded]] = [:]
     private var cid: [String: CIDEntry] = [:]
     /// Each CID font's chain of faces, whose advances become its widths.
     private var cidChains: [String: [FontFace]] = [:]
@@ -107,41 +107,49 @@ final class PDFFontSet {
         }
     }
 
-    /// The embedded font for `face`, built on first use from the glyphs registered for it; `proportional` gives
-    /// the variant whose `W` widths are the glyphs' `palt` advances.
+    /// How an embedded font of a face shows its glyphs: each is one Type0 font of the same program.
+    enum Variant: Hashable {
+        /// `Identity-H` with the glyphs' nominal widths.
+        case horizontal
+        /// `Identity-H` with the glyphs' `palt` advances as widths.
+        case proportional
+        /// `Identity-V`: cells of vertical columns.
+        case vertical
+    }
+
+    /// The embedded font for `face` in `variant`, built on first use from the glyphs registered for the face; a
+    /// second variant of the same face shares the first one's descriptor, font file and ToUnicode.
     ///
-    /// A glyph moved by `palt` (an opening bracket drawn half an em left) is given the width from where it is
-    /// drawn to where the next glyph starts, so extractors see glyph boxes that neither overlap nor leave gaps
-    /// (poppler broke a line at every 、 whose full-width box overlapped the next character).
-    func font(for face: FontFace, proportional palt: Bool = false) throws -> Embedded {
+    /// In the proportional variant a glyph moved by `palt` (an opening bracket drawn half an em left) is given the
+    /// width from where it is drawn to where the next glyph starts, so extractors see glyph boxes that neither
+    /// overlap nor leave gaps (poppler broke a line at every 、 whose full-width box overlapped the next character).
+    func font(for face: FontFace, variant: Variant = .horizontal) throws -> Embedded {
         let id = ObjectIdentifier(face)
-        if palt, let entry = proportional[id] { return entry }
-        if !palt, let entry = embedded[id] { return entry }
+        if let entry = embedded[id]?[variant] { return entry }
         let made = try FontPrograms.shared.program(
             of: face, texts: texts[id] ?? [:], subsets: subsets,
             document: document)
-        guard palt else {
-            let entry = Embedded(font: try document.addType0Font(made.program, sharing: proportional[id]?.font), codes: made.codes)
-            embedded[id] = entry
-            return entry
-        }
-        var widths: [UInt32: Int] = [:]
         var program = made.program
-        program.widths = []
-        for (glyph, code) in made.codes.sorted(by: { $0.value < $1.value }) {
-            var width = TextLayout.width(of: glyph, in: face)
-            if let text = texts[id]?[glyph], !text.isEmpty {
-                let shaped = face.shape(Array(text.unicodeScalars), features: ["palt"])
-                if shaped.count == 1, shaped[0].glyph == glyph {
-                    width = TextLayout.thousandths(shaped[0].advance - shaped[0].xOffset, in: face)
-                    if width != TextLayout.width(of: glyph, in: face) { widths[glyph] = width }
+        var widths: [UInt32: Int] = [:]
+        if variant == .proportional {
+            program.widths = []
+            for (glyph, code) in made.codes.sorted(by: { $0.value < $1.value }) {
+                var width = TextLayout.width(of: glyph, in: face)
+                if let text = texts[id]?[glyph], !text.isEmpty {
+                    let shaped = face.shape(Array(text.unicodeScalars), features: ["palt"])
+                    if shaped.count == 1, shaped[0].glyph == glyph {
+                        width = TextLayout.thousandths(shaped[0].advance - shaped[0].xOffset, in: face)
+                        if width != TextLayout.width(of: glyph, in: face) { widths[glyph] = width }
+                    }
                 }
+                program.widths.append((code, width))
             }
-            program.widths.append((code, width))
         }
-        let entry = Embedded(
-            font: try document.addType0Font(program, sharing: embedded[id]?.font), codes: made.codes, widths: widths)
-        proportional[id] = entry
+        let verticalOrigin = variant == .vertical ? Int(face.ascent(size: 1000).rounded()) : nil
+        let font = try document.addType0Font(
+            program, sharing: embedded[id]?.values.first?.font, verticalOrigin: verticalOrigin)
+        let entry = Embedded(font: font, codes: made.codes, widths: widths, verticalOrigin: verticalOrigin)
+        embedded[id, default: [:]][variant] = entry
         return entry
     }
 

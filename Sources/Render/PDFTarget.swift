@@ -110,8 +110,22 @@ final class PDFTarget: RenderTarget {
                     size: layout.size, x: x, y: baseline)
                 return
             }
+            if layout.vertical, layout.runs.count == 1, layout.runs[0].glyphs.count == 1 {
+                // A cell of a vertical column: the pen half the glyph's width right of its origin and the vertical
+                // origin above its baseline, so the glyph lands where the horizontal drawing would put it.
+                let run = layout.runs[0]
+                let entry = try resources.fonts.font(for: run.face, variant: .vertical)
+                let glyph = run.glyphs[0]
+                let width = Double(entry.width(of: glyph, in: run.face)) * layout.size / 1000
+                let x = run.start + Double(run.offsets[0]) * layout.size / 1000 + width / 2
+                let y = baseline + Double(entry.verticalOrigin ?? 880) * layout.size / 1000
+                try page.showGlyphs(
+                    [entry.codes[glyph] ?? 0], adjustments: [0], font: entry.font, size: layout.size, x: x, y: y)
+                return
+            }
             for run in layout.runs {
-                let entry = try resources.fonts.font(for: run.face, proportional: layout.proportional)
+                let entry = try resources.fonts.font(
+                    for: run.face, variant: layout.proportional ? .proportional : .horizontal)
                 var codes: [UInt16] = []
                 var adjustments: [Int] = []
                 codes.reserveCapacity(run.glyphs.count)

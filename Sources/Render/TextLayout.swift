@@ -41,6 +41,8 @@ struct TextLayout {
     var alignment: TextAlignment
     /// True when shaped with the fonts' proportional widths (`palt`).
     var proportional: Bool
+    /// True for a cell of a vertical column (`Drawing.Command.Text.vertical`).
+    var vertical: Bool
 
     /// The text glyph `index` of `run` stands for: its whole cluster for the first glyph of a cluster, "" for the
     /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
@@ -139,6 +141,7 @@ struct TextLayout {
         self.boxWidth = text.boxWidth
         self.alignment = text.alignment
         self.proportional = text.proportional == true
+        self.vertical = text.vertical == true
     }
 
     /// The x of each glyph of `run`, in points.

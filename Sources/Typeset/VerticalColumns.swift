@@ -199,7 +199,7 @@ extension Prepared {
                             .init(
                                 color: run.source.color, string: character, font: font.name,
                                 size: size, origin: Point(x: centre - width / 2 + dx, y: cellTop + dy),
-                                verticalAlternates: alternate ? true : nil)))
+                                verticalAlternates: alternate ? true : nil, vertical: true)))
                 case .turned:
                     // The glyph drawn on its side: a part the glyph's advance wide and one line box high, centred
                     // on its cell and turned about its centre.

@@ -71,10 +71,35 @@ import Testing
         let start = try #require(words.first { $0.text.contains("髙") })
         let end = try #require(words.first { $0.text.contains("ｸ") })
         #expect(start.box.x > end.box.x, "the first column is right of the last: \(start.box) vs \(end.box)")
+        // Upright cells are shown with an Identity-V font. poppler's box for vertical text starts at the pen (the
+        // column's centre line) and an em (14 pt) above the cell, so the boxes are checked for that; where the glyphs
+        // land is checked on pixels by ParityTests.
+        let fonts = try Oracle.run("pdffonts", [file.path]).stdout
+        #expect(fonts.contains("Identity-V") && fonts.contains("Identity-H"), "\(fonts)")
         for word in words {
             #expect(
-                word.box.x >= 100 - 0.5 && word.box.maxX <= 150 + 0.5 && word.box.y >= 20 - 0.5
+                word.box.x >= 100 - 0.5 && word.box.x <= 150 + 0.5 && word.box.y >= 20 - 14.5
                     && word.box.maxY <= 220 + 0.5, "\(word.text) at \(word.box)")
+        }
+    }
+
+    @Test func uprightCellsUseAnIdentityVFontSharingTheHorizontalOnesProgram() throws {
+        let text = "縦書きの入場整理券、髙橋"
+        let scratch = try Scratch("render-identity-v")
+        let file = try render(in: scratch) { c in
+            try c.drawText("ink", "横書き GCG-40167", font: "gothic", size: 12, x: 10, y: 10)
+            try c.drawTextBox(
+                "ink", text, font: "gothic", size: 14, x: 200, y: 20, w: 40, h: 200, fit: [.wrap, .error],
+                writing: .vertical)
+        }
+        let qdf = try Oracle.run("qpdf", ["--qdf", "--object-streams=disable", file.path, "-"]).stdout
+        #expect(qdf.contains("/Encoding /Identity-V") && qdf.contains("/Encoding /Identity-H"), "\(qdf.prefix(2000))")
+        #expect(qdf.contains("/DW2 [\n    880\n    -1000\n  ]"), "IPAexGothic's ascent as the vertical origin")
+        #expect(qdf.components(separatedBy: "/FontFile2").count - 1 == 1, "one program for both fonts")
+        for (engine, extracted, warnings) in try EmbeddedFontTests.extractions(file) where engine != "pikepdf" {
+            #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
+            let flat = extracted.filter { !$0.isWhitespace }
+            #expect(flat.contains("横書きGCG-40167") && flat.contains(text), "\(engine): \(extracted)")
         }
     }
 
