@@ -38,6 +38,8 @@ final class PDFFontSet {
     private var texts: [ObjectIdentifier: [UInt32: String]] = [:]
     private var faces: [ObjectIdentifier: FontFace] = [:]
     private var embedded: [ObjectIdentifier: [Variant: Embedded]] = [:]
+    /// The program each face's fonts show, made with the first of them.
+    private var programs: [ObjectIdentifier: FontPrograms.Made] = [:]
     private var cid: [String: CIDEntry] = [:]
     /// Each CID font's chain of faces, whose advances become its widths.
     private var cidChains: [String: [FontFace]] = [:]
@@ -126,9 +128,11 @@ final class PDFFontSet {
     func font(for face: FontFace, variant: Variant = .horizontal) throws -> Embedded {
         let id = ObjectIdentifier(face)
         if let entry = embedded[id]?[variant] { return entry }
-        let made = try FontPrograms.shared.program(
-            of: face, texts: texts[id] ?? [:], subsets: subsets,
-            document: document)
+        // Every variant of a face shows the program made for its first one: they share its file.
+        let made =
+            try programs[id]
+            ?? FontPrograms.shared.program(of: face, texts: texts[id] ?? [:], subsets: subsets, document: document)
+        programs[id] = made
         var program = made.program
         var widths: [UInt32: Int] = [:]
         if variant == .proportional {
