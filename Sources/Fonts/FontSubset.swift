@@ -144,7 +144,6 @@ extension FontFace {
     }
 }
 
-
 /// Reads which CID each glyph of a CID-keyed CFF font has (its charset), so a PDF can show the glyph by CID.
 enum CFFCharset {
     /// The CID of each glyph id, or nil when the font is not CID-keyed (then CID = glyph id) or cannot be read.

@@ -70,7 +70,7 @@ extension PDFDocument {
             baseFont: metrics.name, encoding: encoding, subtype: "CIDFontType2", ordering: "Japan1",
             supplement: supplement, defaultWidth: metrics.defaultWidth, widths: widths, metrics: metrics.descriptor)
         if let toUnicode {
-            let stream = try objects.stream(try deflate(toUnicode), deflated: true)
+            let stream = try objects.deflatedStream(try deflate(toUnicode))
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(stream))
         }
         return PDFType0Font(dict: font, descriptor: nil, toUnicode: nil, baseFont: metrics.name, program: nil)

@@ -67,7 +67,8 @@ extension PDFDocument {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0xF)])
         }
-        bytes.insert(contentsOf: Array("\n/ID [<".utf8) + hex + Array("> <".utf8) + hex + Array(">]".utf8), at: end.lowerBound)
+        bytes.insert(
+            contentsOf: Array("\n/ID [<".utf8) + hex + Array("> <".utf8) + hex + Array(">]".utf8), at: end.lowerBound)
     }
 
     /// The last place `needle` occurs in `bytes` at or after index `from`.

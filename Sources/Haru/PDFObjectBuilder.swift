@@ -29,18 +29,18 @@ struct PDFObjectBuilder {
         return array
     }
 
-    /// A new indirect stream holding `bytes` as they are, with a direct `/Length`, and `/Filter /FlateDecode` when
-    /// `deflated` (the bytes were compressed by `Deflate` before).
+    /// A new indirect stream holding `bytes`, deflated before (`PDFDocument.deflate`), with a direct `/Length` and
+    /// `/Filter /FlateDecode`.
     ///
     /// libHaru gives every stream an indirect `/Length` object (40-odd bytes of each small file) and copies its bytes
     /// three times on the way out, byte by byte. Here the object is a plain dictionary with the length in it, and its
     /// hooks (`DirectStream`) write the bytes after it from one copy held with the dictionary. An encrypted document
     /// turns these back into libHaru streams before it is written (`PDFDocument.encryptDirectStreams`), since only
     /// libHaru's writer encrypts.
-    func stream(_ bytes: Data, deflated: Bool) throws -> HPDF_Dict {
+    func deflatedStream(_ bytes: Data) throws -> HPDF_Dict {
         let stream = try dictionary()
         try number(stream, "Length", bytes.count)
-        let record = DirectStream.allocate(bytes, deflated: deflated)
+        let record = DirectStream.allocate(bytes)
         stream.pointee.attr = UnsafeMutableRawPointer(record)
         stream.pointee.free_fn = DirectStream.free
         stream.pointee.write_fn = DirectStream.write
@@ -182,28 +182,30 @@ struct PDFObjectBuilder {
     }
 }
 
-/// A stream written by its own hooks after its dictionary (`PDFObjectBuilder.stream`): the dictionary's `attr` is a
-/// record allocated here (its flag, the output stream of the save under way, and a copy of the bytes), freed by the
+/// A stream written by its own hooks after its dictionary (`PDFObjectBuilder.deflatedStream`): the dictionary's
+/// `attr` is a record allocated here (the output stream of the save under way and a copy of the bytes), freed by the
 /// dictionary's `free_fn` when libHaru frees the object.
 enum DirectStream {
     /// The record's fixed part; the bytes follow it.
     struct Header {
         var output: HPDF_Stream?
         var count: Int
-        var deflated: Bool
     }
 
     /// A record holding a copy of `bytes`.
-    static func allocate(_ bytes: Data, deflated: Bool) -> UnsafeMutablePointer<Header> {
+    static func allocate(_ bytes: Data) -> UnsafeMutablePointer<Header> {
         let raw = UnsafeMutableRawPointer.allocate(
             byteCount: MemoryLayout<Header>.stride + bytes.count, alignment: MemoryLayout<Header>.alignment)
         let header = raw.bindMemory(to: Header.self, capacity: 1)
-        header.initialize(to: Header(output: nil, count: bytes.count, deflated: deflated))
-        bytes.withUnsafeBytes { (raw + MemoryLayout<Header>.stride).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        header.initialize(to: Header(output: nil, count: bytes.count))
+        bytes.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            (raw + MemoryLayout<Header>.stride).copyMemory(from: base, byteCount: source.count)
+        }
         return header
     }
 
-    /// The record of `dict` (a dictionary made by `PDFObjectBuilder.stream`, whose hooks are the only callers).
+    /// The record of `dict` (a dictionary made by `PDFObjectBuilder.deflatedStream`, whose hooks are the only callers).
     static func header(of dict: HPDF_Dict?) -> UnsafeMutablePointer<Header>? {
         guard let attr = dict?.pointee.attr else { return nil }
         return attr.assumingMemoryBound(to: Header.self)
@@ -225,7 +227,7 @@ enum DirectStream {
     static let write: HPDF_Dict_OnWriteFunc = { dict, stream in
         guard let header = header(of: dict) else { return HPDF_STATUS(HPDF_OK) }
         header.pointee.output = stream
-        return header.pointee.deflated ? HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n") : HPDF_STATUS(HPDF_OK)
+        return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n")
     }
 
     /// After the dictionary: the bytes, unless libHaru writes them itself (an encrypted document's stream).

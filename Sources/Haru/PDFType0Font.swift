@@ -113,7 +113,7 @@ extension PDFDocument {
                 dict: font, descriptor: descriptor, toUnicode: toUnicode, baseFont: program.baseFont, program: program)
         }
 
-        let file = try objects.stream(program.compressedFont, deflated: true)
+        let file = try objects.deflatedStream(program.compressedFont)
         switch program.kind {
         case .trueType:
             try objects.number(file, "Length1", program.fontLength)
@@ -122,7 +122,7 @@ extension PDFDocument {
             try objects.name(file, "Subtype", "CIDFontType0C")
             try objects.add(descriptor, "FontFile3", UnsafeMutableRawPointer(file))
         }
-        let toUnicode = try objects.stream(program.compressedToUnicode, deflated: true)
+        let toUnicode = try objects.deflatedStream(program.compressedToUnicode)
         try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
         return PDFType0Font(
             dict: font, descriptor: descriptor, toUnicode: toUnicode, baseFont: program.baseFont, program: program)

@@ -105,7 +105,8 @@ struct TicketBenchmark: ParsableCommand {
         print(
             String(
                 format: "mkpdf %@: %d tickets in %.3fs = %.0f tickets/s, avg %ld bytes",
-                mode.rawValue + (template.map { " " + URL(fileURLWithPath: $0).lastPathComponent } ?? ""), count, seconds, Double(count) / seconds, bytes / count))
+                mode.rawValue + (template.map { " " + URL(fileURLWithPath: $0).lastPathComponent } ?? ""), count,
+                seconds, Double(count) / seconds, bytes / count))
     }
 
     /// `number` as five digits, zero-padded (`00042`), as the anchors number their tickets.
