@@ -54,27 +54,30 @@ final class DeflateStream {
     let pointer: UnsafeMutablePointer<z_stream>
 
     /// A new stream with `settings`, or nil when zlib cannot allocate it.
-    init?(_ settings: Deflate.Settings) {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: z_stream())
-        guard
+    convenience init?(_ settings: Deflate.Settings) {
+        self.init {
             deflateInit2_(
-                pointer, settings.level, Z_DEFLATED, settings.windowBits, settings.memoryLevel, settings.strategy,
-                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else {
-            pointer.deallocate()
-            return nil
+                $0, settings.level, Z_DEFLATED, settings.windowBits, settings.memoryLevel, settings.strategy,
+                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         }
     }
 
     /// A copy of `other`'s state (what it has consumed and still holds), or nil when zlib cannot allocate it.
-    init?(copying other: DeflateStream) {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: z_stream())
-        guard deflateCopy(pointer, other.pointer) == Z_OK else {
-            pointer.deallocate()
+    convenience init?(copying other: DeflateStream) {
+        self.init { deflateCopy($0, other.pointer) }
+    }
+
+    /// Runs zlib's set-up on a stream of its own before the object exists, so a failure frees exactly what was
+    /// made: `deflateCopy` can fail with the copy still pointing at the source's state, which `deflateEnd` on the
+    /// copy would free.
+    private init?(_ start: (UnsafeMutablePointer<z_stream>) -> Int32) {
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        guard start(stream) == Z_OK else {
+            stream.deallocate()
             return nil
         }
+        pointer = stream
     }
 
     deinit {
@@ -133,15 +136,20 @@ final class ContentPrefixes: @unchecked Sendable {
     /// member number's higher digits) still match it.
     private let margin = 64
     private let limit = 4
+    private var hitCount = 0
     /// How many contents were deflated from a snapshot (for tests and profiles).
-    private(set) var hits = 0
+    var hits: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return hitCount
+    }
 
     /// `input` deflated with `settings`, from a snapshot when one matches its beginning.
     func compress(_ input: UnsafeRawBufferPointer, settings: Deflate.Settings) -> [UInt8]? {
         lock.lock()
         let match = snapshots.last { $0.settings == settings && Self.starts(input, with: $0.prefix) }
         let copy = match.flatMap { DeflateStream(copying: $0.stream) }
-        if copy != nil { hits += 1 }
+        if copy != nil { hitCount += 1 }
         var shared = 0
         if match == nil {
             for previous in recent where previous.settings == settings {

@@ -227,7 +227,7 @@ enum DirectStream {
     static let write: HPDF_Dict_OnWriteFunc = { dict, stream in
         guard let header = header(of: dict) else { return HPDF_STATUS(HPDF_OK) }
         header.pointee.output = stream
-        return HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n")
+        return flateFilterHook(dict, stream)
     }
 
     /// After the dictionary: the bytes, unless libHaru writes them itself (an encrypted document's stream).
