@@ -94,10 +94,14 @@ struct PDFObjectBuilder {
         return system
     }
 
-    /// Fills a `W` array with `widths`, leaving out codes whose width is the font's `DW` (`defaultWidth`): a run of
-    /// four or more equal widths on consecutive codes as `first last w`, the rest as `c [w1 w2 …]`.
-    func widths(_ widths: [(code: UInt16, width: Int)], defaultWidth: Int, into array: HPDF_Array) throws {
-        for entry in WidthEntry.entries(widths, defaultWidth: defaultWidth) {
+    /// Adds `W` to `cidFont` unless every code has the font's `DW` (`defaultWidth`), leaving out codes with that
+    /// width: a run of four or more equal widths on consecutive codes as `first last w`, the rest as `c [w1 w2 …]`.
+    func widths(_ widths: [(code: UInt16, width: Int)], defaultWidth: Int, of cidFont: HPDF_Dict) throws {
+        let entries = WidthEntry.entries(widths, defaultWidth: defaultWidth)
+        guard !entries.isEmpty else { return }
+        let array = try array()
+        try add(cidFont, "W", UnsafeMutableRawPointer(array))
+        for entry in entries {
             switch entry {
             case .range(let first, let last, let width):
                 for value in [Int(first), Int(last), width] { try append(array, number: value) }
@@ -134,8 +138,9 @@ struct PDFObjectBuilder {
         try add(
             cidFont, "CIDSystemInfo",
             UnsafeMutableRawPointer(try systemInfo(ordering: ordering, supplement: supplement)))
-        // 1000 is DW's default (PDF 9.7.4.3): written only when it differs.
-        if defaultWidth != 1000 { try number(cidFont, "DW", defaultWidth) }
+        // Written even at 1000, DW's default (PDF 9.7.4.3): pypdf takes a missing DW as a guessed average width, so
+        // it measured 野家 half as wide as drawn and put a space after it where the next run started.
+        try number(cidFont, "DW", defaultWidth)
         if let verticalOrigin {
             // DW2 [vy w1]: each glyph's vertical origin half its width across and vy down from its horizontal
             // origin's line top, and one em down per glyph.
@@ -144,9 +149,7 @@ struct PDFObjectBuilder {
             try append(metrics, number: verticalOrigin)
             try append(metrics, number: -1000)
         }
-        let widthArray = try array()
-        try add(cidFont, "W", UnsafeMutableRawPointer(widthArray))
-        try self.widths(widths, defaultWidth: defaultWidth, into: widthArray)
+        try self.widths(widths, defaultWidth: defaultWidth, of: cidFont)
         let descendants = try array()
         try add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
         try append(descendants, UnsafeMutableRawPointer(cidFont))

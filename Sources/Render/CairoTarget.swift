@@ -92,7 +92,8 @@ final class CairoTarget: RenderTarget {
         try canvas.check("draw text in font \"\(font)\"", location: location)
     }
 
-    func textWidths(font: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
+    func textWidths(font: String, chain: [FontFace], location: RenderLocation) throws -> ((String, Double) -> Double?)?
+    {
         nil
     }
 

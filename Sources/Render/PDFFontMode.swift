@@ -4,8 +4,9 @@ public enum PDFFontMode: String, Sendable, Hashable, CaseIterable {
     /// renderer also uses, glyphs shaped by HarfBuzz: the PDF looks the same everywhere and matches the PNG (the
     /// default).
     case embedded
-    /// `gothic` and `mincho` become libHaru's built-in MS-PGothic / MS-PMincho with the 90msp-RKSJ-H CMap (so text
-    /// extracts exactly, ASCII hyphens included), not embedded: the smallest files, but viewers substitute a font of
-    /// their own (looks vary); other fonts stay embedded. Text must be encodable in Shift_JIS (CP932).
+    /// `gothic` and `mincho` become libHaru's MS-PGothic / MS-PMincho, not embedded, shown through the predefined
+    /// `UniJIS-UTF16-H` CMap (Adobe-Japan1 CIDs, so extractors read the text from its codes): the smallest files, but
+    /// viewers substitute a font of their own (looks vary). Characters Adobe-Japan1 has no CID for (Hangul, a
+    /// variation sequence such as 葛󠄀) are drawn from the font's chain, embedded; other fonts stay embedded.
     case cid
 }

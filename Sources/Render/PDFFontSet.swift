@@ -43,7 +43,7 @@ final class PDFFontSet {
     private var cid: [String: CIDEntry] = [:]
     /// Each CID font's chain of faces, whose advances become its widths.
     private var cidChains: [String: [FontFace]] = [:]
-    /// The characters shown with each CID font, for its ToUnicode.
+    /// The characters shown with each CID font, for its widths.
     private var cidCharacters: [String: Set<Character>] = [:]
 
     /// The faces whose advances a CID font's widths take, before the logical name's own chain.
@@ -62,45 +62,84 @@ final class PDFFontSet {
         self.subsets = subsets
     }
 
+    /// How errors name the CID font of logical font `name`: `gothic (MS-PGothic, Adobe-Japan1, cid mode)`.
+    static func cidLabel(of name: String) -> String {
+        "\(name) (\(cidFonts[name]?.rawValue ?? name), Adobe-Japan1, cid mode)"
+    }
+
     /// True when text in logical font `name` is shown with a libHaru CID font.
     func isCID(_ name: String) -> Bool {
         mode == .cid && Self.cidFonts[name] != nil
     }
 
-    /// Records the characters shown in CID font `name`, for its widths and ToUnicode.
-    /// - Throws: `RenderError.missingGlyph` for a character Adobe-Japan1 has no CID for.
-    func registerCID(_ text: String, font name: String, chain: [FontFace], location: RenderLocation) throws {
-        _ = try cids(for: text, font: name, location: location)
-        cidChains[name] = chain
-        cidCharacters[name, default: []].formUnion(text)
+    /// A stretch of a CID-mode line: characters the CID font shows, or characters Adobe-Japan1 has no CID for
+    /// (Hangul, a variation sequence such as 葛󠄀), which are drawn from the logical font's chain, embedded.
+    struct CIDPiece {
+        /// The characters.
+        var text: Substring
+        /// Their CIDs, one per code point; nil for characters drawn from the chain.
+        var cids: [UInt16]?
     }
 
-    /// The Adobe-Japan1 CIDs showing `text`, one per code point.
-    /// - Throws: `RenderError.missingGlyph` naming the first character without a CID (emoji, variation selectors).
-    func cids(for text: String, font name: String, location: RenderLocation) throws -> [UInt16] {
-        let table = try AdobeJapan1.shared.cids()
-        var cids: [UInt16] = []
-        cids.reserveCapacity(text.unicodeScalars.count)
-        for (position, character) in text.enumerated() {
-            for scalar in character.unicodeScalars {
-                guard let cid = table[scalar.value] else {
-                    let shown = text.count > 80 ? String(text.prefix(80)) + "…" : text
-                    let face = (Self.cidFonts[name]?.rawValue ?? name) + ", Adobe-Japan1 (cid mode)"
-                    throw RenderError.missingGlyph(
-                        MissingGlyph(
-                            scalar: scalar, characterIndex: position, character: String(character), font: name,
-                            tried: ["\(name) (\(face))"]),
-                        text: shown, location: location)
-                }
-                cids.append(cid)
+    /// Records what `layout` shows in CID font `name`: its characters for the font's widths (taken from the first
+    /// face of `widthChain` that has each), and the glyphs of characters without a CID for the subsets of the
+    /// chain's faces that draw them.
+    func registerCID(_ layout: TextLayout, font name: String, widthChain: [FontFace], location: RenderLocation)
+        throws
+    {
+        cidChains[name] = widthChain
+        for piece in try cidPieces(of: layout.string) {
+            if piece.cids != nil {
+                cidCharacters[name, default: []].formUnion(piece.text)
+            } else {
+                register(runs: try layout.fallbackRuns(of: String(piece.text), at: 0, location: location).runs)
             }
         }
-        return cids
+    }
+
+    /// `text` cut into stretches the CID font shows and stretches it cannot, in order. A character is shown with
+    /// CIDs only when every code point of it has one: 葛󠄀 (葛 and a selector) is drawn whole from the chain, never as
+    /// a bare 葛.
+    func cidPieces(of text: String) throws -> [CIDPiece] {
+        let table = try AdobeJapan1.shared.cids()
+        var all: [UInt16] = []
+        all.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            guard let cid = table[scalar.value] else { break }
+            all.append(cid)
+        }
+        if all.count == text.unicodeScalars.count { return [CIDPiece(text: text[...], cids: all)] }
+        var pieces: [CIDPiece] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let end = text.index(after: index)
+            var cids: [UInt16]? = []
+            for scalar in text.unicodeScalars[index..<end] {
+                guard let cid = table[scalar.value] else {
+                    cids = nil
+                    break
+                }
+                cids?.append(cid)
+            }
+            if let last = pieces.indices.last, (pieces[last].cids == nil) == (cids == nil) {
+                pieces[last].text = text[pieces[last].text.startIndex..<end]
+                if let cids { pieces[last].cids?.append(contentsOf: cids) }
+            } else {
+                pieces.append(CIDPiece(text: text[index..<end], cids: cids))
+            }
+            index = end
+        }
+        return pieces
     }
 
     /// Records the glyphs `layout` shows, so each face's subset holds them all.
     func register(_ layout: TextLayout) {
-        for run in layout.runs {
+        register(runs: layout.runs)
+    }
+
+    /// Records the glyphs of `runs`, so each face's subset holds them all.
+    private func register(runs: [TextLayout.Run]) {
+        for run in runs {
             let id = ObjectIdentifier(run.face)
             faces[id] = run.face
             for (index, glyph) in run.glyphs.enumerated() where texts[id]?[glyph]?.isEmpty ?? true {

@@ -119,14 +119,15 @@ public struct PDFRenderer: Sendable {
         // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs.
         for (index, page) in document.pages.enumerated() {
             for (text, location) in pageTexts[index] where !text.string.isEmpty {
-                let layout = try replayer.layout(for: text, at: location)
+                let layout = try Self.layout(text, at: location, with: replayer, in: fontSet)
                 replayer.layouts[location] = layout
                 try register(text, layout: layout, at: location, in: fontSet)
             }
             // Every barcode is encoded and placed now, so bad data fails before anything is drawn; its digits share
             // the barcode's location, so their layouts are not kept for the replay.
             for (text, location) in try replayer.barcodeTexts(in: page, page: index + 1) where !text.string.isEmpty {
-                try register(text, layout: try replayer.layout(for: text, at: location), at: location, in: fontSet)
+                let layout = try Self.layout(text, at: location, with: replayer, in: fontSet)
+                try register(text, layout: layout, at: location, in: fontSet)
             }
         }
         let resources = PDFResources(document: pdf, fonts: fontSet)
@@ -147,15 +148,29 @@ public struct PDFRenderer: Sendable {
         return pdf
     }
 
-    /// Adds what `text` draws to its font's subset (embedded) or its CID font's widths (`.cid` mode).
+    /// `text` laid out with its font's chain. In `.cid` mode the CID font was tried first, so a character no font
+    /// has names it first among the fonts tried.
+    private static func layout(
+        _ text: Drawing.Command.Text, at location: RenderLocation, with replayer: Replayer, in fontSet: PDFFontSet
+    ) throws(RenderError) -> TextLayout {
+        do {
+            return try replayer.layout(for: text, at: location)
+        } catch .missingGlyph(var missing, let shown, let at) where fontSet.isCID(text.font) {
+            missing.tried.insert(PDFFontSet.cidLabel(of: text.font), at: 0)
+            throw .missingGlyph(missing, text: shown, location: at)
+        }
+    }
+
+    /// Adds what `text` draws to its font's subset (embedded) or its CID font's widths (`.cid` mode; characters
+    /// Adobe-Japan1 has no CID for to the subsets of the chain's faces that draw them).
     private func register(
         _ text: Drawing.Command.Text, layout: TextLayout, at location: RenderLocation,
         in fontSet: PDFFontSet
     ) throws {
         if fontSet.isCID(text.font) {
             let widthFace = PDFFontSet.cidWidthFonts[text.font].flatMap { try? fonts.face(named: $0) }
-            let chain = [widthFace].compactMap { $0 } + ((try? fonts.chain(named: text.font)) ?? [])
-            try fontSet.registerCID(text.string, font: text.font, chain: chain, location: location)
+            let chain = [widthFace].compactMap { $0 } + layout.chain
+            try fontSet.registerCID(layout, font: text.font, widthChain: chain, location: location)
         } else {
             fontSet.register(layout)
         }

@@ -97,17 +97,36 @@ final class PDFTarget: RenderTarget {
             }
             if let cid = try resources.fonts.cidFont(named: name) {
                 // Positioned by the font's W widths, as the viewer does; alignment measured with the same widths.
-                let cids = try resources.fonts.cids(for: layout.string, font: name, location: location)
-                let width = Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
-                let codes = Array(layout.string.utf16)
-                let x =
+                // Characters without a CID are drawn from the chain's embedded faces, between the CID stretches.
+                var pieces: [(codes: [UInt16], runs: [TextLayout.Run], width: Double)] = []
+                for piece in try resources.fonts.cidPieces(of: layout.string) {
+                    if let cids = piece.cids {
+                        let width = Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
+                        pieces.append((Array(piece.text.utf16), [], width))
+                    } else {
+                        let (runs, width) = try layout.fallbackRuns(of: String(piece.text), at: 0, location: location)
+                        pieces.append(([], runs, width))
+                    }
+                }
+                var x =
                     layout.origin.x
                     + TextLayout.alignmentOffset(
-                        width: width, box: layout.boxWidth,
-                        alignment: layout.alignment)
-                try page.showGlyphs(
-                    codes, adjustments: Array(repeating: 0, count: codes.count), font: cid.font,
-                    size: layout.size, x: x, y: baseline)
+                        width: pieces.reduce(0) { $0 + $1.width }, box: layout.boxWidth, alignment: layout.alignment)
+                for piece in pieces {
+                    if piece.runs.isEmpty {
+                        try page.showGlyphs(
+                            piece.codes, adjustments: Array(repeating: 0, count: piece.codes.count), font: cid.font,
+                            size: layout.size, x: x, y: baseline)
+                    } else {
+                        try show(
+                            piece.runs.map { run in
+                                var run = run
+                                run.start += x
+                                return run
+                            }, size: layout.size, baseline: baseline, variant: .horizontal)
+                    }
+                    x += piece.width
+                }
                 return
             }
             if layout.vertical, layout.runs.count == 1, layout.runs[0].glyphs.count == 1 {
@@ -123,38 +142,56 @@ final class PDFTarget: RenderTarget {
                     [entry.codes[glyph] ?? 0], adjustments: [0], font: entry.font, size: layout.size, x: x, y: y)
                 return
             }
-            for run in layout.runs {
-                let entry = try resources.fonts.font(
-                    for: run.face, variant: layout.proportional ? .proportional : .horizontal)
-                var codes: [UInt16] = []
-                var adjustments: [Int] = []
-                codes.reserveCapacity(run.glyphs.count)
-                adjustments.reserveCapacity(run.glyphs.count)
-                // Where the viewer's pen is (thousandths of an em from the run's start) after each glyph's W width.
-                var pen = 0
-                for (glyph, offset) in zip(run.glyphs, run.offsets) {
-                    codes.append(entry.codes[glyph] ?? 0)
-                    adjustments.append(pen - offset)
-                    pen = offset + entry.width(of: glyph, in: run.face)
-                }
-                try page.showGlyphs(
-                    codes, adjustments: adjustments, font: entry.font, size: layout.size,
-                    x: run.start, y: baseline)
-            }
+            try show(
+                layout.runs, size: layout.size, baseline: baseline,
+                variant: layout.proportional ? .proportional : .horizontal)
         }
     }
 
-    /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those.
-    func textWidths(font name: String, face: FontFace, location: RenderLocation) throws -> (
+    /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset.
+    private func show(_ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant) throws {
+        for run in runs {
+            let entry = try resources.fonts.font(for: run.face, variant: variant)
+            var codes: [UInt16] = []
+            var adjustments: [Int] = []
+            codes.reserveCapacity(run.glyphs.count)
+            adjustments.reserveCapacity(run.glyphs.count)
+            // Where the viewer's pen is (thousandths of an em from the run's start) after each glyph's W width.
+            var pen = 0
+            for (glyph, offset) in zip(run.glyphs, run.offsets) {
+                codes.append(entry.codes[glyph] ?? 0)
+                adjustments.append(pen - offset)
+                pen = offset + entry.width(of: glyph, in: run.face)
+            }
+            try page.showGlyphs(
+                codes, adjustments: adjustments, font: entry.font, size: size, x: run.start, y: baseline)
+        }
+    }
+
+    /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those, and characters
+    /// without a CID (drawn from `chain`, the logical font's faces) with their shaped widths, as drawText places them.
+    func textWidths(font name: String, chain: [FontFace], location: RenderLocation) throws -> (
         (String, Double) -> Double?
     )? {
         guard let cid = try pdf(location, { try resources.fonts.cidFont(named: name) }) else { return nil }
         let fonts = resources.fonts
-        // The same widths drawText positions CID text by; text without CIDs (nil: the file's widths are used) fails
-        // there, loudly.
+        // nil (the file's widths are used) only where drawText fails too, loudly.
         return { string, size in
-            guard let cids = try? fonts.cids(for: string, font: name, location: location) else { return nil }
-            return Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * size / 1000
+            guard let pieces = try? fonts.cidPieces(of: string) else { return nil }
+            var width = 0.0
+            for piece in pieces {
+                if let cids = piece.cids {
+                    width += Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * size / 1000
+                } else {
+                    guard
+                        let runs = try? TextLayout.runs(
+                            of: String(piece.text), font: name, chain: chain, features: [], size: size,
+                            location: location)
+                    else { return nil }
+                    width += runs.width
+                }
+            }
+            return width
         }
     }
 

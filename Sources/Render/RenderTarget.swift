@@ -24,9 +24,9 @@ protocol RenderTarget: AnyObject {
         location: RenderLocation) throws
     /// Draws laid-out text in `color`; `font` is the logical name.
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws
-    /// How wide this target draws text in the logical font `font` (opened as `face`): a function of the text and
-    /// size, or nil when it places glyphs by the font file's advances (`LayoutFont`'s widths).
-    func textWidths(font: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)?
+    /// How wide this target draws text in the logical font `font` (opened as `chain`, the font and its fallbacks):
+    /// a function of the text and size, or nil when it places glyphs by the font files' advances (`LayoutFont`'s).
+    func textWidths(font: String, chain: [FontFace], location: RenderLocation) throws -> ((String, Double) -> Double?)?
     /// Draws PNG bytes stretched into `rect`.
     func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws
     /// Opens a scope (saved state), clipped to `rect` when given.

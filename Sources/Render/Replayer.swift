@@ -47,7 +47,12 @@ struct Replayer {
                 guard !text.string.isEmpty else { continue }
                 let layout = try layouts[here] ?? layout(for: text, at: here)
                 // A line given a box must stay in it: centred or right-aligned text would spill out of both sides.
-                if let box = text.boxWidth, let face = layout.runs.first?.face, layout.width > box + 1e-6 {
+                // Measured as the target draws it (a CID font by its own widths).
+                if let box = text.boxWidth, let face = layout.runs.first?.face,
+                    case let width = try target.textWidths(font: text.font, chain: layout.chain, location: here)?(
+                        text.string, text.size) ?? layout.width,
+                    width > box + 1e-6
+                {
                     let frame = Rect(
                         x: text.origin.x, y: text.origin.y, width: box,
                         height: face.ascent(size: text.size) + face.descent(size: text.size))
@@ -56,8 +61,7 @@ struct Replayer {
                         TextFitError(
                             field: nil, text: text.string, frame: frame,
                             reason: .overflow(
-                                needed: Size(width: layout.width, height: frame.height), size: text.size,
-                                policies: [])))
+                                needed: Size(width: width, height: frame.height), size: text.size, policies: [])))
                 }
                 try target.drawText(layout, color: text.color, font: text.font, location: here)
             case .textBox(let box):
@@ -66,13 +70,13 @@ struct Replayer {
                 do {
                     // Glyph coverage is checked where each set line is drawn; here only the faces are needed.
                     for text in try setter.texts(of: box) where widths[text.font] == nil {
-                        let face: FontFace
+                        let chain: [FontFace]
                         do {
-                            face = try fonts.face(named: text.font)
+                            chain = try fonts.chain(named: text.font)
                         } catch {
                             throw RenderError.font(location: here, font: text.font, reason: error.description)
                         }
-                        if let measure = try target.textWidths(font: text.font, face: face, location: here) {
+                        if let measure = try target.textWidths(font: text.font, chain: chain, location: here) {
                             widths[text.font] = measure
                         }
                     }

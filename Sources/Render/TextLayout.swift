@@ -26,6 +26,10 @@ struct TextLayout {
 
     /// The text drawn.
     var string: String
+    /// The logical font name (`gothic`).
+    var font: String
+    /// The faces the runs were taken from: the font, then its fallbacks.
+    var chain: [FontFace]
     /// The font size in points.
     var size: Double
     /// The runs, left to right.
@@ -67,21 +71,49 @@ struct TextLayout {
     /// Lays out `text` with the first font of `chain` that has each character.
     /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
     init(_ text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation) throws(RenderError) {
+        let features =
+            (text.verticalAlternates == true ? FontFace.verticalFeatures : [])
+            + (text.proportional == true ? ["palt"] : [])
+        var (runs, width) = try Self.runs(
+            of: text.string, font: text.font, chain: chain, features: features, size: text.size, location: location)
+        let start = text.origin.x + Self.alignmentOffset(width: width, box: text.boxWidth, alignment: text.alignment)
+        for index in runs.indices { runs[index].start += start }
+        self.string = text.string
+        self.font = text.font
+        self.chain = chain
+        self.size = text.size
+        self.width = width
+        self.runs = runs
+        self.baseline = text.origin.y + chain[0].ascent(size: text.size)
+        self.origin = text.origin
+        self.boxWidth = text.boxWidth
+        self.alignment = text.alignment
+        self.proportional = text.proportional == true
+        self.vertical = text.vertical == true
+    }
+
+    /// `string` shaped with the first font of `chain` that has each character, in runs starting at 0, and its width
+    /// in points.
+    /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
+    static func runs(
+        of string: String, font name: String, chain: [FontFace], features: [String], size: Double,
+        location: RenderLocation
+    ) throws(RenderError) -> (runs: [Run], width: Double) {
         let primary = chain[0]
         // Characters → the index in `chain` of the font drawing them, grouped into runs.
         var pieces: [(font: Int, scalars: [Unicode.Scalar])] = []
-        let scalars = Array(text.string.unicodeScalars)
+        let scalars = Array(string.unicodeScalars)
         // Common case first: the first font has every code point (no variation selector, no fallback needed).
         if scalars.allSatisfy({ primary.glyph(for: $0) != nil }) {
             pieces = [(0, scalars)]
         } else {
-            for (position, character) in text.string.enumerated() {
+            for (position, character) in string.enumerated() {
                 guard let font = FontCoverage.face(for: character, in: chain) else {
-                    let coverage = FontCoverage(of: String(character), chain: chain, font: text.font)
-                    let shown = text.string.count > 80 ? String(text.string.prefix(80)) + "…" : text.string
+                    let coverage = FontCoverage(of: String(character), chain: chain, font: name)
+                    let shown = string.count > 80 ? String(string.prefix(80)) + "…" : string
                     var missing =
                         coverage.missing.first
-                        ?? MissingGlyph(scalar: character.unicodeScalars.first!, characterIndex: 0, font: text.font)
+                        ?? MissingGlyph(scalar: character.unicodeScalars.first!, characterIndex: 0, font: name)
                     missing.character = String(character)
                     missing.characterIndex = position
                     throw .missingGlyph(missing, text: shown, location: location)
@@ -97,10 +129,7 @@ struct TextLayout {
         var pen = 0.0
         for piece in pieces {
             let face = chain[piece.font]
-            let shaped = face.shape(
-                piece.scalars,
-                features: (text.verticalAlternates == true ? FontFace.verticalFeatures : [])
-                    + (text.proportional == true ? ["palt"] : []))
+            let shaped = face.shape(piece.scalars, features: features)
             var offsets: [Int] = []
             var glyphs: [UInt32] = []
             var clusters: [Range<Int>?] = []
@@ -128,20 +157,20 @@ struct TextLayout {
                 Run(
                     face: face, glyphs: glyphs, offsets: offsets, scalars: piece.scalars, clusters: clusters,
                     start: pen))
-            pen += Double(runPen) * text.size / 1000
+            pen += Double(runPen) * size / 1000
         }
-        let start = text.origin.x + Self.alignmentOffset(width: pen, box: text.boxWidth, alignment: text.alignment)
-        for index in runs.indices { runs[index].start += start }
-        self.string = text.string
-        self.size = text.size
-        self.width = pen
-        self.runs = runs
-        self.baseline = text.origin.y + primary.ascent(size: text.size)
-        self.origin = text.origin
-        self.boxWidth = text.boxWidth
-        self.alignment = text.alignment
-        self.proportional = text.proportional == true
-        self.vertical = text.vertical == true
+        return (runs, pen)
+    }
+
+    /// `piece`, part of this line, shaped with the line's chain and no features, in runs starting at `x`: the
+    /// characters a CID-mode line shows from embedded fonts because Adobe-Japan1 has no CID for them.
+    func fallbackRuns(of piece: String, at x: Double, location: RenderLocation) throws(RenderError) -> (
+        runs: [Run], width: Double
+    ) {
+        var (runs, width) = try Self.runs(
+            of: piece, font: font, chain: chain, features: [], size: size, location: location)
+        for index in runs.indices { runs[index].start += x }
+        return (runs, width)
     }
 
     /// The x of each glyph of `run`, in points.

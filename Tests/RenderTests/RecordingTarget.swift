@@ -58,7 +58,8 @@ final class RecordingTarget: RenderTarget {
                 + "runs \(layout.runs.count) \(faces.joined(separator: "+"))", location)
     }
 
-    func textWidths(font: String, face: FontFace, location: RenderLocation) throws -> ((String, Double) -> Double?)? {
+    func textWidths(font: String, chain: [FontFace], location: RenderLocation) throws -> ((String, Double) -> Double?)?
+    {
         nil
     }
 
