@@ -2,10 +2,17 @@ import Foundation
 import Haru
 
 /// Unicode → Adobe-Japan1 CID, read once per process from poppler-data's `UniJIS-UTF16-H` CMap, and libHaru's
-/// metrics of its Japanese fonts by CID: what the `.cid` font mode shows text with (Identity-H codes = CIDs).
+/// metrics of its Japanese fonts by CID: what the `.cid` font mode shows text with.
+///
+/// A file without a ToUnicode leaves readers to turn each CID back into Unicode by Adobe's table, so only code
+/// points that table gives back count as having a CID: ～ (U+FF5E) shares CID 665 with 〜 and would be read as 〜;
+/// — reads as U+0336, _ as U+0332, ⼊ as 入. Those are drawn from the font's chain, embedded, with a ToUnicode.
 final class AdobeJapan1: @unchecked Sendable {
     /// Where poppler-data (a dependency in scripts/setup) keeps the CMap.
     static let cmapPath = "/usr/share/poppler/cMap/Adobe-Japan1/UniJIS-UTF16-H"
+    /// Adobe-Japan1's CID → Unicode table in poppler-data, the one poppler reads such files with: one hexadecimal
+    /// code point per line, line n for CID n (0000 where there is none).
+    static let unicodePath = "/usr/share/poppler/cidToUnicode/Adobe-Japan1"
 
     /// The process's table, read on first use.
     static let shared = AdobeJapan1()
@@ -41,12 +48,19 @@ final class AdobeJapan1: @unchecked Sendable {
     }
 
     private static func read() throws(RenderError) -> [UInt32: UInt16] {
-        guard let text = try? String(contentsOfFile: cmapPath, encoding: .ascii) else {
-            throw .font(
+        func unreadable(_ path: String, _ what: String) -> RenderError {
+            .font(
                 location: RenderLocation(page: 1), font: "cid mode",
-                reason: "cannot read \(cmapPath) (Unicode → Adobe-Japan1 CIDs). Fix: install poppler-data "
+                reason: "cannot read \(path) (\(what)). Fix: install poppler-data "
                     + "(`apt-get install poppler-data`, or run scripts/setup)")
         }
+        guard let text = try? String(contentsOfFile: cmapPath, encoding: .ascii) else {
+            throw unreadable(cmapPath, "Unicode → Adobe-Japan1 CIDs")
+        }
+        guard let unicode = try? String(contentsOfFile: unicodePath, encoding: .ascii) else {
+            throw unreadable(unicodePath, "Adobe-Japan1 CIDs → Unicode")
+        }
+        let back = unicode.split(separator: "\n").map { UInt32($0, radix: 16) ?? 0 }
         var table: [UInt32: UInt16] = [:]
         table.reserveCapacity(20_000)
         var inBlock = false
@@ -71,7 +85,9 @@ final class AdobeJapan1: @unchecked Sendable {
                 }
             }
         }
-        return table
+        // Kept: what Adobe's table gives back, and the space (CID 1 is U+00A0 there, yet every reader here, poppler
+        // included, extracts it as a space).
+        return table.filter { key, cid in key == 0x20 || (Int(cid) < back.count && back[Int(cid)] == key) }
     }
 
     /// `<d842dfb7>` or `<5165>` (UTF-16BE) as a code point.

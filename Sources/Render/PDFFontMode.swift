@@ -5,8 +5,8 @@ public enum PDFFontMode: String, Sendable, Hashable, CaseIterable {
     /// default).
     case embedded
     /// `gothic` and `mincho` become libHaru's MS-PGothic / MS-PMincho, not embedded, shown through the predefined
-    /// `UniJIS-UTF16-H` CMap (Adobe-Japan1 CIDs, so extractors read the text from its codes): the smallest files, but
-    /// viewers substitute a font of their own (looks vary). Characters Adobe-Japan1 has no CID for (Hangul, a
-    /// variation sequence such as 葛󠄀) are drawn from the font's chain, embedded; other fonts stay embedded.
+    /// `UniJIS-UTF16-H` CMap (Adobe-Japan1 CIDs): the smallest files, but viewers substitute a font of their own
+    /// (looks vary). Characters without a CID that Adobe's table reads back as themselves (Hangul, 葛󠄀 with its
+    /// selector, ～ which shares 〜's CID, —) are drawn from the font's chain, embedded; other fonts stay embedded.
     case cid
 }

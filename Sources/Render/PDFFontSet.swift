@@ -198,8 +198,9 @@ final class PDFFontSet {
 
     /// The non-embedded Japanese font for logical font `name` in `.cid` mode, built on first use with the widths
     /// of every character the document shows in it; nil for other fonts and modes. Text is shown as UTF-16BE
-    /// through the predefined `UniJIS-UTF16-H` CMap, which every extractor reads as Unicode (Identity-H with a
-    /// non-embedded font makes MuPDF warn, and a ToUnicode remapped through a Uni-CMap too; see addJapaneseCIDFont).
+    /// through the predefined `UniJIS-UTF16-H` CMap; extractors read it back through Adobe-Japan1's CIDs, so only
+    /// characters that round trip are shown with it (`AdobeJapan1`). (Identity-H with a non-embedded font makes
+    /// MuPDF warn, and a ToUnicode remapped through a Uni-CMap too; see addJapaneseCIDFont.)
     ///
     /// Widths: each character's advance in the first face of `chain` (registerCID) that has it — Noto Sans/Serif
     /// CJK JP first, the faces poppler (through fontconfig) and MuPDF draw a non-embedded Japanese font with, so

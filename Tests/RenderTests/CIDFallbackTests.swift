@@ -106,3 +106,26 @@ extension CIDFallbackTests {
         #expect(abs(needed.width - 172.3) < 0.2, "\(needed)")
     }
 }
+
+extension CIDFallbackTests {
+    /// Characters Adobe's CID → Unicode table does not give back are drawn from the chain: ～ (its CID is 〜's), －
+    /// (−'s), ⼊ (入's), — (read as U+0336), _ (U+0332) and ` (U+0300) came out of pdftotext as those others.
+    @Test func charactersAdobesTableReadsAsOthersAreDrawnEmbedded() throws {
+        let line = "B～D－E⼊F入I—K watashi_da@x `q` ‘single’"
+        var c = Canvas()
+        try c.start(width: 400, height: 40, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1))
+        try c.drawText("ink", line, size: 12, x: 10, y: 10)
+        let scratch = try Scratch("cid-round-trip")
+        let file = scratch.file("round-trip.pdf")
+        try PDFRenderer(fontMode: .cid).write(try c.stop(), to: file)
+        let names = try Oracle.pdffonts(file).map(\.name)
+        #expect(names.contains("MS-PGothic") && names.contains { $0.hasSuffix("+IPAexGothic") }, "\(names)")
+        for (engine, text, warnings) in try EmbeddedFontTests.extractions(file) where engine != "pikepdf" {
+            #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
+            #expect(
+                EmbeddedFontTests.squeezed(text).contains(EmbeddedFontTests.squeezed(line)),
+                "\(engine): \(text) \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+}
