@@ -92,11 +92,15 @@ extension PDFDocument {
     /// widths (`program.widths`) and uses the other's descriptor, font file and ToUnicode: the same glyphs spaced
     /// otherwise (Japanese proportional widths) without a second copy of the program.
     ///
+    /// `toUnicode`, a deflated ToUnicode CMap, replaces the shared one: the same glyphs read as other text (a glyph
+    /// that stands for two characters, 入 and ⼊, is shown with a second font whose ToUnicode names the second).
+    ///
     /// `verticalOrigin` (thousandths of an em: the font's ascent) makes it a vertical font, `Identity-V` with
     /// `DW2 [verticalOrigin -1000]`: a glyph shown at a pen position is drawn with its horizontal origin half its
     /// width left of the pen and `verticalOrigin` below it.
     public func addType0Font(
-        _ program: EmbeddedFontProgram, sharing: PDFType0Font? = nil, verticalOrigin: Int? = nil
+        _ program: EmbeddedFontProgram, sharing: PDFType0Font? = nil, toUnicode ownToUnicode: Data? = nil,
+        verticalOrigin: Int? = nil
     ) throws -> PDFType0Font {
         try ensureUsable("add a font", program.baseFont)
         let objects = PDFObjectBuilder(document: self, operation: "add font \(program.baseFont)")
@@ -107,7 +111,7 @@ extension PDFDocument {
             supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics,
             descriptor: sharing?.descriptor, verticalOrigin: verticalOrigin)
         if program.kind == .trueType { try objects.name(cidFont, "CIDToGIDMap", "Identity") }
-        if let sharing, let toUnicode = sharing.toUnicode {
+        if let sharing, let toUnicode = try ownToUnicode.map({ try objects.deflatedStream($0) }) ?? sharing.toUnicode {
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
             return PDFType0Font(
                 dict: font, descriptor: descriptor, toUnicode: toUnicode, baseFont: program.baseFont, program: program)

@@ -6,7 +6,8 @@ import Haru
 ///
 /// A file without a ToUnicode leaves readers to turn each CID back into Unicode by Adobe's table, so only code
 /// points that table gives back count as having a CID: ～ (U+FF5E) shares CID 665 with 〜 and would be read as 〜;
-/// — reads as U+0336, _ as U+0332, ⼊ as 入. Those are drawn from the font's chain, embedded, with a ToUnicode.
+/// — reads as U+0336, _ as U+0332, ⼊ as 入. MuPDF uses a table of its own, which differs in 103 more
+/// (`CIDReadback`). Those are drawn from the font's chain, embedded, with a ToUnicode.
 final class AdobeJapan1: @unchecked Sendable {
     /// Where poppler-data (a dependency in scripts/setup) keeps the CMap.
     static let cmapPath = "/usr/share/poppler/cMap/Adobe-Japan1/UniJIS-UTF16-H"
@@ -57,10 +58,10 @@ final class AdobeJapan1: @unchecked Sendable {
         guard let text = try? String(contentsOfFile: cmapPath, encoding: .ascii) else {
             throw unreadable(cmapPath, "Unicode → Adobe-Japan1 CIDs")
         }
-        guard let unicode = try? String(contentsOfFile: unicodePath, encoding: .ascii) else {
+        guard let unicode = FileManager.default.contents(atPath: unicodePath) else {
             throw unreadable(unicodePath, "Adobe-Japan1 CIDs → Unicode")
         }
-        let back = unicode.split(separator: "\n").map { UInt32($0, radix: 16) ?? 0 }
+        let back = Self.hexLines(unicode)
         var table: [UInt32: UInt16] = [:]
         table.reserveCapacity(20_000)
         var inBlock = false
@@ -85,9 +86,33 @@ final class AdobeJapan1: @unchecked Sendable {
                 }
             }
         }
-        // Kept: what Adobe's table gives back, and the space (CID 1 is U+00A0 there, yet every reader here, poppler
-        // included, extracts it as a space).
-        return table.filter { key, cid in key == 0x20 || (Int(cid) < back.count && back[Int(cid)] == key) }
+        // Kept: what Adobe's table gives back and the readers too (CIDReadback, measured), and the space (CID 1 is
+        // U+00A0 there, yet every reader here extracts it as a space).
+        return table.filter { key, cid in
+            key == 0x20
+                || (Int(cid) < back.count && back[Int(cid)] == key && !CIDReadback.differing.contains(key))
+        }
+    }
+
+    /// One hexadecimal number per line (0 for a line that is not one), byte by byte: 23,058 lines for Adobe-Japan1.
+    private static func hexLines(_ data: Data) -> [UInt32] {
+        var values: [UInt32] = []
+        values.reserveCapacity(data.count / 5)
+        var value: UInt32 = 0
+        var valid = true
+        for byte in data {
+            switch byte {
+            case 0x30...0x39: value = value &<< 4 | UInt32(byte - 0x30)
+            case 0x41...0x46: value = value &<< 4 | UInt32(byte - 0x37)
+            case 0x61...0x66: value = value &<< 4 | UInt32(byte - 0x57)
+            case 0x0A:
+                values.append(valid ? value : 0)
+                value = 0
+                valid = true
+            default: valid = false
+            }
+        }
+        return values
     }
 
     /// `<d842dfb7>` or `<5165>` (UTF-16BE) as a code point.

@@ -36,6 +36,10 @@ final class PDFFontSet {
     private let mode: PDFFontMode
     /// For each face used (by identity), the text of each glyph shown: the subset keeps exactly these glyphs.
     private var texts: [ObjectIdentifier: [UInt32: String]] = [:]
+    /// For each face, the further texts of glyphs that stand for more than one (入 and ⼊, 〜 and ～ are one glyph in
+    /// IPAexGothic). A ToUnicode maps a code to one text, so the n-th further text is shown with `.alias(n)`: a font
+    /// of the same program whose ToUnicode maps the glyph's code to that text.
+    private var aliases: [ObjectIdentifier: [UInt32: [String]]] = [:]
     private var faces: [ObjectIdentifier: FontFace] = [:]
     private var embedded: [ObjectIdentifier: [Variant: Embedded]] = [:]
     /// The program each face's fonts show, made with the first of them.
@@ -137,14 +141,35 @@ final class PDFFontSet {
         register(runs: layout.runs)
     }
 
-    /// Records the glyphs of `runs`, so each face's subset holds them all.
+    /// Records the glyphs of `runs`, so each face's subset holds them all, and the further texts of glyphs already
+    /// shown for another.
     private func register(runs: [TextLayout.Run]) {
         for run in runs {
             let id = ObjectIdentifier(run.face)
             faces[id] = run.face
-            for (index, glyph) in run.glyphs.enumerated() where texts[id]?[glyph]?.isEmpty ?? true {
-                texts[id, default: [:]][glyph] = TextLayout.text(of: index, in: run)
+            for (index, glyph) in run.glyphs.enumerated() {
+                guard let known = texts[id]?[glyph], !known.isEmpty else {
+                    texts[id, default: [:]][glyph] = TextLayout.text(of: index, in: run)
+                    continue
+                }
+                guard let range = run.clusters[index], !known.unicodeScalars.elementsEqual(run.scalars[range]) else {
+                    continue
+                }
+                let text = TextLayout.text(of: index, in: run)
+                if !(aliases[id]?[glyph]?.contains(text) ?? false) {
+                    aliases[id, default: [:]][glyph, default: []].append(text)
+                }
             }
+        }
+    }
+
+    /// For each glyph of `run`, the alias it is shown with (`Variant.alias`), nil for its first text; nil for the
+    /// whole run when no glyph of its face stands for more than one text.
+    func aliasNumbers(of run: TextLayout.Run) -> [Int?]? {
+        guard let known = aliases[ObjectIdentifier(run.face)] else { return nil }
+        return run.glyphs.indices.map { index in
+            guard let others = known[run.glyphs[index]], let range = run.clusters[index] else { return nil }
+            return others.firstIndex { $0.unicodeScalars.elementsEqual(run.scalars[range]) }
         }
     }
 
@@ -156,6 +181,9 @@ final class PDFFontSet {
         case proportional
         /// `Identity-V`: cells of vertical columns.
         case vertical
+        /// `Identity-H` with nominal widths and a ToUnicode of the n-th further texts of glyphs that stand for more
+        /// than one (horizontal text only: proportional and vertical text keeps a glyph's first text).
+        case alias(Int)
     }
 
     /// The embedded font for `face` in `variant`, built on first use from the glyphs registered for the face; a
@@ -188,9 +216,20 @@ final class PDFFontSet {
                 program.widths.append((code, width))
             }
         }
+        var toUnicode: Data?
+        // Other variants share the first one's descriptor, file and ToUnicode; never an alias's ToUnicode.
+        var sharing = embedded[id]?.first { if case .alias = $0.key { false } else { true } }?.value.font
+        if case .alias(let number) = variant {
+            sharing = try font(for: face, variant: .horizontal).font
+            var unicode: [UInt16: String] = [:]
+            for (glyph, others) in aliases[id] ?? [:] where others.count > number {
+                if let code = made.codes[glyph] { unicode[code] = others[number] }
+            }
+            toUnicode = try document.deflate(ToUnicodeCMap.make(unicode))
+        }
         let verticalOrigin = variant == .vertical ? Int(face.ascent(size: 1000).rounded()) : nil
         let font = try document.addType0Font(
-            program, sharing: embedded[id]?.values.first?.font, verticalOrigin: verticalOrigin)
+            program, sharing: sharing, toUnicode: toUnicode, verticalOrigin: verticalOrigin)
         let entry = Embedded(font: font, codes: made.codes, widths: widths, verticalOrigin: verticalOrigin)
         embedded[id, default: [:]][variant] = entry
         return entry

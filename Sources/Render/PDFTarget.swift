@@ -148,24 +148,49 @@ final class PDFTarget: RenderTarget {
         }
     }
 
-    /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset.
+    /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset. In horizontal
+    /// text a glyph shown for a second text (⼊ after 入, one glyph) is shown with its alias font, whose ToUnicode
+    /// names that text: the run is cut where the font changes.
     private func show(_ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant) throws {
         for run in runs {
-            let entry = try resources.fonts.font(for: run.face, variant: variant)
-            var codes: [UInt16] = []
-            var adjustments: [Int] = []
-            codes.reserveCapacity(run.glyphs.count)
-            adjustments.reserveCapacity(run.glyphs.count)
-            // Where the viewer's pen is (thousandths of an em from the run's start) after each glyph's W width.
-            var pen = 0
-            for (glyph, offset) in zip(run.glyphs, run.offsets) {
-                codes.append(entry.codes[glyph] ?? 0)
-                adjustments.append(pen - offset)
-                pen = offset + entry.width(of: glyph, in: run.face)
+            guard variant == .horizontal, let aliases = resources.fonts.aliasNumbers(of: run) else {
+                try show(run, glyphs: run.glyphs.indices, size: size, baseline: baseline, variant: variant)
+                continue
             }
-            try page.showGlyphs(
-                codes, adjustments: adjustments, font: entry.font, size: size, x: run.start, y: baseline)
+            var start = 0
+            while start < run.glyphs.count {
+                var end = start + 1
+                while end < run.glyphs.count, aliases[end] == aliases[start] { end += 1 }
+                try show(
+                    run, glyphs: start..<end, size: size, baseline: baseline,
+                    variant: aliases[start].map { .alias($0) } ?? .horizontal)
+                start = end
+            }
         }
+    }
+
+    /// Shows `glyphs` of `run` in one text object of the face's font in `variant`, from the first one's offset.
+    private func show(
+        _ run: TextLayout.Run, glyphs: Range<Int>, size: Double, baseline: Double, variant: PDFFontSet.Variant
+    ) throws {
+        let entry = try resources.fonts.font(for: run.face, variant: variant)
+        var codes: [UInt16] = []
+        var adjustments: [Int] = []
+        codes.reserveCapacity(glyphs.count)
+        adjustments.reserveCapacity(glyphs.count)
+        let origin = run.offsets[glyphs.lowerBound]
+        // Where the viewer's pen is (thousandths of an em from the first glyph's offset) after each glyph's W width.
+        var pen = 0
+        for index in glyphs {
+            let glyph = run.glyphs[index]
+            let offset = run.offsets[index] - origin
+            codes.append(entry.codes[glyph] ?? 0)
+            adjustments.append(pen - offset)
+            pen = offset + entry.width(of: glyph, in: run.face)
+        }
+        try page.showGlyphs(
+            codes, adjustments: adjustments, font: entry.font, size: size,
+            x: run.start + Double(origin) * size / 1000, y: baseline)
     }
 
     /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those, and characters

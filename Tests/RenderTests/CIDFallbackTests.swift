@@ -109,9 +109,10 @@ extension CIDFallbackTests {
 
 extension CIDFallbackTests {
     /// Characters Adobe's CID → Unicode table does not give back are drawn from the chain: ～ (its CID is 〜's), －
-    /// (−'s), ⼊ (入's), — (read as U+0336), _ (U+0332) and ` (U+0300) came out of pdftotext as those others.
+    /// (−'s), ⼊ (入's), — (read as U+0336), _ (U+0332) and ` (U+0300) came out of pdftotext as those others; 〜, −
+    /// and ' come out of MuPDF, whose table differs, as ～, － and ’ (CIDReadback).
     @Test func charactersAdobesTableReadsAsOthersAreDrawnEmbedded() throws {
-        let line = "B～D－E⼊F入I—K watashi_da@x `q` ‘single’"
+        let line = "B～D－E⼊F入I—K watashi_da@x `q` ‘single’ 10:00〜12:00 −5 don't"
         var c = Canvas()
         try c.start(width: 400, height: 40, opaque: true)
         try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1))
@@ -127,5 +128,16 @@ extension CIDFallbackTests {
                 EmbeddedFontTests.squeezed(text).contains(EmbeddedFontTests.squeezed(line)),
                 "\(engine): \(text) \(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
+    }
+}
+
+extension CIDFallbackTests {
+    /// `CIDReadback` is what this machine's MuPDF and poppler read: `scripts/cid-readback --check` draws every code
+    /// point of UniJIS-UTF16-H that round trips in Adobe's table and compares what they read with the file. A Debian
+    /// update of either reader that changes its table fails here, naming the command that rewrites the file.
+    @Test func theReadbackTableIsWhatTheReadersHereRead() throws {
+        let script = Repo.root.appendingPathComponent("scripts/cid-readback").path
+        let result = try Oracle.run("python3", [script, "--check"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }

@@ -99,6 +99,28 @@ import Testing
         }
     }
 
+    /// IPAexGothic draws 入 and the Kangxi radical ⼊, 〜 and ～ with one glyph each; a ToUnicode maps a code to one
+    /// text, so the second text is shown with a second font of the same program whose ToUnicode names it.
+    @Test func aGlyphStandingForTwoCharactersReadsAsEach() throws {
+        let line = "入口⼊口 10:00〜12:00 10:00～12:00"
+        var c = Canvas()
+        try c.start(width: 360, height: 40, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.3))
+        try c.drawText("ink", line, size: 14, x: 10, y: 10)
+        let scratch = try Scratch("embedded-alias")
+        let file = scratch.file("alias.pdf")
+        try PDFRenderer().write(try c.stop(), to: file)
+        let check = try Oracle.qpdfCheck(file)
+        #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
+        let rows = try Oracle.pdffonts(file)
+        // Two fonts, one program: the second shares the first's font file.
+        #expect(rows.count == 2 && Set(rows.map(\.name)).count == 1 && rows.allSatisfy(\.toUnicode), "\(rows)")
+        for (engine, text, warnings) in try Self.extractions(file) where engine != "pikepdf" {
+            #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
+            #expect(Self.squeezed(text).contains(Self.squeezed(line)), "\(engine): \(text)")
+        }
+    }
+
     @Test(arguments: [PDFFontMode.embedded, .cid])
     func ticketIsCleanInEveryEngineAndItsLatinIsNotSpacedApart(_ mode: PDFFontMode) throws {
         let scratch = try Scratch("embedded-ticket")
