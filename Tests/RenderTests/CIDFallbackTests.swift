@@ -57,24 +57,16 @@ import Testing
     }
 
     @Test func aVariationSequenceIsDrawnWholeFromTheChainNotAsItsBaseCID() throws {
-        var c = Canvas()
-        try c.start(width: 200, height: 40, opaque: true)
-        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1))
-        try c.drawText("ink", "葛\u{E0100}飾区", font: "mincho", size: 14, x: 10, y: 10)
         let scratch = try Scratch("cid-ivs")
         let file = scratch.file("katsushika.pdf")
-        try PDFRenderer(fontMode: .cid).write(try c.stop(), to: file)
+        try PDFRenderer(fontMode: .cid).write(try TestDrawings.line("葛\u{E0100}飾区", font: "mincho"), to: file)
         let names = try Oracle.pdffonts(file).map(\.name)
         #expect(names.contains("MS-PMincho") && names.contains { $0.hasSuffix("+IPAexMincho") }, "\(names)")
         #expect(try Oracle.pdftotext(file).contains("葛\u{E0100}飾区"))
     }
 
     @Test func aCharacterNoFontHasNamesTheCIDFontAndEveryFaceOfTheChain() throws {
-        var c = Canvas()
-        try c.start(width: 200, height: 40, opaque: true)
-        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1))
-        try c.drawText("ink", "お寿司🍣です", size: 14, x: 10, y: 10)
-        let drawing = try c.stop()
+        let drawing = try TestDrawings.line("お寿司🍣です")
         let error = #expect(throws: RenderError.self) { try PDFRenderer(fontMode: .cid).data(for: drawing) }
         guard case .missingGlyph(let missing, _, _) = error else {
             Issue.record("\(String(describing: error))")
@@ -113,13 +105,9 @@ extension CIDFallbackTests {
     /// and ' come out of MuPDF, whose table differs, as ～, － and ’ (CIDReadback).
     @Test func charactersAdobesTableReadsAsOthersAreDrawnEmbedded() throws {
         let line = "B～D－E⼊F入I—K watashi_da@x `q` ‘single’ 10:00〜12:00 −5 don't"
-        var c = Canvas()
-        try c.start(width: 400, height: 40, opaque: true)
-        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1))
-        try c.drawText("ink", line, size: 12, x: 10, y: 10)
         let scratch = try Scratch("cid-round-trip")
         let file = scratch.file("round-trip.pdf")
-        try PDFRenderer(fontMode: .cid).write(try c.stop(), to: file)
+        try PDFRenderer(fontMode: .cid).write(try TestDrawings.line(line, size: 12), to: file)
         let names = try Oracle.pdffonts(file).map(\.name)
         #expect(names.contains("MS-PGothic") && names.contains { $0.hasSuffix("+IPAexGothic") }, "\(names)")
         for (engine, text, warnings) in try EmbeddedFontTests.extractions(file) where engine != "pikepdf" {

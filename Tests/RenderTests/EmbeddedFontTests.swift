@@ -103,13 +103,9 @@ import Testing
     /// text, so the second text is shown with a second font of the same program whose ToUnicode names it.
     @Test func aGlyphStandingForTwoCharactersReadsAsEach() throws {
         let line = "入口⼊口 10:00〜12:00 10:00～12:00"
-        var c = Canvas()
-        try c.start(width: 360, height: 40, opaque: true)
-        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.3))
-        try c.drawText("ink", line, size: 14, x: 10, y: 10)
         let scratch = try Scratch("embedded-alias")
         let file = scratch.file("alias.pdf")
-        try PDFRenderer().write(try c.stop(), to: file)
+        try PDFRenderer().write(try TestDrawings.line(line), to: file)
         let check = try Oracle.qpdfCheck(file)
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
         let rows = try Oracle.pdffonts(file)

@@ -79,3 +79,15 @@ extension TestDrawings {
         return try c.stop()
     }
 }
+
+extension TestDrawings {
+    /// One line of `text` in `font` at (10, 10) on an opaque page `width` wide.
+    static func line(_ text: String, font: String = "gothic", size: Double = 14, width: Double = 400) throws -> Drawing
+    {
+        var c = Canvas()
+        try c.start(width: width, height: 40, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1))
+        try c.drawText("ink", text, font: font, size: size, x: 10, y: 10)
+        return try c.stop()
+    }
+}
