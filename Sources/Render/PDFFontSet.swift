@@ -37,11 +37,11 @@ final class PDFFontSet {
     /// For each face used (by identity), the text of each glyph shown: the subset keeps exactly these glyphs.
     private var texts: [ObjectIdentifier: [UInt32: String]] = [:]
     /// For each face, the further texts of glyphs that stand for more than one (入 and ⼊, 〜 and ～ are one glyph in
-    /// IPAexGothic). A ToUnicode maps a code to one text, so the n-th further text is shown with `.alias(n)`: a font
-    /// of the same program whose ToUnicode maps the glyph's code to that text.
+    /// IPAexGothic). A ToUnicode maps a code to one text, so the n-th further text is shown with alias n: a font of
+    /// the same program and variant whose ToUnicode maps the glyph's code to that text.
     private var aliases: [ObjectIdentifier: [UInt32: [String]]] = [:]
     private var faces: [ObjectIdentifier: FontFace] = [:]
-    private var embedded: [ObjectIdentifier: [Variant: Embedded]] = [:]
+    private var embedded: [ObjectIdentifier: [FontKey: Embedded]] = [:]
     /// The program each face's fonts show, made with the first of them.
     private var programs: [ObjectIdentifier: FontPrograms.Made] = [:]
     private var cid: [String: CIDEntry] = [:]
@@ -163,8 +163,8 @@ final class PDFFontSet {
         }
     }
 
-    /// For each glyph of `run`, the alias it is shown with (`Variant.alias`), nil for its first text; nil for the
-    /// whole run when no glyph of its face stands for more than one text.
+    /// For each glyph of `run`, the alias it is shown with (`font(for:variant:alias:)`), nil for its first text;
+    /// nil for the whole run when no glyph of its face stands for more than one text.
     func aliasNumbers(of run: TextLayout.Run) -> [Int?]? {
         guard let known = aliases[ObjectIdentifier(run.face)] else { return nil }
         return run.glyphs.indices.map { index in
@@ -181,20 +181,25 @@ final class PDFFontSet {
         case proportional
         /// `Identity-V`: cells of vertical columns.
         case vertical
-        /// `Identity-H` with nominal widths and a ToUnicode of the n-th further texts of glyphs that stand for more
-        /// than one (horizontal text only: proportional and vertical text keeps a glyph's first text).
-        case alias(Int)
+    }
+
+    /// One font of a face: its variant, and the alias whose texts its ToUnicode maps (nil: the glyphs' first texts).
+    private struct FontKey: Hashable {
+        var variant: Variant
+        var alias: Int?
     }
 
     /// The embedded font for `face` in `variant`, built on first use from the glyphs registered for the face; a
-    /// second variant of the same face shares the first one's descriptor, font file and ToUnicode.
+    /// second variant of the same face shares the first one's descriptor, font file and ToUnicode. With `alias` n,
+    /// its ToUnicode maps each glyph's n-th further text instead (`aliasNumbers(of:)`).
     ///
     /// In the proportional variant a glyph moved by `palt` (an opening bracket drawn half an em left) is given the
     /// width from where it is drawn to where the next glyph starts, so extractors see glyph boxes that neither
     /// overlap nor leave gaps (poppler broke a line at every 、 whose full-width box overlapped the next character).
-    func font(for face: FontFace, variant: Variant = .horizontal) throws -> Embedded {
+    func font(for face: FontFace, variant: Variant = .horizontal, alias: Int? = nil) throws -> Embedded {
         let id = ObjectIdentifier(face)
-        if let entry = embedded[id]?[variant] { return entry }
+        let key = FontKey(variant: variant, alias: alias)
+        if let entry = embedded[id]?[key] { return entry }
         // Every variant of a face shows the program made for its first one: they share its file.
         let made =
             try programs[id]
@@ -218,9 +223,9 @@ final class PDFFontSet {
         }
         var toUnicode: Data?
         // Other variants share the first one's descriptor, file and ToUnicode; never an alias's ToUnicode.
-        var sharing = embedded[id]?.first { if case .alias = $0.key { false } else { true } }?.value.font
-        if case .alias(let number) = variant {
-            sharing = try font(for: face, variant: .horizontal).font
+        var sharing = embedded[id]?.first { $0.key.alias == nil }?.value.font
+        if let number = alias {
+            sharing = try font(for: face, variant: variant).font
             var unicode: [UInt16: String] = [:]
             for (glyph, others) in aliases[id] ?? [:] where others.count > number {
                 if let code = made.codes[glyph] { unicode[code] = others[number] }
@@ -231,7 +236,7 @@ final class PDFFontSet {
         let font = try document.addType0Font(
             program, sharing: sharing, toUnicode: toUnicode, verticalOrigin: verticalOrigin)
         let entry = Embedded(font: font, codes: made.codes, widths: widths, verticalOrigin: verticalOrigin)
-        embedded[id, default: [:]][variant] = entry
+        embedded[id, default: [:]][key] = entry
         return entry
     }
 

@@ -133,7 +133,8 @@ final class PDFTarget: RenderTarget {
                 // A cell of a vertical column: the pen half the glyph's width right of its origin and the vertical
                 // origin above its baseline, so the glyph lands where the horizontal drawing would put it.
                 let run = layout.runs[0]
-                let entry = try resources.fonts.font(for: run.face, variant: .vertical)
+                let entry = try resources.fonts.font(
+                    for: run.face, variant: .vertical, alias: resources.fonts.aliasNumbers(of: run)?[0] ?? nil)
                 let glyph = run.glyphs[0]
                 let width = Double(entry.width(of: glyph, in: run.face)) * layout.size / 1000
                 let x = run.start + Double(run.offsets[0]) * layout.size / 1000 + width / 2
@@ -148,12 +149,12 @@ final class PDFTarget: RenderTarget {
         }
     }
 
-    /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset. In horizontal
-    /// text a glyph shown for a second text (⼊ after 入, one glyph) is shown with its alias font, whose ToUnicode
-    /// names that text: the run is cut where the font changes.
+    /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset. A glyph shown
+    /// for a second text (⼊ after 入, one glyph) is shown with its alias font, whose ToUnicode names that text: the
+    /// run is cut where the font changes.
     private func show(_ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant) throws {
         for run in runs {
-            guard variant == .horizontal, let aliases = resources.fonts.aliasNumbers(of: run) else {
+            guard let aliases = resources.fonts.aliasNumbers(of: run) else {
                 try show(run, glyphs: run.glyphs.indices, size: size, baseline: baseline, variant: variant)
                 continue
             }
@@ -162,18 +163,19 @@ final class PDFTarget: RenderTarget {
                 var end = start + 1
                 while end < run.glyphs.count, aliases[end] == aliases[start] { end += 1 }
                 try show(
-                    run, glyphs: start..<end, size: size, baseline: baseline,
-                    variant: aliases[start].map { .alias($0) } ?? .horizontal)
+                    run, glyphs: start..<end, size: size, baseline: baseline, variant: variant, alias: aliases[start])
                 start = end
             }
         }
     }
 
-    /// Shows `glyphs` of `run` in one text object of the face's font in `variant`, from the first one's offset.
+    /// Shows `glyphs` of `run` in one text object of the face's font in `variant` (and `alias`), from the first
+    /// one's offset.
     private func show(
-        _ run: TextLayout.Run, glyphs: Range<Int>, size: Double, baseline: Double, variant: PDFFontSet.Variant
+        _ run: TextLayout.Run, glyphs: Range<Int>, size: Double, baseline: Double, variant: PDFFontSet.Variant,
+        alias: Int? = nil
     ) throws {
-        let entry = try resources.fonts.font(for: run.face, variant: variant)
+        let entry = try resources.fonts.font(for: run.face, variant: variant, alias: alias)
         var codes: [UInt16] = []
         var adjustments: [Int] = []
         codes.reserveCapacity(glyphs.count)

@@ -100,12 +100,28 @@ import Testing
     }
 
     /// IPAexGothic draws 入 and the Kangxi radical ⼊, 〜 and ～ with one glyph each; a ToUnicode maps a code to one
-    /// text, so the second text is shown with a second font of the same program whose ToUnicode names it.
-    @Test func aGlyphStandingForTwoCharactersReadsAsEach() throws {
-        let line = "入口⼊口 10:00〜12:00 10:00～12:00"
+    /// text, so the second text is shown with a second font of the same program whose ToUnicode names it — in plain
+    /// horizontal text, a proportional (palt) box and a vertical column alike.
+    @Test(arguments: ["horizontal", "palt", "vertical"])
+    func aGlyphStandingForTwoCharactersReadsAsEach(_ setting: String) throws {
+        let line = setting == "vertical" ? "入口⼊口〜～" : "「入口」⼊口 10:00〜12:00 10:00～12:00"
+        let drawing: Drawing
+        if setting == "horizontal" {
+            drawing = try TestDrawings.line(line)
+        } else {
+            var c = Canvas()
+            try c.start(width: 400, height: 200, opaque: true)
+            try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1))
+            if setting == "palt" {
+                try c.drawTextBox("ink", line, size: 14, x: 10, y: 10, w: 380, h: 30, palt: true)
+            } else {
+                try c.drawTextBox("ink", line, size: 14, x: 180, y: 10, w: 24, h: 180, writing: .vertical)
+            }
+            drawing = try c.stop()
+        }
         let scratch = try Scratch("embedded-alias")
-        let file = scratch.file("alias.pdf")
-        try PDFRenderer().write(try TestDrawings.line(line), to: file)
+        let file = scratch.file("alias-\(setting).pdf")
+        try PDFRenderer().write(drawing, to: file)
         let check = try Oracle.qpdfCheck(file)
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
         let rows = try Oracle.pdffonts(file)
@@ -113,7 +129,7 @@ import Testing
         #expect(rows.count == 2 && Set(rows.map(\.name)).count == 1 && rows.allSatisfy(\.toUnicode), "\(rows)")
         for (engine, text, warnings) in try Self.extractions(file) where engine != "pikepdf" {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
-            #expect(Self.squeezed(text).contains(Self.squeezed(line)), "\(engine): \(text)")
+            #expect(Self.squeezed(text).contains(Self.squeezed(line)), "\(engine) (\(setting)): \(text)")
         }
     }
 
