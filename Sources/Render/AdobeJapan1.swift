@@ -6,7 +6,7 @@ import Haru
 ///
 /// A file without a ToUnicode leaves readers to turn each CID back into Unicode by Adobe's table, so only code
 /// points that table gives back count as having a CID: ～ (U+FF5E) shares CID 665 with 〜 and would be read as 〜;
-/// — reads as U+0336, _ as U+0332, ⼊ as 入. MuPDF uses a table of its own, which differs in 103 more
+/// — reads as U+0336, _ as U+0332, ⼊ as 入. MuPDF uses a table of its own, which differs in 96 more
 /// (`CIDReadback`). Those are drawn from the font's chain, embedded, with a ToUnicode.
 final class AdobeJapan1: @unchecked Sendable {
     /// Where poppler-data (a dependency in scripts/setup) keeps the CMap.

@@ -101,8 +101,8 @@ extension CIDFallbackTests {
 
 extension CIDFallbackTests {
     /// Characters Adobe's CID → Unicode table does not give back are drawn from the chain: ～ (its CID is 〜's), －
-    /// (−'s), ⼊ (入's), — (read as U+0336), _ (U+0332) and ` (U+0300) came out of pdftotext as those others; 〜, −
-    /// and ' come out of MuPDF, whose table differs, as ～, － and ’ (CIDReadback).
+    /// (−'s), ⼊ (入's), — (read as U+0336), _ (U+0332) and ` (U+0300) came out of pdftotext as those others; 〜 and −
+    /// come out of MuPDF, whose table differs, as ～ and － (CIDReadback).
     @Test func charactersAdobesTableReadsAsOthersAreDrawnEmbedded() throws {
         let line = "B～D－E⼊F入I—K watashi_da@x `q` ‘single’ 10:00〜12:00 −5 don't"
         let scratch = try Scratch("cid-round-trip")
