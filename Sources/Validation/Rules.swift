@@ -83,7 +83,7 @@ enum Rules {
                 rule: .fontNotEmbedded, severity: required ? .error : .warning,
                 message: "font \(key) is not embedded (used on page\(list.count == 1 ? "" : "s") "
                     + "\(pageRanges(list))); viewers will substitute another font; "
-                    + "load a TrueType font file (HPDF_LoadTTFontFromFile with embedding) instead of a base-14 or CID font",
+                    + "embed it (mkpdf embeds a subset of every font unless rendering with --font-mode cid)",
                 page: list.count == 1 ? list[0] : nil)
         }
     }
