@@ -92,8 +92,9 @@ extension PDFDocument {
     /// widths (`program.widths`) and uses the other's descriptor, font file and ToUnicode: the same glyphs spaced
     /// otherwise (Japanese proportional widths) without a second copy of the program.
     ///
-    /// `toUnicode`, a deflated ToUnicode CMap, replaces the shared one: the same glyphs read as other text (a glyph
-    /// that stands for two characters, 入 and ⼊, is shown with a second font whose ToUnicode names the second).
+    /// `toUnicode`, a deflated ToUnicode CMap, replaces the shared one (or the program's): the same glyphs read as
+    /// other text (a glyph that stands for two characters, 入 and ⼊, is shown with a second font whose ToUnicode
+    /// names the second).
     ///
     /// `verticalOrigin` (thousandths of an em: the font's ascent) makes it a vertical font, `Identity-V` with
     /// `DW2 [verticalOrigin -1000]`: a glyph shown at a pen position is drawn with its horizontal origin half its
@@ -126,7 +127,7 @@ extension PDFDocument {
             try objects.name(file, "Subtype", "CIDFontType0C")
             try objects.add(descriptor, "FontFile3", UnsafeMutableRawPointer(file))
         }
-        let toUnicode = try objects.deflatedStream(program.compressedToUnicode)
+        let toUnicode = try objects.deflatedStream(ownToUnicode ?? program.compressedToUnicode)
         try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
         return PDFType0Font(
             dict: font, descriptor: descriptor, toUnicode: toUnicode, baseFont: program.baseFont, program: program)

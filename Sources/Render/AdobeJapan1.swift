@@ -112,6 +112,7 @@ final class AdobeJapan1: @unchecked Sendable {
             default: valid = false
             }
         }
+        if data.last != 0x0A, !data.isEmpty { values.append(valid ? value : 0) }
         return values
     }
 

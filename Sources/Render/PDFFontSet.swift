@@ -96,7 +96,7 @@ final class PDFFontSet {
             if piece.cids != nil {
                 cidCharacters[name, default: []].formUnion(piece.text)
             } else {
-                register(runs: try layout.fallbackRuns(of: String(piece.text), at: 0, location: location).runs)
+                register(runs: try layout.fallbackRuns(of: String(piece.text), location: location).runs)
             }
         }
     }

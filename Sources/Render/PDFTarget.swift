@@ -98,13 +98,14 @@ final class PDFTarget: RenderTarget {
             if let cid = try resources.fonts.cidFont(named: name) {
                 // Positioned by the font's W widths, as the viewer does; alignment measured with the same widths.
                 // Characters without a CID are drawn from the chain's embedded faces, between the CID stretches.
-                var pieces: [(codes: [UInt16], runs: [TextLayout.Run], width: Double)] = []
+                // Each piece: UTF-16 codes of the CID font, or runs of the chain's faces starting at 0.
+                var pieces: [(codes: [UInt16], runs: [TextLayout.Run]?, width: Double)] = []
                 for piece in try resources.fonts.cidPieces(of: layout.string) {
                     if let cids = piece.cids {
                         let width = Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
-                        pieces.append((Array(piece.text.utf16), [], width))
+                        pieces.append((Array(piece.text.utf16), nil, width))
                     } else {
-                        let (runs, width) = try layout.fallbackRuns(of: String(piece.text), at: 0, location: location)
+                        let (runs, width) = try layout.fallbackRuns(of: String(piece.text), location: location)
                         pieces.append(([], runs, width))
                     }
                 }
@@ -113,17 +114,17 @@ final class PDFTarget: RenderTarget {
                     + TextLayout.alignmentOffset(
                         width: pieces.reduce(0) { $0 + $1.width }, box: layout.boxWidth, alignment: layout.alignment)
                 for piece in pieces {
-                    if piece.runs.isEmpty {
-                        try page.showGlyphs(
-                            piece.codes, adjustments: Array(repeating: 0, count: piece.codes.count), font: cid.font,
-                            size: layout.size, x: x, y: baseline)
-                    } else {
+                    if let runs = piece.runs {
                         try show(
-                            piece.runs.map { run in
+                            runs.map { run in
                                 var run = run
                                 run.start += x
                                 return run
                             }, size: layout.size, baseline: baseline, variant: .horizontal)
+                    } else {
+                        try page.showGlyphs(
+                            piece.codes, adjustments: Array(repeating: 0, count: piece.codes.count), font: cid.font,
+                            size: layout.size, x: x, y: baseline)
                     }
                     x += piece.width
                 }

@@ -162,15 +162,10 @@ struct TextLayout {
         return (runs, pen)
     }
 
-    /// `piece`, part of this line, shaped with the line's chain and no features, in runs starting at `x`: the
+    /// `piece`, part of this line, shaped with the line's chain and no features, in runs starting at 0: the
     /// characters a CID-mode line shows from embedded fonts because Adobe-Japan1 has no CID for them.
-    func fallbackRuns(of piece: String, at x: Double, location: RenderLocation) throws(RenderError) -> (
-        runs: [Run], width: Double
-    ) {
-        var (runs, width) = try Self.runs(
-            of: piece, font: font, chain: chain, features: [], size: size, location: location)
-        for index in runs.indices { runs[index].start += x }
-        return (runs, width)
+    func fallbackRuns(of piece: String, location: RenderLocation) throws(RenderError) -> (runs: [Run], width: Double) {
+        try Self.runs(of: piece, font: font, chain: chain, features: [], size: size, location: location)
     }
 
     /// The x of each glyph of `run`, in points.
