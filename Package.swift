@@ -24,7 +24,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         // `swift package generate-documentation --target Drawing` (make docs); used by no target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
@@ -72,16 +71,14 @@ let package = Package(
         .target(
             name: "Documents",
             dependencies: [
-                "DrawingModule", "Fonts", "Typeset", "Barcodes", "Render", "Support",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "CSV", package: "CSV.swift")
+                "DrawingModule", "Fonts", "Typeset", "Barcodes", "Support",
+                .product(name: "Yams", package: "Yams")
             ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
         .target(
             name: "Batch",
             dependencies: [
                 "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support",
-                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
         // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a

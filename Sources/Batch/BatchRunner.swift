@@ -110,9 +110,10 @@ public struct BatchRunner: Sendable {
                 }
                 guard let read = next else { break }
                 if let shard, !shard.contains(read.index) { continue }
-                let record = job.numbered(read)
+                var record = read
                 let names: [String]
                 do throws(RecordFailure) {
+                    record = try job.numbered(read)
                     names = try job.fileNames(for: record)
                     try state.claim(names, row: record.row, record: record)
                 } catch {

@@ -38,7 +38,7 @@ public struct RasterRenderer: Sendable {
     ///   - scale: pixels per point, as a factor or a resolution.
     ///   - page: the page number errors name.
     /// - Throws: `RenderError`.
-    public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError)
+    public func bitmap(for drawing: Drawing, scale: RasterScale = .standard, page: Int = 1) throws(RenderError)
         -> Bitmap
     {
         try RenderError.converting(location: RenderLocation(page: page), raster: true) {
@@ -65,7 +65,7 @@ public struct RasterRenderer: Sendable {
 
     /// The drawing as PNG bytes (an alpha PNG when it has no background).
     /// - Throws: `RenderError`.
-    public func pngData(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError)
+    public func pngData(for drawing: Drawing, scale: RasterScale = .standard, page: Int = 1) throws(RenderError)
         -> Data
     {
         let (canvas, opaque, bitmap) = try RenderError.converting(location: RenderLocation(page: page), raster: true) {
@@ -87,14 +87,5 @@ public struct RasterRenderer: Sendable {
                 location: RenderLocation(page: page), operation: "encode the PNG",
                 reason: "\(error)")
         }
-    }
-
-    /// Writes the drawing as a PNG file atomically (temporary file in the same folder, then rename).
-    /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ drawing: Drawing, to url: URL, scale: RasterScale = .factor(1), page: Int = 1)
-        throws(RenderError)
-    {
-        let data = try pngData(for: drawing, scale: scale, page: page)
-        try OutputFile.write(data, to: url)
     }
 }

@@ -8,8 +8,8 @@ import Typeset
 struct Replayer {
     /// Where logical font names are opened.
     let fonts: FontRegistry
-    /// The device pixels per point barcode modules are aligned to: the PNG's scale, 2 (144 dpi) for a PDF.
-    var gridPixelsPerPoint: Double = 2
+    /// The device pixels per point barcode modules are aligned to: `OutputOptions.scale`, in every format.
+    let gridPixelsPerPoint: Double
     /// Text already laid out (the PDF renderer's first pass), by location, so it is not shaped twice.
     var layouts: [RenderLocation: TextLayout] = [:]
 

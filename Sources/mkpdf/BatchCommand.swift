@@ -86,13 +86,8 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop taking records after the first failure.")
     var failFast = false
 
-    /// PNG pixels per point.
-    @Option(help: "PNG pixels per point; the QR modules are aligned to this grid.")
-    var scale: Double = 2
-
-    /// How PDFs carry fonts.
-    @Option(name: .customLong("font-mode"), help: "PDF fonts: embedded (subset TrueType) or cid (not embedded).")
-    var fontMode: PDFFontMode = .embedded
+    /// Scale, resolution and font mode.
+    @OptionGroup var rendering: OutputArguments
 
     /// The pattern member and ticket numbers must match.
     @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match.")
@@ -118,9 +113,6 @@ struct BatchCommand: ParsableCommand {
 
     func validate() throws {
         guard jobs > 0, jobs <= 1024 else { throw ValidationError("--jobs \(jobs): give 1 to 1024") }
-        guard scale.isFinite, scale > 0, scale <= 32 else {
-            throw ValidationError("--scale \(scale): give pixels per point greater than 0, up to 32")
-        }
         if let impose, impose.lowercased() != "a4" {
             throw ValidationError("--impose \(impose): the sheet size a4 is the one supported")
         }
@@ -139,8 +131,8 @@ struct BatchCommand: ParsableCommand {
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         var configured = RecordJob(
             template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
-            name: try OutputName(name), scale: scale, rules: try TicketRules(pattern: idPattern),
-            fontMode: fontMode)
+            name: try OutputName(name), rules: try TicketRules(pattern: idPattern),
+            output: rendering.options(.pdf))
         configured.numbers = try numbering.sequences()
         let job = configured
         let runner = BatchRunner(

@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import Support
 
@@ -53,13 +52,13 @@ public struct CSVTable: Hashable, Sendable {
 }
 
 /// The one CSV reader of mkpdf (report's `CSVTable`, batch's records), streaming: text decoded a chunk at a time
-/// (`InputTextStream`), each record split off with its quotes checked, its fields parsed by CSV.swift, blank lines
+/// (`InputTextStream`), each record split into its fields in the same pass that checks its quotes, blank lines
 /// skipped, the header checked — so memory holds one record, whatever the size of the file. Rows are handed out as
 /// they are, with their lines, so each reader decides what a row with the wrong number of fields means (a refused
 /// file, a failed record).
 ///
 /// A quote that is never closed or text after a closing quote is an error naming the row and the line the quote
-/// opened on: records are never merged, which is what CSV.swift alone would do. Line ends may be LF, CRLF or CR.
+/// opened on: records are never merged. Line ends may be LF, CRLF or CR.
 public final class CSVRecords {
     /// The file name messages use.
     public let source: String
@@ -104,9 +103,9 @@ public final class CSVRecords {
         self.text = text
         source = text.source
         var header: [String]?
-        while header == nil, let (record, _) = try nextRecord() {
-            guard !Self.isBlank(record) else { continue }
-            header = try Self.parse(record, source: source)
+        while header == nil, let record = try nextRecord() {
+            guard !record.isBlank else { continue }
+            header = record.fields
         }
         guard let columns = header?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
             throw .empty(source: source)
@@ -125,44 +124,33 @@ public final class CSVRecords {
     /// The next data row's fields (any number) and the line it starts on; nil at the end of the file.
     /// - Throws: `CSVDataError`: undecodable bytes, an unterminated quote, text after a closing quote, a failed read.
     public func next() throws(CSVDataError) -> (fields: [String], line: Int)? {
-        while let (record, line) = try nextRecord() {
-            guard !Self.isBlank(record) else { continue }
+        while let record = try nextRecord() {
+            guard !record.isBlank else { continue }
             row += 1
-            return (try Self.parse(record, source: source), line)
+            return (record.fields, record.line)
         }
         return nil
     }
 
-    /// Moves past the next data row without parsing its fields (for counting); false at the end of the file.
+    /// Moves past the next data row (for counting); false at the end of the file.
     /// - Throws: `CSVDataError` as `next()`.
     public func skip() throws(CSVDataError) -> Bool {
-        while let (record, _) = try nextRecord() {
-            guard !Self.isBlank(record) else { continue }
-            row += 1
-            return true
-        }
-        return false
+        try next() != nil
     }
 
-    /// A blank line: the record CSV.swift reads as one empty field.
-    private static func isBlank(_ record: String.UnicodeScalarView) -> Bool {
-        var scalars = record.makeIterator()
-        return record.isEmpty || (scalars.next() == "\"" && scalars.next() == "\"" && scalars.next() == nil)
+    /// One record as read: its fields (quotes removed, `""` made `"`), the line it starts on, and whether it is a
+    /// blank line (nothing, or only `""`), which readers skip.
+    private struct Record {
+        var fields: [String]
+        var line: Int
+        var isBlank: Bool
     }
 
-    /// A record's fields, parsed by CSV.swift (the record is complete: its quotes are balanced).
-    private static func parse(_ record: String.UnicodeScalarView, source: String) throws(CSVDataError) -> [String] {
-        do {
-            let reader = try CSVReader(string: String(record), hasHeaderRow: false)
-            return reader.next() ?? [""]
-        } catch {
-            throw .unreadable(path: source, reason: "\(error)")
-        }
-    }
-
-    /// The next record's text without its line end, and the line it starts on; nil at the end of the file.
-    private func nextRecord() throws(CSVDataError) -> (String.UnicodeScalarView, Int)? {
-        var record = String.UnicodeScalarView()
+    /// The next record, split into fields as it is read (RFC 4180: a field in double quotes may hold commas, line
+    /// ends and doubled quotes; a quote inside an unquoted field is kept as it is); nil at the end of the file.
+    private func nextRecord() throws(CSVDataError) -> Record? {
+        var fields: [String] = []
+        var value = String.UnicodeScalarView()
         let start = line
         var quoteLine = line
         var started = false
@@ -170,23 +158,28 @@ public final class CSVRecords {
         var inQuotes = false
         var afterClosingQuote = false
         field = 0
+        func endField() {
+            fields.append(String(value))
+            value = String.UnicodeScalarView()
+            atFieldStart = true
+        }
         while let scalar = try nextScalar() {
             started = true
             if inQuotes {
                 if scalar == "\"" {
                     inQuotes = false
                     afterClosingQuote = true
-                } else if scalar == "\n" {
-                    line += 1
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    value.append(scalar)
                 }
-                record.append(scalar)
                 continue
             }
             if afterClosingQuote {
                 afterClosingQuote = false
                 if scalar == "\"" {
                     inQuotes = true
-                    record.append(scalar)
+                    value.append(scalar)
                     continue
                 }
                 guard scalar == "," || scalar == "\n" else {
@@ -199,20 +192,25 @@ public final class CSVRecords {
                 atFieldStart = false
                 quoteLine = line
             case ",":
-                atFieldStart = true
+                endField()
                 field += 1
             case "\n":
                 line += 1
-                return (record, start)
+                let blank = fields.isEmpty && value.isEmpty
+                endField()
+                return Record(fields: fields, line: start, isBlank: blank)
             default:
                 atFieldStart = false
+                value.append(scalar)
             }
-            record.append(scalar)
         }
         if inQuotes {
             throw .unterminatedQuote(source: source, row: headerRead ? row + 1 : 0, line: quoteLine)
         }
-        return started ? (record, start) : nil
+        guard started else { return nil }
+        let blank = fields.isEmpty && value.isEmpty
+        endField()
+        return Record(fields: fields, line: start, isBlank: blank)
     }
 
     /// The next character of the text with CRLF and CR read as LF.

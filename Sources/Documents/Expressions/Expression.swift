@@ -68,7 +68,18 @@ struct ExpressionParser {
 
     mutating func parseWhole() throws(ExpressionError) -> Expression.Node {
         if case .end = current.kind { throw ExpressionError(offset: current.offset, "the expression is empty") }
-        let node = try parseOr()
+        var node = try parseOr()
+        // `{{ index + 1 : 06 }}`: a width after a colon zero-pads the number, shorthand for `| pad(6)`.
+        if isSymbol(":") {
+            let colon = current.offset
+            position += 1
+            guard case .number(let width) = current.kind else {
+                throw ExpressionError(
+                    offset: current.offset, "a \":\" is followed by a width, e.g. {{ index + 1 : 06 }}")
+            }
+            node = .filter("pad", input: node, arguments: [.literal(.number(width), offset: current.offset)], offset: colon)
+            position += 1
+        }
         guard case .end = current.kind else {
             throw ExpressionError(offset: current.offset, "unexpected \(describe(current)) after a complete expression")
         }
