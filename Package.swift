@@ -93,8 +93,8 @@ let package = Package(
                 // needs are found here (an archive serves only the objects before it).
                 .linkedLibrary(":libqpdf.a"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("stdc++")
             ]),
-        // The GnuTLS functions libqpdf calls (only for encrypted PDFs), forwarded to libgnutls.so.30 opened on first
-        // use: a run that reads no encrypted PDF never loads GnuTLS and its seven libraries.
+        // The GnuTLS functions libqpdf calls when it reads a PDF, forwarded to libgnutls.so.30 opened on first use: a
+        // command that reads no PDF (ticket, render, report, batch) never loads GnuTLS and its seven libraries.
         .target(name: "GnuTLSLoader"),
         // PDF structure validation over libqpdf.
         .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),

@@ -8,7 +8,12 @@ import Haru
 struct HelloCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hello",
-        abstract: "Write the \"Hello libHaru!\" sample page (Latin, Japanese CID and TrueType text, shapes)."
+        abstract: "Write the \"Hello libHaru!\" sample page (Latin, Japanese CID and TrueType text, shapes).",
+        discussion: """
+            Examples:
+              mkpdf hello -o hello.pdf
+              mkpdf hello --font /usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf
+            """
     )
 
     /// Where the PDF goes.
