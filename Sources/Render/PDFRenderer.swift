@@ -14,7 +14,7 @@ public struct PDFRenderer: Sendable {
     public var fonts: FontRegistry
     /// Embedded TrueType (default) or libHaru's non-embedded Japanese CID fonts for gothic/mincho.
     public var fontMode: PDFFontMode
-    /// Embed a HarfBuzz subset of each font (default) rather than the whole file (266 KB for IPAexGothic).
+    /// Embed a HarfBuzz subset of each font (default) rather than the whole file.
     public var subsetsFonts: Bool
     /// The PDF's Producer entry.
     public var producer: String

@@ -214,8 +214,8 @@ public struct Template: Sendable {
     }
 
     /// Today's date as `yyyy-MM-dd` in the local time zone (`TZ`, else the system's), from the C library's
-    /// calendar: every render sets `today`, and Foundation's Calendar with `String(format:)` cost 3 M instructions
-    /// on first use, 4 % of a one-shot `mkpdf ticket`.
+    /// calendar: every render sets `today`, and Foundation's Calendar with `String(format:)` is costly to set up on
+    /// first use.
     static func today() -> String {
         var now = time(nil)
         var local = tm()

@@ -58,7 +58,7 @@ struct TemplateParser {
             // Resolver.basic: plain scalars keep Yams' implicit tag, and this parser reads every value by its text
             // and style (Bool.construct, NSNull.construct … see templateValue), never by a resolved tag. Yams'
             // default resolver matches each key against seven NSRegularExpressions, and compiling the first one
-            // starts ICU's regex engine: about 14 M instructions, a sixth of a one-shot `mkpdf ticket`. One
+            // starts ICU's regex engine, a large share of a one-shot `mkpdf ticket`'s start-up. One
             // difference: keys equal as text are duplicates even when one is quoted (`1:` and `"1":`), an error
             // where the default resolver kept both and one of them silently won.
             guard let node = try Yams.compose(yaml: yaml, .basic) else {
@@ -648,7 +648,7 @@ struct TemplateParser {
         let context: String
         let pairs: [(String, Node, Node)]
         /// The names of `pairs`, in order, searched by `value(_:)`: searching `pairs` copied every (name, key,
-        /// value) it passed, nodes and all (1.2 M instructions for the seed ticket's hundred lookups).
+        /// value) it passed, nodes and all.
         let names: [String]
 
         func value(_ key: String) -> Node? { names.firstIndex(of: key).map { pairs[$0].2 } }
@@ -667,7 +667,7 @@ struct TemplateParser {
             }
             let text = try parser.scalar(node, key: key)
             // Trimmed only when the text as written is not a number: Foundation trims through NSString and UTF-16,
-            // 13 K instructions a call, and a template has a hundred numbers.
+            // and a template has a hundred numbers.
             guard let number = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite
             else {
                 throw parser.error(node, .badNumber(key: key, value: text))
