@@ -10,16 +10,13 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "mkpdf", targets: ["mkpdf"]),
+        // What a user imports: the drawing API, documents from templates and data, the one output entry point,
+        // batches, and validation. The rest (Haru, PNG, Fonts, Typeset, Barcodes, Support) are the house's own.
         .library(name: "DrawingModule", targets: ["DrawingModule"]),
-        .library(name: "Haru", targets: ["Haru"]),
-        .library(name: "PNG", targets: ["PNG"]),
-        .library(name: "Validation", targets: ["Validation"]),
         .library(name: "Documents", targets: ["Documents"]),
-        .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Render", targets: ["Render"]),
-        .library(name: "Barcodes", targets: ["Barcodes"]),
-        .library(name: "Typeset", targets: ["Typeset"]),
-        .library(name: "Batch", targets: ["Batch"])
+        .library(name: "Batch", targets: ["Batch"]),
+        .library(name: "Validation", targets: ["Validation"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,8 +38,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", providers: apt("libqpdf-dev")),
         .systemLibrary(name: "CZint", path: "Sources/CZint", providers: apt("libzint-dev")),
 
-        // What every layer shares, with no dependency: the one atomic file writer, input text decoding (encodings,
-        // CP932 variants), terminal-safe text. Internal support, in the style of swift-collections'
+        // What every layer shares, with no dependency: the one atomic file writer, CP932 variants, terminal-safe text,
+        // error wording. Package-only (no public symbol), in the style of swift-collections'
         // InternalCollectionsUtilities.
         .target(name: "Support"),
         // The one description: pure Swift, no C.

@@ -35,7 +35,7 @@ struct BatchCommand: ParsableCommand {
             0 to N-1) and writes manifest-shard-i-of-N.jsonl. --impose a4 writes \
             DIR/imposed.pdf with every successful ticket on A4 sheets.
 
-            \(HelpText.pngResolution)
+            \(HelpText.resolution)
 
             Examples:
               mkpdf batch --data members.csv --out tickets

@@ -22,7 +22,7 @@ struct RenderCommand: ParsableCommand {
             drawing) or .png (OUT.png for one page, else OUT-1.png, OUT-2.png, ...); \
             -o - writes to standard output (a PDF, or with --format png a one-page PNG).
 
-            \(HelpText.pngResolution)
+            \(HelpText.resolution)
 
             Examples:
               mkpdf render Templates/ticket.yaml --set member=ABC-1 -o t.pdf

@@ -24,7 +24,7 @@ struct ReportCommand: ParsableCommand {
             -o OUT.png writes OUT.png for a one-page report, else OUT-1.png, \
             OUT-2.png, ... one per page.
 
-            \(HelpText.pngResolution)
+            \(HelpText.resolution)
 
             Examples:
               mkpdf report --data samples/members.csv -o members.pdf

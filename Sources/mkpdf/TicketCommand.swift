@@ -23,7 +23,7 @@ struct TicketCommand: ParsableCommand {
             folder. The format follows the extension of -o (or --format). The path \
             written is printed.
 
-            \(HelpText.pngResolution)
+            \(HelpText.resolution)
 
             Examples:
               mkpdf ticket --member GCG-40167

@@ -69,16 +69,15 @@ import Testing
         let pdf = scratch.file("receipt.pdf")
         try render(page, options: OutputOptions()).write(to: pdf)
         #expect(try Oracle.pdftotext(pdf).contains("領収書 12,000円"))
-        let small = try PDFRenderer(fontMode: .cid).data(for: page)
+        let small = try render(page, options: OutputOptions(fontMode: .cid)).files[0]
         let cid = scratch.file("cid.pdf")
         try small.write(to: cid)
         #expect(try Oracle.pdffonts(cid).contains { $0.name.contains("MS-PMincho") && !$0.embedded })
 
-        let renderer = RasterRenderer()
         let png = scratch.file("receipt.png")
         try render(page, options: OutputOptions(format: .png, scale: .factor(2))).write(to: png)
         #expect(try Oracle.run("file", [png.path]).stdout.contains("400 x 120"))
-        let pixels = try renderer.pngData(for: page, scale: .dpi(300))
+        let pixels = try render(page, options: OutputOptions(format: .png, scale: .dpi(300))).files[0]
         try pixels.write(to: scratch.file("300.png"))
         #expect(try Oracle.run("file", [scratch.file("300.png").path]).stdout.contains("834 x 250"))
     }

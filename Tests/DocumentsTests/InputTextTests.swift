@@ -1,5 +1,5 @@
 import Foundation
-import Support
+import Documents
 import TestSupport
 import Testing
 
