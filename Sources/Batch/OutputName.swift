@@ -44,7 +44,7 @@ public struct OutputName: Sendable, Hashable {
                 let value: String?
                 do {
                     value = try expression.evaluate(in: scope).text
-                } catch where expression.bareName != nil {
+                } catch  where expression.bareName != nil {
                     value = nil
                 } catch {
                     throw RecordFailure(

@@ -96,4 +96,3 @@ struct ReportCommand: ParsableCommand {
         try OutputArguments.write(try render(laidOut, options: options), to: output)
     }
 }
-

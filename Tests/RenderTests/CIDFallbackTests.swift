@@ -59,7 +59,8 @@ import Testing
     @Test func aVariationSequenceIsDrawnWholeFromTheChainNotAsItsBaseCID() throws {
         let scratch = try Scratch("cid-ivs")
         let file = scratch.file("katsushika.pdf")
-        try render(try TestDrawings.line("葛\u{E0100}飾区", font: "mincho"), options: OutputOptions(fontMode: .cid)).write(to: file)
+        try render(try TestDrawings.line("葛\u{E0100}飾区", font: "mincho"), options: OutputOptions(fontMode: .cid)).write(
+            to: file)
         let names = try Oracle.pdffonts(file).map(\.name)
         #expect(names.contains("MS-PMincho") && names.contains { $0.hasSuffix("+IPAexMincho") }, "\(names)")
         #expect(try Oracle.pdftotext(file).contains("葛\u{E0100}飾区"))

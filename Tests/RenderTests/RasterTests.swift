@@ -40,7 +40,8 @@ import Testing
         let scratch = try Scratch("raster-png")
         let opaque = scratch.file("ticket.png")
         let clear = scratch.file("badge.png")
-        try render(try Samples.admissionTicket(), options: OutputOptions(format: .png, scale: .factor(2))).write(to: opaque)
+        try render(try Samples.admissionTicket(), options: OutputOptions(format: .png, scale: .factor(2))).write(
+            to: opaque)
         try render(try Samples.badge(), options: OutputOptions(format: .png, scale: .dpi(288))).write(to: clear)
         let ticket = try PNGDecoder().decode(contentsOf: opaque)
         #expect(ticket.width == 800 && ticket.height == 300 && !ticket.hasAlpha)

@@ -77,7 +77,8 @@ struct ExpressionParser {
                 throw ExpressionError(
                     offset: current.offset, "a \":\" is followed by a width, e.g. {{ index + 1 : 06 }}")
             }
-            node = .filter("pad", input: node, arguments: [.literal(.number(width), offset: current.offset)], offset: colon)
+            node = .filter(
+                "pad", input: node, arguments: [.literal(.number(width), offset: current.offset)], offset: colon)
             position += 1
         }
         guard case .end = current.kind else {

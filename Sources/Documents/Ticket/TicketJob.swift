@@ -18,8 +18,7 @@ public struct TicketJob: Sendable {
     public var fonts: FontRegistry
 
     /// A job for `template`.
-    public init(template: Template, rules: TicketRules, scale: RasterScale = .standard, fonts: FontRegistry = .shared)
-    {
+    public init(template: Template, rules: TicketRules, scale: RasterScale = .standard, fonts: FontRegistry = .shared) {
         self.template = template
         self.rules = rules
         self.scale = scale

@@ -10,7 +10,8 @@ public func render(_ document: Document, options: OutputOptions = OutputOptions(
     guard !document.pages.isEmpty else { throw .emptyDocument }
     var document = document
     document.metadata = document.metadata.overridden(by: options.metadata)
-    return RenderedDocument(format: options.format, files: try options.format.backend.files(for: document, options: options))
+    return RenderedDocument(
+        format: options.format, files: try options.format.backend.files(for: document, options: options))
 }
 
 /// Renders a one-page document of `drawing` as `options` say; see `render(_:options:)`.
