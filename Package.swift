@@ -136,7 +136,10 @@ let package = Package(
                 "TestSupport"
             ]),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "DrawingModule", "Fonts", "PNG", "Validation", "TestSupport"]),
+            name: "RenderTests",
+            dependencies: [
+                "Render", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes", "TestSupport"
+            ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),
         .testTarget(
             name: "CLITests",

@@ -43,6 +43,15 @@ struct OutputArguments: ParsableArguments {
         OutputOptions(format: format, fontMode: fontMode, scale: rasterScale)
     }
 
+    /// The format of `output` (`explicit` first, then its extension, else PDF), or a usage error naming the fix.
+    static func format(of output: String?, explicit: OutputFormat?) throws -> OutputFormat {
+        do {
+            return try OutputFormat.of(path: output, explicit: explicit)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     /// Writes `rendered` to `output` (`-` for standard output) and prints each path written, or nothing for `-`.
     static func write(_ rendered: RenderedDocument, to output: String) throws {
         if output == "-" {

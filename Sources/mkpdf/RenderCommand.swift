@@ -57,15 +57,11 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var setFiles: SetFileOptions
 
     func validate() throws {
-        do {
-            _ = try OutputFormat.of(path: output, explicit: format)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        _ = try OutputArguments.format(of: output, explicit: format)
     }
 
     func run() throws {
-        let format = try OutputFormat.of(path: output, explicit: format)
+        let format = try OutputArguments.format(of: output, explicit: format)
         let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let document = try TemplateOutput.load(
             URL(fileURLWithPath: input), assignments: assignments + fromFiles, scale: rendering.rasterScale)

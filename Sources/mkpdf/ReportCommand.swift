@@ -60,11 +60,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var dataInput: DataInputOptions
 
     func validate() throws {
-        do {
-            _ = try OutputFormat.of(path: output, explicit: format)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        _ = try OutputArguments.format(of: output, explicit: format)
     }
 
     func run() throws {
@@ -91,7 +87,7 @@ struct ReportCommand: ParsableCommand {
             values: title.map { ["title": $0] } ?? [:],
             data: ["rows": Template.records(table)],
             options: TemplateRenderOptions(pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared))
-        var options = rendering.options(try OutputFormat.of(path: output, explicit: format))
+        var options = rendering.options(try OutputArguments.format(of: output, explicit: format))
         options.pngCompression = .balanced
         try OutputArguments.write(try render(laidOut, options: options), to: output)
     }

@@ -88,11 +88,7 @@ struct TicketCommand: ParsableCommand {
     var index: Int = 0
 
     func validate() throws {
-        do {
-            _ = try OutputFormat.of(path: output, explicit: format)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        _ = try OutputArguments.format(of: output, explicit: format)
     }
 
     func run() throws {
@@ -123,7 +119,7 @@ struct TicketCommand: ParsableCommand {
         }
         if let date { values["date"] = date }
 
-        let format = try OutputFormat.of(path: output, explicit: format)
+        let format = try OutputArguments.format(of: output, explicit: format)
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         let job = TicketJob(
             template: try Template(contentsOf: templateURL), rules: rules, scale: rendering.rasterScale)
