@@ -138,7 +138,8 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: [
-                "Render", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes", "TestSupport"
+                "Render", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes",
+                "TestSupport"
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),
         .testTarget(
