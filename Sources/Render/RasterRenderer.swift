@@ -2,6 +2,7 @@ import DrawingModule
 import Fonts
 import Foundation
 import PNG
+import Support
 
 /// Renders a drawing to pixels with cairo — the same font files and the same text layout as the PDF — and to PNG
 /// with the PNG module.
@@ -16,6 +17,9 @@ public struct RasterRenderer: Sendable {
     public var fonts: FontRegistry
     /// The PNG speed/size trade-off; `.fast` by default (rasters are usually intermediate or batch output).
     public var compression: PNGEncoder.Compression
+    /// The most bytes a page's RGBA raster (width × height × 4) may take, checked before cairo allocates it;
+    /// `Limits.rasterBytes` (512 MiB) by default.
+    public var maximumBytes = 512 << 20
 
     /// Creates a renderer.
     public init(fonts: FontRegistry = .shared, compression: PNGEncoder.Compression = .fast) {
@@ -55,6 +59,14 @@ public struct RasterRenderer: Sendable {
         let (width, height) = Self.pixelSize(of: drawing.size, scale: scale)
         guard width <= Self.maximumSide, height <= Self.maximumSide else {
             throw RenderError.surfaceTooLarge(page: page, width: width, height: height, limit: Self.maximumSide)
+        }
+        let bytes = width * height * 4
+        guard bytes <= maximumBytes else {
+            throw RenderError.limit(
+                LimitExceeded(
+                    limit: "raster-bytes", what: "the page's \(width)×\(height) pixel raster takes", value: bytes,
+                    maximum: maximumBytes, unit: "bytes"),
+                location: RenderLocation(page: page))
         }
         let canvas = try CairoCanvas(width: width, height: height, page: page)
         let target = CairoTarget(canvas: canvas, scale: factor)

@@ -64,6 +64,9 @@ struct RenderCommand: ParsableCommand {
     /// Placeholder values read from files (YAML template input).
     @OptionGroup var setFiles: SetFileOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     /// PNG pixels per point when neither --scale nor --dpi is given: the rule of `HelpText.pngResolution`.
     static let defaultScale = 2.0
 
@@ -89,7 +92,7 @@ struct RenderCommand: ParsableCommand {
         }
         let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let document = try TemplateOutput.load(
-            URL(fileURLWithPath: input), assignments: assignments + fromFiles,
+            URL(fileURLWithPath: input), assignments: assignments + fromFiles, safety: safety,
             pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? Self.defaultScale : 2)
         let url = URL(fileURLWithPath: output)
         switch format {
@@ -98,7 +101,8 @@ struct RenderCommand: ParsableCommand {
             print(url.standardizedFileURL.path)
         case .png:
             let rasterScale: RasterScale = dpi.map { .dpi($0) } ?? .factor(scale ?? Self.defaultScale)
-            let renderer = RasterRenderer()
+            var renderer = RasterRenderer()
+            renderer.maximumBytes = try safety.limits().rasterBytes
             let files = try document.pages.enumerated().map { index, page in
                 (
                     try renderer.pngData(for: page, scale: rasterScale, page: index + 1),

@@ -61,6 +61,9 @@ struct ReportCommand: ParsableCommand {
     /// The data's text encoding and column renames.
     @OptionGroup var dataInput: DataInputOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     func validate() throws {
         let format = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard format == "pdf" || format == "png" else {
@@ -77,7 +80,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        var table = try CSVTable(contentsOf: URL(fileURLWithPath: data), encoding: try dataInput.inputEncoding())
+        let limits = try safety.limits()
+        var table = try CSVTable(
+            contentsOf: URL(fileURLWithPath: data), encoding: try dataInput.inputEncoding(), limits: limits)
         let renames = try dataInput.columnMap()
         for (from, to) in renames.sorted(by: { $0.key < $1.key }) {
             guard let index = table.columnIndex(named: from) else {
@@ -89,7 +94,9 @@ struct ReportCommand: ParsableCommand {
         }
         let name = URL(fileURLWithPath: table.source).deletingPathExtension().lastPathComponent
         let reportTemplate =
-            try template.map { path throws in try Template(contentsOf: URL(fileURLWithPath: path)) }
+            try template.map { path throws in
+                try Template(contentsOf: URL(fileURLWithPath: path), root: safety.rootURL, limits: limits)
+            }
             ?? Template.listing(columns: table.columns, title: name)
         guard reportTemplate.data["rows"] != nil else {
             throw ValidationError(
@@ -105,7 +112,8 @@ struct ReportCommand: ParsableCommand {
         if url.pathExtension.lowercased() == "pdf" {
             files = [(url, try PDFRenderer().data(for: laidOut))]
         } else {
-            let renderer = RasterRenderer(compression: .balanced)
+            var renderer = RasterRenderer(compression: .balanced)
+            renderer.maximumBytes = limits.rasterBytes
             let rasterScale = dpi.map { RasterScale.dpi($0) } ?? .factor(scale ?? RenderCommand.defaultScale)
             files = try laidOut.pages.enumerated().map { index, page in
                 (

@@ -88,6 +88,9 @@ struct TicketCommand: ParsableCommand {
     /// Placeholder values read from files.
     @OptionGroup var setFiles: SetFileOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     /// The ticket's position for `--number`.
     @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns.")
     var index: Int = 0
@@ -129,7 +132,8 @@ struct TicketCommand: ParsableCommand {
         let format = try TemplateOutput.format(output: output, explicit: format)
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         let job = TicketJob(
-            template: try Template(contentsOf: templateURL), rules: rules, scale: scale,
+            template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: try safety.limits()),
+            rules: rules, scale: scale,
             fontMode: fontMode)
         // The job checks the member and ticket numbers (the one check on their way to the file), before the output
         // name is made from the member number.
