@@ -55,7 +55,7 @@ import Testing
 
     /// Text snippets a hostile author would try, inserted at random places.
     static let snippets = [
-        "{{ " + String(repeating: "(", count: 3_000) + "1" + String(repeating: ")", count: 3_000) + " }}",
+        "{{ " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000) + " }}",
         "{{ " + String(repeating: "-", count: 20_000) + "1 }}",
         "{{ 1" + String(repeating: " | floor", count: 5_000) + " }}",
         "&a [1, 2, 3]", "*a", "*b", "../../../../../../etc/passwd", "/etc/passwd", "1e400", "-1e308",
@@ -66,14 +66,16 @@ import Testing
         String(repeating: "a", count: 100_000)
     ]
 
-    /// `bytes` changed once or a few times: a byte replaced, a span deleted or repeated, a line repeated, a snippet
-    /// inserted.
+    /// `bytes` changed once or a few times: a byte replaced (by a printable ASCII one in text, so most cases get past
+    /// UTF-8 decoding), a span deleted or repeated, the rest cut off, a line repeated, a snippet inserted.
     static func mutate(_ bytes: [UInt8], _ random: inout SeededRandom, text: Bool) -> [UInt8] {
         var bytes = bytes
         for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
             let at = Int.random(in: 0..<bytes.count, using: &random)
             switch Int.random(in: 0..<(text ? 6 : 4), using: &random) {
-            case 0: bytes[at] = UInt8.random(in: 0...255, using: &random)
+            case 0:
+                bytes[at] =
+                    text ? UInt8.random(in: 0x20...0x7E, using: &random) : UInt8.random(in: 0...255, using: &random)
             case 1: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &random)))
             case 2:
                 let span = Array(bytes[at..<min(bytes.count, at + Int.random(in: 1...64, using: &random))])
@@ -172,6 +174,11 @@ import Testing
             "fuzz: \(outcomes.count) cases (\(counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))), "
                 + "\(failures) clear errors, \(outcomes.filter(\.signalled).count) signals, "
                 + "\(outcomes.filter(\.timedOut).count) hangs, peak RSS \(peakMB) MB, \(elapsed)")
+        if let log = ProcessInfo.processInfo.environment["MKPDF_FUZZ_LOG"] {
+            // Every case's command and the first line of its error, to see which errors the mutations reach.
+            let lines = outcomes.map { "\($0.label)\t\($0.status)\t\($0.stderr.prefix { $0 != "\n" })" }
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: log))
+        }
         #expect(outcomes.count >= 30, "too few cases ran in 40 s: \(outcomes.count)")
         #expect(elapsed < .seconds(60))
         #expect(peakMB < 1_024, "peak RSS of a case: \(peakMB) MB")

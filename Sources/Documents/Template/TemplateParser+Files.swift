@@ -73,7 +73,7 @@ extension TemplateParser {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw self.error(node, .image(path: path, reason: error.localizedDescription))
+            throw self.error(node, .image(path: url.path, reason: error.localizedDescription))
         }
     }
 
