@@ -181,6 +181,32 @@ import Testing
         #expect(limit.limit == "elements-per-page" && limit.maximum == 100_000)
     }
 
+    @Test func nestedFlowLoopsAreStoppedByTheElementsPerDocument() throws {
+        let yaml = """
+            page: a6
+            data: {xs: [\(Array(repeating: "1", count: 2_000).joined(separator: ", "))]}
+            flow:
+              - for:
+                  each: a
+                  in: xs
+                  flow:
+                    - for: {each: b, in: xs, flow: [{paragraph: "{{a}}"}]}
+            """
+        // 4,000,000 paragraphs; the default of 1,000,000 is reached in about 16 s of a debug build, so the test lowers it.
+        var limits = Limits()
+        limits.elementsPerDocument = 50_000
+        let template = try Template(yaml: yaml, file: "flow.yaml", limits: limits)
+        let start = ContinuousClock.now
+        let error = try #require(throws: TemplateError.self) { try template.document() }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        guard case .limit(let limit) = error.reason else {
+            Issue.record("expected the elements-per-document limit, got \(error)")
+            return
+        }
+        #expect(limit.limit == "elements-per-document" && limit.value == 50_001)
+        #expect(error.description.contains("--limit elements-per-document=N"), "\(error)")
+    }
+
     // MARK: The root
 
     /// A template folder `root/templates` with a part, an image and a header logo beside it, and a secret outside.

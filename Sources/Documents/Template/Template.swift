@@ -206,7 +206,7 @@ public struct Template: Sendable {
                 reason: .limit(
                     LimitExceeded(
                         limit: "elements-per-document", what: "the document's pages hold", value: total,
-                        maximum: limits.elementsPerDocument, unit: "drawing commands")))
+                        maximum: limits.elementsPerDocument, unit: "elements")))
         }
         var pages = output.pages
         pages[0].commands = commands + pages[0].commands
@@ -339,10 +339,13 @@ public struct Template: Sendable {
             ]))
     }
 
-    /// The drawing commands one page has made so far (its parts' included), against `Limits.elementsPerPage`.
+    /// The drawing commands one page has made so far (its parts' included), against `Limits.elementsPerPage`; or the
+    /// flow's blocks and table cells, against `Limits.elementsPerDocument`.
     struct ElementBudget {
         var count = 0
         let maximum: Int
+        var limit = "elements-per-page"
+        var what = "for, repeat and parts make the page hold"
 
         /// Counts `added` more commands, before they are made.
         /// - Throws: `TemplateError` with the limit, at `mark`, when the page would hold more than `maximum`.
@@ -353,8 +356,8 @@ public struct Template: Sendable {
                     file: file, line: mark?.line, column: mark?.column,
                     reason: .limit(
                         LimitExceeded(
-                            limit: "elements-per-page", what: "for, repeat and parts make the page hold",
-                            value: overflow ? Int.max : total, maximum: maximum, unit: "drawing commands")))
+                            limit: limit, what: what, value: overflow ? Int.max : total, maximum: maximum,
+                            unit: "elements")))
             }
             count = total
         }
