@@ -79,6 +79,22 @@ import Testing
         #expect(records[1].problem == nil && records[1].fields["member"] == "GCG-2" && records[1].row == 2)
     }
 
+    @Test func aBatchReportsTheDuplicateKeyRatherThanTheNameItCannotFill() async throws {
+        let scratch = try Scratch("jsonl-batch")
+        let good = "{\"member\": \"\(Fixtures.member(1))\", \"ticket\": \"FN-1-1\", \"venue\": \"東京\"}"
+        let twice = "{\"member\": \"\(Fixtures.member(2))\", \"ticket\": \"FN-1-2\", \"member\": \"GCG-99999\"}"
+        let data = try Fixtures.write(good + "\n" + twice + "\n", "members.jsonl", in: scratch)
+        let out = scratch.file("out")
+        let summary = try await BatchRunner(
+            job: try Fixtures.job(), input: BatchInput(path: data.path), folder: out, jobs: 1
+        ).run(progress: .silent)
+        #expect(summary.ok == 1 && summary.failed == 1)
+        let failed = try #require(
+            try Fixtures.entries(out.appendingPathComponent("manifest.jsonl")).first { $0.status == .failed })
+        #expect(failed.row == 2)
+        #expect(failed.failure?.description.contains("\"member\" is written twice") == true, "\(failed)")
+    }
+
     @Test func crlfLinesAreSplit() throws {
         let records = try Self.records("{\"member\": \"GCG-1\"}\r\n{\"member\": \"GCG-2\"}\r\n")
         #expect(records.map { $0.fields["member"] } == ["GCG-1", "GCG-2"])
