@@ -10,6 +10,9 @@ public struct Limits: Hashable, Sendable {
     /// How deep a `{{ }}` expression may nest (parentheses, unary `-` and `not`, operator and filter chains);
     /// parsing and evaluation recurse no deeper than this. Default 200.
     public var expressionDepth = 200
+    /// How many bytes one text an expression makes (`a + b` on texts, `join`) may hold, so `let` values that double a
+    /// text cannot grow without end. Default 1 MiB.
+    public var textBytes = 1 << 20
     /// How many YAML nodes a template may hold once its aliases (`*name`) are expanded. Default 100,000.
     public var yamlNodes = 100_000
     /// How deep parts may include parts (`part: {file:}` inside a part). Default 8.
@@ -34,7 +37,8 @@ public struct Limits: Hashable, Sendable {
 
     /// Every limit by its `--limit` name, with its property, in the order docs/security.md lists them.
     public static let all: [(name: String, property: WritableKeyPath<Limits, Int> & Sendable)] = [
-        ("expression-depth", \.expressionDepth), ("yaml-nodes", \.yamlNodes), ("part-depth", \.partDepth),
+        ("expression-depth", \.expressionDepth), ("text-bytes", \.textBytes), ("yaml-nodes", \.yamlNodes),
+        ("part-depth", \.partDepth),
         ("part-count", \.partCount), ("elements-per-page", \.elementsPerPage),
         ("elements-per-document", \.elementsPerDocument), ("csv-columns", \.csvColumns),
         ("csv-field-bytes", \.csvFieldBytes), ("json-line-bytes", \.jsonLineBytes), ("raster-bytes", \.rasterBytes)

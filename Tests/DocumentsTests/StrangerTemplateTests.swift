@@ -60,6 +60,36 @@ import Testing
         #expect(throws: Never.self) { try Template(yaml: yaml, file: "deep.yaml", limits: limits) }
     }
 
+    @Test func letValuesThatDoubleATextStopAtTheTextLimit() throws {
+        // Each `let` doubles the one before: 100 bytes × 2⁴⁰ before the limit (a hang, then gigabytes).
+        let lets = (1...40).map { "a\($0): \"a\($0 - 1) + a\($0 - 1)\"" }.joined(separator: ", ")
+        let yaml = """
+            page: a6
+            palette: {ink: {stroke: "#000000"}}
+            let: {a0: "'\(String(repeating: "x", count: 100))'", \(lets)}
+            elements:
+              - text: {role: ink, text: "{{ a40 | length }}", size: 10, x: 10, y: 10}
+            """
+        let template = try Template(yaml: yaml, file: "double.yaml")
+        let start = ContinuousClock.now
+        let error = try #require(throws: TemplateError.self) { try template.render() }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(error.line == 3 && error.description.contains("--limit text-bytes=N"), "\(error)")
+        #expect(error.description.contains("a text of 1638400 bytes"), "\(error)")
+        let joined = "{{ xs | join('\(String(repeating: "-", count: 1_000))') }}"
+        let join = """
+            page: a6
+            palette: {ink: {stroke: "#000000"}}
+            data: {xs: [\(Array(repeating: "1", count: 2_000).joined(separator: ", "))]}
+            elements:
+              - text: {role: ink, text: "\(joined)", size: 10, x: 10, y: 10}
+            """
+        let joinError = try #require(throws: TemplateError.self) {
+            try Template(yaml: join, file: "join.yaml").render()
+        }
+        #expect(joinError.description.contains("text-bytes"), "\(joinError)")
+    }
+
     // MARK: YAML aliases
 
     /// 10 levels of 10 aliases each: 10¹⁰ scalars once expanded (5.9 GB and SIGABRT before the limit).

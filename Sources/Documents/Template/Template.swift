@@ -235,6 +235,7 @@ public struct Template: Sendable {
             values["title"] = .text(text)
         }
         var scope = TemplateScope(values)
+        scope.maximumTextBytes = limits.textBytes
         for value in lets {
             do {
                 scope.set(value.name, try value.expression.evaluate(in: scope))
