@@ -113,6 +113,9 @@ public struct BatchRunner: Sendable {
                 var record = read
                 let names: [String]
                 do throws(RecordFailure) {
+                    // A record that could not be read as written (a duplicate JSON key, a line over its budget)
+                    // fails with that reason, not with the file name its missing fields cannot fill.
+                    if let problem = record.problem { throw problem }
                     record = try job.numbered(read)
                     names = try job.fileNames(for: record)
                     try state.claim(names, row: record.row, record: record)

@@ -2,6 +2,7 @@ import DrawingModule
 import Fonts
 import Foundation
 import PNG
+import Support
 
 /// Renders a drawing to pixels with cairo — the same font files and the same text layout as the PDF — and to PNG
 /// with the PNG module.
@@ -16,6 +17,11 @@ public struct RasterRenderer: Sendable {
     public var fonts: FontRegistry
     /// The PNG speed/size trade-off; `.fast` by default (rasters are usually intermediate or batch output).
     public var compression: PNGEncoder.Compression
+    /// The most bytes a page's RGBA raster (width × height × 4) may take, checked before cairo allocates it;
+    /// `defaultMaximumBytes` unless set (the CLI's `--limit raster-bytes=N`).
+    public var maximumBytes = Self.defaultMaximumBytes
+    /// 512 MiB: a 2× A0 page fits, a 14,400 pt square at 2× (3.3 GB) does not.
+    public static let defaultMaximumBytes = 512 << 20
 
     /// Creates a renderer.
     public init(fonts: FontRegistry = .shared, compression: PNGEncoder.Compression = .fast) {
@@ -55,6 +61,14 @@ public struct RasterRenderer: Sendable {
         let (width, height) = Self.pixelSize(of: drawing.size, scale: scale)
         guard width <= Self.maximumSide, height <= Self.maximumSide else {
             throw RenderError.surfaceTooLarge(page: page, width: width, height: height, limit: Self.maximumSide)
+        }
+        let bytes = width * height * 4
+        guard bytes <= maximumBytes else {
+            throw RenderError.limit(
+                LimitExceeded(
+                    limit: "raster-bytes", what: "the page's \(width)×\(height) pixel raster takes", value: bytes,
+                    maximum: maximumBytes, unit: "bytes"),
+                location: RenderLocation(page: page))
         }
         let canvas = try CairoCanvas(width: width, height: height, page: page)
         let target = CairoTarget(canvas: canvas, scale: factor)

@@ -23,6 +23,9 @@ public enum RenderError: Error, Hashable, Sendable {
     case raster(location: RenderLocation?, operation: String, reason: String)
     /// The raster for a page would be larger than cairo's image surfaces allow.
     case surfaceTooLarge(page: Int, width: Int, height: Int, limit: Int)
+    /// The raster for a page, or a decoded image, would take more bytes than a budget allows (`raster-bytes`,
+    /// `image-bytes`): checked before anything is allocated.
+    case limit(LimitExceeded, location: RenderLocation)
     /// The raster scale or resolution is not a usable number.
     case invalidScale(String)
     /// A document with no pages has nothing to render.
@@ -72,6 +75,8 @@ extension RenderError: CustomStringConvertible, LocalizedError {
         case .surfaceTooLarge(let page, let width, let height, let limit):
             return "cannot render page \(page): \(width)×\(height) pixels exceeds the raster limit of \(limit) pixels "
                 + "a side (or the memory it needs). Fix: use a smaller --scale or --dpi"
+        case .limit(let limit, let location):
+            return "cannot render \(location): \(limit.description), or a smaller --scale or --dpi"
         case .invalidScale(let text):
             return "cannot render: \(text). Fix: give a scale greater than 0 (1, 2 …) or a dpi such as 72, 144, 300"
         case .emptyDocument:

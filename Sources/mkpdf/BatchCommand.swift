@@ -111,6 +111,9 @@ struct BatchCommand: ParsableCommand {
     /// Fields numbered from each record's position.
     @OptionGroup var numbering: NumberingOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     func validate() throws {
         guard jobs > 0, jobs <= 1024 else { throw ValidationError("--jobs \(jobs): give 1 to 1024") }
         if let impose, impose.lowercased() != "a4" {
@@ -125,14 +128,17 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input = BatchInput(
+        var given = BatchInput(
             path: data, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
             encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
+        given.limits = try safety.limits()
+        let input = given
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         var configured = RecordJob(
-            template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
+            template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits),
+            formats: try OutputFormat.list(format),
             name: try OutputName(name), rules: try TicketRules(pattern: idPattern),
-            output: rendering.options(.pdf))
+            output: rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
         let job = configured
         let runner = BatchRunner(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Documents
 import DrawingModule
 import Foundation
 import Render
@@ -38,9 +39,10 @@ struct OutputArguments: ParsableArguments {
     /// The raster scale asked for, or the standard one.
     var rasterScale: RasterScale { dpi.map { .dpi($0) } ?? scale.map { .factor($0) } ?? .standard }
 
-    /// The output options for `format`.
-    func options(_ format: OutputFormat) -> OutputOptions {
-        OutputOptions(format: format, fontMode: fontMode, scale: rasterScale)
+    /// The output options for `format`, held to `limits` (`--limit raster-bytes=N`).
+    func options(_ format: OutputFormat, limits: Limits = Limits()) -> OutputOptions {
+        OutputOptions(
+            format: format, fontMode: fontMode, scale: rasterScale, maximumRasterBytes: limits.rasterBytes)
     }
 
     /// The format of `output` (`explicit` first, then its extension, else PDF), or a usage error naming the fix.

@@ -56,6 +56,9 @@ struct RenderCommand: ParsableCommand {
     /// Placeholder values read from files (YAML template input).
     @OptionGroup var setFiles: SetFileOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     func validate() throws {
         _ = try OutputArguments.format(of: output, explicit: format)
     }
@@ -64,8 +67,10 @@ struct RenderCommand: ParsableCommand {
         let format = try OutputArguments.format(of: output, explicit: format)
         let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let document = try TemplateOutput.load(
-            URL(fileURLWithPath: input), assignments: assignments + fromFiles, scale: rendering.rasterScale)
-        try OutputArguments.write(try render(document, options: rendering.options(format)), to: output)
+            URL(fileURLWithPath: input), assignments: assignments + fromFiles, safety: safety,
+            scale: rendering.rasterScale)
+        let options = rendering.options(format, limits: try safety.limits())
+        try OutputArguments.write(try render(document, options: options), to: output)
     }
 }
 

@@ -59,12 +59,17 @@ struct ReportCommand: ParsableCommand {
     /// The data's text encoding and column renames.
     @OptionGroup var dataInput: DataInputOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     func validate() throws {
         _ = try OutputArguments.format(of: output, explicit: format)
     }
 
     func run() throws {
-        var table = try CSVTable(contentsOf: URL(fileURLWithPath: data), encoding: try dataInput.inputEncoding())
+        let limits = try safety.limits()
+        var table = try CSVTable(
+            contentsOf: URL(fileURLWithPath: data), encoding: try dataInput.inputEncoding(), limits: limits)
         let renames = try dataInput.columnMap()
         for (from, to) in renames.sorted(by: { $0.key < $1.key }) {
             guard let index = table.columnIndex(named: from) else {
@@ -76,7 +81,9 @@ struct ReportCommand: ParsableCommand {
         }
         let name = URL(fileURLWithPath: table.source).deletingPathExtension().lastPathComponent
         let reportTemplate =
-            try template.map { path throws in try Template(contentsOf: URL(fileURLWithPath: path)) }
+            try template.map { path throws in
+                try Template(contentsOf: URL(fileURLWithPath: path), root: safety.rootURL, limits: limits)
+            }
             ?? Template.listing(columns: table.columns, title: name)
         guard reportTemplate.data["rows"] != nil else {
             throw ValidationError(
@@ -87,7 +94,8 @@ struct ReportCommand: ParsableCommand {
             values: title.map { ["title": $0] } ?? [:],
             data: ["rows": Template.records(table)],
             options: TemplateRenderOptions(pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared))
-        var options = rendering.options(try OutputArguments.format(of: output, explicit: format))
+        var options = rendering.options(
+            try OutputArguments.format(of: output, explicit: format), limits: limits)
         options.pngCompression = .balanced
         try OutputArguments.write(try render(laidOut, options: options), to: output)
     }

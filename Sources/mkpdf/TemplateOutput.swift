@@ -23,15 +23,18 @@ enum TemplateOutput {
 
     /// The document `mkpdf render` draws from `url`: a YAML template (`.yaml`, `.yml`) filled with `assignments`
     /// (`key=value`, glyph coverage checked, barcodes checked on the grid of `scale`), else whatever
-    /// `DescriptionFile.load` reads; `--set` on a non-template input is refused rather than ignored.
-    static func load(_ url: URL, assignments: [String], scale: RasterScale) throws -> Document {
+    /// `DescriptionFile.load` reads; `--set` on a non-template input is refused rather than ignored. The template
+    /// is read with `safety`'s root and limits.
+    static func load(
+        _ url: URL, assignments: [String], safety: SafetyOptions, scale: RasterScale
+    ) throws -> Document {
         guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
             guard assignments.isEmpty else {
                 throw ValidationError("--set fills placeholders of a YAML template; \(url.path) is not one (.yaml)")
             }
             return try DescriptionFile.load(url)
         }
-        let template = try Template(contentsOf: url)
+        let template = try Template(contentsOf: url, root: safety.rootURL, limits: try safety.limits())
         let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: .shared)
         return try template.document(values: try values(from: assignments), options: options)
     }

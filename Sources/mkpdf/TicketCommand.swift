@@ -83,6 +83,9 @@ struct TicketCommand: ParsableCommand {
     /// Placeholder values read from files.
     @OptionGroup var setFiles: SetFileOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     /// The ticket's position for `--number`.
     @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns.")
     var index: Int = 0
@@ -122,7 +125,8 @@ struct TicketCommand: ParsableCommand {
         let format = try OutputArguments.format(of: output, explicit: format)
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         let job = TicketJob(
-            template: try Template(contentsOf: templateURL), rules: rules, scale: rendering.rasterScale)
+            template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: try safety.limits()),
+            rules: rules, scale: rendering.rasterScale)
         // The job checks the member and ticket numbers (the one check on their way to the file), before the output
         // name is made from the member number.
         let drawing = try job.drawing(values: values)
@@ -132,6 +136,7 @@ struct TicketCommand: ParsableCommand {
                 member: member, extension: format.rawValue,
                 in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             ).path
-        try OutputArguments.write(try render(drawing, options: rendering.options(format)), to: output)
+        try OutputArguments.write(
+            try render(drawing, options: rendering.options(format, limits: try safety.limits())), to: output)
     }
 }

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 import Support
 
@@ -15,16 +16,19 @@ public struct CSVTable: Hashable, Sendable {
     /// The line number (from 1) each data row starts on.
     public var lines: [Int]
 
-    /// Reads the CSV file at `url` in `encoding` (nil: detected — BOM, then strict UTF-8, then CP932).
+    /// Reads the CSV file at `url` in `encoding` (nil: detected — BOM, then strict UTF-8, then CP932), its columns
+    /// and fields held to `limits` (`csvColumns`, `csvFieldBytes`).
     /// - Throws: `CSVDataError`.
-    public init(contentsOf url: URL, encoding: InputEncoding? = nil) throws(CSVDataError) {
-        try self.init(CSVRecords(path: url.path, source: url.lastPathComponent, encoding: encoding))
+    public init(contentsOf url: URL, encoding: InputEncoding? = nil, limits: Limits = Limits()) throws(CSVDataError) {
+        try self.init(CSVRecords(path: url.path, source: url.lastPathComponent, encoding: encoding, limits: limits))
     }
 
     /// Reads CSV bytes; `source` names them in messages. Every row must have one field per column.
     /// - Throws: `CSVDataError`.
-    public init(data: Data, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
-        try self.init(CSVRecords(data: data, source: source, encoding: encoding))
+    public init(
+        data: Data, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
+    ) throws(CSVDataError) {
+        try self.init(CSVRecords(data: data, source: source, encoding: encoding, limits: limits))
     }
 
     private init(_ records: CSVRecords) throws(CSVDataError) {
@@ -59,6 +63,8 @@ public struct CSVTable: Hashable, Sendable {
 ///
 /// A quote that is never closed or text after a closing quote is an error naming the row and the line the quote
 /// opened on: records are never merged. Line ends may be LF, CRLF or CR.
+/// A record with more fields than `Limits.csvColumns` or a field longer than `Limits.csvFieldBytes` is an error as
+/// soon as the limit is passed, before the record is held whole; every step is linear in the record's length.
 public final class CSVRecords {
     /// The file name messages use.
     public let source: String
@@ -73,34 +79,40 @@ public final class CSVRecords {
     private var line = 1
     private var field = 0
     private var headerRead = false
+    private let limits: Limits
 
-    /// Opens the file at `path` (nil: standard input) and reads the header.
+    /// Opens the file at `path` (nil: standard input) and reads the header; columns and fields are held to `limits`.
     /// - Throws: `CSVDataError`: unreadable, undecodable (naming row, column, byte offset and bytes), quote errors,
-    ///   header problems.
-    public convenience init(path: String?, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+    ///   header problems, a limit gone over.
+    public convenience init(
+        path: String?, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
+    ) throws(CSVDataError) {
         let text: InputTextStream
         do {
             text = try InputTextStream(path: path, source: source, encoding: encoding)
         } catch {
             throw Self.error(error, row: 0, line: 1, column: nil)
         }
-        try self.init(text)
+        try self.init(text, limits: limits)
     }
 
     /// Reads CSV bytes held in memory, and the header.
-    /// - Throws: `CSVDataError` as `init(path:source:encoding:)`.
-    public convenience init(data: Data, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+    /// - Throws: `CSVDataError` as `init(path:source:encoding:limits:)`.
+    public convenience init(
+        data: Data, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
+    ) throws(CSVDataError) {
         let text: InputTextStream
         do {
             text = try InputTextStream(data: data, source: source, encoding: encoding)
         } catch {
             throw Self.error(error, row: 0, line: 1, column: nil)
         }
-        try self.init(text)
+        try self.init(text, limits: limits)
     }
 
-    private init(_ text: InputTextStream) throws(CSVDataError) {
+    private init(_ text: InputTextStream, limits: Limits) throws(CSVDataError) {
         self.text = text
+        self.limits = limits
         source = text.source
         var header: [String]?
         while header == nil, let record = try nextRecord() {
@@ -110,9 +122,10 @@ public final class CSVRecords {
         guard let columns = header?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
             throw .empty(source: source)
         }
+        var seen = Set<String>(minimumCapacity: columns.count)
         for (index, name) in columns.enumerated() {
             if name.isEmpty { throw .emptyColumnName(source: source, column: index + 1) }
-            if columns[..<index].contains(name) { throw .duplicateColumn(source: source, name: name) }
+            if !seen.insert(name).inserted { throw .duplicateColumn(source: source, name: name) }
         }
         self.columns = columns
         headerRead = true
@@ -157,6 +170,7 @@ public final class CSVRecords {
         var atFieldStart = true
         var inQuotes = false
         var afterClosingQuote = false
+        var fieldBytes = 0
         field = 0
         func endField() {
             fields.append(String(value))
@@ -165,6 +179,14 @@ public final class CSVRecords {
         }
         while let scalar = try nextScalar() {
             started = true
+            fieldBytes += UTF8.width(scalar)
+            if fieldBytes > limits.csvFieldBytes {
+                throw .limit(
+                    LimitExceeded(
+                        limit: "csv-field-bytes", what: "a field holds at least", value: fieldBytes,
+                        maximum: limits.csvFieldBytes, unit: "bytes"),
+                    source: source, row: headerRead ? row + 1 : 0, line: start)
+            }
             if inQuotes {
                 if scalar == "\"" {
                     inQuotes = false
@@ -194,6 +216,14 @@ public final class CSVRecords {
             case ",":
                 endField()
                 field += 1
+                fieldBytes = 0
+                if field >= limits.csvColumns {
+                    throw .limit(
+                        LimitExceeded(
+                            limit: "csv-columns", what: "a row has at least", value: field + 1,
+                            maximum: limits.csvColumns, unit: "fields"),
+                        source: source, row: headerRead ? row + 1 : 0, line: start)
+                }
             case "\n":
                 line += 1
                 let blank = fields.isEmpty && value.isEmpty

@@ -330,6 +330,8 @@ private struct Call {
             }
             parts.append(text)
         }
+        let bytes = parts.reduce(separator.utf8.count * max(0, parts.count - 1)) { $0 + $1.utf8.count }
+        try Expression.checkText(bytes: bytes, in: scope, offset: offset)
         return parts.joined(separator: separator)
     }
 

@@ -28,7 +28,8 @@ struct PNGBackend: OutputBackend {
     var filePerPage: Bool { true }
 
     func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data] {
-        let renderer = RasterRenderer(fonts: options.fonts, compression: options.pngCompression)
+        var renderer = RasterRenderer(fonts: options.fonts, compression: options.pngCompression)
+        renderer.maximumBytes = options.maximumRasterBytes
         var files: [Data] = []
         for (index, page) in document.pages.enumerated() {
             files.append(try renderer.pngData(for: page, scale: options.scale, page: index + 1))

@@ -21,12 +21,15 @@ public struct OutputOptions: Sendable {
     public var subsetsFonts: Bool
     /// The PDF's Producer entry.
     public var producer: String
+    /// The most bytes one page's raster may take (PNG), checked before it is allocated.
+    public var maximumRasterBytes: Int
 
     /// Creates options; the defaults are a PDF with embedded subset fonts and the standard scale (2 px/pt).
     public init(
         format: OutputFormat = .pdf, fontMode: PDFFontMode = .embedded, scale: RasterScale = .standard,
         metadata: Document.Metadata = Document.Metadata(), fonts: FontRegistry = .shared,
-        pngCompression: PNGEncoder.Compression = .fast, subsetsFonts: Bool = true, producer: String = "mkpdf"
+        pngCompression: PNGEncoder.Compression = .fast, subsetsFonts: Bool = true, producer: String = "mkpdf",
+        maximumRasterBytes: Int = RasterRenderer.defaultMaximumBytes
     ) {
         self.format = format
         self.fontMode = fontMode
@@ -36,6 +39,7 @@ public struct OutputOptions: Sendable {
         self.pngCompression = pngCompression
         self.subsetsFonts = subsetsFonts
         self.producer = producer
+        self.maximumRasterBytes = maximumRasterBytes
     }
 }
 
