@@ -65,6 +65,7 @@ public struct BatchRunner: Sendable {
         // anything is rendered and progress has a total; standard input and pipes are read once, as they come.
         var total = try RecordReader.count(input)
         let reader = try RecordReader(input)
+        if let text = reader.note { note(text) }
         if input.encoding == nil, reader.encoding != .utf8 {
             note("note: \(input.name): read as \(reader.encoding.rawValue) (detected; give --encoding to choose)")
         }

@@ -105,6 +105,15 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("crop-marks"), help: "Draw crop marks around each imposed ticket.")
     var cropMarks = false
 
+    /// The field whose records make one document.
+    @Option(
+        name: .customLong("group-by"),
+        help: ArgumentHelp(
+            "Make one document of all the records with the same value of this field (after --map): its fields "
+                + "are the first record's, rows the list of all of them, e.g. --group-by 請求番号.",
+            valueName: "field"))
+    var groupBy: String?
+
     /// The data's text encoding and column renames.
     @OptionGroup var dataInput: DataInputOptions
 
@@ -132,6 +141,7 @@ struct BatchCommand: ParsableCommand {
             path: data, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
             encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
         given.limits = try safety.limits()
+        given.groupBy = groupBy
         let input = given
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         var configured = RecordJob(
