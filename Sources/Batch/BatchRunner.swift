@@ -77,7 +77,7 @@ public struct BatchRunner: Sendable {
                         + "rename the column with --map")
             }
             let unused = columns.filter { !job.template.placeholderNames.contains($0) }
-            if !unused.isEmpty {
+            if !unused.isEmpty, input.groupBy == nil {
                 note("note: \(input.name): columns not used by the template: " + unused.joined(separator: ", "))
             }
         }

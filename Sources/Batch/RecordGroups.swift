@@ -121,7 +121,9 @@ final class RecordGroups {
 
     /// A record of the group as an item of `rows`: its fields as text, its lists and records, its literals.
     private static func row(_ record: BatchRecord) -> TemplateValue {
-        var fields: [(String, TemplateValue)] = record.fields.sorted { $0.key < $1.key }.map { ($0.key, .text($0.value)) }
+        var fields: [(String, TemplateValue)] = record.fields.sorted { $0.key < $1.key }.map {
+            ($0.key, .text($0.value))
+        }
         for (name, value) in record.data.sorted(by: { $0.key < $1.key }) { fields.append((name, value)) }
         for (name, literal) in record.literals.sorted(by: { $0.key < $1.key }) {
             fields.append((name, literal == "true" ? .bool(true) : literal == "false" ? .bool(false) : .null))
