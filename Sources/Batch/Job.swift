@@ -1,0 +1,72 @@
+import Documents
+import DrawingModule
+import Foundation
+import Render
+
+/// One job: a template × data → documents, through the Render module's one output entry point — what `mkpdf render`,
+/// `ticket`, `report` and `batch` do, for Swift code that holds its data as values.
+///
+/// ```swift
+/// struct Invoice: Encodable { var number: String; var customer: String; var items: [Item] }
+/// let job = try Job(templateFile: URL(fileURLWithPath: "Templates/invoice.yaml"))
+/// try job.render(invoice).write(to: URL(fileURLWithPath: "invoice.pdf"))
+/// ```
+///
+/// A value type of settings; every call is independent, so one job may render on many threads at once.
+public struct Job: Sendable {
+    /// The template every document fills.
+    public var template: Template
+    /// How documents become bytes: format, font mode, scale (also the grid barcodes are checked on), fonts.
+    public var output: OutputOptions
+    /// The budgets data is held to (YAML nodes of a data file, …); the template's own are set when it is read.
+    public var limits: Limits
+
+    /// A job for `template`.
+    public init(template: Template, output: OutputOptions = OutputOptions(), limits: Limits = Limits()) {
+        self.template = template
+        self.output = output
+        self.limits = limits
+    }
+
+    /// A job for the template file at `url`, whose files must stay inside `root` (its folder by default).
+    /// - Throws: `TemplateError` for anything the template refuses.
+    public init(
+        templateFile url: URL, root: URL? = nil, limits: Limits = Limits(), output: OutputOptions = OutputOptions()
+    ) throws(TemplateError) {
+        self.init(template: try Template(contentsOf: url, root: root, limits: limits), output: output, limits: limits)
+    }
+
+    /// The document for `data`: every value the template declares, text or lists and records.
+    /// - Throws: `TemplateError`: a name the template does not declare, a value it cannot show, text that does not
+    ///   fit, a character no font has.
+    public func document(data: [String: TemplateValue]) throws(TemplateError) -> Document {
+        var texts: [String: String] = [:]
+        var values: [String: TemplateValue] = [:]
+        for (name, value) in data {
+            if case .text(let text) = value { texts[name] = text } else { values[name] = value }
+        }
+        let options = TemplateRenderOptions(pixelsPerPoint: output.scale.factor, fonts: output.fonts)
+        guard template.isFlowing else {
+            return Document(pages: [try template.render(values: texts, data: values, options: options)])
+        }
+        return try template.document(values: texts, data: values, options: options)
+    }
+
+    /// The document for a Swift value: its encoded keys are the template's data names.
+    /// - Throws: `TemplateError` as `document(data:)`, or for a value that does not encode as an object.
+    public func document(for value: some Encodable) throws(TemplateError) -> Document {
+        try document(data: try DataFile.values(of: value, limits: limits))
+    }
+
+    /// The files of the document for `value`, in `output.format`.
+    /// - Throws: `TemplateError` from the template, `RenderError` from the renderer.
+    public func render(_ value: some Encodable) throws -> RenderedDocument {
+        try Render.render(try document(for: value), options: output)
+    }
+
+    /// The files of the document for `data`, in `output.format`.
+    /// - Throws: `TemplateError` from the template, `RenderError` from the renderer.
+    public func render(data: [String: TemplateValue]) throws -> RenderedDocument {
+        try Render.render(try document(data: data), options: output)
+    }
+}
