@@ -148,7 +148,8 @@ public final class RecordReader {
     }
 }
 
-/// The lines of a decoded text stream, one at a time, numbered from 1 (a line longer than a chunk is joined).
+/// The lines of a decoded text stream, one at a time, numbered from 1 (a line longer than a chunk is joined), split at
+/// LF, CRLF and CR (`LineEnds`), mixed or not.
 private final class JSONLines {
     private let text: InputTextStream
     private var complete: [Substring] = []
@@ -160,7 +161,8 @@ private final class JSONLines {
         self.text = text
     }
 
-    /// The next line without its LF, and its number; nil at the end.
+    /// The next line without its line end (LF, CRLF or CR; a CR may be left at the end of the last line of a
+    /// chunk or of the text, which the caller drops), and its number; nil at the end.
     /// - Throws: `CSVDataError` naming the line an undecodable byte is on.
     func next() throws(CSVDataError) -> (text: String, number: Int)? {
         while true {
@@ -181,8 +183,14 @@ private final class JSONLines {
                 number += 1
                 return (partial, number)
             }
-            var pieces = (partial + chunk).split(separator: "\n", omittingEmptySubsequences: false)
+            let text = partial + chunk
+            var pieces = LineEnds.lines(text)
             partial = String(pieces.removeLast())
+            if text.last == "\r", let line = pieces.popLast() {
+                // The chunk may end between the CR and the LF of one CRLF: keep the CR with its line until the
+                // next chunk says (the CR is dropped with the line end when the line is read).
+                partial = line + "\r"
+            }
             complete = pieces
             position = 0
         }
