@@ -64,7 +64,7 @@ struct BatchCommand: ParsableCommand {
     var template: String?
 
     /// The records.
-    @Option(help: "CSV or JSONL file with the records, or - for standard input.")
+    @Option(help: "CSV or JSONL file with the records, or - for standard input (with --status: the records to count).")
     var data: String?
 
     /// The records' format when the extension does not say.

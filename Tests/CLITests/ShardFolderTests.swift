@@ -134,6 +134,12 @@ import Testing
                     "manifest-shard-0-of-2.jsonl is in use by another mkpdf batch (process \(first.processIdentifier))"),
                 "\(again.stderr)")
         }
+        let running = try Self.mkpdf(["batch", "--status", "out"], in: scratch)
+        #expect(running.status == 1)
+        #expect(
+            running.stdout.contains(
+                "running: manifest-shard-0-of-2.jsonl is being written by process \(first.processIdentifier)"),
+            "\(running.stdout)")
         let other = try Self.launch(["--data", "m.csv", "--out", "out", "--shard", "1/2"], log: "other", in: scratch)
         let whole = try Self.launch(["--data", "m.csv", "--out", "out"], log: "whole", in: scratch)
         #expect(first.isRunning, "shard 0/2 still runs when the others start")
@@ -155,14 +161,23 @@ import Testing
             "\(status.stdout)")
     }
 
-    @Test("--status: a missing shard and its records are reported, with the fix, and exit 1")
+    @Test("--status: a missing shard and its records are reported, with the fix, and exit 1; shards impose apart")
     func statusReportsAMissingShard() throws {
         let scratch = try Scratch("cli-shards-missing")
         try Data(BatchCommandTests.csv(count: 9).utf8).write(to: scratch.file("m.csv"))
         for shard in ["0/3", "2/3"] {
-            let run = try Self.mkpdf(["batch", "--data", "m.csv", "--out", "out", "--shard", shard], in: scratch)
+            let run = try Self.mkpdf(
+                ["batch", "--data", "m.csv", "--out", "out", "--shard", shard, "--impose", "a4"], in: scratch)
             #expect(run.status == 0, "\(run.stderr)")
         }
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.file("out").path)
+        #expect(
+            names.filter { $0.hasPrefix("imposed") }.sorted() == [
+                "imposed-shard-0-of-3.pdf", "imposed-shard-2-of-3.pdf"
+            ])
+        let imposed = try Oracle.pdftotext(scratch.file("out/imposed-shard-2-of-3.pdf"))
+        #expect(imposed.contains("GCG-20002") && imposed.contains("GCG-20008") && !imposed.contains("GCG-20000"))
+        #expect(!names.contains { $0.hasPrefix(".") }, "no lock or temporary file is left: \(names)")
         let status = try Self.mkpdf(["batch", "--status", "out", "--data", "m.csv"], in: scratch)
         #expect(status.status == 1)
         #expect(
