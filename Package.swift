@@ -10,21 +10,17 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "mkpdf", targets: ["mkpdf"]),
+        // What a user imports: the drawing API, documents from templates and data, the one output entry point,
+        // batches, and validation. The rest (Haru, PNG, Fonts, Typeset, Barcodes, Support) are the house's own.
         .library(name: "DrawingModule", targets: ["DrawingModule"]),
-        .library(name: "Haru", targets: ["Haru"]),
-        .library(name: "PNG", targets: ["PNG"]),
-        .library(name: "Validation", targets: ["Validation"]),
         .library(name: "Documents", targets: ["Documents"]),
-        .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Render", targets: ["Render"]),
-        .library(name: "Barcodes", targets: ["Barcodes"]),
-        .library(name: "Typeset", targets: ["Typeset"]),
-        .library(name: "Batch", targets: ["Batch"])
+        .library(name: "Batch", targets: ["Batch"]),
+        .library(name: "Validation", targets: ["Validation"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         // `swift package generate-documentation --target Drawing` (make docs); used by no target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
@@ -42,8 +38,8 @@ let package = Package(
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", providers: apt("libqpdf-dev")),
         .systemLibrary(name: "CZint", path: "Sources/CZint", providers: apt("libzint-dev")),
 
-        // What every layer shares, with no dependency: the one atomic file writer, input text decoding (encodings,
-        // CP932 variants), terminal-safe text. Internal support, in the style of swift-collections'
+        // What every layer shares, with no dependency: the one atomic file writer, CP932 variants, terminal-safe text,
+        // error wording. Package-only (no public symbol), in the style of swift-collections'
         // InternalCollectionsUtilities.
         .target(name: "Support"),
         // The one description: pure Swift, no C.
@@ -72,16 +68,14 @@ let package = Package(
         .target(
             name: "Documents",
             dependencies: [
-                "DrawingModule", "Fonts", "Typeset", "Barcodes", "Render", "Support",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "CSV", package: "CSV.swift")
+                "DrawingModule", "Fonts", "Typeset", "Barcodes", "Support",
+                .product(name: "Yams", package: "Yams")
             ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
         .target(
             name: "Batch",
             dependencies: [
                 "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support",
-                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
         // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a
@@ -96,8 +90,8 @@ let package = Package(
                 // needs are found here (an archive serves only the objects before it).
                 .linkedLibrary(":libqpdf.a"), .linkedLibrary("jpeg"), .linkedLibrary("z"), .linkedLibrary("stdc++")
             ]),
-        // The GnuTLS functions libqpdf calls (only for encrypted PDFs), forwarded to libgnutls.so.30 opened on first
-        // use: a run that reads no encrypted PDF never loads GnuTLS and its seven libraries.
+        // The GnuTLS functions libqpdf calls when it reads a PDF, forwarded to libgnutls.so.30 opened on first use: a
+        // command that reads no PDF (ticket, render, report, batch) never loads GnuTLS and its seven libraries.
         .target(name: "GnuTLSLoader"),
         // PDF structure validation over libqpdf.
         .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),
@@ -142,7 +136,11 @@ let package = Package(
                 "TestSupport"
             ]),
         .testTarget(
-            name: "RenderTests", dependencies: ["Render", "DrawingModule", "Fonts", "PNG", "Validation", "TestSupport"]),
+            name: "RenderTests",
+            dependencies: [
+                "Render", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes",
+                "TestSupport"
+            ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),
         .testTarget(
             name: "CLITests",

@@ -16,7 +16,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, 
 from reportlab.pdfgen import canvas as pdfcanvas
 
 FONT = "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf"
-LOGO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "samples", "report-logo.png")
+LOGO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Templates", "report-logo.png")
 NAVY, ZEBRA, SUMMARY = colors.HexColor("#1D3A6E"), colors.HexColor("#EEF2F8"), colors.HexColor("#FCEFD2")
 
 def build(source, out):

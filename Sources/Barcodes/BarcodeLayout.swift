@@ -40,8 +40,8 @@ public struct BarcodeLayout: Hashable, Sendable {
     /// - Throws: `BarcodeError` for bad data, options or colours, or a box too small for the code or its quiet zone.
     ///
     /// The last few layouts are kept: a template checks its codes when it is filled and the renderer draws them
-    /// again (the PDF renderer twice: once to fail early, once to draw), and libzint's encoding and vector layout
-    /// cost about 0.2 ms per QR code, so each code is encoded once.
+    /// again on the same grid (the PDF renderer twice: once to fail early, once to draw), and libzint's encoding
+    /// and vector layout are costly, so each code is encoded once.
     public init(_ barcode: Drawing.Command.Barcode, pixelsPerPoint: Double) throws(BarcodeError) {
         let key = LayoutCache.Key(barcode: barcode, pixelsPerPoint: pixelsPerPoint)
         if let hit = LayoutCache.shared[key] {

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Support
 
@@ -20,6 +21,8 @@ public struct BatchInput: Sendable, Hashable {
     public var encoding: InputEncoding?
     /// Column (or key) renames, data name → field name.
     public var columnMap: [String: String]
+    /// The budgets the records are read with (`csvColumns`, `csvFieldBytes`, `jsonLineBytes`).
+    public var limits = Limits()
 
     /// The input at `path` (`-` for standard input); the format is `explicit`, else the extension (`.jsonl`, `.ndjson`
     /// are JSONL, anything else CSV).

@@ -108,9 +108,13 @@ public struct BatchRunner: Sendable {
                 }
                 guard let read = next else { break }
                 if let shard, !shard.contains(read.index) { continue }
-                let record = job.numbered(read)
+                var record = read
                 let names: [String]
                 do throws(RecordFailure) {
+                    // A record that could not be read as written (a duplicate JSON key, a line over its budget)
+                    // fails with that reason, not with the file name its missing fields cannot fill.
+                    if let problem = record.problem { throw problem }
+                    record = try job.numbered(read)
                     names = try job.fileNames(for: record)
                     try state.claim(names, row: record.row, record: record)
                 } catch {

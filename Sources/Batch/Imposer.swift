@@ -51,7 +51,8 @@ public struct Imposer: Sendable {
         }
         let final = folder.url.appendingPathComponent(name)
         let reader = try RecordReader(input)
-        let renderer = PDFRenderer(fonts: job.fonts, fontMode: job.fontMode)
+        let options = OutputOptions(
+            format: .pdf, fontMode: job.output.fontMode, scale: job.output.scale, fonts: job.output.fonts)
         let partPrefix = OutputFolder.temporaryPrefix + name + "-part-"
         var parts: [URL] = []
         defer { for part in parts { try? FileManager.default.removeItem(at: part) } }
@@ -75,7 +76,8 @@ public struct Imposer: Sendable {
                 sheets.removeAll(keepingCapacity: true)
                 group.addTask {
                     do {
-                        try AtomicFile.write(try renderer.data(for: document), to: url.path, durability: .unflushed)
+                        try AtomicFile.write(
+                            try render(document, options: options).files[0], to: url.path, durability: .unflushed)
                         return nil
                     } catch {
                         return .output(path: final.path, reason: "\(error)")
@@ -87,7 +89,7 @@ public struct Imposer: Sendable {
                 while failure == nil, let record = try reader.next() {
                     guard include(record.index) else { continue }
                     do {
-                        tickets.append(try job.drawing(for: record))
+                        tickets.append(try job.drawing(for: try job.numbered(record)))
                     } catch {
                         throw .output(path: final.path, reason: "\(error)")
                     }

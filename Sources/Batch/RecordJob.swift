@@ -4,8 +4,9 @@ import Fonts
 import Foundation
 import Render
 
-/// The work for one record, shared by every task of a run: the record's fields made values (numbered, literals
-/// printed, key fields present), then the one `TicketJob` draws and renders each format; written atomically, hashed.
+/// The work for one record, shared by every task of a run: the record's fields made values (literals printed, key
+/// fields present), the one `TicketJob` draws the page, and the Render module's one entry point makes each format;
+/// written atomically, hashed. The run numbers each record once (`numbered(_:)`) before handing it here.
 ///
 /// A value holding only immutable settings, so tasks on every core use one copy; a failure never throws, it becomes
 /// the record's manifest entry with its row, member, field and character.
@@ -16,34 +17,27 @@ public struct RecordJob: Sendable {
     public var formats: [OutputFormat]
     /// The file name pattern.
     public var name: OutputName
-    /// PNG pixels per point (and the QR code's pixel grid).
-    public var scale: Double
     /// The member and ticket number rules.
     public var rules: TicketRules
-    /// How PDFs carry fonts.
-    public var fontMode: PDFFontMode
-    /// Where logical fonts are found.
-    public var fonts: FontRegistry
+    /// How every format is rendered (its `format` is set per format written): scale, font mode, fonts.
+    public var output: OutputOptions
     /// Fields made from each record's position (`--number ticket='FN-{{index+1:06}}'`) for data that lacks them.
     public var numbers: [NumberSequence] = []
 
     /// Creates the job.
     public init(
-        template: Template, formats: [OutputFormat] = [.pdf], name: OutputName, scale: Double = 2,
-        rules: TicketRules, fontMode: PDFFontMode = .embedded, fonts: FontRegistry = .shared
+        template: Template, formats: [OutputFormat] = [.pdf], name: OutputName, rules: TicketRules,
+        output: OutputOptions = OutputOptions()
     ) {
         self.template = template
         self.formats = formats
         self.name = name
-        self.scale = scale
         self.rules = rules
-        self.fontMode = fontMode
-        self.fonts = fonts
+        self.output = output
     }
 
     /// The fields the manifest keeps for a record: member, ticket and those the file name uses.
     public func keyFields(of record: BatchRecord) -> [String: String] {
-        let record = numbered(record)
         var keys: [String: String] = [:]
         for field in ["member", "ticket"] + name.fields {
             if let value = record.fields[field] { keys[field] = value }
@@ -54,7 +48,6 @@ public struct RecordJob: Sendable {
     /// The output file names for `record` (one per format).
     /// - Throws: `RecordFailure` when the name pattern cannot be filled.
     public func fileNames(for record: BatchRecord) throws(RecordFailure) -> [String] {
-        let record = numbered(record)
         let base = try name.name(for: record)
         let names = formats.map { "\(base).\($0.rawValue)" }
         for name in names {
@@ -69,24 +62,30 @@ public struct RecordJob: Sendable {
     }
 
     /// `record` with the `--number` fields filled from its index and row (a field the record has is kept: the run
-    /// refuses data that has a numbered field before it starts).
-    public func numbered(_ record: BatchRecord) -> BatchRecord {
+    /// refuses data that has a numbered field before it starts); the run calls it once per record.
+    /// - Throws: `RecordFailure` when a pattern cannot be evaluated for this record.
+    public func numbered(_ record: BatchRecord) throws(RecordFailure) -> BatchRecord {
         guard !numbers.isEmpty else { return record }
         var record = record
         for number in numbers where record.fields[number.field] == nil {
-            record.fields[number.field] = number.value(index: record.index, row: record.row)
+            do {
+                record.fields[number.field] = try number.value(index: record.index, row: record.row)
+            } catch {
+                throw RecordFailure(
+                    row: record.row, member: record.fields["member"], field: number.field, reason: error.description)
+            }
         }
         return record
     }
 
+    /// The ticket job every record goes through, checking barcodes on the grid they are rendered on.
+    var job: TicketJob { TicketJob(template: template, rules: rules, scale: output.scale, fonts: output.fonts) }
+
     /// The record's drawing: placeholders filled from its fields (fields the template does not use are ignored),
     /// member and ticket numbers checked, every glyph checked against its font.
     /// - Throws: `RecordFailure` with the record's context.
-    /// The ticket job every record goes through.
-    var job: TicketJob { TicketJob(template: template, rules: rules, scale: scale, fontMode: fontMode, fonts: fonts) }
-
     public func drawing(for record: BatchRecord) throws(RecordFailure) -> Drawing {
-        var record = numbered(record)
+        var record = record
         if let problem = record.problem { throw problem }
         for (field, literal) in record.literals.sorted(by: { $0.key < $1.key })
         where template.placeholderNames.contains(field) {
@@ -120,10 +119,11 @@ public struct RecordJob: Sendable {
         do throws(RecordFailure) {
             let drawing = try drawing(for: record)
             var rendered: [(name: String, data: Data)] = []
-            let job = job
             for (format, name) in zip(formats, names) {
+                var options = output
+                options.format = format
                 do {
-                    rendered.append((name, try job.data(for: drawing, as: format)))
+                    rendered.append((name, try render(drawing, options: options).files[0]))
                 } catch {
                     throw RecordFailure(error, record: record)
                 }

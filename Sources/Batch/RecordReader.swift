@@ -1,4 +1,5 @@
 import Documents
+import DrawingModule
 import Foundation
 import Support
 
@@ -37,7 +38,8 @@ public final class RecordReader {
         case .csv:
             let records: CSVRecords
             do {
-                records = try CSVRecords(path: input.file?.path, source: input.name, encoding: input.encoding)
+                records = try CSVRecords(
+                    path: input.file?.path, source: input.name, encoding: input.encoding, limits: input.limits)
             } catch {
                 throw Self.batchError(error, name: input.name)
             }
@@ -48,7 +50,8 @@ public final class RecordReader {
                         + "\"\(from)\"; its columns are " + records.columns.joined(separator: ", "))
             }
             let header = records.columns.map { map[$0] ?? $0 }
-            for (position, name) in header.enumerated() where header[..<position].contains(name) {
+            var seen = Set<String>(minimumCapacity: header.count)
+            for name in header where !seen.insert(name).inserted {
                 throw .badHeader(name: input.name, reason: "names the field \"\(name)\" twice (after --map)")
             }
             columns = header
@@ -63,7 +66,7 @@ public final class RecordReader {
             }
             columns = nil
             encoding = text.encoding
-            source = .jsonl(JSONLines(text))
+            source = .jsonl(JSONLines(text, maximumBytes: input.limits.jsonLineBytes))
         }
     }
 
@@ -83,13 +86,26 @@ public final class RecordReader {
             return Self.record(csv: fields, header: header, index: index, row: records.row, line: line)
         case .jsonl(let lines):
             while true {
-                let next: (text: String, number: Int)?
+                let next: (line: JSONLines.Line, number: Int)?
                 do {
                     next = try lines.next()
                 } catch {
                     throw Self.batchError(error, name: input.name)
                 }
-                guard let (text, number) = next else { return nil }
+                guard let (line, number) = next else { return nil }
+                let text: String
+                switch line {
+                case .text(let whole):
+                    text = whole
+                case .tooLong(let bytes):
+                    defer { index += 1 }
+                    let limit = LimitExceeded(
+                        limit: "json-line-bytes", what: "the line holds", value: bytes,
+                        maximum: input.limits.jsonLineBytes, unit: "bytes")
+                    return BatchRecord(
+                        index: index, row: number, fields: [:],
+                        problem: RecordFailure(row: number, reason: "line \(number): \(limit.description)"))
+                }
                 let trimmed = text.hasSuffix("\r") ? String(text.dropLast()) : text
                 if trimmed.allSatisfy(\.isWhitespace) { continue }
                 defer { index += 1 }
@@ -149,27 +165,38 @@ public final class RecordReader {
 }
 
 /// The lines of a decoded text stream, one at a time, numbered from 1 (a line longer than a chunk is joined), split at
-/// LF, CRLF and CR (`LineEnds`), mixed or not.
+/// LF, CRLF and CR, mixed or not, each held to `maximumBytes`: a longer line is passed over without being held, and
+/// handed out as `.tooLong`.
 private final class JSONLines {
-    private let text: InputTextStream
-    private var complete: [Substring] = []
-    private var position = 0
-    private var partial = ""
-    private var number = 0
-
-    init(_ text: InputTextStream) {
-        self.text = text
+    /// One line: its text, or how many bytes it had when it passed the limit.
+    enum Line {
+        case text(String)
+        case tooLong(bytes: Int)
     }
 
-    /// The next line without its line end (LF, CRLF or CR; a CR may be left at the end of the last line of a
-    /// chunk or of the text, which the caller drops), and its number; nil at the end.
+    private let text: InputTextStream
+    private let maximumBytes: Int
+    private var complete: [Line] = []
+    private var position = 0
+    private var partial = ""
+    private var partialBytes = 0
+    private var number = 0
+    /// The last byte read was a CR: an LF right after it (perhaps in the next chunk) ends no further line.
+    private var afterCarriageReturn = false
+
+    init(_ text: InputTextStream, maximumBytes: Int) {
+        self.text = text
+        self.maximumBytes = maximumBytes
+    }
+
+    /// The next line without its line end, and its number; nil at the end.
     /// - Throws: `CSVDataError` naming the line an undecodable byte is on.
-    func next() throws(CSVDataError) -> (text: String, number: Int)? {
+    func next() throws(CSVDataError) -> (line: Line, number: Int)? {
         while true {
             if position < complete.count {
                 defer { position += 1 }
                 number += 1
-                return (String(complete[position]), number)
+                return (complete[position], number)
             }
             let chunk: String?
             do {
@@ -178,22 +205,50 @@ private final class JSONLines {
                 throw Self.error(error, line: number + 1)
             }
             guard let chunk else {
-                guard !partial.isEmpty else { return nil }
-                defer { partial = "" }
+                guard partialBytes > 0 else { return nil }
                 number += 1
-                return (partial, number)
+                return (takePartial(), number)
             }
-            let text = partial + chunk
-            var pieces = LineEnds.lines(text)
-            partial = String(pieces.removeLast())
-            if text.last == "\r", let line = pieces.popLast() {
-                // The chunk may end between the CR and the LF of one CRLF: keep the CR with its line until the
-                // next chunk says (the CR is dropped with the line end when the line is read).
-                partial = line + "\r"
-            }
-            complete = pieces
+            // Split at the LF and CR bytes (a "\r\n" is one Character, which a split on "\n" would never match),
+            // a CRLF once even when a chunk ends between its CR and LF; only the chunk is split, so a long line costs
+            // its length once, not once per chunk.
+            complete = []
             position = 0
+            let bytes = chunk.utf8
+            var start = bytes.startIndex
+            for index in bytes.indices {
+                let byte = bytes[index]
+                defer { afterCarriageReturn = byte == 0x0D }
+                guard byte == 0x0A || byte == 0x0D else { continue }
+                if byte == 0x0A, afterCarriageReturn, index == start {
+                    start = bytes.index(after: index)
+                    continue
+                }
+                gather(bytes[start..<index])
+                complete.append(takePartial())
+                start = bytes.index(after: index)
+            }
+            gather(bytes[start...])
         }
+    }
+
+    /// Adds a piece of the current line, holding no more than `maximumBytes` of it.
+    private func gather(_ piece: Substring.UTF8View) {
+        partialBytes += piece.count
+        if partialBytes <= maximumBytes {
+            partial += Substring(piece)
+        } else {
+            partial = ""
+        }
+    }
+
+    /// The line gathered so far, and a fresh start.
+    private func takePartial() -> Line {
+        defer {
+            partial = ""
+            partialBytes = 0
+        }
+        return partialBytes > maximumBytes ? .tooLong(bytes: partialBytes) : .text(partial)
     }
 
     /// The error for a stream error on `line` (a JSONL record's row is its line).

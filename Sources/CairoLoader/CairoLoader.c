@@ -1,8 +1,8 @@
 // cairo opened on first use instead of at start-up: the functions of cairo that Render calls, defined here under
 // their own names (hidden in the executable), each forwarding to libcairo.so.2 as dlopen finds it.
 //
-// Why: libcairo.so.2 brings pixman, fontconfig, expat, X11, xcb, Xrender and more; loading and binding them took
-// about 2 ms of every mkpdf run, PDF-only ones included (the one-shot `mkpdf ticket` never draws with cairo).
+// Why: libcairo.so.2 brings pixman, fontconfig, expat, X11, xcb, Xrender and more; loading and binding them cost
+// every mkpdf run start-up time, PDF-only ones included (the one-shot `mkpdf ticket` never draws with cairo).
 // Render calls mkpdf_cairo_load_failure() before its first cairo call and throws RenderError if cairo is missing.
 
 #define cairo_public __attribute__((visibility("hidden")))

@@ -106,7 +106,7 @@ extension FontFace {
 
     /// The numbers a PDF font descriptor needs, in thousandths of an em, read from the font's head, post, OS/2
     /// and hhea tables.
-    public var descriptorValues: FontDescriptorValues {
+    package var descriptorValues: FontDescriptorValues {
         func table(_ name: String) -> [UInt8] {
             let tag = name.utf8.reduce(hb_tag_t(0)) { $0 << 8 | hb_tag_t($1) }
             guard let blob = hb_face_reference_table(face, tag) else { return [] }

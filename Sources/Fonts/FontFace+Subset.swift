@@ -4,10 +4,9 @@ import Foundation
 extension FontFace {
     /// A TrueType file holding only the glyphs `text` needs (plus .notdef), for embedding in a PDF.
     ///
-    /// libHaru embeds a TrueType font whole (one IPAexGothic ticket = 266 KB); handing it this subset instead makes
-    /// the same ticket 9–17 KB. Glyphs are renumbered; the subset keeps cmap and hmtx, so text maps and measures as
-    /// in the full font. Glyph hinting instructions are dropped (6.7 of the 15 KB of a ticket's glyph outlines in
-    /// IPAexGothic): PDF viewers and poppler draw unhinted, and so does the raster renderer. The small `cvt `,
+    /// A whole CJK font embedded makes every ticket hundreds of kilobytes; the subset makes it a few (BENCHMARKS.md
+    /// has the figures). Glyphs are renumbered; the subset keeps cmap and hmtx, so text maps and measures as in the
+    /// full font. Glyph hinting instructions are dropped (a large part of CJK outlines' bytes): PDF viewers and poppler draw unhinted, and so does the raster renderer. The small `cvt `,
     /// `fpgm` and `prep` tables are kept because libHaru refuses a TrueType file without them. Results are cached
     /// per set of code points.
     public func subset(for text: String) throws(FontError) -> Data {

@@ -26,7 +26,7 @@ public final class FontRegistry: @unchecked Sendable {
     private var loaded: Result<FontConfiguration, FontError>?
     private var faces: [Location: FontFace] = [:]
     /// Faces by logical name: a batch asks for the same names thousands of times, and resolving a name checks
-    /// files on disk (measured: three system calls per text command), so a name is resolved once.
+    /// files on disk (system calls per text command), so a name is resolved once.
     private var facesByName: [String: FontFace] = [:]
     /// Fallback chains by logical name.
     private var chains: [String: [FontFace]] = [:]

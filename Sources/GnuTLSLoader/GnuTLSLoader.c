@@ -1,7 +1,8 @@
 // GnuTLS opened on first use instead of at start-up: the ten GnuTLS functions libqpdf's crypto provider
 // (QPDFCrypto_gnutls) calls, defined here under their own names (hidden in the executable), each forwarding to
-// libgnutls.so.30 as dlopen finds it. libqpdf needs them only for encrypted PDFs; every other run of mkpdf, the
-// one-shot `mkpdf ticket` among them, no longer loads GnuTLS and its seven libraries.
+// libgnutls.so.30 as dlopen finds it. libqpdf calls them when it reads a PDF (`mkpdf validate` loads GnuTLS for any
+// file, encrypted or not); the commands that only write PDFs (ticket, render, report, batch) never load GnuTLS and
+// its seven libraries (StartupLibrariesTests checks the start-up).
 //
 // Failures stay errors, never a stop: when GnuTLS cannot be opened, the functions returning a code return
 // GNUTLS_E_CRYPTO_INIT_FAILED (libqpdf throws, the QPDF bridge reports it), gnutls_strerror returns the reason.

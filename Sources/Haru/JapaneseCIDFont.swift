@@ -12,7 +12,7 @@ public struct JapaneseCIDMetrics: Sendable, Hashable {
     /// The width of every other CID (`DW`).
     public var defaultWidth: Int
     /// The descriptor's values.
-    public var descriptor: FontDescriptorValues
+    package var descriptor: FontDescriptorValues
 
     /// The width of `cid` in thousandths of an em.
     public func width(of cid: UInt16) -> Int { widths[cid] ?? defaultWidth }

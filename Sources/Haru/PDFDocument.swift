@@ -135,7 +135,7 @@ public final class PDFDocument {
     ///
     /// - Throws: `HPDF_PAGE_INVALID_SIZE` for a width or height that is not a number from 3 to 14400 points.
     @discardableResult
-    public func addPage(size: PageSize, orientation: PageOrientation = .portrait) throws -> PDFPage {
+    public func addPage(size: PageSize) throws -> PDFPage {
         let index = pageRecords.count
         let argument = "page \(index), size \(size.width)×\(size.height) pt"
         try ensureUsable("add a page", argument)
@@ -147,13 +147,12 @@ public final class PDFDocument {
                 code: 0x1051, operation: "add a page", argument: argument,
                 hint: "add pages outside a text { } scope.")
         }
-        let oriented = size.oriented(orientation)
         let page = try make("add a page", argument) { HPDF_AddPage($0) }
-        try check("set the page width", argument) { _ in HPDF_Page_SetWidth(page, Float(oriented.width)) }
-        try check("set the page height", argument) { _ in HPDF_Page_SetHeight(page, Float(oriented.height)) }
+        try check("set the page width", argument) { _ in HPDF_Page_SetWidth(page, Float(size.width)) }
+        try check("set the page height", argument) { _ in HPDF_Page_SetHeight(page, Float(size.height)) }
         try dropProcSet(of: page, argument)
-        pageRecords.append((page, oriented))
-        return PDFPage(document: self, handle: page, index: index, size: oriented)
+        pageRecords.append((page, size))
+        return PDFPage(document: self, handle: page, index: index, size: size)
     }
 }
 

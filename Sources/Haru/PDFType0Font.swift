@@ -29,10 +29,10 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     /// The advance of each code used, in thousandths of an em, sorted by code (the `W` array).
     public var widths: [(code: UInt16, width: Int)]
     /// The FontDescriptor values.
-    public var metrics: FontDescriptorValues
+    package var metrics: FontDescriptorValues
 
     /// Creates a program.
-    public init(
+    package init(
         kind: Kind, baseFont: String, compressedFont: Data, fontLength: Int, compressedToUnicode: Data,
         widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues
     ) {

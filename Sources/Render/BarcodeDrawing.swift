@@ -67,21 +67,11 @@ extension Replayer {
         page: Int
     ) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
         var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
-        func collect(_ commands: [Drawing.Command], under parent: RenderLocation) throws {
-            for (index, command) in commands.enumerated() {
-                let here = parent.appending("commands", index: index)
-                switch command {
-                case .barcode(let barcode):
-                    let layout = try barcodeLayout(barcode, at: here)
-                    result += try labelTexts(barcode, layout, at: here).map { ($0, here) }
-                case .group(let group): try collect(group.commands, under: here)
-                case .part(let part):
-                    try collect(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
-                default: break
-                }
-            }
+        try Self.visit(drawing, page: page) { command, here in
+            guard case .barcode(let barcode) = command else { return }
+            let layout = try barcodeLayout(barcode, at: here)
+            result += try labelTexts(barcode, layout, at: here).map { ($0, here) }
         }
-        try collect(drawing.commands, under: RenderLocation(page: page))
         return result
     }
 }

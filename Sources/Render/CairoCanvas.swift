@@ -75,7 +75,7 @@ final class CairoCanvas {
     /// The pixels as RGB8 (or gray when every pixel is gray) when every pixel is opaque, else nil.
     ///
     /// A page with a background is opaque: one pass straight from cairo's words to the bytes the PNG keeps, instead
-    /// of RGBA first and then the encoder's own passes for alpha, gray and RGB (a quarter of a 2× ticket's time).
+    /// of RGBA first and then the encoder's own passes for alpha, gray and RGB.
     func opaquePixels() throws(RenderError) -> (pixels: [UInt8], isGray: Bool)? {
         let (data, stride) = try pixelWords()
         // A page without a background is mostly transparent: find out before making the RGB copy.

@@ -14,20 +14,24 @@ public struct PDFRenderer: Sendable {
     public var fonts: FontRegistry
     /// Embedded TrueType (default) or libHaru's non-embedded Japanese CID fonts for gothic/mincho.
     public var fontMode: PDFFontMode
-    /// Embed a HarfBuzz subset of each font (default) rather than the whole file (266 KB for IPAexGothic).
+    /// Embed a HarfBuzz subset of each font (default) rather than the whole file.
     public var subsetsFonts: Bool
     /// The PDF's Producer entry.
     public var producer: String
+    /// The device grid barcode modules are placed on (the PNG's scale), so the PDF shown or printed at that
+    /// resolution has the same crisp modules as the PNG.
+    public var scale: RasterScale
 
     /// Creates a renderer.
     public init(
         fonts: FontRegistry = .shared, fontMode: PDFFontMode = .embedded, subsetsFonts: Bool = true,
-        producer: String = "mkpdf"
+        producer: String = "mkpdf", scale: RasterScale = .standard
     ) {
         self.fonts = fonts
         self.fontMode = fontMode
         self.subsetsFonts = subsetsFonts
         self.producer = producer
+        self.scale = scale
     }
 
     /// The PDF of a one-page document.
@@ -47,21 +51,6 @@ public struct PDFRenderer: Sendable {
         } catch {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
-    }
-
-    /// Writes the PDF of a one-page document to `url` atomically (temporary file, then rename).
-    /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ drawing: Drawing, metadata: Document.Metadata = Document.Metadata(), to url: URL)
-        throws(RenderError)
-    {
-        try write(Document(pages: [drawing], metadata: metadata), to: url)
-    }
-
-    /// Writes the PDF of `document` to `url` atomically (temporary file in the same folder, then rename).
-    /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ document: Document, to url: URL) throws(RenderError) {
-        let data = try data(for: document)
-        try OutputFile.write(data, to: url)
     }
 
     /// The first non-blank text of `texts` (a page's, in drawing order), trimmed to 80 characters: the title of a
@@ -115,7 +104,7 @@ public struct PDFRenderer: Sendable {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
         let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
-        var replayer = Replayer(fonts: fonts)
+        var replayer = Replayer(fonts: fonts, gridPixelsPerPoint: scale.factor)
         // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs.
         for (index, page) in document.pages.enumerated() {
             for (text, location) in pageTexts[index] where !text.string.isEmpty {

@@ -2,6 +2,7 @@ import DrawingModule
 import Fonts
 import Foundation
 import PNG
+import Support
 
 /// Renders a drawing to pixels with cairo — the same font files and the same text layout as the PDF — and to PNG
 /// with the PNG module.
@@ -16,6 +17,11 @@ public struct RasterRenderer: Sendable {
     public var fonts: FontRegistry
     /// The PNG speed/size trade-off; `.fast` by default (rasters are usually intermediate or batch output).
     public var compression: PNGEncoder.Compression
+    /// The most bytes a page's RGBA raster (width × height × 4) may take, checked before cairo allocates it;
+    /// `defaultMaximumBytes` unless set (the CLI's `--limit raster-bytes=N`).
+    public var maximumBytes = Self.defaultMaximumBytes
+    /// 512 MiB: a 2× A0 page fits, a 14,400 pt square at 2× (3.3 GB) does not.
+    public static let defaultMaximumBytes = 512 << 20
 
     /// Creates a renderer.
     public init(fonts: FontRegistry = .shared, compression: PNGEncoder.Compression = .fast) {
@@ -38,7 +44,7 @@ public struct RasterRenderer: Sendable {
     ///   - scale: pixels per point, as a factor or a resolution.
     ///   - page: the page number errors name.
     /// - Throws: `RenderError`.
-    public func bitmap(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError)
+    public func bitmap(for drawing: Drawing, scale: RasterScale = .standard, page: Int = 1) throws(RenderError)
         -> Bitmap
     {
         try RenderError.converting(location: RenderLocation(page: page), raster: true) {
@@ -56,6 +62,14 @@ public struct RasterRenderer: Sendable {
         guard width <= Self.maximumSide, height <= Self.maximumSide else {
             throw RenderError.surfaceTooLarge(page: page, width: width, height: height, limit: Self.maximumSide)
         }
+        let bytes = width * height * 4
+        guard bytes <= maximumBytes else {
+            throw RenderError.limit(
+                LimitExceeded(
+                    limit: "raster-bytes", what: "the page's \(width)×\(height) pixel raster takes", value: bytes,
+                    maximum: maximumBytes, unit: "bytes"),
+                location: RenderLocation(page: page))
+        }
         let canvas = try CairoCanvas(width: width, height: height, page: page)
         let target = CairoTarget(canvas: canvas, scale: factor)
         try Replayer(fonts: fonts, gridPixelsPerPoint: factor).replay(drawing, page: page, into: target)
@@ -65,7 +79,7 @@ public struct RasterRenderer: Sendable {
 
     /// The drawing as PNG bytes (an alpha PNG when it has no background).
     /// - Throws: `RenderError`.
-    public func pngData(for drawing: Drawing, scale: RasterScale = .factor(1), page: Int = 1) throws(RenderError)
+    public func pngData(for drawing: Drawing, scale: RasterScale = .standard, page: Int = 1) throws(RenderError)
         -> Data
     {
         let (canvas, opaque, bitmap) = try RenderError.converting(location: RenderLocation(page: page), raster: true) {
@@ -87,14 +101,5 @@ public struct RasterRenderer: Sendable {
                 location: RenderLocation(page: page), operation: "encode the PNG",
                 reason: "\(error)")
         }
-    }
-
-    /// Writes the drawing as a PNG file atomically (temporary file in the same folder, then rename).
-    /// - Throws: `RenderError`; on failure no file is left at `url`.
-    public func write(_ drawing: Drawing, to url: URL, scale: RasterScale = .factor(1), page: Int = 1)
-        throws(RenderError)
-    {
-        let data = try pngData(for: drawing, scale: scale, page: page)
-        try OutputFile.write(data, to: url)
     }
 }

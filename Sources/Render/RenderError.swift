@@ -23,12 +23,17 @@ public enum RenderError: Error, Hashable, Sendable {
     case raster(location: RenderLocation?, operation: String, reason: String)
     /// The raster for a page would be larger than cairo's image surfaces allow.
     case surfaceTooLarge(page: Int, width: Int, height: Int, limit: Int)
+    /// The raster for a page, or a decoded image, would take more bytes than a budget allows (`raster-bytes`,
+    /// `image-bytes`): checked before anything is allocated.
+    case limit(LimitExceeded, location: RenderLocation)
     /// The raster scale or resolution is not a usable number.
     case invalidScale(String)
     /// A document with no pages has nothing to render.
     case emptyDocument
     /// The output could not be written.
     case output(path: String, reason: String)
+    /// An output path whose extension names no format, or names another format than the one asked for (`explicit`).
+    case unknownFormat(path: String, explicit: String?)
     /// An outline entry (bookmark) cannot be written: `index` into `Document.outline`, the field and why.
     case outline(index: Int, field: String, reason: String)
     /// A text box's text does not fit its frame by any of its fit policies (or its font cannot be opened).
@@ -70,6 +75,8 @@ extension RenderError: CustomStringConvertible, LocalizedError {
         case .surfaceTooLarge(let page, let width, let height, let limit):
             return "cannot render page \(page): \(width)×\(height) pixels exceeds the raster limit of \(limit) pixels "
                 + "a side (or the memory it needs). Fix: use a smaller --scale or --dpi"
+        case .limit(let limit, let location):
+            return "cannot render \(location): \(limit.description), or a smaller --scale or --dpi"
         case .invalidScale(let text):
             return "cannot render: \(text). Fix: give a scale greater than 0 (1, 2 …) or a dpi such as 72, 144, 300"
         case .emptyDocument:
@@ -78,6 +85,13 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return ErrorText.wrapping(
                 "cannot write \(path)", reason,
                 fix: "check that the folder exists, is writable and has space")
+        case .unknownFormat(let path, let explicit?):
+            return "cannot write \(path) as \(explicit): the format contradicts the name's extension. "
+                + "Fix: end the name in .\(explicit), or drop the format option"
+        case .unknownFormat(let path, nil):
+            return "cannot write \(path): the name does not end in a format's extension. "
+                + "Fix: end it in " + OutputFormat.builtIn.map { "." + $0.rawValue }.joined(separator: " or ")
+                + ", or give the format"
         case .outline(let index, let field, let reason):
             return ErrorText.wrapping(
                 "cannot render outline[\(index)].\(field)", reason,

@@ -8,8 +8,8 @@ import Typeset
 struct Replayer {
     /// Where logical font names are opened.
     let fonts: FontRegistry
-    /// The device pixels per point barcode modules are aligned to: the PNG's scale, 2 (144 dpi) for a PDF.
-    var gridPixelsPerPoint: Double = 2
+    /// The device pixels per point barcode modules are aligned to: `OutputOptions.scale`, in every format.
+    let gridPixelsPerPoint: Double
     /// Text already laid out (the PDF renderer's first pass), by location, so it is not shaped twice.
     var layouts: [RenderLocation: TextLayout] = [:]
 
@@ -174,25 +174,37 @@ struct Replayer {
     ) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
         var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
         let setter = TextBoxSetter(fonts: fonts)
-        func collect(_ commands: [Drawing.Command], under parent: RenderLocation) throws {
+        try visit(drawing, page: page) { command, here in
+            switch command {
+            case .text(let text): result.append((text, here))
+            case .textBox(let box):
+                do throws(TextFitError) {
+                    result += try setter.texts(of: box).map { ($0, here) }
+                } catch {
+                    throw RenderError.textFit(location: here, error)
+                }
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with every command of `drawing` (page `page`) that is not a group or a part, and its location,
+    /// through groups and parts, in drawing order.
+    static func visit(
+        _ drawing: Drawing, page: Int, _ body: (Drawing.Command, RenderLocation) throws -> Void
+    ) throws {
+        func walk(_ commands: [Drawing.Command], under parent: RenderLocation) throws {
             for (index, command) in commands.enumerated() {
                 let here = parent.appending("commands", index: index)
                 switch command {
-                case .text(let text): result.append((text, here))
-                case .textBox(let box):
-                    do {
-                        result += try setter.texts(of: box).map { ($0, here) }
-                    } catch {
-                        throw RenderError.textFit(location: here, error)
-                    }
-                case .group(let group): try collect(group.commands, under: here)
+                case .group(let group): try walk(group.commands, under: here)
                 case .part(let part):
-                    try collect(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
-                default: break
+                    try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                default: try body(command, here)
                 }
             }
         }
-        try collect(drawing.commands, under: RenderLocation(page: page))
-        return result
+        try walk(drawing.commands, under: RenderLocation(page: page))
     }
 }

@@ -23,9 +23,9 @@ import Foundation
 ///   unflushed — a flush costs more than rendering a ticket, a crash may lose the newest file but never leaves a
 ///   partial one under its name, and batch verifies outputs by SHA-256 on `--resume` and syncs its folder at the
 ///   end; the batch manifest's rewrite and Haru's `PDFDocument.save` are flushed.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Whether the file is synced to the disk before it is renamed into place.
-    public enum Durability: Sendable {
+    package enum Durability: Sendable {
         /// `fsync` before the rename.
         case flushed
         /// No `fsync`: durability is left to the file system.
@@ -33,11 +33,11 @@ public enum AtomicFile {
     }
 
     /// The prefix of every temporary file; a folder sweep (`removeTemporaryFiles(in:)`) recognises it.
-    public static let temporaryPrefix = ".mkpdf-tmp-"
+    package static let temporaryPrefix = ".mkpdf-tmp-"
 
     /// Writes `data` to `path` atomically.
     /// - Throws: `AtomicFileError`; no temporary file remains and `path` is unchanged.
-    public static func write(_ data: Data, to path: String, durability: Durability = .flushed)
+    package static func write(_ data: Data, to path: String, durability: Durability = .flushed)
         throws(AtomicFileError)
     {
         try writeAll([(path, data)], durability: durability)
@@ -46,7 +46,7 @@ public enum AtomicFile {
     /// Writes several files all or none: every file is written to its temporary name first, and only when all of
     /// them succeeded are they renamed into place (PNG pages of one document, a record's PDF and PNG).
     /// - Throws: `AtomicFileError` for the first failure; every temporary file is removed and no destination changed.
-    public static func writeAll(_ files: [(path: String, data: Data)], durability: Durability = .flushed)
+    package static func writeAll(_ files: [(path: String, data: Data)], durability: Durability = .flushed)
         throws(AtomicFileError)
     {
         _ = ignoreFileSizeSignal
@@ -83,7 +83,7 @@ public enum AtomicFile {
     /// Renames a finished temporary file that another writer produced (libqpdf writing a joined PDF) into place under
     /// the same rules as `write`: the destination's mode kept, or the umask's for a new file.
     /// - Throws: `AtomicFileError`; the temporary file is removed on failure.
-    public static func place(_ temporary: String, at path: String) throws(AtomicFileError) {
+    package static func place(_ temporary: String, at path: String) throws(AtomicFileError) {
         _ = ignoreFileSizeSignal
         do throws(AtomicFileError) {
             let target = try resolve(path)
@@ -105,13 +105,13 @@ public enum AtomicFile {
     /// Removes temporary files an interrupted run left in `folder`.
     /// - Returns: how many were removed.
     @discardableResult
-    public static func removeTemporaryFiles(in folder: String) -> Int {
+    package static func removeTemporaryFiles(in folder: String) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasPrefix(temporaryPrefix) && unlink(folder + "/" + $0) == 0 }.count
     }
 
     /// The mode a new file gets: 0666 minus the process's umask.
-    public static var newFileMode: mode_t { 0o666 & ~processUmask }
+    package static var newFileMode: mode_t { 0o666 & ~processUmask }
 
     // MARK: - Steps
 
@@ -250,26 +250,26 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 }
 
 /// A failed step of `AtomicFile`: what was being done, the path, and the system's errno.
-public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+package struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// What was being done, e.g. `write the file`.
-    public var step: String
+    package var step: String
     /// The destination (symbolic links followed).
-    public var path: String
+    package var path: String
     /// The C errno.
-    public var errno: Int32
+    package var errno: Int32
 
     /// Creates an error.
-    public init(step: String, path: String, errno: Int32) {
+    package init(step: String, path: String, errno: Int32) {
         self.step = step
         self.path = path
         self.errno = errno
     }
 
     /// True when the file could not be created at all (the folder is missing or not writable).
-    public var isOpen: Bool { step.hasPrefix("create") || step.hasPrefix("open") }
+    package var isOpen: Bool { step.hasPrefix("create") || step.hasPrefix("open") }
 
     /// The system's reason, with what to do for the cases a user meets (full disk, size limit).
-    public var reason: String {
+    package var reason: String {
         let text = String(cString: strerror(errno))
         switch errno {
         case ENOSPC: return text + " (the disk is full; free space and run again)"
@@ -280,8 +280,8 @@ public struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// `could not <step> for <path> (<reason>)`.
-    public var description: String { "could not \(step) for \(TerminalText.escaped(path)) (\(reason))" }
+    package var description: String { "could not \(step) for \(TerminalText.escaped(path)) (\(reason))" }
 
     /// The same text as `description`.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

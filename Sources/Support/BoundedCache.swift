@@ -5,25 +5,25 @@ import Foundation
 ///
 /// Emptying instead of evicting one entry keeps lookups to a hash and a lock; a batch's working set is far smaller
 /// than the limits used.
-public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Key: Value] = [:]
     private let limit: Int
 
     /// An empty cache holding at most `limit` entries.
-    public init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// The value stored for `key`, if any.
-    public func value(for key: Key) -> Value? {
+    package func value(for key: Key) -> Value? {
         lock.lock()
         defer { lock.unlock() }
         return entries[key]
     }
 
     /// Stores `value` for `key`, first emptying the cache when it is full.
-    public func store(_ value: Value, for key: Key) {
+    package func store(_ value: Value, for key: Key) {
         lock.lock()
         defer { lock.unlock() }
         if entries.count >= limit { entries.removeAll(keepingCapacity: true) }

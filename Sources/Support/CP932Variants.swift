@@ -4,9 +4,9 @@
 /// is mapped to the CP932 form first. Excel's CSV comes back with the CP932 form (0x8160 reads as ～ U+FF5E); input
 /// maps it back to the JIS character, so 〜 written in Excel prints as 〜 — the round trip is exact for text typed
 /// with the JIS forms, which is what Japanese input methods produce.
-public enum CP932Variants {
+package enum CP932Variants {
     /// JIS character → the CP932 character that looks the same (for encoding text as CP932).
-    public static let toCP932: [Unicode.Scalar: Unicode.Scalar] = [
+    package static let toCP932: [Unicode.Scalar: Unicode.Scalar] = [
         "\u{301C}": "\u{FF5E}", // 〜 wave dash → ～ fullwidth tilde
         "\u{2212}": "\u{FF0D}", // − minus sign → － fullwidth hyphen-minus
         "\u{2016}": "\u{2225}", // ‖ double vertical line → ∥ parallel to
@@ -17,11 +17,11 @@ public enum CP932Variants {
     ]
 
     /// CP932 character → JIS character (for decoding CP932 input).
-    public static let fromCP932: [Unicode.Scalar: Unicode.Scalar] =
+    package static let fromCP932: [Unicode.Scalar: Unicode.Scalar] =
         Dictionary(uniqueKeysWithValues: toCP932.map { ($0.value, $0.key) })
 
     /// `text` with every CP932 form replaced by its JIS character.
-    public static func jisForms(of text: String) -> String {
+    package static func jisForms(of text: String) -> String {
         guard text.unicodeScalars.contains(where: { fromCP932[$0] != nil }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars { result.append(fromCP932[scalar] ?? scalar) }

@@ -1,23 +1,23 @@
 /// A font descriptor's values (PDF 32000-1 §9.8), in thousandths of an em: read from a font file by Fonts and
 /// written into a FontDescriptor by Haru, which know nothing of each other.
-public struct FontDescriptorValues: Hashable, Sendable {
+package struct FontDescriptorValues: Hashable, Sendable {
     /// Font flags (§9.8.2): 4 symbolic, +1 fixed pitch, +2 serif.
-    public var flags: Int
+    package var flags: Int
     /// xMin, yMin, xMax, yMax of all glyphs.
-    public var boundingBox: [Int]
+    package var boundingBox: [Int]
     /// Degrees counter-clockwise from vertical.
-    public var italicAngle: Double
+    package var italicAngle: Double
     /// Ascender above the baseline.
-    public var ascent: Int
+    package var ascent: Int
     /// Descender (negative, below the baseline).
-    public var descent: Int
+    package var descent: Int
     /// Height of flat capitals.
-    public var capHeight: Int
+    package var capHeight: Int
     /// Vertical stem width.
-    public var stemV: Int
+    package var stemV: Int
 
     /// Creates the values.
-    public init(
+    package init(
         flags: Int, boundingBox: [Int], italicAngle: Double, ascent: Int, descent: Int, capHeight: Int,
         stemV: Int
     ) {

@@ -3,7 +3,7 @@ import Foundation
 /// Where JSONDecoder's bare "not valid JSON" went wrong: JSONSerialization reports a character offset, turned here
 /// into `line L, column C: <what>` so the author can jump to it. Public so every JSON file we read (drawings,
 /// fonts.json) reports syntax errors the same way; nil when the data is valid JSON.
-public func jsonSyntaxLocation(in data: Data) -> String? {
+package func jsonSyntaxLocation(in data: Data) -> String? {
     do {
         _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         return nil

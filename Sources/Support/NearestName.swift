@@ -2,9 +2,9 @@
 ///
 /// Closeness is the edit distance over Characters (so 会員番号 and 会員番 are one edit apart), case-insensitively; a
 /// name more than a third of its length away (at least 1, at most 3 edits) is no suggestion at all.
-public enum NearestName {
+package enum NearestName {
     /// The candidate closest to `name`, or nil when none is close enough to be a likely misspelling.
-    public static func suggest<S: Sequence<String>>(for name: String, among candidates: S) -> String? {
+    package static func suggest<S: Sequence<String>>(for name: String, among candidates: S) -> String? {
         let target = Array(name.lowercased())
         let limit = min(3, max(1, target.count / 3))
         var best: (name: String, distance: Int)?
@@ -17,7 +17,7 @@ public enum NearestName {
     }
 
     /// ` (did you mean `title`?)`, or an empty string when nothing is close: ready to append to a message.
-    public static func hint<S: Sequence<String>>(for name: String, among candidates: S) -> String {
+    package static func hint<S: Sequence<String>>(for name: String, among candidates: S) -> String {
         suggest(for: name, among: candidates).map { " (did you mean `\($0)`?)" } ?? ""
     }
 

@@ -2,9 +2,9 @@ import Foundation
 
 /// One rule for finding the data files mkpdf ships (fonts.json, the ticket template), so that a checkout, an
 /// installed prefix and an unpacked folder find every file the same way and report the same list when one is missing.
-public enum ResourceSearch {
+package enum ResourceSearch {
     /// Where the search ended: the file, or every place tried (for the caller's own "not found" error).
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The file to use.
         case found(URL)
         /// Nothing was there; the places tried, in order, ending with the environment variable's state.
@@ -14,7 +14,7 @@ public enum ResourceSearch {
     /// The places a data file is looked for, in order, without duplicates: `<sourceTree>/<treePath>` (builds run
     /// in the tree), then beside the executable — `<dir>/../share/mkpdf/<installedPath>` (an installed prefix) and
     /// `<dir>/<treePath>` (an unpacked folder) — then `<treePath>` in the current directory.
-    public static func paths(
+    package static func paths(
         treePath: String, installedPath: String, sourceTree: URL?, executableDirectory: URL?,
         currentDirectory: URL
     ) -> [URL] {
@@ -34,7 +34,7 @@ public enum ResourceSearch {
 
     /// The file the environment variable `variable` names when it is set (it must exist: a wrong override is an
     /// error, not a reason to fall back), else the first of `candidates` that exists.
-    public static func locate(variable: String, environment: [String: String], candidates: [URL]) -> Outcome {
+    package static func locate(variable: String, environment: [String: String], candidates: [URL]) -> Outcome {
         if let override = environment[variable], !override.isEmpty {
             guard FileManager.default.fileExists(atPath: override) else {
                 return .missing(tried: ["\(override) (from \(variable))"])

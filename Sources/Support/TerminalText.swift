@@ -2,9 +2,9 @@
 ///
 /// A CSV field may hold NUL, a newline, ESC or a bidi override; copied into an error line it would cut the line, move
 /// the cursor or hide text. Every message that quotes data passes it through `escaped(_:)`.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with C0/C1 controls, DEL and the bidi controls written as `\n`, `\t`, `\r` or `\u{…}`.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

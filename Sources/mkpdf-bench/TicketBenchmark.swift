@@ -74,25 +74,19 @@ struct TicketBenchmark: ParsableCommand {
             throw ValidationError("--out \(out): cannot create the folder (\(error.localizedDescription))")
         }
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.benchmarkTemplate()
-        let pdf = PDFRenderer(fontMode: mode.fontMode)
-        let raster = RasterRenderer(compression: pngCompression == .fast ? .fast : .balanced)
-        let scale = 2.0
+        let options = OutputOptions(
+            format: mode.format, fontMode: mode.fontMode, pngCompression: pngCompression == .fast ? .fast : .balanced)
         let files = (0..<count).map {
             folder.appendingPathComponent("ticket-" + Self.digits($0) + "." + mode.format.rawValue)
         }
 
         let job = TicketJob(
-            template: try Template(contentsOf: templateURL), rules: try TicketRules(), scale: scale,
-            fontMode: mode.fontMode)
+            template: try Template(contentsOf: templateURL), rules: try TicketRules(), scale: options.scale)
         let clock = ContinuousClock()
         let start = clock.now
         for (number, file) in files.enumerated() {
             let drawing = try job.drawing(values: ["member": "GCG-" + Self.digits(number)])
-            if mode.format == .png {
-                try raster.write(drawing, to: file, scale: .factor(scale))
-            } else {
-                try pdf.write(drawing, to: file)
-            }
+            try render(drawing, options: options).write(to: file)
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

@@ -45,7 +45,7 @@ struct BatchCommand: ParsableCommand {
             records and outputs changed since; --json prints it as one JSON object. \
             The exit status is 0 only when every record was written once.
 
-            \(HelpText.pngResolution)
+            \(HelpText.resolution)
 
             Examples:
               mkpdf batch --data members.csv --out tickets
@@ -113,13 +113,8 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop taking records after the first failure.")
     var failFast = false
 
-    /// PNG pixels per point.
-    @Option(help: "PNG pixels per point; the QR modules are aligned to this grid.")
-    var scale: Double = 2
-
-    /// How PDFs carry fonts.
-    @Option(name: .customLong("font-mode"), help: "PDF fonts: embedded (subset TrueType) or cid (not embedded).")
-    var fontMode: PDFFontMode = .embedded
+    /// Scale, resolution and font mode.
+    @OptionGroup var rendering: OutputArguments
 
     /// The pattern member and ticket numbers must match.
     @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match.")
@@ -143,6 +138,9 @@ struct BatchCommand: ParsableCommand {
     /// Fields numbered from each record's position.
     @OptionGroup var numbering: NumberingOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     func validate() throws {
         if status != nil, out != nil { throw ValidationError("--status DIR names the folder: leave out --out") }
         if status == nil, data == nil || out == nil {
@@ -150,9 +148,6 @@ struct BatchCommand: ParsableCommand {
         }
         if json, status == nil { throw ValidationError("--json applies to --status DIR") }
         guard jobs > 0, jobs <= 1024 else { throw ValidationError("--jobs \(jobs): give 1 to 1024") }
-        guard scale.isFinite, scale > 0, scale <= 32 else {
-            throw ValidationError("--scale \(scale): give pixels per point greater than 0, up to 32")
-        }
         if let impose, impose.lowercased() != "a4" {
             throw ValidationError("--impose \(impose): the sheet size a4 is the one supported")
         }
@@ -165,10 +160,13 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let limits = try safety.limits()
         let input = try data.map {
-            BatchInput(
+            var given = BatchInput(
                 path: $0, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
                 encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
+            given.limits = limits
+            return given
         }
         if let status {
             try BatchStatusReport.run(folder: status, data: input, json: json)
@@ -177,9 +175,10 @@ struct BatchCommand: ParsableCommand {
         guard let input, let out else { throw ValidationError("give --data FILE and --out DIR") }
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         var configured = RecordJob(
-            template: try Template(contentsOf: templateURL), formats: try OutputFormat.list(format),
-            name: try OutputName(name), scale: scale, rules: try TicketRules(pattern: idPattern),
-            fontMode: fontMode)
+            template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits),
+            formats: try OutputFormat.list(format),
+            name: try OutputName(name), rules: try TicketRules(pattern: idPattern),
+            output: rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
         let job = configured
         let runner = BatchRunner(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Haru
 import PNG
+import Render
 import Support
 
 /// `mkpdf image`: PNG files to a PDF with one page per image (what img2pdf does), or re-encoded to PNG.
@@ -44,17 +45,8 @@ struct ImageCommand: ParsableCommand {
     @Flag(name: .long, help: "PNG output: write faster, larger files (no row filters, zlib level 3).")
     var fast = false
 
-    /// What `-o` asks for.
-    enum Format { case pdf, png }
-
     /// The output format from the extension of `-o`.
-    var format: Format? {
-        switch URL(fileURLWithPath: output).pathExtension.lowercased() {
-        case "pdf": .pdf
-        case "png": .png
-        default: nil
-        }
-    }
+    var format: OutputFormat? { OutputFormat(path: output) }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Give at least one PNG file.") }
@@ -72,10 +64,7 @@ struct ImageCommand: ParsableCommand {
     }
 
     func run() throws {
-        switch format {
-        case .pdf: try writePDF()
-        case .png, nil: try writePNGs()
-        }
+        if format == .pdf { try writePDF() } else { try writePNGs() }
     }
 
     /// One page per image, each loaded as soon as it is decoded, saved atomically at the end.
@@ -141,15 +130,7 @@ struct ImageCommand: ParsableCommand {
         let encoded = try inputs.map { input in
             try encoder.encode(decode(input), name: input)
         }
-        let base = URL(fileURLWithPath: output)
-        let folder = base.deletingLastPathComponent()
-        let stem = base.deletingPathExtension().lastPathComponent
-        let targets =
-            inputs.count == 1
-            ? [base]
-            : (1...inputs.count).map {
-                folder.appendingPathComponent("\(stem)-\($0).\(base.pathExtension)")
-            }
+        let targets = RenderedDocument.fileNames(for: output, count: inputs.count).map { URL(fileURLWithPath: $0) }
         do {
             try AtomicFile.writeAll(zip(targets, encoded).map { ($0.path, $1) }, durability: .unflushed)
         } catch {

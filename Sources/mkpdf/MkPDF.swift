@@ -10,7 +10,7 @@ struct MkPDF: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mkpdf",
         abstract: "Turn one description of a document into PDF (libHaru) or PNG (cairo + libpng).",
-        discussion: HelpText.pngResolution,
+        discussion: HelpText.resolution,
         subcommands: [
             ValidateCommand.self, HelloCommand.self, ImageCommand.self, RenderCommand.self, TicketCommand.self,
             ReportCommand.self, BatchCommand.self
@@ -83,10 +83,11 @@ enum MkPDFVersion {
 
 /// Help text shared by several commands, so they state one rule in the same words.
 enum HelpText {
-    /// The one PNG-resolution rule of ticket, render, report and batch.
-    static let pngResolution = """
-        PNG resolution, one rule in ticket, render, report and batch: --scale F \
-        is F pixels per point, 2 unless given (144 dpi: the 400×150 pt ticket becomes \
-        800×300 px); --dpi D, where a command takes it, is --scale D/72.
+    /// The one resolution rule of ticket, render, report and batch.
+    static let resolution = """
+        Resolution, one rule in ticket, render, report and batch: --scale F is F \
+        pixels per point, 2 unless given (144 dpi: the 400×150 pt ticket becomes \
+        800×300 px); --dpi D is --scale D/72. The PNG has that many pixels, and \
+        in the PDF QR and barcode modules are placed on the same pixel grid.
         """
 }

@@ -19,9 +19,10 @@ struct RenderCommand: ParsableCommand {
             describes it), a Drawing ({"size": ..., "commands": [...]}) or a Document \
             ({"pages": [drawing, ...]}) in the Drawing module's JSON form. The \
             output format follows the extension of -o: .pdf (one page per \
-            drawing) or .png (OUT.png for one page, else OUT-1.png, OUT-2.png, ...).
+            drawing) or .png (OUT.png for one page, else OUT-1.png, OUT-2.png, ...); \
+            -o - writes to standard output (a PDF, or with --format png a one-page PNG).
 
-            \(HelpText.pngResolution)
+            \(HelpText.resolution)
 
             Examples:
               mkpdf render Templates/ticket.yaml --set member=ABC-1 -o t.pdf
@@ -36,24 +37,15 @@ struct RenderCommand: ParsableCommand {
     var input: String
 
     /// Where the result goes.
-    @Option(name: .shortAndLong, help: "Output file: .pdf or .png.")
+    @Option(name: .shortAndLong, help: "Output file: .pdf or .png, or - for standard output.")
     var output: String
 
-    /// Pixels per point for PNG output.
-    @Option(name: .long, help: "PNG output: pixels per point (default: 2).")
-    var scale: Double?
+    /// The format when the name does not say (`-o -`).
+    @Option(help: "pdf or png (default: from the extension of -o, else pdf).")
+    var format: OutputFormat?
 
-    /// Resolution for PNG output.
-    @Option(name: .long, help: "PNG output: dots per inch, instead of --scale (144 = scale 2).")
-    var dpi: Double?
-
-    /// How fonts go into the PDF.
-    @Option(
-        name: .customLong("font-mode"),
-        help:
-            "PDF output: embedded (subset TrueType or CFF) or cid (gothic/mincho as non-embedded MS-PGothic/MS-PMincho)."
-    )
-    var fontMode: PDFFontMode = .embedded
+    /// Scale, resolution and font mode.
+    @OptionGroup var rendering: OutputArguments
 
     /// Placeholder values when the input is a YAML template (see `TemplateOutput.load`).
     @Option(
@@ -64,62 +56,21 @@ struct RenderCommand: ParsableCommand {
     /// Placeholder values read from files (YAML template input).
     @OptionGroup var setFiles: SetFileOptions
 
-    /// PNG pixels per point when neither --scale nor --dpi is given: the rule of `HelpText.pngResolution`.
-    static let defaultScale = 2.0
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
 
     func validate() throws {
-        do {
-            _ = try OutputFormat.of(output: output)
-        } catch let failure as RenderCommandFailure {
-            throw ValidationError(failure.description)
-        }
-        if scale != nil, dpi != nil {
-            throw ValidationError("give --scale or --dpi, not both")
-        }
-        if let scale, !(scale > 0) { throw ValidationError("--scale must be greater than 0, got \(scale)") }
-        if let dpi, !(dpi > 0) { throw ValidationError("--dpi must be greater than 0, got \(dpi)") }
+        _ = try OutputArguments.format(of: output, explicit: format)
     }
 
     func run() throws {
-        let format = try OutputFormat.of(output: output)
-        if format == .pdf, scale != nil || dpi != nil {
-            throw RenderCommandFailure(
-                description: "--scale and --dpi apply to PNG output; -o \(output) is a PDF. "
-                    + "Fix: drop them, or write a .png")
-        }
+        let format = try OutputArguments.format(of: output, explicit: format)
         let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let document = try TemplateOutput.load(
-            URL(fileURLWithPath: input), assignments: assignments + fromFiles,
-            pixelsPerPoint: format == .png ? dpi.map { $0 / 72 } ?? scale ?? Self.defaultScale : 2)
-        let url = URL(fileURLWithPath: output)
-        switch format {
-        case .pdf:
-            try PDFRenderer(fontMode: fontMode).write(document, to: url)
-            print(url.standardizedFileURL.path)
-        case .png:
-            let rasterScale: RasterScale = dpi.map { .dpi($0) } ?? .factor(scale ?? Self.defaultScale)
-            let renderer = RasterRenderer()
-            let files = try document.pages.enumerated().map { index, page in
-                (
-                    try renderer.pngData(for: page, scale: rasterScale, page: index + 1),
-                    document.pages.count == 1 ? url : Self.pageFile(url, index + 1)
-                )
-            }
-            guard !files.isEmpty else { throw RenderError.emptyDocument }
-            do {
-                try AtomicFile.writeAll(files.map { ($0.1.path, $0.0) }, durability: .unflushed)
-            } catch {
-                throw RenderError.output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
-            }
-            for (_, file) in files { print(file.standardizedFileURL.path) }
-        }
-    }
-
-    /// `out.png` → `out-2.png`.
-    static func pageFile(_ url: URL, _ page: Int) -> URL {
-        let base = url.deletingPathExtension()
-        return base.deletingLastPathComponent().appendingPathComponent(
-            "\(base.lastPathComponent)-\(page).\(url.pathExtension)")
+            URL(fileURLWithPath: input), assignments: assignments + fromFiles, safety: safety,
+            scale: rendering.rasterScale)
+        let options = rendering.options(format, limits: try safety.limits())
+        try OutputArguments.write(try render(document, options: options), to: output)
     }
 }
 

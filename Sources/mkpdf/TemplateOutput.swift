@@ -3,10 +3,9 @@ import Documents
 import DrawingModule
 import Fonts
 import Foundation
-import Render
 
-/// What `mkpdf ticket` and `mkpdf render` share: `--set key=value` values, the output format, and loading a template
-/// or a description file as the document to draw.
+/// What `mkpdf ticket` and `mkpdf render` share: `--set key=value` values, and loading a template or a description
+/// file as the document to draw.
 enum TemplateOutput {
     /// `["venue=東京", "email=a@b"]` → `["venue": "東京", "email": "a@b"]`; the value may hold `=`.
     static func values(from assignments: [String]) throws -> [String: String] {
@@ -22,30 +21,21 @@ enum TemplateOutput {
         return values
     }
 
-    /// The format from `explicit`, else the extension of `output`, else PDF; a contradiction is refused.
-    static func format(output: String?, explicit: OutputFormat?) throws -> OutputFormat {
-        let fromExtension = output.flatMap { OutputFormat(path: $0) }
-        if let output, fromExtension == nil, explicit == nil {
-            throw ValidationError("-o \(output): end the name in .pdf or .png, or give --format")
-        }
-        if let explicit, let fromExtension, explicit != fromExtension {
-            throw ValidationError("--format \(explicit.rawValue) contradicts -o \(output ?? "")")
-        }
-        return explicit ?? fromExtension ?? .pdf
-    }
-
     /// The document `mkpdf render` draws from `url`: a YAML template (`.yaml`, `.yml`) filled with `assignments`
-    /// (`key=value`, glyph coverage checked, QR modules on the grid of `pixelsPerPoint`), else whatever
-    /// `DescriptionFile.load` reads; `--set` on a non-template input is refused rather than ignored.
-    static func load(_ url: URL, assignments: [String], pixelsPerPoint: Double) throws -> Document {
+    /// (`key=value`, glyph coverage checked, barcodes checked on the grid of `scale`), else whatever
+    /// `DescriptionFile.load` reads; `--set` on a non-template input is refused rather than ignored. The template
+    /// is read with `safety`'s root and limits.
+    static func load(
+        _ url: URL, assignments: [String], safety: SafetyOptions, scale: RasterScale
+    ) throws -> Document {
         guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
             guard assignments.isEmpty else {
                 throw ValidationError("--set fills placeholders of a YAML template; \(url.path) is not one (.yaml)")
             }
             return try DescriptionFile.load(url)
         }
-        let template = try Template(contentsOf: url)
-        let options = TemplateRenderOptions(pixelsPerPoint: pixelsPerPoint, fonts: .shared)
+        let template = try Template(contentsOf: url, root: safety.rootURL, limits: try safety.limits())
+        let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: .shared)
         return try template.document(values: try values(from: assignments), options: options)
     }
 }

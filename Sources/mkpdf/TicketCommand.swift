@@ -23,7 +23,7 @@ struct TicketCommand: ParsableCommand {
             folder. The format follows the extension of -o (or --format). The path \
             written is printed.
 
-            \(HelpText.pngResolution)
+            \(HelpText.resolution)
 
             Examples:
               mkpdf ticket --member GCG-40167
@@ -56,22 +56,17 @@ struct TicketCommand: ParsableCommand {
     var assignments: [String] = []
 
     /// Where the ticket goes.
-    @Option(name: .shortAndLong, help: "Output file, .pdf or .png (default: ticket-MEMBER.pdf in this folder).")
+    @Option(
+        name: .shortAndLong,
+        help: "Output file, .pdf or .png, or - for standard output (default: ticket-MEMBER.pdf in this folder).")
     var output: String?
 
     /// The format when the extension does not say.
     @Option(help: "pdf or png (default: from the extension of -o, else pdf).")
     var format: OutputFormat?
 
-    /// Pixels per point for PNG output and for the QR code's pixel grid.
-    @Option(help: "PNG pixels per point; the QR modules are aligned to this grid.")
-    var scale: Double = 2
-
-    /// How fonts go into the PDF.
-    @Option(
-        name: .customLong("font-mode"),
-        help: "PDF fonts: embedded (subset TrueType or CFF) or cid (MS-PGothic, not embedded: smallest files).")
-    var fontMode: PDFFontMode = .embedded
+    /// Scale, resolution and font mode.
+    @OptionGroup var rendering: OutputArguments
 
     /// Another ticket template.
     @Option(help: "Template file (default: Templates/ticket.yaml).")
@@ -88,14 +83,15 @@ struct TicketCommand: ParsableCommand {
     /// Placeholder values read from files.
     @OptionGroup var setFiles: SetFileOptions
 
+    /// The root a template's files stay inside, and the budgets (docs/security.md).
+    @OptionGroup var safety: SafetyOptions
+
     /// The ticket's position for `--number`.
     @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns.")
     var index: Int = 0
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 32 else {
-            throw ValidationError("--scale \(scale): give a number of pixels per point greater than 0, up to 32")
-        }
+        _ = try OutputArguments.format(of: output, explicit: format)
     }
 
     func run() throws {
@@ -115,7 +111,7 @@ struct TicketCommand: ParsableCommand {
             else {
                 throw ValidationError("--number \(number.field)=… and a value for \(number.field) are both given")
             }
-            values[number.field] = number.value(index: index, row: index + 1)
+            values[number.field] = try number.value(index: index, row: index + 1)
         }
         if let ticket { values["ticket"] = ticket }
         if values["ticket"] == nil {
@@ -126,22 +122,21 @@ struct TicketCommand: ParsableCommand {
         }
         if let date { values["date"] = date }
 
-        let format = try TemplateOutput.format(output: output, explicit: format)
+        let format = try OutputArguments.format(of: output, explicit: format)
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         let job = TicketJob(
-            template: try Template(contentsOf: templateURL), rules: rules, scale: scale,
-            fontMode: fontMode)
+            template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: try safety.limits()),
+            rules: rules, scale: rendering.rasterScale)
         // The job checks the member and ticket numbers (the one check on their way to the file), before the output
         // name is made from the member number.
         let drawing = try job.drawing(values: values)
-        let url: URL
-        if let output {
-            url = URL(fileURLWithPath: output)
-        } else {
-            url = try TicketRules.outputURL(
+        let output =
+            try output
+            ?? TicketRules.outputURL(
                 member: member, extension: format.rawValue,
-                in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        }
-        print(try job.write(drawing, to: url, as: format).path)
+                in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            ).path
+        try OutputArguments.write(
+            try render(drawing, options: rendering.options(format, limits: try safety.limits())), to: output)
     }
 }

@@ -22,6 +22,11 @@ struct ValidateCommand: ParsableCommand {
             beyond --max-stream-bytes skips qpdf's whole-file check (it would hold the stream in memory) and is \
             itself the error `resource.limit`. Beyond qpdf: zero pages, a page tree viewers cannot walk, a header \
             version older than the features used, fonts without ToUnicode, unusable encryption key lengths.
+
+            Examples:
+              mkpdf validate ticket-GCG-40167.pdf
+              mkpdf validate samples/receipt.pdf --expect-size a5 --expect-text 領収書
+              mkpdf validate tickets/*.pdf --require-embedded --strict --json
             """)
 
     @Argument(help: "The PDF files to check.")

@@ -83,8 +83,8 @@ import Testing
     static func images(of drawing: Drawing, in scratch: Scratch) throws -> [URL] {
         let png = scratch.file("code.png")
         let pdf = scratch.file("code.pdf")
-        try RasterRenderer().write(drawing, to: png, scale: .factor(2))
-        try PDFRenderer().write(drawing, to: pdf)
+        try render(drawing, options: OutputOptions(format: .png, scale: .factor(2))).write(to: png)
+        try render(drawing, options: OutputOptions()).write(to: pdf)
         let result = try Oracle.run(
             "pdftoppm",
             [
@@ -108,7 +108,7 @@ import Testing
     @Test func thePDFDrawsBarsAsVectorRectanglesAndTheDigitsAsEmbeddedText() throws {
         let scratch = try Scratch("barcode-vector")
         let pdf = scratch.file("jan.pdf")
-        try PDFRenderer().write(Self.drawing(.ean13, "490123456789"), to: pdf)
+        try render(Self.drawing(.ean13, "490123456789"), options: OutputOptions()).write(to: pdf)
         #expect(try Oracle.qpdfCheck(pdf).status == 0)
         let images = try Oracle.run("pdfimages", ["-list", pdf.path]).stdout.split(separator: "\n")
         #expect(images.count == 2, "no raster image: \(images)")

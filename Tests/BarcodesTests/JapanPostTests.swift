@@ -80,7 +80,7 @@ import Testing
         // The PDF, rasterised by poppler at 144 dpi.
         let scratch = try Scratch("japanpost")
         let pdf = scratch.file("jp.pdf")
-        try PDFRenderer().write(drawing, to: pdf)
+        try render(drawing, options: OutputOptions()).write(to: pdf)
         let result = try Oracle.run("pdftoppm", ["-r", "144", "-gray", pdf.path])
         #expect(result.status == 0)
         #expect(Self.bars(in: try Self.pgm(result.data)) == expected)

@@ -18,8 +18,8 @@ enum Fixtures {
     /// The job the tests run: PDF (and optionally PNG) per record, named ticket-MEMBER.
     static func job(formats: [OutputFormat] = [.pdf], name: String = "ticket-{{member}}") throws -> RecordJob {
         RecordJob(
-            template: template, formats: formats, name: try OutputName(name), scale: 1,
-            rules: try TicketRules())
+            template: template, formats: formats, name: try OutputName(name), rules: try TicketRules(),
+            output: OutputOptions(scale: .factor(1)))
     }
 
     /// The member number of record `index`.

@@ -1,4 +1,5 @@
 import Batch
+import Documents
 import Foundation
 import Support
 import TestSupport

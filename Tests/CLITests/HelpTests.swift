@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: subcommands)
     func examplesAreWholeCommandsOnePerLine(_ command: String) throws {
         let text = try Self.help(["help", command])
-        guard let start = text.range(of: "Examples:\n") else { return }
+        let start = try #require(text.range(of: "Examples:\n"), "mkpdf help \(command) shows no examples")
         let examples = text[start.upperBound...].prefix { _ in true }.split(separator: "\n\n")[0]
             .split(separator: "\n")
         #expect(!examples.isEmpty)

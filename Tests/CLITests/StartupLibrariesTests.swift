@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What the dynamic loader maps before mkpdf runs a line: cairo (PNG only) and GnuTLS (encrypted PDFs only) are
-/// opened on first use, and libqpdf is linked in, so a PDF-only run loads none of them or their dependencies.
+/// What the dynamic loader maps before mkpdf runs a line: cairo (PNG only) and GnuTLS (reading a PDF) are opened on
+/// first use, and libqpdf is linked in, so a run that writes a PDF loads none of them or their dependencies.
 @Suite struct StartupLibrariesTests {
     @Test("mkpdf needs neither cairo, GnuTLS nor libqpdf.so at start-up, nor what they bring")
     func lazyLibrariesAreNotNeeded() throws {
@@ -17,5 +17,19 @@ import Testing
         for library in lazy {
             #expect(!names.contains { $0.hasPrefix(library) }, "\(library) is loaded at start-up: \(names)")
         }
+    }
+
+    @Test("Writing a ticket never loads GnuTLS; validating any PDF does, as GnuTLSLoader's comment says")
+    func gnuTLSLoadsWhenAPDFIsRead() throws {
+        let scratch = try Scratch("cli-gnutls")
+        let write = try Oracle.run(
+            Repo.mkpdf.path, ["ticket", "--member", "GCG-40167", "-o", "t.pdf"], environment: ["LD_DEBUG": "libs"],
+            directory: scratch.url)
+        #expect(write.status == 0)
+        #expect(!write.stderr.contains("libgnutls.so"), "mkpdf ticket opened GnuTLS")
+        let read = try Oracle.run(
+            Repo.mkpdf.path, ["validate", "t.pdf"], environment: ["LD_DEBUG": "libs"], directory: scratch.url)
+        #expect(read.status == 0)
+        #expect(read.stderr.contains("libgnutls.so"), "validate reads the PDF through libqpdf, which opens GnuTLS")
     }
 }

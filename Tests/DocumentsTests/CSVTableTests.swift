@@ -3,8 +3,8 @@ import Foundation
 import Support
 import Testing
 
-/// CSV edge cases through CSV.swift plus our checks: quotes, embedded newlines, a BOM, CRLF, and errors that name
-/// the row and its line.
+/// CSV edge cases through `CSVRecords`, the one reader: quotes, embedded newlines, a BOM, CRLF and CR, and errors
+/// that name the row and its line.
 @Suite struct CSVTableTests {
     func table(_ text: String) throws -> CSVTable {
         try CSVTable(data: Data(text.utf8), source: "test.csv")
@@ -19,6 +19,13 @@ import Testing
                 ["GCG-3", "鈴木", ""]
             ])
         #expect(csv.lines == [2, 3, 5])
+    }
+
+    @Test func crLineEndsEmptyFieldsAndQuotesInsideUnquotedFieldsAreKeptAsWritten() throws {
+        let csv = try table("a,b,c\r1,,3\r\"\"\r4 \"inch\",x\"y, \"\"\r,,\n\"q\rr\",\"\",\"\"\"\"")
+        #expect(csv.columns == ["a", "b", "c"])
+        #expect(csv.rows == [["1", "", "3"], ["4 \"inch\"", "x\"y", " \"\""], ["", "", ""], ["q\nr", "", "\""]])
+        #expect(csv.lines == [2, 4, 5, 6])
     }
 
     @Test func byteOrderMarkAndCRLFAreDropped() throws {

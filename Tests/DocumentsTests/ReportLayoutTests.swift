@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test func imagesKeepTheirAspectAndTheLogoSitsInTheHeader() throws {
-        let logo = try Data(contentsOf: Repo.root.appendingPathComponent("samples/report-logo.png"))
+        let logo = try Data(contentsOf: Repo.root.appendingPathComponent("Templates/report-logo.png"))
         let report = Report(
             page: PageSetup(width: 400, height: 400, margins: .init(all: 60)),
             template: PageTemplate(header: [.image(png: logo, height: 30, alignment: .right), .rule()])

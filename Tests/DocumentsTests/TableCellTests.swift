@@ -104,7 +104,7 @@ import Testing
         // The PDF uses the bold face for that cell: pdffonts lists BIZ UD Gothic Bold beside IPAexGothic.
         let scratch = try Scratch("table-bold")
         let file = scratch.file("bold.pdf")
-        try PDFRenderer().write(output.document, to: file)
+        try render(output.document, options: OutputOptions()).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let fonts = try Oracle.pdffonts(file).map(\.name)
         #expect(
@@ -131,7 +131,7 @@ import Testing
         // pdftotext sees the header on every page of the PDF.
         let scratch = try Scratch("table-pages")
         let file = scratch.file("long.pdf")
-        try PDFRenderer().write(output.document, to: file)
+        try render(output.document, options: OutputOptions()).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let pages = try Oracle.pdftotext(file).split(separator: "\u{0C}").filter {
             !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty

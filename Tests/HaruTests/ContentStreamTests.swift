@@ -23,7 +23,7 @@ import Testing
     @Test func pathsAndColoursBecomeOperatorsWithFourDecimalsAndTheStreamIsDeflated() throws {
         let scratch = try Scratch("haru-content")
         let document = try PDFDocument()
-        let page = try document.addPage(size: .custom(width: 200, height: 100))
+        let page = try document.addPage(size: PageSize(width: 200, height: 100))
         try page.setFillColor(RGBColor(red: 0.25, green: 0.5, blue: 1))
         try page.fill(.rectangle(x: -1.234_56, y: 0, width: 10.5, height: 0.000_04))
         try page.setStrokeColor(RGBColor(red: 1, green: 0, blue: 0))

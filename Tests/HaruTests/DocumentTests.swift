@@ -16,23 +16,23 @@ import Testing
         }
     }
 
-    @Test func presetsOrientationAndCustomSizes() throws {
+    @Test func pagesTakeTheSizesTheyAreGiven() throws {
         let scratch = try Scratch("haru-sizes")
         let document = try PDFDocument()
-        let sizes: [(PageSize, PageOrientation, Double, Double)] = [
-            (PageSize(width: 841.89, height: 1190.55), .portrait, 841.89, 1190.55),
-            (PageSize(width: 419.528, height: 595.276), .landscape, 595.276, 419.528),
-            (PageSize(width: 728.504, height: 1031.81), .portrait, 728.504, 1031.81),
-            (PageSize(width: 612, height: 1008), .landscape, 1008, 612),
-            (.custom(width: 400, height: 150), .portrait, 400, 150)
+        let sizes: [(PageSize, Double, Double)] = [
+            (PageSize(width: 841.89, height: 1190.55), 841.89, 1190.55),
+            (PageSize(width: 595.276, height: 419.528), 595.276, 419.528),
+            (PageSize(width: 728.504, height: 1031.81), 728.504, 1031.81),
+            (PageSize(width: 1008, height: 612), 1008, 612),
+            (PageSize(width: 400, height: 150), 400, 150)
         ]
-        for (size, orientation, _, _) in sizes { try document.addPage(size: size, orientation: orientation) }
+        for (size, _, _) in sizes { try document.addPage(size: size) }
         #expect(document.pages.map(\.index) == Array(0..<sizes.count))
         let file = try Fixture.save(document, scratch, "sizes.pdf")
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let measured = try pageSizes(file, count: sizes.count)
         #expect(measured.count == sizes.count)
-        for ((_, _, w, h), (mw, mh)) in zip(sizes, measured) {
+        for ((_, w, h), (mw, mh)) in zip(sizes, measured) {
             #expect(abs(mw - w) < 0.01 && abs(mh - h) < 0.01, "expected \(w)×\(h), pdfinfo says \(mw)×\(mh)")
         }
     }

@@ -45,7 +45,7 @@ import Testing
     @Test func fillsStrokesAlphaAndClipLandWhereExpected() throws {
         let scratch = try Scratch("haru-draw")
         let document = try PDFDocument()
-        let page = try document.addPage(size: .custom(width: 200, height: 200))
+        let page = try document.addPage(size: PageSize(width: 200, height: 200))
         try page.setFillColor(.red)
         try page.fill(.rectangle(x: 10, y: 10, width: 40, height: 40))
         try page.withGraphicsState {
@@ -111,7 +111,7 @@ import Testing
     @Test func transformScalesUnevenlyUntilTheStateIsRestored() throws {
         let scratch = try Scratch("haru-transform")
         let document = try PDFDocument()
-        let page = try document.addPage(size: .custom(width: 200, height: 200))
+        let page = try document.addPage(size: PageSize(width: 200, height: 200))
         try page.withGraphicsState {
             // A 10×10 square at (0, 0) becomes 80×20 at (20, 150): x scaled 8, y scaled 2.
             try page.transform(a: 8, b: 0, c: 0, d: 2, tx: 20, ty: 150)

@@ -65,12 +65,12 @@ import Testing
         let delegate = RecordingDelegate(.continue)
         document.delegate = delegate
         let error = try #require(throws: HaruError.self) {
-            try document.addPage(size: .custom(width: side, height: 300))
+            try document.addPage(size: PageSize(width: side, height: 300))
         }
         #expect(error.name == "HPDF_PAGE_INVALID_SIZE" && !error.isFromLibHaru)
         #expect(error.argument?.contains("page 0") == true)
         #expect(delegate.errors.count == 1 && document.pages.isEmpty)
-        #expect(try document.addPage(size: .custom(width: 400, height: 150)).index == 0)
+        #expect(try document.addPage(size: PageSize(width: 400, height: 150)).index == 0)
     }
 
     /// A folder this process cannot create files in: a read-only folder for ordinary users; for root, which

@@ -19,7 +19,7 @@ import Testing
     /// A small ticket-like document for member number `member`, with a failed call along the way.
     static func ticketBytes(member: Int) throws -> Data {
         let document = try PDFDocument()
-        let page = try document.addPage(size: .custom(width: 400, height: 150))
+        let page = try document.addPage(size: PageSize(width: 400, height: 150))
         let gothic = try document.font(.msGothic)
         try page.setAlpha(fill: 0.5)
         try page.fill(.rectangle(x: 10, y: 10, width: 100, height: 50))

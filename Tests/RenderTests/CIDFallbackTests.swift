@@ -26,7 +26,7 @@ import Testing
     func hangulIsDrawnFromTheChainBetweenCIDRuns(boxed: Bool) throws {
         let scratch = try Scratch("cid-fallback")
         let file = scratch.file("seoul.pdf")
-        try PDFRenderer(fontMode: .cid).write(try Self.seoul(boxed: boxed), to: file)
+        try render(try Self.seoul(boxed: boxed), options: OutputOptions(fontMode: .cid)).write(to: file)
         let check = try Oracle.qpdfCheck(file)
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
         let rows = try Oracle.pdffonts(file)
@@ -59,7 +59,8 @@ import Testing
     @Test func aVariationSequenceIsDrawnWholeFromTheChainNotAsItsBaseCID() throws {
         let scratch = try Scratch("cid-ivs")
         let file = scratch.file("katsushika.pdf")
-        try PDFRenderer(fontMode: .cid).write(try TestDrawings.line("葛\u{E0100}飾区", font: "mincho"), to: file)
+        try render(try TestDrawings.line("葛\u{E0100}飾区", font: "mincho"), options: OutputOptions(fontMode: .cid)).write(
+            to: file)
         let names = try Oracle.pdffonts(file).map(\.name)
         #expect(names.contains("MS-PMincho") && names.contains { $0.hasSuffix("+IPAexMincho") }, "\(names)")
         #expect(try Oracle.pdftotext(file).contains("葛\u{E0100}飾区"))
@@ -107,7 +108,7 @@ extension CIDFallbackTests {
         let line = "B～D－E⼊F入I—K watashi_da@x `q` ‘single’ 10:00〜12:00 −5 don't"
         let scratch = try Scratch("cid-round-trip")
         let file = scratch.file("round-trip.pdf")
-        try PDFRenderer(fontMode: .cid).write(try TestDrawings.line(line, size: 12), to: file)
+        try render(try TestDrawings.line(line, size: 12), options: OutputOptions(fontMode: .cid)).write(to: file)
         let names = try Oracle.pdffonts(file).map(\.name)
         #expect(names.contains("MS-PGothic") && names.contains { $0.hasSuffix("+IPAexGothic") }, "\(names)")
         for (engine, text, warnings) in try EmbeddedFontTests.extractions(file) where engine != "pikepdf" {

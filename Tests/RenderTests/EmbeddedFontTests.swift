@@ -56,7 +56,7 @@ import Testing
     func everyFontKindIsCleanAndExtractsExactly(_ mode: PDFFontMode) throws {
         let scratch = try Scratch("embedded-kinds")
         let file = scratch.file("kinds.pdf")
-        try PDFRenderer(fontMode: mode).write(try TestDrawings.fontKinds(), to: file)
+        try render(try TestDrawings.fontKinds(), options: OutputOptions(fontMode: mode)).write(to: file)
         let check = try Oracle.qpdfCheck(file)
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
         let rows = try Oracle.pdffonts(file)
@@ -121,7 +121,7 @@ import Testing
         }
         let scratch = try Scratch("embedded-alias")
         let file = scratch.file("alias-\(setting).pdf")
-        try PDFRenderer().write(drawing, to: file)
+        try render(drawing, options: OutputOptions()).write(to: file)
         let check = try Oracle.qpdfCheck(file)
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
         let rows = try Oracle.pdffonts(file)
@@ -137,7 +137,7 @@ import Testing
     func ticketIsCleanInEveryEngineAndItsLatinIsNotSpacedApart(_ mode: PDFFontMode) throws {
         let scratch = try Scratch("embedded-ticket")
         let file = scratch.file("ticket.pdf")
-        try PDFRenderer(fontMode: mode).write(try Samples.admissionTicket(), to: file)
+        try render(try Samples.admissionTicket(), options: OutputOptions(fontMode: mode)).write(to: file)
         let check = try Oracle.qpdfCheck(file)
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
         for (engine, text, warnings) in try Self.extractions(file) {
@@ -173,7 +173,7 @@ import Testing
         try c.drawText("ink", "含みます。ランク別 マミム 0123456789", font: "gothic", size: 14, x: 10, y: 10)
         let scratch = try Scratch("render-gs-kana")
         let file = scratch.file("kana.pdf")
-        try PDFRenderer().write(try c.stop(), to: file)
+        try render(try c.stop(), options: OutputOptions()).write(to: file)
         let gs = try Oracle.run(
             "gs", ["-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=txtwrite", "-sOutputFile=-", file.path])
         #expect(gs.status == 0 && gs.stdout.contains("含みます。ランク別 マミム 0123456789"), "\(gs.stdout)")

@@ -37,7 +37,8 @@ import Testing
     @Test func realFailuresReadOnce() throws {
         let scratch = try Scratch("render-error-text")
         let error = try #require(throws: RenderError.self) {
-            try PDFRenderer().write(try Samples.admissionTicket(), to: scratch.file("no/folder/out.pdf"))
+            try render(try Samples.admissionTicket(), options: OutputOptions()).write(
+                to: scratch.file("no/folder/out.pdf"))
         }
         #expect(Self.fixes(in: error.description) == 1, "\(error.description)")
         var canvas = Canvas()

@@ -24,12 +24,12 @@ import Testing
 
         let pdf = scratch.file("ticket.pdf")
         let png = scratch.file("ticket.png")
-        try PDFRenderer().write(ticket, to: pdf)
-        try RasterRenderer().write(ticket, to: png, scale: .factor(2))
+        try render(ticket, options: OutputOptions()).write(to: pdf)
+        try render(ticket, options: OutputOptions(format: .png, scale: .factor(2))).write(to: png)
         #expect(try Oracle.pdftotext(pdf).contains("整理番号:"))
         #expect(try Oracle.run("file", [png.path]).stdout.contains("800 x 300"))
         let both = scratch.file("both.pdf")
-        try PDFRenderer().write(document, to: both)
+        try render(document, options: OutputOptions()).write(to: both)
         #expect(try Oracle.run("pdfinfo", [both.path]).stdout.contains("Pages:           2"))
     }
 
@@ -49,8 +49,8 @@ import Testing
 
         let pdf = scratch.file("shelf.pdf")
         let png = scratch.file("shelf.png")
-        try PDFRenderer().write(shelf, to: pdf)
-        try RasterRenderer().write(shelf, to: png, scale: .factor(2))
+        try render(shelf, options: OutputOptions()).write(to: pdf)
+        try render(shelf, options: OutputOptions(format: .png, scale: .factor(2))).write(to: png)
         let text = try Oracle.pdftotext(pdf).filter { !$0.isWhitespace }
         #expect(text.contains("東京国際展示場西ホール特設会場アネックス棟三階大会議室"), "\(text)")
         #expect(text.contains("4901234567894"), "\(text)")
@@ -67,18 +67,17 @@ import Testing
         let page = try canvas.stop()
 
         let pdf = scratch.file("receipt.pdf")
-        try PDFRenderer().write(page, to: pdf)
+        try render(page, options: OutputOptions()).write(to: pdf)
         #expect(try Oracle.pdftotext(pdf).contains("領収書 12,000円"))
-        let small = try PDFRenderer(fontMode: .cid).data(for: page)
+        let small = try render(page, options: OutputOptions(fontMode: .cid)).files[0]
         let cid = scratch.file("cid.pdf")
         try small.write(to: cid)
         #expect(try Oracle.pdffonts(cid).contains { $0.name.contains("MS-PMincho") && !$0.embedded })
 
-        let renderer = RasterRenderer()
         let png = scratch.file("receipt.png")
-        try renderer.write(page, to: png, scale: .factor(2))
+        try render(page, options: OutputOptions(format: .png, scale: .factor(2))).write(to: png)
         #expect(try Oracle.run("file", [png.path]).stdout.contains("400 x 120"))
-        let pixels = try renderer.pngData(for: page, scale: .dpi(300))
+        let pixels = try render(page, options: OutputOptions(format: .png, scale: .dpi(300))).files[0]
         try pixels.write(to: scratch.file("300.png"))
         #expect(try Oracle.run("file", [scratch.file("300.png").path]).stdout.contains("834 x 250"))
     }

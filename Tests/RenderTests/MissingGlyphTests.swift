@@ -43,8 +43,13 @@ import Testing
         let drawing = try Self.page(text, font: font)
         let scratch = try Scratch("render-missing")
         var errors: [any Error] = []
-        do { try PDFRenderer().write(drawing, to: scratch.file("out.pdf")) } catch { errors.append(error) }
-        do { try RasterRenderer().write(drawing, to: scratch.file("out.png"), scale: .factor(2)) } catch {
+        do { try render(drawing, options: OutputOptions()).write(to: scratch.file("out.pdf")) } catch {
+            errors.append(error)
+        }
+        do {
+            try render(drawing, options: OutputOptions(format: .png, scale: .factor(2))).write(
+                to: scratch.file("out.png"))
+        } catch {
             errors.append(error)
         }
         #expect(errors.count == 2)

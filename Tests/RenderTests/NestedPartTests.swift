@@ -30,7 +30,7 @@ import Testing
         let drawing = try Self.drawing()
         let scratch = try Scratch("render-nested")
         let file = scratch.file("nested.pdf")
-        try PDFRenderer().write(drawing, to: file)
+        try render(drawing, options: OutputOptions()).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let prefix = scratch.file("poppler").path
         #expect(try Oracle.run("pdftoppm", ["-r", "72", "-png", "-singlefile", file.path, prefix]).status == 0)

@@ -11,7 +11,7 @@ import Validation
     @Test func ticketCarriesTitleLanguageProducerAndAContentID() throws {
         let scratch = try Scratch("render-metadata")
         let file = scratch.file("ticket.pdf")
-        try PDFRenderer().write(try Samples.admissionTicket(), to: file)
+        try render(try Samples.admissionTicket(), options: OutputOptions()).write(to: file)
         let again = try PDFRenderer().data(for: try Samples.admissionTicket())
         #expect(try Data(contentsOf: file) == again, "the same ticket must give the same bytes")
         let report = try Validator(options: ValidationOptions(requireMetadata: true)).validate(file)

@@ -13,7 +13,7 @@ import Validation
     @Test func admissionTicketPassesQPDFAndTheValidator() throws {
         let scratch = try Scratch("render-pdf")
         let file = scratch.file("ticket.pdf")
-        try PDFRenderer().write(try Samples.admissionTicket(), to: file)
+        try render(try Samples.admissionTicket(), options: OutputOptions()).write(to: file)
         let qpdf = try Oracle.qpdfCheck(file)
         #expect(qpdf.status == 0, "\(qpdf.stdout)\(qpdf.stderr)")
         let options = ValidationOptions(
@@ -26,7 +26,7 @@ import Validation
     @Test func fontsAreEmbeddedSubsetsAndSmall() throws {
         let scratch = try Scratch("render-fonts")
         let file = scratch.file("every.pdf")
-        try PDFRenderer().write(try Samples.everyCommand(), to: file)
+        try render(try Samples.everyCommand(), options: OutputOptions()).write(to: file)
         let rows = try Oracle.pdffonts(file)
         let names: Set<String> = Set(rows.map { row in String(row.name.split(separator: "+").last ?? "") })
         // The fonts' own PostScript names (libHaru's TrueType path appended ",Book" to DejaVu's).
@@ -48,7 +48,7 @@ import Validation
     @Test func japaneseAndLatinTextExtracts() throws {
         let scratch = try Scratch("render-text")
         let file = scratch.file("every.pdf")
-        try PDFRenderer().write(try Samples.everyCommand(), to: file)
+        try render(try Samples.everyCommand(), options: OutputOptions()).write(to: file)
         let text = try Oracle.pdftotext(file)
         for expected in ["Hello, mkpdf! 0123", "入場整理券", "〜", "①", "髙", "ﾊﾝｶｸ", "明朝の見出し", "中央 center", "right align"] {
             #expect(text.contains(expected), "pdftotext lacks \(expected): \(text)")
@@ -64,7 +64,7 @@ import Validation
             metadata: .init(
                 title: "入場整理券", author: "ガイガー・カウント・グループ", subject: "tickets",
                 keywords: "ticket", creator: "RenderTests"))
-        try PDFRenderer().write(document, to: file)
+        try render(document, options: OutputOptions()).write(to: file)
         let info = try Oracle.run("pdfinfo", [file.path])
         #expect(info.stdout.contains("Pages:           3"), "\(info.stdout)")
         #expect(info.stdout.contains("Title:           入場整理券"), "\(info.stdout)")
@@ -84,7 +84,7 @@ import Validation
         let page = try c.stop()
         let scratch = try Scratch("render-images")
         let file = scratch.file("images.pdf")
-        try PDFRenderer().write(Document(pages: [page, page]), to: file)
+        try render(Document(pages: [page, page]), options: OutputOptions()).write(to: file)
         let list = try Oracle.run("pdfimages", ["-list", file.path]).stdout
         let rows = list.split(separator: "\n").dropFirst(2)
         // Four draws over two pages, each listed with its soft mask; pdfimages names the image object for both,
@@ -110,7 +110,7 @@ import Validation
     @Test func cidModeUsesNonEmbeddedMSPGothicAndIsSmall() throws {
         let scratch = try Scratch("render-cid")
         let file = scratch.file("ticket-cid.pdf")
-        try PDFRenderer(fontMode: .cid).write(try Samples.admissionTicket(), to: file)
+        try render(try Samples.admissionTicket(), options: OutputOptions(fontMode: .cid)).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let rows = try Oracle.pdffonts(file)
         // The proportional face for the proportional encoding: MS-Gothic's fixed Latin widths spaced "FN- 579- 413".
@@ -134,7 +134,7 @@ import Validation
         let line = "GCG-40167 FN-579-413 watashida@gaigaigai.com 入場整理券 〜①髙ﾊﾝｶｸ"
         try canvas.drawText("ink", line, font: "gothic", size: 10, x: 10, y: 10)
         let one = scratch.file("line-cid.pdf")
-        try PDFRenderer(fontMode: .cid).write(try canvas.stop(), to: one)
+        try render(try canvas.stop(), options: OutputOptions(fontMode: .cid)).write(to: one)
         #expect(try Oracle.pdftotext(one).trimmingCharacters(in: .whitespacesAndNewlines) == line)
     }
 
@@ -142,7 +142,7 @@ import Validation
         let scratch = try Scratch("render-nowrite")
         let missingFolder = scratch.file("no/such/folder/out.pdf")
         #expect {
-            try PDFRenderer().write(try Samples.admissionTicket(), to: missingFolder)
+            try render(try Samples.admissionTicket(), options: OutputOptions()).write(to: missingFolder)
         } throws: { error in
             guard case .output(let path, _) = error as? RenderError else { return false }
             return path == missingFolder.path
@@ -168,7 +168,7 @@ import Validation
                 .init(title: "1.1.1 GCG-00001", level: 3, pageIndex: 2, top: 100),
                 .init(title: "Appendix", level: 1, pageIndex: 2)
             ])
-        try PDFRenderer().write(document, to: file)
+        try render(document, options: OutputOptions()).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let json = try Oracle.run("qpdf", ["--json", "--json-key=outlines", file.path]).data
         let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
@@ -213,7 +213,7 @@ import Validation
 
         let scratch = try Scratch("render-transform")
         let file = scratch.file("stretched.pdf")
-        try PDFRenderer().write(drawing, to: file)
+        try render(drawing, options: OutputOptions()).write(to: file)
         let qdf = try Oracle.run("qpdf", ["--qdf", "--object-streams=disable", file.path, "-"]).stdout
         #expect(qdf.contains("8 0 0 1 10 -10 cm"), "the part is placed with one cm operator")
         let prefix = scratch.file("poppler").path

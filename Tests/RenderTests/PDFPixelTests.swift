@@ -17,7 +17,7 @@ import Testing
         try c.drawRect("half", .fill, width: 1, x: 20, y: 0, w: 10, h: 10)
         let scratch = try Scratch("render-pdf-pixels")
         let file = scratch.file("pixels.pdf")
-        try PDFRenderer().write(try c.stop(), to: file)
+        try render(try c.stop(), options: OutputOptions()).write(to: file)
         let prefix = scratch.file("poppler").path
         #expect(try Oracle.run("pdftoppm", ["-r", "72", "-png", "-singlefile", file.path, prefix]).status == 0)
         let bitmap = try PNGDecoder().decode(contentsOf: URL(fileURLWithPath: prefix + ".png"))

@@ -34,7 +34,7 @@ import Testing
         try c.drawText("ink", "番号", font: "gothic", size: 20, x: 0, y: 50, boxWidth: 300, align: .right)
         let scratch = try Scratch("render-align")
         let file = scratch.file("align.pdf")
-        try PDFRenderer(fontMode: mode).write(try c.stop(), to: file)
+        try render(try c.stop(), options: OutputOptions(fontMode: mode)).write(to: file)
         let boxes = try Self.wordBoxes(file)
         // Two full-width characters at 20 pt are 40 pt wide.
         let centre = try #require(boxes["会員"], "\(boxes.keys)")

@@ -42,7 +42,7 @@ import Testing
         let drawing = try Self.drawing(named: name)
         let scratch = try Scratch("parity-\(name)")
         let pdf = scratch.file("\(name).pdf")
-        try PDFRenderer().write(drawing, to: pdf)
+        try render(drawing, options: OutputOptions()).write(to: pdf)
         let prefix = scratch.file("poppler").path
         let result = try Oracle.run("pdftoppm", ["-r", "144", "-png", "-singlefile", pdf.path, prefix])
         #expect(result.status == 0, "pdftoppm: \(result.stderr)")

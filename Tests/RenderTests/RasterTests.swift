@@ -40,8 +40,9 @@ import Testing
         let scratch = try Scratch("raster-png")
         let opaque = scratch.file("ticket.png")
         let clear = scratch.file("badge.png")
-        try RasterRenderer().write(try Samples.admissionTicket(), to: opaque, scale: .factor(2))
-        try RasterRenderer().write(try Samples.badge(), to: clear, scale: .dpi(288))
+        try render(try Samples.admissionTicket(), options: OutputOptions(format: .png, scale: .factor(2))).write(
+            to: opaque)
+        try render(try Samples.badge(), options: OutputOptions(format: .png, scale: .dpi(288))).write(to: clear)
         let ticket = try PNGDecoder().decode(contentsOf: opaque)
         #expect(ticket.width == 800 && ticket.height == 300 && !ticket.hasAlpha)
         let badge = try PNGDecoder().decode(contentsOf: clear)
@@ -54,7 +55,7 @@ import Testing
         try c.start(width: 100, height: 40, opaque: true)
         try c.addSlots(1)
         try c.drawText(0, "■", font: "gothic", size: 20, x: 10, y: 10)
-        let bitmap = try RasterRenderer().bitmap(for: try c.stop())
+        let bitmap = try RasterRenderer().bitmap(for: try c.stop(), scale: .factor(1))
         // IPAexGothic's ■ spans the em box from the ascent line (0.88 em) down to the descent (0.12 em): its ink
         // starts near y = 10 + 0.88·20 − 0.88·20·(its height) — check only that ink begins below the top and ends
         // above the bottom of the line box (10 … 30).

@@ -21,8 +21,8 @@ import Testing
         try canvas.drawText("textDark", "整理番号:", font: "gothic", size: 16, x: 15, y: 13)
         let ticket = try canvas.stop()
 
-        try PDFRenderer().write(ticket, to: pdf)
-        try RasterRenderer().write(ticket, to: png, scale: .factor(2))
+        try render(ticket, options: OutputOptions()).write(to: pdf)
+        try render(ticket, options: OutputOptions(format: .png, scale: .factor(2))).write(to: png)
 
         #expect(try Oracle.qpdfCheck(pdf).status == 0)
         #expect(try Oracle.pdftotext(pdf).contains("整理番号:"))

@@ -12,7 +12,7 @@ import Testing
     /// The calls without their locations.
     static func calls(_ drawing: Drawing, page: Int = 1) throws -> [String] {
         let target = RecordingTarget()
-        try Replayer(fonts: .shared).replay(drawing, page: page, into: target)
+        try Replayer(fonts: .shared, gridPixelsPerPoint: 2).replay(drawing, page: page, into: target)
         return target.calls.map { $0.replacingOccurrences(of: #" @.*$"#, with: "", options: .regularExpression) }
     }
 

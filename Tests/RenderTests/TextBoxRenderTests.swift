@@ -33,7 +33,7 @@ import Testing
         try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(0, 0, 0))
         try build(&c)
         let file = scratch.file("box.pdf")
-        try PDFRenderer().write(try c.stop(), to: file)
+        try Render.render(try c.stop(), options: OutputOptions()).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         return file
     }
@@ -136,7 +136,7 @@ import Testing
         let scratch = try Scratch("render-vertical-glyphs-\(font)")
         let file = scratch.file("box.pdf")
         // The whole font embedded: each shown code is the font file's own glyph id (a subset renumbers them).
-        try PDFRenderer(subsetsFonts: false).write(try c.stop(), to: file)
+        try Render.render(try c.stop(), options: OutputOptions(subsetsFonts: false)).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let raw = try Oracle.run("pdftotext", ["-raw", "-enc", "UTF-8", file.path, "-"]).stdout
         #expect(raw.filter { !$0.isWhitespace } == text, "pdftotext -raw: \(raw)")
@@ -164,7 +164,7 @@ import Testing
             writing: .vertical)
         let scratch = try Scratch("render-vertical-cid")
         let file = scratch.file("box.pdf")
-        try PDFRenderer(fontMode: .cid).write(try c.stop(), to: file)
+        try Render.render(try c.stop(), options: OutputOptions(fontMode: .cid)).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let raw = try Oracle.run("pdftotext", ["-raw", "-enc", "UTF-8", file.path, "-"]).stdout
         #expect(raw.filter { !$0.isWhitespace } == text, "pdftotext -raw: \(raw)")
@@ -178,7 +178,7 @@ import Testing
         let drawing = try c.stop()
         let scratch = try Scratch("render-box-width")
         #expect {
-            try PDFRenderer().write(drawing, to: scratch.file("t.pdf"))
+            try Render.render(drawing, options: OutputOptions()).write(to: scratch.file("t.pdf"))
         } throws: { error in
             guard case .textFit(_, let fit) = error as? RenderError else { return false }
             return fit.frame.width == 100 && fit.excess.width > 0 && "\(error)".contains("too wide")
@@ -195,7 +195,7 @@ import Testing
         let scratch = try Scratch("render-text-box-error")
         let file = scratch.file("box.pdf")
         #expect {
-            try PDFRenderer().write(drawing, to: file)
+            try Render.render(drawing, options: OutputOptions()).write(to: file)
         } throws: { error in
             guard case .textFit(let location, let fit) = error as? RenderError else { return false }
             return location.description.contains("commands[0]") && fit.field == "venue" && "\(error)".contains("venue")
@@ -233,9 +233,9 @@ import Testing
         var ends: [Bool: (png: Int, pdf: Int)] = [:]
         for palt in [false, true] {
             let drawing = try Self.drawing(palt: palt)
-            let png = Self.inkEnd(try RasterRenderer().bitmap(for: drawing))
+            let png = Self.inkEnd(try RasterRenderer().bitmap(for: drawing, scale: .factor(1)))
             let file = scratch.file("palt-\(palt).pdf")
-            try PDFRenderer().write(drawing, to: file)
+            try Render.render(drawing, options: OutputOptions()).write(to: file)
             #expect(try Oracle.qpdfCheck(file).status == 0)
             #expect(try Oracle.pdftotext(file).contains(Self.text), "palt \(palt)")
             let raster = scratch.file("palt-\(palt)")

@@ -26,6 +26,9 @@ public enum CSVDataError: Error, Hashable, Sendable {
     case textAfterQuote(source: String, row: Int, line: Int)
     /// A row has more or fewer fields than the header.
     case fieldCount(source: String, row: Int, line: Int, found: Int, expected: Int)
+    /// A row or a field went over a budget (`Limits.csvColumns`, `csvFieldBytes`, or for JSONL `jsonLineBytes`):
+    /// the limit, the data row (0 for the header) and the line it starts on.
+    case limit(LimitExceeded, source: String, row: Int, line: Int)
 }
 
 extension CSVDataError: CustomStringConvertible, LocalizedError {
@@ -67,6 +70,9 @@ extension CSVDataError: CustomStringConvertible, LocalizedError {
         case .fieldCount(let source, let row, let line, let found, let expected):
             return "cannot read CSV \(source): row \(row) (line \(line)) has \(found) fields but the header has "
                 + "\(expected). Fix: give every row one field per column (quote fields that contain commas)"
+        case .limit(let limit, let source, let row, let line):
+            return "cannot read \(source): " + (row == 0 ? "the header" : "row \(row)") + " (line \(line)): "
+                + limit.description
         }
     }
 

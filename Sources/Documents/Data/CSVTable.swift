@@ -1,4 +1,4 @@
-import CSV
+import DrawingModule
 import Foundation
 import Support
 
@@ -16,16 +16,19 @@ public struct CSVTable: Hashable, Sendable {
     /// The line number (from 1) each data row starts on.
     public var lines: [Int]
 
-    /// Reads the CSV file at `url` in `encoding` (nil: detected — BOM, then strict UTF-8, then CP932).
+    /// Reads the CSV file at `url` in `encoding` (nil: detected — BOM, then strict UTF-8, then CP932), its columns
+    /// and fields held to `limits` (`csvColumns`, `csvFieldBytes`).
     /// - Throws: `CSVDataError`.
-    public init(contentsOf url: URL, encoding: InputEncoding? = nil) throws(CSVDataError) {
-        try self.init(CSVRecords(path: url.path, source: url.lastPathComponent, encoding: encoding))
+    public init(contentsOf url: URL, encoding: InputEncoding? = nil, limits: Limits = Limits()) throws(CSVDataError) {
+        try self.init(CSVRecords(path: url.path, source: url.lastPathComponent, encoding: encoding, limits: limits))
     }
 
     /// Reads CSV bytes; `source` names them in messages. Every row must have one field per column.
     /// - Throws: `CSVDataError`.
-    public init(data: Data, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
-        try self.init(CSVRecords(data: data, source: source, encoding: encoding))
+    public init(
+        data: Data, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
+    ) throws(CSVDataError) {
+        try self.init(CSVRecords(data: data, source: source, encoding: encoding, limits: limits))
     }
 
     private init(_ records: CSVRecords) throws(CSVDataError) {
@@ -53,13 +56,15 @@ public struct CSVTable: Hashable, Sendable {
 }
 
 /// The one CSV reader of mkpdf (report's `CSVTable`, batch's records), streaming: text decoded a chunk at a time
-/// (`InputTextStream`), each record split off with its quotes checked, its fields parsed by CSV.swift, blank lines
+/// (`InputTextStream`), each record split into its fields in the same pass that checks its quotes, blank lines
 /// skipped, the header checked — so memory holds one record, whatever the size of the file. Rows are handed out as
 /// they are, with their lines, so each reader decides what a row with the wrong number of fields means (a refused
 /// file, a failed record).
 ///
 /// A quote that is never closed or text after a closing quote is an error naming the row and the line the quote
-/// opened on: records are never merged, which is what CSV.swift alone would do. Line ends may be LF, CRLF or CR.
+/// opened on: records are never merged. Line ends may be LF, CRLF or CR.
+/// A record with more fields than `Limits.csvColumns` or a field longer than `Limits.csvFieldBytes` is an error as
+/// soon as the limit is passed, before the record is held whole; every step is linear in the record's length.
 public final class CSVRecords {
     /// The file name messages use.
     public let source: String
@@ -74,46 +79,53 @@ public final class CSVRecords {
     private var line = 1
     private var field = 0
     private var headerRead = false
+    private let limits: Limits
 
-    /// Opens the file at `path` (nil: standard input) and reads the header.
+    /// Opens the file at `path` (nil: standard input) and reads the header; columns and fields are held to `limits`.
     /// - Throws: `CSVDataError`: unreadable, undecodable (naming row, column, byte offset and bytes), quote errors,
-    ///   header problems.
-    public convenience init(path: String?, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+    ///   header problems, a limit gone over.
+    public convenience init(
+        path: String?, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
+    ) throws(CSVDataError) {
         let text: InputTextStream
         do {
             text = try InputTextStream(path: path, source: source, encoding: encoding)
         } catch {
             throw Self.error(error, row: 0, line: 1, column: nil)
         }
-        try self.init(text)
+        try self.init(text, limits: limits)
     }
 
     /// Reads CSV bytes held in memory, and the header.
-    /// - Throws: `CSVDataError` as `init(path:source:encoding:)`.
-    public convenience init(data: Data, source: String, encoding: InputEncoding? = nil) throws(CSVDataError) {
+    /// - Throws: `CSVDataError` as `init(path:source:encoding:limits:)`.
+    public convenience init(
+        data: Data, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
+    ) throws(CSVDataError) {
         let text: InputTextStream
         do {
             text = try InputTextStream(data: data, source: source, encoding: encoding)
         } catch {
             throw Self.error(error, row: 0, line: 1, column: nil)
         }
-        try self.init(text)
+        try self.init(text, limits: limits)
     }
 
-    private init(_ text: InputTextStream) throws(CSVDataError) {
+    private init(_ text: InputTextStream, limits: Limits) throws(CSVDataError) {
         self.text = text
+        self.limits = limits
         source = text.source
         var header: [String]?
-        while header == nil, let (record, _) = try nextRecord() {
-            guard !Self.isBlank(record) else { continue }
-            header = try Self.parse(record, source: source)
+        while header == nil, let record = try nextRecord() {
+            guard !record.isBlank else { continue }
+            header = record.fields
         }
         guard let columns = header?.map({ $0.trimmingCharacters(in: .whitespaces) }) else {
             throw .empty(source: source)
         }
+        var seen = Set<String>(minimumCapacity: columns.count)
         for (index, name) in columns.enumerated() {
             if name.isEmpty { throw .emptyColumnName(source: source, column: index + 1) }
-            if columns[..<index].contains(name) { throw .duplicateColumn(source: source, name: name) }
+            if !seen.insert(name).inserted { throw .duplicateColumn(source: source, name: name) }
         }
         self.columns = columns
         headerRead = true
@@ -125,68 +137,71 @@ public final class CSVRecords {
     /// The next data row's fields (any number) and the line it starts on; nil at the end of the file.
     /// - Throws: `CSVDataError`: undecodable bytes, an unterminated quote, text after a closing quote, a failed read.
     public func next() throws(CSVDataError) -> (fields: [String], line: Int)? {
-        while let (record, line) = try nextRecord() {
-            guard !Self.isBlank(record) else { continue }
+        while let record = try nextRecord() {
+            guard !record.isBlank else { continue }
             row += 1
-            return (try Self.parse(record, source: source), line)
+            return (record.fields, record.line)
         }
         return nil
     }
 
-    /// Moves past the next data row without parsing its fields (for counting); false at the end of the file.
+    /// Moves past the next data row (for counting); false at the end of the file.
     /// - Throws: `CSVDataError` as `next()`.
     public func skip() throws(CSVDataError) -> Bool {
-        while let (record, _) = try nextRecord() {
-            guard !Self.isBlank(record) else { continue }
-            row += 1
-            return true
-        }
-        return false
+        try next() != nil
     }
 
-    /// A blank line: the record CSV.swift reads as one empty field.
-    private static func isBlank(_ record: String.UnicodeScalarView) -> Bool {
-        var scalars = record.makeIterator()
-        return record.isEmpty || (scalars.next() == "\"" && scalars.next() == "\"" && scalars.next() == nil)
+    /// One record as read: its fields (quotes removed, `""` made `"`), the line it starts on, and whether it is a
+    /// blank line (nothing, or only `""`), which readers skip.
+    private struct Record {
+        var fields: [String]
+        var line: Int
+        var isBlank: Bool
     }
 
-    /// A record's fields, parsed by CSV.swift (the record is complete: its quotes are balanced).
-    private static func parse(_ record: String.UnicodeScalarView, source: String) throws(CSVDataError) -> [String] {
-        do {
-            let reader = try CSVReader(string: String(record), hasHeaderRow: false)
-            return reader.next() ?? [""]
-        } catch {
-            throw .unreadable(path: source, reason: "\(error)")
-        }
-    }
-
-    /// The next record's text without its line end, and the line it starts on; nil at the end of the file.
-    private func nextRecord() throws(CSVDataError) -> (String.UnicodeScalarView, Int)? {
-        var record = String.UnicodeScalarView()
+    /// The next record, split into fields as it is read (RFC 4180: a field in double quotes may hold commas, line
+    /// ends and doubled quotes; a quote inside an unquoted field is kept as it is); nil at the end of the file.
+    private func nextRecord() throws(CSVDataError) -> Record? {
+        var fields: [String] = []
+        var value = String.UnicodeScalarView()
         let start = line
         var quoteLine = line
         var started = false
         var atFieldStart = true
         var inQuotes = false
         var afterClosingQuote = false
+        var fieldBytes = 0
         field = 0
+        func endField() {
+            fields.append(String(value))
+            value = String.UnicodeScalarView()
+            atFieldStart = true
+        }
         while let scalar = try nextScalar() {
             started = true
+            fieldBytes += UTF8.width(scalar)
+            if fieldBytes > limits.csvFieldBytes {
+                throw .limit(
+                    LimitExceeded(
+                        limit: "csv-field-bytes", what: "a field holds at least", value: fieldBytes,
+                        maximum: limits.csvFieldBytes, unit: "bytes"),
+                    source: source, row: headerRead ? row + 1 : 0, line: start)
+            }
             if inQuotes {
                 if scalar == "\"" {
                     inQuotes = false
                     afterClosingQuote = true
-                } else if scalar == "\n" {
-                    line += 1
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    value.append(scalar)
                 }
-                record.append(scalar)
                 continue
             }
             if afterClosingQuote {
                 afterClosingQuote = false
                 if scalar == "\"" {
                     inQuotes = true
-                    record.append(scalar)
+                    value.append(scalar)
                     continue
                 }
                 guard scalar == "," || scalar == "\n" else {
@@ -199,20 +214,33 @@ public final class CSVRecords {
                 atFieldStart = false
                 quoteLine = line
             case ",":
-                atFieldStart = true
+                endField()
                 field += 1
+                fieldBytes = 0
+                if field >= limits.csvColumns {
+                    throw .limit(
+                        LimitExceeded(
+                            limit: "csv-columns", what: "a row has at least", value: field + 1,
+                            maximum: limits.csvColumns, unit: "fields"),
+                        source: source, row: headerRead ? row + 1 : 0, line: start)
+                }
             case "\n":
                 line += 1
-                return (record, start)
+                let blank = fields.isEmpty && value.isEmpty
+                endField()
+                return Record(fields: fields, line: start, isBlank: blank)
             default:
                 atFieldStart = false
+                value.append(scalar)
             }
-            record.append(scalar)
         }
         if inQuotes {
             throw .unterminatedQuote(source: source, row: headerRead ? row + 1 : 0, line: quoteLine)
         }
-        return started ? (record, start) : nil
+        guard started else { return nil }
+        let blank = fields.isEmpty && value.isEmpty
+        endField()
+        return Record(fields: fields, line: start, isBlank: blank)
     }
 
     /// The next character of the text with CRLF and CR read as LF.

@@ -1,4 +1,6 @@
+import DrawingModule
 import Foundation
+import Support
 
 /// A parsed expression of the template language: `items | sum('price * qty')`, `(subtotal * 10 / 110) | round(0,
 /// 'down')`, `rank == 'ゴールド' and fee > 10000`.
@@ -22,9 +24,17 @@ public struct Expression: Hashable, Sendable {
     let node: Node
 
     /// Parses `source`; `base` is added to every offset (the expression's place in a larger text).
-    /// - Throws: `ExpressionError` at the first token that does not fit, or naming an unknown filter.
-    public init(parsing source: String, base: Int = 0) throws(ExpressionError) {
-        var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(source, base: base))
+    ///
+    /// The tree may nest no deeper than `maximumDepth` (`Limits.expressionDepth`, 200 by default): parentheses,
+    /// unary `-` and `not`, and chains of operators or filters each count a level, so neither parsing nor evaluation
+    /// can run out of stack whatever the source.
+    /// - Throws: `ExpressionError` at the first token that does not fit, naming an unknown filter, or at the token
+    ///   that nests deeper than `maximumDepth` (its `limit` set).
+    public init(
+        parsing source: String, base: Int = 0, maximumDepth: Int = Limits().expressionDepth
+    ) throws(ExpressionError) {
+        var parser = ExpressionParser(
+            tokens: try ExpressionLexer.tokens(source, base: base), maximumDepth: maximumDepth)
         self.source = source
         node = try parser.parseWhole()
     }
@@ -58,98 +68,158 @@ public struct Expression: Hashable, Sendable {
 
 /// Recursive descent over the tokens; precedence from loosest: `or`, `and`, `not`, comparison, `+ -`, `* / %`,
 /// `|` filters, unary minus, `.field` and `[key]` — so `-500 | yen` is ¥-500's filter and `a * b | yen` filters `b`.
+///
+/// Two counts keep the stack bounded: `nesting`, the recursion on the way down (each `(`, argument list, `[key]`,
+/// unary `-` and `not`), and each node's depth in the tree on the way up (a chain `1+1+…` or `x | floor | floor …`
+/// builds a tree as deep as it is long, which evaluation, hashing and destruction then recurse through). Both stop at
+/// `maximumDepth`.
 struct ExpressionParser {
+    /// A node and its depth in the tree (a literal or a name is 1).
+    typealias Parsed = (node: Expression.Node, depth: Int)
+
     var tokens: [ExpressionToken]
     var position = 0
+    let maximumDepth: Int
+    private var nesting = 0
 
-    init(tokens: [ExpressionToken]) { self.tokens = tokens }
+    init(tokens: [ExpressionToken], maximumDepth: Int) {
+        self.tokens = tokens
+        self.maximumDepth = maximumDepth
+    }
 
     var current: ExpressionToken { tokens[position] }
 
     mutating func parseWhole() throws(ExpressionError) -> Expression.Node {
         if case .end = current.kind { throw ExpressionError(offset: current.offset, "the expression is empty") }
-        let node = try parseOr()
+        var parsed = try parseOr()
+        // `{{ index + 1 : 06 }}`: a width after a colon zero-pads the number, shorthand for `| pad(6)`.
+        if isSymbol(":") {
+            let colon = current.offset
+            position += 1
+            guard case .number(let width) = current.kind else {
+                throw ExpressionError(
+                    offset: current.offset, "a \":\" is followed by a width, e.g. {{ index + 1 : 06 }}")
+            }
+            parsed = try make(
+                .filter(
+                    "pad", input: parsed.node, arguments: [.literal(.number(width), offset: current.offset)],
+                    offset: colon), parsed.depth, 0)
+            position += 1
+        }
         guard case .end = current.kind else {
             throw ExpressionError(offset: current.offset, "unexpected \(describe(current)) after a complete expression")
         }
-        return node
+        return parsed.node
+    }
+
+    /// `node` with its depth: one more than its deepest child's.
+    /// - Throws: `ExpressionError` with the limit when that is deeper than `maximumDepth`.
+    private func make(_ node: Expression.Node, _ children: Int...) throws(ExpressionError) -> Parsed {
+        try make(node, children)
+    }
+
+    /// One more level of recursion on the way down.
+    /// - Throws: `ExpressionError` with the limit past `maximumDepth`.
+    private mutating func descend() throws(ExpressionError) {
+        nesting += 1
+        if nesting > maximumDepth { throw tooDeep(nesting) }
+    }
+
+    private func tooDeep(_ depth: Int) -> ExpressionError {
+        let limit = LimitExceeded(
+            limit: "expression-depth", what: "the expression nests", value: depth, maximum: maximumDepth,
+            unit: "levels deep")
+        return ExpressionError(offset: current.offset, limit.description, limit: limit)
     }
 
     private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
     private func isWord(_ word: String) -> Bool { current.kind == .name(word) }
 
-    private mutating func parseOr() throws(ExpressionError) -> Expression.Node {
+    private mutating func parseOr() throws(ExpressionError) -> Parsed {
+        try descend()
+        defer { nesting -= 1 }
         var left = try parseAnd()
         while isWord("or") || isSymbol("||") {
             let offset = current.offset
             position += 1
-            left = .binary("or", left, try parseAnd(), offset: offset)
+            let right = try parseAnd()
+            left = try make(.binary("or", left.node, right.node, offset: offset), left.depth, right.depth)
         }
         return left
     }
 
-    private mutating func parseAnd() throws(ExpressionError) -> Expression.Node {
+    private mutating func parseAnd() throws(ExpressionError) -> Parsed {
         var left = try parseNot()
         while isWord("and") || isSymbol("&&") {
             let offset = current.offset
             position += 1
-            left = .binary("and", left, try parseNot(), offset: offset)
+            let right = try parseNot()
+            left = try make(.binary("and", left.node, right.node, offset: offset), left.depth, right.depth)
         }
         return left
     }
 
-    private mutating func parseNot() throws(ExpressionError) -> Expression.Node {
+    private mutating func parseNot() throws(ExpressionError) -> Parsed {
         if isWord("not") || isSymbol("!") {
             let offset = current.offset
             position += 1
-            return .unary("not", try parseNot(), offset: offset)
+            try descend()
+            defer { nesting -= 1 }
+            let operand = try parseNot()
+            return try make(.unary("not", operand.node, offset: offset), operand.depth)
         }
         return try parseComparison()
     }
 
-    private mutating func parseComparison() throws(ExpressionError) -> Expression.Node {
+    private mutating func parseComparison() throws(ExpressionError) -> Parsed {
         let left = try parseAdditive()
         for symbol in ["==", "!=", "<=", ">=", "<", ">"] where isSymbol(symbol) {
             let offset = current.offset
             position += 1
-            return .binary(symbol, left, try parseAdditive(), offset: offset)
+            let right = try parseAdditive()
+            return try make(.binary(symbol, left.node, right.node, offset: offset), left.depth, right.depth)
         }
         return left
     }
 
-    private mutating func parseAdditive() throws(ExpressionError) -> Expression.Node {
+    private mutating func parseAdditive() throws(ExpressionError) -> Parsed {
         var left = try parseMultiplicative()
         while isSymbol("+") || isSymbol("-") {
             guard case .symbol(let symbol) = current.kind else { break }
             let offset = current.offset
             position += 1
-            left = .binary(symbol, left, try parseMultiplicative(), offset: offset)
+            let right = try parseMultiplicative()
+            left = try make(.binary(symbol, left.node, right.node, offset: offset), left.depth, right.depth)
         }
         return left
     }
 
-    private mutating func parseMultiplicative() throws(ExpressionError) -> Expression.Node {
+    private mutating func parseMultiplicative() throws(ExpressionError) -> Parsed {
         var left = try parseFiltered()
         while isSymbol("*") || isSymbol("/") || isSymbol("%") {
             guard case .symbol(let symbol) = current.kind else { break }
             let offset = current.offset
             position += 1
-            left = .binary(symbol, left, try parseFiltered(), offset: offset)
+            let right = try parseFiltered()
+            left = try make(.binary(symbol, left.node, right.node, offset: offset), left.depth, right.depth)
         }
         return left
     }
 
-    private mutating func parseUnary() throws(ExpressionError) -> Expression.Node {
+    private mutating func parseUnary() throws(ExpressionError) -> Parsed {
         if isSymbol("-") {
             let offset = current.offset
             position += 1
-            return .unary("-", try parseUnary(), offset: offset)
+            try descend()
+            defer { nesting -= 1 }
+            let operand = try parseUnary()
+            return try make(.unary("-", operand.node, offset: offset), operand.depth)
         }
         return try parsePostfix()
     }
 
-    private mutating func parseFiltered() throws(ExpressionError) -> Expression.Node {
-        var node = try parseUnary()
+    private mutating func parseFiltered() throws(ExpressionError) -> Parsed {
+        var parsed = try parseUnary()
         while isSymbol("|") {
             position += 1
             guard case .name(let name) = current.kind else {
@@ -158,15 +228,25 @@ struct ExpressionParser {
             let offset = current.offset
             position += 1
             try Filters.check(name, offset: offset)
-            node = .filter(name, input: node, arguments: try parseArguments(), offset: offset)
+            let arguments = try parseArguments()
+            parsed = try make(
+                .filter(name, input: parsed.node, arguments: arguments.map(\.node), offset: offset),
+                [parsed.depth] + arguments.map(\.depth))
         }
-        return node
+        return parsed
     }
 
-    private mutating func parseArguments() throws(ExpressionError) -> [Expression.Node] {
+    /// `make` with the children's depths as a list.
+    private func make(_ node: Expression.Node, _ children: [Int]) throws(ExpressionError) -> Parsed {
+        let depth = 1 + (children.max() ?? 0)
+        if depth > maximumDepth { throw tooDeep(depth) }
+        return (node, depth)
+    }
+
+    private mutating func parseArguments() throws(ExpressionError) -> [Parsed] {
         guard isSymbol("(") else { return [] }
         position += 1
-        var arguments: [Expression.Node] = []
+        var arguments: [Parsed] = []
         if isSymbol(")") {
             position += 1
             return arguments
@@ -186,15 +266,15 @@ struct ExpressionParser {
         }
     }
 
-    private mutating func parsePostfix() throws(ExpressionError) -> Expression.Node {
-        var node = try parsePrimary()
+    private mutating func parsePostfix() throws(ExpressionError) -> Parsed {
+        var parsed = try parsePrimary()
         while true {
             if isSymbol(".") {
                 position += 1
                 guard case .name(let field) = current.kind else {
                     throw ExpressionError(offset: current.offset, "a field name must follow \".\"")
                 }
-                node = .member(node, field, offset: current.offset)
+                parsed = try make(.member(parsed.node, field, offset: current.offset), parsed.depth)
                 position += 1
             } else if isSymbol("[") {
                 let offset = current.offset
@@ -204,28 +284,28 @@ struct ExpressionParser {
                     throw ExpressionError(offset: current.offset, "\"[\" is not closed by \"]\"")
                 }
                 position += 1
-                node = .index(node, key, offset: offset)
+                parsed = try make(.index(parsed.node, key.node, offset: offset), parsed.depth, key.depth)
             } else {
-                return node
+                return parsed
             }
         }
     }
 
-    private mutating func parsePrimary() throws(ExpressionError) -> Expression.Node {
+    private mutating func parsePrimary() throws(ExpressionError) -> Parsed {
         let token = current
         switch token.kind {
         case .number(let value):
             position += 1
-            return .literal(.number(value), offset: token.offset)
+            return (.literal(.number(value), offset: token.offset), 1)
         case .text(let text):
             position += 1
-            return .literal(.text(text), offset: token.offset)
+            return (.literal(.text(text), offset: token.offset), 1)
         case .name(let name):
             position += 1
             switch name {
-            case "true": return .literal(.bool(true), offset: token.offset)
-            case "false": return .literal(.bool(false), offset: token.offset)
-            case "null": return .literal(.null, offset: token.offset)
+            case "true": return (.literal(.bool(true), offset: token.offset), 1)
+            case "false": return (.literal(.bool(false), offset: token.offset), 1)
+            case "null": return (.literal(.null, offset: token.offset), 1)
             default: break
             }
             if isSymbol("("), Filters.names.contains(name) {
@@ -236,9 +316,12 @@ struct ExpressionParser {
                         "\(name)(…) needs the value as its first argument, "
                             + "e.g. \(name)(items) or items | \(name)")
                 }
-                return .filter(name, input: input, arguments: Array(arguments.dropFirst()), offset: token.offset)
+                return try make(
+                    .filter(
+                        name, input: input.node, arguments: arguments.dropFirst().map(\.node), offset: token.offset),
+                    arguments.map(\.depth))
             }
-            return .name(name, offset: token.offset)
+            return (.name(name, offset: token.offset), 1)
         case .symbol("("):
             position += 1
             let inner = try parseOr()

@@ -1,3 +1,6 @@
+import DrawingModule
+import Support
+
 /// Why an expression could not be read or evaluated, and where in its source text.
 ///
 /// `offset` counts Characters from the start of the source given to `Expression(parsing:)` or
@@ -9,12 +12,15 @@ public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertibl
     public var message: String
     /// The nearest valid name, when the problem is an unknown one.
     public var suggestion: String?
+    /// The budget the expression went over (`expression-depth`), when that is the problem.
+    public var limit: LimitExceeded?
 
     /// Creates an error at `offset`.
-    public init(offset: Int, _ message: String, suggestion: String? = nil) {
+    public init(offset: Int, _ message: String, suggestion: String? = nil, limit: LimitExceeded? = nil) {
         self.offset = offset
         self.message = message
         self.suggestion = suggestion
+        self.limit = limit
     }
 
     /// The message with its did-you-mean, e.g. "unknown name `totl` (did you mean `total`?)".

@@ -22,7 +22,7 @@ struct ExpressionToken: Hashable, Sendable {
 struct ExpressionLexer {
     static let symbols = [
         "==", "!=", "<=", ">=", "&&", "||", "+", "-", "*", "/", "%", "<", ">", "(", ")", "[", "]",
-        ".", ",", "|", "!"
+        ".", ",", "|", "!", ":"
     ]
 
     static func tokens(_ source: String, base: Int = 0) throws(ExpressionError) -> [ExpressionToken] {

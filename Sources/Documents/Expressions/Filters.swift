@@ -15,7 +15,7 @@ enum Filters {
         "sortBy": "sortBy('field', 'desc')", "groupBy": "groupBy('field')", "map": "map('field or expression')",
         "first": "first", "last": "last", "join": "join(', ')", "default": "default('—')", "length": "length",
         "wareki": "wareki or wareki('short')", "date": "date('yyyy年M月d日')", "fullwidth": "fullwidth",
-        "upper": "upper", "lower": "lower"
+        "upper": "upper", "lower": "lower", "pad": "pad(width)"
     ]
 
     static let names = Set(signatures.keys)
@@ -64,6 +64,7 @@ enum Filters {
         case "date": return .text(try call.formattedDate())
         case "fullwidth": return .text(String(try call.text().map(fullWidth)))
         case "upper": return .text(try call.text().uppercased())
+        case "pad": return .text(try call.padded())
         case "lower": return .text(try call.text().lowercased())
         default: throw ExpressionError(offset: offset, "unknown filter `\(name)`")
         }
@@ -151,6 +152,20 @@ private struct Call {
                     + arguments[index].kindDescription)
         }
         return NSDecimalNumber(decimal: number).intValue
+    }
+
+    /// A whole number zero-padded to a width of 0 to 32 digits, its sign before the zeros: `-7 | pad(3)` → `-007`.
+    func padded() throws(ExpressionError) -> String {
+        let value = try number()
+        guard Filters.places(value) == 0 else {
+            throw fail("pad pads whole numbers, and \(TemplateValue.plain(value)) has decimals: round it first")
+        }
+        guard let width = arguments.first?.numberValue, Filters.places(width) == 0, width >= 0, width <= 32 else {
+            throw fail("pad needs a width: a whole number from 0 to 32, e.g. pad(6)")
+        }
+        let digits = TemplateValue.plain(value.magnitude)
+        let padded = String(repeating: "0", count: max(0, NSDecimalNumber(decimal: width).intValue - digits.count))
+        return (value < 0 ? "-" : "") + padded + digits
     }
 
     func yen() throws(ExpressionError) -> String {
@@ -315,6 +330,8 @@ private struct Call {
             }
             parts.append(text)
         }
+        let bytes = parts.reduce(separator.utf8.count * max(0, parts.count - 1)) { $0 + $1.utf8.count }
+        try Expression.checkText(bytes: bytes, in: scope, offset: offset)
         return parts.joined(separator: separator)
     }
 

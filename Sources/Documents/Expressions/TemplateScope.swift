@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 import Support
 
@@ -6,6 +7,8 @@ import Support
 /// Inner scopes (a `for` body) shadow outer names without copying them.
 public struct TemplateScope: Sendable {
     private var layers: [[String: TemplateValue]]
+    /// The most bytes one text an expression makes (`+` on texts, `join`) may hold: `Limits.textBytes`.
+    public var maximumTextBytes = Limits().textBytes
 
     /// A scope holding `values`.
     public init(_ values: [String: TemplateValue] = [:]) {
@@ -83,11 +86,24 @@ extension Expression {
             default: break
             }
             let right = try evaluate(rightNode, in: scope)
+            if symbol == "+", case .text(let a) = left, case .text(let b) = right {
+                try checkText(bytes: a.utf8.count + b.utf8.count, in: scope, offset: offset)
+            }
             return try binary(symbol, left, right, offset: offset)
         case .filter(let name, let inputNode, let argumentNodes, let offset):
             let input = try evaluate(inputNode, in: scope)
             return try Filters.apply(name, to: input, arguments: argumentNodes, scope: scope, offset: offset)
         }
+    }
+
+    /// Refuses a text of `bytes` bytes before it is made, when that is over the scope's `maximumTextBytes`.
+    /// - Throws: `ExpressionError` with the `text-bytes` limit.
+    static func checkText(bytes: Int, in scope: TemplateScope, offset: Int) throws(ExpressionError) {
+        guard bytes > scope.maximumTextBytes else { return }
+        let limit = LimitExceeded(
+            limit: "text-bytes", what: "the expression makes a text of", value: bytes,
+            maximum: scope.maximumTextBytes, unit: "bytes")
+        throw ExpressionError(offset: offset, limit.description, limit: limit)
     }
 
     static func member(_ value: TemplateValue, _ field: String, offset: Int) throws(ExpressionError) -> TemplateValue {

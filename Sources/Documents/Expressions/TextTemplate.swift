@@ -22,9 +22,9 @@ public struct TextTemplate: Hashable, Sendable {
         segments = text.isEmpty ? [] : [.literal(text)]
     }
 
-    /// Parses `text`; each `{{ … }}` must hold one expression.
+    /// Parses `text`; each `{{ … }}` must hold one expression, nested no deeper than `maximumDepth`.
     /// - Throws: `ExpressionError` with the Character offset in `text` of the unclosed `{{` or the bad part.
-    public init(parsing text: String) throws(ExpressionError) {
+    public init(parsing text: String, maximumDepth: Int = Limits().expressionDepth) throws(ExpressionError) {
         var segments: [Segment] = []
         let characters = Array(text)
         var literal = ""
@@ -57,7 +57,7 @@ public struct TextTemplate: Hashable, Sendable {
                 literal = ""
             }
             let source = String(characters[(open + 2)..<close])
-            segments.append(.expression(try Expression(parsing: source, base: open + 2)))
+            segments.append(.expression(try Expression(parsing: source, base: open + 2, maximumDepth: maximumDepth)))
             index = close + 2
         }
         if !literal.isEmpty { segments.append(.literal(literal)) }

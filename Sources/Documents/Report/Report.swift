@@ -16,7 +16,7 @@ import Fonts
 ///           rows: members.map { [$0.id, $0.name] })
 /// }
 /// let output = try report.layout()          // pages as Drawings, outline entries, placed texts
-/// try PDFRenderer().write(output.document, to: url)
+/// try render(output.document, options: OutputOptions()).write(to: url)   // Render's one entry point
 /// ```
 public struct Report: Hashable, Sendable {
     /// Paper size and margins.

@@ -35,7 +35,10 @@ extension Template {
         var report = Report(
             page: PageSetup(width: size.width, height: size.height, margins: margins),
             template: PageTemplate(header: header, footer: footer), style: style, metadata: metadata)
-        report.blocks = try blocks(flow, scope: scope, options: options)
+        var budget = ElementBudget(
+            maximum: limits.elementsPerDocument, limit: "elements-per-document",
+            what: "for loops and tables make the flow hold")
+        report.blocks = try blocks(flow, scope: scope, options: options, budget: &budget)
         do {
             return try report.layout(fonts: options.fonts ?? .shared)
         } catch {
@@ -43,12 +46,17 @@ extension Template {
         }
     }
 
+    /// The report blocks of `flow`, each block and table cell counted against `budget` before it is made.
     private func blocks(
         _ flow: [FlowBlock], scope: TemplateScope,
-        options: TemplateRenderOptions
+        options: TemplateRenderOptions, budget: inout ElementBudget
     ) throws(TemplateError) -> [ReportBlock] {
         var blocks: [ReportBlock] = []
         for block in flow {
+            switch block {
+            case .loop, .condition: break
+            default: try budget.add(1, file: file, mark: nil)
+            }
             switch block {
             case .heading(let text, let level):
                 blocks.append(.heading(Heading(try self.text(text, scope: scope), level: level)))
@@ -71,7 +79,7 @@ extension Template {
                             string, alignment: alignment, font: face, size: size,
                             colorRole: role, markup: markup)))
             case .table(let table):
-                blocks += try tables(table, scope: scope, options: options)
+                blocks += try tables(table, scope: scope, options: options, budget: &budget)
             case .image(let png, let width, let alignment):
                 blocks.append(.image(ReportImage(png: png, width: width, alignment: alignment)))
             case .spacer(let height):
@@ -87,12 +95,12 @@ extension Template {
                             variable: item,
                             "loop": Self.loopRecord(index, count: items.count)
                         ]),
-                        options: options)
+                        options: options, budget: &budget)
                 }
             case .condition(let test, let then, let otherwise, let mark):
                 blocks += try self.blocks(
                     evaluate(test, scope: scope, mark: mark).isTruthy ? then : otherwise,
-                    scope: scope, options: options)
+                    scope: scope, options: options, budget: &budget)
             }
         }
         return blocks
@@ -102,9 +110,11 @@ extension Template {
     /// body, every table fitted to all rows so the columns line up.
     private func tables(
         _ table: FlowTable, scope: TemplateScope,
-        options: TemplateRenderOptions
+        options: TemplateRenderOptions, budget: inout ElementBudget
     ) throws(TemplateError) -> [ReportBlock] {
         let items = try items(table.rows, scope: scope, mark: table.mark)
+        let (cells, overflow) = items.count.multipliedReportingOverflow(by: max(1, table.columns.count))
+        try budget.add(overflow ? Int.max : cells, file: file, mark: table.mark)
         let columns = table.columns.map { TableColumn($0.title, width: $0.width, alignment: $0.alignment) }
         var rowScopes: [TemplateScope] = []
         var bodyRows: [TableRow] = []

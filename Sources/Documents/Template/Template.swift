@@ -2,6 +2,7 @@ import Barcodes
 import DrawingModule
 import Fonts
 import Foundation
+import Support
 import Typeset
 
 /// A document described as data (`Templates/ticket.yaml`, `Templates/receipt.yaml`): the page, a palette by role,
@@ -54,22 +55,32 @@ public struct Template: Sendable {
     let margins: PageSetup.Margins
     /// The template's default logical font.
     let font: String
+    /// The budgets it was loaded with, which rendering keeps to as well.
+    public let limits: Limits
 
     /// True when the template has a `flow` (its document may have several pages).
     public var isFlowing: Bool { !flow.isEmpty }
 
-    /// Reads a template from YAML text; `file` names it in errors, `baseURL` is where image paths are resolved.
-    /// - Throws: `TemplateError` with line and column for a syntax error, unknown key, element or role, bad number.
+    /// Reads a template from YAML text; `file` names it in errors, `baseURL` is where image and part paths are
+    /// resolved.
+    ///
+    /// Every file the template names must resolve, after symlinks, inside `root` (`baseURL` when nil; a root of `/`
+    /// allows any file), and the template is held to `limits` while it loads and renders.
+    /// - Throws: `TemplateError` with line and column for a syntax error, unknown key, element or role, bad number,
+    ///   a file outside the root or a limit gone over.
     public init(
         yaml: String, file: String = "<string>",
-        baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), root: URL? = nil,
+        limits: Limits = Limits()
     ) throws(TemplateError) {
-        try self.init(yaml: yaml, file: file, baseURL: baseURL, opening: [])
+        try self.init(
+            yaml: yaml, file: file, baseURL: baseURL, opening: [],
+            loading: TemplateLoading(root: root ?? baseURL, limits: limits))
     }
 
     /// Reads a template as a part of the templates in `opening` (their paths), which it may not include again.
-    init(yaml: String, file: String, baseURL: URL, opening: [String]) throws(TemplateError) {
-        let contents = try TemplateParser(file: file, baseURL: baseURL, opening: opening).parse(yaml)
+    init(yaml: String, file: String, baseURL: URL, opening: [String], loading: TemplateLoading) throws(TemplateError) {
+        let contents = try TemplateParser(file: file, baseURL: baseURL, opening: opening, loading: loading).parse(yaml)
         self.file = file
         size = contents.size
         background = contents.background
@@ -84,17 +95,23 @@ public struct Template: Sendable {
         furniture = contents.furniture
         margins = contents.margins
         font = contents.font
+        limits = loading.limits
     }
 
-    /// Reads a template file (YAML; JSON is YAML too); image paths are relative to its folder.
-    /// - Throws: `TemplateError`: unreadable file, or any problem `init(yaml:file:baseURL:)` reports.
-    public init(contentsOf url: URL) throws(TemplateError) {
-        try self.init(contentsOf: url, opening: [])
-    }
-
-    /// Reads a template file as a part of the templates in `opening`.
-    init(contentsOf url: URL, opening: [String]) throws(TemplateError) {
+    /// Reads a template file (YAML; JSON is YAML too); image and part paths are relative to its folder.
+    ///
+    /// Every file it names must resolve, after symlinks, inside `root` (the template's own folder when nil; a root
+    /// of `/` allows any file), and the template is held to `limits` while it loads and renders.
+    /// - Throws: `TemplateError`: unreadable file, or any problem `init(yaml:file:baseURL:root:limits:)` reports.
+    public init(contentsOf url: URL, root: URL? = nil, limits: Limits = Limits()) throws(TemplateError) {
         let name = url.isFileURL ? url.relativePath : url.absoluteString
+        try self.init(
+            contentsOf: url, name: name, opening: [],
+            loading: TemplateLoading(root: root ?? url.deletingLastPathComponent(), limits: limits))
+    }
+
+    /// Reads a template file as a part of the templates in `opening`; `name` is how errors name it.
+    init(contentsOf url: URL, name: String, opening: [String], loading: TemplateLoading) throws(TemplateError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -102,11 +119,11 @@ public struct Template: Sendable {
             throw TemplateError(file: name, reason: .unreadable(reason: Self.reason(error)))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw TemplateError(file: name, reason: .unreadable(reason: "the file is not UTF-8 text"))
+            throw TemplateError(file: name, reason: .notATemplate(kind: "the file is not UTF-8 text"))
         }
         try self.init(
             yaml: text, file: name, baseURL: url.deletingLastPathComponent(),
-            opening: opening + [url.standardizedFileURL.path])
+            opening: opening + [TemplateLoading.realPath(url.path) ?? url.standardizedFileURL.path], loading: loading)
     }
 
     /// The defaults overlaid with `given`: what each placeholder will be filled with.
@@ -147,9 +164,17 @@ public struct Template: Sendable {
                     expected:
                         "this command draws one page; render the template with mkpdf render or mkpdf report"))
         }
+        var budget = ElementBudget(maximum: limits.elementsPerPage)
+        return try drawing(values: given, options: options, budget: &budget)
+    }
+
+    /// The one page with `values`, its commands (and those of its parts) counted against `budget`.
+    func drawing(
+        values given: [String: String], options: TemplateRenderOptions, budget: inout ElementBudget
+    ) throws(TemplateError) -> Drawing {
         let scope = try scope(values: given, data: [:])
         var commands: [Drawing.Command] = []
-        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands)
+        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands, budget: &budget)
         return Drawing(size: size, background: background, palette: palette, commands: commands)
     }
 
@@ -163,7 +188,8 @@ public struct Template: Sendable {
     ) throws(TemplateError) -> Document {
         let scope = try scope(values: given, data: given2)
         var commands: [Drawing.Command] = []
-        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands)
+        var budget = ElementBudget(maximum: limits.elementsPerPage)
+        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands, budget: &budget)
         var title = given["title"]
         if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
         let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
@@ -173,6 +199,15 @@ public struct Template: Sendable {
                 metadata: metadata)
         }
         let output = try flowOutput(scope: scope, metadata: metadata, options: options)
+        let total = output.pages.reduce(commands.count) { $0 + $1.commands.count }
+        guard total <= limits.elementsPerDocument else {
+            throw TemplateError(
+                file: file,
+                reason: .limit(
+                    LimitExceeded(
+                        limit: "elements-per-document", what: "the document's pages hold", value: total,
+                        maximum: limits.elementsPerDocument, unit: "elements")))
+        }
         var pages = output.pages
         pages[0].commands = commands + pages[0].commands
         if let background { for index in pages.indices { pages[index].background = background } }
@@ -200,6 +235,7 @@ public struct Template: Sendable {
             values["title"] = .text(text)
         }
         var scope = TemplateScope(values)
+        scope.maximumTextBytes = limits.textBytes
         for value in lets {
             do {
                 scope.set(value.name, try value.expression.evaluate(in: scope))
@@ -214,8 +250,8 @@ public struct Template: Sendable {
     }
 
     /// Today's date as `yyyy-MM-dd` in the local time zone (`TZ`, else the system's), from the C library's
-    /// calendar: every render sets `today`, and Foundation's Calendar with `String(format:)` cost 3 M instructions
-    /// on first use, 4 % of a one-shot `mkpdf ticket`.
+    /// calendar: every render sets `today`, and Foundation's Calendar with `String(format:)` is costly to set up on
+    /// first use.
     static func today() -> String {
         var now = time(nil)
         var local = tm()
@@ -304,10 +340,34 @@ public struct Template: Sendable {
             ]))
     }
 
-    /// Appends the commands of `elements`, moved by `base`.
+    /// The drawing commands one page has made so far (its parts' included), against `Limits.elementsPerPage`; or the
+    /// flow's blocks and table cells, against `Limits.elementsPerDocument`.
+    struct ElementBudget {
+        var count = 0
+        let maximum: Int
+        var limit = "elements-per-page"
+        var what = "for, repeat and parts make the page hold"
+
+        /// Counts `added` more commands, before they are made.
+        /// - Throws: `TemplateError` with the limit, at `mark`, when the page would hold more than `maximum`.
+        mutating func add(_ added: Int, file: String, mark: TemplateMark?) throws(TemplateError) {
+            let (total, overflow) = count.addingReportingOverflow(added)
+            guard !overflow, total <= maximum else {
+                throw TemplateError(
+                    file: file, line: mark?.line, column: mark?.column,
+                    reason: .limit(
+                        LimitExceeded(
+                            limit: limit, what: what, value: overflow ? Int.max : total, maximum: maximum,
+                            unit: "elements")))
+            }
+            count = total
+        }
+    }
+
+    /// Appends the commands of `elements`, moved by `base`, each counted against `budget` before it is made.
     private func draw(
         _ elements: [TemplateElement], scope: TemplateScope, base: Point, options: TemplateRenderOptions,
-        into commands: inout [Drawing.Command]
+        into commands: inout [Drawing.Command], budget: inout ElementBudget
     ) throws(TemplateError) {
         for element in elements {
             switch element {
@@ -316,14 +376,16 @@ public struct Template: Sendable {
                 for (index, item) in items.enumerated() {
                     let inner = scope.adding([loop.variable: item, "loop": Self.loopRecord(index, count: items.count)])
                     let offset = Point(x: base.x + Double(index) * loop.step.x, y: base.y + Double(index) * loop.step.y)
-                    try draw(loop.elements, scope: inner, base: offset, options: options, into: &commands)
+                    try draw(
+                        loop.elements, scope: inner, base: offset, options: options, into: &commands, budget: &budget)
                 }
             case .condition(let condition):
                 let branch =
                     try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
                     ? condition.then : condition.otherwise
-                try draw(branch, scope: scope, base: base, options: options, into: &commands)
+                try draw(branch, scope: scope, base: base, options: options, into: &commands, budget: &budget)
             case .line(let line):
+                try budget.add(line.repetition.count, file: file, mark: nil)
                 for offset in line.repetition.offsets {
                     commands.append(
                         .line(
@@ -333,6 +395,7 @@ public struct Template: Sendable {
                                 cap: line.cap, slot: .role(line.role))))
                 }
             case .shape(let shape):
+                try budget.add(shape.repetition.count, file: file, mark: nil)
                 for offset in shape.repetition.offsets {
                     let payload = Drawing.Command.Shape(
                         rect: Rect(origin: shape.rect.origin + offset + base, size: shape.rect.size),
@@ -343,6 +406,7 @@ public struct Template: Sendable {
                 }
             case .text(let text) where text.box != nil:
                 guard let frame = text.box else { continue }
+                try budget.add(text.repetition.count, file: file, mark: text.mark)
                 let pieces = try pieces(text.text, scope: scope, mark: text.mark)
                 if let fonts = options.fonts { try checkCoverage(text, pieces: pieces, fonts: fonts) }
                 for offset in text.repetition.offsets {
@@ -359,6 +423,7 @@ public struct Template: Sendable {
                     commands.append(.textBox(box))
                 }
             case .text(let text):
+                try budget.add(text.repetition.count, file: file, mark: text.mark)
                 let pieces = try pieces(text.text, scope: scope, mark: text.mark)
                 let string = pieces.map(\.text).joined()
                 if let fonts = options.fonts {
@@ -379,13 +444,15 @@ public struct Template: Sendable {
             case .part(let part):
                 var values: [String: String] = [:]
                 for (name, text) in part.values { values[name] = try self.text(text, scope: scope) }
-                let drawing = try part.template.render(values: values, options: options)
+                try budget.add(1, file: file, mark: part.mark)
+                let drawing = try part.template.drawing(values: values, options: options, budget: &budget)
                 commands.append(
                     .part(
                         .init(
                             drawing: drawing, rect: Rect(origin: part.rect.origin + base, size: part.rect.size),
                             rotation: part.rotation == 0 ? nil : part.rotation)))
             case .image(let image):
+                try budget.add(1, file: file, mark: nil)
                 commands.append(
                     .image(
                         .init(
@@ -394,6 +461,7 @@ public struct Template: Sendable {
                                 origin: image.rect.origin + base,
                                 size: image.rect.size))))
             case .barcode(let element):
+                try budget.add(1, file: file, mark: element.mark)
                 var command = element.command
                 command.rect = Rect(origin: command.rect.origin + base, size: command.rect.size)
                 command.data = try pieces(element.data, scope: scope, mark: element.mark).map(\.text).joined()

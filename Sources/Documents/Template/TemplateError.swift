@@ -55,6 +55,14 @@ public struct TemplateError: Error, Hashable, Sendable {
         case layout(problem: String)
         /// The template is written in a form that is no longer read; `conversion` says how to write it now.
         case oldForm(what: String, conversion: String)
+        /// The template or its data went over a budget (`Limits`): the limit, the value and how to raise it.
+        case limit(LimitExceeded)
+        /// A file the template names (`part`, `image`, `header.logo`) resolves, after symlinks, outside the root
+        /// its files must stay inside: the element, the path as written and the root.
+        case outsideRoot(element: String, path: String, root: String)
+        /// The file is not a template; `kind` says what it is instead ("line 1 is not a mapping"). Its content is
+        /// never quoted, as it may be any file the template named.
+        case notATemplate(kind: String)
     }
 
     /// The template file as given (or `<string>` for text loaded from memory).
@@ -139,6 +147,12 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return what
         case .layout(let problem):
             return problem
+        case .limit(let limit):
+            return limit.description
+        case .outsideRoot(let element, let path, let root):
+            return "\(element) \"\(path)\" is outside the template's root \(root)"
+        case .notATemplate(let kind):
+            return "not a YAML template: \(kind)"
         }
     }
 
@@ -185,6 +199,13 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return conversion
         case .layout:
             return "change the data or the layout as the message says"
+        case .limit:
+            return "make the input smaller"
+        case .outsideRoot:
+            return "keep the file inside the root, or give a root that holds it (--root DIR; --root / allows any "
+                + "file)"
+        case .notATemplate:
+            return "name a template file (YAML with page: and elements: or flow:)"
         }
     }
 

@@ -32,24 +32,15 @@ extension TemplateParser {
                 if let textNode = f.value("text") {
                     furniture.header = MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode))
                 }
-                if let logoNode = f.value("logo") { furniture.headerLogo = try png(logoNode, key: "logo") }
+                if let logoNode = f.value("logo") {
+                    furniture.headerLogo = try imageData(logoNode, key: "logo", element: "header.logo")
+                }
             }
         }
         if let node = top.value("footer") {
             furniture.footer = MarkedText(text: try textTemplate(node, key: "footer"), mark: mark(node))
         }
         return furniture
-    }
-
-    /// The bytes of a PNG file named relative to the template's folder.
-    func png(_ node: Node, key: String) throws(TemplateError) -> Data {
-        let path = try scalar(node, key: key)
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path)
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw self.error(node, .image(path: url.path, reason: error.localizedDescription))
-        }
     }
 
     func flowBlocks(_ list: Node, key: String, font: String) throws(TemplateError) -> [FlowBlock] {
@@ -118,7 +109,7 @@ extension TemplateParser {
             let f = try map(body, context: "image", allowed: ["file", "width", "align"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
             return .image(
-                png: try png(fileNode, key: "file"),
+                png: try imageData(fileNode, key: "file", element: "image"),
                 width: try f.value("width").map { _ throws(TemplateError) in try length(f, "width") },
                 alignment: try f.choice("align", default: ParagraphAlignment.left))
         case "spacer":

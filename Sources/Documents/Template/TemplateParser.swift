@@ -11,6 +11,8 @@ struct TemplateParser {
     let baseURL: URL
     /// The templates being read that this one is a part of, by path, so a part never includes itself.
     var opening: [String] = []
+    /// The root, the limits and the parts loaded so far, shared with the parts this template includes.
+    let loading: TemplateLoading
 
     /// Everything a template holds once read.
     struct Contents: Sendable {
@@ -58,7 +60,7 @@ struct TemplateParser {
             // Resolver.basic: plain scalars keep Yams' implicit tag, and this parser reads every value by its text
             // and style (Bool.construct, NSNull.construct … see templateValue), never by a resolved tag. Yams'
             // default resolver matches each key against seven NSRegularExpressions, and compiling the first one
-            // starts ICU's regex engine: about 14 M instructions, a sixth of a one-shot `mkpdf ticket`. One
+            // starts ICU's regex engine, a large share of a one-shot `mkpdf ticket`'s start-up. One
             // difference: keys equal as text are duplicates even when one is quoted (`1:` and `"1":`), an error
             // where the default resolver kept both and one of them silently won.
             guard let node = try Yams.compose(yaml: yaml, .basic) else {
@@ -70,6 +72,7 @@ struct TemplateParser {
         } catch {
             throw syntaxError(error)
         }
+        try checkShape(root)
         if case .mapping(let mapping) = root, mapping["flow"] == nil,
             let old = mapping.keys.first(where: { Self.oldReportKeys.contains($0.scalar?.string ?? "") })
         {
@@ -456,14 +459,7 @@ struct TemplateParser {
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
-            let path = try scalar(fileNode, key: "file")
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path)
-            let data: Data
-            do {
-                data = try Data(contentsOf: url)
-            } catch {
-                throw self.error(fileNode, .image(path: url.path, reason: error.localizedDescription))
-            }
+            let data = try imageData(fileNode, key: "file", element: "image")
             return .image(.init(png: data, rect: try rect(f)))
         case "qr", "barcode":
             let isQR = kind == "qr"
@@ -532,8 +528,7 @@ struct TemplateParser {
         let f = try map(body, context: "part", allowed: ["file", "x", "y", "w", "h", "rotate", "data"])
         guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "part")) }
         let path = try scalar(fileNode, key: "file")
-        let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path))
-            .standardizedFileURL
+        let url = try resolve(fileNode, path: path, element: "part")
         guard !opening.contains(url.path) else {
             throw error(
                 fileNode,
@@ -543,7 +538,25 @@ struct TemplateParser {
                         + "itself or a template that includes it (" + (opening + [url.path]).joined(separator: " → ")
                         + ")"))
         }
-        let template = try Template(contentsOf: url, opening: opening)
+        let part = loading.part
+        guard part.depth <= loading.limits.partDepth else {
+            throw error(
+                fileNode,
+                .limit(
+                    LimitExceeded(
+                        limit: "part-depth", what: "parts include parts", value: part.depth,
+                        maximum: loading.limits.partDepth, unit: "levels deep")))
+        }
+        loading.parts.value += 1
+        guard loading.parts.value <= loading.limits.partCount else {
+            throw error(
+                fileNode,
+                .limit(
+                    LimitExceeded(
+                        limit: "part-count", what: "the template and its parts load", value: loading.parts.value,
+                        maximum: loading.limits.partCount, unit: "parts")))
+        }
+        let template = try Template(contentsOf: url, name: path, opening: opening, loading: part)
         guard !template.isFlowing else {
             throw error(
                 fileNode,
@@ -648,7 +661,7 @@ struct TemplateParser {
         let context: String
         let pairs: [(String, Node, Node)]
         /// The names of `pairs`, in order, searched by `value(_:)`: searching `pairs` copied every (name, key,
-        /// value) it passed, nodes and all (1.2 M instructions for the seed ticket's hundred lookups).
+        /// value) it passed, nodes and all.
         let names: [String]
 
         func value(_ key: String) -> Node? { names.firstIndex(of: key).map { pairs[$0].2 } }
@@ -667,7 +680,7 @@ struct TemplateParser {
             }
             let text = try parser.scalar(node, key: key)
             // Trimmed only when the text as written is not a number: Foundation trims through NSString and UTF-16,
-            // 13 K instructions a call, and a template has a hundred numbers.
+            // and a template has a hundred numbers.
             guard let number = Double(text) ?? Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite
             else {
                 throw parser.error(node, .badNumber(key: key, value: text))
@@ -749,7 +762,7 @@ struct TemplateParser {
         let text = try scalar(node, key: key)
         let template: TextTemplate
         do {
-            template = try TextTemplate(parsing: text)
+            template = try TextTemplate(parsing: text, maximumDepth: loading.limits.expressionDepth)
         } catch {
             throw expressionError(error, node: node, source: text)
         }
@@ -764,7 +777,7 @@ struct TemplateParser {
         let text = try scalar(node, key: key)
         let expression: Expression
         do {
-            expression = try Expression(parsing: text)
+            expression = try Expression(parsing: text, maximumDepth: loading.limits.expressionDepth)
         } catch {
             throw expressionError(error, node: node, source: text)
         }

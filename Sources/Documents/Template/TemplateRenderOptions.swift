@@ -1,3 +1,4 @@
+import DrawingModule
 import Fonts
 
 /// How `Template.render` turns a template into a drawing beyond the placeholder values.
@@ -9,8 +10,8 @@ public struct TemplateRenderOptions: Sendable {
     /// is reported with the placeholder (field) it came from; nil skips the check (renderers still refuse such text).
     public var fonts: FontRegistry?
 
-    /// Creates options; the defaults suit a 2× PNG and skip the font check.
-    public init(pixelsPerPoint: Double = 2, fonts: FontRegistry? = nil) {
+    /// Creates options; the defaults suit the standard scale (`RasterScale.standard`) and skip the font check.
+    public init(pixelsPerPoint: Double = RasterScale.standard.factor, fonts: FontRegistry? = nil) {
         self.pixelsPerPoint = pixelsPerPoint
         self.fonts = fonts
     }

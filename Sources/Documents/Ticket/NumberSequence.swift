@@ -1,19 +1,18 @@
 /// A number made from a record's position for data that has none (`--number ticket='FN-{{index+1:06}}'`).
 ///
-/// The pattern is text with placeholders: `{{index}}` (the record's 0-based index), `{{row}}` (its 1-based row), an
-/// offset `{{index+1}}` or `{{index-1}}`, and a zero-padded width `{{index+1:06}}` → `000001`. The same pattern gives
-/// the same numbers in `mkpdf ticket` (`--index`, default 0) and `mkpdf batch` (each record's index).
+/// The pattern is text in the template language (`TextTemplate`) whose expressions read `index` (the record's 0-based
+/// index) and `row` (its 1-based row): `{{ index + 1 }}`, `{{ row | pad(6) }}`, or the zero-padding shorthand
+/// `{{index+1:06}}` → `000001`. The same pattern gives the same numbers in `mkpdf ticket` (`--index`, default 0) and
+/// `mkpdf batch` (each record's index).
 public struct NumberSequence: Sendable, Hashable {
     /// The field the number fills, e.g. `ticket`.
     public let field: String
     /// The pattern as given.
     public let pattern: String
-    private let parts: [Part]
+    private let text: TextTemplate
 
-    private enum Part: Sendable, Hashable {
-        case literal(String)
-        case counter(fromRow: Bool, offset: Int, width: Int)
-    }
+    /// The names a pattern may read.
+    private static let names: Set<String> = ["index", "row"]
 
     /// Parses `field=pattern`.
     /// - Throws: `NumberSequenceError` naming what is wrong.
@@ -26,76 +25,34 @@ public struct NumberSequence: Sendable, Hashable {
         guard TemplateParser.isValidName(field) else {
             throw NumberSequenceError(text: assignment, problem: "\"\(field)\" is not a field name")
         }
-        var parts: [Part] = []
-        var rest = Substring(pattern)
-        while let open = rest.range(of: "{{") {
-            if open.lowerBound > rest.startIndex { parts.append(.literal(String(rest[..<open.lowerBound]))) }
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
-                throw NumberSequenceError(text: assignment, problem: "a \"{{\" is not closed by \"}}\"")
-            }
-            parts.append(try Self.counter(rest[open.upperBound..<close.lowerBound], in: assignment))
-            rest = rest[close.upperBound...]
+        do {
+            text = try TextTemplate(parsing: pattern)
+        } catch {
+            throw NumberSequenceError(text: assignment, problem: error.description)
         }
-        if !rest.isEmpty { parts.append(.literal(String(rest))) }
-        guard parts.contains(where: { if case .counter = $0 { true } else { false } }) else {
+        let read = text.names.map(\.name)
+        if let other = read.first(where: { !Self.names.contains($0) }) {
             throw NumberSequenceError(
                 text: assignment,
-                problem: "the pattern has no {{index}} or {{row}}, so every "
-                    + "record would get the same number")
+                problem: "\"\(other)\" is not known here: a pattern reads index and row, e.g. {{index+1:06}} "
+                    + "or {{ row | pad(6) }}")
         }
-        self.parts = parts
-    }
-
-    /// `index+1:06` → a counter.
-    private static func counter(_ spec: Substring, in text: String) throws(NumberSequenceError) -> Part {
-        let pieces = spec.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        var expression = Substring(pieces[0])
-        let fromRow: Bool
-        if expression.hasPrefix("index") {
-            fromRow = false
-            expression = expression.dropFirst(5)
-        } else if expression.hasPrefix("row") {
-            fromRow = true
-            expression = expression.dropFirst(3)
-        } else {
+        guard !read.isEmpty else {
             throw NumberSequenceError(
-                text: text,
-                problem: "\"{{\(spec)}}\": use {{index}}, {{row}}, "
-                    + "{{index+1}} or {{index+1:06}}")
+                text: assignment,
+                problem: "the pattern has no {{index}} or {{row}}, so every record would get the same number")
         }
-        var offset = 0
-        if !expression.isEmpty {
-            guard let sign = expression.first, sign == "+" || sign == "-", let value = Int(expression.dropFirst()),
-                value >= 0
-            else {
-                throw NumberSequenceError(text: text, problem: "\"{{\(spec)}}\": an offset is +N or -N, e.g. index+1")
-            }
-            offset = sign == "+" ? value : -value
-        }
-        var width = 0
-        if pieces.count == 2 {
-            guard let value = Int(pieces[1]), value >= 0, value <= 32, pieces[1].hasPrefix("0") || value == 0 else {
-                throw NumberSequenceError(text: text, problem: "\"{{\(spec)}}\": a width is :0N, e.g. :06")
-            }
-            width = value
-        } else if pieces.count > 2 {
-            throw NumberSequenceError(text: text, problem: "\"{{\(spec)}}\" has more than one \":\"")
-        }
-        return .counter(fromRow: fromRow, offset: offset, width: width)
+        _ = try value(index: 0, row: 1)
     }
 
     /// The number for the record at `index` (0-based) and `row` (1-based).
-    public func value(index: Int, row: Int) -> String {
-        parts.map { part in
-            switch part {
-            case .literal(let text): return text
-            case .counter(let fromRow, let offset, let width):
-                let number = (fromRow ? row : index) + offset
-                let digits = String(abs(number))
-                let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-                return number < 0 ? "-" + padded : padded
-            }
-        }.joined()
+    /// - Throws: `NumberSequenceError` when the pattern cannot be evaluated there (a division by zero).
+    public func value(index: Int, row: Int) throws(NumberSequenceError) -> String {
+        do {
+            return try text.render(in: TemplateScope(["index": .int(index), "row": .int(row)]))
+        } catch {
+            throw NumberSequenceError(text: "\(field)=\(pattern)", problem: error.description)
+        }
     }
 }
 

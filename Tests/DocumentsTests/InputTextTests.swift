@@ -1,5 +1,5 @@
+import Documents
 import Foundation
-import Support
 import TestSupport
 import Testing
 

@@ -1,0 +1,101 @@
+import DrawingModule
+import Support
+
+/// The budgets a template and its data are held to, so a template or data file from a stranger cannot exhaust the
+/// stack, memory or time: each is checked before the work it bounds, and going over one is an error naming the
+/// limit, the value and how to raise it (a `LimitExceeded` inside the module's own error type).
+///
+/// Every sample template and data file passes the defaults with room to spare; docs/security.md lists them. Raise
+/// one for a trusted input (`limits.csvColumns = 50_000`; on the command line `--limit csv-columns=50000`).
+public struct Limits: Hashable, Sendable {
+    /// How deep a `{{ }}` expression may nest (parentheses, unary `-` and `not`, operator and filter chains);
+    /// parsing and evaluation recurse no deeper than this. Default 200.
+    public var expressionDepth = 200
+    /// How many bytes one text an expression makes (`a + b` on texts, `join`) may hold, so `let` values that double a
+    /// text cannot grow without end. Default 1 MiB.
+    public var textBytes = 1 << 20
+    /// How many YAML nodes a template may hold once its aliases (`*name`) are expanded. Default 100,000.
+    public var yamlNodes = 100_000
+    /// How deep parts may include parts (`part: {file:}` inside a part). Default 8.
+    public var partDepth = 8
+    /// How many parts one template may load in all, counting every part of every part. Default 1,000.
+    public var partCount = 1_000
+    /// How many drawing commands one page may hold after `for`, `repeat` and parts are expanded. Default 100,000.
+    public var elementsPerPage = 100_000
+    /// How many drawing commands one document may hold over all its pages. Default 1,000,000.
+    public var elementsPerDocument = 1_000_000
+    /// How many columns a CSV header or row may have. Default 10,000.
+    public var csvColumns = 10_000
+    /// How many bytes one CSV field may hold. Default 1 MiB.
+    public var csvFieldBytes = 1 << 20
+    /// How many bytes one JSON line (a batch record) may hold. Default 1 MiB.
+    public var jsonLineBytes = 1 << 20
+    /// How many bytes the RGBA raster of one PNG page may take (width × height × 4). Default 512 MiB.
+    public var rasterBytes = 512 << 20
+
+    /// The defaults.
+    public init() {}
+
+    /// Every limit by its `--limit` name, with its property, in the order docs/security.md lists them.
+    public static let all: [(name: String, property: WritableKeyPath<Limits, Int> & Sendable)] = [
+        ("expression-depth", \.expressionDepth), ("text-bytes", \.textBytes), ("yaml-nodes", \.yamlNodes),
+        ("part-depth", \.partDepth),
+        ("part-count", \.partCount), ("elements-per-page", \.elementsPerPage),
+        ("elements-per-document", \.elementsPerDocument), ("csv-columns", \.csvColumns),
+        ("csv-field-bytes", \.csvFieldBytes), ("json-line-bytes", \.jsonLineBytes), ("raster-bytes", \.rasterBytes)
+    ]
+
+    /// The value of the limit named `name` (`csv-columns`), or nil for a name that is not a limit.
+    public subscript(name: String) -> Int? {
+        get { Self.all.first { $0.name == name }.map { self[keyPath: $0.property] } }
+        set {
+            guard let newValue, let entry = Self.all.first(where: { $0.name == name }) else { return }
+            self[keyPath: entry.property] = newValue
+        }
+    }
+
+    /// Sets a limit from `NAME=N` (`csv-columns=50000`; `N` may use `_` between digits, or a `K`, `M` or `G`
+    /// suffix for binary kilo, mega, giga).
+    /// - Throws: `LimitSettingError` for an unknown name (with the nearest one) or a value that is not a positive
+    ///   whole number.
+    public mutating func set(_ setting: String) throws(LimitSettingError) {
+        guard let equals = setting.firstIndex(of: "=") else {
+            throw LimitSettingError(setting: setting, reason: "write NAME=N, e.g. csv-columns=50000")
+        }
+        let name = String(setting[..<equals])
+        let names = Self.all.map(\.name)
+        guard names.contains(name) else {
+            throw LimitSettingError(
+                setting: setting,
+                reason: "there is no limit \"\(name)\"\(NearestName.hint(for: name, among: names)); the limits are "
+                    + names.joined(separator: ", "))
+        }
+        var digits = setting[setting.index(after: equals)...].filter { $0 != "_" }
+        var factor = 1
+        if let last = digits.last, let power = ["K": 1, "M": 2, "G": 3][String(last).uppercased()] {
+            factor = 1 << (10 * power)
+            digits.removeLast()
+        }
+        guard let number = Int(digits), number > 0, number <= Int.max / factor else {
+            throw LimitSettingError(setting: setting, reason: "the value must be a positive whole number, e.g. 50000")
+        }
+        self[name] = number * factor
+    }
+}
+
+/// A `--limit NAME=N` setting that cannot be used: the setting and why.
+public struct LimitSettingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The setting as given.
+    public var setting: String
+    /// Why it cannot be used, with what to write instead.
+    public var reason: String
+
+    /// Creates the error for `setting`.
+    public init(setting: String, reason: String) {
+        self.setting = setting
+        self.reason = reason
+    }
+
+    /// `--limit SETTING: reason`.
+    public var description: String { "--limit \(setting): \(reason)" }
+}

@@ -1,0 +1,121 @@
+import DrawingModule
+import Foundation
+import Support
+import Yams
+
+/// What a template and the parts it includes share while they load: the root their files must stay inside, the
+/// limits, and the count of parts loaded so far.
+struct TemplateLoading {
+    /// Counts the parts loaded for one top template, across every level.
+    final class PartCount {
+        var value = 0
+    }
+
+    /// The folder every file the template names must resolve inside, after symlinks (no trailing `/`; `/` itself
+    /// for the explicit way out).
+    let root: String
+    /// The budgets.
+    let limits: Limits
+    /// The parts loaded so far, shared by every part of one top template.
+    let parts: PartCount
+    /// How deep this template is in the parts: 0 for the top template.
+    let depth: Int
+
+    /// The loading of a top template whose files must stay inside `root` (symlinks resolved now).
+    init(root: URL, limits: Limits) {
+        self.root = Self.realPath(root.path) ?? root.standardizedFileURL.path
+        self.limits = limits
+        parts = PartCount()
+        depth = 0
+    }
+
+    private init(root: String, limits: Limits, parts: PartCount, depth: Int) {
+        self.root = root
+        self.limits = limits
+        self.parts = parts
+        self.depth = depth
+    }
+
+    /// The loading of a part one level deeper.
+    var part: TemplateLoading { TemplateLoading(root: root, limits: limits, parts: parts, depth: depth + 1) }
+
+    /// True when `path` (absolute, symlinks resolved) is the root or inside it.
+    func contains(_ path: String) -> Bool {
+        root == "/" || path == root || path.hasPrefix(root + "/")
+    }
+
+    /// `path` with every symlink and `.`/`..` resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+extension TemplateParser {
+    /// The file a template names under `element` (`part`, `image`, `header.logo`), resolved against the
+    /// template's folder and checked against the root after its symlinks are resolved: the URL to read.
+    /// - Throws: `TemplateError.Reason.outsideRoot` naming the element, the path and the root; `.image`/`.unreadable`
+    ///   style errors are left to the reader (a file that does not exist resolves lexically).
+    func resolve(_ node: Node, path: String, element: String) throws(TemplateError) -> URL {
+        let written = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path)
+        let resolved = TemplateLoading.realPath(written.path) ?? written.standardizedFileURL.path
+        guard loading.contains(resolved) else {
+            throw error(node, .outsideRoot(element: element, path: path, root: loading.root))
+        }
+        return URL(fileURLWithPath: resolved)
+    }
+
+    /// The bytes of the image file named by `node` under `element`, inside the root.
+    /// - Throws: `TemplateError` for a file outside the root or one that cannot be read (never its content).
+    func imageData(_ node: Node, key: String, element: String) throws(TemplateError) -> Data {
+        let path = try scalar(node, key: key)
+        let url = try resolve(node, path: path, element: element)
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw self.error(node, .image(path: url.path, reason: error.localizedDescription))
+        }
+    }
+
+    /// Refuses a document that is not a template, or whose aliases expand past `Limits.yamlNodes`, before anything
+    /// else reads it: the nodes are counted as the template's readers will visit them (an alias counts its anchor's
+    /// nodes again), with an explicit stack, stopping at the limit.
+    /// - Throws: `TemplateError` with `.notATemplate` (naming the line, never its text) or `.limit`.
+    func checkShape(_ root: Node) throws(TemplateError) {
+        guard case .mapping = root else {
+            let kind =
+                switch root {
+                case .scalar: "is text, not a mapping of keys such as page: and elements:"
+                case .sequence: "is a list, not a mapping of keys such as page: and elements:"
+                default: "is not a mapping of keys such as page: and elements:"
+                }
+            throw TemplateError(
+                file: file, line: mark(root)?.line ?? 1, column: nil,
+                reason: .notATemplate(kind: "line \(mark(root)?.line ?? 1) \(kind)"))
+        }
+        let maximum = loading.limits.yamlNodes
+        var count = 0
+        var stack = [root]
+        while let node = stack.popLast() {
+            count += 1
+            if count > maximum {
+                throw TemplateError(
+                    file: file,
+                    reason: .limit(
+                        LimitExceeded(
+                            limit: "yaml-nodes", what: "the YAML, its aliases (*name) expanded, holds at least",
+                            value: count, maximum: maximum, unit: "nodes")))
+            }
+            switch node {
+            case .scalar, .alias: break
+            case .sequence(let sequence): stack.append(contentsOf: sequence)
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    stack.append(key)
+                    stack.append(value)
+                }
+            }
+        }
+    }
+}

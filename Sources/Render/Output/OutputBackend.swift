@@ -1,0 +1,39 @@
+import DrawingModule
+import Foundation
+
+/// What an output format implements beside its `RenderTarget`: how the pages of a document become the format's
+/// files. `render(_:options:)` is the one caller.
+protocol OutputBackend: Sendable {
+    /// True when each page is a file of its own (PNG), false for one file holding every page (PDF).
+    var filePerPage: Bool { get }
+    /// The document's files, first page first.
+    /// - Throws: `RenderError` naming the page and command that failed.
+    func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data]
+}
+
+/// PDF through libHaru: `PDFRenderer`.
+struct PDFBackend: OutputBackend {
+    var filePerPage: Bool { false }
+
+    func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data] {
+        let renderer = PDFRenderer(
+            fonts: options.fonts, fontMode: options.fontMode, subsetsFonts: options.subsetsFonts,
+            producer: options.producer, scale: options.scale)
+        return [try renderer.data(for: document)]
+    }
+}
+
+/// PNG through cairo and libpng: `RasterRenderer`, a file per page.
+struct PNGBackend: OutputBackend {
+    var filePerPage: Bool { true }
+
+    func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data] {
+        var renderer = RasterRenderer(fonts: options.fonts, compression: options.pngCompression)
+        renderer.maximumBytes = options.maximumRasterBytes
+        var files: [Data] = []
+        for (index, page) in document.pages.enumerated() {
+            files.append(try renderer.pngData(for: page, scale: options.scale, page: index + 1))
+        }
+        return files
+    }
+}

@@ -1,0 +1,74 @@
+import DrawingModule
+import Foundation
+
+/// Renders `document` as `options` say: the one way a laid-out document becomes bytes, for every command, batch job,
+/// benchmark and library call (as typst has `typst_pdf::pdf(document, &options)`).
+/// - Throws: `RenderError` naming the page and command that failed; `.emptyDocument` for a document without pages.
+public func render(_ document: Document, options: OutputOptions = OutputOptions()) throws(RenderError)
+    -> RenderedDocument
+{
+    guard !document.pages.isEmpty else { throw .emptyDocument }
+    var document = document
+    document.metadata = document.metadata.overridden(by: options.metadata)
+    return RenderedDocument(
+        format: options.format, files: try options.format.backend.files(for: document, options: options))
+}
+
+/// Renders a one-page document of `drawing` as `options` say; see `render(_:options:)`.
+/// - Throws: `RenderError` naming the command that failed.
+public func render(_ drawing: Drawing, options: OutputOptions = OutputOptions()) throws(RenderError)
+    -> RenderedDocument
+{
+    try render(Document(pages: [drawing]), options: options)
+}
+
+/// A rendered document: its files' bytes in the format it was rendered to, and how they are named and written.
+public struct RenderedDocument: Sendable {
+    /// The format of the files.
+    public let format: OutputFormat
+    /// The files: one for a format that holds every page (PDF), else one per page, first page first.
+    public let files: [Data]
+
+    /// The file names for a document written as `name` (which ends in the format's extension): `name` itself for one
+    /// file, else `OUT-1.png`, `OUT-2.png` … for `OUT.png`.
+    public func fileNames(for name: String) -> [String] {
+        Self.fileNames(for: name, count: files.count)
+    }
+
+    /// `count` file names for `name`: `name` itself for one, else the page number before the extension.
+    public static func fileNames(for name: String, count: Int) -> [String] {
+        guard count != 1 else { return [name] }
+        let url = URL(fileURLWithPath: name)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let folder = String(name.dropLast(url.lastPathComponent.utf8.count))
+        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        return (1...max(count, 1)).map { "\(folder)\(stem)-\($0)\(suffix)" }
+    }
+
+    /// Writes every file at once, all or none (each to a temporary file in its folder, renamed into place when all
+    /// were written).
+    /// - Returns: the absolute paths written, first page first.
+    /// - Throws: `RenderError.output` naming the path and the system's reason; no file is left changed.
+    @discardableResult
+    public func write(to url: URL) throws(RenderError) -> [URL] {
+        let urls = fileNames(for: url.path).map { URL(fileURLWithPath: $0) }
+        try OutputFile.writeAll(zip(urls, files).map { ($0, $1) })
+        return urls.map(\.standardizedFileURL)
+    }
+
+    /// Writes the one file to `handle` (standard output for `-o -`).
+    /// - Throws: `RenderError.output` when the document has several files (PNG pages) or the write fails.
+    public func write(to handle: FileHandle, name: String = "standard output") throws(RenderError) {
+        guard files.count == 1, let data = files.first else {
+            throw .output(
+                path: name,
+                reason: "the document is \(files.count) \(format) files, one per page, and only one file can go "
+                    + "there. Fix: give -o a file name, or render a one-page document")
+        }
+        do {
+            try handle.write(contentsOf: data)
+        } catch {
+            throw .output(path: name, reason: "\(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Documents
+import DrawingModule
+import Foundation
+import Render
+
+/// `--scale`, `--dpi` and `--font-mode`: how every command that renders a document (ticket, render, report, batch)
+/// asks for its output, made into the library's one `OutputOptions`.
+struct OutputArguments: ParsableArguments {
+    /// Pixels per point.
+    @Option(
+        help: ArgumentHelp(
+            "Pixels per point: the PNG's size, and the grid QR and barcode modules are placed on in PNG and PDF "
+                + "(default: 2)."))
+    var scale: Double?
+
+    /// Dots per inch, instead of a scale.
+    @Option(help: "Dots per inch instead of --scale (144 = scale 2).")
+    var dpi: Double?
+
+    /// How fonts go into a PDF.
+    @Option(
+        name: .customLong("font-mode"),
+        help: ArgumentHelp(
+            "PDF fonts: embedded (subset TrueType or CFF) or cid (gothic/mincho as MS-PGothic/MS-PMincho, not "
+                + "embedded: smallest files)."))
+    var fontMode: PDFFontMode = .embedded
+
+    func validate() throws {
+        if scale != nil, dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 32) {
+            throw ValidationError("--scale \(scale): give pixels per point greater than 0, up to 32")
+        }
+        if let dpi, !(dpi.isFinite && dpi > 0 && dpi <= 2304) {
+            throw ValidationError("--dpi \(dpi): give dots per inch greater than 0, up to 2304 (scale 32)")
+        }
+    }
+
+    /// The raster scale asked for, or the standard one.
+    var rasterScale: RasterScale { dpi.map { .dpi($0) } ?? scale.map { .factor($0) } ?? .standard }
+
+    /// The output options for `format`, held to `limits` (`--limit raster-bytes=N`).
+    func options(_ format: OutputFormat, limits: Limits = Limits()) -> OutputOptions {
+        OutputOptions(
+            format: format, fontMode: fontMode, scale: rasterScale, maximumRasterBytes: limits.rasterBytes)
+    }
+
+    /// The format of `output` (`explicit` first, then its extension, else PDF), or a usage error naming the fix.
+    static func format(of output: String?, explicit: OutputFormat?) throws -> OutputFormat {
+        do {
+            return try OutputFormat.of(path: output, explicit: explicit)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Writes `rendered` to `output` (`-` for standard output) and prints each path written, or nothing for `-`.
+    static func write(_ rendered: RenderedDocument, to output: String) throws {
+        if output == "-" {
+            try rendered.write(to: FileHandle.standardOutput)
+            return
+        }
+        for url in try rendered.write(to: URL(fileURLWithPath: output)) { print(url.path) }
+    }
+}
+
+/// The library's option values as command-line arguments: one type each, no mirror in the CLI.
+extension PDFFontMode: ExpressibleByArgument {}
+
+extension OutputFormat: ExpressibleByArgument {
+    /// Every format's name, for help.
+    public static var allValueStrings: [String] { builtIn.map(\.rawValue) }
+}
