@@ -80,7 +80,7 @@ struct BatchCommand: ParsableCommand {
     var format: String = "pdf"
 
     /// The file name pattern.
-    @Option(help: "File name pattern without extension, from fields and {{index}}/{{row}}.")
+    @Option(help: "File name pattern without extension, in the template language: fields, index, row, filters.")
     var name: String = "ticket-{{member}}"
 
     /// Records rendered at once.

@@ -49,8 +49,8 @@ struct NumberingOptions: ParsableArguments {
     @Option(
         name: .customLong("number"),
         help: ArgumentHelp(
-            "Number a field the data lacks from the record's position: {{index}} (from 0), "
-                + "{{row}} (from 1), an offset and a zero-padded width, e.g. "
+            "Number a field the data lacks from the record's position, in the template language: index "
+                + "(from 0), row (from 1), arithmetic and :06 (or | pad(6)) for a zero-padded width, e.g. "
                 + "--number ticket='FN-{{index+1:06}}' gives FN-000001, FN-000002 and so on (repeatable).",
             valueName: "field=pattern"))
     var numbers: [String] = []

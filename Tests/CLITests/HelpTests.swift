@@ -57,12 +57,14 @@ import Testing
     }
 
     @Test(arguments: ["ticket", "render", "report", "batch"])
-    func thePNGResolutionRuleIsStatedInEveryRasterCommand(_ command: String) throws {
+    func theResolutionRuleIsStatedInEveryRenderingCommand(_ command: String) throws {
         let text = try Self.help(["help", command]).replacingOccurrences(of: "\n", with: " ")
         #expect(
-            text.contains("PNG resolution, one rule in ticket, render, report and batch: --scale F is F"),
+            text.contains("Resolution, one rule in ticket, render, report and batch: --scale F is F"),
             "\(command)")
         #expect(text.contains("2 unless given (144 dpi"), "\(command)")
+        #expect(text.contains("in the PDF QR and barcode modules are placed on the same pixel grid"), "\(command)")
+        #expect(text.contains("--dpi <dpi>") && text.contains("--font-mode <font-mode>"), "\(command)")
     }
 
     @Test func versionIsAnOptionOfTheTopLevelOnly() throws {

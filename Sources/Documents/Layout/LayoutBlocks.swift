@@ -164,9 +164,7 @@ extension LayoutEngine {
                     PlacedText(
                         pageIndex: pageIndex, text: line.text,
                         frame: Rect(x: left, y: top, width: page.contentWidth, height: line.height),
-                        container: Rect(
-                            x: left, y: page.contentTop, width: page.contentWidth,
-                            height: fullHeight), region: .body))
+                        container: body, region: .body))
                 y += height
                 atPageTop = false
             }
@@ -185,9 +183,12 @@ extension LayoutEngine {
             y += size.height + style.paragraphSpacing
             atPageTop = false
         case .spacer(let height):
-            if !atPageTop { y = min(y + height, page.contentBottom) }
+            // Dropped only at the top of a page the flow ran onto; at the start and after a page break it is the
+            // space asked for.
+            if !atPageTop || !pageStartedByOverflow { y = min(y + height, page.contentBottom(page: pageIndex)) }
         case .pageBreak:
             newPage()
+            pageStartedByOverflow = false
         }
     }
 

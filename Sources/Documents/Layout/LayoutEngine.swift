@@ -24,27 +24,41 @@ struct LayoutEngine {
 
     init(report: Report, fonts: FontRegistry) throws(ReportError) {
         let page = report.page
-        guard page.contentWidth > 20, page.contentBottom - page.contentTop > 20 else {
-            throw .pageTooSmall(
-                reason: "the page body is \(Int(page.contentWidth))×"
-                    + "\(Int(page.contentBottom - page.contentTop)) pt after the margins")
+        for index in 0...1 {
+            let height = page.contentBottom(page: index) - page.contentTop(page: index)
+            guard page.contentWidth > 20, height > 20 else {
+                throw .pageTooSmall(
+                    reason: "the \(index == 0 ? "first " : "")page body is \(Int(page.contentWidth))×"
+                        + "\(Int(height)) pt after the margins")
+            }
         }
         self.report = report
         self.fonts = fonts
-        self.y = page.contentTop
+        self.y = page.contentTop(page: 0)
     }
 
     var page: PageSetup { report.page }
     var style: ReportStyle { report.style }
     var pageIndex: Int { pages.count - 1 }
     /// Free height left on the current page.
-    var remaining: Double { page.contentBottom - y }
-    /// The height of an empty page's body.
+    var remaining: Double { page.contentBottom(page: pageIndex) - y }
+    /// The height of a new page's body (every page after the first).
     var fullHeight: Double { page.contentBottom - page.contentTop }
+    /// True while the current page began because the flow ran out of room (not at the start, not at a page break):
+    /// a spacer at its top is dropped there, and kept everywhere else.
+    var pageStartedByOverflow = false
+    /// The body of the current page.
+    var body: Rect {
+        let top = page.contentTop(page: pageIndex)
+        return Rect(
+            x: page.margins.left, y: top, width: page.contentWidth, height: page.contentBottom(page: pageIndex) - top)
+    }
 
     // MARK: Running
 
-    mutating func run() throws(ReportError) -> ReportOutput {
+    /// Lays out every block, then decorates each page with what `bands(page, pages)` (1-based page, page count)
+    /// returns for it.
+    mutating func run(bands: (Int, Int) throws -> PageTemplate) throws(ReportError) -> ReportOutput {
         let prepared = try prepareBlocks()
         for (index, block) in prepared.enumerated() {
             let next = prepared.dropFirst(index + 1).first
@@ -53,7 +67,13 @@ struct LayoutEngine {
         let count = pages.count
         var drawings: [Drawing] = []
         for index in 0..<count {
-            let decoration = try pageDecoration(pageIndex: index, pageCount: count)
+            let template: PageTemplate
+            do {
+                template = try bands(index + 1, count)
+            } catch {
+                throw .band(page: index + 1, reason: "\(error)")
+            }
+            let decoration = try pageDecoration(pageIndex: index, pageCount: count, template: template)
             drawings.append(
                 Drawing(
                     size: Size(width: page.width, height: page.height), background: .white,
@@ -66,8 +86,9 @@ struct LayoutEngine {
 
     mutating func newPage() {
         pages.append([])
-        y = page.contentTop
+        y = page.contentTop(page: pageIndex)
         atPageTop = true
+        pageStartedByOverflow = true
     }
 
     /// Starts a new page unless `height` fits below `y` or the page is still empty.
@@ -177,7 +198,6 @@ struct LayoutEngine {
         role: String, location: @autoclosure () -> String
     ) throws(ReportError) {
         var commands: [Drawing.Command] = []
-        let body = Rect(x: page.margins.left, y: page.contentTop, width: page.contentWidth, height: fullHeight)
         try drawLine(
             line, font: font, alignment: alignment, x: page.margins.left, top: top,
             boxWidth: page.contentWidth, role: role, container: body, region: .body,

@@ -4,9 +4,10 @@ import Typeset
 
 extension LayoutEngine {
     /// The header and footer of one page, drawn once the page count is known.
-    mutating func pageDecoration(pageIndex index: Int, pageCount: Int) throws(ReportError) -> [Drawing.Command] {
+    mutating func pageDecoration(
+        pageIndex index: Int, pageCount: Int, template: PageTemplate
+    ) throws(ReportError) -> [Drawing.Command] {
         var commands: [Drawing.Command] = []
-        let template = report.template
         // Placed texts record the page they are on; point the engine at the decorated page while drawing.
         decoratingPage = index
         defer { decoratingPage = nil }
@@ -26,7 +27,7 @@ extension LayoutEngine {
         guard !items.isEmpty else { return }
         let left = page.margins.left
         let width = page.contentWidth
-        let ruleY = isHeader ? page.contentTop - 8 : page.contentBottom + 8
+        let ruleY = isHeader ? page.contentTop(page: index) - 8 : page.contentBottom(page: index) + 8
         let band =
             isHeader
             ? Rect(x: left, y: 0, width: width, height: ruleY)

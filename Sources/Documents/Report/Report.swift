@@ -57,7 +57,19 @@ public struct Report: Hashable, Sendable {
     /// - Throws: `ReportError` naming the block, row or header item that cannot be laid out.
     public func layout(fonts: FontRegistry = .shared) throws(ReportError) -> ReportOutput {
         var engine = try LayoutEngine(report: self, fonts: fonts)
-        return try engine.run()
+        let template = self.template
+        return try engine.run { _, _ in template }
+    }
+
+    /// Lays the report out with a header and footer made for each page once the page count is known:
+    /// `bands(page, pages)` (both from 1) returns that page's `PageTemplate`, so a header can say （続き） from page 2
+    /// on, or a first page can have none.
+    /// - Throws: `ReportError`; an error `bands` throws becomes `.band` naming the page.
+    public func layout(
+        fonts: FontRegistry = .shared, bands: (_ page: Int, _ pages: Int) throws -> PageTemplate
+    ) throws(ReportError) -> ReportOutput {
+        var engine = try LayoutEngine(report: self, fonts: fonts)
+        return try engine.run(bands: bands)
     }
 }
 

@@ -27,6 +27,8 @@ public enum ReportError: Error, Hashable, Sendable {
     case bandOverflow(
         band: String, item: Int, page: Int, text: String, needed: Double, available: Double,
         size: Double)
+    /// The header or footer of page `page` could not be made (the message of what failed).
+    case band(page: Int, reason: String)
 }
 
 extension ReportError: CustomStringConvertible, LocalizedError {
@@ -61,6 +63,8 @@ extension ReportError: CustomStringConvertible, LocalizedError {
                 + "(\(format(needed - available)) pt too tall). Fix: shorten the \(band) or make the page's margin larger"
         case .pageTooSmall(let reason):
             return "cannot lay out the report: \(reason). Fix: use a larger page or smaller margins"
+        case .band(let page, let reason):
+            return "cannot make the header or footer of page \(page): \(reason)"
         }
     }
 

@@ -35,6 +35,11 @@ public struct PageSetup: Hashable, Sendable {
     public var height: Double
     /// The margins.
     public var margins: Margins
+    /// The first page's top and bottom margins when they differ from the others' (room for an addressee block on
+    /// page 1 of a 請求書); nil keeps `margins`.
+    public var firstPageTop: Double?
+    /// The first page's bottom margin, when it differs; nil keeps `margins.bottom`.
+    public var firstPageBottom: Double?
 
     /// Creates a page setup.
     public init(width: Double, height: Double, margins: Margins = Margins(top: 72, left: 56, bottom: 64, right: 56)) {
@@ -56,6 +61,14 @@ public struct PageSetup: Hashable, Sendable {
     public var contentTop: Double { margins.top }
     /// The bottom edge of the body area.
     public var contentBottom: Double { height - margins.bottom }
+
+    /// The top of the body on page `index` (0-based).
+    public func contentTop(page index: Int) -> Double { index == 0 ? firstPageTop ?? margins.top : margins.top }
+
+    /// The bottom of the body on page `index` (0-based).
+    public func contentBottom(page index: Int) -> Double {
+        height - (index == 0 ? firstPageBottom ?? margins.bottom : margins.bottom)
+    }
     /// The body width.
     public var contentWidth: Double { width - margins.left - margins.right }
 }

@@ -74,4 +74,15 @@ struct FlowFurniture: Hashable, Sendable {
     var header: MarkedText?
     var headerLogo: Data?
     var footer: MarkedText?
+    /// What the first page has instead (`firstPage:`): its own header and footer (an empty text: none) and its own
+    /// top and bottom margins, the usual form of 請求書 whose first page holds the addressee block.
+    var firstPage: FirstPage?
+
+    /// The first page's own header, footer and margins; nil members follow the other pages.
+    struct FirstPage: Hashable, Sendable {
+        var header: MarkedText?
+        var footer: MarkedText?
+        var top: Double?
+        var bottom: Double?
+    }
 }

@@ -21,32 +21,55 @@ extension Template {
             }
         }
         let style = ReportStyle(palette: merged, bodyFont: font, headingFont: font)
-        var header: [PageTemplate.Item] = []
-        if let logo = furniture.headerLogo { header.append(.image(png: logo, height: 28, alignment: .right)) }
-        let furnitureScope = scope.adding(["page": .text("{{page}}"), "pages": .text("{{pages}}")])
-        if let text = furniture.header {
-            header.append(.text(try self.text(text, scope: furnitureScope), alignment: .left, size: 9))
-            header.append(.rule(width: 0.5))
-        }
-        var footer: [PageTemplate.Item] = []
-        if let text = furniture.footer {
-            footer = [.rule(width: 0.5), .text(try self.text(text, scope: furnitureScope), alignment: .right, size: 8)]
-        }
-        var report = Report(
-            page: PageSetup(width: size.width, height: size.height, margins: margins),
-            template: PageTemplate(header: header, footer: footer), style: style, metadata: metadata)
+        var setup = PageSetup(width: size.width, height: size.height, margins: margins)
+        setup.firstPageTop = furniture.firstPage?.top
+        setup.firstPageBottom = furniture.firstPage?.bottom
+        var report = Report(page: setup, template: PageTemplate(), style: style, metadata: metadata)
         var budget = ElementBudget(
             maximum: limits.elementsPerDocument, limit: "elements-per-document",
             what: "for loops and tables make the flow hold")
         report.blocks = try blocks(flow, scope: scope, options: options, budget: &budget)
+        // Header and footer are set for each page once the page count is known: `page` and `pages` are numbers
+        // there (`{{ page > 1 and '（続き）' or '' }}`), and the first page may have its own (`firstPage:`).
+        var failure: TemplateError?
         do {
-            return try report.layout(fonts: options.fonts ?? .shared)
+            return try report.layout(fonts: options.fonts ?? .shared) { page, pages in
+                do throws(TemplateError) {
+                    return try self.bands(page: page, pages: pages, scope: scope)
+                } catch {
+                    failure = error
+                    throw error
+                }
+            }
         } catch {
+            if let failure { throw failure }
             throw TemplateError(file: file, reason: .layout(problem: error.description))
         }
     }
 
-    /// The report blocks of `flow`, each block and table cell counted against `budget` before it is made.
+    /// The header and footer of page `page` of `pages`, their expressions evaluated with both as numbers.
+    private func bands(page: Int, pages: Int, scope: TemplateScope) throws(TemplateError) -> PageTemplate {
+        let scope = scope.adding(["page": .int(page), "pages": .int(pages)])
+        let first = page == 1 ? furniture.firstPage : nil
+        var header: [PageTemplate.Item] = []
+        if let logo = furniture.headerLogo, first?.header == nil {
+            header.append(.image(png: logo, height: 28, alignment: .right))
+        }
+        if let text = first?.header ?? furniture.header {
+            let string = try self.text(text, scope: scope)
+            if !string.isEmpty {
+                header.append(.text(string, alignment: .left, size: 9))
+                header.append(.rule(width: 0.5))
+            }
+        }
+        var footer: [PageTemplate.Item] = []
+        if let text = first?.footer ?? furniture.footer {
+            let string = try self.text(text, scope: scope)
+            if !string.isEmpty { footer = [.rule(width: 0.5), .text(string, alignment: .right, size: 8)] }
+        }
+        return PageTemplate(header: header, footer: footer)
+    }
+
     private func blocks(
         _ flow: [FlowBlock], scope: TemplateScope,
         options: TemplateRenderOptions, budget: inout ElementBudget

@@ -40,6 +40,22 @@ extension TemplateParser {
         if let node = top.value("footer") {
             furniture.footer = MarkedText(text: try textTemplate(node, key: "footer"), mark: mark(node))
         }
+        if let node = top.value("firstPage") {
+            let f = try map(node, context: "firstPage", allowed: ["header", "footer", "margins"])
+            var first = FlowFurniture.FirstPage()
+            if let header = f.value("header") {
+                first.header = MarkedText(text: try textTemplate(header, key: "header"), mark: mark(header))
+            }
+            if let footer = f.value("footer") {
+                first.footer = MarkedText(text: try textTemplate(footer, key: "footer"), mark: mark(footer))
+            }
+            if let marginsNode = f.value("margins") {
+                let m = try map(marginsNode, context: "firstPage.margins", allowed: ["top", "bottom"])
+                if m.value("top") != nil { first.top = try length(m, "top") }
+                if m.value("bottom") != nil { first.bottom = try length(m, "bottom") }
+            }
+            furniture.firstPage = first
+        }
         return furniture
     }
 
