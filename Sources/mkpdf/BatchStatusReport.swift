@@ -24,13 +24,13 @@ enum BatchStatusReport {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(status), as: UTF8.self))
         } else {
-            print(TerminalText.escaped(text(status, folder: folder, data: data?.name)))
+            for line in lines(status, folder: folder, data: data?.name) { print(TerminalText.escaped(line)) }
         }
         if !status.isComplete { throw ExitCode.failure }
     }
 
     /// The report: one summary line, then one line per problem with its fix.
-    static func text(_ status: BatchStatus, folder: String, data: String?) -> String {
+    static func lines(_ status: BatchStatus, folder: String, data: String?) -> [String] {
         let twice = status.duplicates.count
         var lines = [
             "\(folder): \(status.manifests.count) manifest\(status.manifests.count == 1 ? "" : "s"), "
@@ -87,7 +87,7 @@ enum BatchStatusReport {
             let after = status.checked > 0 ? "after index \(status.checked - 1), the last one listed, " : ""
             lines.append("note: records \(after)are not checked: give --data FILE to count them")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// `3, 11, 19` or `3, 11, … and 40 more`.
