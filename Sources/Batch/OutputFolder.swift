@@ -230,11 +230,18 @@ private enum OutputLock {
     }
 
     /// The pid of another process holding a `flock` on `lockFile`, or nil when none does (or it does not exist).
+    /// Read from `/proc/locks` without taking the lock, so a run starting at that moment is never refused because of
+    /// the look; where there is no `/proc/locks`, a shared lock is tried and dropped at once.
     static func holder(lockFile: String) -> Int32? {
         guardLock.lock()
         let ours = held[URL(fileURLWithPath: lockFile).standardizedFileURL.path] != nil
         guardLock.unlock()
         if ours { return nil }
+        var info = stat()
+        guard stat(lockFile, &info) == 0 else { return nil }
+        if let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) {
+            return pid(holding: UInt64(info.st_ino), in: text)
+        }
         let descriptor = open(lockFile, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -242,17 +249,21 @@ private enum OutputLock {
             flock(descriptor, LOCK_UN)
             return nil
         }
-        return pid(holding: descriptor) ?? 0
+        return 0
     }
 
-    /// The pid holding a `flock` on the file open as `descriptor`, from `/proc/locks`
-    /// (`1: FLOCK ADVISORY WRITE 1234 08:01:5678 0 EOF`).
+    /// The pid holding a `flock` on the file open as `descriptor`, from `/proc/locks`.
     private static func pid(holding descriptor: Int32) -> Int32? {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let inode = UInt64(info.st_ino)
-        guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") {
+        guard fstat(descriptor, &info) == 0,
+            let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
+        else { return nil }
+        return pid(holding: UInt64(info.st_ino), in: text)
+    }
+
+    /// The pid `/proc/locks` (`1: FLOCK ADVISORY WRITE 1234 08:01:5678 0 EOF`) names for a `flock` on `inode`.
+    private static func pid(holding inode: UInt64, in locks: String) -> Int32? {
+        for line in locks.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(":\(inode)") else { continue }
             return Int32(fields[4])
