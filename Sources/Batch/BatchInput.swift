@@ -23,6 +23,9 @@ public struct BatchInput: Sendable, Hashable {
     public var columnMap: [String: String]
     /// The budgets the records are read with (`csvColumns`, `csvFieldBytes`, `jsonLineBytes`).
     public var limits = Limits()
+    /// The field (after `columnMap`) whose equal values make one document of all their records (`--group-by`):
+    /// the group's fields are its first record's, its `rows` the list of all its records in file order.
+    public var groupBy: String?
 
     /// The input at `path` (`-` for standard input); the format is `explicit`, else the extension (`.jsonl`, `.ndjson`
     /// are JSONL, anything else CSV).

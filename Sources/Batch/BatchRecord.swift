@@ -1,3 +1,5 @@
+import Documents
+
 /// One input record: its position, the row it came from, and its fields by name.
 ///
 /// Errors and the manifest name a record by `row` (what a person finds in the file), shards and resume by `index`
@@ -9,9 +11,15 @@ public struct BatchRecord: Sendable, Hashable {
     public var row: Int
     /// Field values by column name (CSV) or key (JSONL).
     public var fields: [String: String]
+    /// Fields whose value is a list or a record (JSON arrays and objects, a group's `rows`), for a template that
+    /// declares them in `data:`.
+    public var data: [String: TemplateValue] = [:]
     /// Fields whose value was a JSON literal (`true`, `false`, `null`) rather than text, by field; the template's
     /// `literals:` says how each prints, or the record fails naming the field.
     public var literals: [String: String] = [:]
+    /// For a group of records (`--group-by`): the fields whose value is not the same in every record of the group,
+    /// with the first two rows that differ; a template that reads such a field outside `rows` fails the group.
+    public var varying: [String: Variation] = [:]
     /// Why the record cannot be used as read (a CSV row with the wrong number of fields, a JSON line that is not an
     /// object of strings), or nil.
     public var problem: RecordFailure?
@@ -22,5 +30,25 @@ public struct BatchRecord: Sendable, Hashable {
         self.row = row
         self.fields = fields
         self.problem = problem
+    }
+}
+
+/// Two rows of one group that give a field different values.
+public struct Variation: Sendable, Hashable {
+    /// The group's first row and its value.
+    public var first: (row: Int, value: String) { (firstRow, firstValue) }
+    /// The first row with another value, and that value.
+    public var other: (row: Int, value: String) { (otherRow, otherValue) }
+    private var firstRow: Int
+    private var firstValue: String
+    private var otherRow: Int
+    private var otherValue: String
+
+    /// Records that `row` gives `value` where the group's first row gave `firstValue`.
+    public init(firstRow: Int, firstValue: String, otherRow: Int, otherValue: String) {
+        self.firstRow = firstRow
+        self.firstValue = firstValue
+        self.otherRow = otherRow
+        self.otherValue = otherValue
     }
 }

@@ -63,6 +63,7 @@ public struct BatchRunner: Sendable {
         // anything is rendered and progress has a total; standard input and pipes are read once, as they come.
         var total = try RecordReader.count(input)
         let reader = try RecordReader(input)
+        if let text = reader.note { note(text) }
         if input.encoding == nil, reader.encoding != .utf8 {
             note("note: \(input.name): read as \(reader.encoding.rawValue) (detected; give --encoding to choose)")
         }
@@ -74,7 +75,7 @@ public struct BatchRunner: Sendable {
                         + "rename the column with --map")
             }
             let unused = columns.filter { !job.template.placeholderNames.contains($0) }
-            if !unused.isEmpty {
+            if !unused.isEmpty, input.groupBy == nil {
                 note("note: \(input.name): columns not used by the template: " + unused.joined(separator: ", "))
             }
         }

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Support
 
@@ -6,8 +7,8 @@ import Support
 ///
 /// JSONSerialization keeps the last of two equal keys and refuses numbers a `Double` cannot hold (`1e400`); this
 /// reader refuses a key written twice, naming both columns, and reads every number the grammar allows, keeping its
-/// digits. Nested arrays and objects are checked as JSON (no deeper than `maximumNesting`, so the stack stays small)
-/// and returned as `.nested`.
+/// digits. Arrays and objects inside are read the same way (a key written twice is refused at any depth), no deeper
+/// than `maximumNesting`, so the stack stays small.
 struct JSONLine {
     /// A top-level value.
     enum Value: Hashable {
@@ -17,8 +18,32 @@ struct JSONLine {
         case number(String)
         /// `true`, `false` or `null`.
         case literal(String)
-        /// An array or an object.
-        case nested
+        /// An array, its items in order.
+        case array([Value])
+        /// An object, its entries in order.
+        case object([(key: String, value: Value)])
+
+        static func == (left: Value, right: Value) -> Bool {
+            switch (left, right) {
+            case (.string(let a), .string(let b)), (.number(let a), .number(let b)), (.literal(let a), .literal(let b)):
+                a == b
+            case (.array(let a), .array(let b)): a == b
+            case (.object(let a), .object(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+            default: false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .string(let text), .number(let text), .literal(let text): hasher.combine(text)
+            case .array(let items): hasher.combine(items)
+            case .object(let entries):
+                for entry in entries {
+                    hasher.combine(entry.key)
+                    hasher.combine(entry.value)
+                }
+            }
+        }
     }
 
     /// Why the line is not a JSON object: what is wrong and the 1-based column (in characters) where.
@@ -51,52 +76,60 @@ struct JSONLine {
         guard peek == UInt8(ascii: "{") else {
             throw fail(peek == nil ? "the line is empty" : "the line is JSON but not an object", at: position)
         }
+        let entries = try members(depth: 1)
+        skipSpace()
+        guard position == bytes.count else { throw fail("text follows the object", at: position) }
+        return entries
+    }
+
+    /// The entries of the object at `position` (its `{`), `depth` levels down.
+    private mutating func members(depth: Int) throws(Failure) -> [(key: String, value: Value)] {
         position += 1
         var entries: [(key: String, value: Value)] = []
         var columns: [String: Int] = [:]
         skipSpace()
         if peek == UInt8(ascii: "}") {
             position += 1
-        } else {
-            while true {
-                skipSpace()
-                let keyStart = position
-                guard peek == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes", at: position) }
-                let key = try string()
-                if let first = columns[key] {
-                    throw fail(
-                        "the key \"\(Self.shown(key))\" is written twice, at column \(first) and at column "
-                            + "\(column(of: keyStart)) (JSON keys must be unique: RFC 8259, section 4)",
-                        at: keyStart)
-                }
-                columns[key] = column(of: keyStart)
-                skipSpace()
-                guard peek == UInt8(ascii: ":") else { throw fail("expected \":\" after the key", at: position) }
-                position += 1
-                skipSpace()
-                entries.append((key, try value()))
-                skipSpace()
-                if peek == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                guard peek == UInt8(ascii: "}") else { throw fail("expected \",\" or \"}\"", at: position) }
-                position += 1
-                break
-            }
+            return entries
         }
-        skipSpace()
-        guard position == bytes.count else { throw fail("text follows the object", at: position) }
-        return entries
+        while true {
+            skipSpace()
+            let keyStart = position
+            guard peek == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes", at: position) }
+            let key = try string()
+            if let first = columns[key] {
+                throw fail(
+                    "the key \"\(Self.shown(key))\" is written twice, at column \(first) and at column "
+                        + "\(column(of: keyStart)) (JSON keys must be unique: RFC 8259, section 4)",
+                    at: keyStart)
+            }
+            columns[key] = column(of: keyStart)
+            skipSpace()
+            guard peek == UInt8(ascii: ":") else { throw fail("expected \":\" after the key", at: position) }
+            position += 1
+            skipSpace()
+            entries.append((key, try value(depth: depth)))
+            skipSpace()
+            if peek == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            guard peek == UInt8(ascii: "}") else { throw fail("expected \",\" or \"}\"", at: position) }
+            position += 1
+            return entries
+        }
     }
 
-    private mutating func value() throws(Failure) -> Value {
+    /// The value at `position`, inside `depth` levels of objects and arrays.
+    private mutating func value(depth: Int) throws(Failure) -> Value {
         guard let byte = peek else { throw fail("expected a value", at: position) }
         switch byte {
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            try skipNested(depth: 1)
-            return .nested
+            guard depth < Self.maximumNesting else {
+                throw fail("arrays and objects nest deeper than \(Self.maximumNesting) levels", at: position)
+            }
+            return byte == UInt8(ascii: "{") ? .object(try members(depth: depth + 1)) : try array(depth: depth + 1)
         case UInt8(ascii: "t"): return .literal(try word("true"))
         case UInt8(ascii: "f"): return .literal(try word("false"))
         case UInt8(ascii: "n"): return .literal(try word("null"))
@@ -105,44 +138,26 @@ struct JSONLine {
         }
     }
 
-    /// An array or object inside a value, checked and passed over.
-    private mutating func skipNested(depth: Int) throws(Failure) {
-        guard depth <= Self.maximumNesting else {
-            throw fail("arrays and objects nest deeper than \(Self.maximumNesting) levels", at: position)
-        }
-        let isObject = peek == UInt8(ascii: "{")
-        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    /// The array at `position` (its `[`).
+    private mutating func array(depth: Int) throws(Failure) -> Value {
         position += 1
+        var items: [Value] = []
         skipSpace()
-        if peek == close {
+        if peek == UInt8(ascii: "]") {
             position += 1
-            return
+            return .array(items)
         }
         while true {
             skipSpace()
-            if isObject {
-                guard peek == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes", at: position) }
-                _ = try string()
-                skipSpace()
-                guard peek == UInt8(ascii: ":") else { throw fail("expected \":\" after the key", at: position) }
-                position += 1
-                skipSpace()
-            }
-            if peek == UInt8(ascii: "{") || peek == UInt8(ascii: "[") {
-                try skipNested(depth: depth + 1)
-            } else {
-                _ = try value()
-            }
+            items.append(try value(depth: depth))
             skipSpace()
             if peek == UInt8(ascii: ",") {
                 position += 1
                 continue
             }
-            guard peek == close else {
-                throw fail("expected \",\" or \"\(Character(Unicode.Scalar(close)))\"", at: position)
-            }
+            guard peek == UInt8(ascii: "]") else { throw fail("expected \",\" or \"]\"", at: position) }
             position += 1
-            return
+            return .array(items)
         }
     }
 
@@ -302,5 +317,30 @@ struct JSONLine {
             plain = String(digits[..<point]) + "." + String(digits[point...])
         }
         return (negative ? "-" : "") + plain
+    }
+}
+
+extension JSONLine.Value {
+    /// The value in the template language: text, an exact decimal number, true, false, null, a list or a record.
+    /// - Throws: `JSONLine.Failure` (column 0) naming a number with no exact decimal form of at most 40 digits.
+    func templateValue() throws(JSONLine.Failure) -> TemplateValue {
+        switch self {
+        case .string(let text): return .text(text)
+        case .number(let number):
+            guard let plain = JSONLine.plainDecimal(number), let value = Decimal(string: plain) else {
+                throw JSONLine.Failure(
+                    column: 0, message: "the number \(number), which has no exact decimal form of at most 40 digits")
+            }
+            return .number(value)
+        case .literal(let word): return word == "true" ? .bool(true) : word == "false" ? .bool(false) : .null
+        case .array(let items):
+            var values: [TemplateValue] = []
+            for item in items { values.append(try item.templateValue()) }
+            return .list(values)
+        case .object(let entries):
+            var fields: [(String, TemplateValue)] = []
+            for (key, value) in entries { fields.append((key, try value.templateValue())) }
+            return .record(TemplateRecord(fields))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import Support
 
@@ -6,8 +7,9 @@ import Support
 /// Strings are their text; numbers are their exact decimal digits (`12345678901234567890123`, `1.50` as written —
 /// never a rounded `Double` or a truncated integer; `1.5e3` as `1500`), and a number with no exact decimal form of at
 /// most 40 digits (`1e400`) fails its record naming it; `true`, `false` and `null` are kept as literals for the
-/// template's `literals:` to print (`RecordJob` refuses one the template does not list); arrays and objects are
-/// refused, and so is a key written twice (RFC 8259 wants them unique; JSONSerialization silently kept the last).
+/// template's `literals:` to print (`RecordJob` refuses one the template does not list); arrays and objects become
+/// the record's `data` (lists and records, numbers exact, for a template that declares them); a key written twice is
+/// refused (RFC 8259 wants them unique; JSONSerialization silently kept the last).
 enum JSONRecord {
     /// The record of `line` (its problem set when a value cannot be used); keys renamed through `map`.
     static func record(json line: String, index: Int, row: Int, map: [String: String]) -> BatchRecord {
@@ -28,6 +30,7 @@ enum JSONRecord {
         var fields: [String: String] = [:]
         var problem: RecordFailure?
         var literals: [String: String] = [:]
+        var data: [String: TemplateValue] = [:]
         for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
             let field = map[key] ?? key
             func refuse(_ what: String, _ fix: String) {
@@ -50,13 +53,18 @@ enum JSONRecord {
                     continue
                 }
                 fields[field] = plain
-            case .nested:
-                refuse("an array or object", "give a string or a number")
+            case .array, .object:
+                do {
+                    data[field] = try value.templateValue()
+                } catch {
+                    refuse(error.message, "give it as a string to print it as written, or a smaller number")
+                }
             }
         }
         problem?.member = fields["member"]
         var record = BatchRecord(index: index, row: row, fields: fields, problem: problem)
         record.literals = literals
+        record.data = data
         return record
     }
 }

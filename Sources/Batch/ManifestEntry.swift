@@ -19,14 +19,17 @@ public struct ManifestEntry: Sendable, Hashable {
     public struct Output: Sendable, Hashable {
         /// The path relative to the output folder (the manifest moves with its folder).
         public var path: String
+        /// The pages the file holds: the document's for a PDF, 1 for a PNG page.
+        public var pages: Int
         /// The file's size in bytes.
         public var bytes: Int
         /// The SHA-256 of its bytes, lowercase hex.
         public var sha256: String
 
         /// Creates an output record.
-        public init(path: String, bytes: Int, sha256: String) {
+        public init(path: String, pages: Int = 1, bytes: Int, sha256: String) {
             self.path = path
+            self.pages = pages
             self.bytes = bytes
             self.sha256 = sha256
         }
@@ -68,7 +71,8 @@ public struct ManifestEntry: Sendable, Hashable {
         json +=
             ",\"outputs\":["
             + outputs.map {
-                "{\"path\":\(Self.quote($0.path)),\"bytes\":\($0.bytes),\"sha256\":\(Self.quote($0.sha256))}"
+                "{\"path\":\(Self.quote($0.path)),\"pages\":\($0.pages),\"bytes\":\($0.bytes),"
+                    + "\"sha256\":\(Self.quote($0.sha256))}"
             }.joined(separator: ",") + "]"
         if let failure {
             var parts = ["\"row\":\(failure.row)"]
@@ -95,7 +99,7 @@ public struct ManifestEntry: Sendable, Hashable {
             guard let path = output["path"] as? String, let bytes = output["bytes"] as? Int,
                 let sha256 = output["sha256"] as? String
             else { return nil }
-            parsed.append(Output(path: path, bytes: bytes, sha256: sha256))
+            parsed.append(Output(path: path, pages: output["pages"] as? Int ?? 1, bytes: bytes, sha256: sha256))
         }
         var failure: RecordFailure?
         if let error = object["error"] as? [String: Any] {

@@ -81,12 +81,21 @@ public struct RecordJob: Sendable {
     /// The ticket job every record goes through, checking barcodes on the grid they are rendered on.
     var job: TicketJob { TicketJob(template: template, rules: rules, scale: output.scale, fonts: output.fonts) }
 
-    /// The record's drawing: placeholders filled from its fields (fields the template does not use are ignored),
-    /// member and ticket numbers checked, every glyph checked against its font.
+    /// The record's document: placeholders filled from its fields, lists and records from its `data` (fields and
+    /// data the template does not declare are ignored), member and ticket numbers checked, every glyph checked
+    /// against its font; one page for a positioned template, as many as the flow needs for a flowing one.
     /// - Throws: `RecordFailure` with the record's context.
-    public func drawing(for record: BatchRecord) throws(RecordFailure) -> Drawing {
+    public func document(for record: BatchRecord) throws(RecordFailure) -> Document {
         var record = record
         if let problem = record.problem { throw problem }
+        for (field, variation) in record.varying.sorted(by: { $0.key < $1.key })
+        where template.placeholderNames.contains(field) {
+            throw RecordFailure(
+                row: variation.other.row, member: record.fields["member"], field: field,
+                reason: "\"\(field)\" differs inside one group: row \(variation.first.row) has "
+                    + "\"\(variation.first.value)\", row \(variation.other.row) has \"\(variation.other.value)\", and the "
+                    + "template shows one \(field) per document. Fix: correct the data, or read it per row from rows")
+        }
         for (field, literal) in record.literals.sorted(by: { $0.key < $1.key })
         where template.placeholderNames.contains(field) {
             guard let printed = template.literals[literal] else {
@@ -107,34 +116,54 @@ public struct RecordJob: Sendable {
                             + "be printed instead). Fix: add a \(field) column or key to the data")
                 }
             }
-            return try job.drawing(values: record.fields.filter { template.placeholderNames.contains($0.key) })
+            return try job.document(
+                values: record.fields.filter { template.placeholderNames.contains($0.key) },
+                data: record.data.filter { template.data[$0.key] != nil })
         } catch {
             throw RecordFailure(error, record: record)
         }
+    }
+
+    /// The record's one page, for imposition: `document(for:)` when it has one page.
+    /// - Throws: `RecordFailure`, also for a document of several pages.
+    public func drawing(for record: BatchRecord) throws(RecordFailure) -> Drawing {
+        let document = try document(for: record)
+        guard document.pages.count == 1, let page = document.pages.first else {
+            throw RecordFailure(
+                row: record.row, member: record.fields["member"],
+                reason: "the document has \(document.pages.count) pages, and imposition places one-page documents. "
+                    + "Fix: impose a one-page template, or run without --impose")
+        }
+        return page
     }
 
     /// Renders and writes every format of `record` into `folder` under `names` and returns its manifest entry.
     public func run(_ record: BatchRecord, names: [String], in folder: OutputFolder) -> ManifestEntry {
         let keys = keyFields(of: record)
         do throws(RecordFailure) {
-            let drawing = try drawing(for: record)
-            var rendered: [(name: String, data: Data)] = []
+            let document = try document(for: record)
+            var rendered: [(name: String, pages: Int, data: Data)] = []
             for (format, name) in zip(formats, names) {
                 var options = output
                 options.format = format
                 do {
-                    rendered.append((name, try render(drawing, options: options).files[0]))
+                    let files = try render(document, options: options)
+                    let pages = files.files.count == 1 ? document.pages.count : 1
+                    for (file, data) in zip(files.fileNames(for: name), files.files) {
+                        rendered.append((file, pages, data))
+                    }
                 } catch {
                     throw RecordFailure(error, record: record)
                 }
             }
             do {
-                try folder.write(rendered)
+                try folder.write(rendered.map { ($0.name, $0.data) })
             } catch {
                 throw RecordFailure(row: record.row, member: record.fields["member"], reason: error.description)
             }
             let outputs = rendered.map {
-                ManifestEntry.Output(path: $0.name, bytes: $0.data.count, sha256: Checksum.sha256($0.data))
+                ManifestEntry.Output(
+                    path: $0.name, pages: $0.pages, bytes: $0.data.count, sha256: Checksum.sha256($0.data))
             }
             return ManifestEntry(index: record.index, row: record.row, status: .ok, fields: keys, outputs: outputs)
         } catch {

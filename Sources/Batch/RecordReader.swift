@@ -24,6 +24,8 @@ public final class RecordReader {
     public let encoding: InputEncoding
     private let source: Source
     private var index = 0
+    /// The groups being handed out, with `input.groupBy`.
+    private var groups: RecordGroups?
 
     /// Opens the input, detects its encoding and, for CSV, reads and checks the header.
     /// - Throws: `BatchError.unreadableInput`, `.badHeader`, `.badOption` (a `--map` column the data lacks) or `.data`.
@@ -68,11 +70,22 @@ public final class RecordReader {
             encoding = text.encoding
             source = .jsonl(JSONLines(text, maximumBytes: input.limits.jsonLineBytes))
         }
+        if let field = input.groupBy { groups = try RecordGroups(field: field, reader: self) }
     }
 
-    /// The next record, or nil at the end of the input.
+    /// What reading the input costs beyond one record at a time (an unsorted input grouped in memory), or nil.
+    public var note: String? { groups?.note }
+
+    /// The next record — with `input.groupBy`, the next group of records as one — or nil at the end of the input.
     /// - Throws: `BatchError.data` (undecodable bytes, a quote error) or `.unreadableInput` (a failed read).
     public func next() throws(BatchError) -> BatchRecord? {
+        guard let groups else { return try nextRecord() }
+        return try groups.next(reader: self)
+    }
+
+    /// The next record of the input as written, or nil at its end.
+    /// - Throws: `BatchError` as `next()`.
+    func nextRecord() throws(BatchError) -> BatchRecord? {
         switch source {
         case .csv(let records, let header):
             let next: (fields: [String], line: Int)?
@@ -125,7 +138,7 @@ public final class RecordReader {
                 throw Self.batchError(error, name: input.name)
             }
         case .jsonl:
-            return try next() != nil
+            return try nextRecord() != nil
         }
     }
 
@@ -139,7 +152,11 @@ public final class RecordReader {
         guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let reader = try RecordReader(input)
         var count = 0
-        while try reader.skip() { count += 1 }
+        if input.groupBy != nil {
+            while try reader.next() != nil { count += 1 }
+        } else {
+            while try reader.skip() { count += 1 }
+        }
         return count
     }
 

@@ -64,7 +64,10 @@ struct BatchCommand: ParsableCommand {
     var template: String?
 
     /// The records.
-    @Option(help: "CSV or JSONL file with the records, or - for standard input (with --status: the records to count).")
+    @Option(
+        help: ArgumentHelp(
+            "CSV or JSONL file with the records, or - for standard input (with --status: the records, or the "
+                + "--group-by groups, to count)."))
     var data: String?
 
     /// The records' format when the extension does not say.
@@ -132,6 +135,15 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("crop-marks"), help: "Draw crop marks around each imposed ticket.")
     var cropMarks = false
 
+    /// The field whose records make one document.
+    @Option(
+        name: .customLong("group-by"),
+        help: ArgumentHelp(
+            "Make one document of all the records with the same value of this field (after --map): its fields "
+                + "are the first record's, rows the list of all of them, e.g. --group-by 請求番号.",
+            valueName: "field"))
+    var groupBy: String?
+
     /// The data's text encoding and column renames.
     @OptionGroup var dataInput: DataInputOptions
 
@@ -166,6 +178,7 @@ struct BatchCommand: ParsableCommand {
                 path: $0, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
                 encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
             given.limits = limits
+            given.groupBy = groupBy
             return given
         }
         if let status {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Documents
 import DrawingModule
 import Foundation
 import Render
@@ -29,6 +30,7 @@ struct RenderCommand: ParsableCommand {
               mkpdf render Templates/ticket.yaml --set member=ABC-1 -o t.png
               mkpdf render label.json -o label.png --dpi 300
               mkpdf render document.json -o document.pdf --font-mode cid
+              mkpdf render Templates/invoice.yaml --data samples/invoice.json -o invoice.pdf
             """
     )
 
@@ -56,6 +58,15 @@ struct RenderCommand: ParsableCommand {
     /// Placeholder values read from files (YAML template input).
     @OptionGroup var setFiles: SetFileOptions
 
+    /// One record of data for the template.
+    @Option(
+        name: .customLong("data"),
+        help: ArgumentHelp(
+            "YAML template input: a JSON object or YAML mapping filling its data, lists and records included "
+                + "(--set wins over it).",
+            valueName: "file"))
+    var dataFile: String?
+
     /// The root a template's files stay inside, and the budgets (docs/security.md).
     @OptionGroup var safety: SafetyOptions
 
@@ -67,8 +78,8 @@ struct RenderCommand: ParsableCommand {
         let format = try OutputArguments.format(of: output, explicit: format)
         let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let document = try TemplateOutput.load(
-            URL(fileURLWithPath: input), assignments: assignments + fromFiles, safety: safety,
-            scale: rendering.rasterScale)
+            URL(fileURLWithPath: input), assignments: assignments + fromFiles,
+            data: try TemplateOutput.data(dataFile, safety: safety), safety: safety, scale: rendering.rasterScale)
         let options = rendering.options(format, limits: try safety.limits())
         try OutputArguments.write(try render(document, options: options), to: output)
     }

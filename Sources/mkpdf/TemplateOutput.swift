@@ -26,16 +26,25 @@ enum TemplateOutput {
     /// `DescriptionFile.load` reads; `--set` on a non-template input is refused rather than ignored. The template
     /// is read with `safety`'s root and limits.
     static func load(
-        _ url: URL, assignments: [String], safety: SafetyOptions, scale: RasterScale
+        _ url: URL, assignments: [String], data: [String: TemplateValue] = [:], safety: SafetyOptions,
+        scale: RasterScale
     ) throws -> Document {
         guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
-            guard assignments.isEmpty else {
-                throw ValidationError("--set fills placeholders of a YAML template; \(url.path) is not one (.yaml)")
+            guard assignments.isEmpty, data.isEmpty else {
+                throw ValidationError(
+                    "--set and --data fill a YAML template; \(url.path) is not one (.yaml)")
             }
             return try DescriptionFile.load(url)
         }
         let template = try Template(contentsOf: url, root: safety.rootURL, limits: try safety.limits())
         let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: .shared)
-        return try template.document(values: try values(from: assignments), options: options)
+        let given = try values(from: assignments)
+        return try template.document(values: given, data: data.filter { given[$0.key] == nil }, options: options)
+    }
+
+    /// The record `--data FILE` names (JSON or YAML), or none.
+    static func data(_ path: String?, safety: SafetyOptions) throws -> [String: TemplateValue] {
+        guard let path else { return [:] }
+        return try DataFile.values(contentsOf: URL(fileURLWithPath: path), limits: try safety.limits())
     }
 }

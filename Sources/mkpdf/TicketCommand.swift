@@ -83,6 +83,14 @@ struct TicketCommand: ParsableCommand {
     /// Placeholder values read from files.
     @OptionGroup var setFiles: SetFileOptions
 
+    /// One record of data for the template.
+    @Option(
+        name: .customLong("data"),
+        help: ArgumentHelp(
+            "A JSON object or YAML mapping filling the template's data, lists and records included.",
+            valueName: "file"))
+    var dataFile: String?
+
     /// The root a template's files stay inside, and the budgets (docs/security.md).
     @OptionGroup var safety: SafetyOptions
 
@@ -114,6 +122,13 @@ struct TicketCommand: ParsableCommand {
             values[number.field] = try number.value(index: index, row: index + 1)
         }
         if let ticket { values["ticket"] = ticket }
+        var data = try TemplateOutput.data(dataFile, safety: safety)
+        for (key, value) in data {
+            guard case .text(let text) = value else { continue }
+            guard values[key] == nil else { throw ValidationError("--data gives \(key), which is also given") }
+            values[key] = text
+            data[key] = nil
+        }
         if values["ticket"] == nil {
             FileHandle.standardError.write(
                 Data(
@@ -129,7 +144,7 @@ struct TicketCommand: ParsableCommand {
             rules: rules, scale: rendering.rasterScale)
         // The job checks the member and ticket numbers (the one check on their way to the file), before the output
         // name is made from the member number.
-        let drawing = try job.drawing(values: values)
+        let document = try job.document(values: values, data: data)
         let output =
             try output
             ?? TicketRules.outputURL(
@@ -137,6 +152,6 @@ struct TicketCommand: ParsableCommand {
                 in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             ).path
         try OutputArguments.write(
-            try render(drawing, options: rendering.options(format, limits: try safety.limits())), to: output)
+            try render(document, options: rendering.options(format, limits: try safety.limits())), to: output)
     }
 }

@@ -15,17 +15,18 @@ import Testing
             Set(images) == [
                 "samples/ticket.png", "samples/seed-ticket.png", "samples/receipt.png",
                 "samples/certificate.png", "samples/report-1.png", "samples/postcard.png",
-                "samples/voucher.png"
+                "samples/voucher.png", "samples/invoice-1.png", "samples/invoice-2.png"
             ], "\(images)")
         for image in Set(images) {
             #expect(FileManager.default.fileExists(atPath: Repo.root.appendingPathComponent(image).path), "\(image)")
+            // A page of a document is OUT-N.png of `-o OUT.png`.
+            let written = image.replacingOccurrences(of: #"-\d+\.png$"#, with: ".png", options: .regularExpression)
             let made =
                 image == "samples/report-1.png"
                 ? script.contains("scripts/report-sample")
-                : script.contains("-o " + image)
+                : script.contains("-o " + written)
             #expect(made, "scripts/samples does not make \(image)")
-            let pdf = image.replacingOccurrences(of: "-1.png", with: ".png").replacingOccurrences(
-                of: ".png", with: ".pdf")
+            let pdf = written.replacingOccurrences(of: ".png", with: ".pdf")
             #expect(FileManager.default.fileExists(atPath: Repo.root.appendingPathComponent(pdf).path), "\(pdf)")
         }
     }

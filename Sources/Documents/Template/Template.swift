@@ -153,7 +153,7 @@ public struct Template: Sendable {
     ///   lacks (when `options.fonts` is set: with the field it came from), text that does not fit, or a barcode that
     ///   cannot be made; and for a template with a `flow`, whose pages come from `document(values:data:options:)`.
     public func render(
-        values given: [String: String] = [:],
+        values given: [String: String] = [:], data: [String: TemplateValue] = [:],
         options: TemplateRenderOptions = TemplateRenderOptions()
     ) throws(TemplateError) -> Drawing {
         guard flow.isEmpty else {
@@ -161,18 +161,18 @@ public struct Template: Sendable {
                 file: file,
                 reason: .badValue(
                     key: "flow", value: "a flowing document",
-                    expected:
-                        "this command draws one page; render the template with mkpdf render or mkpdf report"))
+                    expected: "one page; a template with a flow makes a document: call document(values:data:options:)"))
         }
         var budget = ElementBudget(maximum: limits.elementsPerPage)
-        return try drawing(values: given, options: options, budget: &budget)
+        return try drawing(values: given, data: data, options: options, budget: &budget)
     }
 
-    /// The one page with `values`, its commands (and those of its parts) counted against `budget`.
+    /// The one page with `values` and `data`, its commands (and those of its parts) counted against `budget`.
     func drawing(
-        values given: [String: String], options: TemplateRenderOptions, budget: inout ElementBudget
+        values given: [String: String], data: [String: TemplateValue] = [:], options: TemplateRenderOptions,
+        budget: inout ElementBudget
     ) throws(TemplateError) -> Drawing {
-        let scope = try scope(values: given, data: [:])
+        let scope = try scope(values: given, data: data)
         var commands: [Drawing.Command] = []
         try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands, budget: &budget)
         return Drawing(size: size, background: background, palette: palette, commands: commands)

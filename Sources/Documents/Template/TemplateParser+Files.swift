@@ -82,13 +82,13 @@ extension TemplateParser {
     /// else reads it: the nodes are counted as the template's readers will visit them (an alias counts its anchor's
     /// nodes again), with an explicit stack, stopping at the limit.
     /// - Throws: `TemplateError` with `.notATemplate` (naming the line, never its text) or `.limit`.
-    func checkShape(_ root: Node) throws(TemplateError) {
+    func checkShape(_ root: Node, holding what: String = "keys such as page: and elements:") throws(TemplateError) {
         guard case .mapping = root else {
             let kind =
                 switch root {
-                case .scalar: "is text, not a mapping of keys such as page: and elements:"
-                case .sequence: "is a list, not a mapping of keys such as page: and elements:"
-                default: "is not a mapping of keys such as page: and elements:"
+                case .scalar: "is text, not a mapping of \(what)"
+                case .sequence: "is a list, not a mapping of \(what)"
+                default: "is not a mapping of \(what)"
                 }
             throw TemplateError(
                 file: file, line: mark(root)?.line ?? 1, column: nil,

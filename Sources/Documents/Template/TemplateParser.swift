@@ -853,7 +853,7 @@ struct TemplateParser {
     }
 
     /// Yams' parse failures, with libyaml's mark as the line and column.
-    private func syntaxError(_ error: any Error) -> TemplateError {
+    func syntaxError(_ error: any Error) -> TemplateError {
         guard let yaml = error as? YamlError else {
             return TemplateError(file: file, reason: .syntax(problem: "\(error)"))
         }

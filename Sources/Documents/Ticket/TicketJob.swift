@@ -2,7 +2,7 @@ import DrawingModule
 import Fonts
 import Foundation
 
-/// One ticket from values to a laid-out page: the member and ticket numbers checked against the rules, then the
+/// One document (a ticket, an invoice) from values to laid-out pages: the member and ticket numbers checked against the rules, then the
 /// template filled (values, glyphs, text boxes and codes checked on the grid the page will be rendered for).
 ///
 /// The one use case behind `mkpdf ticket`, every record of `mkpdf batch` and the benchmark, so all three check a
@@ -29,10 +29,27 @@ public struct TicketJob: Sendable {
     /// given, must match the rules.
     /// - Throws: `TicketError` for a number the rules refuse, `TemplateError` for anything the template refuses.
     public func drawing(values: [String: String]) throws -> Drawing {
+        try checkNumbers(values)
+        return try template.render(
+            values: values, options: TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts))
+    }
+
+    /// The document for `values` and `data` (lists and records): a positioned template's one page, or a flowing
+    /// template's pages; the member and ticket numbers checked as `drawing(values:)` does.
+    /// - Throws: `TicketError` for a number the rules refuse, `TemplateError` for anything the template refuses.
+    public func document(values: [String: String], data: [String: TemplateValue] = [:]) throws -> Document {
+        try checkNumbers(values)
+        let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts)
+        guard template.isFlowing else {
+            return Document(pages: [try template.render(values: values, data: data, options: options)])
+        }
+        return try template.document(values: values, data: data, options: options)
+    }
+
+    /// Checks the member and ticket numbers the template shows against the rules.
+    private func checkNumbers(_ values: [String: String]) throws {
         for field in ["member", "ticket"] where template.placeholderNames.contains(field) {
             if let value = values[field] { try rules.check(value, field: field) }
         }
-        return try template.render(
-            values: values, options: TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts))
     }
 }
