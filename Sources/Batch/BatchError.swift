@@ -12,12 +12,15 @@ public enum BatchError: Error, Sendable, Hashable {
     case output(path: String, reason: String)
     /// The output folder holds a manifest from an earlier run and neither `--resume` was given.
     case manifestExists(path: String)
-    /// The existing manifest cannot be read for `--resume`.
+    /// An existing manifest cannot be read (for `--resume` or `--status`).
     case unreadableManifest(path: String, line: Int?, reason: String)
+    /// The folder `--status` reads cannot be listed (missing, not a folder, no permission).
+    case unreadableFolder(path: String, reason: String)
     /// An option value is unusable.
     case badOption(option: String, reason: String)
-    /// Another mkpdf process (a batch or a resume) holds the output folder's lock.
-    case locked(folder: String, pid: Int32?)
+    /// Another mkpdf process (a batch or a resume) writes the same manifest (`path`), or an older mkpdf holds the
+    /// whole output folder (`path` is the folder).
+    case locked(path: String, pid: Int32?)
     /// The data file cannot be decoded or parsed (an undecodable byte, an unterminated quote).
     case data(CSVDataError)
 }
@@ -39,13 +42,16 @@ extension BatchError: CustomStringConvertible, LocalizedError {
             return "\(path) already exists from an earlier run. Fix: add --resume to finish that run, or give a new "
                 + "--out folder (or remove the old one)"
         case .unreadableManifest(let path, let line, let reason):
-            return "cannot read \(path)" + (line.map { " line \($0)" } ?? "") + " for --resume: \(reason). "
-                + "Fix: remove the damaged line, or start again in a new --out folder"
+            return "cannot read the manifest \(path)" + (line.map { " line \($0)" } ?? "") + ": \(reason). "
+                + "Fix: remove the damaged line (--resume then redoes its record), or start again in a new --out folder"
+        case .unreadableFolder(let path, let reason):
+            return "cannot read the folder \(path): \(reason). Fix: give the --out folder of the batch to check"
         case .badOption(let option, let reason):
             return "\(option): \(reason)"
-        case .locked(let folder, let pid):
-            return "\(folder) is in use by another mkpdf batch" + (pid.map { " (process \($0))" } ?? "")
-                + ". Fix: wait for it to finish, or give another --out folder; a --resume must wait too"
+        case .locked(let path, let pid):
+            return "\(path) is in use by another mkpdf batch" + (pid.map { " (process \($0))" } ?? "")
+                + ". Fix: wait for it to finish (a --resume must wait too), or give another --out folder or "
+                + "another --shard; mkpdf batch --status shows what each run in the folder has done"
         case .data(let error):
             return error.description
         }

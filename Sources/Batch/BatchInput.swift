@@ -48,7 +48,8 @@ public struct BatchInput: Sendable, Hashable {
     /// `members.csv` or `standard input`, for messages.
     public var name: String { file?.relativePath ?? "standard input" }
 
-    /// Parses `--map` values (`会員番号=member`) and mapping files (one `from=to` a line, `#` comments).
+    /// Parses `--map` values (`会員番号=member`) and mapping files (one `from=to` a line, `#` comments; LF, CRLF or
+    /// CR line ends).
     /// - Throws: `BatchError.badOption` for a line without `=`, or a name mapped twice.
     public static func columnMap(_ assignments: [String], files: [String] = []) throws(BatchError) -> [String: String] {
         var map: [String: String] = [:]
@@ -57,7 +58,7 @@ public struct BatchInput: Sendable, Hashable {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw .badOption(option: "--map-file \(file)", reason: "cannot be read as UTF-8 text")
             }
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (number, line) in LineEnds.lines(text).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 lines.append(("\(file) line \(number + 1)", trimmed))

@@ -36,9 +36,7 @@ public struct BatchRunner: Sendable {
     }
 
     /// `manifest.jsonl`, or `manifest-shard-I-of-N.jsonl` for a shard, so shards may share one folder.
-    public var manifestName: String {
-        shard.map { "manifest-shard-\($0.index)-of-\($0.count).jsonl" } ?? "manifest.jsonl"
-    }
+    public var manifestName: String { OutputFolder.manifestName(for: shard) }
 
     /// Runs the batch.
     /// - Parameters:
@@ -53,12 +51,12 @@ public struct BatchRunner: Sendable {
     ) async throws(BatchError) -> BatchSummary {
         let start = ContinuousClock.now
         let outputs = try OutputFolder(url: folder)
-        try outputs.lock()
+        try outputs.lock(manifest: manifestName)
+        defer { outputs.unlock(manifest: manifestName) }
         let manifestURL = folder.appendingPathComponent(manifestName)
         if FileManager.default.fileExists(atPath: manifestURL.path), !resume {
             throw .manifestExists(path: manifestURL.path)
         }
-        outputs.removeTemporaryFiles()
         let kept = resume ? try keptOutputs(manifest: manifestURL, folder: folder) : [:]
 
         // A regular file is counted first (constant memory), so its bad bytes or quotes stop the run before

@@ -40,12 +40,16 @@ public struct Manifest: Sendable {
 
     /// True when every output of `entry` exists in `folder` with the recorded size and SHA-256.
     public static func verify(_ entry: ManifestEntry, in folder: URL) -> Bool {
-        entry.status == .ok && !entry.outputs.isEmpty
-            && entry.outputs.allSatisfy { output in
-                let url = folder.appendingPathComponent(output.path)
-                guard let data = try? Data(contentsOf: url), data.count == output.bytes else { return false }
-                return Checksum.sha256(data) == output.sha256
-            }
+        entry.status == .ok && !entry.outputs.isEmpty && mismatchedOutputs(of: entry, in: folder).isEmpty
+    }
+
+    /// The outputs of `entry` that are missing from `folder` or differ from the recorded size or SHA-256.
+    public static func mismatchedOutputs(of entry: ManifestEntry, in folder: URL) -> [ManifestEntry.Output] {
+        entry.outputs.filter { output in
+            let url = folder.appendingPathComponent(output.path)
+            guard let data = try? Data(contentsOf: url), data.count == output.bytes else { return true }
+            return Checksum.sha256(data) != output.sha256
+        }
     }
 
     /// Replaces the manifest at `url` by `entries` (sorted by index) atomically: the file is either the old one or

@@ -181,8 +181,9 @@ public final class RecordReader {
     }
 }
 
-/// The lines of a decoded text stream, one at a time, numbered from 1 (a line longer than a chunk is joined), each
-/// held to `maximumBytes`: a longer line is passed over without being held, and handed out as `.tooLong`.
+/// The lines of a decoded text stream, one at a time, numbered from 1 (a line longer than a chunk is joined), split at
+/// LF, CRLF and CR, mixed or not, each held to `maximumBytes`: a longer line is passed over without being held, and
+/// handed out as `.tooLong`.
 private final class JSONLines {
     /// One line: its text, or how many bytes it had when it passed the limit.
     enum Line {
@@ -197,13 +198,15 @@ private final class JSONLines {
     private var partial = ""
     private var partialBytes = 0
     private var number = 0
+    /// The last byte read was a CR: an LF right after it (perhaps in the next chunk) ends no further line.
+    private var afterCarriageReturn = false
 
     init(_ text: InputTextStream, maximumBytes: Int) {
         self.text = text
         self.maximumBytes = maximumBytes
     }
 
-    /// The next line without its LF, and its number; nil at the end.
+    /// The next line without its line end, and its number; nil at the end.
     /// - Throws: `CSVDataError` naming the line an undecodable byte is on.
     func next() throws(CSVDataError) -> (line: Line, number: Int)? {
         while true {
@@ -223,20 +226,36 @@ private final class JSONLines {
                 number += 1
                 return (takePartial(), number)
             }
-            // Split on the LF byte (a "\r\n" is one Character, which a split on "\n" would never match); only the
-            // chunk is split, so a long line costs its length once, not once per chunk.
-            let pieces = chunk.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            // Split at the LF and CR bytes (a "\r\n" is one Character, which a split on "\n" would never match),
+            // a CRLF once even when a chunk ends between its CR and LF; only the chunk is split, so a long line costs
+            // its length once, not once per chunk.
             complete = []
             position = 0
-            for (index, piece) in pieces.enumerated() {
-                if index > 0 { complete.append(takePartial()) }
-                partialBytes += piece.count
-                if partialBytes <= maximumBytes {
-                    partial += Substring(piece)
-                } else {
-                    partial = ""
+            let bytes = chunk.utf8
+            var start = bytes.startIndex
+            for index in bytes.indices {
+                let byte = bytes[index]
+                defer { afterCarriageReturn = byte == 0x0D }
+                guard byte == 0x0A || byte == 0x0D else { continue }
+                if byte == 0x0A, afterCarriageReturn, index == start {
+                    start = bytes.index(after: index)
+                    continue
                 }
+                gather(bytes[start..<index])
+                complete.append(takePartial())
+                start = bytes.index(after: index)
             }
+            gather(bytes[start...])
+        }
+    }
+
+    /// Adds a piece of the current line, holding no more than `maximumBytes` of it.
+    private func gather(_ piece: Substring.UTF8View) {
+        partialBytes += piece.count
+        if partialBytes <= maximumBytes {
+            partial += Substring(piece)
+        } else {
+            partial = ""
         }
     }
 

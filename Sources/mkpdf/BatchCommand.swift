@@ -32,8 +32,18 @@ struct BatchCommand: ParsableCommand {
             by SIGINT/SIGTERM (run again with --resume).
 
             --shard i/N renders the records whose 0-based index mod N is i (i from \
-            0 to N-1) and writes manifest-shard-i-of-N.jsonl. --impose a4 writes \
-            DIR/imposed.pdf with every successful ticket on A4 sheets.
+            0 to N-1) and writes manifest-shard-i-of-N.jsonl; any number of shards \
+            may write into one --out at once, but not the same shard twice. \
+            --shard env/N takes i from JOB_COMPLETION_INDEX (a Kubernetes Indexed \
+            Job) or SLURM_ARRAY_TASK_ID (sbatch --array=0-(N-1)). --impose a4 writes \
+            DIR/imposed.pdf (a shard: imposed-shard-i-of-N.pdf) with every \
+            successful ticket on A4 sheets.
+
+            --status DIR reads every manifest in DIR and reports records done, \
+            failed, missing (give --data FILE to count the records after the last \
+            one listed), missing shards, records done twice, files written by two \
+            records and outputs changed since; --json prints it as one JSON object. \
+            The exit status is 0 only when every record was written once.
 
             \(HelpText.resolution)
 
@@ -43,6 +53,9 @@ struct BatchCommand: ParsableCommand {
               mkpdf batch --data members.csv --out tickets --jobs 4 --resume
               cat members.csv | mkpdf batch --data - --out tickets --fail-fast
               mkpdf batch --data members.csv --out tickets --impose a4 --grid 2x5
+              mkpdf batch --data members.csv --out tickets --shard 3/8
+              mkpdf batch --data members.csv --out tickets --shard env/8
+              mkpdf batch --status tickets --data members.csv
             """
     )
 
@@ -51,8 +64,11 @@ struct BatchCommand: ParsableCommand {
     var template: String?
 
     /// The records.
-    @Option(help: "CSV or JSONL file with the records, or - for standard input.")
-    var data: String
+    @Option(
+        help: ArgumentHelp(
+            "CSV or JSONL file with the records, or - for standard input (with --status: the records, or the "
+                + "--group-by groups, to count)."))
+    var data: String?
 
     /// The records' format when the extension does not say.
     @Option(name: .customLong("data-format"), help: "csv or jsonl (default: from the extension; - reads CSV).")
@@ -60,7 +76,7 @@ struct BatchCommand: ParsableCommand {
 
     /// The output folder.
     @Option(help: "Output folder (created if missing).")
-    var out: String
+    var out: String?
 
     /// The formats per record.
     @Option(help: "pdf, png or pdf,png.")
@@ -79,8 +95,22 @@ struct BatchCommand: ParsableCommand {
     var resume = false
 
     /// A slice of the records for job arrays.
-    @Option(help: "Render only records whose 0-based index mod N is i, e.g. 0/3, 1/3, 2/3.")
+    @Option(
+        help: ArgumentHelp(
+            "Render only records whose 0-based index mod N is i, e.g. 0/3, 1/3, 2/3; env/N reads i from "
+                + "JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID."))
     var shard: String?
+
+    /// Report on a folder's manifests instead of rendering.
+    @Option(
+        help: ArgumentHelp(
+            "Report what every manifest in DIR says (done, failed, missing, duplicates) instead of rendering.",
+            valueName: "DIR"))
+    var status: String?
+
+    /// The status report as JSON.
+    @Flag(help: "With --status: print the report as one JSON object.")
+    var json = false
 
     /// Stop at the first failing record.
     @Flag(name: .customLong("fail-fast"), help: "Stop taking records after the first failure.")
@@ -124,6 +154,11 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var safety: SafetyOptions
 
     func validate() throws {
+        if status != nil, out != nil { throw ValidationError("--status DIR names the folder: leave out --out") }
+        if status == nil, data == nil || out == nil {
+            throw ValidationError("give --data FILE and --out DIR (or --status DIR to check a folder)")
+        }
+        if json, status == nil { throw ValidationError("--json applies to --status DIR") }
         guard jobs > 0, jobs <= 1024 else { throw ValidationError("--jobs \(jobs): give 1 to 1024") }
         if let impose, impose.lowercased() != "a4" {
             throw ValidationError("--impose \(impose): the sheet size a4 is the one supported")
@@ -137,12 +172,20 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        var given = BatchInput(
-            path: data, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
-            encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
-        given.limits = try safety.limits()
-        given.groupBy = groupBy
-        let input = given
+        let limits = try safety.limits()
+        let input = try data.map {
+            var given = BatchInput(
+                path: $0, format: dataFormat.flatMap { BatchInput.Format(rawValue: $0.lowercased()) },
+                encoding: try dataInput.inputEncoding(), columnMap: try dataInput.columnMap())
+            given.limits = limits
+            given.groupBy = groupBy
+            return given
+        }
+        if let status {
+            try BatchStatusReport.run(folder: status, data: input, json: json)
+            return
+        }
+        guard let input, let out else { throw ValidationError("give --data FILE and --out DIR") }
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
         var configured = RecordJob(
             template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits),
@@ -153,7 +196,8 @@ struct BatchCommand: ParsableCommand {
         let job = configured
         let runner = BatchRunner(
             job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,
-            resume: resume, shard: try shard.map { try Shard($0) }, failFast: failFast)
+            resume: resume, shard: try shard.map { try Shard($0, environment: ProcessInfo.processInfo.environment) },
+            failFast: failFast)
         let layout = try impose.map { _ in
             try ImpositionLayout(
                 ticket: job.template.size, grid: try grid.map { try ImpositionLayout.grid($0) },
@@ -175,11 +219,14 @@ struct BatchCommand: ParsableCommand {
             throw ExitCode(128 + signal)
         }
         if let layout {
-            let manifest = try Manifest(contentsOf: URL(fileURLWithPath: summary.manifestPath))
             let folder = try OutputFolder(url: runner.folder)
+            try folder.lock(manifest: runner.manifestName)
+            defer { folder.unlock(manifest: runner.manifestName) }
+            let manifest = try Manifest(contentsOf: URL(fileURLWithPath: summary.manifestPath))
             let imposed = try waitFor { [jobs] in
                 try await Imposer(job: job, layout: layout).impose(
-                    input, include: { manifest.entries[$0]?.status == .ok }, into: folder, jobs: jobs)
+                    input, include: { manifest.entries[$0]?.status == .ok }, into: folder,
+                    name: OutputFolder.imposedName(for: runner.shard), jobs: jobs)
             }
             print(imposed.url.standardizedFileURL.path + ": \(imposed.tickets) tickets on \(imposed.sheets) sheets")
         }

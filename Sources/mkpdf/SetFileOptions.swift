@@ -10,8 +10,8 @@ struct SetFileOptions: ParsableArguments {
     @Option(
         name: .customLong("set-file"),
         help: ArgumentHelp(
-            "Fill a placeholder from a text file (UTF-8, UTF-16 with BOM or CP932, detected; one "
-                + "trailing line end dropped), e.g. --set-file venue=venue.txt (repeatable).",
+            "Fill a placeholder from a text file (UTF-8, UTF-16 with BOM or CP932, detected; CRLF and CR "
+                + "read as LF, one trailing line end dropped), e.g. --set-file venue=venue.txt (repeatable).",
             valueName: "key=file"))
     var files: [String] = []
 
@@ -47,8 +47,8 @@ struct SetFileOptions: ParsableArguments {
                 throw ValidationError("--set-file \(key)=\(path): the file cannot be read")
             }
             do {
-                var text = try InputText.decode(data, source: path, encoding: chosen).text
-                if text.hasSuffix("\r\n") || text.hasSuffix("\n") { text.removeLast() } // "\r\n" is one Character
+                var text = LineEnds.normalized(try InputText.decode(data, source: path, encoding: chosen).text)
+                if text.hasSuffix("\n") { text.removeLast() }
                 values[key] = text
             } catch {
                 throw ValidationError(

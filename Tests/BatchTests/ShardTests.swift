@@ -28,11 +28,31 @@ struct ShardTests {
         #expect(pdfs.count == 31)
     }
 
+    @Test("env/N reads the index from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)")
+    func indexFromTheEnvironment() throws {
+        #expect(try Shard("env/8", environment: ["JOB_COMPLETION_INDEX": "5"]) == Shard("5/8"))
+        #expect(try Shard("env/4", environment: ["SLURM_ARRAY_TASK_ID": "0"]) == Shard("0/4"))
+        #expect(try Shard("env/4", environment: ["SLURM_ARRAY_TASK_ID": "3", "JOB_COMPLETION_INDEX": "3"]).index == 3)
+        let cases: [([String: String], String)] = [
+            ([:], "neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID"),
+            (["SLURM_ARRAY_TASK_ID": "4"], "SLURM_ARRAY_TASK_ID=4 (from a Slurm job array) is not in 0…3"),
+            (["SLURM_ARRAY_TASK_ID": "4"], "submit with sbatch --array=0-3"),
+            (["JOB_COMPLETION_INDEX": "9"], "set completions: 4 in the Indexed Job"),
+            (["JOB_COMPLETION_INDEX": "x"], "JOB_COMPLETION_INDEX=x is not a whole number"),
+            (["JOB_COMPLETION_INDEX": "1", "SLURM_ARRAY_TASK_ID": "2"], "disagree")
+        ]
+        for (environment, message) in cases {
+            let error = #expect(throws: BatchError.self) { try Shard("env/4", environment: environment) }
+            #expect(error?.description.contains(message) == true, "\(environment): \(error?.description ?? "")")
+        }
+        #expect(try Shard("0/4", environment: ["JOB_COMPLETION_INDEX": "9"]).index == 0, "i/N ignores the environment")
+    }
+
     @Test("Shard syntax: i/N with 0 ≤ i < N, else an error that shows the form")
     func parsing() throws {
         #expect(try Shard("2/3").contains(5))
         #expect(try !Shard("0/3").contains(5))
-        for bad in ["3/3", "-1/3", "1", "a/b", "1/0"] {
+        for bad in ["3/3", "-1/3", "1", "a/b", "1/0", "env/0", "env"] {
             let error = #expect(throws: BatchError.self) { try Shard(bad) }
             #expect(error?.description.contains("0 ≤ i < N") == true, "\(bad)")
         }
