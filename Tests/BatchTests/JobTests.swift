@@ -55,6 +55,14 @@ import Testing
         #expect(list?.description.contains("is a list, not a mapping") == true, "\(String(describing: list))")
         let unknown = #expect(throws: TemplateError.self) { try job.document(data: ["custmer": .text("x")]) }
         #expect(unknown?.description.contains("customer") == true, "did-you-mean: \(String(describing: unknown))")
+        let shape = #expect(throws: TemplateError.self) { try job.document(data: ["items": .text("コーヒー")]) }
+        #expect(
+            shape?.description.contains("\"items\" cannot be the text \"コーヒー\"") == true
+                && shape?.description.contains("declares items as a list") == true, "\(String(describing: shape))")
+        let record = #expect(throws: TemplateError.self) {
+            try job.document(data: ["items": .record(TemplateRecord([("name", .text("豆"))]))])
+        }
+        #expect(record?.description.contains("declares items as a list") == true)
     }
 
     @Test func formattersPrintAsTheTemplateDoes() throws {

@@ -225,9 +225,28 @@ public struct Template: Sendable {
         }
         var values: [String: TemplateValue] = [:]
         for (name, value) in data where value != .null { values[name] = value }
-        for (name, value) in given2 { values[name] = value }
+        for (name, value) in given2.sorted(by: { $0.key < $1.key }) {
+            // A declared list or record takes only a list or record; data of another shape names the declaration.
+            if let declared = data[name], let kind = Self.shape(declared), kind != Self.shape(value), value != .null {
+                throw TemplateError(
+                    file: file,
+                    reason: .badValue(
+                        key: name, value: value.kindDescription,
+                        expected: "the template declares \(name) as \(kind) (data: \(name): …); give \(kind)"))
+            }
+            values[name] = value
+        }
         // A value given as text replaces the default; an untouched default keeps its type (a `false` stays false).
-        for (name, text) in texts where given[name] != nil { values[name] = .text(text) }
+        for (name, text) in texts.sorted(by: { $0.key < $1.key }) where given[name] != nil {
+            if let declared = data[name], let kind = Self.shape(declared) {
+                throw TemplateError(
+                    file: file,
+                    reason: .badValue(
+                        key: name, value: "the text \"\(text)\"",
+                        expected: "the template declares \(name) as \(kind) (data: \(name): …); give \(kind)"))
+            }
+            values[name] = .text(text)
+        }
         values["today"] = .text(given["today"] ?? Self.today())
         if given["title"] == nil, let title = furniture.title, title.text.isLiteral,
             let text = try? title.text.render(in: TemplateScope())
@@ -247,6 +266,15 @@ public struct Template: Sendable {
             scope.set("title", .text(try text(title, scope: scope)))
         }
         return scope
+    }
+
+    /// "a list" or "a record" for a value of that shape, else nil (text, numbers and booleans convert freely).
+    static func shape(_ value: TemplateValue) -> String? {
+        switch value {
+        case .list: "a list"
+        case .record: "a record"
+        default: nil
+        }
     }
 
     /// Today's date as `yyyy-MM-dd` in the local time zone (`TZ`, else the system's), from the C library's
