@@ -74,6 +74,13 @@ public struct BatchRunner: Sendable {
                     reason: "\(input.name) already has a \(number.field) column. Fix: drop --number, or "
                         + "rename the column with --map")
             }
+            if job.template.placeholderNames.contains("ticket"), !columns.contains("ticket"),
+                !job.numbers.contains(where: { $0.field == "ticket" }), let number = job.template.defaults["ticket"]
+            {
+                note(
+                    "note: \(input.name) has no ticket column: every document shows the template's default "
+                        + "\(number). Fix: add the column, or give --number ticket='FN-{{index+1:06}}'")
+            }
             let unused = columns.filter { !job.template.placeholderNames.contains($0) }
             if !unused.isEmpty, input.groupBy == nil {
                 note("note: \(input.name): columns not used by the template: " + unused.joined(separator: ", "))

@@ -108,7 +108,9 @@ public struct RecordJob: Sendable {
             record.fields[field] = printed
         }
         do {
-            for field in ["member", "ticket"] where template.placeholderNames.contains(field) {
+            // A ticket without a member is nobody's; a missing ticket number prints the template's default, which
+            // the run states once (`BatchRunner`).
+            for field in ["member"] where template.placeholderNames.contains(field) {
                 guard record.fields[field] != nil else {
                     throw RecordFailure(
                         row: record.row, member: record.fields["member"], field: field,

@@ -49,11 +49,12 @@ public struct Document: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case pages, metadata, outline }
 
-    /// Reads a document; `outline` may be left out, and each entry must point at a page of the document.
+    /// Reads a document; `metadata` and `outline` may be left out (`{"pages": [drawing, ...]}` is a document), and
+    /// each outline entry must point at a page of the document.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         pages = try container.decode([Drawing].self, forKey: .pages)
-        metadata = try container.decode(Metadata.self, forKey: .metadata)
+        metadata = try container.decodeIfPresent(Metadata.self, forKey: .metadata) ?? Metadata()
         outline = try container.decodeIfPresent([OutlineEntry].self, forKey: .outline) ?? []
         if let problem = firstOutlineProblem() {
             let path =

@@ -129,12 +129,6 @@ struct TicketCommand: ParsableCommand {
             values[key] = text
             data[key] = nil
         }
-        if values["ticket"] == nil {
-            FileHandle.standardError.write(
-                Data(
-                    ("note: no --ticket: the ticket shows the template's default number. "
-                        + "Give --ticket, or --number ticket='FN-{{index+1:06}}' with --index\n").utf8))
-        }
         if let date { values["date"] = date }
 
         let format = try OutputArguments.format(of: output, explicit: format)

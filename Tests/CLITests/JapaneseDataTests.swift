@@ -197,7 +197,8 @@ import Testing
         #expect(ticket.status == 0, "\(ticket.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("FN-000042"))
         let fixed = try Self.mkpdf(["ticket", "--member", "GCG-1", "-o", "d.pdf"], in: scratch)
-        #expect(fixed.stderr.contains("note: no --ticket: the ticket shows the template's default number"))
+        #expect(fixed.status == 0 && fixed.stderr.isEmpty, "the main command prints the path and nothing else")
+        #expect(fixed.stdout.hasSuffix("/d.pdf\n") && fixed.stdout.split(separator: "\n").count == 1, "\(fixed.stdout)")
     }
 
     // MARK: - Strict values
@@ -492,5 +493,16 @@ import Testing
         #expect(result.stderr.contains("GCG\\u{1B}[2J\\n1"), "\(result.stderr)")
         #expect(result.stderr.contains("GCG-\\u{0}2"), "\(result.stderr)")
         #expect(!result.stderr.contains("\u{1B}[2J") && !result.stderr.contains("\u{0}"))
+    }
+
+    @Test func aBatchOfMembersWithoutTicketNumbersWorksAndSaysSoOnce() throws {
+        let scratch = try Scratch("ja-member-only")
+        let csv = "member,name\nGCG-40100,髙橋 一郎\nGCG-40101,佐藤 花子\n"
+        try Data(csv.utf8).write(to: scratch.file("members.csv"))
+        let result = try Self.mkpdf(["batch", "--data", "members.csv", "--out", "tickets"], in: scratch)
+        #expect(result.status == 0 && result.stdout.contains("2 ok, 0 failed"), "\(result.stdout) \(result.stderr)")
+        let notes = result.stderr.components(separatedBy: "has no ticket column").count - 1
+        #expect(notes == 1, "the default ticket number is stated once: \(result.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("tickets/ticket-GCG-40101.pdf")).contains("FN-579-413"))
     }
 }

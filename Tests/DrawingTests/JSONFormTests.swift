@@ -80,6 +80,13 @@ struct JSONFormTests {
                 """)
     }
 
+    @Test("A Document is {\"pages\": [drawing, ...]}, as `mkpdf help render` says: metadata may be left out")
+    func documentWithPagesOnly() throws {
+        let json = #"{"pages": [{"size": {"width": 100, "height": 50}, "commands": []}]}"#
+        let document = try Document(jsonData: Data(json.utf8), source: "document.json")
+        #expect(document.pages.count == 1 && document.metadata == Document.Metadata() && document.outline.isEmpty)
+    }
+
     @Test("Hand-written JSON may use hex colours and leave out optional keys")
     func handWritten() throws {
         let json = """
