@@ -31,6 +31,10 @@ public struct Limits: Hashable, Sendable {
     public var jsonLineBytes = 1 << 20
     /// How many bytes the RGBA raster of one PNG page may take (width × height × 4). Default 512 MiB.
     public var rasterBytes = 512 << 20
+    /// How many bytes the images of one page (or of a whole flow) may decode to (width × height × 4 each, read
+    /// from their headers before any is decoded). Default 128 MiB: 32 megapixels, e.g. three A4 photos at 300 dpi;
+    /// one image of 100 megapixels (the PNG decoder's largest) took 1 GB and 10 s to embed in a PDF.
+    public var imageBytes = 128 << 20
 
     /// The defaults.
     public init() {}
@@ -41,7 +45,8 @@ public struct Limits: Hashable, Sendable {
         ("part-depth", \.partDepth),
         ("part-count", \.partCount), ("elements-per-page", \.elementsPerPage),
         ("elements-per-document", \.elementsPerDocument), ("csv-columns", \.csvColumns),
-        ("csv-field-bytes", \.csvFieldBytes), ("json-line-bytes", \.jsonLineBytes), ("raster-bytes", \.rasterBytes)
+        ("csv-field-bytes", \.csvFieldBytes), ("json-line-bytes", \.jsonLineBytes), ("raster-bytes", \.rasterBytes),
+        ("image-bytes", \.imageBytes)
     ]
 
     /// The value of the limit named `name` (`csv-columns`), or nil for a name that is not a limit.

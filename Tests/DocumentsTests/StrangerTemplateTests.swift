@@ -237,6 +237,35 @@ import Testing
         #expect(error.description.contains("--limit elements-per-document=N"), "\(error)")
     }
 
+    /// The first 33 bytes of a PNG that says it is `side` × `side` pixels (a decompression bomb's header: its 97 KB of
+    /// zeros decode to width × height × 4 bytes).
+    static func pngHeader(side: UInt32) -> Data {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for value in [side, side] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        return Data(bytes + [8, 6, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    @Test func manyLargeImagesAreRefusedBeforeAnyIsDecoded() throws {
+        let scratch = try Scratch("images")
+        try Self.pngHeader(side: 5_000).write(to: scratch.file("bomb.png"))
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("logo.png"))
+        func template(_ file: String, count: Int) throws -> Template {
+            let images = (0..<count).map { "  - image: {file: \(file), x: \($0 * 10), y: 10, w: 10, h: 10}" }
+            try (["page: a6", "elements:"] + images).joined(separator: "\n")
+                .write(to: scratch.file("t.yaml"), atomically: true, encoding: .utf8)
+            return try Template(contentsOf: scratch.file("t.yaml"))
+        }
+        // One 25-megapixel image (100 MB decoded) fits the default 128 MiB; two do not.
+        let error = try #require(throws: TemplateError.self) { try template("bomb.png", count: 8).render() }
+        guard case .limit(let limit) = error.reason else {
+            Issue.record("expected the image-bytes limit, got \(error)")
+            return
+        }
+        #expect(limit.limit == "image-bytes" && limit.value == 200_000_000)
+        #expect(try template("logo.png", count: 8).render().commands.count == 8)
+    }
+
     // MARK: The root
 
     /// A template folder `root/templates` with a part, an image and a header logo beside it, and a secret outside.

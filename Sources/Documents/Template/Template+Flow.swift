@@ -36,8 +36,9 @@ extension Template {
             page: PageSetup(width: size.width, height: size.height, margins: margins),
             template: PageTemplate(header: header, footer: footer), style: style, metadata: metadata)
         var budget = ElementBudget(
-            maximum: limits.elementsPerDocument, limit: "elements-per-document",
+            maximum: limits.elementsPerDocument, maximumImageBytes: limits.imageBytes, limit: "elements-per-document",
             what: "for loops and tables make the flow hold")
+        if let logo = furniture.headerLogo { try budget.addImage(logo, file: file, mark: nil) }
         report.blocks = try blocks(flow, scope: scope, options: options, budget: &budget)
         do {
             return try report.layout(fonts: options.fonts ?? .shared)
@@ -81,6 +82,7 @@ extension Template {
             case .table(let table):
                 blocks += try tables(table, scope: scope, options: options, budget: &budget)
             case .image(let png, let width, let alignment):
+                try budget.addImage(png, file: file, mark: nil)
                 blocks.append(.image(ReportImage(png: png, width: width, alignment: alignment)))
             case .spacer(let height):
                 blocks.append(.spacer(Spacer(height: height)))

@@ -164,7 +164,7 @@ public struct Template: Sendable {
                     expected:
                         "this command draws one page; render the template with mkpdf render or mkpdf report"))
         }
-        var budget = ElementBudget(maximum: limits.elementsPerPage)
+        var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
         return try drawing(values: given, options: options, budget: &budget)
     }
 
@@ -188,7 +188,7 @@ public struct Template: Sendable {
     ) throws(TemplateError) -> Document {
         let scope = try scope(values: given, data: given2)
         var commands: [Drawing.Command] = []
-        var budget = ElementBudget(maximum: limits.elementsPerPage)
+        var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
         try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands, budget: &budget)
         var title = given["title"]
         if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
@@ -340,30 +340,6 @@ public struct Template: Sendable {
             ]))
     }
 
-    /// The drawing commands one page has made so far (its parts' included), against `Limits.elementsPerPage`; or the
-    /// flow's blocks and table cells, against `Limits.elementsPerDocument`.
-    struct ElementBudget {
-        var count = 0
-        let maximum: Int
-        var limit = "elements-per-page"
-        var what = "for, repeat and parts make the page hold"
-
-        /// Counts `added` more commands, before they are made.
-        /// - Throws: `TemplateError` with the limit, at `mark`, when the page would hold more than `maximum`.
-        mutating func add(_ added: Int, file: String, mark: TemplateMark?) throws(TemplateError) {
-            let (total, overflow) = count.addingReportingOverflow(added)
-            guard !overflow, total <= maximum else {
-                throw TemplateError(
-                    file: file, line: mark?.line, column: mark?.column,
-                    reason: .limit(
-                        LimitExceeded(
-                            limit: limit, what: what, value: overflow ? Int.max : total, maximum: maximum,
-                            unit: "elements")))
-            }
-            count = total
-        }
-    }
-
     /// Appends the commands of `elements`, moved by `base`, each counted against `budget` before it is made.
     private func draw(
         _ elements: [TemplateElement], scope: TemplateScope, base: Point, options: TemplateRenderOptions,
@@ -453,6 +429,7 @@ public struct Template: Sendable {
                             rotation: part.rotation == 0 ? nil : part.rotation)))
             case .image(let image):
                 try budget.add(1, file: file, mark: nil)
+                try budget.addImage(image.png, file: file, mark: nil)
                 commands.append(
                     .image(
                         .init(
