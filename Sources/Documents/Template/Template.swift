@@ -236,6 +236,7 @@ public struct Template: Sendable {
         }
         var scope = TemplateScope(values)
         scope.maximumTextBytes = limits.textBytes
+        scope.maximumExpressionDepth = limits.expressionDepth
         for value in lets {
             do {
                 scope.set(value.name, try value.expression.evaluate(in: scope))
