@@ -166,8 +166,13 @@ import Testing
             outcomes.append(outcome)
         }
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        let peakMB = Int(usage.ru_maxrss) / 1024
+        #if os(Linux)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+            let peakMB = Int(usage.ru_maxrss) / 1024 // kilobytes on Linux
+        #else
+            getrusage(RUSAGE_CHILDREN, &usage)
+            let peakMB = Int(usage.ru_maxrss) / (1024 * 1024) // bytes on Darwin
+        #endif
         let elapsed = ContinuousClock.now - start
         let failures = outcomes.filter { $0.status != 0 }.count
         print(
