@@ -364,6 +364,14 @@ import Testing
         }
         #expect(error.description.contains("not a YAML template: line 1 is text"), "\(error)")
         #expect(!error.description.contains("SECRET"), "\(error)")
+        // A configuration file is a YAML mapping, but its keys are its content: named by kind too.
+        try "PasswordAuthentication: SECRET-KEY\nPort: 22\n".write(
+            to: scratch.file("config.yaml"), atomically: true, encoding: .utf8)
+        let config = try #require(throws: TemplateError.self) {
+            try Self.template(scratch, "  - part: {file: ../config.yaml, x: 0, y: 0, w: 10, h: 10}", root: scratch.url)
+        }
+        #expect(config.description.contains("not a YAML template: line 1 starts a mapping without page:"), "\(config)")
+        #expect(!config.description.contains("SECRET") && !config.description.contains("Password"), "\(config)")
     }
 
     // MARK: CSV

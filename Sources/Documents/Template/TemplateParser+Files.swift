@@ -82,7 +82,7 @@ extension TemplateParser {
     /// nodes again), with an explicit stack, stopping at the limit.
     /// - Throws: `TemplateError` with `.notATemplate` (naming the line, never its text) or `.limit`.
     func checkShape(_ root: Node) throws(TemplateError) {
-        guard case .mapping = root else {
+        guard case .mapping(let mapping) = root else {
             let kind =
                 switch root {
                 case .scalar: "is text, not a mapping of keys such as page: and elements:"
@@ -92,6 +92,16 @@ extension TemplateParser {
             throw TemplateError(
                 file: file, line: mark(root)?.line ?? 1, column: nil,
                 reason: .notATemplate(kind: "line \(mark(root)?.line ?? 1) \(kind)"))
+        }
+        // A part is a file another template named: when it is no template at all (a configuration file, say), its
+        // keys are the file's content and are not quoted back as unknown keys.
+        if loading.depth > 0, mapping["page"] == nil, mapping["size"] == nil {
+            throw TemplateError(
+                file: file, line: mark(root)?.line ?? 1, column: nil,
+                reason: .notATemplate(
+                    kind:
+                        "line \(mark(root)?.line ?? 1) starts a mapping without page: (a part is a template with a page)"
+                ))
         }
         let maximum = loading.limits.yamlNodes
         var count = 0
