@@ -13,8 +13,15 @@ public struct Limits: Hashable, Sendable {
     /// How many bytes one text an expression makes (`a + b` on texts, `join`) may hold, so `let` values that double a
     /// text cannot grow without end. Default 1 MiB.
     public var textBytes = 1 << 20
+    /// How many bytes a template file (or a part's) may hold, checked before it is read. Default 4 MiB (the
+    /// samples are under 6 KB).
+    public var templateBytes = 4 << 20
     /// How many YAML nodes a template may hold once its aliases (`*name`) are expanded. Default 100,000.
     public var yamlNodes = 100_000
+    /// How deep lists of elements or flow blocks may nest: `elements:` or `flow:` is 1, each `for` or `if` body one
+    /// more, counted on through parts. Reading a level takes tens of kilobytes of stack in a debug build (150
+    /// nested `if`s overflowed 8 MB). Default 32.
+    public var elementDepth = 32
     /// How deep parts may include parts (`part: {file:}` inside a part). Default 8.
     public var partDepth = 8
     /// How many parts one template may load in all, counting every part of every part. Default 1,000.
@@ -32,8 +39,9 @@ public struct Limits: Hashable, Sendable {
     /// How many bytes the RGBA raster of one PNG page may take (width × height × 4). Default 512 MiB.
     public var rasterBytes = 512 << 20
     /// How many bytes the images of one page (or of a whole flow) may decode to (width × height × 4 each, read
-    /// from their headers before any is decoded). Default 128 MiB: 32 megapixels, e.g. three A4 photos at 300 dpi;
-    /// one image of 100 megapixels (the PNG decoder's largest) took 1 GB and 10 s to embed in a PDF.
+    /// from their headers before any is decoded); an image file may not be larger either. Default 128 MiB: 32
+    /// megapixels, e.g. three A4 photos at 300 dpi; one image of 100 megapixels (the PNG decoder's largest) took 1 GB
+    /// and 10 s to embed in a PDF.
     public var imageBytes = 128 << 20
 
     /// The defaults.
@@ -41,7 +49,9 @@ public struct Limits: Hashable, Sendable {
 
     /// Every limit by its `--limit` name, with its property, in the order docs/security.md lists them.
     public static let all: [(name: String, property: WritableKeyPath<Limits, Int> & Sendable)] = [
-        ("expression-depth", \.expressionDepth), ("text-bytes", \.textBytes), ("yaml-nodes", \.yamlNodes),
+        ("expression-depth", \.expressionDepth), ("text-bytes", \.textBytes), ("template-bytes", \.templateBytes),
+        ("yaml-nodes", \.yamlNodes),
+        ("element-depth", \.elementDepth),
         ("part-depth", \.partDepth),
         ("part-count", \.partCount), ("elements-per-page", \.elementsPerPage),
         ("elements-per-document", \.elementsPerDocument), ("csv-columns", \.csvColumns),

@@ -202,6 +202,39 @@ import Testing
         #expect(drawing.commands.count == 2)
     }
 
+    /// `count` `if`s nested around a rect, positioned (`elements:`) or in a flow.
+    static func nestedIfs(_ count: Int, flow: Bool) -> String {
+        var element = flow ? "{paragraph: x}" : "{rect: {role: ink, x: 0, y: 0, w: 1, h: 1}}"
+        for _ in 0..<count { element = "{if: {test: \"true\", then: [\(element)]}}" }
+        return "page: a6\npalette: {ink: {stroke: \"#000000\"}}\n\(flow ? "flow" : "elements"): [\(element)]\n"
+    }
+
+    @Test(arguments: [false, true])
+    func deeplyNestedIfsAreAnErrorNotAStackOverflow(flow: Bool) throws {
+        // 150 nested ifs overflowed the stack (SIGSEGV) while the template was read.
+        let error = try #require(throws: TemplateError.self) {
+            try Template(yaml: Self.nestedIfs(150, flow: flow), file: "ifs.yaml")
+        }
+        guard case .limit(let limit) = error.reason else {
+            Issue.record("expected the element-depth limit, got \(error)")
+            return
+        }
+        #expect(limit.limit == "element-depth" && limit.value == 33 && error.line == 3)
+        let within = try Template(yaml: Self.nestedIfs(31, flow: flow), file: "ifs.yaml")
+        #expect(try within.document().pages.count == 1)
+    }
+
+    @Test func elementDepthCountsThroughParts() throws {
+        let scratch = try Scratch("depth-parts")
+        try Self.nestedIfs(20, flow: false).write(to: scratch.file("inner.yaml"), atomically: true, encoding: .utf8)
+        var element = "{part: {file: inner.yaml, x: 0, y: 0, w: 10, h: 10}}"
+        for _ in 0..<20 { element = "{if: {test: \"true\", then: [\(element)]}}" }
+        try "page: a6\nelements: [\(element)]\n".write(
+            to: scratch.file("outer.yaml"), atomically: true, encoding: .utf8)
+        let error = try #require(throws: TemplateError.self) { try Template(contentsOf: scratch.file("outer.yaml")) }
+        #expect(error.file.hasSuffix("inner.yaml") && error.description.contains("element-depth"), "\(error)")
+    }
+
     @Test func nestedForLoopsAreStoppedByTheElementsPerPage() throws {
         let yaml = """
             page: a6
@@ -343,6 +376,26 @@ import Testing
         #expect(escape.description.contains("image \"escape.png\" is outside the template's root"), "\(escape)")
         let inside = try Self.template(scratch, "  - image: {file: inside.png, x: 0, y: 0, w: 10, h: 10}")
         #expect(inside.placeholderNames.isEmpty)
+    }
+
+    @Test func aFifoOrAnOversizedFileIsRefusedBeforeItIsRead() throws {
+        let scratch = try Self.rootFolder()
+        // A named pipe would block the read for ever.
+        #expect(mkfifo(scratch.file("templates/pipe.yaml").path, 0o600) == 0)
+        let fifo = try #require(throws: TemplateError.self) {
+            try Self.template(scratch, "  - part: {file: pipe.yaml, x: 0, y: 0, w: 10, h: 10}")
+        }
+        #expect(fifo.description.contains("the part pipe.yaml is not a regular file"), "\(fifo)")
+        let big = Data(repeating: UInt8(ascii: "#"), count: (4 << 20) + 1)
+        try big.write(to: scratch.file("templates/big.yaml"))
+        let oversized = try #require(throws: TemplateError.self) {
+            try Self.template(scratch, "  - part: {file: big.yaml, x: 0, y: 0, w: 10, h: 10}")
+        }
+        #expect(oversized.description.contains("template-bytes"), "\(oversized)")
+        let top = try #require(throws: TemplateError.self) {
+            try Template(contentsOf: scratch.file("templates/big.yaml"))
+        }
+        #expect(top.description.contains("the template file holds 4194305 bytes"), "\(top)")
     }
 
     @Test func aWiderRootAllowsWhatItHoldsAndSlashAllowsAll() throws {

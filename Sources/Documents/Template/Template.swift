@@ -73,6 +73,14 @@ public struct Template: Sendable {
         baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), root: URL? = nil,
         limits: Limits = Limits()
     ) throws(TemplateError) {
+        guard yaml.utf8.count <= limits.templateBytes else {
+            throw TemplateError(
+                file: file,
+                reason: .limit(
+                    LimitExceeded(
+                        limit: "template-bytes", what: "the template holds", value: yaml.utf8.count,
+                        maximum: limits.templateBytes, unit: "bytes")))
+        }
         try self.init(
             yaml: yaml, file: file, baseURL: baseURL, opening: [],
             loading: TemplateLoading(root: root ?? baseURL, limits: limits))
@@ -112,6 +120,14 @@ public struct Template: Sendable {
 
     /// Reads a template file as a part of the templates in `opening`; `name` is how errors name it.
     init(contentsOf url: URL, name: String, opening: [String], loading: TemplateLoading) throws(TemplateError) {
+        if let size = TemplateLoading.regularFileSize(url.path), size > loading.limits.templateBytes {
+            throw TemplateError(
+                file: name,
+                reason: .limit(
+                    LimitExceeded(
+                        limit: "template-bytes", what: "the template file holds", value: size,
+                        maximum: loading.limits.templateBytes, unit: "bytes")))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

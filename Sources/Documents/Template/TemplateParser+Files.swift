@@ -5,9 +5,11 @@ import Yams
 /// What a template and the parts it includes share while they load: the root their files must stay inside, the
 /// limits, and the count of parts loaded so far.
 struct TemplateLoading {
-    /// Counts the parts loaded for one top template, across every level.
+    /// Counts the parts loaded for one top template, across every level, and how deep element lists nest now.
     final class PartCount {
         var value = 0
+        /// Element or block lists open now (`elements:`, `flow:`, and each `for`/`if` body), through parts.
+        var nesting = 0
     }
 
     /// The folder every file the template names must resolve inside, after symlinks (no trailing `/`; `/` itself
@@ -38,9 +40,57 @@ struct TemplateLoading {
     /// The loading of a part one level deeper.
     var part: TemplateLoading { TemplateLoading(root: root, limits: limits, parts: parts, depth: depth + 1) }
 
+    /// One more list of elements or blocks opened at `node` (`elements:`, `flow:`, a `for` or `if` body), counted
+    /// through parts: reading and drawing recurse once a level, so the depth is what bounds their stack.
+    /// - Throws: `TemplateError` with the `element-depth` limit.
+    func enter(_ node: Node, parser: TemplateParser) throws(TemplateError) {
+        parts.nesting += 1
+        guard parts.nesting <= limits.elementDepth else {
+            let depth = parts.nesting
+            parts.nesting -= 1
+            throw parser.error(
+                node,
+                .limit(
+                    LimitExceeded(
+                        limit: "element-depth", what: "for, if and parts nest elements", value: depth,
+                        maximum: limits.elementDepth, unit: "levels deep")))
+        }
+    }
+
+    /// The list opened by `enter` is read.
+    func leave() { parts.nesting -= 1 }
+
     /// True when `path` (absolute, symlinks resolved) is the root or inside it.
     func contains(_ path: String) -> Bool {
         root == "/" || path == root || path.hasPrefix(root + "/")
+    }
+
+    /// The size of the regular file at `path`, nil when it is something else (a folder, a FIFO that would block
+    /// the read, a device), or -1 when it cannot be examined (the read reports why).
+    static func regularFileSize(_ path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return -1 }
+        return status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+    }
+
+    /// Refuses a file a template names before it is read: one that is not a regular file, or is larger than
+    /// `maximum` bytes (the limit `limit`).
+    /// - Throws: `TemplateError` at `node` (the file that names it is `parser`'s).
+    func checkFile(
+        _ url: URL, node: Node?, parser: TemplateParser, element: String, maximum: Int, limit: String
+    ) throws(TemplateError) {
+        guard let size = Self.regularFileSize(url.path) else {
+            throw parser.error(
+                node, .notATemplate(kind: "the \(element) \(url.lastPathComponent) is not a regular file"))
+        }
+        guard size <= maximum else {
+            throw parser.error(
+                node,
+                .limit(
+                    LimitExceeded(
+                        limit: limit, what: "the \(element) file \(url.lastPathComponent) holds", value: size,
+                        maximum: maximum, unit: "bytes")))
+        }
     }
 
     /// `path` with every symlink and `.`/`..` resolved, or nil when it does not exist.
@@ -70,6 +120,8 @@ extension TemplateParser {
     func imageData(_ node: Node, key: String, element: String) throws(TemplateError) -> Data {
         let path = try scalar(node, key: key)
         let url = try resolve(node, path: path, element: element)
+        try loading.checkFile(
+            url, node: node, parser: self, element: element, maximum: loading.limits.imageBytes, limit: "image-bytes")
         do {
             return try Data(contentsOf: url)
         } catch {

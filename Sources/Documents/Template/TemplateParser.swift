@@ -327,6 +327,8 @@ struct TemplateParser {
     /// A list of elements (`elements:`, a `for` body, an `if` branch).
     func elements(_ list: Node, key: String, palette: Palette, font: String) throws(TemplateError) -> [TemplateElement]
     {
+        try loading.enter(list, parser: self)
+        defer { loading.leave() }
         guard case .sequence(let sequence) = list else {
             throw error(
                 list,
@@ -547,6 +549,9 @@ struct TemplateParser {
                         limit: "part-depth", what: "parts include parts", value: part.depth,
                         maximum: loading.limits.partDepth, unit: "levels deep")))
         }
+        try loading.checkFile(
+            url, node: fileNode, parser: self, element: "part", maximum: loading.limits.templateBytes,
+            limit: "template-bytes")
         loading.parts.value += 1
         guard loading.parts.value <= loading.limits.partCount else {
             throw error(
