@@ -26,10 +26,13 @@ public struct Limits: Hashable, Sendable {
     public var partDepth = 8
     /// How many parts one template may load in all, counting every part of every part. Default 1,000.
     public var partCount = 1_000
-    /// How many drawing commands one page may hold after `for`, `repeat` and parts are expanded. Default 100,000.
-    public var elementsPerPage = 100_000
-    /// How many drawing commands one document may hold over all its pages. Default 1,000,000.
-    public var elementsPerDocument = 1_000_000
+    /// How many drawing commands one page may hold after `for`, `repeat` and parts are expanded. Default 20,000
+    /// (100,000 text boxes that wrap and shrink took 39 s in a debug build).
+    public var elementsPerPage = 20_000
+    /// How many blocks and table cells a flow may make, and drawing commands a document may hold over all its pages.
+    /// Default 200,000 (a table of 20,000 rows × 10 columns; 1,100,000 cells took 167 s and 1.6 GB to lay out in a
+    /// debug build).
+    public var elementsPerDocument = 200_000
     /// How many columns a CSV header or row may have. Default 10,000.
     public var csvColumns = 10_000
     /// How many bytes one CSV field may hold. Default 1 MiB.
