@@ -3,11 +3,12 @@ import Support
 import Yams
 
 /// What a template and the parts it includes share while they load: the root their files must stay inside, the
-/// limits, and the count of parts loaded so far.
+/// limits, the parts loaded so far and how deep their element lists nest.
 struct TemplateLoading {
-    /// Counts the parts loaded for one top template, across every level, and how deep element lists nest now.
-    final class PartCount {
-        var value = 0
+    /// What one top template and all its parts count together while they load.
+    final class Counts {
+        /// The parts loaded so far, over every level.
+        var parts = 0
         /// Element or block lists open now (`elements:`, `flow:`, and each `for`/`if` body), through parts.
         var nesting = 0
     }
@@ -17,8 +18,8 @@ struct TemplateLoading {
     let root: String
     /// The budgets.
     let limits: Limits
-    /// The parts loaded so far, shared by every part of one top template.
-    let parts: PartCount
+    /// The counts shared by every part of one top template.
+    let counts: Counts
     /// How deep this template is in the parts: 0 for the top template.
     let depth: Int
 
@@ -26,28 +27,28 @@ struct TemplateLoading {
     init(root: URL, limits: Limits) {
         self.root = Self.realPath(root.path) ?? root.standardizedFileURL.path
         self.limits = limits
-        parts = PartCount()
+        counts = Counts()
         depth = 0
     }
 
-    private init(root: String, limits: Limits, parts: PartCount, depth: Int) {
+    private init(root: String, limits: Limits, counts: Counts, depth: Int) {
         self.root = root
         self.limits = limits
-        self.parts = parts
+        self.counts = counts
         self.depth = depth
     }
 
     /// The loading of a part one level deeper.
-    var part: TemplateLoading { TemplateLoading(root: root, limits: limits, parts: parts, depth: depth + 1) }
+    var part: TemplateLoading { TemplateLoading(root: root, limits: limits, counts: counts, depth: depth + 1) }
 
     /// One more list of elements or blocks opened at `node` (`elements:`, `flow:`, a `for` or `if` body), counted
     /// through parts: reading and drawing recurse once a level, so the depth is what bounds their stack.
     /// - Throws: `TemplateError` with the `element-depth` limit.
     func enter(_ node: Node, parser: TemplateParser) throws(TemplateError) {
-        parts.nesting += 1
-        guard parts.nesting <= limits.elementDepth else {
-            let depth = parts.nesting
-            parts.nesting -= 1
+        counts.nesting += 1
+        guard counts.nesting <= limits.elementDepth else {
+            let depth = counts.nesting
+            counts.nesting -= 1
             throw parser.error(
                 node,
                 .limit(
@@ -58,7 +59,7 @@ struct TemplateLoading {
     }
 
     /// The list opened by `enter` is read.
-    func leave() { parts.nesting -= 1 }
+    func leave() { counts.nesting -= 1 }
 
     /// True when `path` (absolute, symlinks resolved) is the root or inside it.
     func contains(_ path: String) -> Bool {

@@ -552,13 +552,13 @@ struct TemplateParser {
         try loading.checkFile(
             url, node: fileNode, parser: self, element: "part", maximum: loading.limits.templateBytes,
             limit: "template-bytes")
-        loading.parts.value += 1
-        guard loading.parts.value <= loading.limits.partCount else {
+        loading.counts.parts += 1
+        guard loading.counts.parts <= loading.limits.partCount else {
             throw error(
                 fileNode,
                 .limit(
                     LimitExceeded(
-                        limit: "part-count", what: "the template and its parts load", value: loading.parts.value,
+                        limit: "part-count", what: "the template and its parts load", value: loading.counts.parts,
                         maximum: loading.limits.partCount, unit: "parts")))
         }
         let template = try Template(contentsOf: url, name: path, opening: opening, loading: part)
