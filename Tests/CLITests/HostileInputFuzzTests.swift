@@ -222,6 +222,25 @@ import Testing
         #expect(!explicit.stderr.contains("root:x") && !explicit.stderr.contains("/bin/"), "\(explicit)")
     }
 
+    @Test func batchTakesItsLimitsFromTheCommandLine() throws {
+        let scratch = try Self.workspace()
+        let long = String(repeating: "x", count: 300)
+        try """
+        {"member": "GCG-40100", "ticket": "FN-1-1", "venue": "東京"}
+        {"member": "GCG-40101", "ticket": "FN-1-2", "venue": "\(long)"}
+
+        """.write(to: scratch.file("l.jsonl"), atomically: true, encoding: .utf8)
+        let manifest = scratch.file("out/manifest.jsonl")
+        let outcome = try Self.run(
+            ["batch", "--data", "l.jsonl", "--out", "out", "--jobs", "1", "--limit", "json-line-bytes=200"],
+            in: scratch.url, output: manifest, label: "batch")
+        #expect(outcome.status == 1 && outcome.outputExists, "\(outcome)")
+        let lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains("\"status\":\"ok\""))
+        #expect(lines[1].contains("over the limit json-line-bytes of 200 bytes"), "\(lines[1])")
+        #expect(!lines[1].contains(long))
+    }
+
     @Test func aLimitIsRaisedOnTheCommandLineAndAnUnknownOneIsRefused() throws {
         let scratch = try Self.workspace()
         try """
