@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import Support
 import TestSupport
 import Testing
 
@@ -468,5 +469,10 @@ import Testing
         #expect(unknown.description.contains("did you mean `csv-columns`?"))
         #expect(throws: LimitSettingError.self) { try limits.set("csv-columns=-1") }
         #expect(throws: LimitSettingError.self) { try limits.set("csv-columns") }
+        // Every error's "Limits.NAME in the library" names the property `--limit` sets.
+        for entry in Limits.all {
+            let named = LimitExceeded(limit: entry.name, what: "", value: 2, maximum: 1).propertyName
+            #expect(String(describing: entry.property) == "\\Limits.\(named)", "\(entry.name)")
+        }
     }
 }
