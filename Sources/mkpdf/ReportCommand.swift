@@ -84,7 +84,7 @@ struct ReportCommand: ParsableCommand {
             try template.map { path throws in
                 try Template(contentsOf: URL(fileURLWithPath: path), root: safety.rootURL, limits: limits)
             }
-            ?? Template.listing(columns: table.columns, title: name)
+            ?? Template.listing(columns: table.columns, title: name, limits: limits)
         guard reportTemplate.data["rows"] != nil else {
             throw ValidationError(
                 "\(template ?? "the template") does not read the CSV: declare data: {rows: []} and "

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The built `mkpdf` run on mutated sample templates, CSV and JSONL data and PNGs (issue 27): every case must end
-/// with exit 0 and its output, or a clear error and no output — never a signal, a Swift runtime trap, a hang, or an
-/// error that quotes a file outside the template's folder. Bounded: new cases start only in the first 40 s.
+/// The built `mkpdf` run on mutated sample templates, CSV and JSONL data, PNGs and PDFs (issue 27): every case must
+/// end with exit 0 and its output, or a clear error and no output (`validate`: 0, 1 or 2) — never a signal, a Swift
+/// runtime trap, a hang, or an error that quotes a file outside the template's folder. Bounded: new cases start only in the first 40 s.
 @Suite(.serialized) struct HostileInputFuzzTests {
     /// One run: what was mutated, the command and how it ended.
     struct Outcome: CustomStringConvertible {
@@ -114,8 +114,9 @@ import Testing
             atPath: root.appendingPathComponent("Templates").path
         )
         .filter { $0.hasSuffix(".yaml") }.sorted()
-        let pngs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("samples").path)
-            .filter { $0.hasSuffix(".png") }.sorted()
+        let samples = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("samples").path)
+        let pngs = samples.filter { $0.hasSuffix(".png") }.sorted()
+        let pdfs = samples.filter { $0.hasSuffix(".pdf") }.sorted()
         let csv = try Array(Data(contentsOf: root.appendingPathComponent("samples/members.csv")))
         let jsonl = Array(
             (0..<5).map { "{\"member\": \"GCG-4010\($0)\", \"ticket\": \"FN-1-\($0)\", \"venue\": \"東京\"}" }
@@ -127,7 +128,7 @@ import Testing
         var round = 0
         while ContinuousClock.now - start < .seconds(40) {
             round += 1
-            let kind = ["template", "template", "csv", "png", "jsonl"][round % 5]
+            let kind = ["template", "template", "csv", "png", "jsonl", "pdf"][round % 6]
             counts[kind, default: 0] += 1
             let folder = scratch.url
             let out = scratch.file(round % 3 == 0 && kind == "template" ? "out.png" : "out.pdf")
@@ -152,6 +153,12 @@ import Testing
                 try Data(Self.mutate(source, &random, text: false)).write(to: scratch.file("m.png"))
                 label = "png \(name) #\(round)"
                 arguments = ["image", "m.png", "-o", out.lastPathComponent]
+            case "pdf":
+                let name = pdfs[round % pdfs.count]
+                let source = try Array(Data(contentsOf: root.appendingPathComponent("samples/\(name)")))
+                try Data(Self.mutate(source, &random, text: false)).write(to: scratch.file("m.pdf"))
+                label = "pdf \(name) #\(round)"
+                arguments = ["validate", "m.pdf"]
             default:
                 try Data(Self.mutate(jsonl, &random, text: true)).write(to: scratch.file("m.jsonl"))
                 try? FileManager.default.removeItem(at: scratch.file("batch"))
@@ -163,11 +170,17 @@ import Testing
                 outcome.outputExists = FileManager.default.fileExists(
                     atPath: scratch.file("batch/manifest.jsonl").path)
             }
+            if kind == "pdf" { outcome.outputExists = true }
             outcomes.append(outcome)
         }
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        let peakMB = Int(usage.ru_maxrss) / 1024
+        #if os(Linux)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+            let peakMB = Int(usage.ru_maxrss) / 1024 // kilobytes on Linux
+        #else
+            getrusage(RUSAGE_CHILDREN, &usage)
+            let peakMB = Int(usage.ru_maxrss) / (1024 * 1024) // bytes on Darwin
+        #endif
         let elapsed = ContinuousClock.now - start
         let failures = outcomes.filter { $0.status != 0 }.count
         print(
@@ -186,7 +199,10 @@ import Testing
             #expect(!outcome.timedOut && !outcome.signalled, "\(outcome)")
             #expect(!outcome.stderr.contains("Fatal error") && !outcome.stderr.contains("Stack dump"), "\(outcome)")
             #expect(!outcome.stderr.contains("root:x:0:0"), "\(outcome)")
-            if outcome.status == 0 {
+            if outcome.label.hasPrefix("pdf") {
+                // validate writes no file: 0 valid, 1 error findings, 2 unreadable.
+                #expect([0, 1, 2].contains(outcome.status), "\(outcome)")
+            } else if outcome.status == 0 {
                 #expect(outcome.outputExists, "\(outcome)")
             } else if !outcome.label.hasPrefix("jsonl") {
                 #expect(!outcome.stderr.isEmpty && !outcome.outputExists, "\(outcome)")
@@ -215,6 +231,25 @@ import Testing
         #expect(explicit.status != 0 && !explicit.outputExists)
         #expect(explicit.stderr.contains("not a YAML template: line 1 is text"), "\(explicit)")
         #expect(!explicit.stderr.contains("root:x") && !explicit.stderr.contains("/bin/"), "\(explicit)")
+    }
+
+    @Test func batchTakesItsLimitsFromTheCommandLine() throws {
+        let scratch = try Self.workspace()
+        let long = String(repeating: "x", count: 300)
+        try """
+        {"member": "GCG-40100", "ticket": "FN-1-1", "venue": "東京"}
+        {"member": "GCG-40101", "ticket": "FN-1-2", "venue": "\(long)"}
+
+        """.write(to: scratch.file("l.jsonl"), atomically: true, encoding: .utf8)
+        let manifest = scratch.file("out/manifest.jsonl")
+        let outcome = try Self.run(
+            ["batch", "--data", "l.jsonl", "--out", "out", "--jobs", "1", "--limit", "json-line-bytes=200"],
+            in: scratch.url, output: manifest, label: "batch")
+        #expect(outcome.status == 1 && outcome.outputExists, "\(outcome)")
+        let lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains("\"status\":\"ok\""))
+        #expect(lines[1].contains("over the limit json-line-bytes of 200 bytes"), "\(lines[1])")
+        #expect(!lines[1].contains(long))
     }
 
     @Test func aLimitIsRaisedOnTheCommandLineAndAnUnknownOneIsRefused() throws {

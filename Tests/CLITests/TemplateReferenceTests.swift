@@ -35,15 +35,13 @@ import Testing
         return examples
     }
 
-    /// A folder holding the example as `example.yaml` beside a copy of the logo as samples/report-logo.png, so the
-    /// reference's paths resolve as it says (relative to the template, inside its folder: a link out of the folder
-    /// would leave the template's root).
+    /// A folder holding the example as `example.yaml` beside a copy of Templates/report-logo.png, so the reference's
+    /// paths resolve as it says (relative to the template, inside its folder: a link out of the folder would leave
+    /// the template's root).
     static func folder(for example: Example) throws -> Scratch {
         let scratch = try Scratch("template-reference")
-        try FileManager.default.createDirectory(at: scratch.file("samples"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: Repo.root.appendingPathComponent("Templates/report-logo.png"),
-            to: scratch.file("samples/report-logo.png"))
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("report-logo.png"))
         try Data(example.yaml.utf8).write(to: scratch.file("example.yaml"))
         return scratch
     }

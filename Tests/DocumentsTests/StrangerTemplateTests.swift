@@ -1,5 +1,7 @@
 import Documents
+import DrawingModule
 import Foundation
+import Support
 import TestSupport
 import Testing
 
@@ -39,10 +41,11 @@ import Testing
         // A chain of 200 nodes: 100 × "1+" and its last 1 nest 101 deep.
         let chain = String(repeating: "1+", count: 100) + "1"
         #expect(try Expression(parsing: chain).evaluate(in: TemplateScope([:])) == .int(101))
-        // The limit can be raised: 1,000 × "1+" with a limit of 2,000.
-        let longer = String(repeating: "1+", count: 1_000) + "1"
+        // The limit can be raised: 300 × "1+" with a limit of 400 (a debug build spends about 8 KB of stack a level
+        // evaluating, so a limit in the thousands needs a larger stack than a test thread's).
+        let longer = String(repeating: "1+", count: 300) + "1"
         #expect(throws: ExpressionError.self) { try Expression(parsing: longer) }
-        #expect(try Expression(parsing: longer, maximumDepth: 2_000).evaluate(in: TemplateScope([:])) == .int(1_001))
+        #expect(try Expression(parsing: longer, maximumDepth: 400).evaluate(in: TemplateScope([:])) == .int(301))
     }
 
     @Test func aTemplateWithADeepExpressionNamesItsLineAndTheLimit() throws {
@@ -88,6 +91,26 @@ import Testing
             try Template(yaml: join, file: "join.yaml").render()
         }
         #expect(joinError.description.contains("text-bytes"), "\(joinError)")
+    }
+
+    @Test func aFilterArgumentThatNamesItselfStopsInsteadOfOverflowingTheStack() throws {
+        // `map(e)` evaluates e's text for each item, and e's text is `xs | map(e)` again: SIGSEGV before.
+        let yaml = """
+            page: a6
+            palette: {ink: {stroke: "#000000"}}
+            data: {xs: [{a: 1}], e: "xs | map(e)", f: "a * 2"}
+            elements:
+              - text: {role: ink, text: "{{ xs | map(e) | count }}", size: 10, x: 10, y: 10}
+              - text: {role: ink, text: "{{ xs | map(f) | first }}", size: 10, x: 10, y: 30}
+            """
+        let template = try Template(yaml: yaml, file: "self.yaml")
+        let error = try #require(throws: TemplateError.self) { try template.render() }
+        #expect(error.line == 5 && error.description.contains("more than 2 deep"), "\(error)")
+        let fine = try Template(yaml: yaml.replacingOccurrences(of: "map(e) | count", with: "count"), file: "f.yaml")
+        let texts = try fine.render().commands.compactMap { command -> String? in
+            if case .text(let text) = command { text.string } else { nil }
+        }
+        #expect(texts == ["1", "2"])
     }
 
     // MARK: YAML aliases
@@ -181,6 +204,39 @@ import Testing
         #expect(drawing.commands.count == 2)
     }
 
+    /// `count` `if`s nested around a rect, positioned (`elements:`) or in a flow.
+    static func nestedIfs(_ count: Int, flow: Bool) -> String {
+        var element = flow ? "{paragraph: x}" : "{rect: {role: ink, x: 0, y: 0, w: 1, h: 1}}"
+        for _ in 0..<count { element = "{if: {test: \"true\", then: [\(element)]}}" }
+        return "page: a6\npalette: {ink: {stroke: \"#000000\"}}\n\(flow ? "flow" : "elements"): [\(element)]\n"
+    }
+
+    @Test(arguments: [false, true])
+    func deeplyNestedIfsAreAnErrorNotAStackOverflow(flow: Bool) throws {
+        // 150 nested ifs overflowed the stack (SIGSEGV) while the template was read.
+        let error = try #require(throws: TemplateError.self) {
+            try Template(yaml: Self.nestedIfs(150, flow: flow), file: "ifs.yaml")
+        }
+        guard case .limit(let limit) = error.reason else {
+            Issue.record("expected the element-depth limit, got \(error)")
+            return
+        }
+        #expect(limit.limit == "element-depth" && limit.value == 33 && error.line == 3)
+        let within = try Template(yaml: Self.nestedIfs(31, flow: flow), file: "ifs.yaml")
+        #expect(try within.document().pages.count == 1)
+    }
+
+    @Test func elementDepthCountsThroughParts() throws {
+        let scratch = try Scratch("depth-parts")
+        try Self.nestedIfs(20, flow: false).write(to: scratch.file("inner.yaml"), atomically: true, encoding: .utf8)
+        var element = "{part: {file: inner.yaml, x: 0, y: 0, w: 10, h: 10}}"
+        for _ in 0..<20 { element = "{if: {test: \"true\", then: [\(element)]}}" }
+        try "page: a6\nelements: [\(element)]\n".write(
+            to: scratch.file("outer.yaml"), atomically: true, encoding: .utf8)
+        let error = try #require(throws: TemplateError.self) { try Template(contentsOf: scratch.file("outer.yaml")) }
+        #expect(error.file.hasSuffix("inner.yaml") && error.description.contains("element-depth"), "\(error)")
+    }
+
     @Test func nestedForLoopsAreStoppedByTheElementsPerPage() throws {
         let yaml = """
             page: a6
@@ -208,7 +264,7 @@ import Testing
             Issue.record("expected the elements-per-page limit, got \(error)")
             return
         }
-        #expect(limit.limit == "elements-per-page" && limit.maximum == 100_000)
+        #expect(limit.limit == "elements-per-page" && limit.maximum == 20_000 && limit.value == 20_010)
     }
 
     @Test func nestedFlowLoopsAreStoppedByTheElementsPerDocument() throws {
@@ -222,7 +278,7 @@ import Testing
                   flow:
                     - for: {each: b, in: xs, flow: [{paragraph: "{{a}}"}]}
             """
-        // 4,000,000 paragraphs; the default of 1,000,000 is reached in about 16 s of a debug build, so the test lowers it.
+        // 4,000,000 paragraphs; the default of 200,000 is reached in about 3 s of a debug build, so the test lowers it.
         var limits = Limits()
         limits.elementsPerDocument = 50_000
         let template = try Template(yaml: yaml, file: "flow.yaml", limits: limits)
@@ -235,6 +291,35 @@ import Testing
         }
         #expect(limit.limit == "elements-per-document" && limit.value == 50_001)
         #expect(error.description.contains("--limit elements-per-document=N"), "\(error)")
+    }
+
+    /// The first 33 bytes of a PNG that says it is `side` × `side` pixels (a decompression bomb's header: its 97 KB of
+    /// zeros decode to width × height × 4 bytes).
+    static func pngHeader(side: UInt32) -> Data {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for value in [side, side] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        return Data(bytes + [8, 6, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    @Test func manyLargeImagesAreRefusedBeforeAnyIsDecoded() throws {
+        let scratch = try Scratch("images")
+        try Self.pngHeader(side: 5_000).write(to: scratch.file("bomb.png"))
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("logo.png"))
+        func template(_ file: String, count: Int) throws -> Template {
+            let images = (0..<count).map { "  - image: {file: \(file), x: \($0 * 10), y: 10, w: 10, h: 10}" }
+            try (["page: a6", "elements:"] + images).joined(separator: "\n")
+                .write(to: scratch.file("t.yaml"), atomically: true, encoding: .utf8)
+            return try Template(contentsOf: scratch.file("t.yaml"))
+        }
+        // One 25-megapixel image (100 MB decoded) fits the default 128 MiB; two do not.
+        let error = try #require(throws: TemplateError.self) { try template("bomb.png", count: 8).render() }
+        guard case .limit(let limit) = error.reason else {
+            Issue.record("expected the image-bytes limit, got \(error)")
+            return
+        }
+        #expect(limit.limit == "image-bytes" && limit.value == 200_000_000)
+        #expect(try template("logo.png", count: 8).render().commands.count == 8)
     }
 
     // MARK: The root
@@ -295,6 +380,26 @@ import Testing
         #expect(inside.placeholderNames.isEmpty)
     }
 
+    @Test func aFifoOrAnOversizedFileIsRefusedBeforeItIsRead() throws {
+        let scratch = try Self.rootFolder()
+        // A named pipe would block the read for ever.
+        #expect(mkfifo(scratch.file("templates/pipe.yaml").path, 0o600) == 0)
+        let fifo = try #require(throws: TemplateError.self) {
+            try Self.template(scratch, "  - part: {file: pipe.yaml, x: 0, y: 0, w: 10, h: 10}")
+        }
+        #expect(fifo.description.contains("the part pipe.yaml is not a regular file"), "\(fifo)")
+        let big = Data(repeating: UInt8(ascii: "#"), count: (4 << 20) + 1)
+        try big.write(to: scratch.file("templates/big.yaml"))
+        let oversized = try #require(throws: TemplateError.self) {
+            try Self.template(scratch, "  - part: {file: big.yaml, x: 0, y: 0, w: 10, h: 10}")
+        }
+        #expect(oversized.description.contains("template-bytes"), "\(oversized)")
+        let top = try #require(throws: TemplateError.self) {
+            try Template(contentsOf: scratch.file("templates/big.yaml"))
+        }
+        #expect(top.description.contains("the template file holds 4194305 bytes"), "\(top)")
+    }
+
     @Test func aWiderRootAllowsWhatItHoldsAndSlashAllowsAll() throws {
         let scratch = try Self.rootFolder()
         let image = "  - image: {file: ../outside.png, x: 0, y: 0, w: 10, h: 10}"
@@ -314,6 +419,14 @@ import Testing
         }
         #expect(error.description.contains("not a YAML template: line 1 is text"), "\(error)")
         #expect(!error.description.contains("SECRET"), "\(error)")
+        // A configuration file is a YAML mapping, but its keys are its content: named by kind too.
+        try "PasswordAuthentication: SECRET-KEY\nPort: 22\n".write(
+            to: scratch.file("config.yaml"), atomically: true, encoding: .utf8)
+        let config = try #require(throws: TemplateError.self) {
+            try Self.template(scratch, "  - part: {file: ../config.yaml, x: 0, y: 0, w: 10, h: 10}", root: scratch.url)
+        }
+        #expect(config.description.contains("not a YAML template: line 1 starts a mapping without page:"), "\(config)")
+        #expect(!config.description.contains("SECRET") && !config.description.contains("Password"), "\(config)")
     }
 
     // MARK: CSV
@@ -357,5 +470,10 @@ import Testing
         #expect(unknown.description.contains("did you mean `csv-columns`?"))
         #expect(throws: LimitSettingError.self) { try limits.set("csv-columns=-1") }
         #expect(throws: LimitSettingError.self) { try limits.set("csv-columns") }
+        // Every error's "Limits.NAME in the library" names the property `--limit` sets.
+        for entry in Limits.all {
+            let named = LimitExceeded(limit: entry.name, what: "", value: 2, maximum: 1).propertyName
+            #expect(String(describing: entry.property) == "\\Limits.\(named)", "\(entry.name)")
+        }
     }
 }

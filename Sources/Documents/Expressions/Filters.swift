@@ -219,11 +219,19 @@ private struct Call {
         guard case .record(let record) = item else {
             throw fail("\(name)('\(source)') needs a list of records, and an item is \(item.kindDescription)")
         }
+        guard scope.argumentNesting < TemplateScope.maximumArgumentNesting else {
+            throw fail(
+                "\(name)('\(source)') evaluates an expression inside an expression more than "
+                    + "\(TemplateScope.maximumArgumentNesting) deep (an argument that names itself, directly or "
+                    + "through another value, never ends); write the expression in quotes instead of naming a value")
+        }
         let base = argumentOffset(index) + 1
-        let expression = try Expression(parsing: source, base: base)
+        let expression = try Expression(parsing: source, base: base, maximumDepth: scope.maximumExpressionDepth)
         var fields: [String: TemplateValue] = [:]
         for key in record.keys { fields[key] = record[key] }
-        return try expression.evaluate(in: scope.adding(fields))
+        var inner = scope.adding(fields)
+        inner.argumentNesting += 1
+        return try expression.evaluate(in: inner)
     }
 
     func argumentOffset(_ index: Int) -> Int {

@@ -9,6 +9,16 @@ public struct TemplateScope: Sendable {
     private var layers: [[String: TemplateValue]]
     /// The most bytes one text an expression makes (`+` on texts, `join`) may hold: `Limits.textBytes`.
     public var maximumTextBytes = Limits().textBytes
+    /// How deep an expression given as a list filter's argument (`sum('price * qty')`) may nest when it is parsed
+    /// as it is evaluated: `Limits.expressionDepth`.
+    public var maximumExpressionDepth = Limits().expressionDepth
+    /// How many filter arguments deep the evaluation is: an argument's expression is evaluated inside the filter
+    /// that took it (`map(e)` where `e` is `'xs | map(e)'` would never end).
+    var argumentNesting = 0
+    /// The most filter arguments evaluated one inside another. Each level may nest `maximumExpressionDepth` deep,
+    /// and a debug build spends about 8 KB of stack a level, so the top expression and two nested ones at the
+    /// default depth stay well inside an 8 MB stack.
+    static let maximumArgumentNesting = 2
 
     /// A scope holding `values`.
     public init(_ values: [String: TemplateValue] = [:]) {

@@ -13,8 +13,10 @@ extension Template {
     }
 
     /// The template `mkpdf report` uses without `--template`: a heading with the title, then every column of
-    /// `columns` in file order, page numbers in the footer.
-    public static func listing(columns: [String], title: String) throws(TemplateError) -> Template {
+    /// `columns` in file order, page numbers in the footer; rendered within `limits`.
+    public static func listing(
+        columns: [String], title: String, limits: Limits = Limits()
+    ) throws(TemplateError) -> Template {
         func quoted(_ text: String) -> String {
             "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
@@ -28,6 +30,6 @@ extension Template {
              "footer": "{{page}} / {{pages}}", "flow": [{"heading": "{{title}}"},
              {"table": {"rows": "rows", "columns": [\(columnList)]}}]}
             """
-        return try Template(yaml: json, file: "(every column)")
+        return try Template(yaml: json, file: "(every column)", limits: limits)
     }
 }

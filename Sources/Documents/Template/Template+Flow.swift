@@ -26,8 +26,9 @@ extension Template {
         setup.firstPageBottom = furniture.firstPage?.bottom
         var report = Report(page: setup, template: PageTemplate(), style: style, metadata: metadata)
         var budget = ElementBudget(
-            maximum: limits.elementsPerDocument, limit: "elements-per-document",
+            maximum: limits.elementsPerDocument, maximumImageBytes: limits.imageBytes, limit: "elements-per-document",
             what: "for loops and tables make the flow hold")
+        if let logo = furniture.headerLogo { try budget.addImage(logo, file: file, mark: nil) }
         report.blocks = try blocks(flow, scope: scope, options: options, budget: &budget)
         // Header and footer are set for each page once the page count is known: `page` and `pages` are numbers
         // there (`{{ page > 1 and '（続き）' or '' }}`), and the first page may have its own (`firstPage:`).
@@ -104,6 +105,7 @@ extension Template {
             case .table(let table):
                 blocks += try tables(table, scope: scope, options: options, budget: &budget)
             case .image(let png, let width, let alignment):
+                try budget.addImage(png, file: file, mark: nil)
                 blocks.append(.image(ReportImage(png: png, width: width, alignment: alignment)))
             case .spacer(let height):
                 blocks.append(.spacer(Spacer(height: height)))

@@ -73,6 +73,14 @@ public struct Template: Sendable {
         baseURL: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), root: URL? = nil,
         limits: Limits = Limits()
     ) throws(TemplateError) {
+        guard yaml.utf8.count <= limits.templateBytes else {
+            throw TemplateError(
+                file: file,
+                reason: .limit(
+                    LimitExceeded(
+                        limit: "template-bytes", what: "the template holds", value: yaml.utf8.count,
+                        maximum: limits.templateBytes, unit: "bytes")))
+        }
         try self.init(
             yaml: yaml, file: file, baseURL: baseURL, opening: [],
             loading: TemplateLoading(root: root ?? baseURL, limits: limits))
@@ -112,6 +120,14 @@ public struct Template: Sendable {
 
     /// Reads a template file as a part of the templates in `opening`; `name` is how errors name it.
     init(contentsOf url: URL, name: String, opening: [String], loading: TemplateLoading) throws(TemplateError) {
+        if let size = TemplateLoading.regularFileSize(url.path), size > loading.limits.templateBytes {
+            throw TemplateError(
+                file: name,
+                reason: .limit(
+                    LimitExceeded(
+                        limit: "template-bytes", what: "the template file holds", value: size,
+                        maximum: loading.limits.templateBytes, unit: "bytes")))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -163,7 +179,7 @@ public struct Template: Sendable {
                     key: "flow", value: "a flowing document",
                     expected: "one page; a template with a flow makes a document: call document(values:data:options:)"))
         }
-        var budget = ElementBudget(maximum: limits.elementsPerPage)
+        var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
         return try drawing(values: given, data: data, options: options, budget: &budget)
     }
 
@@ -188,7 +204,7 @@ public struct Template: Sendable {
     ) throws(TemplateError) -> Document {
         let scope = try scope(values: given, data: given2)
         var commands: [Drawing.Command] = []
-        var budget = ElementBudget(maximum: limits.elementsPerPage)
+        var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
         try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands, budget: &budget)
         var title = given["title"]
         if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
@@ -255,6 +271,7 @@ public struct Template: Sendable {
         }
         var scope = TemplateScope(values)
         scope.maximumTextBytes = limits.textBytes
+        scope.maximumExpressionDepth = limits.expressionDepth
         for value in lets {
             do {
                 scope.set(value.name, try value.expression.evaluate(in: scope))
@@ -368,30 +385,6 @@ public struct Template: Sendable {
             ]))
     }
 
-    /// The drawing commands one page has made so far (its parts' included), against `Limits.elementsPerPage`; or the
-    /// flow's blocks and table cells, against `Limits.elementsPerDocument`.
-    struct ElementBudget {
-        var count = 0
-        let maximum: Int
-        var limit = "elements-per-page"
-        var what = "for, repeat and parts make the page hold"
-
-        /// Counts `added` more commands, before they are made.
-        /// - Throws: `TemplateError` with the limit, at `mark`, when the page would hold more than `maximum`.
-        mutating func add(_ added: Int, file: String, mark: TemplateMark?) throws(TemplateError) {
-            let (total, overflow) = count.addingReportingOverflow(added)
-            guard !overflow, total <= maximum else {
-                throw TemplateError(
-                    file: file, line: mark?.line, column: mark?.column,
-                    reason: .limit(
-                        LimitExceeded(
-                            limit: limit, what: what, value: overflow ? Int.max : total, maximum: maximum,
-                            unit: "elements")))
-            }
-            count = total
-        }
-    }
-
     /// Appends the commands of `elements`, moved by `base`, each counted against `budget` before it is made.
     private func draw(
         _ elements: [TemplateElement], scope: TemplateScope, base: Point, options: TemplateRenderOptions,
@@ -481,6 +474,7 @@ public struct Template: Sendable {
                             rotation: part.rotation == 0 ? nil : part.rotation)))
             case .image(let image):
                 try budget.add(1, file: file, mark: nil)
+                try budget.addImage(image.png, file: file, mark: nil)
                 commands.append(
                     .image(
                         .init(

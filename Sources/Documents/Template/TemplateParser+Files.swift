@@ -4,11 +4,14 @@ import Support
 import Yams
 
 /// What a template and the parts it includes share while they load: the root their files must stay inside, the
-/// limits, and the count of parts loaded so far.
+/// limits, the parts loaded so far and how deep their element lists nest.
 struct TemplateLoading {
-    /// Counts the parts loaded for one top template, across every level.
-    final class PartCount {
-        var value = 0
+    /// What one top template and all its parts count together while they load.
+    final class Counts {
+        /// The parts loaded so far, over every level.
+        var parts = 0
+        /// Element or block lists open now (`elements:`, `flow:`, and each `for`/`if` body), through parts.
+        var nesting = 0
     }
 
     /// The folder every file the template names must resolve inside, after symlinks (no trailing `/`; `/` itself
@@ -16,8 +19,8 @@ struct TemplateLoading {
     let root: String
     /// The budgets.
     let limits: Limits
-    /// The parts loaded so far, shared by every part of one top template.
-    let parts: PartCount
+    /// The counts shared by every part of one top template.
+    let counts: Counts
     /// How deep this template is in the parts: 0 for the top template.
     let depth: Int
 
@@ -25,23 +28,71 @@ struct TemplateLoading {
     init(root: URL, limits: Limits) {
         self.root = Self.realPath(root.path) ?? root.standardizedFileURL.path
         self.limits = limits
-        parts = PartCount()
+        counts = Counts()
         depth = 0
     }
 
-    private init(root: String, limits: Limits, parts: PartCount, depth: Int) {
+    private init(root: String, limits: Limits, counts: Counts, depth: Int) {
         self.root = root
         self.limits = limits
-        self.parts = parts
+        self.counts = counts
         self.depth = depth
     }
 
     /// The loading of a part one level deeper.
-    var part: TemplateLoading { TemplateLoading(root: root, limits: limits, parts: parts, depth: depth + 1) }
+    var part: TemplateLoading { TemplateLoading(root: root, limits: limits, counts: counts, depth: depth + 1) }
+
+    /// One more list of elements or blocks opened at `node` (`elements:`, `flow:`, a `for` or `if` body), counted
+    /// through parts: reading and drawing recurse once a level, so the depth is what bounds their stack.
+    /// - Throws: `TemplateError` with the `element-depth` limit.
+    func enter(_ node: Node, parser: TemplateParser) throws(TemplateError) {
+        counts.nesting += 1
+        guard counts.nesting <= limits.elementDepth else {
+            let depth = counts.nesting
+            counts.nesting -= 1
+            throw parser.error(
+                node,
+                .limit(
+                    LimitExceeded(
+                        limit: "element-depth", what: "for, if and parts nest elements", value: depth,
+                        maximum: limits.elementDepth, unit: "levels deep")))
+        }
+    }
+
+    /// The list opened by `enter` is read.
+    func leave() { counts.nesting -= 1 }
 
     /// True when `path` (absolute, symlinks resolved) is the root or inside it.
     func contains(_ path: String) -> Bool {
         root == "/" || path == root || path.hasPrefix(root + "/")
+    }
+
+    /// The size of the regular file at `path`, nil when it is something else (a folder, a FIFO that would block
+    /// the read, a device), or -1 when it cannot be examined (the read reports why).
+    static func regularFileSize(_ path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return -1 }
+        return status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+    }
+
+    /// Refuses a file a template names before it is read: one that is not a regular file, or is larger than
+    /// `maximum` bytes (the limit `limit`).
+    /// - Throws: `TemplateError` at `node` (the file that names it is `parser`'s).
+    func checkFile(
+        _ url: URL, node: Node?, parser: TemplateParser, element: String, maximum: Int, limit: String
+    ) throws(TemplateError) {
+        guard let size = Self.regularFileSize(url.path) else {
+            throw parser.error(
+                node, .notATemplate(kind: "the \(element) \(url.lastPathComponent) is not a regular file"))
+        }
+        guard size <= maximum else {
+            throw parser.error(
+                node,
+                .limit(
+                    LimitExceeded(
+                        limit: limit, what: "the \(element) file \(url.lastPathComponent) holds", value: size,
+                        maximum: maximum, unit: "bytes")))
+        }
     }
 
     /// `path` with every symlink and `.`/`..` resolved, or nil when it does not exist.
@@ -71,6 +122,8 @@ extension TemplateParser {
     func imageData(_ node: Node, key: String, element: String) throws(TemplateError) -> Data {
         let path = try scalar(node, key: key)
         let url = try resolve(node, path: path, element: element)
+        try loading.checkFile(
+            url, node: node, parser: self, element: element, maximum: loading.limits.imageBytes, limit: "image-bytes")
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -83,7 +136,7 @@ extension TemplateParser {
     /// nodes again), with an explicit stack, stopping at the limit.
     /// - Throws: `TemplateError` with `.notATemplate` (naming the line, never its text) or `.limit`.
     func checkShape(_ root: Node, holding what: String = "keys such as page: and elements:") throws(TemplateError) {
-        guard case .mapping = root else {
+        guard case .mapping(let mapping) = root else {
             let kind =
                 switch root {
                 case .scalar: "is text, not a mapping of \(what)"
@@ -93,6 +146,16 @@ extension TemplateParser {
             throw TemplateError(
                 file: file, line: mark(root)?.line ?? 1, column: nil,
                 reason: .notATemplate(kind: "line \(mark(root)?.line ?? 1) \(kind)"))
+        }
+        // A part is a file another template named: when it is no template at all (a configuration file, say), its
+        // keys are the file's content and are not quoted back as unknown keys.
+        if loading.depth > 0, mapping["page"] == nil, mapping["size"] == nil {
+            throw TemplateError(
+                file: file, line: mark(root)?.line ?? 1, column: nil,
+                reason: .notATemplate(
+                    kind:
+                        "line \(mark(root)?.line ?? 1) starts a mapping without page: (a part is a template with a page)"
+                ))
         }
         let maximum = loading.limits.yamlNodes
         var count = 0

@@ -60,6 +60,8 @@ extension TemplateParser {
     }
 
     func flowBlocks(_ list: Node, key: String, font: String) throws(TemplateError) -> [FlowBlock] {
+        try loading.enter(list, parser: self)
+        defer { loading.leave() }
         guard case .sequence(let sequence) = list else {
             throw error(
                 list,

@@ -327,6 +327,8 @@ struct TemplateParser {
     /// A list of elements (`elements:`, a `for` body, an `if` branch).
     func elements(_ list: Node, key: String, palette: Palette, font: String) throws(TemplateError) -> [TemplateElement]
     {
+        try loading.enter(list, parser: self)
+        defer { loading.leave() }
         guard case .sequence(let sequence) = list else {
             throw error(
                 list,
@@ -547,13 +549,16 @@ struct TemplateParser {
                         limit: "part-depth", what: "parts include parts", value: part.depth,
                         maximum: loading.limits.partDepth, unit: "levels deep")))
         }
-        loading.parts.value += 1
-        guard loading.parts.value <= loading.limits.partCount else {
+        try loading.checkFile(
+            url, node: fileNode, parser: self, element: "part", maximum: loading.limits.templateBytes,
+            limit: "template-bytes")
+        loading.counts.parts += 1
+        guard loading.counts.parts <= loading.limits.partCount else {
             throw error(
                 fileNode,
                 .limit(
                     LimitExceeded(
-                        limit: "part-count", what: "the template and its parts load", value: loading.parts.value,
+                        limit: "part-count", what: "the template and its parts load", value: loading.counts.parts,
                         maximum: loading.limits.partCount, unit: "parts")))
         }
         let template = try Template(contentsOf: url, name: path, opening: opening, loading: part)
