@@ -22,7 +22,12 @@ struct BatchCommand: ParsableCommand {
         abstract: "Render one document per CSV/JSONL record, in parallel, resumable, with a manifest.",
         discussion: """
             Each CSV column (or JSON key) fills the template placeholder of the \
-            same name; columns the template does not use are ignored. Outputs go \
+            same name; columns the template does not use are ignored. Any \
+            template works, one page or a flow of many (PNG pages NAME-1.png, \
+            NAME-2.png ...); JSON arrays and objects fill the lists and records \
+            the template declares. --group-by FIELD makes one document of all \
+            records with the same value (its rows: every record, in file order). \
+            Outputs go \
             to --out under --name plus .pdf/.png, each written atomically; \
             DIR/manifest.jsonl gets one line per record (index, row, status, key \
             fields, output paths, bytes, sha256, or the error with row, member, \
@@ -56,6 +61,8 @@ struct BatchCommand: ParsableCommand {
               mkpdf batch --data members.csv --out tickets --shard 3/8
               mkpdf batch --data members.csv --out tickets --shard env/8
               mkpdf batch --status tickets --data members.csv
+              mkpdf batch --template invoice.yaml --data invoices.jsonl --out invoices
+              mkpdf batch --template invoice.yaml --data lines.csv --group-by no --out i
             """
     )
 
