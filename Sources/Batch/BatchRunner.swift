@@ -54,6 +54,12 @@ public struct BatchRunner: Sendable {
         try outputs.lock(manifest: manifestName)
         defer { outputs.unlock(manifest: manifestName) }
         let manifestURL = folder.appendingPathComponent(manifestName)
+        var status = stat()
+        if lstat(manifestURL.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw .output(
+                path: manifestURL.path,
+                reason: "it is a symbolic link, which a manifest never follows. Fix: remove the link")
+        }
         if FileManager.default.fileExists(atPath: manifestURL.path), !resume {
             throw .manifestExists(path: manifestURL.path)
         }
@@ -146,8 +152,12 @@ public struct BatchRunner: Sendable {
         state.writer.synchronize()
         outputs.synchronize()
         state.progress.finish()
-        if let fatal = state.fatal { throw fatal }
         state.summary.seconds = (ContinuousClock.now - start).seconds
+        if let fatal = state.fatal {
+            // A run that started writing ends with its summary: what it finished is in the manifest, whole.
+            guard state.summary.ok + state.summary.failed > 0 || state.writer.wroteAny else { throw fatal }
+            state.summary.stoppedBy = fatal
+        }
         return state.summary
     }
 

@@ -16,6 +16,9 @@ public struct BatchSummary: Sendable, Hashable, CustomStringConvertible {
     public var stoppedAtFirstFailure = false
     /// The manifest written.
     public var manifestPath = ""
+    /// What stopped the run before its end (the manifest or an output could not be written: a full disk, a file
+    /// size limit), or nil; the manifest holds every record finished before it, each line whole.
+    public var stoppedBy: BatchError?
 
     /// Creates an empty summary.
     public init() {}
@@ -25,6 +28,8 @@ public struct BatchSummary: Sendable, Hashable, CustomStringConvertible {
         var text = "\(ok) ok, \(failed) failed, \(skipped) skipped in " + String(format: "%.1fs", seconds)
         if let interruptedBy {
             text += " (interrupted by signal \(interruptedBy); run again with --resume to finish)"
+        } else if let stoppedBy {
+            text += " (stopped: \(stoppedBy.description.split(separator: "\n").first ?? ""); run again with --resume)"
         } else if stoppedAtFirstFailure {
             text += " (stopped at the first failure: --fail-fast)"
         }

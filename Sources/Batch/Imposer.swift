@@ -128,7 +128,7 @@ public struct Imposer: Sendable {
 
     private func rename(_ from: URL, to: URL) throws(BatchError) {
         do {
-            try AtomicFile.place(from.path, at: to.path)
+            try AtomicFile.place(from.path, at: to.path, links: .replace)
         } catch {
             throw .output(path: to.path, reason: "could not \(error.step) (\(error.reason))")
         }

@@ -57,7 +57,7 @@ public struct Manifest: Sendable {
     static func rewrite(_ entries: [ManifestEntry], to url: URL) throws(BatchError) {
         let text = entries.sorted { $0.index < $1.index }.map(\.jsonLine).joined()
         do {
-            try AtomicFile.write(Data(text.utf8), to: url.path, durability: .flushed)
+            try AtomicFile.writeAll([(url.path, Data(text.utf8))], durability: .flushed, links: .replace)
         } catch {
             throw .output(path: url.path, reason: "could not \(error.step) (\(error.reason))")
         }

@@ -68,9 +68,10 @@ public struct OutputFolder: Sendable {
     /// - Throws: `BatchError.output`; no file is left under a final or a temporary name.
     public func write(_ files: [(name: String, data: Data)]) throws(BatchError) {
         do {
+            // A link planted under an output's name is replaced, never written through: the folder may be shared.
             try AtomicFile.writeAll(
                 files.map { (url.appendingPathComponent($0.name).path, $0.data) },
-                durability: .unflushed)
+                durability: .unflushed, links: .replace)
         } catch {
             throw .output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
         }

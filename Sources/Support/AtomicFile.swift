@@ -13,8 +13,9 @@ import Foundation
 ///   destination name up to the file system's `NAME_MAX` works), then `rename(2)` puts it in place. A single new
 ///   file on Linux is written unnamed (`O_TMPFILE`) and linked in place instead, when the file system allows.
 /// - Permissions: an existing file keeps its mode (a 0600 file stays 0600); a new file gets 0666 minus the umask.
-/// - Symbolic links are written through: the link stays and the file it points to is replaced (created when the link
-///   dangles), the same whether the target exists or not.
+/// - Symbolic links are written through by default: the link stays and the file it points to is replaced (created
+///   when the link dangles), the same whether the target exists or not. With `links: .replace` (a batch's outputs in
+///   a shared folder) a link at the destination is itself replaced and what it points to is never touched.
 /// - A destination that exists and is not a regular file (`/dev/stdout`, a FIFO) is written directly.
 /// - Every failure removes the temporary file: a write error, a full disk (`ENOSPC`) and a file-size limit
 ///   (`ulimit -f`: `SIGXFSZ` is ignored so the write fails with `EFBIG` and is reported instead of killing mkpdf).
@@ -32,6 +33,16 @@ package enum AtomicFile {
         case unflushed
     }
 
+    /// What a symbolic link (or any other non-regular file) already at the destination means.
+    package enum Links: Sendable {
+        /// Written through: the link stays and the file it points to is replaced; a device or FIFO is written
+        /// directly (what a user naming `-o link` or `-o /dev/stdout` asks for).
+        case follow
+        /// Replaced: the new file takes the name and the link (or FIFO, or device node) is gone, whatever it
+        /// pointed to untouched — for names inside a folder someone else may have written to (a batch's `--out`).
+        case replace
+    }
+
     /// The prefix of every temporary file; a folder sweep (`removeTemporaryFiles(in:)`) recognises it.
     package static let temporaryPrefix = ".mkpdf-tmp-"
 
@@ -46,14 +57,14 @@ package enum AtomicFile {
     /// Writes several files all or none: every file is written to its temporary name first, and only when all of
     /// them succeeded are they renamed into place (PNG pages of one document, a record's PDF and PNG).
     /// - Throws: `AtomicFileError` for the first failure; every temporary file is removed and no destination changed.
-    package static func writeAll(_ files: [(path: String, data: Data)], durability: Durability = .flushed)
-        throws(AtomicFileError)
-    {
+    package static func writeAll(
+        _ files: [(path: String, data: Data)], durability: Durability = .flushed, links: Links = .follow
+    ) throws(AtomicFileError) {
         _ = ignoreFileSizeSignal
         var staged: [(temporary: String, target: String)] = []
         do throws(AtomicFileError) {
             for (path, data) in files {
-                let target = try resolve(path)
+                let target = try resolve(path, links: links)
                 if let direct = target.direct {
                     try writeDirectly(data, to: direct)
                     continue
@@ -83,10 +94,10 @@ package enum AtomicFile {
     /// Renames a finished temporary file that another writer produced (libqpdf writing a joined PDF) into place under
     /// the same rules as `write`: the destination's mode kept, or the umask's for a new file.
     /// - Throws: `AtomicFileError`; the temporary file is removed on failure.
-    package static func place(_ temporary: String, at path: String) throws(AtomicFileError) {
+    package static func place(_ temporary: String, at path: String, links: Links = .follow) throws(AtomicFileError) {
         _ = ignoreFileSizeSignal
         do throws(AtomicFileError) {
-            let target = try resolve(path)
+            let target = try resolve(path, links: links)
             guard target.direct == nil else {
                 throw AtomicFileError(step: "replace a device or FIFO by a file", path: path, errno: EINVAL)
             }
@@ -116,13 +127,17 @@ package enum AtomicFile {
     // MARK: - Steps
 
     /// Where bytes for `path` go: a regular file's real path and the mode to keep, or a device/FIFO to write directly.
-    private static func resolve(_ path: String)
+    /// With `.replace`, a link, FIFO or device at `path` is a name to take over, never followed or written into.
+    private static func resolve(_ path: String, links: Links = .follow)
         throws(AtomicFileError) -> (path: String, mode: mode_t?, direct: String?)
     {
         var current = path
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0 else { return (current, nil, nil) }
+            if links == .replace, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+                return (current, nil, nil)
+            }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

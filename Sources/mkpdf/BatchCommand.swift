@@ -225,6 +225,10 @@ struct BatchCommand: ParsableCommand {
             print(summary)
             throw ExitCode(128 + signal)
         }
+        if let stopped = summary.stoppedBy {
+            print(summary)
+            throw stopped
+        }
         if let layout {
             let folder = try OutputFolder(url: runner.folder)
             try folder.lock(manifest: runner.manifestName)

@@ -26,6 +26,14 @@ struct OutputArguments: ParsableArguments {
                 + "embedded: smallest files)."))
     var fontMode: PDFFontMode = .embedded
 
+    /// Replace a symbolic link at the output's name instead of writing through it.
+    @Flag(
+        name: .customLong("no-follow"),
+        help: ArgumentHelp(
+            "A symbolic link at the output's name is replaced by the file (default: written through, replacing "
+                + "the file it points to)."))
+    var noFollow = false
+
     func validate() throws {
         if scale != nil, dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 32) {
@@ -55,12 +63,12 @@ struct OutputArguments: ParsableArguments {
     }
 
     /// Writes `rendered` to `output` (`-` for standard output) and prints each path written, or nothing for `-`.
-    static func write(_ rendered: RenderedDocument, to output: String) throws {
+    func write(_ rendered: RenderedDocument, to output: String) throws {
         if output == "-" {
             try rendered.write(to: FileHandle.standardOutput)
             return
         }
-        for url in try rendered.write(to: URL(fileURLWithPath: output)) { print(url.path) }
+        for url in try rendered.write(to: URL(fileURLWithPath: output), replacingLinks: noFollow) { print(url.path) }
     }
 }
 

@@ -81,7 +81,7 @@ struct RenderCommand: ParsableCommand {
             URL(fileURLWithPath: input), assignments: assignments + fromFiles,
             data: try TemplateOutput.data(dataFile, safety: safety), safety: safety, scale: rendering.rasterScale)
         let options = rendering.options(format, limits: try safety.limits())
-        try OutputArguments.write(try render(document, options: options), to: output)
+        try rendering.write(try render(document, options: options), to: output)
     }
 }
 

@@ -97,6 +97,6 @@ struct ReportCommand: ParsableCommand {
         var options = rendering.options(
             try OutputArguments.format(of: output, explicit: format), limits: limits)
         options.pngCompression = .balanced
-        try OutputArguments.write(try render(laidOut, options: options), to: output)
+        try rendering.write(try render(laidOut, options: options), to: output)
     }
 }

@@ -145,7 +145,7 @@ struct TicketCommand: ParsableCommand {
                 member: member, extension: format.rawValue,
                 in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             ).path
-        try OutputArguments.write(
+        try rendering.write(
             try render(document, options: rendering.options(format, limits: try safety.limits())), to: output)
     }
 }

@@ -11,9 +11,10 @@ import Support
 enum OutputFile {
     /// Writes every file all or none.
     /// - Throws: `RenderError.output` naming the path and the system's reason.
-    static func writeAll(_ files: [(URL, Data)]) throws(RenderError) {
+    static func writeAll(_ files: [(URL, Data)], replacingLinks: Bool = false) throws(RenderError) {
         do {
-            try AtomicFile.writeAll(files.map { ($0.0.path, $0.1) }, durability: .unflushed)
+            try AtomicFile.writeAll(
+                files.map { ($0.0.path, $0.1) }, durability: .unflushed, links: replacingLinks ? .replace : .follow)
         } catch {
             throw .output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
         }

@@ -46,13 +46,14 @@ public struct RenderedDocument: Sendable {
     }
 
     /// Writes every file at once, all or none (each to a temporary file in its folder, renamed into place when all
-    /// were written).
+    /// were written). A symbolic link at a file's name is written through (the file it points to is replaced), or
+    /// with `replacingLinks` replaced itself, what it points to untouched.
     /// - Returns: the absolute paths written, first page first.
     /// - Throws: `RenderError.output` naming the path and the system's reason; no file is left changed.
     @discardableResult
-    public func write(to url: URL) throws(RenderError) -> [URL] {
+    public func write(to url: URL, replacingLinks: Bool = false) throws(RenderError) -> [URL] {
         let urls = fileNames(for: url.path).map { URL(fileURLWithPath: $0) }
-        try OutputFile.writeAll(zip(urls, files).map { ($0, $1) })
+        try OutputFile.writeAll(zip(urls, files).map { ($0, $1) }, replacingLinks: replacingLinks)
         return urls.map(\.standardizedFileURL)
     }
 
