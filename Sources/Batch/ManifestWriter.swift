@@ -48,8 +48,10 @@ final class ManifestWriter {
             if written > 0, size >= 0 { _ = ftruncate(descriptor, size) }
             let reason =
                 written < 0
-                ? String(cString: strerror(code)) + (code == ENOSPC || code == EFBIG ? " (the disk or the file size "
-                    + "limit is full). Fix: free space, then run again with --resume" : "")
+                ? String(cString: strerror(code))
+                    + (code == ENOSPC || code == EFBIG
+                        ? " (the disk or the file size "
+                            + "limit is full). Fix: free space, then run again with --resume" : "")
                 : "only \(written) of \(bytes.count) bytes written (the disk or the file size limit is full); the "
                     + "line was cut off again. Fix: free space, then run again with --resume"
             throw .output(path: url.path, reason: reason)
