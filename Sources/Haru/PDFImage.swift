@@ -53,7 +53,25 @@ extension PDFDocument {
                 HPDF_LoadRawImageFromMem(doc, $0.baseAddress, HPDF_UINT(width), HPDF_UINT(height), space, 8)
             }
         }
-        image.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)
+        // The samples are deflated now and libHaru's raw copy freed, so a document holds each image compressed
+        // (a page of a decompression-bomb PNG is hundreds of megabytes raw and a few kilobytes deflated) rather
+        // than every image raw until the save; the dictionary writes the bytes itself (`DirectStream`).
+        let compressed = bytes.withUnsafeBytes { Deflate.compress($0, effort: .program) }
+        guard let compressed, let length = HPDF_Dict_GetItem(image, "Length", HPDF_UINT16(HPDF_OCLASS_NUMBER)) else {
+            image.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)
+            return image
+        }
+        if let raw = image.pointee.stream {
+            HPDF_Stream_Free(raw)
+            image.pointee.stream = nil
+        }
+        image.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
+        length.assumingMemoryBound(to: HPDF_Number_Rec.self).pointee.value = HPDF_INT32(clamping: compressed.count)
+        image.pointee.attr = UnsafeMutableRawPointer(DirectStream.allocate(Data(compressed)))
+        image.pointee.free_fn = DirectStream.free
+        image.pointee.write_fn = DirectStream.write
+        image.pointee.after_write_fn = DirectStream.afterWrite
+        directStreams.append(image)
         return image
     }
 }
