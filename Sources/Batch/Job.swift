@@ -18,7 +18,8 @@ public struct Job: Sendable {
     public var template: Template
     /// How documents become bytes: format, font mode, scale (also the grid barcodes are checked on), fonts.
     public var output: OutputOptions
-    /// The budgets data is held to (YAML nodes of a data file, …); the template's own are set when it is read.
+    /// The budgets data is held to (YAML nodes of a data file, `jobSeconds` for each document); the template's own
+    /// are set when it is read.
     public var limits: Limits
 
     /// A job for `template`.
@@ -40,12 +41,18 @@ public struct Job: Sendable {
     /// - Throws: `TemplateError`: a name the template does not declare, a value it cannot show, text that does not
     ///   fit, a character no font has.
     public func document(data: [String: TemplateValue]) throws(TemplateError) -> Document {
+        try document(data: data, deadline: limits.deadline())
+    }
+
+    /// The document for `data`, made by `deadline`.
+    private func document(data: [String: TemplateValue], deadline: Deadline) throws(TemplateError) -> Document {
         var texts: [String: String] = [:]
         var values: [String: TemplateValue] = [:]
         for (name, value) in data {
             if case .text(let text) = value { texts[name] = text } else { values[name] = value }
         }
-        let options = TemplateRenderOptions(pixelsPerPoint: output.scale.factor, fonts: output.fonts)
+        let options = TemplateRenderOptions(
+            pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline)
         guard template.isFlowing else {
             return Document(pages: [try template.render(values: texts, data: values, options: options)])
         }
@@ -61,12 +68,15 @@ public struct Job: Sendable {
     /// The files of the document for `value`, in `output.format`.
     /// - Throws: `TemplateError` from the template, `RenderError` from the renderer.
     public func render(_ value: some Encodable) throws -> RenderedDocument {
-        try Render.render(try document(for: value), options: output)
+        try render(data: try DataFile.values(of: value, limits: limits))
     }
 
     /// The files of the document for `data`, in `output.format`.
     /// - Throws: `TemplateError` from the template, `RenderError` from the renderer.
     public func render(data: [String: TemplateValue]) throws -> RenderedDocument {
-        try Render.render(try document(data: data), options: output)
+        let deadline = limits.deadline()
+        var options = output
+        options.deadline = deadline
+        return try Render.render(try document(data: data, deadline: deadline), options: options)
     }
 }

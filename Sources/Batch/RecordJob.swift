@@ -21,6 +21,9 @@ public struct RecordJob: Sendable {
     public var rules: TicketRules
     /// How every format is rendered (its `format` is set per format written): scale, font mode, fonts.
     public var output: OutputOptions
+    /// The seconds one record's document may take, filled, laid out and rendered (`Limits.jobSeconds`); nil for no
+    /// limit. Past it the record fails naming the limit and the run goes on.
+    public var jobSeconds: Int?
     /// Fields made from each record's position (`--number ticket='FN-{{index+1:06}}'`) for data that lacks them.
     public var numbers: [NumberSequence] = []
 
@@ -85,7 +88,7 @@ public struct RecordJob: Sendable {
     /// data the template does not declare are ignored), member and ticket numbers checked, every glyph checked
     /// against its font; one page for a positioned template, as many as the flow needs for a flowing one.
     /// - Throws: `RecordFailure` with the record's context.
-    public func document(for record: BatchRecord) throws(RecordFailure) -> Document {
+    public func document(for record: BatchRecord, deadline: Deadline? = nil) throws(RecordFailure) -> Document {
         var record = record
         if let problem = record.problem { throw problem }
         for (field, variation) in record.varying.sorted(by: { $0.key < $1.key })
@@ -120,7 +123,7 @@ public struct RecordJob: Sendable {
             }
             return try job.document(
                 values: record.fields.filter { template.placeholderNames.contains($0.key) },
-                data: record.data.filter { template.data[$0.key] != nil })
+                data: record.data.filter { template.data[$0.key] != nil }, deadline: deadline)
         } catch {
             throw RecordFailure(error, record: record)
         }
@@ -143,11 +146,13 @@ public struct RecordJob: Sendable {
     public func run(_ record: BatchRecord, names: [String], in folder: OutputFolder) -> ManifestEntry {
         let keys = keyFields(of: record)
         do throws(RecordFailure) {
-            let document = try document(for: record)
+            let deadline = jobSeconds.map { Deadline(seconds: $0) }
+            let document = try document(for: record, deadline: deadline)
             var rendered: [(name: String, pages: Int, data: Data)] = []
             for (format, name) in zip(formats, names) {
                 var options = output
                 options.format = format
+                options.deadline = deadline
                 do {
                     let files = try render(document, options: options)
                     let pages = files.files.count == 1 ? document.pages.count : 1

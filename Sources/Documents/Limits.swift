@@ -47,6 +47,12 @@ public struct Limits: Hashable, Sendable {
     /// megapixels, e.g. three A4 photos at 300 dpi; one image of 100 megapixels (the PNG decoder's largest) took 1 GB
     /// and 10 s to embed in a PDF.
     public var imageBytes = 128 << 20
+    /// How many seconds one document (a template filled, laid out and rendered) may take; past it the document fails
+    /// with this limit and a batch goes on with the next record. Default 300 (the samples take well under a second).
+    public var jobSeconds = 300
+
+    /// A deadline of `jobSeconds` from now, for one document.
+    public func deadline() -> Deadline { Deadline(seconds: jobSeconds) }
 
     /// The defaults.
     public init() {}
@@ -60,7 +66,7 @@ public struct Limits: Hashable, Sendable {
         ("part-count", \.partCount), ("elements-per-page", \.elementsPerPage),
         ("elements-per-document", \.elementsPerDocument), ("csv-columns", \.csvColumns),
         ("csv-field-bytes", \.csvFieldBytes), ("json-line-bytes", \.jsonLineBytes), ("raster-bytes", \.rasterBytes),
-        ("image-bytes", \.imageBytes)
+        ("image-bytes", \.imageBytes), ("job-seconds", \.jobSeconds)
     ]
 
     /// The value of the limit named `name` (`csv-columns`), or nil for a name that is not a limit.

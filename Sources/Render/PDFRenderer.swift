@@ -21,6 +21,8 @@ public struct PDFRenderer: Sendable {
     /// The device grid barcode modules are placed on (the PNG's scale), so the PDF shown or printed at that
     /// resolution has the same crisp modules as the PNG.
     public var scale: RasterScale
+    /// When the rendering must be done by, checked at every drawing command; nil for no limit.
+    public var deadline: Deadline?
 
     /// Creates a renderer.
     public init(
@@ -104,7 +106,7 @@ public struct PDFRenderer: Sendable {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
         let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
-        var replayer = Replayer(fonts: fonts, gridPixelsPerPoint: scale.factor)
+        var replayer = Replayer(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline)
         // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs.
         for (index, page) in document.pages.enumerated() {
             for (text, location) in pageTexts[index] where !text.string.isEmpty {

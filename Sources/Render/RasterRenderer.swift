@@ -22,6 +22,8 @@ public struct RasterRenderer: Sendable {
     public var maximumBytes = Self.defaultMaximumBytes
     /// 512 MiB: a 2× A0 page fits, a 14,400 pt square at 2× (3.3 GB) does not.
     public static let defaultMaximumBytes = 512 << 20
+    /// When the rendering must be done by, checked at every drawing command; nil for no limit.
+    public var deadline: Deadline?
 
     /// Creates a renderer.
     public init(fonts: FontRegistry = .shared, compression: PNGEncoder.Compression = .fast) {
@@ -72,7 +74,7 @@ public struct RasterRenderer: Sendable {
         }
         let canvas = try CairoCanvas(width: width, height: height, page: page)
         let target = CairoTarget(canvas: canvas, scale: factor)
-        try Replayer(fonts: fonts, gridPixelsPerPoint: factor).replay(drawing, page: page, into: target)
+        try Replayer(fonts: fonts, gridPixelsPerPoint: factor, deadline: deadline).replay(drawing, page: page, into: target)
         try canvas.check("draw the page", location: RenderLocation(page: page))
         return canvas
     }

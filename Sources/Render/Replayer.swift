@@ -10,6 +10,8 @@ struct Replayer {
     let fonts: FontRegistry
     /// The device pixels per point barcode modules are aligned to: `OutputOptions.scale`, in every format.
     let gridPixelsPerPoint: Double
+    /// When the rendering must be done by, checked at every command; nil for no limit.
+    var deadline: Deadline?
     /// Text already laid out (the PDF renderer's first pass), by location, so it is not shaped twice.
     var layouts: [RenderLocation: TextLayout] = [:]
 
@@ -32,6 +34,7 @@ struct Replayer {
     ) throws {
         for (index, command) in commands.enumerated() {
             let here = parent.appending("commands", index: index)
+            if let deadline, deadline.hasPassed { throw RenderError.limit(deadline.exceeded, location: here) }
             switch command {
             case .line(let line):
                 guard line.width > 0 else { continue }

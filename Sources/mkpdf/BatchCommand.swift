@@ -200,6 +200,7 @@ struct BatchCommand: ParsableCommand {
             name: try OutputName(name), rules: try TicketRules(pattern: idPattern),
             output: rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
+        configured.jobSeconds = input.limits.jobSeconds
         let job = configured
         let runner = BatchRunner(
             job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,

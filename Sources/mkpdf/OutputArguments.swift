@@ -48,9 +48,11 @@ struct OutputArguments: ParsableArguments {
     var rasterScale: RasterScale { dpi.map { .dpi($0) } ?? scale.map { .factor($0) } ?? .standard }
 
     /// The output options for `format`, held to `limits` (`--limit raster-bytes=N`).
-    func options(_ format: OutputFormat, limits: Limits = Limits()) -> OutputOptions {
-        OutputOptions(
+    func options(_ format: OutputFormat, limits: Limits = Limits(), deadline: Deadline? = nil) -> OutputOptions {
+        var options = OutputOptions(
             format: format, fontMode: fontMode, scale: rasterScale, maximumRasterBytes: limits.rasterBytes)
+        options.deadline = deadline
+        return options
     }
 
     /// The format of `output` (`explicit` first, then its extension, else PDF), or a usage error naming the fix.

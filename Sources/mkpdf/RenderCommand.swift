@@ -76,11 +76,13 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let format = try OutputArguments.format(of: output, explicit: format)
+        let deadline = try safety.limits().deadline()
         let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let document = try TemplateOutput.load(
             URL(fileURLWithPath: input), assignments: assignments + fromFiles,
-            data: try TemplateOutput.data(dataFile, safety: safety), safety: safety, scale: rendering.rasterScale)
-        let options = rendering.options(format, limits: try safety.limits())
+            data: try TemplateOutput.data(dataFile, safety: safety), safety: safety, scale: rendering.rasterScale,
+            deadline: deadline)
+        let options = rendering.options(format, limits: try safety.limits(), deadline: deadline)
         try rendering.write(try render(document, options: options), to: output)
     }
 }

@@ -68,6 +68,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let limits = try safety.limits()
+        let deadline = limits.deadline()
         var table = try CSVTable(
             contentsOf: URL(fileURLWithPath: data), encoding: try dataInput.inputEncoding(), limits: limits)
         let renames = try dataInput.columnMap()
@@ -93,9 +94,10 @@ struct ReportCommand: ParsableCommand {
         let laidOut = try reportTemplate.document(
             values: title.map { ["title": $0] } ?? [:],
             data: ["rows": Template.records(table)],
-            options: TemplateRenderOptions(pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared))
+            options: TemplateRenderOptions(
+                pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared, deadline: deadline))
         var options = rendering.options(
-            try OutputArguments.format(of: output, explicit: format), limits: limits)
+            try OutputArguments.format(of: output, explicit: format), limits: limits, deadline: deadline)
         options.pngCompression = .balanced
         try rendering.write(try render(laidOut, options: options), to: output)
     }

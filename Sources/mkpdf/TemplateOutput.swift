@@ -27,7 +27,7 @@ enum TemplateOutput {
     /// is read with `safety`'s root and limits.
     static func load(
         _ url: URL, assignments: [String], data: [String: TemplateValue] = [:], safety: SafetyOptions,
-        scale: RasterScale
+        scale: RasterScale, deadline: Deadline? = nil
     ) throws -> Document {
         guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
             guard assignments.isEmpty, data.isEmpty else {
@@ -37,7 +37,7 @@ enum TemplateOutput {
             return try DescriptionFile.load(url)
         }
         let template = try Template(contentsOf: url, root: safety.rootURL, limits: try safety.limits())
-        let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: .shared)
+        let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: .shared, deadline: deadline)
         let given = try values(from: assignments)
         return try template.document(values: given, data: data.filter { given[$0.key] == nil }, options: options)
     }

@@ -138,7 +138,8 @@ struct TicketCommand: ParsableCommand {
             rules: rules, scale: rendering.rasterScale)
         // The job checks the member and ticket numbers (the one check on their way to the file), before the output
         // name is made from the member number.
-        let document = try job.document(values: values, data: data)
+        let deadline = try safety.limits().deadline()
+        let document = try job.document(values: values, data: data, deadline: deadline)
         let output =
             try output
             ?? TicketRules.outputURL(
@@ -146,6 +147,7 @@ struct TicketCommand: ParsableCommand {
                 in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             ).path
         try rendering.write(
-            try render(document, options: rendering.options(format, limits: try safety.limits())), to: output)
+            try render(document, options: rendering.options(format, limits: try safety.limits(), deadline: deadline)),
+            to: output)
     }
 }

@@ -61,6 +61,7 @@ struct LayoutEngine {
     mutating func run(bands: (Int, Int) throws -> PageTemplate) throws(ReportError) -> ReportOutput {
         let prepared = try prepareBlocks()
         for (index, block) in prepared.enumerated() {
+            if let deadline = report.deadline, deadline.hasPassed { throw .limit(deadline.exceeded) }
             let next = prepared.dropFirst(index + 1).first
             try place(block, next: next)
         }

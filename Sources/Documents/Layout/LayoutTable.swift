@@ -260,7 +260,8 @@ extension LayoutEngine {
     mutating func placeTable(_ table: PreparedTable) throws(ReportError) {
         ensureRoom(min(table.leadHeight, fullHeight))
         try drawHeader(table)
-        for row in table.rows {
+        for (index, row) in table.rows.enumerated() {
+            if index % 64 == 0, let deadline = report.deadline, deadline.hasPassed { throw .limit(deadline.exceeded) }
             try placeRow(row, in: table)
         }
         if !table.footer.isEmpty {

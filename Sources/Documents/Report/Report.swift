@@ -29,6 +29,8 @@ public struct Report: Hashable, Sendable {
     public var metadata: Document.Metadata
     /// The content, in reading order.
     public var blocks: [ReportBlock]
+    /// When the layout must be done by, checked at every block and page; nil for no limit.
+    public var deadline: Deadline?
 
     /// Creates a report from its settings and content.
     public init(

@@ -29,6 +29,8 @@ public enum ReportError: Error, Hashable, Sendable {
         size: Double)
     /// The header or footer of page `page` could not be made (the message of what failed).
     case band(page: Int, reason: String)
+    /// The layout went over a budget (`Report.deadline`).
+    case limit(LimitExceeded)
 }
 
 extension ReportError: CustomStringConvertible, LocalizedError {
@@ -65,6 +67,8 @@ extension ReportError: CustomStringConvertible, LocalizedError {
             return "cannot lay out the report: \(reason). Fix: use a larger page or smaller margins"
         case .band(let page, let reason):
             return "cannot make the header or footer of page \(page): \(reason)"
+        case .limit(let limit):
+            return "cannot lay out the report: \(limit.description)"
         }
     }
 

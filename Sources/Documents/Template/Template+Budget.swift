@@ -13,10 +13,15 @@ extension Template {
         let maximumImageBytes: Int
         var limit = "elements-per-page"
         var what = "for, repeat and parts make the page hold"
+        /// When the document must be done by, checked with every count.
+        var deadline: Deadline?
 
         /// Counts `added` more commands, before they are made.
         /// - Throws: `TemplateError` with the limit, at `mark`, when the page would hold more than `maximum`.
         mutating func add(_ added: Int, file: String, mark: TemplateMark?) throws(TemplateError) {
+            if let deadline, deadline.hasPassed {
+                throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .limit(deadline.exceeded))
+            }
             let (total, overflow) = count.addingReportingOverflow(added)
             guard !overflow, total <= maximum else {
                 throw TemplateError(

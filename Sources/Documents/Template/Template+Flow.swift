@@ -28,6 +28,8 @@ extension Template {
         var budget = ElementBudget(
             maximum: limits.elementsPerDocument, maximumImageBytes: limits.imageBytes, limit: "elements-per-document",
             what: "for loops and tables make the flow hold")
+        budget.deadline = options.deadline
+        report.deadline = options.deadline
         if let logo = furniture.headerLogo { try budget.addImage(logo, file: file, mark: nil) }
         report.blocks = try blocks(flow, scope: scope, options: options, budget: &budget)
         // Header and footer are set for each page once the page count is known: `page` and `pages` are numbers

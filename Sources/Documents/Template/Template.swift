@@ -180,6 +180,7 @@ public struct Template: Sendable {
                     expected: "one page; a template with a flow makes a document: call document(values:data:options:)"))
         }
         var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
+        budget.deadline = options.deadline
         return try drawing(values: given, data: data, options: options, budget: &budget)
     }
 
@@ -205,6 +206,7 @@ public struct Template: Sendable {
         let scope = try scope(values: given, data: given2)
         var commands: [Drawing.Command] = []
         var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
+        budget.deadline = options.deadline
         try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands, budget: &budget)
         var title = given["title"]
         if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }

@@ -9,10 +9,16 @@ public struct TemplateRenderOptions: Sendable {
     /// When set, every text is checked against its font before the drawing is returned, so a character the font lacks
     /// is reported with the placeholder (field) it came from; nil skips the check (renderers still refuse such text).
     public var fonts: FontRegistry?
+    /// When the document must be done by (`Limits.jobSeconds`), checked as elements, flow blocks and pages are made;
+    /// nil for no limit.
+    public var deadline: Deadline?
 
     /// Creates options; the defaults suit the standard scale (`RasterScale.standard`) and skip the font check.
-    public init(pixelsPerPoint: Double = RasterScale.standard.factor, fonts: FontRegistry? = nil) {
+    public init(
+        pixelsPerPoint: Double = RasterScale.standard.factor, fonts: FontRegistry? = nil, deadline: Deadline? = nil
+    ) {
         self.pixelsPerPoint = pixelsPerPoint
         self.fonts = fonts
+        self.deadline = deadline
     }
 }

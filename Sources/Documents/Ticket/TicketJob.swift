@@ -35,11 +35,13 @@ public struct TicketJob: Sendable {
     }
 
     /// The document for `values` and `data` (lists and records): a positioned template's one page, or a flowing
-    /// template's pages; the member and ticket numbers checked as `drawing(values:)` does.
+    /// template's pages, made by `deadline`; the member and ticket numbers checked as `drawing(values:)` does.
     /// - Throws: `TicketError` for a number the rules refuse, `TemplateError` for anything the template refuses.
-    public func document(values: [String: String], data: [String: TemplateValue] = [:]) throws -> Document {
+    public func document(
+        values: [String: String], data: [String: TemplateValue] = [:], deadline: Deadline? = nil
+    ) throws -> Document {
         try checkNumbers(values)
-        let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts)
+        let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts, deadline: deadline)
         guard template.isFlowing else {
             return Document(pages: [try template.render(values: values, data: data, options: options)])
         }

@@ -16,9 +16,10 @@ struct PDFBackend: OutputBackend {
     var filePerPage: Bool { false }
 
     func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data] {
-        let renderer = PDFRenderer(
+        var renderer = PDFRenderer(
             fonts: options.fonts, fontMode: options.fontMode, subsetsFonts: options.subsetsFonts,
             producer: options.producer, scale: options.scale)
+        renderer.deadline = options.deadline
         return [try renderer.data(for: document)]
     }
 }
@@ -30,6 +31,7 @@ struct PNGBackend: OutputBackend {
     func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data] {
         var renderer = RasterRenderer(fonts: options.fonts, compression: options.pngCompression)
         renderer.maximumBytes = options.maximumRasterBytes
+        renderer.deadline = options.deadline
         var files: [Data] = []
         for (index, page) in document.pages.enumerated() {
             files.append(try renderer.pngData(for: page, scale: options.scale, page: index + 1))

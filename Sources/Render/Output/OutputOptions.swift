@@ -23,6 +23,8 @@ public struct OutputOptions: Sendable {
     public var producer: String
     /// The most bytes one page's raster may take (PNG), checked before it is allocated.
     public var maximumRasterBytes: Int
+    /// When the rendering must be done by, checked at every drawing command; nil for no limit.
+    public var deadline: Deadline?
 
     /// Creates options; the defaults are a PDF with embedded subset fonts and the standard scale (2 px/pt).
     public init(
