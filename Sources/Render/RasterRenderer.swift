@@ -74,7 +74,8 @@ public struct RasterRenderer: Sendable {
         }
         let canvas = try CairoCanvas(width: width, height: height, page: page)
         let target = CairoTarget(canvas: canvas, scale: factor)
-        try Replayer(fonts: fonts, gridPixelsPerPoint: factor, deadline: deadline).replay(drawing, page: page, into: target)
+        try Replayer(fonts: fonts, gridPixelsPerPoint: factor, deadline: deadline).replay(
+            drawing, page: page, into: target)
         try canvas.check("draw the page", location: RenderLocation(page: page))
         return canvas
     }

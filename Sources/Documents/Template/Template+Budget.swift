@@ -20,7 +20,8 @@ extension Template {
         /// - Throws: `TemplateError` with the limit, at `mark`, when the page would hold more than `maximum`.
         mutating func add(_ added: Int, file: String, mark: TemplateMark?) throws(TemplateError) {
             if let deadline, deadline.hasPassed {
-                throw TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .limit(deadline.exceeded))
+                throw TemplateError(
+                    file: file, line: mark?.line, column: mark?.column, reason: .limit(deadline.exceeded))
             }
             let (total, overflow) = count.addingReportingOverflow(added)
             guard !overflow, total <= maximum else {
