@@ -11,6 +11,8 @@ public struct BatchInput: Sendable, Hashable {
         case csv
         /// One JSON object per line, its keys naming the fields.
         case jsonl
+        /// A YAML or JSON file holding a list of records (or one), read whole: nested values kept.
+        case yaml
     }
 
     /// The file, or nil for standard input.
@@ -37,6 +39,7 @@ public struct BatchInput: Sendable, Hashable {
         let fromExtension: Format? =
             switch file?.pathExtension.lowercased() {
             case "jsonl", "ndjson": .jsonl
+            case "yaml", "yml", "json": .yaml
             case "csv": .csv
             default: nil
             }

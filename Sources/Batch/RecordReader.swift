@@ -14,6 +14,7 @@ public final class RecordReader {
     private enum Source {
         case csv(CSVRecords, header: [String])
         case jsonl(JSONLines)
+        case list(RecordList)
     }
 
     /// The input being read.
@@ -69,6 +70,20 @@ public final class RecordReader {
             columns = nil
             encoding = text.encoding
             source = .jsonl(JSONLines(text, maximumBytes: input.limits.jsonLineBytes))
+        case .yaml:
+            guard let file = input.file else {
+                throw .badOption(
+                    option: "--data -", reason: "a YAML or JSON list is read from a file. Fix: give --data FILE")
+            }
+            let records: [[String: TemplateValue]]
+            do {
+                records = try DataFile.records(contentsOf: file, limits: input.limits)
+            } catch {
+                throw .unreadableInput(name: input.name, row: nil, reason: error.description)
+            }
+            columns = nil
+            encoding = .utf8
+            source = .list(RecordList(records.enumerated().map { Self.record($1, index: $0, map: input.columnMap) }))
         }
         if let field = input.groupBy { groups = try RecordGroups(field: field, reader: self) }
     }
@@ -87,6 +102,8 @@ public final class RecordReader {
     /// - Throws: `BatchError` as `next()`.
     func nextRecord() throws(BatchError) -> BatchRecord? {
         switch source {
+        case .list(let list):
+            return list.next()
         case .csv(let records, let header):
             let next: (fields: [String], line: Int)?
             do {
@@ -137,7 +154,7 @@ public final class RecordReader {
             } catch {
                 throw Self.batchError(error, name: input.name)
             }
-        case .jsonl:
+        case .jsonl, .list:
             return try nextRecord() != nil
         }
     }
@@ -274,5 +291,39 @@ private final class JSONLines {
         case .unreadable(let source, let reason): .unreadable(path: source, reason: reason)
         case .undecodable(let decoding): .undecodable(decoding, row: line, line: line, column: nil)
         }
+    }
+}
+
+extension RecordReader {
+    /// A record of a YAML or JSON list as a batch record: text and numbers as fields, lists and records as data,
+    /// true, false and null as literals; keys renamed through `map`. Its row is its 1-based position in the list.
+    fileprivate static func record(_ values: [String: TemplateValue], index: Int, map: [String: String]) -> BatchRecord
+    {
+        var record = BatchRecord(index: index, row: index + 1, fields: [:])
+        for (key, value) in values {
+            let field = map[key] ?? key
+            switch value {
+            case .text(let text): record.fields[field] = text
+            case .number: record.fields[field] = value.text
+            case .bool(let flag): record.literals[field] = flag ? "true" : "false"
+            case .null: record.literals[field] = "null"
+            case .list, .record: record.data[field] = value
+            }
+        }
+        return record
+    }
+}
+
+/// The records of a YAML or JSON list, handed out in order.
+private final class RecordList {
+    private let records: [BatchRecord]
+    private var position = 0
+
+    init(_ records: [BatchRecord]) { self.records = records }
+
+    func next() -> BatchRecord? {
+        guard position < records.count else { return nil }
+        defer { position += 1 }
+        return records[position]
     }
 }

@@ -78,7 +78,9 @@ struct BatchCommand: ParsableCommand {
     var data: String?
 
     /// The records' format when the extension does not say.
-    @Option(name: .customLong("data-format"), help: "csv or jsonl (default: from the extension; - reads CSV).")
+    @Option(
+        name: .customLong("data-format"),
+        help: "csv, jsonl or yaml (a YAML or JSON list of records; default: from the extension; - reads CSV).")
     var dataFormat: String?
 
     /// The output folder.
@@ -174,7 +176,7 @@ struct BatchCommand: ParsableCommand {
             throw ValidationError("--grid and --crop-marks apply to imposition: add --impose a4")
         }
         if let dataFormat, BatchInput.Format(rawValue: dataFormat.lowercased()) == nil {
-            throw ValidationError("--data-format \(dataFormat): give csv or jsonl")
+            throw ValidationError("--data-format \(dataFormat): give csv, jsonl or yaml")
         }
     }
 

@@ -63,7 +63,7 @@ struct RenderCommand: ParsableCommand {
         name: .customLong("data"),
         help: ArgumentHelp(
             "YAML template input: a JSON object or YAML mapping filling its data, lists and records included "
-                + "(--set wins over it).",
+                + "(--set wins over it); a list of them makes one document each, OUT-1.pdf, OUT-2.pdf ...",
             valueName: "file"))
     var dataFile: String?
 
@@ -76,14 +76,25 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let format = try OutputArguments.format(of: output, explicit: format)
-        let deadline = try safety.limits().deadline()
         let fromFiles = try setFiles.values().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let document = try TemplateOutput.load(
-            URL(fileURLWithPath: input), assignments: assignments + fromFiles,
-            data: try TemplateOutput.data(dataFile, safety: safety), safety: safety, scale: rendering.rasterScale,
-            deadline: deadline)
-        let options = rendering.options(format, limits: try safety.limits(), deadline: deadline)
-        try rendering.write(try render(document, options: options), to: output)
+        let records = try TemplateOutput.records(dataFile, safety: safety)
+        guard !records.isEmpty else { throw ValidationError("--data \(dataFile ?? ""): the file holds no record") }
+        if records.count != 1, output == "-" {
+            throw ValidationError(
+                "--data \(dataFile ?? ""): \(records.count) records make as many documents; give -o a file name")
+        }
+        // A list of records makes one document each: OUT-1.pdf, OUT-2.pdf … (all rendered before any is written).
+        let names = records.count == 1 ? [output] : RenderedDocument.fileNames(for: output, count: records.count)
+        var rendered: [(RenderedDocument, String)] = []
+        for (record, name) in zip(records, names) {
+            let deadline = try safety.limits().deadline()
+            let document = try TemplateOutput.load(
+                URL(fileURLWithPath: input), assignments: assignments + fromFiles, data: record, safety: safety,
+                scale: rendering.rasterScale, deadline: deadline)
+            let options = rendering.options(format, limits: try safety.limits(), deadline: deadline)
+            rendered.append((try render(document, options: options), name))
+        }
+        for (document, name) in rendered { try rendering.write(document, to: name) }
     }
 }
 

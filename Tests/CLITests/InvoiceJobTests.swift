@@ -152,4 +152,38 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("row 1 has \"髙島商店\", row 2 has \"𠮷田商店\""), "\(run.stderr)")
     }
+
+    @Test func aListOfRecordsInJSONOrYAMLMakesOneDocumentEach() throws {
+        let scratch = try Scratch("invoice-list")
+        let template = Repo.root.appendingPathComponent("Templates/invoice.yaml").path
+        let json = """
+            [{"number": "A-1", "customer": "髙島商店", "items": [{"name": "豆", "qty": 2, "price": 1200, "rate": 8}]},
+             {"number": "A-2", "customer": "𠮷田商店", "items": [{"name": "マグ", "qty": 1, "price": 2400, "rate": 10}]}]
+            """
+        try Data(json.utf8).write(to: scratch.file("two.json"))
+        let render = try Self.mkpdf(["render", template, "--data", "two.json", "-o", "inv.pdf"], in: scratch.url)
+        #expect(render.stdout.contains("/inv-1.pdf\n") && render.stdout.hasSuffix("/inv-2.pdf\n"), "\(render.stdout)")
+        let second = try Oracle.pdftotext(scratch.file("inv-2.pdf")).filter { !$0.isWhitespace }
+        #expect(second.contains("𠮷田商店") && second.contains("合計（税込）¥2,640"), "\(second)")
+        let yaml = """
+            - number: B-1
+              customer: 株式会社髙島商店
+              items:
+                - {name: ブレンドコーヒー豆, qty: 2, price: 1200, rate: 8}
+            - number: B-2
+              customer: 有限会社𠮷田製作所
+              items:
+                - {name: 𠮷野焼マグカップ, qty: 1, price: 2400, rate: 10}
+                - {name: ドリップバッグ, qty: 3, price: 980, rate: 8}
+
+            """
+        try Data(yaml.utf8).write(to: scratch.file("invoices.yaml"))
+        let batch = try Self.mkpdf(
+            ["batch", "--template", template, "--data", "invoices.yaml", "--out", "out", "--name", "{{number}}"],
+            in: scratch.url)
+        #expect(batch.stdout.contains("2 ok, 0 failed"), "\(batch.stdout)")
+        // 2400 + 240 at 10 %, 2940 + 235 at 8 %.
+        let b2 = try Oracle.pdftotext(scratch.file("out/B-2.pdf")).filter { !$0.isWhitespace }
+        #expect(b2.contains("有限会社𠮷田製作所") && b2.contains("合計（税込）¥5,815"), "\(b2)")
+    }
 }

@@ -12,19 +12,57 @@ public enum DataFile {
     public static func values(yaml text: String, source: String, limits: Limits = Limits()) throws(TemplateError)
         -> [String: TemplateValue]
     {
+        let (parser, root) = try compose(yaml: text, source: source, limits: limits)
+        guard let root else { return [:] }
+        try parser.checkShape(root, holding: "field names and their values")
+        return try record(root, parser: parser)
+    }
+
+    /// The records `text` holds: one mapping (one record), or a list of mappings (one record each).
+    /// - Throws: `TemplateError` as `values(yaml:source:limits:)`, and for a list item that is not a mapping.
+    public static func records(yaml text: String, source: String, limits: Limits = Limits()) throws(TemplateError)
+        -> [[String: TemplateValue]]
+    {
+        let (parser, root) = try compose(yaml: text, source: source, limits: limits)
+        guard let root else { return [] }
+        guard case .sequence(let items) = root else {
+            try parser.checkShape(root, holding: "field names and their values, or a list of them")
+            return [try record(root, parser: parser)]
+        }
+        var records: [[String: TemplateValue]] = []
+        for item in items {
+            try parser.checkShape(item, holding: "field names and their values (one record of the list)")
+            records.append(try record(item, parser: parser))
+        }
+        return records
+    }
+
+    /// The records in the file at `url` (`.json`, `.yaml`, `.yml`; UTF-8): one mapping, or a list of them.
+    /// - Throws: `TemplateError` as `records(yaml:source:limits:)`, or for an unreadable file.
+    public static func records(contentsOf url: URL, limits: Limits = Limits()) throws(TemplateError)
+        -> [[String: TemplateValue]]
+    {
+        try records(yaml: try text(contentsOf: url), source: url.path, limits: limits)
+    }
+
+    /// The parser errors are reported through, and the composed document (nil when it is empty).
+    private static func compose(yaml text: String, source: String, limits: Limits) throws(TemplateError)
+        -> (TemplateParser, Node?)
+    {
         let parser = TemplateParser(
             file: source, baseURL: URL(fileURLWithPath: "/"),
             loading: TemplateLoading(root: URL(fileURLWithPath: "/"), limits: limits))
-        let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text, .basic) else { return [:] }
-            root = node
+            return (parser, try Yams.compose(yaml: text, .basic))
         } catch {
             throw parser.syntaxError(error)
         }
-        try parser.checkShape(root, holding: "field names and their values")
+    }
+
+    /// One mapping as a record: every key a valid field name, every value a template value.
+    private static func record(_ node: Node, parser: TemplateParser) throws(TemplateError) -> [String: TemplateValue] {
         var values: [String: TemplateValue] = [:]
-        for (name, keyNode, value) in try parser.map(root, context: "the data", allowed: nil).pairs {
+        for (name, keyNode, value) in try parser.map(node, context: "the data", allowed: nil).pairs {
             guard TemplateParser.isValidName(name) else {
                 throw parser.error(
                     keyNode,
@@ -37,11 +75,8 @@ public enum DataFile {
         return values
     }
 
-    /// The record in the file at `url` (`.json`, `.yaml`, `.yml`; UTF-8).
-    /// - Throws: `TemplateError`: an unreadable file, or anything `values(yaml:source:limits:)` refuses.
-    public static func values(contentsOf url: URL, limits: Limits = Limits()) throws(TemplateError)
-        -> [String: TemplateValue]
-    {
+    /// The UTF-8 text of the file at `url`.
+    private static func text(contentsOf url: URL) throws(TemplateError) -> String {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -51,7 +86,15 @@ public enum DataFile {
         guard let text = String(data: data, encoding: .utf8) else {
             throw TemplateError(file: url.path, reason: .unreadable(reason: "the file is not UTF-8 text"))
         }
-        return try values(yaml: text, source: url.path, limits: limits)
+        return text
+    }
+
+    /// The record in the file at `url` (`.json`, `.yaml`, `.yml`; UTF-8).
+    /// - Throws: `TemplateError`: an unreadable file, or anything `values(yaml:source:limits:)` refuses.
+    public static func values(contentsOf url: URL, limits: Limits = Limits()) throws(TemplateError)
+        -> [String: TemplateValue]
+    {
+        try values(yaml: try text(contentsOf: url), source: url.path, limits: limits)
     }
 
     /// The record a Swift value encodes to (its `Encodable` keys as field names; `Decimal`s exact).
