@@ -127,6 +127,7 @@ public struct BatchStatus: Sendable, Hashable, Encodable {
 
     /// Reads every manifest in `folder` (`manifest.jsonl` and `manifest-shard-I-of-N.jsonl`).
     /// - Parameters:
+    ///   - url: the output folder (`--out`) the manifests are in.
     ///   - records: the number of records in the data, so records after the last one listed count as missing too.
     ///   - verifyOutputs: also re-read every written output and compare its size and SHA-256 with the manifest.
     /// - Throws: `BatchError.unreadableFolder` when the folder cannot be listed, `.unreadableManifest` for a damaged
