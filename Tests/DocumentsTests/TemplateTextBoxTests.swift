@@ -25,6 +25,31 @@ import Testing
         return try #require(boxes.first)
     }
 
+    /// docs/templates.md's markup row: gothic and mincho have bold faces; a family without one is an error.
+    @Test(arguments: [("gothic", true), ("mincho", true), ("ud-mincho", false), ("serif", false)])
+    func boldMarkupUsesTheFamilysBoldFaceOrFails(font: String, hasBold: Bool) throws {
+        let yaml = """
+            page: {width: 200, height: 60}
+            palette: {ink: {stroke: "#000000"}}
+            elements:
+              - text: {role: ink, text: "**Total** 1", font: \(font), size: 12, x: 10, y: 10, w: 150, h: 20}
+            """
+        let template = try Template(yaml: yaml, file: "bold.yaml")
+        let options = TemplateRenderOptions(fonts: .shared)
+        if hasBold {
+            let first = try #require(try template.render(options: options).commands.first)
+            let box = try #require(
+                { () -> Drawing.Command.TextBox? in
+                    if case .textBox(let box) = first { return box }
+                    return nil
+                }(), "the text is a text box")
+            #expect(box.runs.first?.weight == .bold && box.runs.first?.string == "Total")
+        } else {
+            let error = #expect(throws: TemplateError.self) { try template.render(options: options) }
+            #expect(error?.description.contains("has no usable bold face") == true, "\(String(describing: error))")
+        }
+    }
+
     @Test func markupBecomesRunsAndDataStaysPlain() throws {
         let yaml = Self.template("Dear **{{name}}** <b>VIP</b>, <u>note</u> ｜髙橋《たか はし》 ｜様《さま》")
         let template = try Template(yaml: yaml, file: "t.yaml")
