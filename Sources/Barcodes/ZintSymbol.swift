@@ -55,7 +55,7 @@ final class ZintSymbol {
     /// The `count` bytes of one of the struct's fixed C arrays (`char errtxt[100]` …), from its first element.
     ///
     /// Swift imports those arrays as tuples, and `withUnsafeBytes(of:)` on one makes the tuple's type metadata on
-    /// first use: for `encoded_data`, 200 × 144 elements, a large share of a one-shot `mkpdf ticket`. The first
+    /// first use, which for the large `encoded_data` array is a large share of a one-shot `mkpdf ticket`. The first
     /// element's address, projected from the C struct in place, reaches the same bytes without.
     private static func bytes<Element>(
         from first: UnsafeMutablePointer<Element>, count: Int

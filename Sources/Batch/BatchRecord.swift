@@ -33,18 +33,18 @@ public struct BatchRecord: Sendable, Hashable {
     }
 }
 
-/// Two rows of one group that give a field different values.
+/// Two rows of one group that give a field different values: the group's first row and the first row that differs.
 public struct Variation: Sendable, Hashable {
-    /// The group's first row and its value.
-    public var first: (row: Int, value: String) { (firstRow, firstValue) }
-    /// The first row with another value, and that value.
-    public var other: (row: Int, value: String) { (otherRow, otherValue) }
-    private var firstRow: Int
-    private var firstValue: String
-    private var otherRow: Int
-    private var otherValue: String
+    /// The group's first row.
+    public var firstRow: Int
+    /// Its value.
+    public var firstValue: String
+    /// The first row with another value.
+    public var otherRow: Int
+    /// That value.
+    public var otherValue: String
 
-    /// Records that `row` gives `value` where the group's first row gave `firstValue`.
+    /// Records that `otherRow` gives `otherValue` where the group's first row gave `firstValue`.
     public init(firstRow: Int, firstValue: String, otherRow: Int, otherValue: String) {
         self.firstRow = firstRow
         self.firstValue = firstValue

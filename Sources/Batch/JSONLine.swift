@@ -321,6 +321,11 @@ struct JSONLine {
 }
 
 extension JSONLine.Value {
+    /// `true`, `false` or `null` as the template value it stands for.
+    static func literal(_ word: String) -> TemplateValue {
+        word == "true" ? .bool(true) : word == "false" ? .bool(false) : .null
+    }
+
     /// The value in the template language: text, an exact decimal number, true, false, null, a list or a record.
     /// - Throws: `JSONLine.Failure` (column 0) naming a number with no exact decimal form of at most 40 digits.
     func templateValue() throws(JSONLine.Failure) -> TemplateValue {
@@ -332,7 +337,7 @@ extension JSONLine.Value {
                     column: 0, message: "the number \(number), which has no exact decimal form of at most 40 digits")
             }
             return .number(value)
-        case .literal(let word): return word == "true" ? .bool(true) : word == "false" ? .bool(false) : .null
+        case .literal(let word): return Self.literal(word)
         case .array(let items):
             var values: [TemplateValue] = []
             for item in items { values.append(try item.templateValue()) }

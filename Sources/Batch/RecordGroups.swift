@@ -126,7 +126,7 @@ final class RecordGroups {
         }
         for (name, value) in record.data.sorted(by: { $0.key < $1.key }) { fields.append((name, value)) }
         for (name, literal) in record.literals.sorted(by: { $0.key < $1.key }) {
-            fields.append((name, literal == "true" ? .bool(true) : literal == "false" ? .bool(false) : .null))
+            fields.append((name, JSONLine.Value.literal(literal)))
         }
         var row = TemplateRecord(fields)
         row.origin = "row \(record.row)"

@@ -94,9 +94,9 @@ public struct RecordJob: Sendable {
         for (field, variation) in record.varying.sorted(by: { $0.key < $1.key })
         where template.placeholderNames.contains(field) {
             throw RecordFailure(
-                row: variation.other.row, member: record.fields["member"], field: field,
-                reason: "\"\(field)\" differs inside one group: row \(variation.first.row) has "
-                    + "\"\(variation.first.value)\", row \(variation.other.row) has \"\(variation.other.value)\", and the "
+                row: variation.otherRow, member: record.fields["member"], field: field,
+                reason: "\"\(field)\" differs inside one group: row \(variation.firstRow) has "
+                    + "\"\(variation.firstValue)\", row \(variation.otherRow) has \"\(variation.otherValue)\", and the "
                     + "template shows one \(field) per document. Fix: correct the data, or read it per row from rows")
         }
         for (field, literal) in record.literals.sorted(by: { $0.key < $1.key })

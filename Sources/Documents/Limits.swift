@@ -14,25 +14,23 @@ public struct Limits: Hashable, Sendable {
     /// How many bytes one text an expression makes (`a + b` on texts, `join`) may hold, so `let` values that double a
     /// text cannot grow without end. Default 1 MiB.
     public var textBytes = 1 << 20
-    /// How many bytes a template file (or a part's) may hold, checked before it is read. Default 4 MiB (the
-    /// samples are under 6 KB).
+    /// How many bytes a template file (or a part's) may hold, checked before it is read. Default 4 MiB.
     public var templateBytes = 4 << 20
     /// How many YAML nodes a template may hold once its aliases (`*name`) are expanded. Default 100,000.
     public var yamlNodes = 100_000
     /// How deep lists of elements or flow blocks may nest: `elements:` or `flow:` is 1, each `for` or `if` body one
-    /// more, counted on through parts. Reading a level takes tens of kilobytes of stack in a debug build (150
-    /// nested `if`s overflowed 8 MB). Default 32.
+    /// more, counted on through parts. Reading a level takes much stack (docs/security.md has the
+    /// measurement). Default 32.
     public var elementDepth = 32
     /// How deep parts may include parts (`part: {file:}` inside a part). Default 8.
     public var partDepth = 8
     /// How many parts one template may load in all, counting every part of every part. Default 1,000.
     public var partCount = 1_000
     /// How many drawing commands one page may hold after `for`, `repeat` and parts are expanded. Default 20,000
-    /// (100,000 text boxes that wrap and shrink took 39 s in a debug build).
+    /// (docs/security.md has what larger pages cost).
     public var elementsPerPage = 20_000
     /// How many blocks and table cells a flow may make, and drawing commands a document may hold over all its pages.
-    /// Default 200,000 (a table of 20,000 rows × 10 columns; 1,100,000 cells took 167 s and 1.6 GB to lay out in a
-    /// debug build).
+    /// Default 200,000 (a table of 20,000 rows × 10 columns; docs/security.md has what more cost).
     public var elementsPerDocument = 200_000
     /// How many columns a CSV header or row may have. Default 10,000.
     public var csvColumns = 10_000
@@ -44,12 +42,14 @@ public struct Limits: Hashable, Sendable {
     public var rasterBytes = 512 << 20
     /// How many bytes the images of one page (or of a whole flow) may decode to (width × height × 4 each, read
     /// from their headers before any is decoded); an image file may not be larger either. Default 128 MiB: 32
-    /// megapixels, e.g. three A4 photos at 300 dpi; one image of 100 megapixels (the PNG decoder's largest) took 1 GB
-    /// and 10 s to embed in a PDF.
+    /// megapixels, e.g. three A4 photos at 300 dpi (docs/security.md has what a larger image costs).
     public var imageBytes = 128 << 20
     /// How many seconds one document (a template filled, laid out and rendered) may take; past it the document fails
-    /// with this limit and a batch goes on with the next record. Default 300 (the samples take well under a second).
+    /// with this limit and a batch goes on with the next record. Default 300.
     public var jobSeconds = 300
+    /// How many bytes a data file read whole may hold (`--data` for `render` and `ticket`, a YAML or JSON list of
+    /// records for `batch`), checked before it is read. Default 64 MiB.
+    public var dataFileBytes = 64 << 20
 
     /// A deadline of `jobSeconds` from now, for one document.
     public func deadline() -> Deadline { Deadline(seconds: jobSeconds) }
@@ -66,7 +66,7 @@ public struct Limits: Hashable, Sendable {
         ("part-count", \.partCount), ("elements-per-page", \.elementsPerPage),
         ("elements-per-document", \.elementsPerDocument), ("csv-columns", \.csvColumns),
         ("csv-field-bytes", \.csvFieldBytes), ("json-line-bytes", \.jsonLineBytes), ("raster-bytes", \.rasterBytes),
-        ("image-bytes", \.imageBytes), ("job-seconds", \.jobSeconds)
+        ("image-bytes", \.imageBytes), ("job-seconds", \.jobSeconds), ("data-file-bytes", \.dataFileBytes)
     ]
 
     /// The value of the limit named `name` (`csv-columns`), or nil for a name that is not a limit.

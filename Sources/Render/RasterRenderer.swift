@@ -20,7 +20,7 @@ public struct RasterRenderer: Sendable {
     /// The most bytes a page's RGBA raster (width × height × 4) may take, checked before cairo allocates it;
     /// `defaultMaximumBytes` unless set (the CLI's `--limit raster-bytes=N`).
     public var maximumBytes = Self.defaultMaximumBytes
-    /// 512 MiB: a 2× A0 page fits, a 14,400 pt square at 2× (3.3 GB) does not.
+    /// The default of `maximumBytes` (`Limits.rasterBytes`; docs/security.md says which pages it admits).
     public static let defaultMaximumBytes = 512 << 20
     /// When the rendering must be done by, checked at every drawing command; nil for no limit.
     public var deadline: Deadline?

@@ -43,8 +43,9 @@ extension PDFDocument {
         trueType: "こんにちは、libHaru！ IPAexGothic 入場整理券〜①髙ｶﾀｶﾅ"
     )
 
-    /// A "Hello libHaru!" page of `size` (the command gives A5 landscape, 595 × 420 pt): Latin in Helvetica, Japanese in the non-embedded MS-Gothic
-    /// (90ms-RKSJ-H) and in an embedded TrueType font, a stroked red rectangle and a translucent fill.
+    /// A "Hello libHaru!" page of `size` (the command gives A5 landscape): Latin in Helvetica, Japanese in the
+    /// non-embedded MS-Gothic (90ms-RKSJ-H) and in an embedded TrueType font, a stroked red rectangle and a
+    /// translucent fill.
     ///
     /// A smoke test of the whole wrapper that a person can open and look at.
     static func helloSample(trueTypeFont: URL, size: PageSize) throws -> PDFDocument {

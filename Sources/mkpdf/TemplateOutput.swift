@@ -42,12 +42,6 @@ enum TemplateOutput {
         return try template.document(values: given, data: data.filter { given[$0.key] == nil }, options: options)
     }
 
-    /// The record `--data FILE` names (a JSON object or YAML mapping), or none.
-    static func data(_ path: String?, safety: SafetyOptions) throws -> [String: TemplateValue] {
-        guard let path else { return [:] }
-        return try DataFile.values(contentsOf: URL(fileURLWithPath: path), limits: try safety.limits())
-    }
-
     /// The records `--data FILE` names: one mapping, or a list of them (one document each); one empty record when
     /// no file is given.
     static func records(_ path: String?, safety: SafetyOptions) throws -> [[String: TemplateValue]] {

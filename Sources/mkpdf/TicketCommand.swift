@@ -122,7 +122,11 @@ struct TicketCommand: ParsableCommand {
             values[number.field] = try number.value(index: index, row: index + 1)
         }
         if let ticket { values["ticket"] = ticket }
-        var data = try TemplateOutput.data(dataFile, safety: safety)
+        let records = try TemplateOutput.records(dataFile, safety: safety)
+        guard records.count == 1, var data = records.first else {
+            throw ValidationError(
+                "--data \(dataFile ?? ""): holds \(records.count) records; a ticket takes one (mkpdf batch takes many)")
+        }
         for (key, value) in data {
             guard case .text(let text) = value else { continue }
             guard values[key] == nil else { throw ValidationError("--data gives \(key), which is also given") }

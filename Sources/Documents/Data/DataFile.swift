@@ -42,7 +42,7 @@ public enum DataFile {
     public static func records(contentsOf url: URL, limits: Limits = Limits()) throws(TemplateError)
         -> [[String: TemplateValue]]
     {
-        try records(yaml: try text(contentsOf: url), source: url.path, limits: limits)
+        try records(yaml: try text(contentsOf: url, limits: limits), source: url.path, limits: limits)
     }
 
     /// The parser errors are reported through, and the composed document (nil when it is empty).
@@ -75,8 +75,23 @@ public enum DataFile {
         return values
     }
 
-    /// The UTF-8 text of the file at `url`.
-    private static func text(contentsOf url: URL) throws(TemplateError) -> String {
+    /// The UTF-8 text of the regular file at `url`, no larger than `limits.dataFileBytes` (both checked before it
+    /// is read: a named pipe would block for ever, a huge file fill memory).
+    private static func text(contentsOf url: URL, limits: Limits) throws(TemplateError) -> String {
+        var status = stat()
+        if stat(url.path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                throw TemplateError(file: url.path, reason: .unreadable(reason: "it is not a regular file"))
+            }
+            guard Int(status.st_size) <= limits.dataFileBytes else {
+                throw TemplateError(
+                    file: url.path,
+                    reason: .limit(
+                        LimitExceeded(
+                            limit: "data-file-bytes", what: "the data file holds", value: Int(status.st_size),
+                            maximum: limits.dataFileBytes, unit: "bytes")))
+            }
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -87,14 +102,6 @@ public enum DataFile {
             throw TemplateError(file: url.path, reason: .unreadable(reason: "the file is not UTF-8 text"))
         }
         return text
-    }
-
-    /// The record in the file at `url` (`.json`, `.yaml`, `.yml`; UTF-8).
-    /// - Throws: `TemplateError`: an unreadable file, or anything `values(yaml:source:limits:)` refuses.
-    public static func values(contentsOf url: URL, limits: Limits = Limits()) throws(TemplateError)
-        -> [String: TemplateValue]
-    {
-        try values(yaml: try text(contentsOf: url), source: url.path, limits: limits)
     }
 
     /// The record a Swift value encodes to (its `Encodable` keys as field names; `Decimal`s exact).

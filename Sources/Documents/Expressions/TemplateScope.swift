@@ -16,8 +16,8 @@ public struct TemplateScope: Sendable {
     /// that took it (`map(e)` where `e` is `'xs | map(e)'` would never end).
     var argumentNesting = 0
     /// The most filter arguments evaluated one inside another. Each level may nest `maximumExpressionDepth` deep,
-    /// and a debug build spends about 8 KB of stack a level, so the top expression and two nested ones at the
-    /// default depth stay well inside an 8 MB stack.
+    /// so the top expression and two nested ones at the default depth stay inside a thread's stack
+    /// (docs/security.md has the measurement).
     static let maximumArgumentNesting = 2
 
     /// A scope holding `values`.
