@@ -16,12 +16,21 @@ let package = Package(
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Batch", targets: ["Batch"]),
-        .library(name: "Validation", targets: ["Validation"])
+        .library(name: "Validation", targets: ["Validation"]),
+        // The HTTP face of the job: routes a Hummingbird app mounts, and the `mkpdf-serve` program `mkpdf serve` runs.
+        .library(name: "Serve", targets: ["Serve"]),
+        .executable(name: "mkpdf-serve", targets: ["mkpdf-serve"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         // `swift package generate-documentation --target Drawing` (make docs); used by no target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ],
@@ -95,6 +104,27 @@ let package = Package(
         .target(name: "GnuTLSLoader"),
         // PDF structure validation over libqpdf.
         .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),
+        // mkpdf serve: render and batch routes over HTTP, problem details, limits, metrics and the live editor.
+        .target(
+            name: "Serve",
+            dependencies: [
+                "Batch", "Documents", "DrawingModule", "Render", "Support",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")
+            ],
+            resources: [
+                .embedInCode("Editor/index.html"), .embedInCode("Editor/editor.js"), .embedInCode("Editor/editor.css")
+            ]),
+        // The server program, apart from mkpdf so that every other command starts without SwiftNIO's code and
+        // conformances in its binary; `mkpdf serve` runs it.
+        .executableTarget(
+            name: "mkpdf-serve",
+            dependencies: ["Serve", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
         // The command: a thin face over the modules.
         .executableTarget(
             name: "mkpdf",
@@ -148,6 +178,12 @@ let package = Package(
                 "mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Validation",
                 "Documents", "DrawingModule"
             ]),
-        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"])
+        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
+        .testTarget(
+            name: "ServeTests",
+            dependencies: [
+                "Serve", "Documents", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")
+            ],
+            exclude: ["Browser"])
     ]
 )

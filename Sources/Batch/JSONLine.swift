@@ -9,7 +9,7 @@ import Support
 /// reader refuses a key written twice, naming both columns, and reads every number the grammar allows, keeping its
 /// digits. Arrays and objects inside are read the same way (a key written twice is refused at any depth), no deeper
 /// than `maximumNesting`, so the stack stays small.
-struct JSONLine {
+package struct JSONLine {
     /// A top-level value.
     enum Value: Hashable {
         /// A string's text, escapes decoded.
@@ -47,9 +47,15 @@ struct JSONLine {
     }
 
     /// Why the line is not a JSON object: what is wrong and the 1-based column (in characters) where.
-    struct Failure: Error, Hashable {
-        var column: Int
-        var message: String
+    package struct Failure: Error, Hashable {
+        package var column: Int
+        package var message: String
+    }
+
+    /// Checks that `text` is one JSON object as RFC 8259 says (whitespace, line breaks included, around any token).
+    /// - Throws: `Failure` naming what is wrong and the character where, counted from 1 over the whole text.
+    package static func check(_ text: String) throws(Failure) {
+        _ = try entries(of: text)
     }
 
     /// How deep arrays and objects inside a value may nest before the line is refused.

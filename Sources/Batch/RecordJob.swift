@@ -142,39 +142,62 @@ public struct RecordJob: Sendable {
         return page
     }
 
+    /// One rendered file of a record: its name (a page number added for a PNG page of a longer document), the pages
+    /// it holds and its bytes.
+    public struct RenderedFile: Sendable {
+        /// The file name, relative to the output folder.
+        public var name: String
+        /// The pages the file holds: the document's for a PDF, 1 for a PNG page.
+        public var pages: Int
+        /// The file's bytes.
+        public var data: Data
+    }
+
+    /// Renders every format of `record` under `names` (from `fileNames(for:)`), in memory.
+    /// - Throws: `RecordFailure` for data the template cannot show or a document the renderer refuses.
+    public func files(for record: BatchRecord, names: [String]) throws(RecordFailure) -> [RenderedFile] {
+        let deadline = jobSeconds.map { Deadline(seconds: $0) }
+        let document = try document(for: record, deadline: deadline)
+        var rendered: [RenderedFile] = []
+        for (format, name) in zip(formats, names) {
+            var options = output
+            options.format = format
+            options.deadline = deadline
+            do {
+                let files = try render(document, options: options)
+                let pages = files.files.count == 1 ? document.pages.count : 1
+                for (file, data) in zip(files.fileNames(for: name), files.files) {
+                    rendered.append(RenderedFile(name: file, pages: pages, data: data))
+                }
+            } catch {
+                throw RecordFailure(error, record: record)
+            }
+        }
+        return rendered
+    }
+
+    /// The manifest entry of `record` rendered as `files`: every output with its size and SHA-256.
+    public func entry(for record: BatchRecord, files: [RenderedFile]) -> ManifestEntry {
+        let outputs = files.map {
+            ManifestEntry.Output(path: $0.name, pages: $0.pages, bytes: $0.data.count, sha256: Checksum.sha256($0.data))
+        }
+        return ManifestEntry(
+            index: record.index, row: record.row, status: .ok, fields: keyFields(of: record), outputs: outputs)
+    }
+
     /// Renders and writes every format of `record` into `folder` under `names` and returns its manifest entry.
     public func run(_ record: BatchRecord, names: [String], in folder: OutputFolder) -> ManifestEntry {
-        let keys = keyFields(of: record)
         do throws(RecordFailure) {
-            let deadline = jobSeconds.map { Deadline(seconds: $0) }
-            let document = try document(for: record, deadline: deadline)
-            var rendered: [(name: String, pages: Int, data: Data)] = []
-            for (format, name) in zip(formats, names) {
-                var options = output
-                options.format = format
-                options.deadline = deadline
-                do {
-                    let files = try render(document, options: options)
-                    let pages = files.files.count == 1 ? document.pages.count : 1
-                    for (file, data) in zip(files.fileNames(for: name), files.files) {
-                        rendered.append((file, pages, data))
-                    }
-                } catch {
-                    throw RecordFailure(error, record: record)
-                }
-            }
+            let rendered = try files(for: record, names: names)
             do {
                 try folder.write(rendered.map { ($0.name, $0.data) })
             } catch {
                 throw RecordFailure(row: record.row, member: record.fields["member"], reason: error.description)
             }
-            let outputs = rendered.map {
-                ManifestEntry.Output(
-                    path: $0.name, pages: $0.pages, bytes: $0.data.count, sha256: Checksum.sha256($0.data))
-            }
-            return ManifestEntry(index: record.index, row: record.row, status: .ok, fields: keys, outputs: outputs)
+            return entry(for: record, files: rendered)
         } catch {
-            return ManifestEntry(index: record.index, row: record.row, status: .failed, fields: keys, failure: error)
+            return ManifestEntry(
+                index: record.index, row: record.row, status: .failed, fields: keyFields(of: record), failure: error)
         }
     }
 }

@@ -32,9 +32,15 @@ public enum Repo {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `mkpdf` executable SwiftPM built beside the test bundle.
-    public static var mkpdf: URL {
+    public static var mkpdf: URL { product("mkpdf") }
+
+    /// The `mkpdf-serve` executable (`mkpdf serve`'s server) SwiftPM built beside the test bundle.
+    public static var mkpdfServe: URL { product("mkpdf-serve") }
+
+    /// The executable product `name` SwiftPM built beside the test bundle.
+    public static func product(_ name: String) -> URL {
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [bundleDir, bundleDir.deletingLastPathComponent()].map { $0.appendingPathComponent("mkpdf") }
+        let candidates = [bundleDir, bundleDir.deletingLastPathComponent()].map { $0.appendingPathComponent(name) }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 

@@ -43,6 +43,8 @@ public struct Template: Sendable {
     public let literals: [String: String]
     /// The elements in drawing order.
     let elements: [TemplateElement]
+    /// The file lines of each top-level element, in `elements`' order.
+    let elementLines: [ClosedRange<Int>]
     /// Every declared input (`data:` or `placeholders:`) with its default; null for one each document must give.
     public let data: [String: TemplateValue]
     /// The computed values, in order.
@@ -97,6 +99,7 @@ public struct Template: Sendable {
         placeholderNames = contents.placeholderNames
         literals = contents.literals
         elements = contents.elements
+        elementLines = contents.elementLines
         data = contents.data
         lets = contents.lets
         flow = contents.flow

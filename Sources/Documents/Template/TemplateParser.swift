@@ -23,6 +23,8 @@ struct TemplateParser {
         var data: [String: TemplateValue] = [:]
         var lets: [TemplateLet] = []
         var elements: [TemplateElement]
+        /// The lines each top-level element spans in the file, in `elements`' order.
+        var elementLines: [ClosedRange<Int>] = []
         var flow: [FlowBlock] = []
         var furniture = FlowFurniture()
         var margins = PageSetup.Margins(all: Paper.points(millimetres: 15))
@@ -108,8 +110,10 @@ struct TemplateParser {
         let palette = try self.palette(top.value("palette"))
         try readStyles(top.value("styles"))
         var elements: [TemplateElement] = []
+        var elementLines: [ClosedRange<Int>] = []
         if let list = top.value("elements") {
             elements = try self.elements(list, key: "elements", palette: palette, font: font)
+            elementLines = Self.lines(ofItems: list)
         }
         var literals: [String: String] = [:]
         if let node = top.value("literals") {
@@ -124,6 +128,7 @@ struct TemplateParser {
             data: declared, lets: lets, elements: elements,
             placeholderNames: declared.keys.sorted(), literals: literals)
         contents.font = font
+        contents.elementLines = elementLines
         if let node = top.value("margins") { contents.margins = try margins(node) }
         contents.furniture = try furniture(top, font: font)
         if let node = top.value("flow") { contents.flow = try flowBlocks(node, key: "flow", font: font) }
@@ -323,6 +328,23 @@ struct TemplateParser {
     }
 
     // MARK: Elements
+
+    /// The lines each item of a sequence spans: from its first line to the last line any node inside it starts on.
+    static func lines(ofItems list: Node) -> [ClosedRange<Int>] {
+        func last(_ node: Node) -> Int {
+            let own = node.mark?.line ?? 0
+            switch node {
+            case .mapping(let mapping): return mapping.reduce(own) { max($0, last($1.key), last($1.value)) }
+            case .sequence(let sequence): return sequence.reduce(own) { max($0, last($1)) }
+            default: return own
+            }
+        }
+        guard case .sequence(let items) = list else { return [] }
+        return items.map { item in
+            let first = item.mark?.line ?? 0
+            return first...max(first, last(item))
+        }
+    }
 
     /// A list of elements (`elements:`, a `for` body, an `if` branch).
     func elements(_ list: Node, key: String, palette: Palette, font: String) throws(TemplateError) -> [TemplateElement]

@@ -1,0 +1,68 @@
+import Dispatch
+
+/// How many documents render at once and how many requests may wait: a request past the queue is answered 429 at
+/// once rather than left to time out, and once the service drains for shutdown every new request is answered 503
+/// while the ones holding a slot finish.
+actor JobGate {
+    private let slots: Int
+    private let queueLength: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// True once shutdown has begun.
+    private(set) var isDraining = false
+
+    /// A gate with `slots` rendering slots and room for `queueLength` waiting requests.
+    init(slots: Int, queueLength: Int) {
+        self.slots = max(1, slots)
+        self.queueLength = max(0, queueLength)
+    }
+
+    /// The jobs holding a slot and the requests waiting for one.
+    var load: (running: Int, waiting: Int) { (running, waiting.count) }
+
+    /// Takes a slot, waiting in line for one when all are busy.
+    /// - Throws: `ServiceProblem` `.queueFull` when the line is full, `.shuttingDown` while draining.
+    func enter() async throws(ServiceProblem) {
+        guard !isDraining else { throw Self.draining }
+        if running < slots {
+            running += 1
+            return
+        }
+        guard waiting.count < queueLength else {
+            throw ServiceProblem(
+                .queueFull,
+                detail: "all \(slots) rendering slots are busy and \(waiting.count) requests wait, the most the "
+                    + "queue holds. Fix: retry after a moment, or raise --queue on the server")
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Gives the slot back, to the first request in line if there is one.
+    func leave() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+
+    /// Refuses new requests from now on; those holding or waiting for a slot go on.
+    func drain() { isDraining = true }
+
+    /// The answer to a request that comes while the service drains.
+    static let draining = ServiceProblem(
+        .shuttingDown, detail: "the service is shutting down and takes no new documents. Fix: retry on another instance"
+    )
+
+    /// Runs `work` on a thread of its own once a slot is free, so rendering never blocks the threads that serve
+    /// connections.
+    func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await enter()
+        defer { leave() }
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Swift.Result { try work() })
+            }
+        }
+    }
+}

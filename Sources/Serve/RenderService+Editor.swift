@@ -1,0 +1,68 @@
+import Documents
+import Foundation
+import Hummingbird
+
+extension RenderService {
+    /// The live editor's routes: its page and scripts (built into the binary), CodeMirror from Debian's
+    /// `libjs-codemirror` when installed, the editor's settings, and the element places of a template text.
+    func addEditorRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
+        group.get("") { _, _ in Self.answer(Data(PackageResources.index_html), type: "text/html; charset=utf-8") }
+        group.get("editor.js") { _, _ in
+            Self.answer(Data(PackageResources.editor_js), type: "text/javascript; charset=utf-8")
+        }
+        group.get("editor.css") { _, _ in
+            Self.answer(Data(PackageResources.editor_css), type: "text/css; charset=utf-8")
+        }
+        group.get("editor/settings") { _, _ in
+            let settings: [String: Any] = [
+                "allowSave": configuration.allowsSaving, "codeMirror": codeMirrorFile("lib/codemirror.js") != nil
+            ]
+            return Self.answer(
+                (try? JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])) ?? Data(),
+                type: "application/json")
+        }
+        group.get("codemirror/**") { _, context in
+            let path = Self.name(context.parameters.getCatchAll())
+            guard let file = codeMirrorFile(path), let data = FileManager.default.contents(atPath: file) else {
+                throw ServiceProblem(
+                    .unknownTemplate, detail: "no CodeMirror file \(path). Fix: install libjs-codemirror")
+            }
+            return Self.answer(data, type: path.hasSuffix(".css") ? "text/css" : "text/javascript")
+        }
+        group.post("places") { request, _ in
+            let body = try await request.body.collect(upTo: configuration.bodyBytes)
+            let text = String(buffer: body)
+            let root = URL(fileURLWithPath: store.root.isEmpty ? "/" : store.root)
+            let template: Template
+            do {
+                template = try Template(
+                    yaml: text, file: "template", baseURL: root, root: root, limits: configuration.limits)
+            } catch {
+                throw ServiceProblem(error, storedTemplate: false)
+            }
+            let places = template.elementPlaces.map { place -> [String: Any] in
+                [
+                    "kind": place.kind, "x": place.rect.x, "y": place.rect.y, "width": place.rect.width,
+                    "height": place.rect.height, "firstLine": place.lines.lowerBound, "lastLine": place.lines.upperBound
+                ]
+            }
+            let answer: [String: Any] = [
+                "width": template.size.width, "height": template.size.height, "elements": places
+            ]
+            return Self.answer(
+                (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])) ?? Data(),
+                type: "application/json")
+        }
+    }
+
+    /// The path of CodeMirror's file `path` (`.js` or `.css`, inside the CodeMirror folder), or nil.
+    private func codeMirrorFile(_ path: String) -> String? {
+        guard path.hasSuffix(".js") || path.hasSuffix(".css"),
+            !path.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+        else { return nil }
+        let folder = configuration.codeMirrorFolder.standardizedFileURL.resolvingSymlinksInPath().path
+        let file = URL(fileURLWithPath: folder + "/" + path).resolvingSymlinksInPath().path
+        guard file.hasPrefix(folder + "/"), FileManager.default.isReadableFile(atPath: file) else { return nil }
+        return file
+    }
+}

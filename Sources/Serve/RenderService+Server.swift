@@ -1,0 +1,40 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+extension RenderService {
+    /// Serves the routes on `host`:`port` until SIGTERM or SIGINT, then drains: requests that come after the signal
+    /// are answered 503, the ones being rendered finish, and the call returns.
+    /// - Parameter onListening: called once the server listens, with the port it got (useful with port 0).
+    public func serve(
+        host: String, port: Int, logger: Logger = Logger(label: "mkpdf-serve"),
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let router = Router()
+        addRoutes(to: router)
+        let application = Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port),
+                serverName: "mkpdf"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) }, logger: logger)
+        // Shut down in reverse order: the drain flag first, so a request that comes from then on is answered 503,
+        // then the server, which closes its socket and waits for the requests in flight.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application, Drainer(gate: gate)], gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
+        try await group.run()
+    }
+}
+
+/// Sets the gate's drain flag when graceful shutdown begins.
+private struct Drainer: Service {
+    let gate: JobGate
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await gate.drain()
+    }
+}

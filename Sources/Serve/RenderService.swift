@@ -1,0 +1,213 @@
+import Batch
+import Documents
+import DrawingModule
+import Foundation
+import Render
+import ZIPFoundation
+
+/// The job behind `mkpdf serve`: templates from one root filled with request data and rendered through the one
+/// output entry point, at most `concurrentJobs` at a time, every failure a `ServiceProblem`.
+///
+/// HTTP is only its face (`addRoutes(to:)`); a Swift program can call it directly or mount the same routes in its
+/// own Hummingbird application.
+public struct RenderService: Sendable {
+    /// The root, budgets and defaults the service was made with.
+    public let configuration: ServiceConfiguration
+    let store: TemplateStore
+    let gate: JobGate
+    let metrics = ServiceMetrics()
+
+    /// A service over the templates in `configuration.root`.
+    /// - Throws: `ServiceProblem` when the root is not a folder.
+    public init(configuration: ServiceConfiguration) throws(ServiceProblem) {
+        self.configuration = configuration
+        store = try TemplateStore(root: configuration.root, limits: configuration.limits)
+        gate = JobGate(slots: configuration.concurrentJobs, queueLength: configuration.queueLength)
+    }
+
+    /// The defaults a request's settings start from.
+    var defaultSettings: RenderSettings {
+        RenderSettings(
+            format: configuration.output.format, fontMode: configuration.output.fontMode,
+            scale: configuration.output.scale)
+    }
+
+    /// The document the stored template `name` makes from the JSON (or YAML) object `data`.
+    /// - Throws: `ServiceProblem`: `.unknownTemplate`, `.badRequest` for data that does not parse or fit the template,
+    ///   `.unprocessable` for text that does not fit, `.timeLimit`, `.queueFull`, `.shuttingDown`.
+    public func render(templateNamed name: String, data: Data, settings: RenderSettings) async throws(ServiceProblem)
+        -> RenderedDocument
+    {
+        let template = try await store.template(named: name)
+        let values = try Self.values(in: data, source: "request body", limits: configuration.limits)
+        return try await render(template, values: values, settings: settings, stored: true)
+    }
+
+    /// The document `templateText` (YAML, as the editor holds it) makes from `dataText` (a JSON or YAML object); files
+    /// it names resolve in the root. Problems name `template` or `data` as their file, with line and column.
+    /// - Throws: `ServiceProblem` as `render(templateNamed:data:settings:)`, `.badTemplate` for the template's errors.
+    public func render(templateText: String, dataText: String, settings: RenderSettings) async throws(ServiceProblem)
+        -> RenderedDocument
+    {
+        let root = URL(fileURLWithPath: store.root.isEmpty ? "/" : store.root)
+        let template: Template
+        do {
+            template = try Template(
+                yaml: templateText, file: "template", baseURL: root, root: root, limits: configuration.limits)
+        } catch {
+            throw ServiceProblem(error, storedTemplate: false)
+        }
+        let values = try Self.values(in: Data(dataText.utf8), source: "data", limits: configuration.limits)
+        return try await render(template, values: values, settings: settings, stored: false)
+    }
+
+    private func render(
+        _ template: Template, values: [String: TemplateValue], settings: RenderSettings, stored: Bool
+    ) async throws(ServiceProblem) -> RenderedDocument {
+        let job = Job(template: template, output: output(for: settings), limits: configuration.limits)
+        let rendered: RenderedDocument
+        do {
+            rendered = try await gate.run { try job.render(data: values) }
+        } catch {
+            throw ServiceProblem(error, storedTemplate: stored)
+        }
+        metrics.documents(1, bytes: rendered.files.reduce(0) { $0 + $1.count })
+        return rendered
+    }
+
+    /// The documents of a batch: the stored template `name` once per record of `body` (JSONL, CSV in any encoding
+    /// `mkpdf batch` reads, or a YAML/JSON list), as a ZIP of the files named by `pattern` and `manifest.jsonl` — one
+    /// line per record, as `mkpdf batch` writes it, so a failed record is reported and the others are kept.
+    /// - Throws: `ServiceProblem` for an unknown template, input that cannot be read as records, more records than
+    ///   `batchRecords` (`.bodyTooLarge`), or a full queue.
+    public func batch(
+        templateNamed name: String, body: Data, format: BatchInput.Format, pattern: String, settings: RenderSettings
+    ) async throws(ServiceProblem) -> Data {
+        let template = try await store.template(named: name)
+        var job: RecordJob
+        do {
+            job = RecordJob(
+                template: template, formats: [settings.format], name: try OutputName(pattern), rules: try TicketRules(),
+                output: output(for: settings))
+        } catch {
+            throw ServiceProblem(error, storedTemplate: true)
+        }
+        job.jobSeconds = configuration.limits.jobSeconds
+        let ready = job
+        let limits = configuration.limits
+        let most = configuration.batchRecords
+        do {
+            let (archive, documents, bytes) = try await gate.run {
+                try Self.batch(ready, body: body, format: format, limits: limits, most: most)
+            }
+            metrics.documents(documents, bytes: bytes)
+            return archive
+        } catch {
+            throw ServiceProblem(error, storedTemplate: true)
+        }
+    }
+
+    /// Renders every record of `body` into a ZIP; the count and bytes of the documents made.
+    private static func batch(_ job: RecordJob, body: Data, format: BatchInput.Format, limits: Limits, most: Int)
+        throws -> (Data, Int, Int)
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mkpdf-serve-" + UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("records." + format.rawValue)
+        try body.write(to: input)
+        var given = BatchInput(path: input.path, format: format)
+        given.limits = limits
+        let reader = try RecordReader(given)
+        let archive = try Archive(accessMode: .create)
+        var manifest = ""
+        var used = Set<String>()
+        var documents = 0
+        var bytes = 0
+        while let record = try reader.next() {
+            guard record.index < most else {
+                throw ServiceProblem(
+                    .bodyTooLarge,
+                    detail: "the batch holds more than \(most) records, the most one request may. Fix: split it, or "
+                        + "run mkpdf batch for large batches")
+            }
+            let entry: ManifestEntry
+            do throws(RecordFailure) {
+                if let problem = record.problem { throw problem }
+                let numbered = try job.numbered(record)
+                let names = try job.fileNames(for: numbered)
+                if let taken = names.first(where: { used.contains($0) }) {
+                    throw RecordFailure(
+                        row: record.row, member: record.fields["member"],
+                        reason: "the file name \(taken) is already used by an earlier record. Fix: choose a name "
+                            + "pattern (?name=) that differs per record")
+                }
+                let files = try job.files(for: numbered, names: names)
+                for file in files {
+                    try? archive.addEntry(
+                        with: file.name, type: .file, uncompressedSize: Int64(file.data.count),
+                        provider: { position, size in file.data.subdata(in: Int(position)..<Int(position) + size) })
+                    bytes += file.data.count
+                }
+                used.formUnion(names)
+                documents += 1
+                entry = job.entry(for: numbered, files: files)
+            } catch {
+                entry = ManifestEntry(
+                    index: record.index, row: record.row, status: .failed, fields: job.keyFields(of: record),
+                    failure: error)
+            }
+            manifest += entry.jsonLine
+        }
+        let lines = Data(manifest.utf8)
+        try archive.addEntry(
+            with: "manifest.jsonl", type: .file, uncompressedSize: Int64(lines.count), compressionMethod: .deflate,
+            provider: { position, size in lines.subdata(in: Int(position)..<Int(position) + size) })
+        return (archive.data ?? Data(), documents, bytes)
+    }
+
+    /// The output options for `settings` over the service's defaults, with the raster budget of its limits.
+    private func output(for settings: RenderSettings) -> OutputOptions {
+        var output = configuration.output
+        output.format = settings.format
+        output.fontMode = settings.fontMode
+        output.scale = settings.scale
+        output.maximumRasterBytes = configuration.limits.rasterBytes
+        return output
+    }
+
+    /// The record `data` holds: empty for an empty body.
+    private static func values(in data: Data, source: String, limits: Limits) throws(ServiceProblem)
+        -> [String: TemplateValue]
+    {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ServiceProblem(.badRequest, detail: "the \(source) is not UTF-8 text. Fix: send JSON in UTF-8")
+        }
+        guard !text.allSatisfy(\.isWhitespace) else { return [:] }
+        if text.first(where: { !$0.isWhitespace }) == "{" {
+            do {
+                try JSONLine.check(text)
+            } catch {
+                let before = text.prefix(max(0, error.column - 1))
+                let line = before.reduce(1) { $0 + ($1.isNewline ? 1 : 0) }
+                let column =
+                    before.count
+                    - (before.lastIndex(where: \.isNewline).map { before.distance(from: before.startIndex, to: $0) + 1 }
+                        ?? 0) + 1
+                throw ServiceProblem(
+                    .badRequest,
+                    detail: "\(source):\(line):\(column): the \(source) is not valid JSON: \(error.message). Fix: send "
+                        + "one JSON object, e.g. {\"member\": \"GCG-40167\"}",
+                    file: source, line: line, column: column)
+            }
+        }
+        do {
+            return try DataFile.values(yaml: text, source: source, limits: limits)
+        } catch {
+            var problem = ServiceProblem(error, storedTemplate: false)
+            problem.kind = .badRequest
+            throw problem
+        }
+    }
+}

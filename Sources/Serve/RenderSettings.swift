@@ -1,0 +1,93 @@
+import DrawingModule
+import Foundation
+import Render
+
+/// How one request wants its document: the format (`?format=` or the `Accept` header), the PDF's font mode, the
+/// raster scale and, for a PNG of a longer document, the page.
+public struct RenderSettings: Sendable, Hashable {
+    /// The format answered.
+    public var format: OutputFormat
+    /// How a PDF carries its fonts (`?font-mode=embedded|cid`).
+    public var fontMode: PDFFontMode
+    /// Pixels per point of a PNG, and the grid barcodes are placed on (`?scale=`).
+    public var scale: RasterScale
+    /// The 1-based page of a PNG (`?page=`); a PDF holds every page.
+    public var page: Int
+
+    /// Settings for `format` with the service's defaults for the rest.
+    public init(
+        format: OutputFormat = .pdf, fontMode: PDFFontMode = .embedded, scale: RasterScale = .standard, page: Int = 1
+    ) {
+        self.format = format
+        self.fontMode = fontMode
+        self.scale = scale
+        self.page = page
+    }
+
+    /// The settings a request's query and `Accept` header ask for, over `defaults`.
+    /// - Throws: `ServiceProblem` `.notAcceptable` for a format the service does not write, `.badRequest` for a font
+    ///   mode, scale or page that is not one.
+    public init(query: [String: String], accept: String?, defaults: RenderSettings) throws(ServiceProblem) {
+        self = defaults
+        if let name = query["format"] {
+            guard let format = OutputFormat(rawValue: name.lowercased()) else {
+                throw ServiceProblem(
+                    .notAcceptable,
+                    detail: "format=\(name) is not a format mkpdf writes. Fix: ask for " + OutputFormat.names)
+            }
+            self.format = format
+        } else if let accept {
+            format = try Self.format(accepting: accept, fallback: defaults.format)
+        }
+        if let mode = query["font-mode"] {
+            guard let fontMode = PDFFontMode(rawValue: mode) else {
+                throw ServiceProblem(
+                    .badRequest,
+                    detail: "font-mode=\(mode) is not a font mode. Fix: use "
+                        + PDFFontMode.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            self.fontMode = fontMode
+        }
+        if let text = query["scale"] {
+            guard let factor = Double(text), factor.isFinite, factor > 0, factor <= 16 else {
+                throw ServiceProblem(
+                    .badRequest, detail: "scale=\(text) is not a scale. Fix: give pixels per point from 0.1 to 16")
+            }
+            scale = .factor(factor)
+        }
+        if let text = query["page"] {
+            guard let page = Int(text), page >= 1 else {
+                throw ServiceProblem(.badRequest, detail: "page=\(text) is not a page. Fix: count pages from 1")
+            }
+            self.page = page
+        }
+    }
+
+    /// The format an `Accept` header prefers among those mkpdf writes (`*/*` and absent: `fallback`).
+    private static func format(accepting accept: String, fallback: OutputFormat) throws(ServiceProblem)
+        -> OutputFormat
+    {
+        let ranges = accept.split(separator: ",").compactMap { range -> (type: String, quality: Double)? in
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let type = parts.first?.lowercased(), !type.isEmpty else { return nil }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return (type, quality)
+        }
+        for range in ranges.filter({ $0.quality > 0 }).sorted(by: { $0.quality > $1.quality }) {
+            switch range.type {
+            case "application/pdf": return .pdf
+            case "image/png": return .png
+            case "*/*", "application/*", "image/*": return range.type == "image/*" ? .png : fallback
+            default: continue
+            }
+        }
+        throw ServiceProblem(
+            .notAcceptable,
+            detail: "Accept: \(accept) names no format mkpdf writes. Fix: accept application/pdf or image/png")
+    }
+
+    /// The media type of `format`.
+    static func mediaType(of format: OutputFormat) -> String {
+        format == .png ? "image/png" : "application/pdf"
+    }
+}

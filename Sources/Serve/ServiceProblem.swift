@@ -1,0 +1,211 @@
+import Batch
+import Documents
+import DrawingModule
+import Foundation
+import Render
+import Typeset
+
+/// What went wrong with a request, as an RFC 9457 problem details object: an HTTP status, a stable `type` per kind of
+/// problem, the same words the command line prints (`detail`), and where it happened — the template file, line and
+/// column, the data field, the record — so an editor can point at the spot. `type` is a path on the service itself
+/// (`/problems/queue-full`), which answers with the kind's title and status.
+public struct ServiceProblem: Error, Sendable, Hashable {
+    /// The kinds of problem, each with its status and `type` URI.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The data or the request cannot be used (400).
+        case badRequest = "bad-request"
+        /// The template in the request body has an error (400), with its line and column.
+        case badTemplate = "bad-template"
+        /// No template of that name in the root, or a name that would leave the root (404).
+        case unknownTemplate = "unknown-template"
+        /// The route does not take this method (405).
+        case methodNotAllowed = "method-not-allowed"
+        /// The format asked for (Accept or `?format=`) is not one the service writes (406).
+        case notAcceptable = "not-acceptable"
+        /// The request body is larger than the service reads (413).
+        case bodyTooLarge = "body-too-large"
+        /// The data is well formed but the document cannot be made: text that does not fit, a character no font has,
+        /// a barcode that cannot be encoded, a budget gone over (422).
+        case unprocessable = "unprocessable"
+        /// Every rendering slot is busy and the queue is full (429).
+        case queueFull = "queue-full"
+        /// The service is shutting down (503).
+        case shuttingDown = "shutting-down"
+        /// The document took longer than the per-job time limit (504).
+        case timeLimit = "time-limit"
+        /// A stored template in the root cannot be loaded (500): its owner must fix the file.
+        case brokenTemplate = "broken-template"
+        /// Saving is off, or the save failed (403, 500).
+        case saveRefused = "save-refused"
+
+        /// The HTTP status this kind is answered with.
+        public var status: Int {
+            switch self {
+            case .badRequest, .badTemplate: 400
+            case .saveRefused: 403
+            case .unknownTemplate: 404
+            case .methodNotAllowed: 405
+            case .notAcceptable: 406
+            case .bodyTooLarge: 413
+            case .unprocessable: 422
+            case .queueFull: 429
+            case .brokenTemplate: 500
+            case .shuttingDown: 503
+            case .timeLimit: 504
+            }
+        }
+
+        /// The path of the kind's `type` on the service.
+        public var path: String { "/problems/" + rawValue }
+
+        /// A short, fixed summary (`title`).
+        public var title: String {
+            switch self {
+            case .badRequest: "The request's data cannot be used"
+            case .badTemplate: "The template has an error"
+            case .unknownTemplate: "No such template"
+            case .methodNotAllowed: "Method not allowed"
+            case .notAcceptable: "Format not available"
+            case .bodyTooLarge: "Request body too large"
+            case .unprocessable: "The document cannot be made from this data"
+            case .queueFull: "Too many requests waiting"
+            case .shuttingDown: "The service is shutting down"
+            case .timeLimit: "The document took too long"
+            case .brokenTemplate: "A stored template cannot be loaded"
+            case .saveRefused: "The template cannot be saved"
+            }
+        }
+    }
+
+    /// The kind, which gives the status, `type` and `title`.
+    public var kind: Kind
+    /// What went wrong, with its fix: the text the command line prints for the same problem.
+    public var detail: String
+    /// The template file, when the problem is in one.
+    public var file: String?
+    /// The 1-based line in the template (or the request's template text).
+    public var line: Int?
+    /// The 1-based column.
+    public var column: Int?
+    /// The data field whose value caused it.
+    public var field: String?
+    /// The record (batch row, or `row 3 of items`) it came from.
+    public var record: String?
+    /// The budget gone over, by its `--limit` name.
+    public var limit: String?
+
+    /// Creates a problem.
+    public init(
+        _ kind: Kind, detail: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
+        field: String? = nil, record: String? = nil, limit: String? = nil
+    ) {
+        self.kind = kind
+        self.detail = detail
+        self.file = file
+        self.line = line
+        self.column = column
+        self.field = field
+        self.record = record
+        self.limit = limit
+    }
+
+    /// The HTTP status.
+    public var status: Int { kind.status }
+
+    /// The problem as `application/problem+json`: `type`, `title`, `status`, `detail`, then the place members that
+    /// are set.
+    public var json: Data {
+        var object: [String: Any] = [
+            "type": kind.path, "title": kind.title, "status": status,
+            "detail": detail
+        ]
+        let places: [(String, Any?)] = [
+            ("file", file), ("line", line), ("column", column), ("field", field), ("record", record), ("limit", limit)
+        ]
+        for (key, value) in places { if let value { object[key] = value } }
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+}
+
+extension ServiceProblem {
+    /// The problem for an error a job threw while the data filled the template (`stored`: the template is a file of
+    /// the root, so a problem in the template itself is the service's, not the caller's).
+    init(_ error: any Error, storedTemplate stored: Bool) {
+        switch error {
+        case let problem as ServiceProblem:
+            self = problem
+        case let error as TemplateError:
+            self.init(error, storedTemplate: stored)
+        case let error as RenderError:
+            self.init(error)
+        case let error as RecordFailure:
+            self.init(
+                Self.kind(forRecordReason: error.reason), detail: error.description, field: error.field,
+                record: "row \(error.row)", limit: Self.limit(in: error.reason))
+        case let error as BatchError:
+            self.init(.badRequest, detail: error.description)
+        case let error as LimitExceeded:
+            self.init(
+                error.limit == "job-seconds" ? .timeLimit : .unprocessable, detail: error.description,
+                limit: error.limit)
+        default:
+            self.init(.unprocessable, detail: "\(error)")
+        }
+    }
+
+    private init(_ error: TemplateError, storedTemplate stored: Bool) {
+        let kind: Kind
+        var limit: String?
+        var field: String?
+        switch error.reason {
+        case .limit(let exceeded):
+            kind = exceeded.limit == "job-seconds" ? .timeLimit : .unprocessable
+            limit = exceeded.limit
+        case .textFit(let fit):
+            kind = .unprocessable
+            field = fit.field
+        case .missingGlyph(let name, _):
+            kind = .unprocessable
+            field = name
+        case .barcode(_, _, _, let name, _):
+            kind = .unprocessable
+            field = name
+        case .missingValue(let name), .invalidValue(let name, _):
+            kind = .badRequest
+            field = name
+        case .unknownPlaceholder(let name, _):
+            kind = .badRequest
+            field = name
+        case .unknownName, .expression, .layout, .image, .font:
+            kind = stored ? .unprocessable : .badTemplate
+        default:
+            kind = stored ? .brokenTemplate : .badTemplate
+        }
+        self.init(
+            kind, detail: error.description, file: error.file, line: error.line, column: error.column, field: field,
+            record: error.record, limit: limit)
+    }
+
+    private init(_ error: RenderError) {
+        switch error {
+        case .limit(let exceeded, _):
+            self.init(
+                exceeded.limit == "job-seconds" ? .timeLimit : .unprocessable, detail: error.description,
+                limit: exceeded.limit)
+        case .invalidScale:
+            self.init(.badRequest, detail: error.description)
+        default:
+            self.init(.unprocessable, detail: error.description, field: error.failedField)
+        }
+    }
+
+    /// A record's failure names the limit it went over in its words; the time limit is a 504, the rest a 422.
+    private static func kind(forRecordReason reason: String) -> Kind {
+        reason.contains("over the limit job-seconds") ? .timeLimit : .unprocessable
+    }
+
+    private static func limit(in reason: String) -> String? {
+        guard let range = reason.range(of: "over the limit ") else { return nil }
+        return String(reason[range.upperBound...].prefix { $0.isLetter || $0 == "-" })
+    }
+}

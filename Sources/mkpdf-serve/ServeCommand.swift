@@ -1,0 +1,97 @@
+import ArgumentParser
+import Documents
+import Foundation
+import Logging
+import Serve
+
+/// `mkpdf serve` (this program, which `mkpdf serve` runs): the render service and live editor over HTTP.
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mkpdf serve",
+        abstract: "Render templates over HTTP, with a live template editor at /.",
+        discussion: """
+            Routes: POST /render/TEMPLATE (JSON data → PDF or PNG: Accept, ?format=, ?font-mode=, ?scale=, ?page=),
+            POST /render ({"template": YAML, "data": JSON}), POST /batch/TEMPLATE (JSONL, CSV or a JSON list → ZIP with
+            manifest.jsonl; ?name=, ?data-format=), GET /templates, GET /healthz, GET /metrics, GET / (the editor).
+            Failures are RFC 9457 problem details. SIGTERM drains: new requests get 503, those in flight finish.
+
+            Examples:
+              mkpdf serve --root Templates --listen 127.0.0.1:8080
+              curl -sf -X POST -H 'Content-Type: application/json' -d '{"member": "GCG-40167"}' \\
+                http://127.0.0.1:8080/render/ticket -o ticket.pdf
+            """)
+
+    @Option(help: "The folder of templates the service may read; nothing outside it is read.")
+    var root: String = "Templates"
+
+    @Option(help: "The address and port to listen on (port 0: any free port, printed at start).")
+    var listen: String = "127.0.0.1:8080"
+
+    @Option(name: .customLong("body-bytes"), help: "The largest request body read (413 beyond).")
+    var bodyBytes: Int = 4 << 20
+
+    @Option(help: "Documents rendered at once (default: one per processor).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Requests that may wait for a rendering slot (429 beyond).")
+    var queue: Int = 64
+
+    @Option(name: .customLong("batch-records"), help: "The most records one POST /batch may hold.")
+    var batchRecords: Int = 1_000
+
+    @Option(
+        name: .customLong("limit"),
+        help: ArgumentHelp(
+            "Raise or lower a budget: NAME=N (job-seconds, default 30 here; text-bytes, raster-bytes …).",
+            valueName: "name=N"))
+    var limits: [String] = []
+
+    @Flag(name: .customLong("allow-save"), help: "Let the editor save templates into the root (PUT /templates/NAME).")
+    var allowsSaving = false
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "notice"
+
+    func run() async throws {
+        let (host, port) = try address()
+        var configuration = ServiceConfiguration(root: URL(fileURLWithPath: root))
+        for setting in limits {
+            do { try configuration.limits.set(setting) } catch { throw ValidationError(error.description) }
+        }
+        guard bodyBytes > 0, jobs > 0, queue >= 0, batchRecords > 0 else {
+            throw ValidationError("--body-bytes, --jobs and --batch-records must be above 0, --queue at least 0")
+        }
+        configuration.bodyBytes = bodyBytes
+        configuration.concurrentJobs = jobs
+        configuration.queueLength = queue
+        configuration.batchRecords = batchRecords
+        configuration.allowsSaving = allowsSaving
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("--log-level \(logLevel): use trace, debug, info, notice, warning, error or critical")
+        }
+        var logger = Logger(label: "mkpdf-serve")
+        logger.logLevel = level
+        let service: RenderService
+        do {
+            service = try RenderService(configuration: configuration)
+        } catch {
+            throw ValidationError(error.detail)
+        }
+        let rootPath = root
+        try await service.serve(host: host, port: port, logger: logger) { bound in
+            let line = "mkpdf serve: listening on http://\(host):\(bound) (templates: \(rootPath))\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+    }
+
+    /// `HOST:PORT` from `--listen`.
+    private func address() throws -> (String, Int) {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+            (0...65_535).contains(port)
+        else {
+            throw ValidationError("--listen \(listen): write HOST:PORT, e.g. 127.0.0.1:8080 (port 0: any free port)")
+        }
+        return (String(listen[..<colon]), port)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `mkpdf serve` over real HTTP on a loopback port: documents checked by the oracles, every problem status with its
+/// RFC 9457 body, the root, the limits, reload and draining on SIGTERM.
+@Suite(.serialized) struct RenderServiceTests {
+    /// A template that takes long to render: a box set once per item of a long list.
+    static let slowTemplate = """
+        page: {width: 400, height: 300}
+        data: {items: []}
+        palette: {ink: {stroke: "#1A1A1A"}}
+        elements:
+          - for: {each: item, in: items, elements: [{text: {role: ink, text: "{{item}} 東京国際展示場 西ホール 特設会場",
+                   size: 12, x: 10, y: 10, w: 60, h: 40, fit: [wrap, shrink, error], minSize: 4}}]}
+        """
+
+    /// Data for the slow template: `count` items.
+    static func slowData(_ count: Int) -> String {
+        "{\"items\": [" + (0..<count).map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+    }
+
+    /// A scratch root holding the ticket template and the slow one.
+    static func root(_ name: String) throws -> (Scratch, URL) {
+        let scratch = try Scratch(name)
+        let root = scratch.file("root")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/ticket.yaml"),
+            to: root.appendingPathComponent("ticket.yaml"))
+        try Data(slowTemplate.utf8).write(to: root.appendingPathComponent("slow.yaml"))
+        return (scratch, root)
+    }
+
+    @Test func aTicketIsAPDFTheOraclesRead() throws {
+        let (scratch, root) = try Self.root("serve-ticket")
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let answer = try server.post("/render/ticket", json: #"{"member": "髙橋-𠮷", "venue": "東京ドーム〜①"}"#)
+        #expect(answer.status == 200, "\(answer.text.prefix(400))")
+        #expect(answer.headers["content-type"] == "application/pdf")
+        let pdf = scratch.file("ticket.pdf")
+        try answer.body.write(to: pdf)
+        #expect(try Oracle.qpdfCheck(pdf).status == 0)
+        let text = try Oracle.pdftotext(pdf)
+        #expect(text.contains("東京ドーム〜①"), "\(text)")
+        let png = scratch.file("ticket")
+        try Oracle.run("pdftoppm", ["-r", "144", "-png", "-singlefile", pdf.path, png.path])
+        let code = try Oracle.run("zbarimg", ["-q", "--raw", png.path + ".png"])
+        #expect(code.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "FN-579-413/髙橋-𠮷")
+    }
+
+    @Test func pngComesByAcceptOrFormatWithItsPageCount() throws {
+        let (scratch, root) = try Self.root("serve-png")
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        for (query, headers) in [("", ["Accept": "image/png"]), ("?format=png&scale=1", [:])] {
+            let answer = try server.post("/render/ticket\(query)", json: "{}", headers: headers)
+            #expect(answer.status == 200, "\(answer.text.prefix(300))")
+            #expect(answer.headers["content-type"] == "image/png")
+            #expect(answer.headers["mkpdf-pages"] == "1")
+            #expect(answer.body.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            let width = answer.body[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == (query.isEmpty ? 800 : 400), "the ticket is 400 pt wide: \(width) px")
+        }
+        let refused = try server.post("/render/ticket", json: "{}", headers: ["Accept": "text/html"])
+        #expect(refused.status == 406)
+    }
+
+    @Test func everyProblemHasItsStatusAndPlace() throws {
+        let (scratch, root) = try Self.root("serve-problems")
+        let server = try ServiceProcess(
+            root: root, arguments: ["--body-bytes", "100000", "--limit", "job-seconds=1"], scratch: scratch)
+        let badJSON = try server.post("/render/ticket", json: "{\"member\": \"GCG\",\n \"venue\": }")
+        #expect(badJSON.status == 400)
+        #expect(badJSON.headers["content-type"] == "application/problem+json")
+        #expect(badJSON.problem["type"] as? String == "/problems/bad-request")
+        #expect(badJSON.problem["line"] as? Int == 2, "\(badJSON.text)")
+        let unknownField = try server.post("/render/ticket", json: #"{"membr": "GCG-1"}"#)
+        #expect(unknownField.status == 400)
+        #expect(
+            (unknownField.problem["detail"] as? String)?.contains("member") == true,
+            "did you mean: \(unknownField.text)")
+        let missing = try server.post("/render/nothing", json: "{}")
+        #expect(missing.status == 404)
+        #expect(missing.problem["title"] as? String == "No such template")
+        let large = try server.post(
+            "/render/ticket", json: "{\"venue\": \"" + String(repeating: "あ", count: 40_000) + "\"}")
+        #expect(large.status == 413, "\(large.text)")
+        let long = String(repeating: "東京国際フォーラム ホールA ", count: 12)
+        let unfit = try server.post("/render/ticket", json: "{\"venue\": \"\(long)\"}")
+        #expect(unfit.status == 422, "\(unfit.text)")
+        #expect(unfit.problem["field"] as? String == "venue")
+        #expect(unfit.problem["line"] as? Int != nil, "the template line of the box: \(unfit.text)")
+        let emoji = try server.post("/render/ticket", json: #"{"member": "GCG-😀"}"#)
+        #expect(emoji.status == 422)
+        #expect((emoji.problem["detail"] as? String)?.contains("U+1F600") == true, "\(emoji.text)")
+        let slow = try server.post("/render/slow", json: Self.slowData(2_000))
+        #expect(slow.status == 504, "\(slow.text.prefix(300))")
+        #expect(slow.problem["limit"] as? String == "job-seconds")
+        let kind = try server.request("GET", "/problems/time-limit")
+        #expect(kind.status == 200 && kind.text.contains("504"))
+    }
+
+    @Test func nothingOutsideTheRootIsRead() throws {
+        let (scratch, root) = try Self.root("serve-root")
+        let outside = scratch.file("secret.yaml")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("ticket.yaml"), to: outside)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("link.yaml"), withDestinationURL: outside)
+        try Data("page: a6\nelements:\n  - part: {file: ../secret.yaml, x: 0, y: 0, w: 100, h: 40}\n".utf8)
+            .write(to: root.appendingPathComponent("escape.yaml"))
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        for path in ["/render/link", "/render/..%2Fsecret", "/render/../secret", "/render/%2Fetc%2Fpasswd"] {
+            let answer = try server.post(path, json: "{}")
+            #expect(answer.status == 404, "\(path): \(answer.status) \(answer.text.prefix(200))")
+            #expect(!answer.text.contains("GCG-40167"))
+        }
+        let part = try server.post("/render/escape", json: "{}")
+        #expect(part.status == 500, "\(part.text)")
+        #expect((part.problem["detail"] as? String)?.contains("outside the template's root") == true, "\(part.text)")
+        let listed = try server.request("GET", "/templates")
+        let names = (try JSONSerialization.jsonObject(with: listed.body) as? [[String: Any]])?.compactMap {
+            $0["name"] as? String
+        }
+        #expect(names?.contains("ticket") == true && names?.contains("secret") == false, "\(listed.text.prefix(300))")
+    }
+
+    @Test func theQueueRefusesPastItsLength() throws {
+        let (scratch, root) = try Self.root("serve-queue")
+        let server = try ServiceProcess(root: root, arguments: ["--jobs", "1", "--queue", "0"], scratch: scratch)
+        let slow = try server.start(
+            "POST", "/render/slow", body: Data(Self.slowData(1_500).utf8),
+            headers: ["Content-Type": "application/json"])
+        Thread.sleep(forTimeInterval: 0.3)
+        let refused = try server.post("/render/ticket", json: "{}")
+        #expect(refused.status == 429, "\(refused.text)")
+        #expect(refused.headers["retry-after"] == "1")
+        #expect(try slow.wait().status == 200)
+        #expect(try server.post("/render/ticket", json: "{}").status == 200, "a slot is free again")
+    }
+
+    @Test func anEditedTemplateIsServedWithoutARestart() throws {
+        let (scratch, root) = try Self.root("serve-reload")
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let before = try server.post("/render/ticket", json: "{}")
+        try before.body.write(to: scratch.file("before.pdf"))
+        #expect(try Oracle.pdftotext(scratch.file("before.pdf")).contains("入場整理券"))
+        let file = root.appendingPathComponent("ticket.yaml")
+        let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "title: 入場整理券", with: "title: 招待状")
+        try Data(edited.utf8).write(to: file)
+        let after = try server.post("/render/ticket", json: "{}")
+        try after.body.write(to: scratch.file("after.pdf"))
+        let text = try Oracle.pdftotext(scratch.file("after.pdf"))
+        #expect(text.contains("招待状") && !text.contains("入場整理券"), "\(text)")
+    }
+
+    @Test func sigtermFinishesTheJobInFlightAndRefusesNewOnes() throws {
+        let (scratch, root) = try Self.root("serve-drain")
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let slow = try server.start(
+            "POST", "/render/slow", body: Data(Self.slowData(1_500).utf8),
+            headers: ["Content-Type": "application/json"])
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(server.process.processIdentifier, SIGTERM)
+        Thread.sleep(forTimeInterval: 0.1)
+        let late = try server.post("/render/ticket", json: "{}")
+        #expect(late.status == 503 || late.status == 0, "refused, or the socket is closed: \(late.status)")
+        let finished = try slow.wait()
+        #expect(finished.status == 200, "\(finished.text.prefix(200))")
+        #expect(finished.body.starts(with: Data("%PDF-".utf8)))
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0, "\(server.output)")
+    }
+
+    @Test func aBatchIsAZipWithItsManifest() throws {
+        let (scratch, root) = try Self.root("serve-batch")
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let jsonl = """
+            {"member": "GCG-1", "ticket": "FN-1"}
+            {"member": "GCG-2", "ticket": "FN-2", "venue": "\(String(repeating: "東京国際フォーラム ", count: 20))"}
+            {"member": "GCG-3", "ticket": "FN-3"}
+
+            """
+        let answer = try server.request(
+            "POST", "/batch/ticket?name=t-%7B%7Bmember%7D%7D", body: Data(jsonl.utf8),
+            headers: ["Content-Type": "application/x-ndjson"])
+        #expect(answer.status == 200, "\(answer.text.prefix(300))")
+        #expect(answer.headers["content-type"] == "application/zip")
+        let zip = scratch.file("batch.zip")
+        try answer.body.write(to: zip)
+        let folder = scratch.file("unzipped")
+        try Oracle.run("unzip", ["-q", zip.path, "-d", folder.path])
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["manifest.jsonl", "t-GCG-1.pdf", "t-GCG-3.pdf"])
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.jsonl"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].contains("\"status\":\"failed\"") && lines[1].contains("venue"), "\(manifest)")
+        #expect(try Oracle.pdftotext(folder.appendingPathComponent("t-GCG-3.pdf")).contains("GCG-3"))
+    }
+
+    @Test func templatesHealthAndMetricsAnswer() throws {
+        let (scratch, root) = try Self.root("serve-catalogue")
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let health = try server.request("GET", "/healthz")
+        #expect(health.status == 200 && health.text == "ok\n")
+        let list = try #require(
+            try JSONSerialization.jsonObject(with: try server.request("GET", "/templates").body) as? [[String: Any]])
+        let ticket = try #require(list.first { $0["name"] as? String == "ticket" })
+        #expect(ticket["width"] as? Double == 400 && ticket["height"] as? Double == 150)
+        let inputs = try #require(ticket["inputs"] as? [[String: Any]])
+        let member = try #require(inputs.first { $0["name"] as? String == "member" })
+        #expect(member["default"] as? String == "GCG-40167" && member["type"] as? String == "text")
+        _ = try server.post("/render/ticket", json: "{}")
+        _ = try server.post("/render/nothing", json: "{}")
+        let metrics = try server.request("GET", "/metrics").text
+        #expect(metrics.contains("mkpdf_requests_total{route=\"render\",status=\"200\"} 1"), "\(metrics)")
+        #expect(metrics.contains("mkpdf_problems_total{kind=\"unknown-template\"} 1"))
+        #expect(metrics.contains("mkpdf_documents_total 1"))
+        #expect(metrics.contains("mkpdf_request_duration_seconds_bucket"))
+    }
+}
