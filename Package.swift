@@ -182,7 +182,9 @@ let package = Package(
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Documents", "TestSupport", .product(name: "Hummingbird", package: "hummingbird")
+                "Serve", "Documents", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log")
             ],
             exclude: ["Browser"])
     ]

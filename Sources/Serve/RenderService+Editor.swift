@@ -18,7 +18,7 @@ extension RenderService {
                 "allowSave": configuration.allowsSaving, "codeMirror": codeMirrorFile("lib/codemirror.js") != nil
             ]
             return Self.answer(
-                (try? JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])) ?? Data(),
+                RenderService.json(settings),
                 type: "application/json")
         }
         group.get("codemirror/**") { _, context in
@@ -50,7 +50,7 @@ extension RenderService {
                 "width": template.size.width, "height": template.size.height, "elements": places
             ]
             return Self.answer(
-                (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])) ?? Data(),
+                RenderService.json(answer),
                 type: "application/json")
         }
     }

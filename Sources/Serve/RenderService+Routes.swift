@@ -123,11 +123,11 @@ extension RenderService {
                     return input
                 }
             } catch {
-                entry["problem"] = String(data: error.json, encoding: .utf8) ?? error.detail
+                entry["problem"] = error.jsonObject
             }
             entries.append(entry)
         }
-        return (try? JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys])) ?? Data("[]".utf8)
+        return Self.json(entries)
     }
 
     /// `GET /templates/{name}`: the template's YAML, for the editor.
@@ -184,9 +184,10 @@ extension RenderService {
         return query
     }
 
-    /// The response holding `rendered`: the PDF, or the PNG of `page` with the page count in `MKPDF-Pages`.
+    /// The response holding `rendered`: the PDF (every page, whatever `page` says), or the PNG of `page` with the
+    /// page count in `MKPDF-Pages`.
     static func answer(_ rendered: RenderedDocument, page: Int) throws(ServiceProblem) -> Response {
-        let index = rendered.files.count == 1 ? 0 : page - 1
+        let index = rendered.format.filePerPage ? page - 1 : 0
         guard rendered.files.indices.contains(index) else {
             throw ServiceProblem(
                 .badRequest, detail: "page=\(page) is past the document's \(rendered.files.count) pages")
@@ -194,6 +195,11 @@ extension RenderService {
         var response = answer(rendered.files[index], type: RenderSettings.mediaType(of: rendered.format))
         if rendered.format.filePerPage { response.headers[.pages] = String(rendered.files.count) }
         return response
+    }
+
+    /// `object` as JSON, keys sorted, slashes as they are.
+    static func json(_ object: Any) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
     static func answer(_ data: Data, type: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -4,8 +4,9 @@ import Logging
 import ServiceLifecycle
 
 extension RenderService {
-    /// Serves the routes on `host`:`port` until SIGTERM or SIGINT, then drains: requests that come after the signal
-    /// are answered 503, the ones being rendered finish, and the call returns.
+    /// Serves the routes on `host`:`port` until SIGTERM or SIGINT, then drains: for `configuration.drainTime`
+    /// requests that come are answered 503, then the socket closes, the ones being rendered finish, and the call
+    /// returns.
     /// - Parameter onListening: called once the server listens, with the port it got (useful with port 0).
     public func serve(
         host: String, port: Int, logger: Logger = Logger(label: "mkpdf-serve"),
@@ -23,18 +24,22 @@ extension RenderService {
         // then the server, which closes its socket and waits for the requests in flight.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [application, Drainer(gate: gate)], gracefulShutdownSignals: [.sigterm, .sigint],
+                services: [application, Drainer(gate: gate, time: configuration.drainTime)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         try await group.run()
     }
 }
 
-/// Sets the gate's drain flag when graceful shutdown begins.
+/// Sets the gate's drain flag when graceful shutdown begins, and holds the server's shutdown back for `time` while
+/// new requests are answered 503.
 private struct Drainer: Service {
     let gate: JobGate
+    let time: Duration
 
     func run() async throws {
         try? await gracefulShutdown()
         await gate.drain()
+        if time > .zero { try? await Task.sleep(for: time) }
     }
 }

@@ -19,6 +19,9 @@ public struct ServiceConfiguration: Sendable {
     public var batchRecords: Int
     /// How documents become bytes when a request does not say (format, font mode, scale, fonts).
     public var output: OutputOptions
+    /// How long the service keeps answering after SIGTERM before it closes its socket: new requests get 503 and
+    /// `/healthz` says draining, so a load balancer sends them elsewhere; jobs in flight finish after it too.
+    public var drainTime: Duration
     /// True to let the editor save a template into the root (`PUT /templates/{name}`); off by default.
     public var allowsSaving: Bool
     /// Where Debian's `libjs-codemirror` keeps CodeMirror, which the editor loads when it is there (else it falls
@@ -37,6 +40,7 @@ public struct ServiceConfiguration: Sendable {
         batchRecords = 1_000
         output = OutputOptions()
         allowsSaving = false
+        drainTime = .zero
         codeMirrorFolder = URL(fileURLWithPath: "/usr/share/javascript/codemirror")
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// What every route of the service shares: a request that comes while the service drains is answered 503, every
+/// What every route of the service shares: a request that comes while the service drains is answered 503 (a render,
+/// a batch, a save and `/healthz`; the editor's pages still load), every
 /// thrown problem becomes its `application/problem+json` answer, and each answer is counted in the metrics.
 struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     let service: RenderService
@@ -16,7 +17,9 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
         let route = ServiceRoutes.first.contains(first) ? first : "other"
         var response: Response
         do {
-            if await service.gate.isDraining, request.method != .get { throw JobGate.draining }
+            if await service.gate.isDraining, request.method != .get || request.uri.path.hasSuffix("/healthz") {
+                throw JobGate.draining
+            }
             response = try await next(request, context)
         } catch let problem as ServiceProblem {
             response = Self.answer(problem)

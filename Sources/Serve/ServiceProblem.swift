@@ -114,7 +114,10 @@ public struct ServiceProblem: Error, Sendable, Hashable {
 
     /// The problem as `application/problem+json`: `type`, `title`, `status`, `detail`, then the place members that
     /// are set.
-    public var json: Data {
+    public var json: Data { RenderService.json(jsonObject) }
+
+    /// The members of `json`, for embedding the problem in another answer.
+    var jsonObject: [String: Any] {
         var object: [String: Any] = [
             "type": kind.path, "title": kind.title, "status": status,
             "detail": detail
@@ -123,7 +126,7 @@ public struct ServiceProblem: Error, Sendable, Hashable {
             ("file", file), ("line", line), ("column", column), ("field", field), ("record", record), ("limit", limit)
         ]
         for (key, value) in places { if let value { object[key] = value } }
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return object
     }
 }
 

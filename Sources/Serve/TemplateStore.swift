@@ -57,9 +57,11 @@ actor TemplateStore {
         if let entry = entries[name], entry.stamp == stamp { return entry.template }
         let template: Template
         do {
+            // Named relative to the root, so no problem tells a client where the root is.
+            let rootURL = URL(fileURLWithPath: root.isEmpty ? "/" : root, isDirectory: true)
             template = try Template(
-                contentsOf: URL(fileURLWithPath: path), root: URL(fileURLWithPath: root.isEmpty ? "/" : root),
-                limits: limits)
+                contentsOf: URL(fileURLWithPath: String(path.dropFirst(root.count + 1)), relativeTo: rootURL),
+                root: rootURL, limits: limits)
         } catch {
             entries[name] = nil
             var problem = ServiceProblem(error, storedTemplate: true)

@@ -47,6 +47,11 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "name=N"))
     var limits: [String] = []
 
+    @Option(
+        name: .customLong("drain-seconds"),
+        help: "After SIGTERM, answer 503 this long before closing the socket (jobs in flight always finish).")
+    var drainSeconds: Double = 0
+
     @Flag(name: .customLong("allow-save"), help: "Let the editor save templates into the root (PUT /templates/NAME).")
     var allowsSaving = false
 
@@ -59,9 +64,11 @@ struct ServeCommand: AsyncParsableCommand {
         for setting in limits {
             do { try configuration.limits.set(setting) } catch { throw ValidationError(error.description) }
         }
-        guard bodyBytes > 0, jobs > 0, queue >= 0, batchRecords > 0 else {
-            throw ValidationError("--body-bytes, --jobs and --batch-records must be above 0, --queue at least 0")
+        guard bodyBytes > 0, jobs > 0, queue >= 0, batchRecords > 0, drainSeconds >= 0, drainSeconds <= 3_600 else {
+            throw ValidationError(
+                "--body-bytes, --jobs and --batch-records must be above 0, --queue at least 0, --drain-seconds 0…3600")
         }
+        configuration.drainTime = .milliseconds(Int(drainSeconds * 1_000))
         configuration.bodyBytes = bodyBytes
         configuration.concurrentJobs = jobs
         configuration.queueLength = queue

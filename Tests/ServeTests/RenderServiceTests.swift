@@ -89,7 +89,14 @@ import Testing
         let unfit = try server.post("/render/ticket", json: "{\"venue\": \"\(long)\"}")
         #expect(unfit.status == 422, "\(unfit.text)")
         #expect(unfit.problem["field"] as? String == "venue")
-        #expect(unfit.problem["line"] as? Int != nil, "the template line of the box: \(unfit.text)")
+        let ticket = try String(contentsOf: root.appendingPathComponent("ticket.yaml"), encoding: .utf8)
+        let venueLine = try #require(
+            ticket.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains("text: \"{{venue}}\"")
+            })
+        #expect(unfit.problem["line"] as? Int == venueLine + 1, "the template line of the box: \(unfit.text)")
+        #expect(unfit.problem["file"] as? String == "ticket.yaml")
+        #expect(!unfit.text.contains(root.path), "no problem tells where the root is: \(unfit.text)")
         let emoji = try server.post("/render/ticket", json: #"{"member": "GCG-😀"}"#)
         #expect(emoji.status == 422)
         #expect((emoji.problem["detail"] as? String)?.contains("U+1F600") == true, "\(emoji.text)")
@@ -156,15 +163,17 @@ import Testing
 
     @Test func sigtermFinishesTheJobInFlightAndRefusesNewOnes() throws {
         let (scratch, root) = try Self.root("serve-drain")
-        let server = try ServiceProcess(root: root, scratch: scratch)
+        let server = try ServiceProcess(root: root, arguments: ["--drain-seconds", "2"], scratch: scratch)
         let slow = try server.start(
             "POST", "/render/slow", body: Data(Self.slowData(1_500).utf8),
             headers: ["Content-Type": "application/json"])
         Thread.sleep(forTimeInterval: 0.3)
         kill(server.process.processIdentifier, SIGTERM)
-        Thread.sleep(forTimeInterval: 0.1)
+        Thread.sleep(forTimeInterval: 0.2)
         let late = try server.post("/render/ticket", json: "{}")
-        #expect(late.status == 503 || late.status == 0, "refused, or the socket is closed: \(late.status)")
+        #expect(late.status == 503, "\(late.text)")
+        #expect(late.problem["type"] as? String == "/problems/shutting-down")
+        #expect(try server.request("GET", "/healthz").status == 503, "a load balancer sees the drain")
         let finished = try slow.wait()
         #expect(finished.status == 200, "\(finished.text.prefix(200))")
         #expect(finished.body.starts(with: Data("%PDF-".utf8)))
@@ -218,5 +227,27 @@ import Testing
         #expect(metrics.contains("mkpdf_problems_total{kind=\"unknown-template\"} 1"))
         #expect(metrics.contains("mkpdf_documents_total 1"))
         #expect(metrics.contains("mkpdf_request_duration_seconds_bucket"))
+    }
+
+    @Test func theEditorSavesOnlyWhenAllowedAndOnlyTemplatesThatLoad() throws {
+        let (scratch, root) = try Self.root("serve-save")
+        let text = try String(contentsOf: root.appendingPathComponent("ticket.yaml"), encoding: .utf8)
+        let edited = Data(text.replacingOccurrences(of: "title: 入場整理券", with: "title: 優待券").utf8)
+        let closed = try ServiceProcess(root: root, scratch: scratch)
+        #expect(try closed.request("PUT", "/templates/ticket", body: edited).status == 403)
+        let open = try ServiceProcess(root: root, arguments: ["--allow-save"], scratch: scratch)
+        let broken = try open.request("PUT", "/templates/ticket", body: Data("page: a6\nelements:\n  - txt: {}\n".utf8))
+        #expect(broken.status == 400 && broken.problem["line"] as? Int == 3, "\(broken.text)")
+        #expect(try String(contentsOf: root.appendingPathComponent("ticket.yaml"), encoding: .utf8) == text)
+        let outside = try open.request("PUT", "/templates/..%2Fescaped", body: edited)
+        #expect(outside.status == 403, "\(outside.text)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("escaped.yaml").path))
+        #expect(try open.request("PUT", "/templates/ticket", body: edited).status == 200)
+        #expect(try open.request("PUT", "/templates/copy", body: edited).status == 200)
+        let saved = try open.request("GET", "/templates/copy")
+        #expect(saved.text.contains("title: 優待券"))
+        let rendered = try open.post("/render/ticket", json: "{}")
+        try rendered.body.write(to: scratch.file("saved.pdf"))
+        #expect(try Oracle.pdftotext(scratch.file("saved.pdf")).contains("優待券"))
     }
 }

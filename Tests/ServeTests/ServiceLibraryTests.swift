@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import Logging
 import Serve
+import ServiceLifecycle
 import TestSupport
 import Testing
 
@@ -30,8 +32,10 @@ import Testing
         let application = Application(
             router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in port.set(channel.localAddress?.port ?? 0) })
+        let services = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [application], logger: Logger(label: "mount-test")))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await application.runService(gracefulShutdownSignals: []) }
+            group.addTask { try await services.run() }
             let bound = try await port.wait()
             let own = try Oracle.run("curl", ["-sf", "http://127.0.0.1:\(bound)/own"])
             #expect(own.stdout == "mine")
@@ -44,7 +48,8 @@ import Testing
                 ])
             #expect(ticket.status == 0, "\(ticket.stderr)")
             #expect(try Oracle.pdftotext(pdf).contains("MOUNT-1"))
-            group.cancelAll()
+            await services.triggerGracefulShutdown()
+            try await group.waitForAll()
         }
     }
 }

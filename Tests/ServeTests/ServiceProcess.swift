@@ -128,13 +128,6 @@ final class ServiceProcess {
         try request(
             "POST", path, body: Data(json.utf8), headers: ["Content-Type": "application/json"].merging(headers) { $1 })
     }
-
-    /// Sends `signal` and waits for the process to end: its exit status.
-    func stop(signal: Int32 = SIGTERM) -> Int32 {
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
 }
 
 /// The server printed no port within 30 seconds.
