@@ -71,7 +71,9 @@ let package = Package(
         .target(
             name: "Render",
             dependencies: [
-                "DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes", "Support"
+                "DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes", "Support",
+                // libqpdf (through Validation's one qpdf handle) encrypts finished PDFs with AES-256.
+                "Validation"
             ]),
         // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
         .target(

@@ -125,3 +125,49 @@ extension BarcodeEncoder {
         }
     }
 }
+
+/// The 適格請求書発行事業者登録番号 (registration number of a qualified invoice issuer): `T` and 13 digits, the
+/// 法人番号 (corporate number) of a company or a number the tax office gives a sole proprietor, whose first digit is a
+/// check digit over the other twelve. A wrong number on a receipt makes the 仕入税額控除 (input tax credit) of the buyer
+/// doubtful, so a template can refuse it as the JAN and NW-7 digits are refused.
+public enum InvoiceRegistration {
+    /// The check digit of the twelve `digits` after it: 9 − (Σ digitₙ × (1 for odd n, 2 for even n)) mod 9, n
+    /// counting from the rightmost digit as 1 (法人番号の指定等に関する省令 第2条).
+    public static func checkDigit(_ digits: [Int]) -> Int {
+        let sum = digits.reversed().enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 1 : 2) }
+        return 9 - sum % 9
+    }
+
+    /// Why `number` is not a registration number — its form or its check digit, with the number it should be — or nil
+    /// when it is one. Full-width digits and a full-width `Ｔ` are read as their ASCII forms, hyphens and spaces
+    /// between digit groups are ignored.
+    public static func problem(in number: String) -> String? {
+        let folded = String(
+            number.unicodeScalars.compactMap { scalar -> Character? in
+                if ["-", " ", "\u{3000}", "\u{2010}", "\u{2212}", "\u{FF0D}"].contains(scalar) { return nil }
+                if (0xFF10...0xFF19).contains(scalar.value) || scalar == "\u{FF34}" {
+                    return Unicode.Scalar(scalar.value - 0xFEE0).map(Character.init)
+                }
+                return Character(scalar)
+            })
+        guard folded.first == "T" else {
+            return "a registration number (登録番号) is T and 13 digits, and \"\(number)\" does not start with T. "
+                + "Fix: write it as on the registration notice, e.g. T7000012050002"
+        }
+        let rest = folded.dropFirst()
+        guard rest.count == 13, rest.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return "a registration number (登録番号) is T and 13 digits, and \"\(number)\" has "
+                + "\(rest.filter { $0.isASCII && $0.isNumber }.count) digits"
+                + (rest.allSatisfy { $0.isASCII && $0.isNumber } ? "" : " and other characters")
+                + ". Fix: write it as on the registration notice, e.g. T7000012050002"
+        }
+        let digits = rest.compactMap(\.wholeNumberValue)
+        let expected = checkDigit(Array(digits.dropFirst()))
+        guard digits[0] == expected else {
+            return "the check digit of registration number \"\(number)\" (its first digit, \(digits[0])) is wrong: "
+                + "the twelve digits after it give \(expected). Fix: correct the number "
+                + "(T\(expected)\(rest.dropFirst()) if the other digits are right)"
+        }
+        return nil
+    }
+}

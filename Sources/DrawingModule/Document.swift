@@ -39,15 +39,20 @@ public struct Document: Codable, Hashable, Sendable {
     public var metadata: Metadata
     /// Bookmarks in reading order, nested by level; empty for none.
     public var outline: [OutlineEntry]
+    /// The PDF/A level and attached files, or nil for an ordinary PDF.
+    public var archive: Archive?
 
-    /// Creates a document from its pages, metadata and outline.
-    public init(pages: [Drawing] = [], metadata: Metadata = Metadata(), outline: [OutlineEntry] = []) {
+    /// Creates a document from its pages, metadata, outline and archive request.
+    public init(
+        pages: [Drawing] = [], metadata: Metadata = Metadata(), outline: [OutlineEntry] = [], archive: Archive? = nil
+    ) {
         self.pages = pages
         self.metadata = metadata
         self.outline = outline
+        self.archive = archive
     }
 
-    private enum CodingKeys: String, CodingKey { case pages, metadata, outline }
+    private enum CodingKeys: String, CodingKey { case pages, metadata, outline, archive }
 
     /// Reads a document; `metadata` and `outline` may be left out (`{"pages": [drawing, ...]}` is a document), and
     /// each outline entry must point at a page of the document.
@@ -56,6 +61,7 @@ public struct Document: Codable, Hashable, Sendable {
         pages = try container.decode([Drawing].self, forKey: .pages)
         metadata = try container.decodeIfPresent(Metadata.self, forKey: .metadata) ?? Metadata()
         outline = try container.decodeIfPresent([OutlineEntry].self, forKey: .outline) ?? []
+        archive = try container.decodeIfPresent(Archive.self, forKey: .archive)
         if let problem = firstOutlineProblem() {
             let path =
                 decoder.codingPath + [
@@ -72,6 +78,7 @@ public struct Document: Codable, Hashable, Sendable {
         try container.encode(pages, forKey: .pages)
         try container.encode(metadata, forKey: .metadata)
         if !outline.isEmpty { try container.encode(outline, forKey: .outline) }
+        try container.encodeIfPresent(archive, forKey: .archive)
     }
 
     /// A coding-path element naming an outline entry or one of its fields in error locations.

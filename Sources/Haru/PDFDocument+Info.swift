@@ -91,6 +91,7 @@ extension PDFDocument {
 
     /// Sets the information dictionary; text fields may hold any Unicode (written as UTF-16 when not ASCII).
     public func setInfo(_ info: DocumentInfo) throws {
+        archive?.info.merge(info)
         let texts: [(HPDF_InfoType, String, String?)] = [
             (HPDF_INFO_TITLE, "title", info.title), (HPDF_INFO_AUTHOR, "author", info.author),
             (HPDF_INFO_CREATOR, "creator", info.creator), (HPDF_INFO_PRODUCER, "producer", info.producer),

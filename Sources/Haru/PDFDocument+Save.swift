@@ -34,6 +34,7 @@ extension PDFDocument {
     /// Serialises the document into libHaru's memory stream and copies it out.
     private func render(argument: String?) throws -> Data {
         try ensureUsable("write the PDF", argument)
+        if archive != nil { try writeArchiveParts(argument) }
         if handle.pointee.encrypt_on == HPDF_TRUE { try encryptDirectStreams(argument) }
         let originals = try deflatePageContents(argument)
         defer { restorePageContents(originals) }

@@ -35,6 +35,8 @@ public final class PDFDocument {
     var trueTypeNames: [String: String] = [:]
     /// Streams written by their own hooks (`DirectStream`), turned into libHaru streams if the document is encrypted.
     var directStreams: [HPDF_Dict] = []
+    /// The PDF/A level and what its parts are written from, when the document is to be archival (`setArchiveLevel`).
+    var archive: ArchiveState?
 
     /// A libHaru feature set that must be enabled once per document before use.
     enum OptionalSet: Hashable {

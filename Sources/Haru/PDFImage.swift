@@ -31,6 +31,12 @@ extension PDFDocument {
         }
         let space = raw.colorSpace == .gray ? HPDF_CS_DEVICE_GRAY : HPDF_CS_DEVICE_RGB
         let image = try loadRaw(raw.pixels, width: raw.width, height: raw.height, space: space, argument: argument)
+        if raw.alpha != nil, archive?.part == 1 {
+            throw reject(
+                code: 0x1030, operation: "load an image", argument: argument,
+                hint: "PDF/A-1b forbids transparency, and this image has an alpha channel (a soft mask): "
+                    + "flatten the image onto its background, or archive as PDF/A-2b (--pdfa 2b)")
+        }
         if let alpha = raw.alpha {
             let mask = try loadRaw(
                 alpha, width: raw.width, height: raw.height, space: HPDF_CS_DEVICE_GRAY,

@@ -62,17 +62,14 @@ extension PDFDocument {
             HPDF_Outline_SetOpened(outline, opened ? HPDF_TRUE : HPDF_FALSE)
         }
         if let page {
-            let destination = try make("create a destination", argument) { _ in
-                HPDF_Page_CreateDestination(page.handle)
-            }
-            if let top {
-                try check("set the destination", argument) { _ in HPDF_Destination_SetFitH(destination, Float(top)) }
-            } else {
-                try check("set the destination", argument) { _ in HPDF_Destination_SetFit(destination) }
-            }
-            try check("set the outline destination", argument) { _ in
-                HPDF_Outline_SetDestination(outline, destination)
-            }
+            // A direct array, not libHaru's indirect destination object: PDFBox (Preflight 2.0) cannot read an
+            // outline's /Dest given by reference, and the reference costs an object.
+            let objects = PDFObjectBuilder(document: self, operation: "set the outline destination")
+            let destination = try objects.array()
+            try objects.append(destination, UnsafeMutableRawPointer(page.handle))
+            try objects.call { HPDF_Array_AddName(destination, top == nil ? "Fit" : "FitH") }
+            if let top { try objects.call { HPDF_Array_AddReal(destination, HPDF_REAL(top)) } }
+            try objects.add(outline, "Dest", UnsafeMutableRawPointer(destination))
         }
         return PDFOutline(handle: outline, title: title)
     }

@@ -221,6 +221,12 @@ extension PDFDocument {
     func alphaState(stroke: Double, fill: Double, argument: @autoclosure () -> String) throws -> HPDF_ExtGState {
         let key = AlphaPair(stroke: stroke, fill: fill)
         if let cached = alphaStates[key] { return cached }
+        if archive?.part == 1, stroke < 1 || fill < 1 {
+            throw reject(
+                code: 0x1080, operation: "set the alpha", argument: argument(),
+                hint: "PDF/A-1b forbids transparency (alpha below 1): use opaque colours, or archive as "
+                    + "PDF/A-2b (--pdfa 2b)")
+        }
         let state = try make("create an ExtGState", argument()) { HPDF_CreateExtGState($0) }
         // `/Type /ExtGState` is optional (PDF 8.4.5): 17 bytes of every state.
         try check("create an ExtGState", argument()) { _ in HPDF_Dict_RemoveElement(state, "Type") }

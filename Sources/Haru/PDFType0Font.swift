@@ -112,6 +112,7 @@ extension PDFDocument {
             supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics,
             descriptor: sharing?.descriptor, verticalOrigin: verticalOrigin)
         if program.kind == .trueType { try objects.name(cidFont, "CIDToGIDMap", "Identity") }
+        archive?.fontCIDs[descriptor, default: [0]].formUnion(program.widths.map(\.code))
         if let sharing, let toUnicode = try ownToUnicode.map({ try objects.deflatedStream($0) }) ?? sharing.toUnicode {
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
             return PDFType0Font(

@@ -90,8 +90,17 @@ public struct PDFRenderer: Sendable {
             try Replayer.texts(in: page, page: index + 1, fonts: fonts)
         }
         let pdf: PDFDocument
+        if let archive = document.archive { try checkArchivable(document, archive) }
         do {
             pdf = try PDFDocument()
+            if let archive = document.archive {
+                try pdf.setArchivePart(archive.level.part)
+                for file in archive.attachments {
+                    try pdf.attach(
+                        name: file.name, data: file.data, mimeType: file.mimeType,
+                        relationship: file.relationship.rawValue, description: file.description)
+                }
+            }
             let title = document.metadata.title ?? Self.firstText(of: pageTexts.first ?? [])
             try pdf.setInfo(
                 DocumentInfo(
@@ -137,6 +146,24 @@ public struct PDFRenderer: Sendable {
         }
         try addOutline(document, pages: pages, to: pdf)
         return pdf
+    }
+
+    /// Refuses what `archive`'s level forbids before anything is built: libHaru's non-embedded CID fonts (every
+    /// level wants every font embedded) and attachments below PDF/A-3. Transparency under PDF/A-1b is refused where
+    /// it is drawn, naming the element.
+    private func checkArchivable(_ document: Document, _ archive: Document.Archive) throws(RenderError) {
+        if fontMode == .cid {
+            throw .archive(
+                level: archive.level.name, element: "font mode cid",
+                reason: "PDF/A wants every font embedded, and the cid mode leaves gothic and mincho out",
+                fix: "use the embedded font mode (leave out --font-mode cid)")
+        }
+        if let file = archive.attachments.first, archive.level != .a3b {
+            throw .archive(
+                level: archive.level.name, element: "attachment \"\(file.name)\"",
+                reason: "only PDF/A-3 carries attached files of any kind",
+                fix: "archive as PDF/A-3b (--pdfa 3b, pdfa: 3b), or leave the attachment out")
+        }
     }
 
     /// `text` laid out with its font's chain. In `.cid` mode the CID font was tried first, so a character no font

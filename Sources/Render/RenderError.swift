@@ -38,6 +38,10 @@ public enum RenderError: Error, Hashable, Sendable {
     case outline(index: Int, field: String, reason: String)
     /// A text box's text does not fit its frame by any of its fit policies (or its font cannot be opened).
     case textFit(location: RenderLocation, TextFitError)
+    /// The PDF/A level asked for forbids an element or option of the document (`element` names it).
+    case archive(level: String, element: String, reason: String, fix: String)
+    /// Encrypting or signing the finished PDF failed, or the two were asked for together; never names a secret.
+    case protection(step: String, reason: String, fix: String)
 }
 
 extension RenderError: CustomStringConvertible, LocalizedError {
@@ -99,6 +103,10 @@ extension RenderError: CustomStringConvertible, LocalizedError {
                     + "and a non-empty title")
         case .textFit(let location, let error):
             return ErrorText.wrapping("cannot render \(location)", error.problem, fix: error.fix)
+        case .archive(let level, let element, let reason, let fix):
+            return "cannot render as \(level): \(element): \(reason). Fix: \(fix)"
+        case .protection(let step, let reason, let fix):
+            return ErrorText.wrapping("cannot \(step)", reason, fix: fix)
         }
     }
 

@@ -52,7 +52,7 @@ package final class QPDFDocument {
     }
 
     /// Opens `bytes` in memory; `description` stands for the file name in qpdf's messages.
-    func read(bytes: Data, description: String, password: String?) throws(QPDFFailure) {
+    package func read(bytes: Data, description: String, password: String?) throws(QPDFFailure) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         bytes.copyBytes(to: buffer)
         memory.append(buffer)
@@ -81,6 +81,45 @@ package final class QPDFDocument {
         qpdf_set_deterministic_ID(handle, QPDF_TRUE)
         qpdf_set_compress_streams(handle, QPDF_TRUE)
         try throwIfFailed(qpdf_write(handle))
+    }
+
+    /// What an encrypted file's user password allows (`encryptedData`).
+    package struct Permissions: Sendable {
+        package var print, highQualityPrint, copy, modify, annotate, fillForms, assemble: Bool
+
+        package init(
+            print: Bool, highQualityPrint: Bool, copy: Bool, modify: Bool, annotate: Bool, fillForms: Bool,
+            assemble: Bool
+        ) {
+            self.print = print
+            self.highQualityPrint = highQualityPrint
+            self.copy = copy
+            self.modify = modify
+            self.annotate = annotate
+            self.fillForms = fillForms
+            self.assemble = assemble
+        }
+    }
+
+    /// The document written to memory encrypted with AES-256 (revision 6), metadata included, with a random /ID (qpdf
+    /// derives no deterministic ID for an encrypted file); accessibility extraction is always allowed, as PDF 2.0
+    /// requires of revision 6.
+    package func encryptedData(userPassword: String, ownerPassword: String, allow: Permissions) throws(QPDFFailure)
+        -> Data
+    {
+        try throwIfFailed(qpdf_init_write_memory(handle))
+        qpdf_set_compress_streams(handle, QPDF_TRUE)
+        func flag(_ value: Bool) -> QPDF_BOOL { value ? QPDF_TRUE : QPDF_FALSE }
+        qpdf_set_r6_encryption_parameters2(
+            handle, userPassword, ownerPassword, QPDF_TRUE, flag(allow.copy), flag(allow.assemble),
+            flag(allow.annotate), flag(allow.fillForms), flag(allow.modify),
+            allow.highQualityPrint ? qpdf_r3p_full : allow.print ? qpdf_r3p_low : qpdf_r3p_none, QPDF_TRUE)
+        try throwIfFailed(qpdf_write(handle))
+        let length = qpdf_get_buffer_length(handle)
+        guard let buffer = qpdf_get_buffer(handle) else {
+            throw QPDFFailure(message: "qpdf wrote no bytes", code: qpdf_e_internal)
+        }
+        return Data(bytes: buffer, count: length)
     }
 
     /// qpdf's structural check: writes the whole file to nowhere, decoding every stream it can.

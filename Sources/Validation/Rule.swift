@@ -49,6 +49,9 @@ public enum Rule: String, Codable, Sendable, CaseIterable {
     case metadataMissing = "metadata.missing"
     /// Part of the document could not be inspected (qpdf raised an error reading an object).
     case inspectionIncomplete = "inspect.incomplete"
+    /// A PDF/A part mkpdf checks itself is missing or wrong (only with `archivePart`): XMP, OutputIntent, encryption,
+    /// CIDSet.
+    case archive = "pdfa.conformance"
 
     /// Whether the rule reports damage to the file's structure (what `qpdf --check` detects).
     public var isStructural: Bool {

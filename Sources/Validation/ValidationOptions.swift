@@ -16,13 +16,17 @@ public struct ValidationOptions: Sendable, Equatable {
     public var requireMetadata: Bool
     /// Resource limits that keep a validation's memory and time bounded on hostile files.
     public var limits: ResourceLimits
+    /// The PDF/A part (1, 2 or 3, conformance b) the file claims: its XMP, OutputIntent, CIDSets and the absence of
+    /// encryption are checked (`pdfa.conformance`), and fonts must be embedded; nil checks nothing of PDF/A.
+    public var archivePart: Int?
 
     /// Options with every expectation spelled out; all default to "no expectation".
     public init(
         requireEmbeddedFonts: Bool = false, pageCount: Int? = nil, texts: [String] = [],
         pageSize: ExpectedPageSize? = nil, password: String? = nil, uncompressedStreamLimit: Int = 4096,
-        requireMetadata: Bool = false, limits: ResourceLimits = ResourceLimits()
+        requireMetadata: Bool = false, limits: ResourceLimits = ResourceLimits(), archivePart: Int? = nil
     ) {
+        self.archivePart = archivePart
         self.requireMetadata = requireMetadata
         self.limits = limits
         self.requireEmbeddedFonts = requireEmbeddedFonts

@@ -20,6 +20,7 @@ public struct Validator: Sendable {
     /// A validator with the given expectations (by default: none, only structure and warnings).
     public init(options: ValidationOptions = ValidationOptions()) {
         self.options = options
+        if options.archivePart != nil { self.options.requireEmbeddedFonts = true }
     }
 
     /// Validates the file at `url`; throws `ValidatorError` when it cannot be read at all.
@@ -137,6 +138,7 @@ public struct Validator: Sendable {
             Finding(rule: .inspectionIncomplete, severity: .warning, message: "qpdf warned while reading: \($0)")
         }
         findings += Rules.findings(for: inspection, options: options)
+        if let part = options.archivePart { findings += ArchiveRules.findings(in: document, part: part) }
         return ValidationReport(file: name, findings: findings, inspection: inspection)
     }
 

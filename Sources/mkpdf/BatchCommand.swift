@@ -200,7 +200,7 @@ struct BatchCommand: ParsableCommand {
             template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits),
             formats: try OutputFormat.list(format),
             name: try OutputName(name), rules: try TicketRules(pattern: idPattern),
-            output: rendering.options(.pdf, limits: input.limits))
+            output: try rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
         configured.jobSeconds = input.limits.jobSeconds
         let job = configured

@@ -34,6 +34,9 @@ struct OutputArguments: ParsableArguments {
                 + "the file it points to)."))
     var noFollow = false
 
+    /// PDF/A, attachments and encryption.
+    @OptionGroup var protection: ProtectionArguments
+
     func validate() throws {
         if scale != nil, dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 32) {
@@ -47,11 +50,19 @@ struct OutputArguments: ParsableArguments {
     /// The raster scale asked for, or the standard one.
     var rasterScale: RasterScale { dpi.map { .dpi($0) } ?? scale.map { .factor($0) } ?? .standard }
 
-    /// The output options for `format`, held to `limits` (`--limit raster-bytes=N`).
-    func options(_ format: OutputFormat, limits: Limits = Limits(), deadline: Deadline? = nil) -> OutputOptions {
+    /// The output options for `format`, held to `limits` (`--limit raster-bytes=N`), with the PDF/A level and
+    /// encryption asked for (passwords and attachments read now).
+    /// - Throws: `ValidationError` naming a password file, variable or attachment that cannot be read, or PDF/A and
+    ///   encryption asked for a PNG.
+    func options(_ format: OutputFormat, limits: Limits = Limits(), deadline: Deadline? = nil) throws -> OutputOptions {
         var options = OutputOptions(
             format: format, fontMode: fontMode, scale: rasterScale, maximumRasterBytes: limits.rasterBytes)
         options.deadline = deadline
+        options.archive = try protection.archive()
+        options.encryption = try protection.encryption()
+        if format != .pdf, options.archive != nil || options.encryption != nil {
+            throw ValidationError("--pdfa, --attach and --encrypt make PDFs; write a .pdf or leave them out")
+        }
         return options
     }
 

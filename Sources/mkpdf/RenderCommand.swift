@@ -91,7 +91,7 @@ struct RenderCommand: ParsableCommand {
             let document = try TemplateOutput.load(
                 URL(fileURLWithPath: input), assignments: assignments + fromFiles, data: record, safety: safety,
                 scale: rendering.rasterScale, deadline: deadline)
-            let options = rendering.options(format, limits: try safety.limits(), deadline: deadline)
+            let options = try rendering.options(format, limits: try safety.limits(), deadline: deadline)
             rendered.append((try render(document, options: options), name))
         }
         for (document, name) in rendered { try rendering.write(document, to: name) }

@@ -96,7 +96,7 @@ struct ReportCommand: ParsableCommand {
             data: ["rows": Template.records(table)],
             options: TemplateRenderOptions(
                 pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared, deadline: deadline))
-        var options = rendering.options(
+        var options = try rendering.options(
             try OutputArguments.format(of: output, explicit: format), limits: limits, deadline: deadline)
         options.pngCompression = .balanced
         try rendering.write(try render(laidOut, options: options), to: output)

@@ -150,8 +150,7 @@ struct TicketCommand: ParsableCommand {
                 member: member, extension: format.rawValue,
                 in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             ).path
-        try rendering.write(
-            try render(document, options: rendering.options(format, limits: try safety.limits(), deadline: deadline)),
-            to: output)
+        let options = try rendering.options(format, limits: try safety.limits(), deadline: deadline)
+        try rendering.write(try render(document, options: options), to: output)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DrawingModule
 import Foundation
 import Validation
 
@@ -56,6 +57,13 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "The user or owner password of encrypted files.")
     var password: String?
 
+    @Option(
+        name: .customLong("pdfa"),
+        help: ArgumentHelp(
+            "Check what mkpdf can of PDF/A (1b, 2b or 3b): XMP present and in sync, OutputIntent, fonts embedded, "
+                + "CIDSet, no encryption. Full conformance needs a validator such as veraPDF.", valueName: "level"))
+    var pdfa: Document.Archive.Level?
+
     @Flag(help: "Count every finding, warnings included: exit 1 unless a file has no findings at all.")
     var strict = false
 
@@ -101,7 +109,8 @@ struct ValidateCommand: ParsableCommand {
                 pageSize: expectSize.flatMap(ExpectedPageSize.parse), password: password,
                 requireMetadata: requireMetadata,
                 limits: ResourceLimits(
-                    streamBytes: maxStreamBytes, contentBytes: maxContentBytes, operators: maxOperators)))
+                    streamBytes: maxStreamBytes, contentBytes: maxContentBytes, operators: maxOperators),
+                archivePart: pdfa?.part))
         var outcomes: [Outcome] = []
         for file in files {
             do {
@@ -117,6 +126,11 @@ struct ValidateCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(document), as: UTF8.self))
         } else {
             for outcome in outcomes { outcome.write() }
+            if let pdfa {
+                print(
+                    "note: \(pdfa.name) was checked for XMP metadata and its sync with Info, the OutputIntent, embedded "
+                        + "fonts, CIDSet and encryption; full conformance needs a validator such as veraPDF")
+            }
         }
         let status = outcomes.map { $0.exitStatus(strict: strict) }.max() ?? 0
         if status != 0 { throw ExitCode(status) }

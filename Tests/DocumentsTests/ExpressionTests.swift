@@ -28,6 +28,26 @@ import Testing
         #expect(throws: ExpressionError.self) { try text(source, values) }
     }
 
+    /// Real registration numbers (国税庁 T7000012050002, トヨタ自動車 T1180301018771, the samples' T9234567890123) pass
+    /// through unchanged; a wrong first digit names the one the other twelve give; a wrong form says what a number is.
+    @Test func invoiceRegistrationChecksTheCorporateNumberDigit() throws {
+        for number in ["T7000012050002", "T1180301018771", "T9234567890123", "Ｔ７０００－０１２０－５０００２"] {
+            #expect(try text("{{ n | invoiceRegistration }}", ["n": .text(number)]) == number)
+        }
+        let wrong = failure("{{ n | invoiceRegistration }}", ["n": .text("T1234567890123")])
+        #expect(wrong?.message.contains("the twelve digits after it give 9") == true)
+        #expect(wrong?.message.contains("T9234567890123") == true)
+        let swapped = failure("{{ n | invoiceRegistration }}", ["n": .text("T7000012050020")])
+        #expect(swapped?.message.contains("give 5") == true)
+        #expect(
+            failure("{{ n | invoiceRegistration }}", ["n": .text("7000012050002")])?.message.contains("start with T")
+                == true)
+        #expect(
+            failure("{{ n | invoiceRegistration }}", ["n": .text("T700001205000")])?.message.contains("12 digits")
+                == true)
+        #expect(failure("{{ n | invoiceRegistration }}", ["n": .int(7_000_012_050_002)]) != nil)
+    }
+
     @Test func decimalsAreExact() throws {
         #expect(try value("0.1 + 0.2") == .number(Decimal(string: "0.3")!))
         #expect(try text("{{ 1200 * 3 - 100 }}") == "3500")

@@ -1,3 +1,4 @@
+import Barcodes
 import Foundation
 import Support
 
@@ -15,7 +16,7 @@ enum Filters {
         "sortBy": "sortBy('field', 'desc')", "groupBy": "groupBy('field')", "map": "map('field or expression')",
         "first": "first", "last": "last", "join": "join(', ')", "default": "default('—')", "length": "length",
         "wareki": "wareki or wareki('short')", "date": "date('yyyy年M月d日')", "fullwidth": "fullwidth",
-        "upper": "upper", "lower": "lower", "pad": "pad(width)"
+        "upper": "upper", "lower": "lower", "pad": "pad(width)", "invoiceRegistration": "invoiceRegistration"
     ]
 
     static let names = Set(signatures.keys)
@@ -66,6 +67,7 @@ enum Filters {
         case "upper": return .text(try call.text().uppercased())
         case "pad": return .text(try call.padded())
         case "lower": return .text(try call.text().lowercased())
+        case "invoiceRegistration": return .text(try call.invoiceRegistration())
         default: throw ExpressionError(offset: offset, "unknown filter `\(name)`")
         }
     }
@@ -166,6 +168,14 @@ private struct Call {
         let digits = TemplateValue.plain(value.magnitude)
         let padded = String(repeating: "0", count: max(0, NSDecimalNumber(decimal: width).intValue - digits.count))
         return (value < 0 ? "-" : "") + padded + digits
+    }
+
+    /// The text unchanged when it is a registration number (登録番号) whose check digit is right; else the problem,
+    /// naming the digit it should have.
+    func invoiceRegistration() throws(ExpressionError) -> String {
+        let number = try text()
+        if let problem = InvoiceRegistration.problem(in: number) { throw fail(problem) }
+        return number
     }
 
     func yen() throws(ExpressionError) -> String {

@@ -71,6 +71,8 @@ struct NamedStyle: Hashable, Sendable {
 struct FlowFurniture: Hashable, Sendable {
     var title: MarkedText?
     var author: String?
+    /// `pdfa:` and `attach:`: the PDF/A level and the files the PDF carries.
+    var archive: Document.Archive?
     var header: MarkedText?
     var headerLogo: Data?
     var footer: MarkedText?

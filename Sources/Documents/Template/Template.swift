@@ -217,7 +217,7 @@ public struct Template: Sendable {
         guard !flow.isEmpty else {
             return Document(
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
-                metadata: metadata)
+                metadata: metadata, archive: furniture.archive)
         }
         let output = try flowOutput(scope: scope, metadata: metadata, options: options)
         let total = output.pages.reduce(commands.count) { $0 + $1.commands.count }
@@ -232,7 +232,8 @@ public struct Template: Sendable {
         var pages = output.pages
         pages[0].commands = commands + pages[0].commands
         if let background { for index in pages.indices { pages[index].background = background } }
-        return Document(pages: pages, metadata: output.metadata, outline: output.outline)
+        return Document(
+            pages: pages, metadata: output.metadata, outline: output.outline, archive: furniture.archive)
     }
 
     /// The names every expression reads: the defaults, `data` and then `values` over them, `today`, and the `let`

@@ -15,6 +15,78 @@ extension TemplateParser {
 extension TemplateParser {
     static let flowKinds = ["heading", "paragraph", "table", "image", "spacer", "pageBreak", "for", "if"]
 
+    /// `pdfa: 1b | 2b | 3b` and `attach:`, a list of files (a path, or `{file, relationship, mimeType,
+    /// description}`) read inside the root; attachments need `pdfa: 3b`.
+    func archive(_ top: Fields) throws(TemplateError) -> Document.Archive? {
+        var level: Document.Archive.Level?
+        if let node = top.value("pdfa") {
+            let text = try scalar(node, key: "pdfa")
+            guard let found = Document.Archive.Level(rawValue: text.lowercased()) else {
+                throw error(node, .badValue(key: "pdfa", value: text, expected: "1b, 2b or 3b"))
+            }
+            level = found
+        }
+        guard let list = top.value("attach") else { return level.map { Document.Archive(level: $0) } }
+        guard case .sequence(let items) = list else {
+            throw error(list, .badValue(key: "attach", value: "not a list", expected: "a list of files"))
+        }
+        if let level, level != .a3b {
+            throw error(
+                list,
+                .badValue(
+                    key: "attach", value: "given with pdfa: \(level.rawValue)",
+                    expected: "pdfa: 3b, the one PDF/A level that carries attached files"))
+        }
+        var files: [Document.Archive.Attachment] = []
+        for item in items {
+            var path: String
+            var fields: Fields?
+            if item.scalar != nil {
+                path = try scalar(item, key: "attach")
+            } else {
+                let f = try map(item, context: "attach", allowed: ["file", "relationship", "mimeType", "description"])
+                guard let fileNode = f.value("file") else {
+                    throw error(item, .missingKey(key: "file", context: "attach"))
+                }
+                path = try scalar(fileNode, key: "file")
+                fields = f
+            }
+            let url = try resolve(item, path: path, element: "attach")
+            try loading.checkFile(
+                url, node: item, parser: self, element: "attach", maximum: loading.limits.dataFileBytes,
+                limit: "data-file-bytes")
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw self.error(
+                    item,
+                    .badValue(key: "attach", value: path, expected: "a readable file (\(error.localizedDescription))"))
+            }
+            let name = url.lastPathComponent
+            var file = Document.Archive.Attachment(
+                name: name, data: data, mimeType: Document.Archive.Attachment.mimeType(forName: name))
+            if let fields {
+                if let node = fields.value("relationship") {
+                    let text = try scalar(node, key: "relationship")
+                    guard let relationship = Document.Archive.Attachment.Relationship(rawValue: text) else {
+                        throw error(
+                            node,
+                            .badValue(
+                                key: "relationship", value: text,
+                                expected: Document.Archive.Attachment.Relationship.allCases.map(\.rawValue)
+                                    .joined(separator: ", ")))
+                    }
+                    file.relationship = relationship
+                }
+                file.mimeType = try fields.string("mimeType") ?? file.mimeType
+                file.description = try fields.string("description")
+            }
+            files.append(file)
+        }
+        return Document.Archive(level: level ?? .a3b, attachments: files)
+    }
+
     /// `title`, `author`, `header` (text, or `{text, logo}`) and `footer`.
     func furniture(_ top: Fields, font: String) throws(TemplateError) -> FlowFurniture {
         var furniture = FlowFurniture()
@@ -22,6 +94,7 @@ extension TemplateParser {
             furniture.title = MarkedText(text: try textTemplate(node, key: "title"), mark: mark(node))
         }
         furniture.author = try top.string("author")
+        furniture.archive = try archive(top)
         names.layers.append(["page", "pages"])
         defer { names.layers.removeLast() }
         if let node = top.value("header") {

@@ -20,7 +20,14 @@ struct PDFBackend: OutputBackend {
             fonts: options.fonts, fontMode: options.fontMode, subsetsFonts: options.subsetsFonts,
             producer: options.producer, scale: options.scale)
         renderer.deadline = options.deadline
-        return [try renderer.data(for: document)]
+        if let archive = document.archive, options.encryption != nil {
+            throw .archive(
+                level: archive.level.name, element: "encryption", reason: "PDF/A forbids encrypted files",
+                fix: "leave out the encryption (--encrypt) or the PDF/A level (--pdfa, pdfa:)")
+        }
+        var pdf = try renderer.data(for: document)
+        if let encryption = options.encryption { pdf = try encryption.apply(to: pdf) }
+        return [pdf]
     }
 }
 

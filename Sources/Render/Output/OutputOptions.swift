@@ -25,6 +25,11 @@ public struct OutputOptions: Sendable {
     public var maximumRasterBytes: Int
     /// When the rendering must be done by, checked at every drawing command; nil for no limit.
     public var deadline: Deadline?
+    /// A PDF/A level that replaces the document's own (`pdfa:` in a template), its attachments added to the
+    /// document's; nil keeps the document's.
+    public var archive: Document.Archive?
+    /// AES-256 encryption of the PDF, or nil; refused with a PDF/A level, which forbids it.
+    public var encryption: PDFEncryption?
 
     /// Creates options; the defaults are a PDF with embedded subset fonts and the standard scale (2 px/pt).
     public init(

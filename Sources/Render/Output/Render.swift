@@ -10,6 +10,10 @@ public func render(_ document: Document, options: OutputOptions = OutputOptions(
     guard !document.pages.isEmpty else { throw .emptyDocument }
     var document = document
     document.metadata = document.metadata.overridden(by: options.metadata)
+    if let archive = options.archive {
+        document.archive = Document.Archive(
+            level: archive.level, attachments: (document.archive?.attachments ?? []) + archive.attachments)
+    }
     return RenderedDocument(
         format: options.format, files: try options.format.backend.files(for: document, options: options))
 }
