@@ -11,15 +11,15 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "mkpdf serve",
         abstract: "Render templates over HTTP, with a live template editor at /.",
         discussion: """
-            Routes: POST /render/TEMPLATE (JSON data → PDF or PNG: Accept, ?format=, ?font-mode=, ?scale=, ?page=),
-            POST /render ({"template": YAML, "data": JSON}), POST /batch/TEMPLATE (JSONL, CSV or a JSON list → ZIP with
-            manifest.jsonl; ?name=, ?data-format=), GET /templates, GET /healthz, GET /metrics, GET / (the editor).
-            Failures are RFC 9457 problem details. SIGTERM drains: new requests get 503, those in flight finish.
+            Routes: POST /render/TEMPLATE (JSON data → PDF or PNG: Accept, ?format=, ?font-mode=, ?scale=, \
+            ?page=); POST /render ({"template": YAML, "data": JSON}); POST /batch/TEMPLATE (JSONL, CSV or a JSON \
+            list → a ZIP with manifest.jsonl; ?name=, ?data-format=); GET /templates; GET /healthz; GET /metrics; \
+            GET / (the editor). Failures are RFC 9457 problem details. SIGTERM drains: for --drain-seconds new \
+            requests get 503, then the socket closes and the jobs in flight finish.
 
             Examples:
               mkpdf serve --root Templates --listen 127.0.0.1:8080
-              curl -sf -X POST -H 'Content-Type: application/json' -d '{"member": "GCG-40167"}' \\
-                http://127.0.0.1:8080/render/ticket -o ticket.pdf
+              mkpdf serve --root /srv/templates --listen 0.0.0.0:8080 --jobs 2 --queue 128 --limit job-seconds=10
             """)
 
     @Option(help: "The folder of templates the service may read; nothing outside it is read.")

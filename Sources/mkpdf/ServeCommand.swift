@@ -9,10 +9,13 @@ struct ServeCommand: ParsableCommand {
         abstract: "Render templates over HTTP, with a live template editor (mkpdf serve --help for its options).",
         discussion: """
             Runs mkpdf-serve, built beside mkpdf (./mkpdf serve builds it on first use; scripts/build-release \
-            --product mkpdf-serve).
+            --product mkpdf-serve). mkpdf serve --help lists its options; README.md, "Serving over HTTP", its routes.
 
             Examples:
-              mkpdf serve --root Templates --listen 127.0.0.1:8080
+              mkpdf serve --root Templates --listen 127.0.0.1:8090 &
+              curl -s --retry 30 --retry-connrefused --retry-delay 1 http://127.0.0.1:8090/healthz
+              curl -s -X POST -d '{"member": "GCG-40167"}' http://127.0.0.1:8090/render/ticket -o ticket.pdf
+              kill %1
             """)
 
     @Argument(parsing: .captureForPassthrough, help: "The server's options: mkpdf serve --help lists them.")

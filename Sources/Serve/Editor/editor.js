@@ -77,8 +77,7 @@ const data = makeSource("data", { name: "javascript", json: true });
 
 function showProblem(problem) {
   const box = $("problem");
-  const place = problem.line ? `${problem.file || "template"}:${problem.line}:${problem.column || 1}: ` : "";
-  box.textContent = `${problem.title}\n${place}${problem.detail}`;
+  box.textContent = `${problem.title}\n${problem.detail}`;
   box.hidden = false;
   box.dataset.line = problem.line || "";
   box.dataset.file = problem.file || "";
