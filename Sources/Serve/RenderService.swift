@@ -132,6 +132,7 @@ public struct RenderService: Sendable {
                     detail: "the batch holds more than \(most) records, the most one request may. Fix: split it, or "
                         + "run mkpdf batch for large batches")
             }
+            let files: [RecordJob.RenderedFile]
             let entry: ManifestEntry
             do throws(RecordFailure) {
                 if let problem = record.problem { throw problem }
@@ -143,28 +144,33 @@ public struct RenderService: Sendable {
                         reason: "the file name \(taken) is already used by an earlier record. Fix: choose a name "
                             + "pattern (?name=) that differs per record")
                 }
-                let files = try job.files(for: numbered, names: names)
-                for file in files {
-                    try? archive.addEntry(
-                        with: file.name, type: .file, uncompressedSize: Int64(file.data.count),
-                        provider: { position, size in file.data.subdata(in: Int(position)..<Int(position) + size) })
-                    bytes += file.data.count
-                }
+                files = try job.files(for: numbered, names: names)
                 used.formUnion(names)
-                documents += 1
                 entry = job.entry(for: numbered, files: files)
             } catch {
+                files = []
                 entry = ManifestEntry(
                     index: record.index, row: record.row, status: .failed, fields: job.keyFields(of: record),
                     failure: error)
             }
+            for file in files {
+                try add(file.data, as: file.name, to: archive, compressed: false)
+                bytes += file.data.count
+            }
+            documents += files.isEmpty ? 0 : 1
             manifest += entry.jsonLine
         }
-        let lines = Data(manifest.utf8)
-        try archive.addEntry(
-            with: "manifest.jsonl", type: .file, uncompressedSize: Int64(lines.count), compressionMethod: .deflate,
-            provider: { position, size in lines.subdata(in: Int(position)..<Int(position) + size) })
+        try add(Data(manifest.utf8), as: "manifest.jsonl", to: archive, compressed: true)
         return (archive.data ?? Data(), documents, bytes)
+    }
+
+    /// Adds `data` to `archive` as the file `name`: stored as it is (PDF and PNG are compressed already), or
+    /// deflated.
+    private static func add(_ data: Data, as name: String, to archive: Archive, compressed: Bool) throws {
+        try archive.addEntry(
+            with: name, type: .file, uncompressedSize: Int64(data.count),
+            compressionMethod: compressed ? .deflate : .none,
+            provider: { position, size in data.subdata(in: Int(position)..<Int(position) + size) })
     }
 
     /// The output options for `settings` over the service's defaults, with the raster budget of its limits.

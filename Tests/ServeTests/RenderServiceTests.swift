@@ -206,6 +206,10 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines[1].contains("\"status\":\"failed\"") && lines[1].contains("venue"), "\(manifest)")
         #expect(try Oracle.pdftotext(folder.appendingPathComponent("t-GCG-3.pdf")).contains("GCG-3"))
+        let small = try ServiceProcess(root: root, arguments: ["--batch-records", "2"], scratch: scratch)
+        let tooMany = try small.request(
+            "POST", "/batch/ticket", body: Data(jsonl.utf8), headers: ["Content-Type": "application/x-ndjson"])
+        #expect(tooMany.status == 413 && tooMany.text.contains("more than 2 records"), "\(tooMany.text)")
     }
 
     @Test func templatesHealthAndMetricsAnswer() throws {
