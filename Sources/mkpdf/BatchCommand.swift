@@ -53,16 +53,13 @@ struct BatchCommand: ParsableCommand {
             \(HelpText.resolution)
 
             Examples:
-              mkpdf batch --data members.csv --out tickets
-              mkpdf batch --data members.jsonl --out tickets --format pdf,png
-              mkpdf batch --data members.csv --out tickets --jobs 4 --resume
-              cat members.csv | mkpdf batch --data - --out tickets --fail-fast
-              mkpdf batch --data members.csv --out tickets --impose a4 --grid 2x5
-              mkpdf batch --data members.csv --out tickets --shard 3/8
-              mkpdf batch --data members.csv --out tickets --shard env/8
-              mkpdf batch --status tickets --data members.csv
-              mkpdf batch --template invoice.yaml --data invoices.jsonl --out invoices
-              mkpdf batch --template invoice.yaml --data lines.csv --group-by no --out i
+              mkpdf batch --data examples/members.csv --out tickets
+              mkpdf batch --data examples/members.csv --out tickets --jobs 4 --resume
+              mkpdf batch --status tickets --data examples/members.csv
+              mkpdf batch --data examples/members.jsonl --out png --format pdf,png
+              cat examples/members.csv | mkpdf batch --data - --out t --fail-fast
+              mkpdf batch --data examples/members.csv --out a4 --impose a4 --grid 2x5
+              mkpdf batch --data examples/members.csv --out shards --shard 3/8
             """
     )
 
