@@ -143,7 +143,10 @@ import Testing
     /// appended to `status`; background jobs stopped at the end.
     static func script(_ block: Block, status: URL) -> String {
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-        var script = "set -o pipefail\ntrap 'kill $(jobs -p) 2>/dev/null' EXIT\n"
+        // Job control gives each background job its own process group, so stopping it stops a whole pipeline; KILL,
+        // as the test process's threads block SIGTERM and its children inherit that mask.
+        var script = "set -m -o pipefail\n"
+        script += "trap 'for job in $(jobs -p); do kill -KILL -- -$job 2>/dev/null; done' EXIT\n"
         for (number, line) in block.lines.enumerated() {
             script += "printf '$ %s\\n' \(quoted(line.text)) >&2\n\(line.text)\n"
             script += "echo \"\(number) $?\" >> \(quoted(status.path))\n"
@@ -271,6 +274,16 @@ import Testing
         #expect(throws: DocsError.self) {
             try Self.blocks(markdown: "```yaml\nmkpdf render x.yaml -o x.pdf\n```\n", file: "t.md")
         }
+    }
+
+    @Test("A block's background jobs (a server it starts with &) are stopped when the block ends")
+    func backgroundJobsStop() throws {
+        let lines = ["sleep 300 | cat &", "sleep 300 &", "true"].map {
+            DocLine(text: $0, location: "t.md", fails: nil)
+        }
+        let start = Date()
+        #expect(try Self.run(Block(location: "t.md", lines: lines)) == 3)
+        #expect(Date().timeIntervalSince(start) < 30, "the block waited for its background jobs")
     }
 
     /// A docs file that breaks the conventions, or a help page without Examples.
