@@ -34,7 +34,9 @@ struct BatchCommand: ParsableCommand {
             field and character). Failed records are listed on standard error; the \
             summary line "N ok, M failed, K skipped in Xs" goes to standard output. \
             The exit status is 1 when any record failed, 130/143 when interrupted \
-            by SIGINT/SIGTERM (run again with --resume).
+            by SIGINT/SIGTERM (run again with --resume). A run into an --out that \
+            holds an earlier run's manifest is refused unless --resume is given: \
+            give each new run its own --out.
 
             --shard i/N renders the records whose 0-based index mod N is i (i from \
             0 to N-1) and writes manifest-shard-i-of-N.jsonl; any number of shards \
