@@ -201,7 +201,9 @@ import Testing
         let text = try String(contentsOf: Repo.root.appendingPathComponent(file), encoding: .utf8)
         let blocks = try Self.blocks(markdown: text, file: file)
         let counts = try blocks.map(Self.run)
-        print("\(file): ran \(counts.reduce(0, +)) command lines in \(counts.count) blocks")
+        let skipped = blocks.filter { $0.notRun != nil }.count
+        print(
+            "\(file): ran \(counts.reduce(0, +)) command lines in \(counts.count - skipped) blocks, \(skipped) not run")
     }
 
     @Test("Every mkpdf help page's Examples run", arguments: HelpTests.subcommands)
