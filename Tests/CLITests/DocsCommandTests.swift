@@ -5,8 +5,9 @@ import Testing
 /// Every command line the docs show is run, so an example cannot name a file the repository lacks, an option that
 /// is gone, or an order of commands that fails (issue 34).
 ///
-/// The command lines are those of every ```` ```sh ```` block of README.md and docs/*.md and of the Examples section
-/// of each `mkpdf help COMMAND`. Each block (or help page) runs in a fresh copy of the repository's `examples/`,
+/// The command lines are those of every ```` ```sh ```` block of README.md and docs/*.md, each `./mkpdf …` code span
+/// of their running text (one block per file; a span `mkpdf …` names a command, as in `mkpdf help COMMAND`), and the
+/// Examples section of each `mkpdf help COMMAND`. Each block (or help page) runs in a fresh copy of the repository's `examples/`,
 /// `samples/` and `Templates/` folders, its lines in order in one bash shell, with `./mkpdf` and `mkpdf` the built
 /// binary. A line must exit 0 unless the docs mark it, visibly to readers:
 /// - `# fails: WHY` at the end of a line: the line must exit non-zero (an example of an error);
@@ -20,14 +21,14 @@ import Testing
     struct DocLine: Sendable {
         var text: String
         var location: String
-        var fails: String?
+        var fails: String? = nil
     }
 
     /// The commands of one `sh` block or help page, run together in one shell.
     struct Block: Sendable, CustomStringConvertible {
         var location: String
         var lines: [DocLine]
-        var notRun: String?
+        var notRun: String? = nil
         var description: String { location }
     }
 
@@ -43,10 +44,12 @@ import Testing
     static func blocks(markdown: String, file: String) throws -> [Block] {
         let lines = markdown.components(separatedBy: "\n")
         var blocks: [Block] = []
+        var inline: [DocLine] = []
         var index = 0
         while index < lines.count {
             let fence = lines[index].trimmingCharacters(in: .whitespaces)
             guard fence.hasPrefix("```") else {
+                inline += inlineCommands(lines[index]).map { DocLine(text: $0, location: "\(file):\(index + 1)") }
                 index += 1
                 continue
             }
@@ -71,7 +74,14 @@ import Testing
                         + "```sh block, so the docs test runs them")
             }
         }
-        return blocks
+        return inline.isEmpty ? blocks : blocks + [Block(location: "\(file) (running text)", lines: inline)]
+    }
+
+    /// The `./mkpdf …` code spans of a line of running text: commands to run (a span `mkpdf …` names a command).
+    static func inlineCommands(_ line: String) -> [String] {
+        let spans = line.split(separator: "`", omittingEmptySubsequences: false)
+        return stride(from: 1, to: spans.count - 1, by: 2).map { String(spans[$0]) }
+            .filter { $0.hasPrefix("./mkpdf ") }
     }
 
     /// A line that starts an mkpdf command.
@@ -196,7 +206,7 @@ import Testing
         return statuses.count
     }
 
-    @Test("Every sh block of README.md and docs/*.md runs as the docs say", arguments: markdownFiles)
+    @Test("Every sh block and ./mkpdf span of README.md and docs/*.md runs as the docs say", arguments: markdownFiles)
     func markdownBlocksRun(_ file: String) throws {
         let text = try String(contentsOf: Repo.root.appendingPathComponent(file), encoding: .utf8)
         let blocks = try Self.blocks(markdown: text, file: file)
@@ -273,6 +283,9 @@ import Testing
         #expect(blocks[1].lines[0].text == "./mkpdf batch --data a.csv \\\n  --out t   # ok")
         #expect(blocks[1].lines[0].fails == nil)
         #expect(blocks[1].lines[1].fails == "bad.yaml has an error")
+        let text = try Self.blocks(markdown: "Run `./mkpdf hello -o a.pdf` or `mkpdf help COMMAND`.\n", file: "t.md")
+        #expect(text.map(\.location) == ["t.md (running text)"])
+        #expect(text.first?.lines.map(\.text) == ["./mkpdf hello -o a.pdf"])
         #expect(throws: DocsError.self) {
             try Self.blocks(markdown: "```yaml\nmkpdf render x.yaml -o x.pdf\n```\n", file: "t.md")
         }
