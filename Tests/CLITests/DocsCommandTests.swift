@@ -11,6 +11,7 @@ import Testing
 /// `samples/` and `Templates/` folders, its lines in order in one bash shell, with `./mkpdf` and `mkpdf` the built
 /// binary. A line must exit 0 unless the docs mark it, visibly to readers:
 /// - `# fails: WHY` at the end of a line: the line must exit non-zero (an example of an error);
+/// - `# prints: TEXT` on the line after a command: its standard output must hold TEXT;
 /// - `<!-- not run: WHY -->` on the line before a block's fence: the block is not run (it needs a scheduler, a
 ///   cluster, root, or is the test suite itself). A server a block needs is started in it with `&`: background jobs
 ///   are stopped when the block ends.
@@ -22,6 +23,8 @@ import Testing
         var text: String
         var location: String
         var fails: String? = nil
+        /// The text of a `# prints: TEXT` comment line right after the command: its standard output holds it.
+        var prints: String? = nil
     }
 
     /// The commands of one `sh` block or help page, run together in one shell.
@@ -106,6 +109,9 @@ import Testing
                 pending = (first, parts + [line])
             } else {
                 let text = line.trimmingCharacters(in: .whitespaces)
+                if text.hasPrefix("# prints: "), !result.isEmpty, result[result.count - 1].prints == nil {
+                    result[result.count - 1].prints = String(text.dropFirst("# prints: ".count))
+                }
                 if text.isEmpty || text.hasPrefix("#") { continue }
                 pending = (number, [line])
             }
@@ -152,14 +158,18 @@ import Testing
     /// A block's lines as a bash script: each line echoed to standard error, then run, then its exit status
     /// appended to `status`; background jobs stopped at the end.
     static func script(_ block: Block, status: URL) -> String {
+        let folder = status.deletingLastPathComponent()
         func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
         // Job control gives each background job its own process group, so stopping it stops a whole pipeline; KILL,
         // as the test process's threads block SIGTERM and its children inherit that mask.
         var script = "set -m -o pipefail\n"
         script += "trap 'for job in $(jobs -p); do kill -KILL -- -$job 2>/dev/null; done' EXIT\n"
         for (number, line) in block.lines.enumerated() {
-            script += "printf '$ %s\\n' \(quoted(line.text)) >&2\n\(line.text)\n"
-            script += "echo \"\(number) $?\" >> \(quoted(status.path))\n"
+            script += "printf '$ %s\\n' \(quoted(line.text)) >&2\n"
+            // A group, so a trailing comment or `&` stays the line's own; its output is kept to check `# prints:`.
+            let output = quoted(folder.appendingPathComponent("stdout-\(number)").path)
+            script += "{\n\(line.text)\n} > \(output)\nmkpdf_docs_status=$?\ncat \(output)\n"
+            script += "echo \"\(number) $mkpdf_docs_status\" >> \(quoted(status.path))\n"
         }
         return script
     }
@@ -195,6 +205,10 @@ import Testing
         #expect(statuses.count == block.lines.count, "\(block.location): not every line ran:\n\(result.stderr)")
         for entry in statuses where entry.count == 2 {
             let line = block.lines[Int(entry[0])]
+            if let prints = line.prints {
+                let output = try String(contentsOf: scratch.file("stdout-\(entry[0])"), encoding: .utf8)
+                #expect(output.contains(prints), "\(line.location): `\(line.text)` printed \(output), not \(prints)")
+            }
             if let reason = line.fails {
                 #expect(entry[1] != 0, "\(line.location): `\(line.text)` is marked # fails: \(reason), but exited 0")
             } else {
@@ -273,6 +287,7 @@ import Testing
             ./mkpdf batch --data a.csv \\
               --out t   # ok
             ./mkpdf render bad.yaml -o x.pdf   # fails: bad.yaml has an error
+            # prints: Error
             ```
             """
         let blocks = try Self.blocks(markdown: markdown, file: "t.md")
@@ -283,6 +298,7 @@ import Testing
         #expect(blocks[1].lines[0].text == "./mkpdf batch --data a.csv \\\n  --out t   # ok")
         #expect(blocks[1].lines[0].fails == nil)
         #expect(blocks[1].lines[1].fails == "bad.yaml has an error")
+        #expect(blocks[1].lines[0].prints == nil && blocks[1].lines[1].prints == "Error")
         let text = try Self.blocks(markdown: "Run `./mkpdf hello -o a.pdf` or `mkpdf help COMMAND`.\n", file: "t.md")
         #expect(text.map(\.location) == ["t.md (running text)"])
         #expect(text.first?.lines.map(\.text) == ["./mkpdf hello -o a.pdf"])
