@@ -34,7 +34,9 @@ struct BatchCommand: ParsableCommand {
             field and character). Failed records are listed on standard error; the \
             summary line "N ok, M failed, K skipped in Xs" goes to standard output. \
             The exit status is 1 when any record failed, 130/143 when interrupted \
-            by SIGINT/SIGTERM (run again with --resume).
+            by SIGINT/SIGTERM (run again with --resume). A run into an --out that \
+            holds an earlier run's manifest is refused unless --resume is given: \
+            give each new run its own --out.
 
             --shard i/N renders the records whose 0-based index mod N is i (i from \
             0 to N-1) and writes manifest-shard-i-of-N.jsonl; any number of shards \
@@ -53,16 +55,13 @@ struct BatchCommand: ParsableCommand {
             \(HelpText.resolution)
 
             Examples:
-              mkpdf batch --data members.csv --out tickets
-              mkpdf batch --data members.jsonl --out tickets --format pdf,png
-              mkpdf batch --data members.csv --out tickets --jobs 4 --resume
-              cat members.csv | mkpdf batch --data - --out tickets --fail-fast
-              mkpdf batch --data members.csv --out tickets --impose a4 --grid 2x5
-              mkpdf batch --data members.csv --out tickets --shard 3/8
-              mkpdf batch --data members.csv --out tickets --shard env/8
-              mkpdf batch --status tickets --data members.csv
-              mkpdf batch --template invoice.yaml --data invoices.jsonl --out invoices
-              mkpdf batch --template invoice.yaml --data lines.csv --group-by no --out i
+              mkpdf batch --data examples/members.csv --out tickets
+              mkpdf batch --data examples/members.csv --out tickets --jobs 4 --resume
+              mkpdf batch --status tickets --data examples/members.csv
+              mkpdf batch --data examples/members.jsonl --out png --format pdf,png
+              cat examples/members.csv | mkpdf batch --data - --out t --fail-fast
+              mkpdf batch --data examples/members.csv --out a4 --impose a4 --grid 2x5
+              mkpdf batch --data examples/members.csv --out shards --shard 3/8
             """
     )
 

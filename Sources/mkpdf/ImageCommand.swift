@@ -23,9 +23,9 @@ struct ImageCommand: ParsableCommand {
             or corrupt input stops the command before an output file is written.
 
             Examples:
-              mkpdf image scan.png -o scan.pdf
-              mkpdf image photo.png scan.png -o photos.pdf --dpi 144
-              mkpdf image big.png -o small.png --fast
+              mkpdf image examples/scan.png -o scan.pdf
+              mkpdf image examples/photo.png examples/scan.png -o photos.pdf --dpi 144
+              mkpdf image examples/big.png -o big-fast.png --fast
             """
     )
 

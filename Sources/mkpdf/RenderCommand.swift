@@ -28,8 +28,8 @@ struct RenderCommand: ParsableCommand {
             Examples:
               mkpdf render Templates/ticket.yaml --set member=ABC-1 -o t.pdf
               mkpdf render Templates/ticket.yaml --set member=ABC-1 -o t.png
-              mkpdf render label.json -o label.png --dpi 300
-              mkpdf render document.json -o document.pdf --font-mode cid
+              mkpdf render examples/label.json -o label.png --dpi 300
+              mkpdf render examples/document.json -o document.pdf --font-mode cid
               mkpdf render Templates/invoice.yaml --data samples/invoice.json -o invoice.pdf
             """
     )

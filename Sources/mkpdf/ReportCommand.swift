@@ -28,7 +28,7 @@ struct ReportCommand: ParsableCommand {
 
             Examples:
               mkpdf report --data samples/members.csv -o members.pdf
-              mkpdf report --data m.csv --template Templates/report.yaml -o r.pdf
+              mkpdf report --data examples/excel.csv --encoding cp932 -o excel.pdf
               mkpdf report --data samples/members.csv -o members.png --dpi 96
             """
     )

@@ -25,9 +25,9 @@ struct ValidateCommand: ParsableCommand {
             version older than the features used, fonts without ToUnicode, unusable encryption key lengths.
 
             Examples:
-              mkpdf validate ticket-GCG-40167.pdf
+              mkpdf validate samples/ticket.pdf
               mkpdf validate samples/receipt.pdf --expect-size a5 --expect-text 領収書
-              mkpdf validate tickets/*.pdf --require-embedded --strict --json
+              mkpdf validate samples/*.pdf --require-embedded --strict --json
             """)
 
     @Argument(help: "The PDF files to check.")

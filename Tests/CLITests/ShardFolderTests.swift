@@ -99,14 +99,15 @@ import Testing
         let scratch = try Scratch("cli-shards-parallel")
         let line = try #require(
             try Self.fanningOut().split(separator: "\n").first { $0.hasPrefix("seq 0 7 | parallel") })
-        try Data(BatchCommandTests.csv(count: 80).utf8).write(to: scratch.file("members.csv"))
+        try FileManager.default.createDirectory(at: scratch.file("examples"), withIntermediateDirectories: true)
+        try Data(BatchCommandTests.csv(count: 80).utf8).write(to: scratch.file("examples/members.csv"))
         let path =
             Repo.mkpdf.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         let run = try Oracle.run("bash", ["-c", String(line)], environment: ["PATH": path], directory: scratch.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("in use by another mkpdf batch"), "\(run.stderr)")
         try Self.expectEveryRecordOnce(scratch.file("tickets"), count: 80, shards: 8)
-        let status = try Self.mkpdf(["batch", "--status", "tickets", "--data", "members.csv"], in: scratch)
+        let status = try Self.mkpdf(["batch", "--status", "tickets", "--data", "examples/members.csv"], in: scratch)
         #expect(status.status == 0, "\(status.stdout)")
         #expect(status.stdout.contains("80 done, 0 failed, 0 missing, 0 done twice — complete"), "\(status.stdout)")
     }
@@ -200,8 +201,8 @@ import Testing
         for text in [
             "--shard env/N takes i from JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID",
             "--status DIR reads every manifest",
-            "mkpdf batch --data members.csv --out tickets --shard env/8",
-            "mkpdf batch --status tickets --data members.csv"
+            "mkpdf batch --data examples/members.csv --out shards --shard 3/8",
+            "mkpdf batch --status tickets --data examples/members.csv"
         ] {
             #expect(
                 help.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
