@@ -13,9 +13,7 @@ struct ServeCommand: ParsableCommand {
 
             Examples:
               mkpdf serve --root Templates --listen 127.0.0.1:8090 &
-              curl -s --retry 30 --retry-connrefused --retry-delay 1 http://127.0.0.1:8090/healthz
-              curl -s -X POST -d '{"member": "GCG-40167"}' http://127.0.0.1:8090/render/ticket -o ticket.pdf
-              kill %1
+              mkpdf serve --help
             """)
 
     @Argument(parsing: .captureForPassthrough, help: "The server's options: mkpdf serve --help lists them.")
