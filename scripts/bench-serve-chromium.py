@@ -29,11 +29,11 @@ with sync_playwright() as playwright:
     browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
     page = browser.new_page()
     page.set_content(TICKET % (0, 0))
-    page.pdf(width="400pt", height="150pt")
+    page.pdf(prefer_css_page_size=True)
     start = time.perf_counter()
     for k in range(count):
         page.set_content(TICKET % (k, k))
-        page.pdf(width="400pt", height="150pt")
+        page.pdf(prefer_css_page_size=True)
     seconds = time.perf_counter() - start
     browser.close()
 print("chromium (playwright, one page): %d tickets in %.2fs = %.1f tickets/s" % (count, seconds, count / seconds))
