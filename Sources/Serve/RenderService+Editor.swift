@@ -18,7 +18,7 @@ extension RenderService {
                 "allowSave": configuration.allowsSaving, "codeMirror": codeMirrorFile("lib/codemirror.js") != nil
             ]
             return Self.answer(
-                RenderService.json(settings),
+                Self.json(settings),
                 type: "application/json")
         }
         group.get("codemirror/**") { _, context in
@@ -31,15 +31,7 @@ extension RenderService {
         }
         group.post("places") { request, _ in
             let body = try await request.body.collect(upTo: configuration.bodyBytes)
-            let text = String(buffer: body)
-            let root = URL(fileURLWithPath: store.root.isEmpty ? "/" : store.root)
-            let template: Template
-            do {
-                template = try Template(
-                    yaml: text, file: "template", baseURL: root, root: root, limits: configuration.limits)
-            } catch {
-                throw ServiceProblem(error, storedTemplate: false)
-            }
+            let template = try template(text: String(buffer: body))
             let places = template.elementPlaces.map { place -> [String: Any] in
                 [
                     "kind": place.kind, "x": place.rect.x, "y": place.rect.y, "width": place.rect.width,
@@ -49,9 +41,7 @@ extension RenderService {
             let answer: [String: Any] = [
                 "width": template.size.width, "height": template.size.height, "elements": places
             ]
-            return Self.answer(
-                RenderService.json(answer),
-                type: "application/json")
+            return Self.answer(Self.json(answer), type: "application/json")
         }
     }
 

@@ -150,12 +150,7 @@ extension RenderService {
         guard let text = String(data: body, encoding: .utf8) else {
             throw ServiceProblem(.badRequest, detail: "the template is not UTF-8 text")
         }
-        let root = URL(fileURLWithPath: store.root.isEmpty ? "/" : store.root)
-        do {
-            _ = try Template(yaml: text, file: "template", baseURL: root, root: root, limits: configuration.limits)
-        } catch {
-            throw ServiceProblem(error, storedTemplate: false)
-        }
+        _ = try template(text: text)
         try await store.save(body, named: name)
         return Self.answer(Data("saved \(name)\n".utf8), type: "text/plain; charset=utf-8")
     }

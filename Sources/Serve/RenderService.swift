@@ -49,16 +49,21 @@ public struct RenderService: Sendable {
     public func render(templateText: String, dataText: String, settings: RenderSettings) async throws(ServiceProblem)
         -> RenderedDocument
     {
+        let template = try template(text: templateText)
+        let values = try Self.values(in: Data(dataText.utf8), source: "data", limits: configuration.limits)
+        return try await render(template, values: values, settings: settings, stored: false)
+    }
+
+    /// The template `text` (YAML from a request) makes, its files resolved in the root; its problems name the file
+    /// `template`, with line and column.
+    /// - Throws: `ServiceProblem` `.badTemplate`.
+    func template(text: String) throws(ServiceProblem) -> Template {
         let root = URL(fileURLWithPath: store.root.isEmpty ? "/" : store.root)
-        let template: Template
         do {
-            template = try Template(
-                yaml: templateText, file: "template", baseURL: root, root: root, limits: configuration.limits)
+            return try Template(yaml: text, file: "template", baseURL: root, root: root, limits: configuration.limits)
         } catch {
             throw ServiceProblem(error, storedTemplate: false)
         }
-        let values = try Self.values(in: Data(dataText.utf8), source: "data", limits: configuration.limits)
-        return try await render(template, values: values, settings: settings, stored: false)
     }
 
     private func render(

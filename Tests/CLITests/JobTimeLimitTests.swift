@@ -5,18 +5,9 @@ import Testing
 /// `--limit job-seconds=N`: a document that runs past its time fails naming the limit, and a batch goes on with the
 /// next record.
 @Suite struct JobTimeLimitTests {
-    static let template = """
-        page: {width: 400, height: 300}
-        data: {items: []}
-        palette: {ink: {stroke: "#1A1A1A"}}
-        elements:
-          - for: {each: item, in: items, elements: [{text: {role: ink, text: "{{item}} 東京国際展示場 西ホール 特設会場",
-                   size: 12, x: 10, y: 10, w: 60, h: 40, fit: [wrap, shrink, error], minSize: 4}}]}
-        """
-
     @Test func aDocumentPastItsTimeFailsAndTheBatchGoesOn() throws {
         let scratch = try Scratch("job-seconds")
-        try Data(Self.template.utf8).write(to: scratch.file("slow.yaml"))
+        try Data(Samples.slowTemplate.utf8).write(to: scratch.file("slow.yaml"))
         let many = (0..<15_000).map { "\"\($0)\"" }.joined(separator: ",")
         let jsonl = "{\"n\": \"slow\", \"items\": [\(many)]}\n{\"n\": \"quick\", \"items\": [\"1\"]}\n"
         try Data(jsonl.utf8).write(to: scratch.file("records.jsonl"))

@@ -5,21 +5,6 @@ import Testing
 /// `mkpdf serve` over real HTTP on a loopback port: documents checked by the oracles, every problem status with its
 /// RFC 9457 body, the root, the limits, reload and draining on SIGTERM.
 @Suite(.serialized) struct RenderServiceTests {
-    /// A template that takes long to render: a box set once per item of a long list.
-    static let slowTemplate = """
-        page: {width: 400, height: 300}
-        data: {items: []}
-        palette: {ink: {stroke: "#1A1A1A"}}
-        elements:
-          - for: {each: item, in: items, elements: [{text: {role: ink, text: "{{item}} 東京国際展示場 西ホール 特設会場",
-                   size: 12, x: 10, y: 10, w: 60, h: 40, fit: [wrap, shrink, error], minSize: 4}}]}
-        """
-
-    /// Data for the slow template: `count` items.
-    static func slowData(_ count: Int) -> String {
-        "{\"items\": [" + (0..<count).map { "\"\($0)\"" }.joined(separator: ",") + "]}"
-    }
-
     /// A scratch root holding the ticket template and the slow one.
     static func root(_ name: String) throws -> (Scratch, URL) {
         let scratch = try Scratch(name)
@@ -28,7 +13,7 @@ import Testing
         try FileManager.default.copyItem(
             at: Repo.root.appendingPathComponent("Templates/ticket.yaml"),
             to: root.appendingPathComponent("ticket.yaml"))
-        try Data(slowTemplate.utf8).write(to: root.appendingPathComponent("slow.yaml"))
+        try Data(Samples.slowTemplate.utf8).write(to: root.appendingPathComponent("slow.yaml"))
         return (scratch, root)
     }
 
@@ -100,7 +85,7 @@ import Testing
         let emoji = try server.post("/render/ticket", json: #"{"member": "GCG-😀"}"#)
         #expect(emoji.status == 422)
         #expect((emoji.problem["detail"] as? String)?.contains("U+1F600") == true, "\(emoji.text)")
-        let slow = try server.post("/render/slow", json: Self.slowData(2_000))
+        let slow = try server.post("/render/slow", json: Samples.slowData(2_000))
         #expect(slow.status == 504, "\(slow.text.prefix(300))")
         #expect(slow.problem["limit"] as? String == "job-seconds")
         let kind = try server.request("GET", "/problems/time-limit")
@@ -135,7 +120,7 @@ import Testing
         let (scratch, root) = try Self.root("serve-queue")
         let server = try ServiceProcess(root: root, arguments: ["--jobs", "1", "--queue", "0"], scratch: scratch)
         let slow = try server.start(
-            "POST", "/render/slow", body: Data(Self.slowData(1_500).utf8),
+            "POST", "/render/slow", body: Data(Samples.slowData(1_500).utf8),
             headers: ["Content-Type": "application/json"])
         Thread.sleep(forTimeInterval: 0.3)
         let refused = try server.post("/render/ticket", json: "{}")
@@ -165,7 +150,7 @@ import Testing
         let (scratch, root) = try Self.root("serve-drain")
         let server = try ServiceProcess(root: root, arguments: ["--drain-seconds", "2"], scratch: scratch)
         let slow = try server.start(
-            "POST", "/render/slow", body: Data(Self.slowData(1_500).utf8),
+            "POST", "/render/slow", body: Data(Samples.slowData(1_500).utf8),
             headers: ["Content-Type": "application/json"])
         Thread.sleep(forTimeInterval: 0.3)
         kill(server.process.processIdentifier, SIGTERM)

@@ -97,6 +97,22 @@ public enum Samples {
         return try c.stop()
     }
 
+    /// A template that takes long to render: a text box set once per item of `items` (see `slowData`), for tests
+    /// of time limits, queues and draining.
+    public static let slowTemplate = """
+        page: {width: 400, height: 300}
+        data: {items: []}
+        palette: {ink: {stroke: "#1A1A1A"}}
+        elements:
+          - for: {each: item, in: items, elements: [{text: {role: ink, text: "{{item}} 東京国際展示場 西ホール 特設会場",
+                   size: 12, x: 10, y: 10, w: 60, h: 40, fit: [wrap, shrink, error], minSize: 4}}]}
+        """
+
+    /// Data for `slowTemplate`, one JSON object: `count` items.
+    public static func slowData(_ count: Int) -> String {
+        "{\"items\": [" + (0..<count).map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+    }
+
     /// A 4 × 4 RGBA PNG (99 bytes): diagonal red, green, blue, yellow, bottom half at 50 % alpha.
     public static let tinyPNG =
         Data(
