@@ -3,7 +3,7 @@ import Validation
 
 /// The incremental update that carries a signature (ISO 32000-1 §7.5.6, §12.8): written after a PDF's `%%EOF`, it
 /// adds the signature dictionary (`/Type /Sig`, `/SubFilter /ETSI.CAdES.detached`, `/ByteRange`, a zero-filled
-/// `/Contents` placeholder), one signature field merged with its widget annotation, for a visible field its
+/// `/Contents` placeholder), one signature field merged with its widget annotation and its
 /// appearance stream, and new versions of the catalog (with `/AcroForm`, `/SigFlags 3`) and the page (with the widget
 /// in `/Annots`), then a cross-reference section and a trailer whose `/Prev` is the last revision's.
 ///
@@ -54,8 +54,7 @@ struct SignatureIncrement {
         var widgetBody =
             "<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature1) /V \(signature) 0 R /F 132 "
             + "/Rect [\(rect.map(Self.number).joined(separator: " "))] /P \(revision.page.reference)"
-        if field != nil { widgetBody += " /AP << /N \(appearance) 0 R >>" }
-        object(widget, widgetBody + " >>")
+        object(widget, widgetBody + " /AP << /N \(appearance) 0 R >> >>")
         object(
             revision.root.number, generation: revision.root.generation,
             Self.adding("/AcroForm << /Fields [\(widget) 0 R] /SigFlags 3 >>", to: revision.root.dictionary))
@@ -64,16 +63,15 @@ struct SignatureIncrement {
             Self.adding(
                 "/Annots [" + (revision.annotations + ["\(widget) 0 R"]).joined(separator: " ") + "]",
                 to: revision.page.dictionary))
-        if field != nil {
-            let width = Self.number(rect[2] - rect[0])
-            let height = Self.number(rect[3] - rect[1])
-            // A thin grey frame: the field shows where the signature is; viewers draw their own status over it.
-            let stream = "0.5 w 0.5 G 0.25 0.25 \(width) \(height) re S"
-            object(
-                appearance,
-                "<< /Type /XObject /Subtype /Form /BBox [0 0 \(width) \(height)] /Length \(stream.utf8.count) >>"
-                    + "\nstream\n\(stream)\nendstream")
-        }
+        // Every widget has an appearance (PDF/A-1b requires one even for an invisible field): a thin grey frame
+        // shows where a visible signature is, and viewers draw their own status over it; an invisible one is empty.
+        let width = Self.number(rect[2] - rect[0])
+        let height = Self.number(rect[3] - rect[1])
+        let stream = field == nil ? "" : "0.5 w 0.5 G 0.25 0.25 \(width) \(height) re S"
+        object(
+            appearance,
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 \(width) \(height)] /Length \(stream.utf8.count) >>"
+                + "\nstream\n\(stream)\nendstream")
 
         let xref = start + text.utf8.count
         text += "xref\n"
