@@ -59,6 +59,7 @@ struct BatchCommand: ParsableCommand {
               cat members.csv | mkpdf batch --data - --out tickets --fail-fast
               mkpdf batch --data members.csv --out tickets --impose a4 --grid 2x5
               mkpdf batch --data members.csv --out tickets --shard 3/8
+              mkpdf batch --data members.csv --out t --sign key.p12 --sign-password-env PW
               mkpdf batch --data members.csv --out tickets --shard env/8
               mkpdf batch --status tickets --data members.csv
               mkpdf batch --template invoice.yaml --data invoices.jsonl --out invoices

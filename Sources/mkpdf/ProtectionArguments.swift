@@ -155,7 +155,8 @@ extension ProtectionArguments {
     private func validateSigning() throws {
         let signingOptions: [Any?] = [signPasswordFile, signPasswordEnvironment, signRect, signPage, timestampAuthority]
         if sign == nil, signingOptions.contains(where: { $0 != nil }) {
-            throw ValidationError("--sign-password-*, --sign-rect, --sign-page and --tsa apply to --sign: add --sign KEY.p12")
+            throw ValidationError(
+                "--sign-password-*, --sign-rect, --sign-page and --tsa apply to --sign: add --sign KEY.p12")
         }
         if sign != nil, encrypt {
             throw ValidationError(

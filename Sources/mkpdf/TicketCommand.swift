@@ -32,6 +32,7 @@ struct TicketCommand: ParsableCommand {
               mkpdf ticket --member GCG-40167 -o ticket.png --scale 3
               mkpdf ticket --member GCG-40167 --set venue=東京ドーム
               mkpdf ticket --member GCG-40167 --font-mode cid -o small.pdf
+              mkpdf ticket --member GCG-40167 --sign key.p12 --sign-password-file pw.txt
             """
     )
 

@@ -81,8 +81,12 @@ import Testing
         let scratch = try Scratch("sign-visible")
         let pki = try TestPKI(in: scratch)
         let made = try Self.mkpdf(
-            ["render", ArchivalTests.template("invoice.yaml"), "--data", Repo.root.appendingPathComponent(
-                "samples/invoice.json").path, "-o", "invoice.pdf", "--sign-rect", "400,30,150,40", "--sign-page", "2"]
+            [
+                "render", ArchivalTests.template("invoice.yaml"), "--data",
+                Repo.root.appendingPathComponent(
+                    "samples/invoice.json"
+                ).path, "-o", "invoice.pdf", "--sign-rect", "400,30,150,40", "--sign-page", "2"
+            ]
                 + Self.signing(pki), in: scratch)
         #expect(made.status == 0, "\(made.stderr)")
         let file = scratch.file("invoice.pdf")
@@ -95,8 +99,9 @@ import Testing
             print(page, [float(v) for v in field.Rect], float(pdf.pages[1].MediaBox[3]), '/N' in field.AP)
             """
         let read = try Oracle.run("python3", ["-c", script, file.path])
-        let height = 841.89  // A4
-        #expect(read.stdout.hasPrefix("[1] [400.0, \(height - 70), 550.0, \(height - 30)]"), "\(read.stdout)\(read.stderr)")
+        let height = 841.89 // A4
+        #expect(
+            read.stdout.hasPrefix("[1] [400.0, \(height - 70), 550.0, \(height - 30)]"), "\(read.stdout)\(read.stderr)")
         #expect(read.stdout.contains("True"), "the visible field has an appearance: \(read.stdout)")
     }
 
@@ -142,12 +147,21 @@ import Testing
         try "髙橋-wrong-〜\n".write(to: wrong, atomically: true, encoding: .utf8)
         let ticket = ["ticket", "--member", "GCG-40167"]
         let cases: [(arguments: [String], says: String)] = [
-            (ticket + ["-o", "a.pdf", "--sign", pki.p12.path, "--sign-password-file", wrong.path],
-             "the password does not open it"),
-            (ticket + ["-o", "b.pdf", "--sign", pki.passwordFile.path, "--sign-password-file", pki.passwordFile.path],
-             "not a PKCS#12"),
-            (ticket + ["-o", "c.pdf", "--encrypt", "--owner-password-file", pki.passwordFile.path] + Self.signing(pki),
-             "--sign and --encrypt together are not supported"),
+            (
+                ticket + ["-o", "a.pdf", "--sign", pki.p12.path, "--sign-password-file", wrong.path],
+                "the password does not open it"
+            ),
+            (
+                ticket + [
+                    "-o", "b.pdf", "--sign", pki.passwordFile.path, "--sign-password-file", pki.passwordFile.path
+                ],
+                "not a PKCS#12"
+            ),
+            (
+                ticket + ["-o", "c.pdf", "--encrypt", "--owner-password-file", pki.passwordFile.path]
+                    + Self.signing(pki),
+                "--sign and --encrypt together are not supported"
+            ),
             (ticket + ["-o", "d.png"] + Self.signing(pki), "make PDFs"),
             (ticket + ["-o", "e.pdf", "--sign-password-file", pki.passwordFile.path], "apply to --sign"),
             (ticket + ["-o", "f.pdf", "--tsa", "https://tsa.example/"] + Self.signing(pki), "http://"),

@@ -94,12 +94,14 @@ public struct TestPKI: Sendable {
         signerName = "髙橋 𠮷野 (mkpdf test)"
         let steps: [[String]] = [
             [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key",
+                "-out", "ca.pem", "-days", "2",
                 "-subj", "/CN=mkpdf test CA", "-addext", "basicConstraints=critical,CA:TRUE",
                 "-addext", "keyUsage=critical,keyCertSign,cRLSign"
             ],
             [
-                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "signer.key", "-out", "signer.csr", "-utf8",
+                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "signer.key",
+                "-out", "signer.csr", "-utf8",
                 "-subj", "/CN=\(signerName)"
             ],
             [
@@ -110,7 +112,10 @@ public struct TestPKI: Sendable {
                 "pkcs12", "-export", "-inkey", "signer.key", "-in", "signer.pem", "-certfile", "ca.pem",
                 "-out", "signer.p12", "-passout", "file:signer.password"
             ],
-            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "tsa.key", "-out", "tsa.csr", "-subj", "/CN=mkpdf test TSA"],
+            [
+                "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "tsa.key", "-out",
+                "tsa.csr", "-subj", "/CN=mkpdf test TSA"
+            ],
             [
                 "x509", "-req", "-in", "tsa.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
                 "-out", "tsa.pem", "-days", "2", "-extfile", "tsa.ext"
@@ -124,24 +129,24 @@ public struct TestPKI: Sendable {
         try "01\n".write(to: scratch.file("tsa.serial"), atomically: true, encoding: .utf8)
         let path = folder.path
         try """
-            [ tsa ]
-            default_tsa = mkpdf_test
-            [ mkpdf_test ]
-            serial = \(path)/tsa.serial
-            crypto_device = builtin
-            signer_cert = \(path)/tsa.pem
-            certs = \(path)/ca.pem
-            signer_key = \(path)/tsa.key
-            signer_digest = sha256
-            default_policy = 1.2.3.4.1
-            digests = sha256
-            accuracy = secs:1
-            ordering = no
-            tsa_name = yes
-            ess_cert_id_chain = no
-            ess_cert_id_alg = sha256
+        [ tsa ]
+        default_tsa = mkpdf_test
+        [ mkpdf_test ]
+        serial = \(path)/tsa.serial
+        crypto_device = builtin
+        signer_cert = \(path)/tsa.pem
+        certs = \(path)/ca.pem
+        signer_key = \(path)/tsa.key
+        signer_digest = sha256
+        default_policy = 1.2.3.4.1
+        digests = sha256
+        accuracy = secs:1
+        ordering = no
+        tsa_name = yes
+        ess_cert_id_chain = no
+        ess_cert_id_alg = sha256
 
-            """.write(to: scratch.file("tsa.cnf"), atomically: true, encoding: .utf8)
+        """.write(to: scratch.file("tsa.cnf"), atomically: true, encoding: .utf8)
         for step in steps {
             let made = try Oracle.run("openssl", step, directory: folder)
             guard made.status == 0 else { throw OpenSSLFailure(step: step.joined(separator: " "), stderr: made.stderr) }
@@ -200,8 +205,9 @@ public final class LocalTimestampAuthority: @unchecked Sendable {
             server.timeout = 60
             server.handle_request()
             """
+        guard let python = Oracle.path(of: "python3") else { throw Oracle.MissingTool(tool: "python3") }
         process = Process()
-        process.executableURL = URL(fileURLWithPath: try Oracle.path(of: "python3") ?? { throw Oracle.MissingTool(tool: "python3") }())
+        process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", script, folder.path]
         let out = Pipe()
         process.standardOutput = out

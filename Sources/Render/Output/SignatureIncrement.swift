@@ -107,7 +107,8 @@ struct SignatureIncrement {
     /// The offset after the last `startxref` keyword, or nil.
     static func startXref(of pdf: Data) -> Int? {
         let tail = pdf.suffix(1024)
-        guard let text = String(data: tail, encoding: .isoLatin1), let keyword = text.range(of: "startxref", options: .backwards)
+        guard let text = String(data: tail, encoding: .isoLatin1),
+            let keyword = text.range(of: "startxref", options: .backwards)
         else { return nil }
         let digits = text[keyword.upperBound...].drop(while: { $0.isWhitespace }).prefix(while: { $0.isNumber })
         return Int(digits)

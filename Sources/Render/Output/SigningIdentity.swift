@@ -27,7 +27,8 @@ public final class SigningIdentity: @unchecked Sendable {
         }
         let detail = Self.take(error)
         guard let opened else {
-            throw .protection(step: "open the signing key \(source)", reason: Self.reason(status, detail), fix: Self.fix(status))
+            throw .protection(
+                step: "open the signing key \(source)", reason: Self.reason(status, detail), fix: Self.fix(status))
         }
         handle = opened
         name = Self.take(mkpdf_signer_name(opened)) ?? ""
