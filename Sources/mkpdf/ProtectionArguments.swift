@@ -204,7 +204,7 @@ extension ProtectionArguments {
         } catch {
             throw ValidationError(error.description)
         }
-        let field = try signatureRect().map { PDFSigning.Field(page: signPage ?? 1, rect: $0) }
+        let field = try signatureRect().map { Document.SignatureField(page: signPage ?? 1, rect: $0) }
         return PDFSigning(identity: identity, field: field, timestampAuthority: timestampAuthority)
     }
 }

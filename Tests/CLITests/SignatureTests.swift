@@ -105,6 +105,42 @@ import Testing
         #expect(read.stdout.contains("True"), "the visible field has an appearance: \(read.stdout)")
     }
 
+    @Test func aTemplatesSignatureKeyPlacesTheFieldAndSignRectOverridesIt() throws {
+        let scratch = try Scratch("sign-template")
+        let pki = try TestPKI(in: scratch)
+        try """
+        name: signed-note
+        size: {width: 400, height: 150}
+        font: gothic
+        elements:
+          - text: {text: "署名済み 〜 髙橋 𠮷野", size: 14, x: 15, y: 20}
+        signature: {x: 200, y: 60, w: 150, h: 50}
+        """.write(to: scratch.file("note.yaml"), atomically: true, encoding: .utf8)
+        let script = """
+            import sys, pikepdf
+            print([float(v) for v in pikepdf.open(sys.argv[1]).Root.AcroForm.Fields[0].Rect])
+            """
+        let runs: [(extra: [String], rect: String)] = [
+            ([], "[200.0, 40.0, 350.0, 90.0]"), (["--sign-rect", "10,10,50,20"], "[10.0, 120.0, 60.0, 140.0]")
+        ]
+        for (index, run) in runs.enumerated() {
+            let name = "note-\(index).pdf"
+            let made = try Self.mkpdf(
+                ["render", scratch.file("note.yaml").path, "-o", name] + run.extra + Self.signing(pki), in: scratch)
+            #expect(made.status == 0, "\(made.stderr)")
+            try Self.expectSigned(scratch.file(name), pki: pki, text: "署名済み")
+            let read = try Oracle.run("python3", ["-c", script, scratch.file(name).path])
+            #expect(read.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == run.rect, "\(read.stderr)")
+        }
+        // Unsigned, the key changes nothing: no form.
+        let plain = try Self.mkpdf(["render", scratch.file("note.yaml").path, "-o", "plain.pdf"], in: scratch)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let form = try Oracle.run(
+            "python3", ["-c", "import sys, pikepdf; print('/AcroForm' in pikepdf.open(sys.argv[1]).Root)",
+                        scratch.file("plain.pdf").path])
+        #expect(form.stdout.hasPrefix("False"), "\(form.stdout)\(form.stderr)")
+    }
+
     @Test func batchSignsEveryTicket() throws {
         let scratch = try Scratch("sign-batch")
         let pki = try TestPKI(in: scratch)

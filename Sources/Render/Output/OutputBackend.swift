@@ -32,7 +32,10 @@ struct PDFBackend: OutputBackend {
         }
         var pdf = try renderer.data(for: document)
         if let encryption = options.encryption { pdf = try encryption.apply(to: pdf) }
-        if let signature = options.signature { pdf = try signature.apply(to: pdf) }
+        if var signature = options.signature {
+            signature.field = signature.field ?? document.signatureField
+            pdf = try signature.apply(to: pdf)
+        }
         return [pdf]
     }
 }

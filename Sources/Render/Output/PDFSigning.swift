@@ -10,24 +10,11 @@ import Validation
 /// as rendered; its CMS comes from OpenSSL (`SigningIdentity`). A signed file cannot also be encrypted here:
 /// `render(_:options:)` refuses the two together.
 public struct PDFSigning: Sendable {
-    /// Where a visible signature field is placed.
-    public struct Field: Sendable, Hashable {
-        /// The page, from 1.
-        public var page: Int
-        /// The field's rectangle in points, top-left origin, as every element is placed.
-        public var rect: Rect
-
-        /// A field on `page` (from 1) at `rect`.
-        public init(page: Int, rect: Rect) {
-            self.page = page
-            self.rect = rect
-        }
-    }
-
     /// The key and certificate that sign.
     public var identity: SigningIdentity
-    /// A visible field, or nil for an invisible signature (on page 1).
-    public var field: Field?
+    /// A visible field, or nil for the document's own (a template's `signature:`) or, without one, an invisible
+    /// signature on page 1.
+    public var field: Document.SignatureField?
     /// An RFC 3161 time-stamp authority's `http://` URL: the signature value is time-stamped there (PAdES B-T).
     public var timestampAuthority: String?
     /// The claimed signing time, the signature dictionary's `/M`; nil for the time of signing.
@@ -36,7 +23,7 @@ public struct PDFSigning: Sendable {
     public var timestampTimeout: Int = 30
 
     /// Signs with `identity`, invisibly unless `field` is given, time-stamped when `timestampAuthority` is given.
-    public init(identity: SigningIdentity, field: Field? = nil, timestampAuthority: String? = nil) {
+    public init(identity: SigningIdentity, field: Document.SignatureField? = nil, timestampAuthority: String? = nil) {
         self.identity = identity
         self.field = field
         self.timestampAuthority = timestampAuthority

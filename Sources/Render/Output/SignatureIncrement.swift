@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 import Validation
 
@@ -19,7 +20,7 @@ struct SignatureIncrement {
     /// The signature dictionary's `/M`.
     var date: Date
     /// A visible field, or nil for an invisible one.
-    var field: PDFSigning.Field?
+    var field: Document.SignatureField?
     /// The bytes the `/Contents` placeholder holds.
     var reservedBytes: Int
 
