@@ -112,13 +112,15 @@ import Testing
         name: signed-note
         size: {width: 400, height: 150}
         font: gothic
+        palette: {ink: {stroke: "#000000"}}
         elements:
-          - text: {text: "署名済み 〜 髙橋 𠮷野", size: 14, x: 15, y: 20}
+          - text: {role: ink, text: "署名済み 〜 髙橋 𠮷野", size: 14, x: 15, y: 20}
         signature: {x: 200, y: 60, w: 150, h: 50}
         """.write(to: scratch.file("note.yaml"), atomically: true, encoding: .utf8)
         let script = """
             import sys, pikepdf
-            print([float(v) for v in pikepdf.open(sys.argv[1]).Root.AcroForm.Fields[0].Rect])
+            pdf = pikepdf.open(sys.argv[1])
+            print([float(v) for v in pdf.Root.AcroForm.Fields[0].Rect])
             """
         let runs: [(extra: [String], rect: String)] = [
             ([], "[200.0, 40.0, 350.0, 90.0]"), (["--sign-rect", "10,10,50,20"], "[10.0, 120.0, 60.0, 140.0]")
@@ -136,8 +138,11 @@ import Testing
         let plain = try Self.mkpdf(["render", scratch.file("note.yaml").path, "-o", "plain.pdf"], in: scratch)
         #expect(plain.status == 0, "\(plain.stderr)")
         let form = try Oracle.run(
-            "python3", ["-c", "import sys, pikepdf; print('/AcroForm' in pikepdf.open(sys.argv[1]).Root)",
-                        scratch.file("plain.pdf").path])
+            "python3",
+            [
+                "-c", "import sys, pikepdf; pdf = pikepdf.open(sys.argv[1]); print('/AcroForm' in pdf.Root)",
+                scratch.file("plain.pdf").path
+            ])
         #expect(form.stdout.hasPrefix("False"), "\(form.stdout)\(form.stderr)")
     }
 

@@ -15,7 +15,8 @@ import Testing
         }
         #expect(names.contains { $0.hasPrefix("libhpdf") }, "ldd lists the libraries mkpdf links: \(names)")
         let lazy = [
-            "libcairo", "libpixman", "libX11", "libxcb", "libfontconfig", "libgnutls", "libp11-kit", "libqpdf", "libcrypto"
+            "libcairo", "libpixman", "libX11", "libxcb", "libfontconfig", "libgnutls", "libp11-kit", "libqpdf",
+            "libcrypto"
         ]
         for library in lazy {
             #expect(!names.contains { $0.hasPrefix(library) }, "\(library) is loaded at start-up: \(names)")

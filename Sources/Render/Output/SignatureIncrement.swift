@@ -52,7 +52,7 @@ struct SignatureIncrement {
         text += " /M (\(Self.pdfDate(date))) /Name \(Self.textString(signerName)) >>\nendobj\n"
 
         let rect = widgetRect()
-        var widgetBody =
+        let widgetBody =
             "<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature1) /V \(signature) 0 R /F 132 "
             + "/Rect [\(rect.map(Self.number).joined(separator: " "))] /P \(revision.page.reference)"
         object(widget, widgetBody + " /AP << /N \(appearance) 0 R >> >>")
