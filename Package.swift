@@ -72,8 +72,9 @@ let package = Package(
             name: "Render",
             dependencies: [
                 "DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes", "Support",
-                // libqpdf (through Validation's one qpdf handle) encrypts finished PDFs with AES-256.
-                "Validation"
+                // libqpdf (through Validation's one qpdf handle) encrypts finished PDFs with AES-256 and reads the
+                // revision a signature is appended to; OpenSSL (CMSBridge) makes the signature's CMS.
+                "Validation", "CMSBridge", .product(name: "Crypto", package: "swift-crypto")
             ]),
         // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
         .target(
@@ -89,6 +90,12 @@ let package = Package(
                 "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support",
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
+        // The CMS of a PDF signature and its RFC 3161 time-stamp, built by Debian's OpenSSL behind a small C interface.
+        // libcrypto is linked statically (Debian's libcrypto.a), so a command that signs nothing does not load and
+        // bind libcrypto.so's symbols at start-up.
+        .target(
+            name: "CMSBridge",
+            linkerSettings: [.linkedLibrary(":libcrypto.a"), .linkedLibrary("dl"), .linkedLibrary("pthread")]),
         // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a
         // small C interface that traps every exception.
         //

@@ -41,18 +41,22 @@ public struct Document: Codable, Hashable, Sendable {
     public var outline: [OutlineEntry]
     /// The PDF/A level and attached files, or nil for an ordinary PDF.
     public var archive: Archive?
+    /// Where a signature is shown when the PDF is signed, or nil for an invisible one.
+    public var signatureField: SignatureField?
 
-    /// Creates a document from its pages, metadata, outline and archive request.
+    /// Creates a document from its pages, metadata, outline, archive request and signature field.
     public init(
-        pages: [Drawing] = [], metadata: Metadata = Metadata(), outline: [OutlineEntry] = [], archive: Archive? = nil
+        pages: [Drawing] = [], metadata: Metadata = Metadata(), outline: [OutlineEntry] = [], archive: Archive? = nil,
+        signatureField: SignatureField? = nil
     ) {
         self.pages = pages
         self.metadata = metadata
         self.outline = outline
         self.archive = archive
+        self.signatureField = signatureField
     }
 
-    private enum CodingKeys: String, CodingKey { case pages, metadata, outline, archive }
+    private enum CodingKeys: String, CodingKey { case pages, metadata, outline, archive, signatureField }
 
     /// Reads a document; `metadata` and `outline` may be left out (`{"pages": [drawing, ...]}` is a document), and
     /// each outline entry must point at a page of the document.
@@ -62,6 +66,7 @@ public struct Document: Codable, Hashable, Sendable {
         metadata = try container.decodeIfPresent(Metadata.self, forKey: .metadata) ?? Metadata()
         outline = try container.decodeIfPresent([OutlineEntry].self, forKey: .outline) ?? []
         archive = try container.decodeIfPresent(Archive.self, forKey: .archive)
+        signatureField = try container.decodeIfPresent(SignatureField.self, forKey: .signatureField)
         if let problem = firstOutlineProblem() {
             let path =
                 decoder.codingPath + [
@@ -79,6 +84,7 @@ public struct Document: Codable, Hashable, Sendable {
         try container.encode(metadata, forKey: .metadata)
         if !outline.isEmpty { try container.encode(outline, forKey: .outline) }
         try container.encodeIfPresent(archive, forKey: .archive)
+        try container.encodeIfPresent(signatureField, forKey: .signatureField)
     }
 
     /// A coding-path element naming an outline entry or one of its fields in error locations.

@@ -157,7 +157,7 @@ package final class QPDFDocument {
     }
 
     /// Runs one qpdf call; when it raised an error, records the error and returns `fallback` instead.
-    private func guarded<T>(_ fallback: T, _ body: (qpdf_data?) -> T) -> T {
+    func guarded<T>(_ fallback: T, _ body: (qpdf_data?) -> T) -> T {
         let value = body(handle)
         if let failure = takeError() {
             objectErrors.append(failure.message)

@@ -50,8 +50,8 @@ struct OutputArguments: ParsableArguments {
     /// The raster scale asked for, or the standard one.
     var rasterScale: RasterScale { dpi.map { .dpi($0) } ?? scale.map { .factor($0) } ?? .standard }
 
-    /// The output options for `format`, held to `limits` (`--limit raster-bytes=N`), with the PDF/A level and
-    /// encryption asked for (passwords and attachments read now).
+    /// The output options for `format`, held to `limits` (`--limit raster-bytes=N`), with the PDF/A level,
+    /// encryption and signature asked for (passwords, attachments and the signing key read now).
     /// - Throws: `ValidationError` naming a password file, variable or attachment that cannot be read, or PDF/A and
     ///   encryption asked for a PNG.
     func options(_ format: OutputFormat, limits: Limits = Limits(), deadline: Deadline? = nil) throws -> OutputOptions {
@@ -60,9 +60,10 @@ struct OutputArguments: ParsableArguments {
         options.deadline = deadline
         options.archive = try protection.archive()
         options.encryption = try protection.encryption()
-        if format != .pdf, options.archive != nil || options.encryption != nil {
-            throw ValidationError("--pdfa, --attach and --encrypt make PDFs; write a .pdf or leave them out")
+        if format != .pdf, options.archive != nil || options.encryption != nil || protection.sign != nil {
+            throw ValidationError("--pdfa, --attach, --encrypt and --sign make PDFs; write a .pdf or leave them out")
         }
+        options.signature = try protection.signing()
         return options
     }
 

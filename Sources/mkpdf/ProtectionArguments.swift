@@ -3,8 +3,8 @@ import DrawingModule
 import Foundation
 import Render
 
-/// `--pdfa`, `--attach`, `--encrypt` with its passwords and permissions: how every command that writes a PDF asks
-/// for an archival or protected file. Part of `OutputArguments`, so ticket, render, report, image and batch all take
+/// `--pdfa`, `--attach`, `--encrypt` with its passwords and permissions, `--sign` with its password, field and
+/// time-stamp authority: how every command that writes a PDF asks for an archival, protected or signed file. Part of `OutputArguments`, so ticket, render, report, image and batch all take
 /// them. Secrets come from a file or an environment variable, never from the command line (which `ps` shows).
 struct ProtectionArguments: ParsableArguments {
     /// The PDF/A level.
@@ -60,7 +60,49 @@ struct ProtectionArguments: ParsableArguments {
                 + "fill-forms, assemble, all or none (default: print,high-quality-print).", valueName: "list"))
     var allow: String?
 
+    /// The PKCS#12 file that signs.
+    @Option(
+        name: .customLong("sign"),
+        help: ArgumentHelp(
+            "Sign the PDF (PAdES B-B: ETSI.CAdES.detached, SHA-256, an incremental update) with the key and "
+                + "certificate in this PKCS#12 file; its password from --sign-password-file or --sign-password-env.",
+            valueName: "key.p12"))
+    var sign: String?
+
+    /// Where the signing key's password is read from.
+    @Option(
+        name: .customLong("sign-password-file"),
+        help: ArgumentHelp("Read the --sign file's password from this file's first line.", valueName: "path"))
+    var signPasswordFile: String?
+
+    /// The environment variable holding the signing key's password.
+    @Option(
+        name: .customLong("sign-password-env"),
+        help: ArgumentHelp("Read the --sign file's password from this environment variable.", valueName: "name"))
+    var signPasswordEnvironment: String?
+
+    /// A visible signature field's rectangle.
+    @Option(
+        name: .customLong("sign-rect"),
+        help: ArgumentHelp(
+            "Make the signature visible in this rectangle: x,y,w,h in points from the page's top-left corner, as "
+                + "elements are placed (default: invisible).", valueName: "x,y,w,h"))
+    var signRect: String?
+
+    /// The page of a visible signature field.
+    @Option(
+        name: .customLong("sign-page"), help: ArgumentHelp("The page of the --sign-rect field (default: 1)."))
+    var signPage: Int?
+
+    /// An RFC 3161 time-stamp authority.
+    @Option(
+        name: .customLong("tsa"),
+        help: ArgumentHelp(
+            "Time-stamp the signature at this RFC 3161 authority's http:// URL (PAdES B-T).", valueName: "url"))
+    var timestampAuthority: String?
+
     func validate() throws {
+        try validateSigning()
         let secrets = [userPasswordFile, userPasswordEnvironment, ownerPasswordFile, ownerPasswordEnvironment, allow]
         if !encrypt, secrets.contains(where: { $0 != nil }) {
             throw ValidationError("passwords and --allow apply to --encrypt: add --encrypt, or leave them out")
@@ -105,6 +147,65 @@ struct ProtectionArguments: ParsableArguments {
         var permissions: PDFPermissions = [.print, .highQualityPrint]
         if let allow, case .success(let parsed) = PDFPermissions.parse(allow) { permissions = parsed }
         return PDFEncryption(userPassword: user ?? "", ownerPassword: owner ?? "", permissions: permissions)
+    }
+}
+
+extension ProtectionArguments {
+    /// The usage rules of the signing options.
+    private func validateSigning() throws {
+        let signingOptions: [Any?] = [signPasswordFile, signPasswordEnvironment, signRect, signPage, timestampAuthority]
+        if sign == nil, signingOptions.contains(where: { $0 != nil }) {
+            throw ValidationError(
+                "--sign-password-*, --sign-rect, --sign-page and --tsa apply to --sign: add --sign KEY.p12")
+        }
+        if sign != nil, encrypt {
+            throw ValidationError(
+                "--sign and --encrypt together are not supported: a signed file is not encrypted here; leave one out")
+        }
+        if signPage != nil, signRect == nil {
+            throw ValidationError("--sign-page places the --sign-rect field: add --sign-rect x,y,w,h")
+        }
+        if let signPage, signPage < 1 { throw ValidationError("--sign-page \(signPage): pages count from 1") }
+        if signRect != nil { _ = try signatureRect() }
+        if let timestampAuthority, !timestampAuthority.lowercased().hasPrefix("http://") {
+            throw ValidationError(
+                "--tsa \(timestampAuthority): give the authority's http:// URL (a time-stamp token is signed, so it "
+                    + "needs no TLS; https is not supported)")
+        }
+    }
+
+    /// The `--sign-rect` rectangle.
+    private func signatureRect() throws -> Rect? {
+        guard let signRect else { return nil }
+        let numbers = signRect.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+            let height = numbers[3], [x, y, width, height].allSatisfy(\.isFinite), width > 0, height > 0
+        else {
+            throw ValidationError(
+                "--sign-rect \(signRect): give four numbers x,y,w,h in points, width and height greater than 0")
+        }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// The signature settings, the key file opened with its password now (once for a whole batch).
+    /// - Throws: `ValidationError` naming the key file or password source (never the password) that cannot be read,
+    ///   or the key file's problem.
+    func signing() throws -> PDFSigning? {
+        guard let sign else { return nil }
+        guard let bytes = FileManager.default.contents(atPath: sign) else {
+            throw ValidationError("--sign \(sign): the file cannot be read. Fix: give an existing, readable .p12 file")
+        }
+        let password =
+            try Secret.read(file: signPasswordFile, environment: signPasswordEnvironment, what: "signing key password")
+            ?? ""
+        let identity: SigningIdentity
+        do {
+            identity = try SigningIdentity(pkcs12: bytes, password: password, source: sign)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let field = try signatureRect().map { Document.SignatureField(page: signPage ?? 1, rect: $0) }
+        return PDFSigning(identity: identity, field: field, timestampAuthority: timestampAuthority)
     }
 }
 

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// What the dynamic loader maps before mkpdf runs a line: cairo (PNG only) and GnuTLS (reading a PDF) are opened on
-/// first use, and libqpdf is linked in, so a run that writes a PDF loads none of them or their dependencies.
+/// first use, and libqpdf and libcrypto (signing) are linked in, so a run that writes a PDF loads none of them or their
+/// dependencies.
 @Suite struct StartupLibrariesTests {
     @Test("mkpdf needs neither cairo, GnuTLS nor libqpdf.so at start-up, nor what they bring")
     func lazyLibrariesAreNotNeeded() throws {
@@ -13,7 +14,10 @@ import Testing
             line.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init)
         }
         #expect(names.contains { $0.hasPrefix("libhpdf") }, "ldd lists the libraries mkpdf links: \(names)")
-        let lazy = ["libcairo", "libpixman", "libX11", "libxcb", "libfontconfig", "libgnutls", "libp11-kit", "libqpdf"]
+        let lazy = [
+            "libcairo", "libpixman", "libX11", "libxcb", "libfontconfig", "libgnutls", "libp11-kit", "libqpdf",
+            "libcrypto"
+        ]
         for library in lazy {
             #expect(!names.contains { $0.hasPrefix(library) }, "\(library) is loaded at start-up: \(names)")
         }

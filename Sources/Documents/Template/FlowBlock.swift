@@ -73,6 +73,8 @@ struct FlowFurniture: Hashable, Sendable {
     var author: String?
     /// `pdfa:` and `attach:`: the PDF/A level and the files the PDF carries.
     var archive: Document.Archive?
+    /// `signature:`: where a signed PDF shows its signature.
+    var signatureField: Document.SignatureField?
     var header: MarkedText?
     var headerLogo: Data?
     var footer: MarkedText?

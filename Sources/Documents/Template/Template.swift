@@ -217,7 +217,7 @@ public struct Template: Sendable {
         guard !flow.isEmpty else {
             return Document(
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
-                metadata: metadata, archive: furniture.archive)
+                metadata: metadata, archive: furniture.archive, signatureField: furniture.signatureField)
         }
         let output = try flowOutput(scope: scope, metadata: metadata, options: options)
         let total = output.pages.reduce(commands.count) { $0 + $1.commands.count }
@@ -233,7 +233,8 @@ public struct Template: Sendable {
         pages[0].commands = commands + pages[0].commands
         if let background { for index in pages.indices { pages[index].background = background } }
         return Document(
-            pages: pages, metadata: output.metadata, outline: output.outline, archive: furniture.archive)
+            pages: pages, metadata: output.metadata, outline: output.outline, archive: furniture.archive,
+            signatureField: furniture.signatureField)
     }
 
     /// The names every expression reads: the defaults, `data` and then `values` over them, `today`, and the `let`

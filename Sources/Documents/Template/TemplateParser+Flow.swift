@@ -15,6 +15,18 @@ extension TemplateParser {
 extension TemplateParser {
     static let flowKinds = ["heading", "paragraph", "table", "image", "spacer", "pageBreak", "for", "if"]
 
+    /// `signature: {page, x, y, w, h}`: where a signed PDF shows its signature field, placed like an element (points,
+    /// top-left origin; `page` from 1, default 1). Unsigned output ignores it.
+    func signatureField(_ top: Fields) throws(TemplateError) -> Document.SignatureField? {
+        guard let node = top.value("signature") else { return nil }
+        let f = try map(node, context: "signature", allowed: ["page", "x", "y", "w", "h"])
+        return Document.SignatureField(
+            page: try f.integer("page", default: 1, range: 1...Int(Int32.max)),
+            rect: Rect(
+                x: try f.number("x"), y: try f.number("y"), width: try f.number("w", positive: true),
+                height: try f.number("h", positive: true)))
+    }
+
     /// `pdfa: 1b | 2b | 3b` and `attach:`, a list of files (a path, or `{file, relationship, mimeType,
     /// description}`) read inside the root; attachments need `pdfa: 3b`.
     func archive(_ top: Fields) throws(TemplateError) -> Document.Archive? {
@@ -95,6 +107,7 @@ extension TemplateParser {
         }
         furniture.author = try top.string("author")
         furniture.archive = try archive(top)
+        furniture.signatureField = try signatureField(top)
         names.layers.append(["page", "pages"])
         defer { names.layers.removeLast() }
         if let node = top.value("header") {

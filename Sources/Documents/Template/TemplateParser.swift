@@ -36,7 +36,7 @@ struct TemplateParser {
     static let topKeys = [
         "name", "description", "title", "author", "page", "size", "margins", "background", "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "pdfa", "attach"
+        "firstPage", "literals", "pdfa", "attach", "signature"
     ]
     static let elementKinds = [
         "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "part", "for", "if"

@@ -25,8 +25,17 @@ struct PDFBackend: OutputBackend {
                 level: archive.level.name, element: "encryption", reason: "PDF/A forbids encrypted files",
                 fix: "leave out the encryption (--encrypt) or the PDF/A level (--pdfa, pdfa:)")
         }
+        if options.encryption != nil, options.signature != nil {
+            throw .protection(
+                step: "sign the PDF", reason: "signing and encrypting together is not supported",
+                fix: "leave out the encryption (--encrypt) or the signature (--sign)")
+        }
         var pdf = try renderer.data(for: document)
         if let encryption = options.encryption { pdf = try encryption.apply(to: pdf) }
+        if var signature = options.signature {
+            signature.field = signature.field ?? document.signatureField
+            pdf = try signature.apply(to: pdf)
+        }
         return [pdf]
     }
 }

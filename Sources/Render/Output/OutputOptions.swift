@@ -30,6 +30,9 @@ public struct OutputOptions: Sendable {
     public var archive: Document.Archive?
     /// AES-256 encryption of the PDF, or nil; refused with a PDF/A level, which forbids it.
     public var encryption: PDFEncryption?
+    /// A PAdES signature appended to the PDF, or nil; refused with encryption (mkpdf does not sign encrypted
+    /// files), allowed with every PDF/A level.
+    public var signature: PDFSigning?
 
     /// Creates options; the defaults are a PDF with embedded subset fonts and the standard scale (2 px/pt).
     public init(
