@@ -55,6 +55,10 @@ let package = Package(
         .target(name: "DrawingModule", dependencies: ["Support"]),
         // PNG in and out through libpng's simplified API.
         .target(name: "PNG", dependencies: ["CPNG"]),
+        // libjpeg's decoder behind two C calls that return errors: its error jump is caught in C, never crossing Swift.
+        .target(name: "JPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+        // JPEG photos decoded by libjpeg-turbo (for PNG output; PDFs carry the file's bytes as they are).
+        .target(name: "JPEG", dependencies: ["JPEGShim"]),
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
         .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint"]),
         // cairo's functions, defined under their own names and forwarded to libcairo.so.2 opened on first use, so
@@ -62,7 +66,8 @@ let package = Package(
         .target(name: "CairoLoader", dependencies: ["CCairo"]),
         // The Swift wrapper over libHaru.
         .target(
-            name: "Haru", dependencies: ["CHaru", "PNG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
+            name: "Haru",
+            dependencies: ["CHaru", "PNG", "JPEG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["CHarfBuzz", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
@@ -71,7 +76,8 @@ let package = Package(
         .target(
             name: "Render",
             dependencies: [
-                "DrawingModule", "Haru", "PNG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes", "Support",
+                "DrawingModule", "Haru", "PNG", "JPEG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes",
+                "Support",
                 // libqpdf (through Validation's one qpdf handle) encrypts finished PDFs with AES-256 and reads the
                 // revision a signature is appended to; OpenSSL (CMSBridge) makes the signature's CMS.
                 "Validation", "CMSBridge", .product(name: "Crypto", package: "swift-crypto")
@@ -166,6 +172,7 @@ let package = Package(
             dependencies: ["Typeset", "DrawingModule", "Fonts", "Render", "Validation", "TestSupport"]),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
+        .testTarget(name: "JPEGTests", dependencies: ["JPEG", "DrawingModule", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "Haru", "TestSupport"]),
         .testTarget(

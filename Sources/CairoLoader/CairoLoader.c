@@ -68,6 +68,7 @@
     VOID(cairo_surface_flush, (cairo_surface_t *a), (a)) \
     VOID(cairo_surface_mark_dirty, (cairo_surface_t *a), (a)) \
     VALUE(cairo_status_t, cairo_surface_status, (cairo_surface_t *a), (a)) \
+    VOID(cairo_transform, (cairo_t *a, const cairo_matrix_t *b), (a, b)) \
     VOID(cairo_translate, (cairo_t *a, double b, double c), (a, b, c)) \
     VOID(cairo_user_to_device, (cairo_t *a, double *b, double *c), (a, b, c)) \
     VOID(cairo_user_to_device_distance, (cairo_t *a, double *b, double *c), (a, b, c))

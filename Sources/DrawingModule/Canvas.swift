@@ -7,10 +7,15 @@ import Foundation
 /// Arguments come in one order: slot, main attribute, position, size, the rest. The palette outlives
 /// `start`/`stop`, so several drawings can share registered colours; misuse throws `CanvasError`.
 public struct Canvas: Sendable {
-    /// An open clip scope, or the page itself at the bottom of the stack.
+    /// An open clip or link scope, or the page itself at the bottom of the stack.
     private struct Scope: Sendable {
         var clip: Rect?
+        var link: String?
+        var name: String?
         var commands: [Drawing.Command] = []
+
+        /// The scope closed: a group of its commands.
+        var group: Drawing.Command { .group(.init(clip: clip, commands: commands, link: link, name: name)) }
     }
 
     /// The registered colours; kept across drawings until `clearPalette()`.
@@ -66,13 +71,14 @@ public struct Canvas: Sendable {
         return drawing
     }
 
-    /// The drawing so far, without ending it; open clip scopes are closed in the copy.
+    /// The drawing so far, without ending it; open clip and link scopes are closed in the copy.
     public func snapshot() throws(CanvasError) -> Drawing {
         guard let pageSize else { throw .notStarted(operation: "snapshot") }
         var commands = scopes[scopes.count - 1].commands
         for level in stride(from: scopes.count - 1, to: 0, by: -1) {
-            let group = Drawing.Command.Group(clip: scopes[level].clip, commands: commands)
-            commands = scopes[level - 1].commands + [.group(group)]
+            var scope = scopes[level]
+            scope.commands = commands
+            commands = scopes[level - 1].commands + [scope.group]
         }
         return Drawing(size: pageSize, background: background, palette: palette, commands: commands)
     }
@@ -218,20 +224,21 @@ public struct Canvas: Sendable {
         append(.textBox(box))
     }
 
-    /// Draws PNG bytes stretched into the rectangle at (`x`, `y`) of size `w` × `h`.
+    /// Draws a PNG or JPEG file's bytes stretched into the rectangle at (`x`, `y`) of size `w` × `h`; a JPEG photo
+    /// is turned upright by its EXIF orientation first.
     ///
-    /// Only the PNG signature is checked here; the renderers decode the image and report damage inside it.
-    public mutating func drawImage(_ png: Data, x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
+    /// Only the signature is checked here (``ImageFile/format(of:)``); the renderers decode the image and report
+    /// damage inside it.
+    public mutating func drawImage(_ image: Data, x: Double, y: Double, w: Double, h: Double) throws(CanvasError) {
         let operation = "drawImage"
         try requireDrawing(operation)
         try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard png.starts(with: signature) else {
+        guard ImageFile.format(of: image) != nil else {
             throw .invalidArgument(
-                operation: operation, argument: "png", value: "\(png.count) bytes",
-                rule: "the data must be a PNG file (it does not start with the PNG signature)")
+                operation: operation, argument: "image", value: "\(image.count) bytes",
+                rule: "the data must be a PNG or JPEG file (it starts with neither the PNG signature nor FF D8 FF)")
         }
-        append(.image(.init(png: png, rect: Rect(x: x, y: y, width: w, height: h))))
+        append(.image(.init(data: image, rect: Rect(x: x, y: y, width: w, height: h))))
     }
 
     /// Draws a barcode or 2D code of `kind` encoding `data`, with its quiet zone, centred in the box at (`x`, `y`)
@@ -285,16 +292,48 @@ public struct Canvas: Sendable {
         let operation = "clip"
         try requireDrawing(operation)
         try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        try draw(in: Scope(clip: Rect(x: x, y: y, width: w, height: h)), body)
+    }
+
+    /// Opens `scope`, lets `body` draw into it, and appends it closed as a group; on an error the scopes `body`
+    /// opened are closed and nothing is appended.
+    private mutating func draw(in scope: Scope, _ body: (inout Canvas) throws -> Void) throws {
         let depth = scopes.count + 1
-        scopes.append(Scope(clip: Rect(x: x, y: y, width: w, height: h)))
+        scopes.append(scope)
         do {
             try body(&self)
         } catch {
             if scopes.count >= depth { scopes.removeSubrange((depth - 1)...) }
             throw error
         }
-        let scope = scopes.removeLast()
-        append(.group(.init(clip: scope.clip, commands: scope.commands)))
+        append(scopes.removeLast().group)
+    }
+
+    /// Draws what `body` draws as a link to `target` — a URI, or `#name` for what ``name(_:_:)`` named in the same
+    /// document — covering the area it draws (a PDF `/Link` annotation; PNG output shows the drawing alone).
+    /// - Throws: `CanvasError` for an empty target, or what `body` throws.
+    public mutating func link(_ target: String, _ body: (inout Canvas) throws -> Void) throws {
+        try scope("link", link: target, name: nil, body)
+    }
+
+    /// Draws what `body` draws as the target `#name` links jump to (its top-left corner).
+    /// - Throws: `CanvasError` for an empty name, or what `body` throws.
+    public mutating func name(_ name: String, _ body: (inout Canvas) throws -> Void) throws {
+        try scope("name", link: nil, name: name, body)
+    }
+
+    /// A group around what `body` draws, with a link or a name.
+    private mutating func scope(
+        _ operation: String, link: String?, name: String?, _ body: (inout Canvas) throws -> Void
+    ) throws {
+        try requireDrawing(operation)
+        let value = link ?? name ?? ""
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty, value != "#" else {
+            throw CanvasError.invalidArgument(
+                operation: operation, argument: link == nil ? "name" : "target", value: "\"\(value)\"",
+                rule: "give a URI or #name to link to, or a name to be linked to")
+        }
+        try draw(in: Scope(link: link, name: name), body)
     }
 
     // MARK: Checks

@@ -17,7 +17,7 @@ extension Drawing {
         case text(Text)
         /// Text set inside a frame by a fit policy: runs, wrapping, shrinking, rotation, vertical columns.
         case textBox(TextBox)
-        /// A PNG image scaled into a rectangle.
+        /// A PNG or JPEG image scaled into a rectangle.
         case image(Image)
         /// A whole drawing scaled into a rectangle: a reusable part, replayed as vector graphics.
         case part(Part)
@@ -130,16 +130,17 @@ extension Drawing.Command {
         }
     }
 
-    /// PNG bytes drawn scaled into a rectangle; the renderers decode them.
+    /// A PNG or JPEG file's bytes drawn scaled into a rectangle; the renderers decode them (a JPEG goes into a PDF
+    /// as it is).
     public struct Image: Codable, Hashable, Sendable {
-        /// The PNG file's bytes (base64 in JSON).
-        public var png: Data
-        /// Where the image goes; it is stretched to fill it.
+        /// The PNG or JPEG file's bytes (base64 in JSON); ``ImageFile`` tells which.
+        public var data: Data
+        /// Where the image goes; it is stretched to fill it (a JPEG's EXIF orientation turned upright first).
         public var rect: Rect
 
         /// Creates an image command.
-        public init(png: Data, rect: Rect) {
-            self.png = png
+        public init(data: Data, rect: Rect) {
+            self.data = data
             self.rect = rect
         }
     }
@@ -165,17 +166,26 @@ extension Drawing.Command {
     /// Commands drawn as one scope: a renderer saves its state, applies `clip`, draws them, restores.
     ///
     /// A scope rather than push/pop commands so an unbalanced clip cannot be described at all; both PDF (q/Q) and
-    /// cairo (save/restore) map it directly.
+    /// cairo (save/restore) map it directly. A group is also what a link covers and what a named target is: the
+    /// area of what its commands draw (as laid out, through any part's scale) becomes a clickable `/Link` in a PDF,
+    /// and its top-left the place `#name` jumps to. PNG output draws the commands alone.
     public struct Group: Codable, Hashable, Sendable {
         /// The rectangle drawing is limited to, or nil for no clipping.
         public var clip: Rect?
         /// The commands inside the scope, in drawing order.
         public var commands: [Drawing.Command]
+        /// Where a click on what the group draws goes: a URI (`https://…`, `mailto:…`), or `#name` for the group
+        /// of the same document named `name`; nil for no link.
+        public var link: String?
+        /// The name links reach this group by (`#name`), unique in the document; nil for none.
+        public var name: String?
 
         /// Creates a group.
-        public init(clip: Rect? = nil, commands: [Drawing.Command]) {
+        public init(clip: Rect? = nil, commands: [Drawing.Command], link: String? = nil, name: String? = nil) {
             self.clip = clip
             self.commands = commands
+            self.link = link
+            self.name = name
         }
     }
 }

@@ -178,6 +178,23 @@ public struct PDFPage {
             HPDF_Page_DrawImage(handle, image.handle, Float(x), Float(y), Float(width), Float(height))
         }
     }
+
+    /// Draws an image of the same document with its top-left, top-right and bottom-left corners at the given points
+    /// (PDF coordinates, y up): turned, mirrored or sheared — how a photo's EXIF orientation is shown while its
+    /// bytes stay as they are.
+    /// - Throws: `HaruError` for points that are not finite or lie on one line.
+    public func draw(
+        _ image: PDFImage, topLeft: (x: Double, y: Double), topRight: (x: Double, y: Double),
+        bottomLeft: (x: Double, y: Double)
+    ) throws {
+        try saveGraphicsState()
+        // The image's unit square has its top row at y = 1: (0, 1) ↦ topLeft, (1, 1) ↦ topRight, (0, 0) ↦ bottomLeft.
+        try transform(
+            a: topRight.x - topLeft.x, b: topRight.y - topLeft.y, c: topLeft.x - bottomLeft.x,
+            d: topLeft.y - bottomLeft.y, tx: bottomLeft.x, ty: bottomLeft.y)
+        try draw(image, x: 0, y: 0, width: 1, height: 1)
+        try restoreGraphicsState()
+    }
 }
 
 /// How the open ends of stroked lines are drawn.

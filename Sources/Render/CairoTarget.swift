@@ -97,12 +97,19 @@ final class CairoTarget: RenderTarget {
         nil
     }
 
-    func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {
-        let image = try self.image(for: png, location: location)
+    func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws {
+        let image = try self.image(for: data, location: location)
         guard rect.width != 0, rect.height != 0 else { return }
         cairo_save(context)
-        cairo_translate(context, rect.x, rect.y)
-        cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
+        // Image pixels onto the rectangle, the stored corners where the orientation puts them (a plain scale when
+        // the image is upright).
+        let corners = orientation.corners(in: rect)
+        let (width, height) = (Double(image.width), Double(image.height))
+        var matrix = cairo_matrix_t(
+            xx: (corners.topRight.x - corners.topLeft.x) / width, yx: (corners.topRight.y - corners.topLeft.y) / width,
+            xy: (corners.bottomLeft.x - corners.topLeft.x) / height,
+            yy: (corners.bottomLeft.y - corners.topLeft.y) / height, x0: corners.topLeft.x, y0: corners.topLeft.y)
+        cairo_transform(context, &matrix)
         cairo_set_source_surface(context, image.surface, 0, 0)
         if let pattern = cairo_get_source(context) {
             // As poppler does: enlarged 4× or more, pixels stay sharp squares; otherwise they are interpolated.
@@ -158,11 +165,11 @@ final class CairoTarget: RenderTarget {
 
     func finish(location: RenderLocation) throws {}
 
-    private func image(for png: Data, location: RenderLocation) throws -> CairoImage {
-        if let image = images[png] { return image }
-        let bitmap = try Bitmap(renderingPNG: png, location: location)
+    private func image(for data: Data, location: RenderLocation) throws -> CairoImage {
+        if let image = images[data] { return image }
+        let bitmap = try Bitmap(renderingImage: data, location: location)
         let image = try CairoImage(bitmap, location: location)
-        images[png] = image
+        images[data] = image
         return image
     }
 

@@ -144,6 +144,7 @@ public struct PDFRenderer: Sendable {
             try replayer.replay(drawing, page: index + 1, into: target)
             pages.append(page)
         }
+        try resources.writeLinks(pages: pages)
         try addOutline(document, pages: pages, to: pdf)
         return pdf
     }

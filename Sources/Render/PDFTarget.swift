@@ -2,6 +2,7 @@ import DrawingModule
 import Fonts
 import Foundation
 import Haru
+import JPEG
 import PNG
 
 /// Draws one page's primitives with libHaru: flips y (the description's origin is top-left, PDF's bottom-left),
@@ -83,6 +84,20 @@ final class PDFTarget: RenderTarget {
 
     func finish(location: RenderLocation) throws {
         try flush(location)
+    }
+
+    /// Kept for the document's end, when every page and name exists: a link may point forward.
+    func mark(link: String?, name: String?, area: Rect, location: RenderLocation) throws {
+        let flipped = Rect(x: area.x, y: height - area.maxY, width: area.width, height: area.height)
+        if let name {
+            if let first = resources.anchors[name] {
+                throw RenderError.link(
+                    location: location, reason: "the name \"\(name)\" is taken already, at \(first.location)",
+                    fix: "give each named element or heading its own name")
+            }
+            resources.anchors[name] = (page.index, Point(x: area.x, y: height - area.y), location)
+        }
+        if let link { resources.links.append((page, flipped, link, location)) }
     }
 
     func drawText(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
@@ -223,13 +238,22 @@ final class PDFTarget: RenderTarget {
         }
     }
 
-    func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {
+    func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws {
         try flush(location)
-        let image = try resources.image(for: png, location: location)
+        let image = try resources.image(for: data, location: location)
         try pdf(location) {
             // The constant fill alpha applies to images too: draw them opaque (their own alpha is the soft mask).
             try setAlpha(stroke: state.strokeAlpha, fill: 1)
-            try page.draw(image, x: rect.x, y: height - rect.maxY, width: rect.width, height: rect.height)
+            guard orientation != .up else {
+                try page.draw(image, x: rect.x, y: height - rect.maxY, width: rect.width, height: rect.height)
+                return
+            }
+            // A turned photo: the stored corners where the orientation puts them, in PDF's y-up coordinates.
+            let corners = orientation.corners(in: rect)
+            try page.draw(
+                image, topLeft: (corners.topLeft.x, height - corners.topLeft.y),
+                topRight: (corners.topRight.x, height - corners.topRight.y),
+                bottomLeft: (corners.bottomLeft.x, height - corners.bottomLeft.y))
         }
     }
 
@@ -470,27 +494,78 @@ struct ShapeBatch {
     }
 }
 
-/// What the pages of one PDF share: its fonts and its images, each image stored once per distinct PNG.
+/// What the pages of one PDF share: its fonts and its images, each image stored once per distinct file.
 final class PDFResources {
     let document: PDFDocument
     let fonts: PDFFontSet
     private var images: [Data: PDFImage] = [:]
+    /// Every link drawn so far: its page, its area (PDF coordinates), its target (a URI or `#name`) and where.
+    var links: [(page: PDFPage, area: Rect, target: String, location: RenderLocation)] = []
+    /// Every named group: its page index and top-left corner (PDF coordinates), by name.
+    var anchors: [String: (page: Int, point: Point, location: RenderLocation)] = [:]
 
     init(document: PDFDocument, fonts: PDFFontSet) {
         self.document = document
         self.fonts = fonts
     }
 
-    /// The image XObject for `png`, decoded and stored on first use.
-    func image(for png: Data, location: RenderLocation) throws -> PDFImage {
-        if let image = images[png] { return image }
-        let bitmap = try Bitmap(renderingPNG: png, location: location)
-        do {
-            let image = try document.loadImage(bitmap, name: "image at \(location)")
-            images[png] = image
-            return image
-        } catch {
-            throw RenderError.pdf(location: location, reason: "\(error)")
+    /// The image XObject for a PNG or JPEG file's bytes, stored on first use: a PNG decoded to pixels, a JPEG as
+    /// its own bytes (`/DCTDecode`) once libjpeg-turbo has decoded it whole.
+    func image(for data: Data, location: RenderLocation) throws -> PDFImage {
+        if let image = images[data] { return image }
+        let name = "image at \(location)"
+        let image: PDFImage
+        if ImageFile.format(of: data) == .jpeg {
+            do {
+                image = try document.loadJPEG(data, name: name)
+            } catch let error as JPEGError {
+                throw RenderError.image(location: location, reason: "\(error)")
+            } catch {
+                throw RenderError.pdf(location: location, reason: "\(error)")
+            }
+        } else {
+            let bitmap = try Bitmap(renderingImage: data, location: location)
+            do {
+                image = try document.loadImage(bitmap, name: name)
+            } catch {
+                throw RenderError.pdf(location: location, reason: "\(error)")
+            }
+        }
+        images[data] = image
+        return image
+    }
+
+    /// Writes every link as an annotation on its page: a URI as it is, `#name` to the named group's page and
+    /// top-left corner.
+    /// - Throws: `RenderError.link` for a name no group has (listing the names there are), `.pdf` for libHaru's
+    ///   refusal.
+    func writeLinks(pages: [PDFPage]) throws {
+        for link in links {
+            do {
+                if link.target.hasPrefix("#") {
+                    let name = String(link.target.dropFirst())
+                    guard let anchor = anchors[name] else {
+                        let known = anchors.keys.sorted()
+                        throw RenderError.link(
+                            location: link.location, reason: "nothing is named \"\(name)\"",
+                            fix: known.isEmpty
+                                ? "name the element or heading to link to (name: \(name))"
+                                : "link to one of the names there are: "
+                                    + known.prefix(20).map { "#" + $0 }.joined(separator: ", "))
+                    }
+                    try link.page.addLink(
+                        x: link.area.x, y: link.area.y, width: link.area.width, height: link.area.height,
+                        to: pages[anchor.page], left: anchor.point.x, top: anchor.point.y)
+                } else {
+                    try link.page.addLink(
+                        x: link.area.x, y: link.area.y, width: link.area.width, height: link.area.height,
+                        uri: link.target)
+                }
+            } catch let error as RenderError {
+                throw error
+            } catch {
+                throw RenderError.pdf(location: link.location, reason: "\(error)")
+            }
         }
     }
 }

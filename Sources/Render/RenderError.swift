@@ -15,8 +15,10 @@ public enum RenderError: Error, Hashable, Sendable {
     case font(location: RenderLocation, font: String, reason: String)
     /// A barcode command cannot be encoded or placed: its `field` (`data`, `rect`, `dark`, `options.…`) and why.
     case barcode(location: RenderLocation, field: String, reason: String)
-    /// An image command's PNG bytes could not be decoded.
+    /// An image command's PNG or JPEG bytes could not be decoded.
     case image(location: RenderLocation, reason: String)
+    /// A link cannot be written: it names a target no group has (`#name`), or two groups share a name.
+    case link(location: RenderLocation, reason: String, fix: String)
     /// libHaru refused something while building the PDF.
     case pdf(location: RenderLocation?, reason: String)
     /// cairo or FreeType failed while drawing the raster.
@@ -63,8 +65,10 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return "cannot render \(location).\(field) (barcode): \(reason)"
         case .image(let location, let reason):
             return ErrorText.wrapping(
-                "cannot render \(location): the image's PNG bytes cannot be decoded", reason,
-                fix: "give a valid PNG file's bytes")
+                "cannot render \(location): the image's PNG or JPEG bytes cannot be decoded", reason,
+                fix: "give a valid PNG or JPEG file's bytes")
+        case .link(let location, let reason, let fix):
+            return "cannot link \(location): \(reason). Fix: \(fix)"
         case .pdf(let location, let reason):
             return ErrorText.wrapping(
                 "cannot build the PDF" + (location.map { " at \($0)" } ?? ""), reason,

@@ -27,8 +27,8 @@ protocol RenderTarget: AnyObject {
     /// How wide this target draws text in the logical font `font` (opened as `chain`, the font and its fallbacks):
     /// a function of the text and size, or nil when it places glyphs by the font files' advances (`LayoutFont`'s).
     func textWidths(font: String, chain: [FontFace], location: RenderLocation) throws -> ((String, Double) -> Double?)?
-    /// Draws PNG bytes stretched into `rect`.
-    func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws
+    /// Draws a PNG or JPEG file's bytes stretched into `rect`, turned upright by `orientation` (a JPEG's EXIF tag).
+    func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws
     /// Opens a scope (saved state), clipped to `rect` when given.
     func beginScope(clip rect: Rect?, location: RenderLocation) throws
     /// Maps what is drawn next in the open scope: a point (x, y) lands at (translateX + scaleX·x,
@@ -42,4 +42,12 @@ protocol RenderTarget: AnyObject {
     func endScope(location: RenderLocation) throws
     /// Paints whatever the target still holds back (the PDF target batches shapes); called once per page, last.
     func finish(location: RenderLocation) throws
+    /// Records that `area` (page coordinates, y down) links to `link` (a URI or `#name`) and/or is the target
+    /// `name`: a PDF writes annotations and destinations; a raster has nothing to click.
+    func mark(link: String?, name: String?, area: Rect, location: RenderLocation) throws
+}
+
+extension RenderTarget {
+    /// Targets without links (the raster) ignore them.
+    func mark(link: String?, name: String?, area: Rect, location: RenderLocation) throws {}
 }

@@ -28,9 +28,11 @@ struct Replayer {
     /// Replays `commands` in the target's current coordinates; a part opens a scope, is clipped to its rectangle
     /// and maps its own page onto that rectangle with a true transform (exact for uneven scales: stroke pens,
     /// glyphs and images stretch as the part does).
+    ///
+    /// `matrix` maps the current coordinates to the page's, so a link's area lands where its commands show.
     private func replay(
         _ commands: [Drawing.Command], under parent: RenderLocation,
-        into target: some RenderTarget
+        into target: some RenderTarget, matrix: PageMatrix = .identity
     ) throws {
         for (index, command) in commands.enumerated() {
             let here = parent.appending("commands", index: index)
@@ -102,15 +104,18 @@ struct Replayer {
                 }
                 let turned = box.rotation.truncatingRemainder(dividingBy: 360) != 0
                 guard turned || set.clip != nil else {
-                    try replay(set.commands, under: here, into: target)
+                    try replay(set.commands, under: here, into: target, matrix: matrix)
                     continue
                 }
                 try target.beginScope(clip: nil, location: here)
                 if turned { try target.rotate(degrees: box.rotation, about: box.frame.center, location: here) }
-                try replay([.group(.init(clip: set.clip, commands: set.commands))], under: here, into: target)
+                try replay(
+                    [.group(.init(clip: set.clip, commands: set.commands))], under: here, into: target,
+                    matrix: turned ? matrix.rotated(degrees: box.rotation, about: box.frame.center) : matrix)
                 try target.endScope(location: here)
             case .image(let image):
-                try target.drawImage(png: image.png, in: image.rect, location: here)
+                try target.drawImage(
+                    image.data, orientation: ImageFile(image.data)?.orientation ?? .up, in: image.rect, location: here)
             case .part(let part):
                 let turned = (part.rotation ?? 0).truncatingRemainder(dividingBy: 360) != 0
                 if turned {
@@ -129,9 +134,12 @@ struct Replayer {
                     try target.transform(
                         scaleX: scaleX, scaleY: scaleY, translateX: part.rect.x,
                         translateY: part.rect.y, location: here)
+                    let placed =
+                        (turned ? matrix.rotated(degrees: part.rotation ?? 0, about: part.rect.center) : matrix)
+                        .translated(x: part.rect.x, y: part.rect.y).scaled(x: scaleX, y: scaleY)
                     try replay(
                         part.drawing.commands, under: RenderLocation(page: here.page, path: here.path + ".drawing"),
-                        into: target)
+                        into: target, matrix: placed)
                 }
                 try target.endScope(location: here)
                 if turned { try target.endScope(location: here) }
@@ -139,8 +147,16 @@ struct Replayer {
                 try drawBarcode(barcode, location: here, into: target)
             case .group(let group):
                 try target.beginScope(clip: group.clip, location: here)
-                try replay(group.commands, under: RenderLocation(page: here.page, path: here.path), into: target)
+                let inside = RenderLocation(page: here.page, path: here.path)
+                try replay(group.commands, under: inside, into: target, matrix: matrix)
                 try target.endScope(location: here)
+                if group.link != nil || group.name != nil {
+                    let area = try bounds(of: group.commands, under: inside).map(matrix.boundingBox)
+                    try target.mark(
+                        link: group.link, name: group.name,
+                        area: area ?? Rect(origin: matrix.apply(.zero), size: Size(width: 0, height: 0)),
+                        location: here)
+                }
             }
         }
     }

@@ -1,18 +1,20 @@
 import ArgumentParser
+import DrawingModule
 import Foundation
 import Haru
 import PNG
 import Render
 import Support
 
-/// `mkpdf image`: PNG files to a PDF with one page per image (what img2pdf does), or re-encoded to PNG.
+/// `mkpdf image`: PNG and JPEG files to a PDF with one page per image (what img2pdf does), or re-encoded to PNG.
 ///
-/// A thin face over the PNG module and Haru; it decodes every input before anything is written, so a
-/// corrupt input leaves no output file behind.
+/// A thin face over the PNG and JPEG modules and Haru; it decodes every input before anything is written, so a
+/// corrupt input leaves no output file behind. A JPEG goes into the PDF as its own bytes, turned upright by its
+/// EXIF orientation on the page; in a PNG its pixels are turned.
 struct ImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
-        abstract: "Put PNG images into a PDF, one page each sized to the image, or re-encode them as PNG.",
+        abstract: "Put PNG and JPEG images into a PDF, one page each sized to the image, or re-encode them as PNG.",
         discussion: """
             Pages are the image's size at 72 dpi (one pixel = one point) unless \
             --dpi is given: points = pixels × 72 / dpi. An image too small or too \
@@ -20,17 +22,20 @@ struct ImageCommand: ParsableCommand {
             nearest whole dpi that fits instead, and a note on standard error \
             says which. With -o OUT.png one input is re-encoded to OUT.png; \
             several inputs go to OUT-1.png, OUT-2.png, ... in order. Any unreadable \
-            or corrupt input stops the command before an output file is written.
+            or corrupt input stops the command before an output file is written. \
+            A JPEG photo is stored in the PDF as it is (not re-encoded) and \
+            shown upright by its EXIF orientation.
 
             Examples:
               mkpdf image examples/scan.png -o scan.pdf
+              mkpdf image examples/photo.jpg -o photo.pdf
               mkpdf image examples/photo.png examples/scan.png -o photos.pdf --dpi 144
               mkpdf image examples/big.png -o big-fast.png --fast
             """
     )
 
-    /// The PNG files, in page order.
-    @Argument(help: "PNG files, in page order.")
+    /// The PNG and JPEG files, in page order.
+    @Argument(help: "PNG and JPEG files, in page order.")
     var inputs: [String]
 
     /// The PDF or PNG to write.
@@ -49,7 +54,7 @@ struct ImageCommand: ParsableCommand {
     var format: OutputFormat? { OutputFormat(path: output) }
 
     func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("Give at least one PNG file.") }
+        guard !inputs.isEmpty else { throw ValidationError("Give at least one PNG or JPEG file.") }
         guard let format else {
             throw ValidationError("-o \(output): the output must end in .pdf or .png.")
         }
@@ -77,7 +82,7 @@ struct ImageCommand: ParsableCommand {
             try document.setDisplaysTitle(true)
         }
         for input in inputs {
-            let bitmap = try decode(input)
+            let (data, bitmap) = try decode(input)
             let resolution = dpi ?? Self.fittingDPI(width: bitmap.width, height: bitmap.height) ?? 72
             if dpi == nil, resolution != 72 {
                 let note =
@@ -92,9 +97,18 @@ struct ImageCommand: ParsableCommand {
                 throw ImageCommandError.pageOutOfRange(
                     input: input, width: bitmap.width, height: bitmap.height, dpi: resolution)
             }
-            let image = try document.loadImage(bitmap, name: input)
             let page = try document.addPage(size: size)
-            try page.draw(image, x: 0, y: 0, width: size.width, height: size.height)
+            if let photo = ImageFile(data), photo.format == .jpeg {
+                let image = try document.loadJPEG(data, name: input)
+                let corners = photo.orientation.corners(in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+                try page.draw(
+                    image, topLeft: (corners.topLeft.x, size.height - corners.topLeft.y),
+                    topRight: (corners.topRight.x, size.height - corners.topRight.y),
+                    bottomLeft: (corners.bottomLeft.x, size.height - corners.bottomLeft.y))
+            } else {
+                try page.draw(
+                    document.loadImage(bitmap, name: input), x: 0, y: 0, width: size.width, height: size.height)
+            }
         }
         let url = URL(fileURLWithPath: output)
         try document.save(to: url)
@@ -113,22 +127,24 @@ struct ImageCommand: ParsableCommand {
         return min(max(72, lowest), highest)
     }
 
-    /// Reads and decodes one input; errors name it as the user typed it.
-    private func decode(_ input: String) throws -> Bitmap {
+    /// Reads and decodes one input, its pixels turned upright (a JPEG's EXIF orientation); errors name it as the
+    /// user typed it.
+    private func decode(_ input: String) throws -> (data: Data, upright: Bitmap) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: input))
         } catch {
             throw PNGError(name: input, reason: .unreadable(error.localizedDescription))
         }
-        return try PNGDecoder().decode(data, name: input)
+        let bitmap = try Bitmap(decodingImage: data, name: input)
+        return (data, bitmap.turned(ImageFile(data)?.orientation ?? .up))
     }
 
     /// Decodes and encodes every input first, then writes each file atomically.
     private func writePNGs() throws {
         let encoder = PNGEncoder(compression: fast ? .fast : .balanced)
         let encoded = try inputs.map { input in
-            try encoder.encode(decode(input), name: input)
+            try encoder.encode(decode(input).upright, name: input)
         }
         let targets = RenderedDocument.fileNames(for: output, count: inputs.count).map { URL(fileURLWithPath: $0) }
         do {

@@ -35,13 +35,16 @@ import Testing
         return examples
     }
 
-    /// A folder holding the example as `example.yaml` beside a copy of Templates/report-logo.png, so the reference's
+    /// A folder holding the example as `example.yaml` beside copies of Templates/report-logo.png and
+    /// examples/photo.jpg (a JPEG turned by EXIF orientation 6), so the reference's
     /// paths resolve as it says (relative to the template, inside its folder: a link out of the folder would leave
     /// the template's root).
     static func folder(for example: Example) throws -> Scratch {
         let scratch = try Scratch("template-reference")
         try FileManager.default.copyItem(
             at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("report-logo.png"))
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("examples/photo.jpg"), to: scratch.file("photo.jpg"))
         try Data(example.yaml.utf8).write(to: scratch.file("example.yaml"))
         return scratch
     }

@@ -214,12 +214,12 @@ import Testing
         let logo = try Data(contentsOf: Repo.root.appendingPathComponent("Templates/report-logo.png"))
         let report = Report(
             page: PageSetup(width: 400, height: 400, margins: .init(all: 60)),
-            template: PageTemplate(header: [.image(png: logo, height: 30, alignment: .right), .rule()])
+            template: PageTemplate(header: [.image(data: logo, height: 30, alignment: .right), .rule()])
         ) {
             Paragraph("前の段落")
-            ReportImage(png: logo, width: 500, alignment: .center)
+            ReportImage(data: logo, width: 500, alignment: .center)
             PageBreak()
-            ReportImage(png: logo, width: 100, alignment: .right)
+            ReportImage(data: logo, width: 100, alignment: .right)
         }
         let output = try report.layout()
         #expect(output.pages.count == 3)
@@ -234,7 +234,7 @@ import Testing
     }
 
     @Test func brokenImageBytesAreRefusedWithTheBlock() {
-        let report = Report { ReportImage(png: Data("not a png".utf8)) }
+        let report = Report { ReportImage(data: Data("not a png".utf8)) }
         #expect { try report.layout() } throws: { "\($0)".contains("image 1") && "\($0)".contains("PNG") }
     }
 }

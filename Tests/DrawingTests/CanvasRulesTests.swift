@@ -141,7 +141,7 @@ struct CanvasRulesTests {
         #expect(argument { try c.drawText(0, "x", size: 0, x: 0, y: 0) } == "size")
         #expect(argument { try c.drawText(0, "x", font: "", size: 9, x: 0, y: 0) } == "font")
         #expect(argument { try c.drawText(0, "x", size: 9, x: 0, y: 0, boxWidth: -5) } == "boxWidth")
-        #expect(argument { try c.drawImage(Data("GIF89a".utf8), x: 0, y: 0, w: 1, h: 1) } == "png")
+        #expect(argument { try c.drawImage(Data("GIF89a".utf8), x: 0, y: 0, w: 1, h: 1) } == "image")
         #expect(argument { try c.setStroke(0, Color(1.5, 0, 0)) } == "color")
         #expect(argument { try c.addSlot(role: "") } == "role")
         #expect(try c.snapshot().commands.isEmpty, "a rejected call must draw nothing")

@@ -23,7 +23,7 @@ import Testing
 
     static let drawings: [String] = [
         "everyCommand", "admissionTicket", "transparentLayers", "stretchedParts",
-        "fontKinds", "textBoxes"
+        "fontKinds", "textBoxes", "photos"
     ]
 
     static func drawing(named name: String) throws -> Drawing {
@@ -33,6 +33,7 @@ import Testing
         case "stretchedParts": try TestDrawings.stretchedParts()
         case "fontKinds": try TestDrawings.fontKinds()
         case "textBoxes": try TestDrawings.textBoxes()
+        case "photos": try TestDrawings.photos()
         default: try TestDrawings.transparentLayers()
         }
     }

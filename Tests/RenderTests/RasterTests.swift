@@ -87,7 +87,7 @@ import Testing
         let drawing = Drawing(
             size: Size(width: 50, height: 50), background: .white,
             commands: [
-                .image(.init(png: header + Data("truncated".utf8), rect: Rect(x: 0, y: 0, width: 10, height: 10)))
+                .image(.init(data: header + Data("truncated".utf8), rect: Rect(x: 0, y: 0, width: 10, height: 10)))
             ])
         for render in [{ _ = try RasterRenderer().bitmap(for: drawing) }, { _ = try PDFRenderer().data(for: drawing) }]
         {

@@ -63,8 +63,8 @@ final class RecordingTarget: RenderTarget {
         nil
     }
 
-    func drawImage(png: Data, in rect: Rect, location: RenderLocation) throws {
-        record("image \(png.count)B \(Self.rect(rect))", location)
+    func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws {
+        record("image \(data.count)B \(Self.rect(rect))", location)
     }
 
     func beginScope(clip rect: Rect?, location: RenderLocation) throws {

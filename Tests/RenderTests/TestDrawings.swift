@@ -91,3 +91,19 @@ extension TestDrawings {
         return try c.stop()
     }
 }
+
+extension TestDrawings {
+    /// JPEG photos: RGB, gray and progressive as stored, and two turned by EXIF orientation (a quarter turn and a
+    /// transpose), over a light page — the parity drawing for photos (CMYK is left out: poppler converts DeviceCMYK
+    /// by its own curves, not the naive formula a PNG without colour management shows).
+    static func photos() throws -> Drawing {
+        var c = Canvas()
+        try c.start(width: 240, height: 150, opaque: true)
+        try c.drawImage(JPEGFixtures.data("rgb"), x: 10, y: 10, w: 96, h: 60)
+        try c.drawImage(JPEGFixtures.data("gray"), x: 120, y: 10, w: 64, h: 40)
+        try c.drawImage(JPEGFixtures.data("progressive"), x: 10, y: 80, w: 64, h: 40)
+        try c.drawImage(JPEGFixtures.data("orientation-6"), x: 90, y: 80, w: 64, h: 40)
+        try c.drawImage(JPEGFixtures.data("orientation-5"), x: 164.5, y: 70.25, w: 70, h: 70)
+        return try c.stop()
+    }
+}

@@ -101,7 +101,7 @@ extension LayoutEngine {
                 result.append(.table(try prepareTable(table, index: number("table"))))
             case .image(let image):
                 let index = number("image")
-                let pixels = try PNGSize(image.png, location: "image \(index)")
+                let pixels = try ImageSize(image.data, location: "image \(index)")
                 var width = min(image.width ?? Double(pixels.width), page.contentWidth)
                 var height = width * Double(pixels.height) / Double(pixels.width)
                 if height > fullHeight {
@@ -179,7 +179,7 @@ extension LayoutEngine {
             case .center: left = page.margins.left + (page.contentWidth - size.width) / 2
             case .right: left = page.margins.left + page.contentWidth - size.width
             }
-            append(.image(.init(png: image.png, rect: Rect(origin: Point(x: left, y: y), size: size))))
+            append(.image(.init(data: image.data, rect: Rect(origin: Point(x: left, y: y), size: size))))
             y += size.height + style.paragraphSpacing
             atPageTop = false
         case .spacer(let height):
@@ -206,27 +206,22 @@ extension LayoutEngine {
     }
 }
 
-/// The pixel size of a PNG, read from its IHDR chunk without decoding it.
-struct PNGSize {
+/// The size a PNG or JPEG is shown at, in pixels (a JPEG's EXIF quarter turn swaps the sides), read from its header
+/// without decoding it.
+struct ImageSize {
     var width: Int
     var height: Int
 
-    init(_ png: Data, location: String) throws(ReportError) {
-        let bytes = [UInt8](png.prefix(24))
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count == 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+    init(_ data: Data, location: String) throws(ReportError) {
+        guard let file = ImageFile(data) else {
             throw .invalidImage(
                 location: location,
-                reason: "the \(png.count) bytes are not a PNG file (no PNG "
-                    + "signature and IHDR chunk)")
+                reason: "the \(data.count) bytes are not a PNG or JPEG file (no PNG signature and IHDR chunk, "
+                    + "nor a JPEG frame header)")
         }
-        func number(_ offset: Int) -> Int {
-            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        width = number(16)
-        height = number(20)
+        (width, height) = file.displayedSize
         guard width > 0, height > 0 else {
-            throw .invalidImage(location: location, reason: "the PNG says it is \(width)×\(height) pixels")
+            throw .invalidImage(location: location, reason: "the \(file.format) says it is \(width)×\(height) pixels")
         }
     }
 }

@@ -68,8 +68,8 @@ extension LayoutEngine {
                         role: ReportStyle.Role.muted, container: band, region: region,
                         location: "\(name) item \(number + 1) on page \(index + 1)", into: &commands)
                 }
-            case .image(let png, let height, let alignment):
-                let pixels = try PNGSize(png, location: "\(name) item \(number + 1) (image)")
+            case .image(let data, let height, let alignment):
+                let pixels = try ImageSize(data, location: "\(name) item \(number + 1) (image)")
                 let imageWidth = height * Double(pixels.width) / Double(pixels.height)
                 let x: Double
                 switch alignment {
@@ -78,7 +78,7 @@ extension LayoutEngine {
                 case .right: x = left + width - imageWidth
                 }
                 let top = isHeader ? ruleY - 4 - height : ruleY + 4
-                commands.append(.image(.init(png: png, rect: Rect(x: x, y: top, width: imageWidth, height: height))))
+                commands.append(.image(.init(data: data, rect: Rect(x: x, y: top, width: imageWidth, height: height))))
             }
         }
     }

@@ -21,18 +21,18 @@ public struct Heading: Hashable, Sendable {
     }
 }
 
-/// A PNG image in the flow, scaled to a width and kept whole on one page.
+/// A PNG or JPEG image in the flow, scaled to a width and kept whole on one page.
 public struct ReportImage: Hashable, Sendable {
-    /// The PNG file's bytes.
-    public var png: Data
+    /// The PNG or JPEG file's bytes.
+    public var data: Data
     /// The width on the page in points; nil uses the image's pixels as points, shrunk to the content width.
     public var width: Double?
     /// Horizontal placement.
     public var alignment: ParagraphAlignment
 
     /// Creates an image block.
-    public init(png: Data, width: Double? = nil, alignment: ParagraphAlignment = .left) {
-        self.png = png
+    public init(data: Data, width: Double? = nil, alignment: ParagraphAlignment = .left) {
+        self.data = data
         self.width = width
         self.alignment = alignment
     }

@@ -84,8 +84,8 @@ public struct PageTemplate: Hashable, Sendable {
         case text(String, alignment: ParagraphAlignment = .left, size: Double = 8)
         /// A horizontal rule across the body width, between the band and the body.
         case rule(width: Double = 0.5)
-        /// A PNG logo of a given height (its width follows the image's aspect), placed left or right.
-        case image(png: Data, height: Double, alignment: ParagraphAlignment = .left)
+        /// A PNG or JPEG logo of a given height (its width follows the image's aspect), placed left or right.
+        case image(data: Data, height: Double, alignment: ParagraphAlignment = .left)
     }
 
     /// Items above the body.

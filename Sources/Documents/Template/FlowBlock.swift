@@ -19,7 +19,7 @@ indirect enum FlowBlock: Hashable, Sendable {
     case heading(MarkedText, level: Int)
     case paragraph(MarkedText, alignment: ParagraphAlignment, size: Double?, role: String, weight: FontWeight?)
     case table(FlowTable)
-    case image(png: Data, width: Double?, alignment: ParagraphAlignment)
+    case image(data: Data, width: Double?, alignment: ParagraphAlignment)
     case spacer(Double)
     case pageBreak
     case loop(variable: String, list: Expression, blocks: [FlowBlock], mark: TemplateMark?)

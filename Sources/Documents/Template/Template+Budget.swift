@@ -35,12 +35,13 @@ extension Template {
             count = total
         }
 
-        /// Counts the decoded size of the PNG `png` (width × height × 4, read from its header) before any renderer
-        /// decodes it; bytes that are not a PNG count nothing here (the renderer refuses them).
+        /// Counts the decoded size of the PNG or JPEG `image` (width × height × 4, read from its header: a JPEG's
+        /// frame header) before any renderer decodes it; bytes that are neither count nothing here (the renderer
+        /// refuses them).
         /// - Throws: `TemplateError` with the `image-bytes` limit when the images would take more than
         ///   `maximumImageBytes`.
-        mutating func addImage(_ png: Data, file: String, mark: TemplateMark?) throws(TemplateError) {
-            let (total, overflow) = imageBytes.addingReportingOverflow(Template.decodedBytes(png: png) ?? 0)
+        mutating func addImage(_ image: Data, file: String, mark: TemplateMark?) throws(TemplateError) {
+            let (total, overflow) = imageBytes.addingReportingOverflow(ImageFile(image)?.decodedBytes ?? 0)
             guard !overflow, total <= maximumImageBytes else {
                 throw TemplateError(
                     file: file, line: mark?.line, column: mark?.column,
@@ -51,29 +52,5 @@ extension Template {
             }
             imageBytes = total
         }
-    }
-
-    /// The bytes a PNG decodes to as RGBA (width × height × 4), from its IHDR (after Apple's CgBI chunk, if any);
-    /// nil when `png` does not start like a PNG.
-    static func decodedBytes(png: Data) -> Int? {
-        let bytes = [UInt8](png.prefix(64))
-        guard bytes.count >= 33, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            return nil
-        }
-        func word(_ at: Int) -> Int? {
-            guard at + 4 <= bytes.count else { return nil }
-            return bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        var chunk = 8
-        for _ in 0..<2 {
-            guard let length = word(chunk), chunk + 8 <= bytes.count else { return nil }
-            if bytes[chunk + 4..<chunk + 8].elementsEqual(Array("IHDR".utf8)) {
-                guard let width = word(chunk + 8), let height = word(chunk + 12) else { return nil }
-                let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-                return overflow || pixels > Int.max / 4 ? Int.max : pixels * 4
-            }
-            chunk += 12 + length
-        }
-        return nil
     }
 }

@@ -56,7 +56,7 @@ extension Template {
         let first = page == 1 ? furniture.firstPage : nil
         var header: [PageTemplate.Item] = []
         if let logo = furniture.headerLogo, first?.header == nil {
-            header.append(.image(png: logo, height: 28, alignment: .right))
+            header.append(.image(data: logo, height: 28, alignment: .right))
         }
         if let text = first?.header ?? furniture.header {
             let string = try self.text(text, scope: scope)
@@ -106,9 +106,9 @@ extension Template {
                             colorRole: role, markup: markup)))
             case .table(let table):
                 blocks += try tables(table, scope: scope, options: options, budget: &budget)
-            case .image(let png, let width, let alignment):
-                try budget.addImage(png, file: file, mark: nil)
-                blocks.append(.image(ReportImage(png: png, width: width, alignment: alignment)))
+            case .image(let data, let width, let alignment):
+                try budget.addImage(data, file: file, mark: nil)
+                blocks.append(.image(ReportImage(data: data, width: width, alignment: alignment)))
             case .spacer(let height):
                 blocks.append(.spacer(Spacer(height: height)))
             case .pageBreak:

@@ -42,6 +42,7 @@ extension TemplateElement {
         case .part: "part"
         case .loop: "for"
         case .condition: "if"
+        case .linked(let linked): linked.element.first?.kindName ?? "link"
         }
     }
 
@@ -80,6 +81,8 @@ extension TemplateElement {
             return Rect.union(loop.elements.compactMap(\.area))
         case .condition(let condition):
             return Rect.union((condition.then + condition.otherwise).compactMap(\.area))
+        case .linked(let linked):
+            return Rect.union(linked.element.compactMap(\.area))
         }
     }
 }

@@ -407,6 +407,17 @@ public struct Template: Sendable {
                     try draw(
                         loop.elements, scope: inner, base: offset, options: options, into: &commands, budget: &budget)
                 }
+            case .linked(let linked):
+                var inner: [Drawing.Command] = []
+                try draw(linked.element, scope: scope, base: base, options: options, into: &inner, budget: &budget)
+                func resolved(_ text: MarkedText?) throws(TemplateError) -> String? {
+                    guard let text else { return nil }
+                    let value = try self.text(text, scope: scope).trimmingCharacters(in: .whitespaces)
+                    return value.isEmpty || value == "#" ? nil : value
+                }
+                // A link whose text comes out empty (no URL in this record) is drawn without one.
+                commands.append(
+                    .group(.init(commands: inner, link: try resolved(linked.link), name: try resolved(linked.name))))
             case .condition(let condition):
                 let branch =
                     try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
@@ -481,11 +492,11 @@ public struct Template: Sendable {
                             rotation: part.rotation == 0 ? nil : part.rotation)))
             case .image(let image):
                 try budget.add(1, file: file, mark: nil)
-                try budget.addImage(image.png, file: file, mark: nil)
+                try budget.addImage(image.data, file: file, mark: nil)
                 commands.append(
                     .image(
                         .init(
-                            png: image.png,
+                            data: image.data,
                             rect: Rect(
                                 origin: image.rect.origin + base,
                                 size: image.rect.size))))

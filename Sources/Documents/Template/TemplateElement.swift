@@ -34,6 +34,16 @@ enum TemplateElement: Hashable, Sendable {
     case loop(Loop)
     /// `if`: one list of elements or the other.
     case condition(Condition)
+    /// An element with `link:` and/or `name:`: drawn as a group that links or is a target.
+    case linked(Linked)
+
+    /// An element made a link (`link:`, a URI or `#name`) and/or a named target (`name:`), both texts with
+    /// placeholders.
+    struct Linked: Hashable, Sendable {
+        var element: [TemplateElement]
+        var link: MarkedText?
+        var name: MarkedText?
+    }
 
     /// Another template placed as a part; equal when it comes from the same file to the same place with the same inputs.
     struct Part: Hashable, Sendable {
@@ -134,7 +144,7 @@ enum TemplateElement: Hashable, Sendable {
     }
 
     struct Image: Hashable, Sendable {
-        var png: Data
+        var data: Data
         var rect: Rect
     }
 

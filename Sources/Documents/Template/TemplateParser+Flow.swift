@@ -213,7 +213,7 @@ extension TemplateParser {
             let f = try map(body, context: "image", allowed: ["file", "width", "align"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
             return .image(
-                png: try imageData(fileNode, key: "file", element: "image"),
+                data: try imageData(fileNode, key: "file", element: "image"),
                 width: try f.value("width").map { _ throws(TemplateError) in try length(f, "width") },
                 alignment: try f.choice("align", default: ParagraphAlignment.left))
         case "spacer":

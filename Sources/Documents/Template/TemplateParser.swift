@@ -432,6 +432,22 @@ struct TemplateParser {
             }
             return (slot, role)
         }
+        if kind != "for", kind != "if", case .mapping(let mapping) = body,
+            mapping.contains(where: { ["link", "name"].contains($0.key.scalar?.string) })
+        {
+            // `link:` and `name:` belong to every drawn element: taken off here, the rest read as the kind says.
+            let rest = Node.mapping(
+                Node.Mapping(
+                    mapping.filter { !["link", "name"].contains($0.key.scalar?.string) }.map { ($0.key, $0.value) },
+                    mapping.tag, mapping.style,
+                    mapping.mark))
+            let inner = try element(Node.mapping(Node.Mapping([(kindNode, rest)])), palette: palette, font: font)
+            func marked(_ key: String) throws(TemplateError) -> MarkedText? {
+                guard let node = mapping.first(where: { $0.key.scalar?.string == key })?.value else { return nil }
+                return MarkedText(text: try textTemplate(node, key: key), mark: mark(node))
+            }
+            return .linked(.init(element: [inner], link: try marked("link"), name: try marked("name")))
+        }
         switch kind {
         case "for":
             return try elementLoop(body, palette: palette, font: font)
@@ -484,7 +500,7 @@ struct TemplateParser {
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
             let data = try imageData(fileNode, key: "file", element: "image")
-            return .image(.init(png: data, rect: try rect(f)))
+            return .image(.init(data: data, rect: try rect(f)))
         case "qr", "barcode":
             let isQR = kind == "qr"
             let dataKey = isQR ? "payload" : "data"
