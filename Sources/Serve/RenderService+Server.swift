@@ -7,7 +7,11 @@ extension RenderService {
     /// Serves the routes on `host`:`port` until SIGTERM or SIGINT, then drains: for `configuration.drainTime`
     /// requests that come are answered 503, then the socket closes, the ones being rendered finish, and the call
     /// returns.
-    /// - Parameter onListening: called once the server listens, with the port it got (useful with port 0).
+    /// - Parameters:
+    ///   - host: The address to listen on (`127.0.0.1`, `0.0.0.0`).
+    ///   - port: The port to listen on; 0 lets the system choose one.
+    ///   - logger: Where the server logs requests and its shutdown.
+    ///   - onListening: called once the server listens, with the port it got (useful with port 0).
     public func serve(
         host: String, port: Int, logger: Logger = Logger(label: "mkpdf-serve"),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
