@@ -12,7 +12,13 @@ struct ContentLexer {
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0 || byte == 9 || byte == 10 || byte == 12 || byte == 13 || byte == 32
     }
-    static func isDelimiter(_ byte: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(byte) }
+    /// `( ) < > [ ] { } / %`, by byte, since this runs for every byte of every word.
+    static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x25, 0x28, 0x29, 0x2F, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D: true
+        default: false
+        }
+    }
     static func isRegular(_ byte: UInt8) -> Bool { !isWhitespace(byte) && !isDelimiter(byte) }
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
@@ -80,29 +86,63 @@ struct ContentLexer {
                 return name(start: start)
             default:
                 while position < bytes.count, Self.isRegular(bytes[position]) { position += 1 }
-                let word = String(decoding: bytes[start..<position], as: UTF8.self)
-                if let number = Self.number(word) { return .number(number) }
-                return .keyword(word)
+                if let number = Self.number(bytes[start..<position]) { return .number(number) }
+                return .keyword(String(decoding: bytes[start..<position], as: UTF8.self))
             }
         }
         return nil
     }
 
-    /// A PDF number (`12`, `-3.5`, `.5`, `4.`); other words are keywords.
-    static func number(_ word: String) -> Double? {
-        var body = Substring(word)
-        var sign = ""
-        if body.first == "+" || body.first == "-" {
-            sign = body.first == "-" ? "-" : ""
-            body = body.dropFirst()
+    /// A PDF number (`12`, `-3.5`, `.5`, `4.`, `+3`): an optional sign, then ASCII digits with at most one point,
+    /// at least one digit; other words are keywords. Read from the bytes, as most operands of a page are numbers.
+    static func number(_ word: ArraySlice<UInt8>) -> Double? {
+        var index = word.startIndex
+        var negative = false
+        if index < word.endIndex, word[index] == UInt8(ascii: "+") || word[index] == UInt8(ascii: "-") {
+            negative = word[index] == UInt8(ascii: "-")
+            index += 1
         }
-        guard !body.isEmpty, body != ".", body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-            body.filter({ $0 == "." }).count <= 1
-        else { return nil }
-        let leading = body.hasPrefix(".") ? "0" : ""
-        let trailing = body.hasSuffix(".") ? "0" : ""
-        return Double(sign + leading + body + trailing)
+        let body = index
+        var mantissa: UInt64 = 0
+        var exact = true
+        var digits = 0
+        var point: Int?
+        while index < word.endIndex {
+            let byte = word[index]
+            if byte &- UInt8(ascii: "0") < 10 {
+                digits += 1
+                if mantissa < exactLimit / 10 {
+                    mantissa = mantissa * 10 + UInt64(byte &- UInt8(ascii: "0"))
+                } else {
+                    exact = false
+                }
+            } else if byte == UInt8(ascii: "."), point == nil {
+                point = index
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        let decimals = point.map { word.endIndex - $0 - 1 } ?? 0
+        let magnitude: Double
+        if exact, decimals < powersOfTen.count {
+            // Both operands are exact doubles, so the one division rounds correctly, as strtod would.
+            magnitude = Double(mantissa) / powersOfTen[decimals]
+        } else {
+            var text = String(decoding: word[body...], as: UTF8.self)
+            if text.hasPrefix(".") { text = "0" + text }
+            if text.hasSuffix(".") { text += "0" }
+            guard let value = Double(text) else { return nil }
+            magnitude = value
+        }
+        return negative ? -magnitude : magnitude
     }
+
+    /// Mantissas below 2⁵³ are exact in a `Double`.
+    private static let exactLimit: UInt64 = 1 << 53
+    /// 10⁰ … 10²², every power of ten a `Double` holds exactly.
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
     private mutating func literalString(start: Int) -> ContentToken? {
         var out: [UInt8] = []
@@ -176,7 +216,14 @@ struct ContentLexer {
     }
 
     private mutating func name(start: Int) -> ContentToken {
-        var out: [UInt8] = []
+        let first = position
+        while position < bytes.count, Self.isRegular(bytes[position]), bytes[position] != UInt8(ascii: "#") {
+            position += 1
+        }
+        if position == bytes.count || !Self.isRegular(bytes[position]) {
+            return .name(String(decoding: bytes[first..<position], as: UTF8.self))
+        }
+        var out = Array(bytes[first..<position])
         var strayHash = false
         while position < bytes.count, Self.isRegular(bytes[position]) {
             let byte = bytes[position]

@@ -75,6 +75,25 @@ import Testing
         #expect(lines.map(\.text).joined() == long)
     }
 
+    /// The same text in a narrow and a wide column, and at a larger size, is broken for each cell's own width and
+    /// font, row after row: repeated text is set once per width and font, never once for all.
+    @Test func repeatedTextIsBrokenForEachCellsWidthAndSize() throws {
+        let text = "住所変更あり、要確認（2024年3月）"
+        let columns = [TableColumn("狭", width: .fixed(60)), TableColumn("広", width: .fixed(200))]
+        let rows = (0..<3).flatMap { _ in
+            [TableRow([text, text]), TableRow(cells: [TableCell(text, style: CellStyle(size: 14)), TableCell(text)])]
+        }
+        let cells = try Self.layout(Table(columns: columns, rows: rows)).placedTexts.filter { $0.region == .cell }
+        let wide = cells.filter { $0.container.width == 200 && $0.text != "広" }.map(\.text)
+        #expect(wide == Array(repeating: text, count: 6), "one line each in the wide column: \(wide)")
+        let narrow = cells.filter { $0.container.width == 60 && $0.text != "狭" }
+        #expect(narrow.map(\.text).joined() == Array(repeating: text, count: 6).joined())
+        let bySize = Dictionary(grouping: narrow) { ($0.frame.height * 100).rounded() }
+        let counts = bySize.sorted { $0.key < $1.key }.map(\.value.count)
+        #expect(counts.count == 2 && counts[0] < counts[1], "the 14 pt cells take more lines: \(counts)")
+        #expect(counts.allSatisfy { $0 % 3 == 0 && $0 > 3 }, "each size wraps alike in its three rows: \(counts)")
+    }
+
     @Test func perCellStyleSetsBoldSizeAndRoles() throws {
         var style = ReportStyle()
         var palette = style.palette

@@ -25,6 +25,10 @@ import Validation
         ("nested and escaped parens", "BT /F1 24 Tf (a (b) \\) c) Tj ET", false),
         ("odd numbers and unknown operators", "1.2.3 4..5 -- +-3 w foo bar 1 2 3 qq BT /F1 24 Tf (x) Tj ET", false),
         ("hex name escape", "/A#20B gs BT /F1 24 Tf (x) Tj ET", false),
+        ("name ending in #", "/A# gs BT /F1 24 Tf (x) Tj ET", true),
+        ("name with one hex digit after #", "/A#4 gs BT /F1 24 Tf (x) Tj ET", true),
+        ("name with #00", "/A#00 gs BT /F1 24 Tf (x) Tj ET", true),
+        ("signed and pointed numbers", "BT /F1 24 Tf [(A) -.5 (B) +3 (C) 1. (D)] TJ 0 -.5 Td 0 +0. TD ET", false),
         ("empty", "", false)
     ]
 

@@ -22,6 +22,9 @@ public struct Expression: Hashable, Sendable {
     /// The text the expression was read from.
     public let source: String
     let node: Node
+    /// What errors call the data this expression shows: its name when it is a bare name, else its source trimmed.
+    /// Found once here, as a table evaluates the same expression for every row.
+    public let field: String
 
     /// Parses `source`; `base` is added to every offset (the expression's place in a larger text).
     ///
@@ -37,6 +40,11 @@ public struct Expression: Hashable, Sendable {
             tokens: try ExpressionLexer.tokens(source, base: base), maximumDepth: maximumDepth)
         self.source = source
         node = try parser.parseWhole()
+        if case .name(let name, _) = node {
+            field = name
+        } else {
+            field = source.trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// The root names the expression reads (`items` in `items | sum('price')`; not filter names, not the fields

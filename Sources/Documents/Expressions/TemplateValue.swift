@@ -56,7 +56,15 @@ public enum TemplateValue: Hashable, Sendable {
     /// Reads `text` as a number: optional sign, digits with optional `,` thousands separators, optional decimals,
     /// optionally led by `¥` or `￥`; nil for anything else (so "12abc" is never 12).
     public static func number(reading text: String) -> Decimal? {
-        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        // Tables ask this of every cell: most text is no number and is refused by its first character, and text
+        // without white space at its ends is not trimmed (Foundation trims through NSString).
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
+        let whitespace = CharacterSet.whitespaces
+        let startsSpaced = whitespace.contains(first)
+        guard startsSpaced || numberStarts.contains(first) else { return nil }
+        var body =
+            startsSpaced || whitespace.contains(last)
+            ? Substring(text.trimmingCharacters(in: .whitespaces)) : Substring(text)
         var negative = false
         if body.first == "-" || body.first == "−" {
             negative = true
@@ -67,21 +75,26 @@ public enum TemplateValue: Hashable, Sendable {
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return nil }
         let whole = parts[0]
-        if whole.contains(",") {
+        if whole.contains(where: { $0 == "," }) {
             let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
             guard groups[0].count >= 1, groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
                 return nil
             }
         }
-        let digits = whole.replacingOccurrences(of: ",", with: "")
+        let digits = whole.filter { $0 != "," }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         if parts.count == 2 {
             guard !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         }
         let plain = digits + (parts.count == 2 ? "." + parts[1] : "")
-        guard let value = Decimal(string: plain, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        guard let value = Decimal(string: plain, locale: posix) else { return nil }
         return negative ? -value : value
     }
+
+    /// The characters a number may start with once trimmed: a sign, a yen sign or an ASCII digit.
+    private static let numberStarts = Set<Unicode.Scalar>("-−¥￥0123456789".unicodeScalars)
+    /// Numbers are read and printed with `.` for the point whatever the machine's locale.
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// How the value prints inside text: numbers plainly (`1200`, `12.5`), `true`/`false`, null as nothing.
     public var text: String? {
@@ -97,7 +110,7 @@ public enum TemplateValue: Hashable, Sendable {
     /// `1200`, `12.5`, `-0.25`: the decimal's exact digits, no grouping, no exponent.
     static func plain(_ value: Decimal) -> String {
         var value = value
-        return NSDecimalString(&value, Locale(identifier: "en_US_POSIX"))
+        return NSDecimalString(&value, posix)
     }
 }
 

@@ -106,12 +106,6 @@ public struct TextTemplate: Hashable, Sendable {
 }
 
 extension Expression {
-    /// What errors call the data this expression shows: its name when it is a bare name, else its source.
-    public var field: String {
-        if case .name(let name, _) = node { return name }
-        return source.trimmingCharacters(in: .whitespaces)
-    }
-
     /// The name when the expression is only a name (`{{member}}`), else nil.
     public var bareName: String? {
         if case .name(let name, _) = node { return name }

@@ -10,7 +10,12 @@ import Typeset
 struct LayoutEngine {
     let report: Report
     let fonts: FontRegistry
-    private var fontCache: [String: LayoutFont] = [:]
+    private var fontCache: [FontKey: LayoutFont] = [:]
+    /// A logical font name at a size: asked for every table cell, so no text is formatted to look it up.
+    private struct FontKey: Hashable {
+        var name: String
+        var size: Double
+    }
     /// The body commands of each page so far.
     var pages: [[Drawing.Command]] = [[]]
     /// The top of the free space on the current page.
@@ -112,7 +117,7 @@ struct LayoutEngine {
             throw .invalidNumber(
                 what: "the font size for \"\(name)\"", value: size, rule: "from 0 (exclusive) to 1000 pt")
         }
-        let key = "\(name)@\(size)"
+        let key = FontKey(name: name, size: size)
         if let font = fontCache[key] { return font }
         let font: LayoutFont
         do {

@@ -80,6 +80,9 @@ extension LayoutEngine {
         }
         let widths = try columnWidths(table, index: index, size: size)
         let minimumHeight = size * Self.lineSpacing
+        /// Each text is broken once per font and width: a column repeats its values (names, ranks, dates) row
+        /// after row.
+        var brokenLines: [CellText: [TextLine]] = [:]
 
         /// Sets one cell: its font from the row's kind and the styles, its lines broken across its width.
         func cell(
@@ -91,7 +94,14 @@ extension LayoutEngine {
             let width = widths[column..<(column + cell.span)].reduce(0, +) - 2 * table.padding
             let alignment = cell.alignment ?? columns[column].alignment
             let textRole = look.role ?? (isHeader ? ReportStyle.Role.tableHeader : ReportStyle.Role.text)
-            var lines = LineBreaker(font: font).lines(for: cell.text, width: width)
+            let key = CellText(text: cell.text, font: font.name, size: font.size, width: width)
+            var lines: [TextLine]
+            if let known = brokenLines[key] {
+                lines = known
+            } else {
+                lines = LineBreaker(font: font).lines(for: cell.text, width: width)
+                brokenLines[key] = lines
+            }
             var rich: [SetLine]?
             if table.markup && !isHeader && InlineMarkup.holdsMarkup(cell.text) {
                 let aligned: TextAlignment =
@@ -194,6 +204,16 @@ extension LayoutEngine {
         var fitted = 0.0
         var fractions = 0.0
         var natural = [Double](repeating: 0, count: table.columns.count)
+        /// Each text is measured once per font, however many rows repeat it.
+        var measured: [CellText: Double] = [:]
+        func measuredWidth(_ text: String, font: LayoutFont) -> Double {
+            let key = CellText(text: text, font: font.name, size: font.size, width: 0)
+            if let known = measured[key] { return known }
+            let width = widestLine(text, font: font)
+            measured[key] = width
+            return width
+        }
+        let measuredRows = table.fitRows ?? (table.rows + table.footer)
         for (column, spec) in table.columns.enumerated() {
             switch spec.width {
             case .fixed(let points):
@@ -206,14 +226,14 @@ extension LayoutEngine {
                 if table.showsHeader {
                     widest = widestLine(spec.title, font: try cellFont(.plain, emphasised: true, size: size))
                 }
-                for row in table.fitRows ?? (table.rows + table.footer) {
+                for row in measuredRows {
                     var start = 0
                     for cell in row.cells {
                         defer { start += cell.span }
                         guard start == column, cell.span == 1 else { continue }
                         let look = row.style.overridden(by: cell.style)
                         let font = try cellFont(look, emphasised: row.kind == .summary, size: look.size ?? size)
-                        widest = max(widest, widestLine(cell.text, font: font))
+                        widest = max(widest, measuredWidth(cell.text, font: font))
                     }
                 }
                 natural[column] = max(widest + 2 * table.padding, minimum)
@@ -251,6 +271,14 @@ extension LayoutEngine {
             excess -= cut
         }
         return widths
+    }
+
+    /// A cell's text in a font (by logical name and size) set in a width: what its lines and widths depend on.
+    private struct CellText: Hashable {
+        var text: String
+        var font: String
+        var size: Double
+        var width: Double
     }
 
     private func widestLine(_ text: String, font: LayoutFont) -> Double {
