@@ -109,13 +109,18 @@ extension Drawing.Command {
         /// True for an upright character in its cell of a vertical column, at the same place: a renderer with
         /// vertical writing (the PDF's `Identity-V` fonts) shows it so, others draw it as any text.
         public var vertical: Bool?
+        /// True for text beside the content rather than part of it (the ruby over a base): a PDF marks it as an
+        /// artifact, so extractors and screen readers keep the base text clean; others draw it as any text.
+        public var artifact: Bool?
 
         /// Creates a text command.
         public init(
             color: Color, string: String, font: String, size: Double, origin: Point,
             boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
-            verticalAlternates: Bool? = nil, proportional: Bool? = nil, vertical: Bool? = nil
+            verticalAlternates: Bool? = nil, proportional: Bool? = nil, vertical: Bool? = nil,
+            artifact: Bool? = nil
         ) {
+            self.artifact = artifact
             self.verticalAlternates = verticalAlternates
             self.proportional = proportional
             self.vertical = vertical

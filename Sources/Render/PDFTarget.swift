@@ -102,6 +102,14 @@ final class PDFTarget: RenderTarget {
 
     func drawText(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
         try flush(location)
+        guard !layout.artifact else {
+            var plain = layout
+            plain.artifact = false
+            try pdf(location) {
+                try page.artifact { try drawText(plain, color: color, font: name, location: location) }
+            }
+            return
+        }
         try pdf(location) {
             try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
             let rgb = Self.rgb(color)

@@ -47,6 +47,8 @@ struct TextLayout {
     var proportional: Bool
     /// True for a cell of a vertical column (`Drawing.Command.Text.vertical`).
     var vertical: Bool
+    /// True for text marked as an artifact (`Drawing.Command.Text.artifact`: ruby).
+    var artifact: Bool
 
     /// The text glyph `index` of `run` stands for: its whole cluster for the first glyph of a cluster, "" for the
     /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
@@ -90,6 +92,7 @@ struct TextLayout {
         self.alignment = text.alignment
         self.proportional = text.proportional == true
         self.vertical = text.vertical == true
+        self.artifact = text.artifact == true
     }
 
     /// `string` shaped with the first font of `chain` that has each character, in runs starting at 0, and its width

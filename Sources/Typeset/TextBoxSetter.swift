@@ -416,6 +416,8 @@ struct Prepared {
         var top = frame.y + Self.offset(free: frame.height - laid.height, box.verticalAlignment)
         let spacing = box.letterSpacing * laid.scale
         var commands: [Drawing.Command] = []
+        // Ruby goes after every base character of the box, so extractors read the base text unbroken.
+        var ruby: [Drawing.Command] = []
         for line in laid.lines {
             defer { top += line.ruby + (line.ascent + line.descent) * box.lineHeight }
             guard let range = line.range else { continue }
@@ -456,44 +458,69 @@ struct Prepared {
                                     y: y))))
                 }
                 if let rubyFont = run.ruby, index == run.firstGlyph {
-                    commands += rubyCommands(
-                        run, rubyFont: rubyFont.resized(font.size / 2), baseX: start + lead,
-                        baseFont: font,
-                        top: top + line.ruby
-                            - rubyFont.resized(font.size / 2)
-                            .glyphHeight, spacing: spacing)
+                    let small = rubyFont.resized(font.size / 2)
+                    ruby += rubyCommands(
+                        run, rubyFont: small, baseX: start + lead, baseFont: font,
+                        top: top + line.ruby - small.glyphHeight, spacing: spacing,
+                        bounds: (start, start + lead + baseWidth(run, font: font, spacing: spacing) + lead))
                 }
                 index = end + 1
             }
         }
         return SetTextBox(
-            commands: commands, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
+            commands: commands + ruby, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
             extent: Size(width: laid.width, height: laid.height))
     }
 
-    /// The ruby over a run: each reading centred over the base characters it covers.
+    /// The width of `run`'s base characters drawn in `font`, letter spacing between them included.
+    func baseWidth(_ run: Run, font: LayoutFont, spacing: Double) -> Double {
+        glyphs[run.firstGlyph...run.lastGlyph].reduce(0) { $0 + measure(String($1.character), font) }
+            + spacing * Double(run.lastGlyph - run.firstGlyph)
+    }
+
+    /// The ruby over a run, marked as artifacts: each reading centred over the base characters it covers, then
+    /// moved apart where two would collide (mono ruby wider than its character) and kept within `bounds`, the base
+    /// with the room it was spread by (jlreq: ruby never overlaps another ruby; the base is spread when the readings
+    /// together are wider).
     func rubyCommands(
         _ run: Run, rubyFont: LayoutFont, baseX: Double, baseFont: LayoutFont, top: Double,
-        spacing: Double
+        spacing: Double, bounds: (Double, Double)
     ) -> [Drawing.Command] {
-        var commands: [Drawing.Command] = []
         var x = baseX
         var glyph = run.firstGlyph
+        var placed: [(text: String, x: Double, width: Double)] = []
         for reading in run.readings {
             let covered = glyphs[glyph..<(glyph + reading.count)].map(\.character)
             let baseWidth =
                 covered.reduce(0) { $0 + measure(String($1), baseFont) } + spacing * Double(reading.count - 1)
             let rubyWidth = measure(reading.text, rubyFont)
-            commands.append(
-                .text(
-                    .init(
-                        color: run.source.color, string: reading.text, font: rubyFont.name,
-                        size: rubyFont.size, origin: Point(x: x + (baseWidth - rubyWidth) / 2, y: top),
-                        proportional: rubyFont.features.isEmpty ? nil : true)))
+            placed.append((reading.text, x + (baseWidth - rubyWidth) / 2, rubyWidth))
             x += baseWidth + spacing
             glyph += reading.count
         }
-        return commands
+        Self.separate(&placed, within: bounds)
+        return placed.map { reading in
+            .text(
+                .init(
+                    color: run.source.color, string: reading.text, font: rubyFont.name,
+                    size: rubyFont.size, origin: Point(x: reading.x, y: top),
+                    proportional: rubyFont.features.isEmpty ? nil : true, artifact: true))
+        }
+    }
+
+    /// Moves `placed` readings (in order, each at its wanted start) the least so that none overlaps the next and
+    /// all lie within `bounds` when they fit in it: pushed right past the one before, then back left from the end.
+    static func separate(_ placed: inout [(text: String, x: Double, width: Double)], within bounds: (Double, Double)) {
+        var end = bounds.0
+        for index in placed.indices {
+            placed[index].x = max(placed[index].x, end)
+            end = placed[index].x + placed[index].width
+        }
+        var start = bounds.1
+        for index in placed.indices.reversed() {
+            placed[index].x = max(bounds.0, min(placed[index].x, start - placed[index].width))
+            start = placed[index].x
+        }
     }
 
     func text(_ string: String, run: Run, font: LayoutFont, x: Double, baseline: Double) -> Drawing.Command {

@@ -162,6 +162,8 @@ extension Prepared {
         let spacing = box.letterSpacing * laid.scale
         var right = frame.maxX - Self.offset(free: frame.width - laid.width, box.verticalAlignment)
         var commands: [Drawing.Command] = []
+        // Ruby goes after every base character of the box, so extractors read the base text unbroken.
+        var ruby: [Drawing.Command] = []
         for column in laid.lines {
             defer { right -= column.ruby + column.ascent * box.lineHeight }
             guard let range = column.range else { continue }
@@ -236,7 +238,7 @@ extension Prepared {
                 if let rubyFont = run.ruby, index == run.lastGlyph || index == range.upperBound,
                     let start = rubyStarts[glyphs[index].run]
                 {
-                    commands += verticalRuby(
+                    ruby += verticalRuby(
                         run, rubyFont: rubyFont.resized(size / 2), from: start,
                         to: pen - (index < range.upperBound ? spacing : 0),
                         x: right - column.ruby)
@@ -244,18 +246,19 @@ extension Prepared {
             }
         }
         return SetTextBox(
-            commands: commands, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
+            commands: commands + ruby, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
             extent: Size(width: laid.width, height: laid.height))
     }
 
-    /// Ruby to the right of a vertical base from `start` to `end`: its characters upright, centred along the base.
+    /// Ruby to the right of a vertical base from `start` to `end`, marked as artifacts: its characters upright,
+    /// centred along the base, moved down or up to stay inside the frame when longer than the base.
     func verticalRuby(
         _ run: Run, rubyFont: LayoutFont, from start: Double, to end: Double,
         x: Double
     ) -> [Drawing.Command] {
         let reading = run.readings.map(\.text).joined()
         let length = Double(reading.count) * rubyFont.size
-        var pen = start + (end - start - length) / 2
+        var pen = min(max(start + (end - start - length) / 2, box.frame.y), box.frame.maxY - length)
         var commands: [Drawing.Command] = []
         for character in reading {
             let width = measure(String(character), rubyFont)
@@ -266,7 +269,7 @@ extension Prepared {
                         size: rubyFont.size,
                         origin: Point(
                             x: x + (rubyFont.size - width) / 2,
-                            y: pen + (rubyFont.size - rubyFont.glyphHeight) / 2))))
+                            y: pen + (rubyFont.size - rubyFont.glyphHeight) / 2), artifact: true)))
             pen += rubyFont.size
         }
         return commands

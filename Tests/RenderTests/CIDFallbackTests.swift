@@ -35,10 +35,10 @@ import Testing
         #expect(
             rows.contains { $0.name.hasSuffix("+NotoSansCJKjp-Regular") && $0.embedded && $0.subset && $0.toUnicode },
             "\(rows)")
-        for (engine, text, warnings) in try EmbeddedFontTests.extractions(file) {
+        for (engine, text, warnings) in try Oracle.extractions(file) {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
             if engine == "pikepdf" { continue }
-            let got = engine == "mutool" ? EmbeddedFontTests.squeezed(text) : text
+            let got = engine == "mutool" ? Oracle.squeezed(text) : text
             let wanted = engine == "mutool" ? "Seoulソウル서울です" : "Seoul ソウル서울です"
             #expect(got.contains(wanted), "\(engine): \(text)")
         }
@@ -111,10 +111,10 @@ extension CIDFallbackTests {
         try render(try TestDrawings.line(line, size: 12), options: OutputOptions(fontMode: .cid)).write(to: file)
         let names = try Oracle.pdffonts(file).map(\.name)
         #expect(names.contains("MS-PGothic") && names.contains { $0.hasSuffix("+IPAexGothic") }, "\(names)")
-        for (engine, text, warnings) in try EmbeddedFontTests.extractions(file) where engine != "pikepdf" {
+        for (engine, text, warnings) in try Oracle.extractions(file) where engine != "pikepdf" {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
             #expect(
-                EmbeddedFontTests.squeezed(text).contains(EmbeddedFontTests.squeezed(line)),
+                Oracle.squeezed(text).contains(Oracle.squeezed(line)),
                 "\(engine): \(text) \(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }

@@ -8,48 +8,6 @@ import Testing
 /// exact text back from poppler, MuPDF, pdfium and pypdf — for TrueType, CFF, a collection face, a bold, a character
 /// above U+FFFF and a variation sequence.
 @Suite struct EmbeddedFontTests {
-    /// Text extracted by each engine (stdout), with its warnings (stderr).
-    static func extractions(_ file: URL) throws -> [(engine: String, text: String, warnings: String)] {
-        var out: [(String, String, String)] = []
-        let poppler = try Oracle.run("pdftotext", [file.path, "-"])
-        out.append(("pdftotext", poppler.stdout, poppler.stderr))
-        let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file.path])
-        out.append(
-            (
-                "mutool", mupdf.stdout,
-                mupdf.stderr.split(separator: "\n")
-                    .filter { !$0.contains("ICC support is not available") }.joined(separator: "\n")
-            ))
-        let scripts = [
-            (
-                "pypdf",
-                "import sys, pypdf; r = pypdf.PdfReader(sys.argv[1], strict=True); "
-                    + "print('\\n'.join(p.extract_text() for p in r.pages))"
-            ),
-            (
-                "pypdfium2",
-                "import sys, pypdfium2 as p; d = p.PdfDocument(sys.argv[1]); "
-                    + "print('\\n'.join(d[i].get_textpage().get_text_range() for i in range(len(d))))"
-            ),
-            (
-                "pikepdf",
-                "import sys, pikepdf; p = pikepdf.open(sys.argv[1]); problems = p.check_pdf_syntax(); "
-                    + "print(len(p.pages)); sys.stderr.write(''.join(str(x) + '\\n' for x in problems))"
-            )
-        ]
-        for (engine, script) in scripts {
-            let result = try Oracle.run("python3", ["-W", "error", "-c", script, file.path])
-            #expect(result.status == 0, "\(engine): \(result.stderr)")
-            out.append((engine, result.stdout, result.stderr))
-        }
-        return out
-    }
-
-    /// Removes line breaks and the spaces engines insert between runs, so a line can be looked for as one string.
-    static func squeezed(_ text: String) -> String {
-        String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != " " }.map(Character.init))
-    }
-
     /// In `.cid` mode gothic and mincho are MS-PGothic and MS-PMincho (not embedded); 葛󠄀, which Adobe-Japan1 has no
     /// CID for, is drawn from IPAexMincho, the first face of mincho's chain that has it, embedded.
     @Test(arguments: [PDFFontMode.embedded, .cid])
@@ -73,7 +31,7 @@ import Testing
         ]
         #expect(names == expected.union(mode == .cid ? cidFonts : ["IPAexGothic"]), "\(names)")
         #expect(rows.contains { $0.type == "CID Type 0C" } && rows.contains { $0.type == "CID TrueType" }, "\(rows)")
-        for (engine, text, warnings) in try Self.extractions(file) {
+        for (engine, text, warnings) in try Oracle.extractions(file) {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
             if engine == "pikepdf" { continue }
             for line in TestDrawings.fontKindLines {
@@ -84,7 +42,8 @@ import Testing
                     // without the spaces MuPDF puts between runs of different fonts.
                     let wanted = String(line.text.unicodeScalars.filter { $0.value < 0xE0100 }.map(Character.init))
                     let got = String(text.unicodeScalars.filter { $0 != "\u{FFFD}" }.map(Character.init))
-                    #expect(Self.squeezed(got).contains(Self.squeezed(wanted)), "mutool lacks \(line.text): \(text)")
+                    #expect(
+                        Oracle.squeezed(got).contains(Oracle.squeezed(wanted)), "mutool lacks \(line.text): \(text)")
                 } else {
                     // Exactly, spaces included: pypdf measured runs of fonts without a DW half as wide as drawn and
                     // put a space where the next run began.
@@ -127,9 +86,9 @@ import Testing
         let rows = try Oracle.pdffonts(file)
         // Two fonts, one program: the second shares the first's font file.
         #expect(rows.count == 2 && Set(rows.map(\.name)).count == 1 && rows.allSatisfy(\.toUnicode), "\(rows)")
-        for (engine, text, warnings) in try Self.extractions(file) where engine != "pikepdf" {
+        for (engine, text, warnings) in try Oracle.extractions(file) where engine != "pikepdf" {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
-            #expect(Self.squeezed(text).contains(Self.squeezed(line)), "\(engine) (\(setting)): \(text)")
+            #expect(Oracle.squeezed(text).contains(Oracle.squeezed(line)), "\(engine) (\(setting)): \(text)")
         }
     }
 
@@ -140,7 +99,7 @@ import Testing
         try render(try Samples.admissionTicket(), options: OutputOptions(fontMode: mode)).write(to: file)
         let check = try Oracle.qpdfCheck(file)
         #expect(check.status == 0 && check.stderr.isEmpty, "\(check.stdout) \(check.stderr)")
-        for (engine, text, warnings) in try Self.extractions(file) {
+        for (engine, text, warnings) in try Oracle.extractions(file) {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
             if engine == "pikepdf" { continue }
             for expected in [

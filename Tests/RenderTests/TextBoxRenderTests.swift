@@ -96,7 +96,7 @@ import Testing
         #expect(qdf.contains("/Encoding /Identity-V") && qdf.contains("/Encoding /Identity-H"), "\(qdf.prefix(2000))")
         #expect(qdf.contains("/DW2 [\n    880\n    -1000\n  ]"), "IPAexGothic's ascent as the vertical origin")
         #expect(qdf.components(separatedBy: "/FontFile2").count - 1 == 1, "one program for both fonts")
-        for (engine, extracted, warnings) in try EmbeddedFontTests.extractions(file) where engine != "pikepdf" {
+        for (engine, extracted, warnings) in try Oracle.extractions(file) where engine != "pikepdf" {
             #expect(warnings.isEmpty, "\(engine) warns: \(warnings)")
             let flat = extracted.filter { !$0.isWhitespace }
             #expect(flat.contains("横書きGCG-40167") && flat.contains(text), "\(engine): \(extracted)")
