@@ -11,6 +11,7 @@ enum PreparedBlock {
     case image(ReportImage, size: Size)
     case spacer(Double)
     case pageBreak
+    case contents(PreparedContents)
 }
 
 /// Lines of a paragraph set from styled runs (markup), each ready to be placed at the left margin.
@@ -113,6 +114,8 @@ extension LayoutEngine {
                 result.append(.spacer(spacer.height))
             case .pageBreak:
                 result.append(.pageBreak)
+            case .tableOfContents(let contents):
+                result.append(.contents(try prepareContents(contents)))
             }
         }
         return result
@@ -126,6 +129,9 @@ extension LayoutEngine {
         case .richParagraph(let text): text.lines.prefix(2).reduce(0) { $0 + max(text.lineHeight, $1.height) }
         case .table(let table): table.leadHeight
         case .image(_, let size): size.height
+        case .contents(let contents):
+            (contents.title.map { $0.spaceBefore + $0.height(lines: $0.lines.count) } ?? 0)
+                + (contents.entries.isEmpty ? 0 : contents.lineHeight)
         case .spacer, .pageBreak, nil: 0
         }
     }
@@ -138,7 +144,15 @@ extension LayoutEngine {
             ensureRoom(min(needed, fullHeight))
             if !atPageTop { y += text.spaceBefore }
             if heading.inOutline { addOutlineEntry(heading.text, level: heading.level) }
+            let (startPage, start) = (pageIndex, pages[pageIndex].count)
             try placeLines(text)
+            if Self.lists(heading, depth: contentsDepth) {
+                // The heading's lines become the named destination its table of contents line links to.
+                let lines = Array(pages[startPage][start...])
+                pages[startPage].replaceSubrange(
+                    start..., with: [.group(.init(commands: lines, name: Self.contentsTarget(headingPages.count)))])
+                headingPages.append(startPage)
+            }
             if heading.level == 1 {
                 let color = try slot(ReportStyle.Role.accent).stroke
                 append(
@@ -189,6 +203,8 @@ extension LayoutEngine {
         case .pageBreak:
             newPage()
             pageStartedByOverflow = false
+        case .contents(let contents):
+            try placeContents(contents)
         }
     }
 

@@ -26,6 +26,13 @@ struct LayoutEngine {
     var placed: [PlacedText] = []
     /// The page headers and footers are being drawn for, after the body is done; nil while laying out the body.
     var decoratingPage: Int?
+    /// The deepest heading level the report's table of contents lists; nil when it has none (headings then get no
+    /// named destinations).
+    let contentsDepth: Int?
+    /// The page (from 0) of each listed heading as the previous layout placed it; nil on the first layout.
+    var contentsPages: [Int]?
+    /// The page (from 0) of each listed heading as this layout placed it.
+    var headingPages: [Int] = []
 
     init(report: Report, fonts: FontRegistry) throws(ReportError) {
         let page = report.page
@@ -40,6 +47,11 @@ struct LayoutEngine {
         self.report = report
         self.fonts = fonts
         self.y = page.contentTop(page: 0)
+        self.contentsDepth =
+            report.blocks.lazy.compactMap { block -> Int? in
+                if case .tableOfContents(let contents) = block { return contents.depth }
+                return nil
+            }.first
     }
 
     var page: PageSetup { report.page }

@@ -58,9 +58,8 @@ public struct Report: Hashable, Sendable {
     /// Lays the report out into pages, measuring text with `fonts` (the metrics both renderers use).
     /// - Throws: `ReportError` naming the block, row or header item that cannot be laid out.
     public func layout(fonts: FontRegistry = .shared) throws(ReportError) -> ReportOutput {
-        var engine = try LayoutEngine(report: self, fonts: fonts)
         let template = self.template
-        return try engine.run { _, _ in template }
+        return try LayoutEngine.run(report: self, fonts: fonts) { _, _ in template }
     }
 
     /// Lays the report out with a header and footer made for each page once the page count is known:
@@ -70,8 +69,7 @@ public struct Report: Hashable, Sendable {
     public func layout(
         fonts: FontRegistry = .shared, bands: (_ page: Int, _ pages: Int) throws -> PageTemplate
     ) throws(ReportError) -> ReportOutput {
-        var engine = try LayoutEngine(report: self, fonts: fonts)
-        return try engine.run(bands: bands)
+        try LayoutEngine.run(report: self, fonts: fonts, bands: bands)
     }
 }
 
@@ -85,6 +83,8 @@ public enum ReportBlock: Hashable, Sendable {
     case table(Table)
     /// A PNG image.
     case image(ReportImage)
+    /// A printed table of contents: the report's headings with their page numbers, each a link to its heading.
+    case tableOfContents(TableOfContents)
     /// Vertical space.
     case spacer(Spacer)
     /// The end of a page.
@@ -115,6 +115,11 @@ extension Table: ReportBlockConvertible {
 extension ReportImage: ReportBlockConvertible {
     /// `.image(self)`.
     public var reportBlock: ReportBlock { .image(self) }
+}
+
+extension TableOfContents: ReportBlockConvertible {
+    /// `.tableOfContents(self)`.
+    public var reportBlock: ReportBlock { .tableOfContents(self) }
 }
 
 extension Spacer: ReportBlockConvertible {

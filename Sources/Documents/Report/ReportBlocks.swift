@@ -54,3 +54,21 @@ public struct PageBreak: Hashable, Sendable {
     /// Creates a page break.
     public init() {}
 }
+
+/// A printed table of contents: one line per heading of level `depth` or less that is in the outline, with dot
+/// leaders and the page the heading landed on, each line a link to its heading.
+///
+/// Page numbers are known only after pagination, so the report is laid out with the lines in place (their number
+/// is known before layout) and laid out again with the numbers filled in, until no heading moves.
+public struct TableOfContents: Hashable, Sendable {
+    /// A title set above the entries like a level-1 heading, itself neither listed nor in the outline; nil for none.
+    public var title: String?
+    /// The deepest heading level listed (1–3).
+    public var depth: Int
+
+    /// Creates a table of contents; `depth` is clamped to 1…3.
+    public init(title: String? = nil, depth: Int = 2) {
+        self.title = title
+        self.depth = min(3, max(1, depth))
+    }
+}

@@ -31,6 +31,8 @@ public enum ReportError: Error, Hashable, Sendable {
     case band(page: Int, reason: String)
     /// The layout went over a budget (`Report.deadline`).
     case limit(LimitExceeded)
+    /// The table of contents' page numbers kept moving headings to other pages after `passes` layouts.
+    case contentsUnsettled(passes: Int)
 }
 
 extension ReportError: CustomStringConvertible, LocalizedError {
@@ -67,6 +69,10 @@ extension ReportError: CustomStringConvertible, LocalizedError {
             return "cannot lay out the report: \(reason). Fix: use a larger page or smaller margins"
         case .band(let page, let reason):
             return "cannot make the header or footer of page \(page): \(reason)"
+        case .contentsUnsettled(let passes):
+            return "cannot lay out the report: after \(passes) layouts the table of contents' page numbers still "
+                + "move headings to other pages. Fix: put the table of contents on pages of its own (a pageBreak "
+                + "after it)"
         case .limit(let limit):
             return "cannot lay out the report: \(limit.description)"
         }

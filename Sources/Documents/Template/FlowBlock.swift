@@ -22,6 +22,8 @@ indirect enum FlowBlock: Hashable, Sendable {
     case image(data: Data, width: Double?, alignment: ParagraphAlignment)
     case spacer(Double)
     case pageBreak
+    /// `toc`: the flow's headings down to level `depth` with their page numbers, under an optional title.
+    case contents(title: MarkedText?, depth: Int)
     case loop(variable: String, list: Expression, blocks: [FlowBlock], mark: TemplateMark?)
     case condition(test: Expression, then: [FlowBlock], otherwise: [FlowBlock], mark: TemplateMark?)
 }

@@ -113,6 +113,9 @@ extension Template {
                 blocks.append(.spacer(Spacer(height: height)))
             case .pageBreak:
                 blocks.append(.pageBreak)
+            case .contents(let title, let depth):
+                let title = try title.map { text throws(TemplateError) in try self.text(text, scope: scope) }
+                blocks.append(.tableOfContents(TableOfContents(title: title, depth: depth)))
             case .loop(let variable, let list, let body, let mark):
                 let items = try items(list, scope: scope, mark: mark)
                 for (index, item) in items.enumerated() {

@@ -13,7 +13,7 @@ extension TemplateParser {
 
 /// The header and footer of a flowing document, and its metadata.
 extension TemplateParser {
-    static let flowKinds = ["heading", "paragraph", "table", "image", "spacer", "pageBreak", "for", "if"]
+    static let flowKinds = ["heading", "paragraph", "table", "image", "spacer", "pageBreak", "toc", "for", "if"]
 
     /// `signature: {page, x, y, w, h}`: where a signed PDF shows its signature field, placed like an element (points,
     /// top-left origin; `page` from 1, default 1). Unsigned output ignores it.
@@ -225,6 +225,13 @@ extension TemplateParser {
             return .spacer(height)
         case "pageBreak":
             return .pageBreak
+        case "toc":
+            let f = try map(body, context: "toc", allowed: ["title", "depth"])
+            return .contents(
+                title: try f.value("title").map { node throws(TemplateError) in
+                    MarkedText(text: try textTemplate(node, key: "title"), mark: mark(node))
+                },
+                depth: try f.integer("depth", default: 2, range: 1...3))
         case "for":
             let f = try map(body, context: "for", allowed: ["each", "in", "flow"])
             let (variable, list) = try loopHead(f, body: body)
