@@ -30,8 +30,7 @@ extension RenderService {
             return Self.answer(data, type: path.hasSuffix(".css") ? "text/css" : "text/javascript")
         }
         group.post("places") { request, _ in
-            let body = try await request.body.collect(upTo: configuration.bodyBytes)
-            let template = try template(text: String(buffer: body))
+            let template = try template(text: String(decoding: try await body(of: request), as: UTF8.self))
             let places = template.elementPlaces.map { place -> [String: Any] in
                 [
                     "kind": place.kind, "x": place.rect.x, "y": place.rect.y, "width": place.rect.width,

@@ -160,7 +160,7 @@ extension RenderService {
             query: Self.query(of: request), accept: request.headers[.accept], defaults: defaultSettings)
     }
 
-    private func body(of request: Request) async throws(ServiceProblem) -> Data {
+    func body(of request: Request) async throws(ServiceProblem) -> Data {
         do {
             return Data(try await request.body.collect(upTo: configuration.bodyBytes).readableBytesView)
         } catch {
