@@ -112,15 +112,20 @@ extension Drawing.Command {
         /// True for text beside the content rather than part of it (the ruby over a base): a PDF marks it as an
         /// artifact, so extractors and screen readers keep the base text clean; others draw it as any text.
         public var artifact: Bool?
+        /// Extra space after each character of `string`, in points (negative closes up): how the Japanese spacing
+        /// rules and justification place characters without adding space characters, so extracted text stays the
+        /// text written. Nil (or an array whose count differs from the characters') sets them at their advances.
+        public var adjustments: [Double]?
 
         /// Creates a text command.
         public init(
             color: Color, string: String, font: String, size: Double, origin: Point,
             boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
             verticalAlternates: Bool? = nil, proportional: Bool? = nil, vertical: Bool? = nil,
-            artifact: Bool? = nil
+            artifact: Bool? = nil, adjustments: [Double]? = nil
         ) {
             self.artifact = artifact
+            self.adjustments = adjustments
             self.verticalAlternates = verticalAlternates
             self.proportional = proportional
             self.vertical = vertical

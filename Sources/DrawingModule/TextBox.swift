@@ -124,13 +124,16 @@ extension Drawing.Command {
         /// True sets horizontal text with the fonts' proportional widths for Japanese (OpenType `palt`: kana and
         /// punctuation take their own width instead of a full em); vertical columns keep their full-width cells.
         public var proportional: Bool
+        /// The Japanese typesetting rules of horizontal lines: 和欧間, trimmed punctuation, hanging.
+        public var typesetting: Typesetting
 
         /// Creates a text box; the default fit is shrink to 60 % of the largest size, then refuse.
         public init(
             frame: Rect, runs: [TextRun], alignment: TextAlignment = .left,
             verticalAlignment: VerticalAlignment = .top, lineHeight: Double = 1.2, letterSpacing: Double = 0,
             fit: [FitPolicy] = FitPolicy.dataDefault, minimumSize: Double? = nil, rotation: Double = 0,
-            writingMode: WritingMode = .horizontal, field: String? = nil, proportional: Bool = false
+            writingMode: WritingMode = .horizontal, field: String? = nil, proportional: Bool = false,
+            typesetting: Typesetting = .standard
         ) {
             self.frame = frame
             self.runs = runs
@@ -144,6 +147,7 @@ extension Drawing.Command {
             self.writingMode = writingMode
             self.field = field
             self.proportional = proportional
+            self.typesetting = typesetting
         }
 
         /// The largest font size a text box sets, in points (far beyond any page).
@@ -161,7 +165,7 @@ extension Drawing.Command {
 
         private enum CodingKeys: String, CodingKey {
             case frame, runs, alignment, verticalAlignment, lineHeight, letterSpacing, fit, minimumSize, rotation
-            case writingMode, field, proportional
+            case writingMode, field, proportional, typesetting
         }
 
         /// Reads a text box; everything but `frame` and `runs` may be left out and takes the defaults of `init`.
@@ -179,6 +183,7 @@ extension Drawing.Command {
             writingMode = try c.decodeIfPresent(WritingMode.self, forKey: .writingMode) ?? .horizontal
             field = try c.decodeIfPresent(String.self, forKey: .field)
             proportional = try c.decodeIfPresent(Bool.self, forKey: .proportional) ?? false
+            typesetting = try c.decodeIfPresent(Typesetting.self, forKey: .typesetting) ?? .standard
         }
 
         /// The first value no renderer can set (a zero size, a negative frame …) as (member, reason), or nil.
@@ -201,6 +206,7 @@ extension Drawing.Command {
             if let (index, run) = runs.enumerated().first(where: { $0.element.size > Self.largestSize }) {
                 return ("runs[\(index)].size", "a font size is at most \(Int(Self.largestSize)) pt, got \(run.size)")
             }
+            if let problem = typesetting.problem { return ("typesetting.autospace", problem) }
             return nil
         }
     }
