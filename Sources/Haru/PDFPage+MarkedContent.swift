@@ -24,4 +24,29 @@ extension PDFPage {
         end.append("EMC\n")
         try document.check(operation, label) { _ in append(end) }
     }
+
+    /// Runs `body` inside a `/Span <</ActualText …>> BDC … EMC` sequence: extractors that honour it (poppler's
+    /// pdftotext, pdfium) read `text` for what `body` draws, however its glyphs are spaced — a line whose 和欧間 or
+    /// justification gaps would otherwise read as word spaces.
+    ///
+    /// Written into the content stream directly, as `artifact(_:)`; the same placement rules hold.
+    public func actualText(_ text: String, _ body: () throws -> Void) throws {
+        let operation = "mark actual text"
+        try document.ensureUsable(operation, label)
+        guard document.openTextPage == nil, HPDF_Page_GetGMode(handle) == HPDF_UINT16(HPDF_GMODE_PAGE_DESCRIPTION)
+        else {
+            throw document.reject(
+                code: 0x1051, operation: operation, argument: label,
+                hint: "mark actual text outside a text { } scope and outside a path.")
+        }
+        let begin = ContentBytes(capacity: 32 + text.utf16.count * 4)
+        begin.append("/Span <</ActualText <FEFF")
+        for unit in text.utf16 { begin.hex(unit) }
+        begin.append(">>> BDC\n")
+        try document.check(operation, label) { _ in append(begin) }
+        try body()
+        let end = ContentBytes(capacity: 8)
+        end.append("EMC\n")
+        try document.check(operation, label) { _ in append(end) }
+    }
 }

@@ -110,6 +110,20 @@ final class PDFTarget: RenderTarget {
             }
             return
         }
+        if layout.spreadsLikeWords {
+            // Gaps wide enough to read as word spaces: poppler and pdfium read the text as written from the span.
+            try pdf(location) {
+                try page.actualText(layout.string) {
+                    try drawGlyphs(layout, color: color, font: name, location: location)
+                }
+            }
+            return
+        }
+        try drawGlyphs(layout, color: color, font: name, location: location)
+    }
+
+    /// Draws `layout`'s glyphs in `color`: the CID font's codes in CID mode, a vertical cell, or the embedded fonts'.
+    private func drawGlyphs(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
         try pdf(location) {
             try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
             let rgb = Self.rgb(color)

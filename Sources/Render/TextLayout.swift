@@ -172,6 +172,12 @@ struct TextLayout {
         return (runs, pen)
     }
 
+    /// True when an adjustment opens a gap of a tenth of an em or more (和欧間, a spread justified line), which
+    /// extractors read as a word space.
+    var spreadsLikeWords: Bool {
+        adjustments?.contains { $0 >= size * 0.1 } ?? false
+    }
+
     /// Moves the glyphs of `runs` (shaped from `string`) right by the sum of `adjustments` (points after each
     /// character of `string`) before their character, in whole thousandths of an em as every offset is; returns the
     /// width added. Adjustments that are not one finite number per character are ignored.

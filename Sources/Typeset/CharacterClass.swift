@@ -65,7 +65,11 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
         default:
             if character.isIdeographicBreakable {
                 self = .ideograph
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            } else if scalar.value < 0x1100 || (0x1E00...0x20FF).contains(scalar.value),
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            {
+                // Latin, Greek, Cyrillic … letters and digits; not Hangul or other wide scripts, which are set
+                // beside Japanese without 和欧間 (CSS text-autospace's "non-ideographic letters").
                 self = .western
             } else {
                 self = .other

@@ -3,6 +3,7 @@ import DrawingModule
 import Foundation
 import TestSupport
 import Testing
+import Typeset
 
 /// The layout's geometry: justified lines reach the right edge, nothing leaves its cell or the page, a long table
 /// repeats its header and every row appears once, "page X of Y" is right on every page.
@@ -43,8 +44,13 @@ import Testing
             #expect(
                 abs(edge - right) <= Self.tolerance, "line \(line.map(\.text).joined()) ends at \(edge), not \(right)")
         }
+        // The last line is set flush left, never spread: no wider than its characters at their own advances (it may
+        // be squeezed to hold a character, as every line may).
         let last = try #require(lines.last?.last)
-        #expect(last.frame.maxX < right - 1, "the last line is set flush left, not stretched")
+        let font = try LayoutFont(named: report.style.bodyFont, size: report.style.bodySize)
+        #expect(abs(last.frame.x - report.page.margins.left) < 1e-9)
+        let natural = try #require(LineBreaker(font: font).lines(for: last.text, width: .infinity).first?.width)
+        #expect(last.frame.width <= natural + 1e-9, "the last line is not stretched")
     }
 
     @Test("left, right and centre alignment place the line where they say", arguments: ParagraphAlignment.allCases)
