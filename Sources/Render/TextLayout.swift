@@ -173,9 +173,11 @@ struct TextLayout {
     }
 
     /// True when an adjustment opens a gap of a tenth of an em or more (和欧間, a spread justified line), which
-    /// extractors read as a word space.
+    /// extractors read as a word space, and the text can be given as /ActualText: pdfium drops a character beyond
+    /// U+FFFF (𠮷) from an ActualText string, where it reads the glyph itself correctly.
     var spreadsLikeWords: Bool {
-        adjustments?.contains { $0 >= size * 0.1 } ?? false
+        guard adjustments?.contains(where: { $0 >= size * 0.1 }) ?? false else { return false }
+        return string.unicodeScalars.allSatisfy { $0.value <= 0xFFFF }
     }
 
     /// Moves the glyphs of `runs` (shaped from `string`) right by the sum of `adjustments` (points after each

@@ -31,8 +31,11 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
     case ideographicSpace
     /// Hiragana and katakana, cl-15 and cl-16 (half-width katakana too).
     case kana
-    /// Kanji and other characters set solid in a full-width cell (cl-19 and the full-width symbols).
+    /// Kanji (cl-19).
     case ideograph
+    /// Other characters set in a full-width cell: full-width Latin, digits and symbols (－＠１), circled numbers,
+    /// CJK symbols, emoji. Set solid like kanji, but not letters 和欧間 separates from Latin.
+    case fullWidth
     /// Latin letters and digits, cl-27: the characters 和欧間 spacing separates from Japanese.
     case western
     /// The spaces a Latin line breaks at.
@@ -64,7 +67,7 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
             self = .ideograph
         default:
             if character.isIdeographicBreakable {
-                self = .ideograph
+                self = .fullWidth
             } else if scalar.value < 0x1100 || (0x1E00...0x20FF).contains(scalar.value),
                 scalar.properties.isAlphabetic || scalar.properties.numericType != nil
             {

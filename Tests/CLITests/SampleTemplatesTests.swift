@@ -35,7 +35,7 @@ import Testing
             但し お品代として 上記正に領収いたしました。
             品名 数量 単価 金額
             ブレンドコーヒー豆 200g ※ 2 ¥1,200 ¥2,400
-            ドリップバッグ 10袋入 ※ 3 ¥980 ¥2,940
+            ドリップバッグ 10袋入　※ 3 ¥980 ¥2,940
             𠮷野焼マグカップ 1 ¥2,400 ¥2,400
             ペーパーフィルター ①号 2 ¥350 ¥700
             焼菓子詰合せ〜季節限定〜 ※ 1 ¥1,600 ¥1,600
@@ -49,6 +49,8 @@ import Testing
             〒150-0001 東京都渋谷区神宮前3-25-18
             登録番号 T9234567890123
             """
+        // The template marks 8 % items with "　※" (an ideographic space). A line whose 和欧間 opens gaps (10袋)
+        // carries /ActualText, so poppler reads that space as written; elsewhere it reads the blank glyph as " ".
         let raw = try Oracle.run("pdftotext", ["-raw", scratch.file("receipt.pdf").path, "-"]).stdout
         #expect(raw.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(raw)")
         let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", scratch.file("receipt.pdf").path])
