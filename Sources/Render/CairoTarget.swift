@@ -77,12 +77,20 @@ final class CairoTarget: RenderTarget {
             cairo_set_font_face(context, face.handle)
             cairo_set_font_size(context, layout.size)
             // Glyph origins snap as poppler's Splash places them: each origin rounded down to whole device pixels
-            // (in device space, so inside a scaled part too).
+            // (in device space, so inside a scaled part too). Splash draws a font whose bounding box is at most 47
+            // pixels tall at quarter-pixel offsets (SplashFont::getGlyph: glyphH, the box plus 3, ≤ 50); cairo 1.16
+            // draws at whole pixels, so a glyph Splash moves half a pixel or more right goes one pixel right here —
+            // what spaced and justified Japanese lines, whose glyphs fall between pixels, need to match.
+            let box = run.face.descriptorValues.boundingBox
+            var (emX, emY) = (0.0, layout.size)
+            cairo_user_to_device_distance(context, &emX, &emY)
+            let quarters = Double(box[3] - box[1]) / 1000 * (emX * emX + emY * emY).squareRoot() + 3 <= 50
             let glyphs = zip(run.glyphs, layout.positions(of: run)).map { glyph, x in
                 var deviceX = x
                 var deviceY = layout.baseline
                 cairo_user_to_device(context, &deviceX, &deviceY)
-                deviceX = (deviceX + 1e-6).rounded(.down)
+                let pixel = (deviceX + 1e-6).rounded(.down)
+                deviceX = pixel + (quarters && deviceX + 1e-6 - pixel >= 0.5 ? 1 : 0)
                 deviceY = (deviceY + 1e-6).rounded(.down)
                 cairo_device_to_user(context, &deviceX, &deviceY)
                 return cairo_glyph_t(index: UInt(glyph), x: deviceX, y: deviceY)

@@ -230,6 +230,27 @@ import Typeset
         #expect(stop.minX >= 110 - Self.tolerance, "。 hangs past the edge at 110: \(stop)")
     }
 
+    @Test func theCIDModeMovesItsCharactersAsTheEmbeddedModeDoes() throws {
+        // MS-PGothic through Adobe-Japan1 CIDs (not embedded): the same adjustments, as TJ numbers between CIDs.
+        var c = Canvas()
+        try c.start(width: 420, height: 100, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(1, 1, 1))
+        try c.drawTextBox("ink", "「東京」「大阪」会費はA4判", size: 20, x: 10, y: 10, w: 400, h: 40, fit: [.wrap, .error])
+        let drawing = try c.stop()
+        var origins: [[Double]] = []
+        for mode in [PDFFontMode.embedded, .cid] {
+            let file = scratch.file("\(mode).pdf")
+            try Render.render(drawing, options: OutputOptions(fontMode: mode)).write(to: file)
+            let characters = try Oracle.characters(file)
+            #expect(characters.map(\.text).joined() == "「東京」「大阪」会費はA4判")
+            origins.append(characters.map(\.x))
+            let (close, next) = (try origin(of: "」", in: characters), try origin(of: "大", in: characters))
+            #expect(abs(next - close - 30) < Self.tolerance, "\(mode): 」「 spans \(next - close) pt")
+        }
+        // The Japanese characters (full width in both fonts) sit at the same places up to は; Latin widths differ.
+        #expect(zip(origins[0], origins[1]).prefix(11).allSatisfy { abs($0 - $1) < Self.tolerance }, "\(origins)")
+    }
+
     @Test func extractorsReadTheTextWrittenWithEveryRuleOn() throws {
         let texts = [
             "「ゴールド」「シルバー」、「ブロンズ」。会費はA4判で2024年度の髙橋〜𠮷田様（ﾊﾝｶｸ①）。",
