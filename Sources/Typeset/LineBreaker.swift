@@ -74,7 +74,8 @@ public struct LineBreaker: Sendable {
                     firstLine: number == 0, hangs: line.hangs)
                 return TextLine(
                     text: String(characters[placed.range]), width: placed.width, endsParagraph: false,
-                    offset: placed.offset, adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : [])
+                    offset: placed.offset,
+                    adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : [])
             }
             if lines.isEmpty {
                 lines = [TextLine(text: "", width: 0, endsParagraph: true)]

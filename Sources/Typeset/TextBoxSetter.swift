@@ -441,7 +441,8 @@ struct Prepared {
             guard let range = line.range else { continue }
             let baseline = top + line.ruby + line.ascent
             var pen = frame.x + Self.offset(free: frame.width - line.length, box.alignment) + line.offset
-            let adjustment = { (glyph: Int) in line.adjustments.isEmpty ? 0 : line.adjustments[glyph - range.lowerBound] }
+            let adjustment = { (glyph: Int) in line.adjustments.isEmpty ? 0 : line.adjustments[glyph - range.lowerBound]
+            }
             var index = range.lowerBound
             while index <= range.upperBound {
                 let runIndex = glyphs[index].run

@@ -80,7 +80,9 @@ import Typeset
         try #require(lines.count >= 4)
         for (number, line) in lines.enumerated() {
             for (a, b) in zip(line, line.dropFirst())
-            where CharacterClass(Character(a.text)).isJapaneseLetter && CharacterClass(Character(b.text)).isJapaneseLetter {
+            where CharacterClass(Character(a.text)).isJapaneseLetter
+                && CharacterClass(Character(b.text)).isJapaneseLetter
+            {
                 let gap = b.x - a.maxX
                 #expect(gap <= 2.5 + 0.05, "\(a.text)\(b.text) on line \(number + 1): \(gap) pt")
                 if number == lines.count - 1 { #expect(abs(gap) < 0.05, "the last line is set solid") }

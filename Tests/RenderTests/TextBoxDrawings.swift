@@ -56,4 +56,3 @@ extension TestDrawings {
         return try c.stop()
     }
 }
-

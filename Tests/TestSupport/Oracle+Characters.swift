@@ -45,8 +45,10 @@ extension Oracle {
             } else if tag.hasPrefix("<font ") {
                 size = attribute("size", in: tag).flatMap(Double.init) ?? 0
             } else if tag.hasPrefix("<char "), let text = attribute("c", in: tag).map(unescaped), text != " ",
-                let quad = attribute("quad", in: tag)?.split(separator: " ").compactMap({ Double($0) }), quad.count == 8,
-                let x = attribute("x", in: tag).flatMap(Double.init), let y = attribute("y", in: tag).flatMap(Double.init)
+                let quad = attribute("quad", in: tag)?.split(separator: " ").compactMap({ Double($0) }),
+                quad.count == 8,
+                let x = attribute("x", in: tag).flatMap(Double.init),
+                let y = attribute("y", in: tag).flatMap(Double.init)
             {
                 let xs = [quad[0], quad[2], quad[4], quad[6]]
                 result.append(

@@ -58,7 +58,8 @@ import Typeset
     }
 
     @Test func adjacentBracketsTakeHalfAnEmLessThanTwoEms() throws {
-        let file = try render("brackets", [("「東京」「大阪」（注）『二重』", 20, Rect(x: 10, y: 10, width: 400, height: 40), .left, .standard)])
+        let file = try render(
+            "brackets", [("「東京」「大阪」（注）『二重』", 20, Rect(x: 10, y: 10, width: 400, height: 40), .left, .standard)])
         let characters = try Oracle.characters(file)
         #expect(characters.map(\.text).joined() == "「東京」「大阪」（注）『二重』")
         // 」「: the pair spans 1.5 em from 」's origin to the next character's (solid: 2 em).
@@ -128,12 +129,14 @@ import Typeset
     func autospaceSeparatesJapaneseFromLatinAndDigits(autospace: Double, expected: Double) throws {
         let text = "会費はA4判で2024年度"
         let rules = Typesetting(autospace: autospace)
-        let file = try render("autospace-\(autospace)", [(text, 20, Rect(x: 10, y: 10, width: 400, height: 40), .left, rules)])
+        let file = try render(
+            "autospace-\(autospace)", [(text, 20, Rect(x: 10, y: 10, width: 400, height: 40), .left, rules)])
         let characters = try Oracle.characters(file)
         #expect(characters.map(\.text).joined() == text)
         let gaps: [(String, String)] = [("は", "A"), ("4", "判"), ("で", "2"), ("4", "年")]
         for (before, after) in gaps {
-            let left = try #require(characters.last { $0.text == before && $0.x < (characters.first { $0.text == after }?.x ?? 0) })
+            let left = try #require(
+                characters.last { $0.text == before && $0.x < (characters.first { $0.text == after }?.x ?? 0) })
             let right = try #require(characters.first { $0.text == after && $0.x > left.x })
             #expect(
                 abs(right.x - left.maxX - expected) < Self.tolerance,
@@ -158,8 +161,11 @@ import Typeset
             let described = line.map(\.text).joined()
             for (a, b) in zip(line, line.dropFirst()) {
                 let gap = b.x - a.maxX
-                if CharacterClass(Character(a.text)).isJapaneseLetter, CharacterClass(Character(b.text)).isJapaneseLetter {
-                    #expect(gap <= 3 + Self.tolerance, "\(a.text)\(b.text) in line \(number + 1) \(described): \(gap) pt")
+                if CharacterClass(Character(a.text)).isJapaneseLetter,
+                    CharacterClass(Character(b.text)).isJapaneseLetter
+                {
+                    #expect(
+                        gap <= 3 + Self.tolerance, "\(a.text)\(b.text) in line \(number + 1) \(described): \(gap) pt")
                     if number == all.count - 1 { #expect(abs(gap) < Self.tolerance, "the last line is set solid") }
                 }
             }
@@ -167,7 +173,8 @@ import Typeset
             // The right edge: the last glyph's box, or for closing punctuation whose blank was taken, its ink.
             let edge = CharacterClass(Character(last.text)).closes ? last.minX + 6 : last.maxX
             if number < all.count - 1 {
-                let ink = CharacterClass(Character(last.text)).closes ? (last.minX + 6)...(last.maxX) : last.maxX...last.maxX
+                let ink =
+                    CharacterClass(Character(last.text)).closes ? (last.minX + 6)...(last.maxX) : last.maxX...last.maxX
                 #expect(
                     ink.lowerBound <= frame.maxX + Self.tolerance && ink.upperBound >= frame.maxX - Self.tolerance,
                     "line \(number + 1) \(described) ends at \(edge), not \(frame.maxX)")

@@ -52,7 +52,8 @@ extension LayoutEngine {
             case .heading(let heading):
                 let size = style.headingSize(level: heading.level)
                 let font = try font(style.headingFont, size: size)
-                let lines = LineBreaker(font: font, typesetting: style.typesetting).lines(for: heading.text, width: page.contentWidth)
+                let lines = LineBreaker(font: font, typesetting: style.typesetting).lines(
+                    for: heading.text, width: page.contentWidth)
                 result.append(
                     .heading(
                         PreparedText(

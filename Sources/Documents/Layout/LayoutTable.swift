@@ -100,7 +100,8 @@ extension LayoutEngine {
             if let known = brokenLines[key] {
                 lines = known
             } else {
-                lines = LineBreaker(font: font, typesetting: style.typesetting).lines(for: cell.text, width: width, justified: key.justified)
+                lines = LineBreaker(font: font, typesetting: style.typesetting).lines(
+                    for: cell.text, width: width, justified: key.justified)
                 brokenLines[key] = lines
             }
             var rich: [SetLine]?
@@ -286,7 +287,8 @@ extension LayoutEngine {
 
     /// The width of the longest line of `text` set on one line each, with the spacing rules it will be set with.
     private func widestLine(_ text: String, font: LayoutFont) -> Double {
-        LineBreaker(font: font, typesetting: style.typesetting).lines(for: text, width: .infinity).map(\.width).max() ?? 0
+        LineBreaker(font: font, typesetting: style.typesetting).lines(for: text, width: .infinity).map(\.width).max()
+            ?? 0
     }
 
     mutating func placeTable(_ table: PreparedTable) throws(ReportError) {

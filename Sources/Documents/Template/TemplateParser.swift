@@ -703,7 +703,9 @@ struct TemplateParser {
                         node,
                         .badValue(
                             key: "autospace", value: text,
-                            expected: "a fraction of an em from 0 to \(Typesetting.largestAutospace) (0.25 is a quarter em), or no"))
+                            expected:
+                                "a fraction of an em from 0 to \(Typesetting.largestAutospace) (0.25 is a quarter em), or no"
+                        ))
                 }
             }
         }
