@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 extension Oracle {
     /// One character as MuPDF places it on a page (`mutool draw -F stext`): the text it stands for, its pen origin,
     /// its glyph box (the advance the PDF gives it, from the font's widths) and its font size.
@@ -28,60 +32,53 @@ extension Oracle {
     /// per character, where `pdftotext -bbox` gives whole words (a Japanese run is one word). The spaces MuPDF
     /// invents for a gap (they are in no content stream) are left out.
     public static func characters(_ file: URL) throws -> [PlacedCharacter] {
-        let xml = try run("mutool", ["draw", "-q", "-F", "stext", "-o", "-", file.path]).stdout
-        var result: [PlacedCharacter] = []
-        var page = -1
-        var size = 0.0
-        func attribute(_ name: String, in tag: Substring) -> String? {
-            guard let start = tag.range(of: " \(name)=\"") else { return nil }
-            let rest = tag[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { return nil }
-            return String(rest[..<end])
+        let xml = try run("mutool", ["draw", "-q", "-F", "stext", "-o", "-", file.path]).data
+        let reader = StructuredTextReader()
+        let parser = XMLParser(data: xml)
+        parser.delegate = reader
+        guard parser.parse() else {
+            throw UnreadableOutput(tool: "mutool draw -F stext", reason: "\(String(describing: parser.parserError))")
         }
-        for line in xml.split(separator: "\n") {
-            let tag = line.drop { $0 == " " }
-            if tag.hasPrefix("<page ") {
-                page += 1
-            } else if tag.hasPrefix("<font ") {
-                size = attribute("size", in: tag).flatMap(Double.init) ?? 0
-            } else if tag.hasPrefix("<char "), let text = attribute("c", in: tag).map(unescaped), text != " ",
-                let quad = attribute("quad", in: tag)?.split(separator: " ").compactMap({ Double($0) }),
-                quad.count == 8,
-                let x = attribute("x", in: tag).flatMap(Double.init),
-                let y = attribute("y", in: tag).flatMap(Double.init)
-            {
-                let xs = [quad[0], quad[2], quad[4], quad[6]]
-                result.append(
-                    PlacedCharacter(
-                        page: page, text: text, x: x, y: y, minX: xs.min() ?? x, maxX: xs.max() ?? x, size: size))
-            }
-        }
-        return result
+        return reader.characters
     }
 
-    /// `text` with XML's character references and entities replaced.
-    private static func unescaped(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&"), let semicolon = rest[amp...].firstIndex(of: ";") {
-            result += rest[..<amp]
-            let entity = rest[rest.index(after: amp)..<semicolon]
-            switch entity {
-            case "amp": result += "&"
-            case "lt": result += "<"
-            case "gt": result += ">"
-            case "quot": result += "\""
-            case "apos": result += "'"
-            default:
-                let hex = entity.hasPrefix("#x") || entity.hasPrefix("#X")
-                let digits = entity.dropFirst(hex ? 2 : 1)
-                if let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value) {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-            rest = rest[rest.index(after: semicolon)...]
+    /// Thrown when a tool's output is not what it documents (XML that does not parse).
+    public struct UnreadableOutput: Error, CustomStringConvertible {
+        /// The command.
+        public var tool: String
+        /// What went wrong.
+        public var reason: String
+        /// Names both.
+        public var description: String { "\(tool) printed what could not be read: \(reason)" }
+    }
+}
+
+/// Reads MuPDF's structured text (`<page>`, `<font size>`, `<char quad x y c>`) into placed characters.
+private final class StructuredTextReader: NSObject, XMLParserDelegate {
+    var characters: [Oracle.PlacedCharacter] = []
+    private var page = -1
+    private var size = 0.0
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
+        switch name {
+        case "page":
+            page += 1
+        case "font":
+            size = attributes["size"].flatMap(Double.init) ?? 0
+        case "char":
+            let quad = (attributes["quad"] ?? "").split(separator: " ").compactMap { Double($0) }
+            guard let text = attributes["c"], text != " ", quad.count == 8,
+                let x = attributes["x"].flatMap(Double.init), let y = attributes["y"].flatMap(Double.init)
+            else { return }
+            let xs = [quad[0], quad[2], quad[4], quad[6]]
+            characters.append(
+                Oracle.PlacedCharacter(
+                    page: page, text: text, x: x, y: y, minX: xs.min() ?? x, maxX: xs.max() ?? x, size: size))
+        default:
+            break
         }
-        return result + rest
     }
 }
