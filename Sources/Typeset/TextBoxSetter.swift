@@ -301,10 +301,13 @@ struct Prepared {
                     paragraphStart = glyphs.count
                     continue
                 }
+                let width = measure(String(character), font)
+                // Blank only where the renderer's width is the full em the font's blank was read from (a CID
+                // font's own widths could be narrower).
                 glyphs.append(
                     Glyph(
-                        character: character, run: index, width: measure(String(character), font),
-                        space: font.punctuationSpace(of: character)))
+                        character: character, run: index, width: width,
+                        space: width >= run.size * 0.9 ? font.punctuationSpace(of: character) : (0, 0)))
             }
             entry.lastGlyph = glyphs.count - 1
             if let ruby = run.ruby, !ruby.isEmpty, entry.lastGlyph >= entry.firstGlyph {

@@ -258,6 +258,22 @@ import Typeset
         #expect(zip(origins[0], origins[1]).prefix(11).allSatisfy { abs($0 - $1) < Self.tolerance }, "\(origins)")
     }
 
+    @Test func aBoxWithAnAutospaceNoRendererCanSetIsRefusedNamingIt() {
+        for autospace in [-0.25, 2, .nan] {
+            let box = Drawing.Command.TextBox(
+                frame: Rect(x: 0, y: 0, width: 100, height: 20), runs: [TextRun("会費はA4判", size: 12)],
+                typesetting: Typesetting(autospace: autospace))
+            #expect {
+                try TextBoxSetter().set(box)
+            } throws: { error in
+                guard let error = error as? TextFitError, case .invalid(let member, _) = error.reason else {
+                    return false
+                }
+                return member == "typesetting.autospace"
+            }
+        }
+    }
+
     @Test func extractorsReadTheTextWrittenWithEveryRuleOn() throws {
         let texts = [
             "「ゴールド」「シルバー」、「ブロンズ」。会費はA4判で2024年度の髙橋〜𠮷田様（ﾊﾝｶｸ①）。",
