@@ -41,6 +41,14 @@ final class FontPrograms: @unchecked Sendable {
 
     private init() {}
 
+    /// Forgets every program made.
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        programs.removeAll()
+        faces.removeAll()
+    }
+
     /// The program of `face` showing `texts` (glyph id → the text it stands for), made on first request; `document`
     /// only lends its zlib.
     ///

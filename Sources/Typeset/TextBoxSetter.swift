@@ -40,6 +40,9 @@ struct SetBoxKey: Hashable, Sendable {
 /// Recently set boxes, so a box checked by a template and then drawn by a renderer is laid out once.
 let recentlySetBoxes = BoundedCache<SetBoxKey, SetTextBox>(limit: 512)
 
+/// Forgets the boxes set so far (`mkpdf-bench --cold`: one document measured alone).
+package func forgetSetTextBoxes() { recentlySetBoxes.removeAll() }
+
 /// One line of styled runs, set at (0, 0): its commands, its height (ruby, ascent and descent) and its text.
 public struct SetLine: Hashable, Sendable {
     /// The text and underline commands, relative to the line's top-left corner.
