@@ -108,7 +108,8 @@ struct TicketBenchmark: ParsableCommand {
         print(
             String(
                 format: "mkpdf %@: %d tickets in %.3fs = %.0f tickets/s, avg %ld bytes",
-                mode.rawValue + (cold ? " cold" : "") + (template.map { " " + URL(fileURLWithPath: $0).lastPathComponent } ?? ""), count,
+                mode.rawValue + (cold ? " cold" : "")
+                    + (template.map { " " + URL(fileURLWithPath: $0).lastPathComponent } ?? ""), count,
                 seconds, Double(count) / seconds, bytes / count))
     }
 
