@@ -24,4 +24,30 @@ extension PDFPage {
         end.append("EMC\n")
         try document.check(operation, label) { _ in append(end) }
     }
+
+    /// Marks what `body` draws as a span whose text is `actualText` (`/Span <</ActualText …>> BDC … EMC`): extractors
+    /// that honour it (poppler, pdfium) read that text instead of guessing words from the glyphs' positions, so a
+    /// letter-spaced postal code reads `1000005`.
+    ///
+    /// Written into the content stream directly, like `artifact(_:)`, with the same conditions.
+    public func span(actualText: String, _ body: () throws -> Void) throws {
+        let operation = "mark span"
+        try document.ensureUsable(operation, label)
+        guard document.openTextPage == nil, HPDF_Page_GetGMode(handle) == HPDF_UINT16(HPDF_GMODE_PAGE_DESCRIPTION)
+        else {
+            throw document.reject(
+                code: 0x1051, operation: operation, argument: label,
+                hint: "mark spans outside a text { } scope and outside a path.")
+        }
+        // A PDF text string in UTF-16BE with its byte order mark, written in hex: any text, no escaping.
+        let begin = ContentBytes(capacity: 40 + actualText.utf16.count * 4)
+        begin.append("/Span <</ActualText <FEFF")
+        for unit in actualText.utf16 { begin.hex(unit) }
+        begin.append(">>> BDC\n")
+        try document.check(operation, label) { _ in append(begin) }
+        try body()
+        let end = ContentBytes(capacity: 8)
+        end.append("EMC\n")
+        try document.check(operation, label) { _ in append(end) }
+    }
 }

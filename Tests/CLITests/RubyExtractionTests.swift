@@ -21,35 +21,6 @@ import Testing
           - text: {role: ink, text: "｜東京《とう きょう》の｜紫陽花《あじさい》が咲く。", size: 16, x: 20, y: 30, w: 300, h: 60}
         """
 
-    /// Every character pdfium reads, with its font size and box (points, y down from the page's top).
-    struct Glyph {
-        var character: String
-        var size: Double
-        var box: Rect
-    }
-
-    static func glyphs(_ pdf: URL) throws -> [Glyph] {
-        let script = """
-            import sys, pypdfium2 as p, pypdfium2.raw as r
-            page = p.PdfDocument(sys.argv[1])[0]
-            text = page.get_textpage()
-            height = page.get_height()
-            for i in range(text.count_chars()):
-                left, bottom, right, top = text.get_charbox(i, loose=False)
-                size = r.FPDFText_GetFontSize(text, i)
-                print(ord(text.get_text_range(i, 1) or ' '), size, left, height - top, right - left, top - bottom)
-            """
-        let result = try Oracle.run("python3", ["-c", script, pdf.path])
-        #expect(result.status == 0, "pypdfium2: \(result.stderr)")
-        return result.stdout.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: " ").compactMap { Double($0) }
-            guard fields.count == 6, let scalar = Unicode.Scalar(UInt32(fields[0])) else { return nil }
-            return Glyph(
-                character: String(Character(scalar)), size: fields[1],
-                box: Rect(x: fields[2], y: fields[3], width: fields[4], height: fields[5]))
-        }
-    }
-
     static func render(_ template: String, in scratch: Scratch, as name: String) throws -> URL {
         let source = scratch.file(name + ".yaml")
         try template.write(to: source, atomically: true, encoding: .utf8)
@@ -99,7 +70,7 @@ import Testing
 
     @Test func monoRubyNeverOverlapsAndStaysOverItsBase() throws {
         let scratch = try Scratch("ruby-mono")
-        let glyphs = try Self.glyphs(try Self.render(Self.template, in: scratch, as: "mono"))
+        let glyphs = try Oracle.glyphs(try Self.render(Self.template, in: scratch, as: "mono"))
         let ruby = glyphs.filter { abs($0.size - 8) < 0.01 }
         let base = glyphs.filter { abs($0.size - 16) < 0.01 }
         #expect(ruby.map(\.character).joined() == "とうきょうあじさい")
@@ -116,7 +87,7 @@ import Testing
                 "\(glyph.character) at \(glyph.box) leaves the box \(frame)")
         }
         // Each reading over its own character: とう within 東's reach, きょう within 京's, あじさい over 紫陽花.
-        func span(_ characters: String, in list: [Glyph]) throws -> (Double, Double) {
+        func span(_ characters: String, in list: [Oracle.Glyph]) throws -> (Double, Double) {
             let found = try #require(
                 (0...(list.count - characters.count)).first { start in
                     list[start..<(start + characters.count)].map(\.character).joined() == characters
