@@ -226,7 +226,11 @@ final class PDFFontSet {
         }
         var toUnicode: Data?
         // Other variants share the first one's descriptor, file and ToUnicode; never an alias's ToUnicode.
-        var sharing = embedded[id]?.first { $0.key.alias == nil }?.value.font
+        // Never a spaced font's: its program is another one.
+        var sharing = embedded[id]?.first { entry in
+            if case .spaced = entry.key.variant { return false }
+            return entry.key.alias == nil
+        }?.value.font
         if let number = alias {
             sharing = try font(for: face, variant: variant).font
             var unicode: [UInt16: String] = [:]

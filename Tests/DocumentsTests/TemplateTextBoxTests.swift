@@ -127,7 +127,7 @@ import Testing
         let address = "北海道札幌市中央区北一条西二丁目〜−‖①髙ﾊﾝｶｸ第三合同庁舎別館"
         let drawing = try template.render(values: ["address1": address], options: options)
         let boxes = drawing.commands.compactMap { if case .textBox(let box) = $0 { box } else { nil } }
-        #expect(boxes.count == 6 && boxes.contains { $0.string == address })
+        #expect(boxes.count == 9 && boxes.contains { $0.string == address })
         let error = #expect(throws: TemplateError.self) {
             try template.render(values: ["address1": String(repeating: address, count: 6)], options: options)
         }
@@ -139,8 +139,10 @@ import Testing
         let drawing = try Template(contentsOf: url).render(options: TemplateRenderOptions(fonts: .shared))
         let boxes = drawing.commands.compactMap { if case .textBox(let box) = $0 { box } else { nil } }
         #expect(boxes.count == 8)
+        // Every box vertical, the seal's too; numbers in 漢数字, no Latin line; the name with its reading.
         #expect(boxes.contains { $0.runs.contains { $0.ruby == "たか はし いち ろう" } })
-        #expect(boxes.contains { $0.runs.contains { $0.weight == .bold && $0.font == "sans" } })
-        #expect(boxes.filter { $0.writingMode == .vertical }.count == 6)
+        #expect(boxes.filter { $0.writingMode == .vertical }.count == 8)
+        #expect(boxes.contains { $0.string.contains("第十一回") } && boxes.contains { $0.string == "令和七年十一月二十三日" })
+        #expect(!boxes.contains { $0.string.contains { $0.isASCII && $0.isLetter } })
     }
 }

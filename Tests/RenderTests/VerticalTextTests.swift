@@ -9,14 +9,17 @@ import Testing
 /// digits set across keep their height; half-width kana stand upright as full-width kana; mono ruby stays in its box
 /// without overlapping; a letter-spaced postal code reads as one word in every extractor.
 @Suite struct VerticalTextTests {
-    /// The page of `TestDrawings.verticalText()` as a PDF, and what pdfium reads from it (spaces and line breaks it
-    /// adds left out).
-    static func glyphs() throws -> (pdf: URL, glyphs: [Oracle.Glyph]) {
-        let scratch = try Scratch("vertical-text")
+    /// The page of `TestDrawings.verticalText()` as a PDF in `scratch`.
+    static func pdf(in scratch: Scratch) throws -> URL {
         let pdf = scratch.file("vertical.pdf")
         try render(try TestDrawings.verticalText(), options: OutputOptions()).write(to: pdf)
-        let glyphs = try Oracle.glyphs(pdf).filter { $0.box.width > 0 && $0.box.height > 0 }
-        return (pdf, glyphs)
+        return pdf
+    }
+
+    /// What pdfium reads from the page, spaces and line breaks it adds left out.
+    static func glyphs() throws -> [Oracle.Glyph] {
+        let scratch = try Scratch("vertical-text")
+        return try Oracle.glyphs(try pdf(in: scratch)).filter { $0.box.width > 0 && $0.box.height > 0 }
     }
 
     /// The glyphs whose box centre lies between `x` and `x + width`, in content order.
@@ -44,7 +47,7 @@ import Testing
     }
 
     @Test func aWordOfDigitsAndLatinTakesOneOrientation() throws {
-        let glyphs = try Self.glyphs().glyphs
+        let glyphs = try Self.glyphs()
         // 〒 upright; 150-0001 turned whole, its hyphen with it, read top to bottom down one centre line.
         let postal = Self.column(glyphs, x: 230, width: 20)
         #expect(postal.first.map(Self.isUpright) == true && postal.first?.character == "〒")
@@ -70,7 +73,7 @@ import Testing
     }
 
     @Test func threeDigitsSetAcrossKeepTheirHeight() throws {
-        let column = Self.column(try Self.glyphs().glyphs, x: 146, width: 20)
+        let column = Self.column(try Self.glyphs(), x: 146, width: 20)
         let hundred = try Self.word("100", in: column)
         #expect(hundred.allSatisfy(Self.isUpright))
         // One cell: side by side within the 12 pt em.
@@ -82,7 +85,7 @@ import Testing
     }
 
     @Test func verticalMonoRubyStaysInItsBoxWithoutOverlapping() throws {
-        let column = Self.column(try Self.glyphs().glyphs, x: 104, width: 32)
+        let column = Self.column(try Self.glyphs(), x: 104, width: 32)
         let ruby = column.filter { abs($0.size - 8) < 0.01 }
         #expect(ruby.map(\.character).joined() == "とうきょう")
         let frame = Rect(x: 104, y: 10, width: 32, height: 200)
@@ -100,7 +103,8 @@ import Testing
     }
 
     @Test func aLetterSpacedPostalCodeReadsAsOneWordEverywhere() throws {
-        let pdf = try Self.glyphs().pdf
+        let scratch = try Scratch("vertical-spacing")
+        let pdf = try Self.pdf(in: scratch)
         let extracted = try Oracle.extractions(pdf, raw: true).filter { $0.engine != "pikepdf" }
         #expect(extracted.count == 5)
         for (engine, text, warnings) in extracted {
