@@ -44,7 +44,8 @@ extension FontSubset {
             let advance = uint16(hmtx.offset + 4 * min(glyph, metricCount - 1))
             let bearing =
                 glyph < metricCount
-                ? uint16(hmtx.offset + 4 * glyph + 2) : uint16(hmtx.offset + 4 * metricCount + 2 * (glyph - metricCount))
+                ? uint16(hmtx.offset + 4 * glyph + 2)
+                : uint16(hmtx.offset + 4 * metricCount + 2 * (glyph - metricCount))
             let wide = min(advance + units, 0xFFFF)
             widest = max(widest, wide)
             metrics += [UInt8(wide >> 8), UInt8(wide & 0xFF), UInt8(bearing >> 8), UInt8(bearing & 0xFF)]
@@ -69,7 +70,8 @@ extension FontSubset {
         var offset = 12 + count * 16
         var records: [UInt8] = []
         for (entry, content) in zip(tables, contents) {
-            records += entry.tag + Self.bigEndian(Self.checksum(content)) + Self.bigEndian(UInt32(offset))
+            records +=
+                entry.tag + Self.bigEndian(Self.checksum(content)) + Self.bigEndian(UInt32(offset))
                 + Self.bigEndian(UInt32(content.count))
             offset += (content.count + 3) & ~3
         }

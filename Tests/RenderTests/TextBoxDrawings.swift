@@ -47,7 +47,8 @@ extension TestDrawings {
         let column = { (x: Double) in (x: x, y: 10.0, w: 20.0, h: 200.0) }
         for (index, text) in ["〒150-0001", "三丁目1-12-3", "A4判ﾊﾝｶｸ"].enumerated() {
             let at = column(230 - Double(index) * 28)
-            try c.drawTextBox(.role("ink"), text, font: "mincho", size: 12, x: at.x, y: at.y, w: at.w, h: at.h,
+            try c.drawTextBox(
+                .role("ink"), text, font: "mincho", size: 12, x: at.x, y: at.y, w: at.w, h: at.h,
                 writing: .vertical)
         }
         try c.drawTextBox(

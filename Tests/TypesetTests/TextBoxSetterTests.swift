@@ -167,7 +167,10 @@ import Typeset
         #expect(texts(postal).map(\.string) == ["〒"])
         let word = postal.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }
         #expect(word.count == 1 && word[0].rotation == 90)
-        #expect(word.first?.drawing.commands.compactMap { if case .text(let t) = $0 { t.string } else { nil } } == ["150-0001"])
+        #expect(
+            word.first?.drawing.commands.compactMap { if case .text(let t) = $0 { t.string } else { nil } } == [
+                "150-0001"
+            ])
         // The brackets are the font's vertical glyphs, upright in their cells (IPAex has `vert` forms for them);
         // the kanji stay horizontal forms, and nothing is turned.
         let parts = set.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }
