@@ -32,7 +32,8 @@ public enum VerticalAlignment: String, Codable, Hashable, Sendable, CaseIterable
 public enum WritingMode: String, Codable, Hashable, Sendable, CaseIterable {
     /// Rows, left to right, top to bottom (横書き).
     case horizontal
-    /// Columns, top to bottom, right to left (縦書き): CJK upright, Latin turned, 2–3 digits set across.
+    /// Columns, top to bottom, right to left (縦書き): CJK upright, words of digits and Latin letters set across,
+    /// turned or upright as ``VerticalWords`` says.
     case vertical
 }
 
