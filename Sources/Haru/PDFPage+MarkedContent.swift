@@ -4,24 +4,9 @@ extension PDFPage {
     /// Marks what `body` draws as an artifact (`/Artifact BMC … EMC`): decoration beside the page's content, such as
     /// the ruby over a name, which assistive technology and tagged-PDF readers leave out of the text.
     ///
-    /// libHaru does not implement `BMC`/`EMC` (hpdf.h: "not implemented yet"), so the operators are written into the
-    /// page's content stream directly, like `showGlyphs`. Call outside a `text { }` scope and outside a path; `body`
-    /// must leave the graphics state as it found it (marked content cannot straddle a `q`/`Q` pair).
+    /// Call outside a `text { }` scope and outside a path; `body` must leave the graphics state as it found it
+    /// (marked content cannot straddle a `q`/`Q` pair). See `markedContent(_:_:)`.
     public func artifact(_ body: () throws -> Void) throws {
-        let operation = "mark artifact"
-        try document.ensureUsable(operation, label)
-        guard document.openTextPage == nil, HPDF_Page_GetGMode(handle) == HPDF_UINT16(HPDF_GMODE_PAGE_DESCRIPTION)
-        else {
-            throw document.reject(
-                code: 0x1051, operation: operation, argument: label,
-                hint: "mark artifacts outside a text { } scope and outside a path.")
-        }
-        let begin = ContentBytes(capacity: 16)
-        begin.append("/Artifact BMC\n")
-        try document.check(operation, label) { _ in append(begin) }
-        try body()
-        let end = ContentBytes(capacity: 8)
-        end.append("EMC\n")
-        try document.check(operation, label) { _ in append(end) }
+        try markedContent("Artifact", body)
     }
 }

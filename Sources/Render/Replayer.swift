@@ -30,7 +30,7 @@ struct Replayer {
     /// glyphs and images stretch as the part does).
     ///
     /// `matrix` maps the current coordinates to the page's, so a link's area lands where its commands show.
-    private func replay(
+    func replay(
         _ commands: [Drawing.Command], under parent: RenderLocation,
         into target: some RenderTarget, matrix: PageMatrix = .identity
     ) throws {
@@ -145,6 +145,11 @@ struct Replayer {
                 if turned { try target.endScope(location: here) }
             case .barcode(let barcode):
                 try drawBarcode(barcode, location: here, into: target)
+            case .formField(let field):
+                guard try !target.addFormField(field, matrix: matrix, replayer: self, location: here) else { continue }
+                try target.beginScope(clip: nil, location: here)
+                try replay(field.appearance, under: here.appearance, into: target, matrix: matrix)
+                try target.endScope(location: here)
             case .group(let group):
                 try target.beginScope(clip: group.clip, location: here)
                 let inside = RenderLocation(page: here.page, path: here.path)
@@ -220,6 +225,7 @@ struct Replayer {
                 case .group(let group): try walk(group.commands, under: here)
                 case .part(let part):
                     try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                case .formField(let field): try walk(field.appearance, under: here.appearance)
                 default: try body(command, here)
                 }
             }

@@ -43,6 +43,7 @@ extension TemplateElement {
         case .loop: "for"
         case .condition: "if"
         case .linked(let linked): linked.element.first?.kindName ?? "link"
+        case .field: "field"
         }
     }
 
@@ -83,6 +84,8 @@ extension TemplateElement {
             return Rect.union((condition.then + condition.otherwise).compactMap(\.area))
         case .linked(let linked):
             return Rect.union(linked.element.compactMap(\.area))
+        case .field(let field):
+            return field.command.rect
         }
     }
 }
