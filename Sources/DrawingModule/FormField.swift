@@ -113,7 +113,7 @@ extension Drawing.Command {
             self.readOnly = readOnly
             self.required = required
             self.maxLength = maxLength
-            if type == .radio, rect.width == 0, rect.height == 0, let union = Self.union(options.compactMap(\.rect)) {
+            if type == .radio, rect.width == 0, rect.height == 0, let union = Rect.union(options.compactMap(\.rect)) {
                 self.rect = union
             }
         }
@@ -240,19 +240,6 @@ extension Drawing.Command {
                 }
             }
             return nil
-        }
-
-        /// The smallest rectangle holding every one of `rects`; nil for none.
-        static func union(_ rects: [Rect]) -> Rect? {
-            guard let first = rects.first else { return nil }
-            var (left, top, right, bottom) = (first.x, first.y, first.maxX, first.maxY)
-            for rect in rects.dropFirst() {
-                left = min(left, rect.x)
-                top = min(top, rect.y)
-                right = max(right, rect.maxX)
-                bottom = max(bottom, rect.maxY)
-            }
-            return Rect(x: left, y: top, width: right - left, height: bottom - top)
         }
     }
 }

@@ -101,7 +101,15 @@ extension PDFPage {
                 guard let element = list.pointee.obj[index]?.assumingMemoryBound(to: HPDF_DictElement_Rec.self)
                 else { continue }
                 let name = withUnsafeBytes(of: element.pointee.key) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                try objects.add(copy, name, element.pointee.value)
+                // The page's entries are proxies of the indirect objects (libHaru's `n 0 R`), owned by its dictionary:
+                // the new entry gets a proxy of its own.
+                var value = element.pointee.value
+                if let header = value?.assumingMemoryBound(to: HPDF_Obj_Header.self),
+                    header.pointee.obj_class & HPDF_UINT16(HPDF_OCLASS_ANY) == HPDF_UINT16(HPDF_OCLASS_PROXY)
+                {
+                    value = value?.assumingMemoryBound(to: HPDF_Proxy_Rec.self).pointee.obj
+                }
+                try objects.add(copy, name, value)
             }
         }
         return PDFAppearanceStream(dict: xobject)

@@ -209,7 +209,7 @@ public struct PDFRenderer: Sendable {
                     fontSet.register(typeable: text, in: face)
                 }
             } catch {
-                throw RenderError.font(location: location, font: field.font, reason: error.description)
+                throw RenderError.font(location: location, font: field.font, reason: "\(error)")
             }
         }
     }

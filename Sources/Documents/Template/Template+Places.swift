@@ -98,21 +98,3 @@ extension TemplateElement.Repetition {
             ?? box
     }
 }
-
-extension Rect {
-    /// The smallest rectangle holding every one of `rects`; nil for none.
-    fileprivate static func union(_ rects: [Rect]) -> Rect? {
-        guard let first = rects.first else { return nil }
-        var left = first.x
-        var top = first.y
-        var right = first.maxX
-        var bottom = first.y + first.height
-        for rect in rects.dropFirst() {
-            left = min(left, rect.x)
-            top = min(top, rect.y)
-            right = max(right, rect.maxX)
-            bottom = max(bottom, rect.y + rect.height)
-        }
-        return Rect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-}

@@ -87,7 +87,7 @@ extension TemplateParser {
         } else if type != .text, type != .checkBox {
             throw error(body, .missingKey(key: "options", context: "\(typeName) field"))
         }
-        if type == .radio, let union = Drawing.Command.FormField.union(field.options.compactMap(\.rect)) {
+        if type == .radio, let union = Rect.union(field.options.compactMap(\.rect)) {
             field.rect = union
         }
         if let node = f.value("role") {
