@@ -66,6 +66,12 @@ public struct PDFFormField {
     public var readOnly: Bool
     /// True when the value is required (`/Ff` bit 2).
     public var required: Bool
+    /// The border's colour (`/MK /BC`), nil for none: a viewer that draws the field itself draws it so.
+    public var borderColor: RGBColor?
+    /// The background's colour (`/MK /BG`), nil for none.
+    public var backgroundColor: RGBColor?
+    /// The border's width in points (`/BS /W`).
+    public var borderWidth: Double
     /// The widgets: one, or one per button of a radio group.
     public var widgets: [Widget]
 
@@ -73,8 +79,11 @@ public struct PDFFormField {
     public init(
         name: String, kind: Kind, value: String?, font: PDFType0Font? = nil, fontSize: Double = 10,
         textColor: RGBColor = .black, quadding: Int = 0, readOnly: Bool = false, required: Bool = false,
-        widgets: [Widget]
+        borderColor: RGBColor? = nil, backgroundColor: RGBColor? = nil, borderWidth: Double = 1, widgets: [Widget]
     ) {
+        self.borderColor = borderColor
+        self.backgroundColor = backgroundColor
+        self.borderWidth = borderWidth
         self.name = name
         self.kind = kind
         self.value = value
@@ -110,6 +119,8 @@ struct FormState {
     var fontNames: [HPDF_Dict: String] = [:]
     /// Every field name added, for the uniqueness check.
     var names: Set<String> = []
+    /// ZapfDingbats in `/DR` as `/ZaDb`, once a button names it.
+    var dingbats: HPDF_Dict?
 }
 
 extension PDFDocument {
@@ -147,6 +158,19 @@ extension PDFDocument {
             let value = try objects.nameObject(field.value ?? "Off")
             try objects.add(dict, "V", value)
             try objects.add(dict, "DV", try objects.nameObject(field.value ?? "Off"))
+            if archive == nil {
+                // For a viewer told to draw fields itself (a filler that sets /NeedAppearances true): the tick or dot
+                // is /MK /CA in ZapfDingbats, the standard font for it. Not in PDF/A, whose fonts are all embedded.
+                if form.dingbats == nil {
+                    let font = try objects.dictionary()
+                    try objects.name(font, "Type", "Font")
+                    try objects.name(font, "Subtype", "Type1")
+                    try objects.name(font, "BaseFont", "ZapfDingbats")
+                    try objects.add(form.fonts, "ZaDb", UnsafeMutableRawPointer(font))
+                    form.dingbats = font
+                }
+                try objects.add(dict, "DA", try objects.textString(Self.defaultAppearance("ZaDb", field, size: 0)))
+            }
         } else {
             if let value = field.value {
                 try objects.add(dict, "V", try objects.textString(value))
@@ -154,7 +178,8 @@ extension PDFDocument {
             }
             if let font = field.font {
                 let name = try formFontName(font, in: &form, objects)
-                try objects.add(dict, "DA", try objects.textString(Self.defaultAppearance(name, field)))
+                try objects.add(
+                    dict, "DA", try objects.textString(Self.defaultAppearance(name, field, size: field.fontSize)))
             }
             if field.quadding != 0 { try objects.number(dict, "Q", field.quadding) }
         }
@@ -180,11 +205,11 @@ extension PDFDocument {
                 let annotation = try objects.dictionary()
                 try objects.add(annotation, "Parent", UnsafeMutableRawPointer(dict))
                 try objects.append(kids, UnsafeMutableRawPointer(annotation))
-                try addWidget(widget, to: annotation, value: field.value, objects)
+                try addWidget(widget, to: annotation, of: field, objects)
             }
         } else {
             // One widget: the field and its widget annotation are one dictionary.
-            try addWidget(field.widgets[0], to: dict, value: field.value, objects)
+            try addWidget(field.widgets[0], to: dict, of: field, objects)
         }
         form.names.insert(field.name)
         self.form = form
@@ -220,10 +245,10 @@ extension PDFDocument {
         return name
     }
 
-    /// `/FM1 10 Tf 0 0 0 rg`: the font, size and colour a viewer sets typed text in.
-    private static func defaultAppearance(_ fontName: String, _ field: PDFFormField) -> String {
+    /// `/FM1 10 Tf 0 0 0 rg`: the font, size (0: fit to the widget) and colour a viewer sets typed text in.
+    private static func defaultAppearance(_ fontName: String, _ field: PDFFormField, size: Double) -> String {
         let (r, g, b) = field.textColor.clamped
-        let numbers = [Double(field.fontSize), Double(r), Double(g), Double(b)].map { value in
+        let numbers = [size, Double(r), Double(g), Double(b)].map { value in
             value == value.rounded() ? String(Int(value)) : String(format: "%.4g", value)
         }
         return "/\(fontName) \(numbers[0]) Tf \(numbers[1]) \(numbers[2]) \(numbers[3]) rg"
@@ -232,8 +257,9 @@ extension PDFDocument {
     /// Makes `annotation` the widget `widget` describes and adds it to its page's `/Annots`; a button's `/AS` is its
     /// on-state when that is `value`, else `/Off`.
     private func addWidget(
-        _ widget: PDFFormField.Widget, to annotation: HPDF_Dict, value: String?, _ objects: PDFObjectBuilder
+        _ widget: PDFFormField.Widget, to annotation: HPDF_Dict, of field: PDFFormField, _ objects: PDFObjectBuilder
     ) throws {
+        let value = field.value
         try objects.name(annotation, "Type", "Annot")
         try objects.name(annotation, "Subtype", "Widget")
         let rect = try objects.array()
@@ -242,6 +268,24 @@ extension PDFDocument {
         for number in [box.x, box.y, box.x + box.width, box.y + box.height] { try objects.append(rect, real: number) }
         try objects.number(annotation, "F", 4)  // Print: a form printed shows its fields (PDF/A requires it).
         try objects.add(annotation, "P", UnsafeMutableRawPointer(widget.page.handle))
+        // How the widget looks to a viewer that draws it itself: border, background, the button's character.
+        let characteristics = try objects.dictionary(indirect: false)
+        try objects.add(annotation, "MK", UnsafeMutableRawPointer(characteristics))
+        for (key, color) in [("BC", field.borderColor), ("BG", field.backgroundColor)] {
+            guard let color else { continue }
+            let array = try objects.array()
+            try objects.add(characteristics, key, UnsafeMutableRawPointer(array))
+            let (r, g, b) = color.clamped
+            for component in [r, g, b] { try objects.append(array, real: Double(component)) }
+        }
+        if field.kind == .checkBox || field.kind == .radio {
+            // ZapfDingbats' ✔ (a20) and ● (a71).
+            try objects.add(characteristics, "CA", try objects.textString(field.kind == .radio ? "l" : "4"))
+        }
+        let border = try objects.dictionary(indirect: false)
+        try objects.add(annotation, "BS", UnsafeMutableRawPointer(border))
+        try objects.real(border, "W", field.borderColor == nil ? 0 : field.borderWidth)
+        try objects.name(border, "S", "S")
         let appearances = try objects.dictionary(indirect: false)
         try objects.add(annotation, "AP", UnsafeMutableRawPointer(appearances))
         try add(widget.normal, as: "N", to: appearances, objects)

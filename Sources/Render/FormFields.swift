@@ -170,7 +170,8 @@ extension PDFTarget {
                 PDFFormField(
                     name: field.name, kind: kind, value: value, font: font, fontSize: field.size,
                     textColor: Self.rgb(field.textColor), quadding: quadding, readOnly: field.readOnly,
-                    required: field.required, widgets: widgets))
+                    required: field.required, borderColor: field.borderColor.map(Self.rgb),
+                    backgroundColor: field.background.map(Self.rgb), borderWidth: field.borderWidth, widgets: widgets))
         } catch {
             throw RenderError.pdf(location: location, reason: "\(error)")
         }
