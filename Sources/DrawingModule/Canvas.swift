@@ -270,7 +270,8 @@ public struct Canvas: Sendable {
         let operation = "drawFormField"
         try requireDrawing(operation)
         if let (member, reason) = field.firstProblem {
-            throw .invalidArgument(operation: operation, argument: member, value: "of field \"\(field.name)\"", rule: reason)
+            throw .invalidArgument(
+                operation: operation, argument: member, value: "of field \"\(field.name)\"", rule: reason)
         }
         append(.formField(field))
     }

@@ -197,7 +197,8 @@ extension Drawing.Command {
             if !(borderWidth.isFinite && borderWidth >= 0) {
                 return ("borderWidth", "a border width is 0 or more, got \(borderWidth)")
             }
-            if ![rect.x, rect.y, rect.width, rect.height].allSatisfy(\.isFinite) || rect.width <= 0 || rect.height <= 0 {
+            if ![rect.x, rect.y, rect.width, rect.height].allSatisfy(\.isFinite) || rect.width <= 0 || rect.height <= 0
+            {
                 return ("rect", "a field needs a width and height greater than 0")
             }
             if let maxLength, maxLength <= 0 { return ("maxLength", "give 1 or more characters, got \(maxLength)") }
@@ -220,7 +221,10 @@ extension Drawing.Command {
                         return ("options[\(index)]", "the option \"\(option.value)\" is given twice")
                     }
                     if type == .radio, option.value == "Off" {
-                        return ("options[\(index)]", "\"Off\" is the state of a radio button that is not chosen; name it otherwise")
+                        return (
+                            "options[\(index)]",
+                            "\"Off\" is the state of a radio button that is not chosen; name it otherwise"
+                        )
                     }
                     if type == .radio, option.value.utf8.count > 127 {
                         return ("options[\(index)]", "a radio button's value is at most 127 bytes of UTF-8")

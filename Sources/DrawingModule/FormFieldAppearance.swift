@@ -106,7 +106,8 @@ extension Drawing.Command.FormField {
                 rows.append(
                     .rect(
                         .init(
-                            rect: Rect(x: rect.x + borderWidth, y: top, width: rect.width - 2 * borderWidth,
+                            rect: Rect(
+                                x: rect.x + borderWidth, y: top, width: rect.width - 2 * borderWidth,
                                 height: lineHeight),
                             paint: .fill, lineWidth: 0, stroke: highlight, fill: highlight)))
             }

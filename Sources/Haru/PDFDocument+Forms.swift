@@ -102,8 +102,8 @@ public struct PDFFormField {
         switch kind {
         case .text(let multiline, _): if multiline { flags |= 1 << 12 }
         case .checkBox: break
-        case .radio: flags |= 1 << 14 | 1 << 15  // NoToggleToOff, Radio
-        case .comboBox: flags |= 1 << 17  // Combo
+        case .radio: flags |= 1 << 14 | 1 << 15 // NoToggleToOff, Radio
+        case .comboBox: flags |= 1 << 17 // Combo
         case .listBox: break
         }
         return flags
@@ -266,7 +266,7 @@ extension PDFDocument {
         try objects.add(annotation, "Rect", UnsafeMutableRawPointer(rect))
         let box = widget.rect
         for number in [box.x, box.y, box.x + box.width, box.y + box.height] { try objects.append(rect, real: number) }
-        try objects.number(annotation, "F", 4)  // Print: a form printed shows its fields (PDF/A requires it).
+        try objects.number(annotation, "F", 4) // Print: a form printed shows its fields (PDF/A requires it).
         try objects.add(annotation, "P", UnsafeMutableRawPointer(widget.page.handle))
         // How the widget looks to a viewer that draws it itself: border, background, the button's character.
         let characteristics = try objects.dictionary(indirect: false)

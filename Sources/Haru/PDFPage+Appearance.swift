@@ -100,7 +100,9 @@ extension PDFPage {
             for index in 0..<Int(list.pointee.count) {
                 guard let element = list.pointee.obj[index]?.assumingMemoryBound(to: HPDF_DictElement_Rec.self)
                 else { continue }
-                let name = withUnsafeBytes(of: element.pointee.key) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: element.pointee.key) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 // The page's entries are proxies of the indirect objects (libHaru's `n 0 R`), owned by its dictionary:
                 // the new entry gets a proxy of its own.
                 var value = element.pointee.value

@@ -138,12 +138,15 @@ extension PDFTarget {
                 func states(down: Bool) throws -> PDFFormField.Appearance {
                     .states(
                         onName: onName,
-                        on: try stream(field.buttonAppearance(widget: index, on: true, down: down), in: rect, tagged: false),
+                        on: try stream(
+                            field.buttonAppearance(widget: index, on: true, down: down), in: rect, tagged: false),
                         off: try stream(
                             field.buttonAppearance(widget: index, on: false, down: down), in: rect, tagged: false))
                 }
                 widgets.append(
-                    .init(page: page, rect: widgetRect(rect), normal: try states(down: false), down: try states(down: true)))
+                    .init(
+                        page: page, rect: widgetRect(rect), normal: try states(down: false),
+                        down: try states(down: true)))
             }
         case .text, .comboBox, .listBox:
             let options = field.options.map(\.value)

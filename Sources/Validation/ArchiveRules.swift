@@ -83,7 +83,8 @@ enum ArchiveRules {
         for index in 0..<count {
             for annotation in document.items(document.value(document.page(at: index), "/Annots")) {
                 guard document.name(document.value(annotation, "/Subtype")) == "/Widget" else { continue }
-                let name = document.text(document.value(annotation, "/T"))
+                let name =
+                    document.text(document.value(annotation, "/T"))
                     ?? document.value(annotation, "/Parent").flatMap { document.text(document.value($0, "/T")) } ?? "?"
                 let keys = document.keys(document.value(annotation, "/AP"))
                 if keys.isEmpty {

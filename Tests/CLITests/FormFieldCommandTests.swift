@@ -138,6 +138,8 @@ import Testing
         try SignatureTests.expectSigned(file, pki: pki, text: "会員入会申込書")
         // The signature joins the form's fields under a name none of them has.
         let fields = try Self.fields(file)
-        #expect(fields.count == Self.defaults.count + 1 && fields.contains { $0.hasPrefix("Signature1|/Sig|") }, "\(fields)")
+        #expect(
+            fields.count == Self.defaults.count + 1 && fields.contains { $0.hasPrefix("Signature1|/Sig|") }, "\(fields)"
+        )
     }
 }

@@ -7,7 +7,8 @@ extension Template {
     /// - Throws: `TemplateError` at the element's name for a name another field of the document has (naming where
     ///   that one is), a value that is not one of the options, a character the font lacks, or a value that fails.
     func formField(
-        _ element: TemplateElement.Field, scope: TemplateScope, base: Point, options renderOptions: TemplateRenderOptions,
+        _ element: TemplateElement.Field, scope: TemplateScope, base: Point,
+        options renderOptions: TemplateRenderOptions,
         budget: inout ElementBudget
     ) throws(TemplateError) -> Drawing.Command.FormField {
         func failure(_ key: String, _ value: String, _ expected: String) -> TemplateError {
