@@ -256,23 +256,6 @@ extension Drawing {
         return drawing
     }
 
-    /// Every form field of the drawing (inside groups and parts too), in drawing order.
-    public var formFields: [Command.FormField] {
-        func collect(_ commands: [Command], into result: inout [Command.FormField]) {
-            for command in commands {
-                switch command {
-                case .formField(let field): result.append(field)
-                case .group(let group): collect(group.commands, into: &result)
-                case .part(let part): collect(part.drawing.commands, into: &result)
-                default: break
-                }
-            }
-        }
-        var result: [Command.FormField] = []
-        collect(commands, into: &result)
-        return result
-    }
-
     private static func flattening(_ commands: [Command]) -> [Command] {
         commands.map { command in
             switch command {

@@ -41,22 +41,6 @@ import Testing
             size: Size(width: 260, height: 220), background: .white, commands: fields.map { .formField($0) })
     }
 
-    /// Every field as "name|type|value" (type `/Tx`, `/Btn`, `/Ch`), read by pypdf's `get_fields`.
-    static func pypdfFields(_ pdf: URL, password: String? = nil) throws -> [String] {
-        let script = """
-            import sys
-            from pypdf import PdfReader
-            reader = PdfReader(sys.argv[1], strict=True)
-            if len(sys.argv) > 2: reader.decrypt(sys.argv[2])
-            for name, field in sorted((reader.get_fields() or {}).items()):
-                value = field.get("/V")
-                print("%s|%s|%s" % (name, field.get("/FT"), "" if value is None else value))
-            """
-        let result = try Oracle.run("python3", ["-c", script, pdf.path] + (password.map { [$0] } ?? []))
-        #expect(result.status == 0, "pypdf: \(result.stderr)")
-        return result.stdout.split(separator: "\n").map(String.init)
-    }
-
     static let expectedFields = [
         "住所|/Tx|東京都千代田区丸の内1-9-1 〜−‖① グラントウキョウ", "会員種別|/Btn|/学生", "同意|/Btn|/Yes", "支払方法|/Ch|銀行振込",
         "氏名|/Tx|𠮷田 髙志", "郵送|/Btn|/Off", "都道府県|/Ch|大阪府", "フリガナ|/Tx|ヨシダ ﾀｶｼ"
@@ -68,7 +52,7 @@ import Testing
         try render(Self.form(), options: OutputOptions()).write(to: pdf)
         let check = try Oracle.qpdfCheck(pdf)
         #expect(check.status == 0, "\(check.stdout)")
-        #expect(try Self.pypdfFields(pdf).sorted() == Self.expectedFields.sorted())
+        #expect(try Oracle.pypdfFields(pdf).sorted() == Self.expectedFields.sorted())
 
         // pikepdf: the form's settings and what each widget carries.
         let script = """
@@ -140,7 +124,7 @@ import Testing
             let result = try Oracle.run("python3", ["-c", script, pdf.path, filled.path, mode])
             #expect(result.status == 0, "pypdf: \(result.stderr)")
             #expect(try Oracle.qpdfCheck(filled).status == 0)
-            let fields = try Self.pypdfFields(filled)
+            let fields = try Oracle.pypdfFields(filled)
             #expect(fields.contains("氏名|/Tx|やまだ はなこ") && fields.contains("郵送|/Btn|/Yes"), "\(fields)")
             for tool in ["pdftotext", "mutool"] {
                 let text = try Self.text(filled, tool)
@@ -230,7 +214,7 @@ import Testing
         var options = OutputOptions()
         options.flattensForms = true
         try render(Self.form(), options: options).write(to: pdf)
-        #expect(try Self.pypdfFields(pdf).isEmpty)
+        #expect(try Oracle.pypdfFields(pdf).isEmpty)
         let check = try Oracle.run(
             "python3",
             [
