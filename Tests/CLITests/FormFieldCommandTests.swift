@@ -88,6 +88,45 @@ import Testing
             ])
     }
 
+    @Test func optionsComeFromDataAndBadFieldsAreRefusedAtTheirLine() throws {
+        let scratch = try Scratch("field-data")
+        try """
+        name: choices
+        size: {width: 300, height: 120}
+        data: {prefectures: [北海道, 沖縄県], home: 沖縄県, member: {agreed: true}}
+        elements:
+          - field: {type: combo, name: 都道府県, options: prefectures, value: "{{home}}", x: 10, y: 10, w: 100, h: 20}
+          - field: {type: checkbox, name: 同意, checked: member.agreed, x: 10, y: 40}
+        """.write(to: scratch.file("choices.yaml"), atomically: true, encoding: .utf8)
+        let made = try Self.mkpdf(["render", scratch.file("choices.yaml").path, "-o", "choices.pdf"], in: scratch)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try Oracle.pypdfFields(scratch.file("choices.pdf")) == ["同意|/Btn|/Yes", "都道府県|/Ch|沖縄県"])
+        let options = try Oracle.run(
+            "python3",
+            [
+                "-c",
+                "import sys, pikepdf; p = pikepdf.open(sys.argv[1]); f = p.Root.AcroForm.Fields[0]; "
+                    + "print([str(o) for o in f.Opt])", scratch.file("choices.pdf").path
+            ])
+        #expect(options.stdout == "['北海道', '沖縄県']\n", "\(options.stdout)\(options.stderr)")
+
+        let bad: [(String, String, String)] = [
+            ("{type: button, name: a, x: 1, y: 1}", "5:", "one of checkbox, combo, list, radio, text"),
+            ("{type: checkbox, name: a, value: x, x: 1, y: 1}", "5:", "tick it with checked:"),
+            ("{type: list, name: a, x: 1, y: 1, w: 50, h: 20}", "5:", "needs the key \"options\""),
+            ("{type: combo, name: a, options: [東京都], value: 大阪府, x: 1, y: 1, w: 50, h: 20}", "5:", "not one of"),
+            ("{type: text, name: \"a.b\", x: 1, y: 1, w: 50}", "5:", "holds a period")
+        ]
+        for (index, (field, place, reason)) in bad.enumerated() {
+            let name = "bad\(index).yaml"
+            try "name: bad\nsize: {width: 100, height: 100}\ndata: {}\nelements:\n  - field: \(field)\n"
+                .write(to: scratch.file(name), atomically: true, encoding: .utf8)
+            let result = try Self.mkpdf(["render", scratch.file(name).path, "-o", "bad.pdf"], in: scratch)
+            #expect(result.status != 0, "\(field)")
+            #expect(result.stderr.contains("\(name):\(place)") && result.stderr.contains(reason), "\(result.stderr)")
+        }
+    }
+
     @Test func aFormIsValidPDFA1bWithNormalAppearancesOnly() throws {
         let scratch = try Scratch("application-pdfa")
         let made = try Self.mkpdf(["render", Self.application, "--pdfa", "1b", "-o", "a.pdf"], in: scratch)

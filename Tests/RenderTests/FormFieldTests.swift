@@ -235,6 +235,36 @@ import Testing
         #expect(try Data(contentsOf: own) == Data(contentsOf: pdf))
     }
 
+    /// `typing: kana` keeps kana beside the value's glyphs in the /DA font, so kana pypdf types in are drawn;
+    /// `typing: shown` keeps the value's alone: a smaller file, and typed kana have no glyphs.
+    @Test func theTypingPolicyDecidesWhichTypedCharactersHaveGlyphs() throws {
+        let scratch = try Scratch("form-typing")
+        var sizes: [Field.Typing: Int] = [:]
+        for typing in Field.Typing.allCases {
+            let field = Field(
+                type: .text, name: "氏名", rect: Rect(x: 10, y: 10, width: 200, height: 24), value: "髙橋",
+                typing: typing)
+            let pdf = scratch.file("\(typing).pdf")
+            try render(Drawing(size: Size(width: 220, height: 44), commands: [.formField(field)])).write(to: pdf)
+            sizes[typing] = try Data(contentsOf: pdf).count
+            let filled = scratch.file("\(typing)-filled.pdf")
+            let script = """
+                import sys
+                from pypdf import PdfWriter
+                writer = PdfWriter(clone_from=sys.argv[1])
+                writer.update_page_form_field_values(writer.pages[0], {"氏名": "たかはし"}, auto_regenerate=False)
+                writer.write(sys.argv[2])
+                """
+            let result = try Oracle.run("python3", ["-c", script, pdf.path, filled.path])
+            #expect(result.status == 0, "pypdf: \(result.stderr)")
+            let text = try Self.text(filled, "mutool")
+            #expect(text.contains("たかはし") == (typing == .kana), "\(typing): \(text)")
+        }
+        let kana = try #require(sizes[.kana])
+        let shown = try #require(sizes[.shown])
+        #expect(kana > shown + 10_000, "kana \(kana) bytes, shown \(shown) bytes")
+    }
+
     @Test func aSecondFieldWithTheSameNameIsAnErrorNamingBoth() throws {
         var drawing = Self.form()
         drawing.commands.append(
