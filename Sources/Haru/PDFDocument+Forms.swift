@@ -124,6 +124,10 @@ struct FormState {
 }
 
 extension PDFDocument {
+    /// False for a PDF/A document, whose widgets may have a normal appearance (`/AP /N`) only: a field's down
+    /// appearances need not be recorded, `addFormField` would leave them out.
+    public var allowsDownAppearances: Bool { archive == nil }
+
     /// Adds `field` to the document's interactive form (made on first use: the catalog's `/AcroForm`, with
     /// `/NeedAppearances false` because every widget carries its own appearance streams, and `/DR` holding the fonts
     /// fields are typed in), and each of its widgets to its page's `/Annots`.
@@ -289,7 +293,7 @@ extension PDFDocument {
         let appearances = try objects.dictionary(indirect: false)
         try objects.add(annotation, "AP", UnsafeMutableRawPointer(appearances))
         try add(widget.normal, as: "N", to: appearances, objects)
-        if let down = widget.down, archive == nil { try add(down, as: "D", to: appearances, objects) }
+        if let down = widget.down, allowsDownAppearances { try add(down, as: "D", to: appearances, objects) }
         if case .states(let onName, _, _) = widget.normal {
             try objects.add(annotation, "AS", try objects.nameObject(onName == value ? onName : "Off"))
         }

@@ -146,7 +146,7 @@ extension PDFTarget {
                 widgets.append(
                     .init(
                         page: page, rect: widgetRect(rect), normal: try states(down: false),
-                        down: try states(down: true)))
+                        down: page.document.allowsDownAppearances ? try states(down: true) : nil))
             }
         case .text, .comboBox, .listBox:
             let options = field.options.map(\.value)
