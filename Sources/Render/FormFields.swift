@@ -16,22 +16,21 @@ extension Document {
     /// - Throws: `RenderError.formField` naming the field, where it is and, for a duplicate, where the first is.
     func checkFormFields() throws(RenderError) {
         var seen: [String: RenderLocation] = [:]
-        for (index, page) in pages.enumerated() {
-            var fields: [(Drawing.Command.FormField, RenderLocation)] = []
-            try? Replayer.visitFormFields(page, page: index + 1) { fields.append(($0, $1)) }
-            for (field, location) in fields {
-                if let (member, reason) = field.firstProblem {
-                    throw .formField(
-                        location: location, name: field.name, reason: "\(member): \(reason)",
-                        fix: "correct the field's \(member)")
+        try RenderError.converting(location: nil) {
+            for (index, page) in pages.enumerated() {
+                try Replayer.visitFormFields(page, page: index + 1) { field, location in
+                    if let (member, reason) = field.firstProblem {
+                        throw RenderError.formField(
+                            location: location, name: field.name, reason: "\(member): \(reason)",
+                            fix: "correct the field's \(member)")
+                    }
+                    if let first = seen[field.name] {
+                        throw RenderError.formField(
+                            location: location, name: field.name, reason: "the field at \(first) has the same name",
+                            fix: "give each form field its own name (a radio group is one field with several options)")
+                    }
+                    seen[field.name] = location
                 }
-                if let first = seen[field.name] {
-                    throw .formField(
-                        location: location, name: field.name,
-                        reason: "the field at \(first) has the same name",
-                        fix: "give each form field its own name (a radio group is one field with several options)")
-                }
-                seen[field.name] = location
             }
         }
     }
@@ -42,19 +41,9 @@ extension Replayer {
     static func visitFormFields(
         _ drawing: Drawing, page: Int, _ body: (Drawing.Command.FormField, RenderLocation) throws -> Void
     ) throws {
-        func walk(_ commands: [Drawing.Command], under parent: RenderLocation) throws {
-            for (index, command) in commands.enumerated() {
-                let here = parent.appending("commands", index: index)
-                switch command {
-                case .formField(let field): try body(field, here)
-                case .group(let group): try walk(group.commands, under: here)
-                case .part(let part):
-                    try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
-                default: break
-                }
-            }
+        try visit(drawing, page: page) { command, location in
+            if case .formField(let field) = command { try body(field, location) }
         }
-        try walk(drawing.commands, under: RenderLocation(page: page))
     }
 }
 

@@ -214,7 +214,7 @@ struct Replayer {
     }
 
     /// Calls `body` with every command of `drawing` (page `page`) that is not a group or a part, and its location,
-    /// through groups and parts, in drawing order.
+    /// through groups and parts, in drawing order; a form field, then the commands of its appearance.
     static func visit(
         _ drawing: Drawing, page: Int, _ body: (Drawing.Command, RenderLocation) throws -> Void
     ) throws {
@@ -225,7 +225,9 @@ struct Replayer {
                 case .group(let group): try walk(group.commands, under: here)
                 case .part(let part):
                     try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
-                case .formField(let field): try walk(field.appearance, under: here.appearance)
+                case .formField(let field):
+                    try body(command, here)
+                    try walk(field.appearance, under: here.appearance)
                 default: try body(command, here)
                 }
             }
