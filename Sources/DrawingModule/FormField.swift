@@ -27,7 +27,7 @@ extension Drawing.Command {
         /// typed character the subset lacks shows nothing. So the subset keeps a stated set.
         public enum Typing: String, Codable, Hashable, Sendable, CaseIterable {
             /// Printable ASCII, hiragana, katakana (full and half width), full-width Latin, digits and punctuation
-            /// (、。「」ー・ and the like): names in kana, furigana, addresses' numbers, e-mail addresses. About 430
+            /// (、。「」ー・ and the like): names in kana, furigana, addresses' numbers, e-mail addresses. About 450
             /// glyphs.
             case kana
             /// Only what the form shows (the value and the options): the smallest file, for fields not meant to be
