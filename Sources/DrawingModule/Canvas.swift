@@ -267,6 +267,19 @@ public struct Canvas: Sendable {
                     dark: colors.fill, light: light, options: options, slot: slot)))
     }
 
+    /// Adds a fillable form field: a field a reader fills in a PDF, drawn as its appearance in a PNG or a flattened
+    /// PDF. Its colours are its own (a form's look is usually one for all fields), not a slot's.
+    /// - Throws: `CanvasError.invalidArgument` naming the member that cannot be drawn (``Drawing/Command/FormField/firstProblem``).
+    public mutating func drawFormField(_ field: Drawing.Command.FormField) throws(CanvasError) {
+        let operation = "drawFormField"
+        try requireDrawing(operation)
+        if let (member, reason) = field.firstProblem {
+            throw .invalidArgument(
+                operation: operation, argument: member, value: "of field \"\(field.name)\"", rule: reason)
+        }
+        append(.formField(field))
+    }
+
     /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.
     ///
     /// The part stays vector graphics in the PDF, not a bitmap.

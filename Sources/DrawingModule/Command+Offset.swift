@@ -30,6 +30,10 @@ extension Drawing.Command {
         case .barcode(var barcode):
             barcode.rect = move(barcode.rect)
             return .barcode(barcode)
+        case .formField(var field):
+            field.rect = move(field.rect)
+            for index in field.options.indices { field.options[index].rect = field.options[index].rect.map(move) }
+            return .formField(field)
         case .group(var group):
             group.clip = group.clip.map(move)
             group.commands = group.commands.map { $0.moved(x: x, y: y) }

@@ -25,6 +25,8 @@ extension Drawing {
         case group(Group)
         /// A barcode or 2D code, encoded when the drawing is rendered (see `Barcode`).
         case barcode(Barcode)
+        /// A fillable form field (a PDF AcroForm field), drawn as its appearance where nothing can be filled.
+        case formField(FormField)
     }
 }
 
@@ -224,6 +226,8 @@ extension Drawing.Command: Codable {
         case group
         /// `.barcode`
         case barcode
+        /// `.formField`
+        case formField
     }
 
     private enum CodingKeys: String, CodingKey { case kind }
@@ -240,6 +244,7 @@ extension Drawing.Command: Codable {
         case .part: .part
         case .group: .group
         case .barcode: .barcode
+        case .formField: .formField
         }
     }
 
@@ -263,6 +268,7 @@ extension Drawing.Command: Codable {
         case .part: self = .part(try Part(from: decoder))
         case .group: self = .group(try Group(from: decoder))
         case .barcode: self = .barcode(try Barcode(from: decoder))
+        case .formField: self = .formField(try FormField(from: decoder))
         }
     }
 
@@ -279,6 +285,7 @@ extension Drawing.Command: Codable {
         case .part(let part): try part.encode(to: encoder)
         case .group(let group): try group.encode(to: encoder)
         case .barcode(let barcode): try barcode.encode(to: encoder)
+        case .formField(let field): try field.encode(to: encoder)
         }
     }
 }

@@ -4,13 +4,10 @@ extension PDFPage {
     /// Marks what `body` draws as an artifact (`/Artifact BMC … EMC`): decoration beside the page's content, such as
     /// the ruby over a name, which assistive technology and tagged-PDF readers leave out of the text.
     ///
-    /// libHaru does not implement `BMC`/`EMC` (hpdf.h: "not implemented yet"), so the operators are written into the
-    /// page's content stream directly, like `showGlyphs`. Call outside a `text { }` scope and outside a path; `body`
-    /// must leave the graphics state as it found it (marked content cannot straddle a `q`/`Q` pair).
+    /// Call outside a `text { }` scope and outside a path; `body` must leave the graphics state as it found it
+    /// (marked content cannot straddle a `q`/`Q` pair). See `markedContent(_:_:)`.
     public func artifact(_ body: () throws -> Void) throws {
-        let begin = ContentBytes(capacity: 16)
-        begin.append("/Artifact BMC\n")
-        try markedContent(begin, operation: "mark artifact", body)
+        try markedContent("Artifact", body)
     }
 
     /// Marks what `body` draws as a span whose text is `actualText` (`/Span <</ActualText …>> BDC … EMC`): extractors
@@ -24,11 +21,13 @@ extension PDFPage {
         begin.append("/Span <</ActualText <FEFF")
         for unit in actualText.utf16 { begin.hex(unit) }
         begin.append(">>> BDC\n")
-        try markedContent(begin, operation: "mark span", body)
+        try markedContent(opening: begin, operation: "mark span", body)
     }
 
-    /// Writes `begin`, what `body` draws, then `EMC`; refused inside a text scope or a path.
-    private func markedContent(_ begin: ContentBytes, operation: String, _ body: () throws -> Void) throws {
+    /// Writes `begin` (a `BMC` or `BDC` operator), what `body` draws, then `EMC`; refused inside a text scope or a
+    /// path. libHaru does not implement marked content (hpdf.h: "not implemented yet"), so the operators are written
+    /// into the page's content stream directly, like `showGlyphs`.
+    func markedContent(opening begin: ContentBytes, operation: String, _ body: () throws -> Void) throws {
         try document.ensureUsable(operation, label)
         guard document.openTextPage == nil, HPDF_Page_GetGMode(handle) == HPDF_UINT16(HPDF_GMODE_PAGE_DESCRIPTION)
         else {

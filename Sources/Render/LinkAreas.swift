@@ -87,6 +87,7 @@ extension Replayer {
             case .image(let image): add(image.rect)
             case .part(let part): add(part.rect)
             case .barcode(let barcode): add(barcode.rect)
+            case .formField(let field): add(field.rect)
             case .group(let group):
                 if let inner = try bounds(of: group.commands, under: RenderLocation(page: here.page, path: here.path)) {
                     add(inner)

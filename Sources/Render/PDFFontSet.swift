@@ -163,6 +163,14 @@ final class PDFFontSet {
         }
     }
 
+    /// Records `glyphs` of `face`, each with the text it stands for, so the face's subset keeps them; a glyph already
+    /// recorded keeps its first text.
+    func register(glyphs: [(glyph: UInt32, text: String)], of face: FontFace) {
+        let id = ObjectIdentifier(face)
+        faces[id] = face
+        for (glyph, text) in glyphs where texts[id]?[glyph] == nil { texts[id, default: [:]][glyph] = text }
+    }
+
     /// For each glyph of `run`, the alias it is shown with (`font(for:variant:alias:)`), nil for its first text;
     /// nil for the whole run when no glyph of its face stands for more than one text.
     func aliasNumbers(of run: TextLayout.Run) -> [Int?]? {

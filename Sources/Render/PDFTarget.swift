@@ -23,9 +23,9 @@ final class PDFTarget: RenderTarget {
         var cap = PDFLineCap.butt
     }
 
-    private let page: PDFPage
-    private let height: Double
-    private let resources: PDFResources
+    let page: PDFPage
+    let height: Double
+    let resources: PDFResources
     private var state = State()
     private var saved: [State] = []
     private var batch: ShapeBatch?

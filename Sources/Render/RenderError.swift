@@ -19,6 +19,9 @@ public enum RenderError: Error, Hashable, Sendable {
     case image(location: RenderLocation, reason: String)
     /// A link cannot be written: it names a target no group has (`#name`), or two groups share a name.
     case link(location: RenderLocation, reason: String, fix: String)
+    /// A form field cannot be made: its `name`, what is wrong (a member out of range, a name another field has) and
+    /// how to fix it.
+    case formField(location: RenderLocation, name: String, reason: String, fix: String)
     /// libHaru refused something while building the PDF.
     case pdf(location: RenderLocation?, reason: String)
     /// cairo or FreeType failed while drawing the raster.
@@ -69,6 +72,8 @@ extension RenderError: CustomStringConvertible, LocalizedError {
                 fix: "give a valid PNG or JPEG file's bytes")
         case .link(let location, let reason, let fix):
             return "cannot link \(location): \(reason). Fix: \(fix)"
+        case .formField(let location, let name, let reason, let fix):
+            return "cannot make form field \"\(name)\" at \(location): \(reason). Fix: \(fix)"
         case .pdf(let location, let reason):
             return ErrorText.wrapping(
                 "cannot build the PDF" + (location.map { " at \($0)" } ?? ""), reason,

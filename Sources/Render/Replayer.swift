@@ -37,7 +37,7 @@ struct Replayer {
     /// glyphs and images stretch as the part does).
     ///
     /// `matrix` maps the current coordinates to the page's, so a link's area lands where its commands show.
-    private func replay<Commands: RandomAccessCollection<Drawing.Command>>(
+    func replay<Commands: RandomAccessCollection<Drawing.Command>>(
         _ commands: Commands, under parent: RenderLocation,
         into target: some RenderTarget, matrix: PageMatrix = .identity
     ) throws where Commands.Index == Int {
@@ -152,6 +152,11 @@ struct Replayer {
                 if turned { try target.endScope(location: here) }
             case .barcode(let barcode):
                 try drawBarcode(barcode, location: here, into: target)
+            case .formField(let field):
+                guard try !target.addFormField(field, matrix: matrix, replayer: self, location: here) else { continue }
+                try target.beginScope(clip: nil, location: here)
+                try replay(field.appearance, under: here.appearance, into: target, matrix: matrix)
+                try target.endScope(location: here)
             case .group(let group):
                 try target.beginScope(clip: group.clip, location: here)
                 let inside = RenderLocation(page: here.page, path: here.path)
@@ -216,7 +221,7 @@ struct Replayer {
     }
 
     /// Calls `body` with every command of `drawing` (page `page`) that is not a group or a part, and its location,
-    /// through groups and parts, in drawing order.
+    /// through groups and parts, in drawing order; a form field, then the commands of its appearance.
     static func visit(
         _ drawing: Drawing, page: Int, _ body: (Drawing.Command, RenderLocation) throws -> Void
     ) throws {
@@ -227,6 +232,9 @@ struct Replayer {
                 case .group(let group): try walk(group.commands, under: here)
                 case .part(let part):
                     try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                case .formField(let field):
+                    try body(command, here)
+                    try walk(field.appearance, under: here.appearance)
                 default: try body(command, here)
                 }
             }

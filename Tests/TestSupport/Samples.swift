@@ -94,6 +94,11 @@ public enum Samples {
         try c.drawPart(part, x: 120, y: 150, w: 60, h: 60)
         // A barcode (encoded when rendered)
         try c.drawBarcode("code", .qr, "mkpdf ¥", x: 262, y: 92, w: 36, h: 36, options: .init(quietZone: 2))
+        // A form field: a ticked check box
+        try c.drawFormField(
+            .init(
+                type: .checkBox, name: "sample", rect: Rect(x: 15, y: 200, width: 12, height: 12),
+                value: Drawing.Command.FormField.checkedValue))
         return try c.stop()
     }
 

@@ -215,9 +215,11 @@ public struct Template: Sendable {
         if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
         let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
         guard !flow.isEmpty else {
-            return Document(
+            var document = Document(
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
                 metadata: metadata, archive: furniture.archive, signatureField: furniture.signatureField)
+            document.flattensForms = furniture.flattensForms
+            return document
         }
         let output = try flowOutput(scope: scope, metadata: metadata, options: options)
         let total = output.pages.reduce(commands.count) { $0 + $1.commands.count }
@@ -232,9 +234,11 @@ public struct Template: Sendable {
         var pages = output.pages
         pages[0].commands = commands + pages[0].commands
         if let background { for index in pages.indices { pages[index].background = background } }
-        return Document(
+        var document = Document(
             pages: pages, metadata: output.metadata, outline: output.outline, archive: furniture.archive,
             signatureField: furniture.signatureField)
+        document.flattensForms = furniture.flattensForms
+        return document
     }
 
     /// The names every expression reads: the defaults, `data` and then `values` over them, `today`, and the `let`
@@ -500,6 +504,10 @@ public struct Template: Sendable {
                             rect: Rect(
                                 origin: image.rect.origin + base,
                                 size: image.rect.size))))
+            case .field(let field):
+                try budget.add(1, file: file, mark: field.mark)
+                commands.append(
+                    .formField(try formField(field, scope: scope, base: base, options: options, budget: &budget)))
             case .barcode(let element):
                 try budget.add(1, file: file, mark: element.mark)
                 var command = element.command

@@ -36,6 +36,8 @@ enum TemplateElement: Hashable, Sendable {
     case condition(Condition)
     /// An element with `link:` and/or `name:`: drawn as a group that links or is a target.
     case linked(Linked)
+    /// `field`: a fillable form field.
+    case field(Field)
 
     /// An element made a link (`link:`, a URI or `#name`) and/or a named target (`name:`), both texts with
     /// placeholders.

@@ -36,10 +36,10 @@ struct TemplateParser {
     static let topKeys = [
         "name", "description", "title", "author", "page", "size", "margins", "background", "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "pdfa", "attach", "signature"
+        "firstPage", "literals", "pdfa", "attach", "signature", "flatten"
     ]
     static let elementKinds = [
-        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "part", "for", "if"
+        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "part", "for", "if", "field"
     ]
     /// Keys of the report templates read before the one language; such a file is refused with how to convert it.
     static let oldReportKeys = ["columns", "group", "intro", "subtitle", "sort", "total", "logo"]
@@ -432,7 +432,8 @@ struct TemplateParser {
             }
             return (slot, role)
         }
-        if kind != "for", kind != "if", case .mapping(let mapping) = body,
+        // A field's `name:` is its field name, not a link target.
+        if kind != "for", kind != "if", kind != "field", case .mapping(let mapping) = body,
             mapping.contains(where: { ["link", "name"].contains($0.key.scalar?.string) })
         {
             // `link:` and `name:` belong to every drawn element: taken off here, the rest read as the kind says.
@@ -496,6 +497,8 @@ struct TemplateParser {
                     underline: try f.choice("underline", default: Switch.no) == .yes))
         case "part":
             return try part(body)
+        case "field":
+            return try formField(body, palette: palette, font: font)
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
