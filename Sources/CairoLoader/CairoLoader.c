@@ -23,6 +23,8 @@
     VOID(cairo_clip, (cairo_t *a), (a)) \
     VOID(cairo_close_path, (cairo_t *a), (a)) \
     VALUE(cairo_t *, cairo_create, (cairo_surface_t *a), (a)) \
+    VOID(cairo_curve_to, (cairo_t *a, double b, double c, double d, double e, double f, double g), \
+        (a, b, c, d, e, f, g)) \
     VOID(cairo_destroy, (cairo_t *a), (a)) \
     VOID(cairo_device_to_user, (cairo_t *a, double *b, double *c), (a, b, c)) \
     VOID(cairo_fill, (cairo_t *a), (a)) \
@@ -56,6 +58,7 @@
     VOID(cairo_set_font_options, (cairo_t *a, const cairo_font_options_t *b), (a, b)) \
     VOID(cairo_set_font_size, (cairo_t *a, double b), (a, b)) \
     VOID(cairo_set_line_cap, (cairo_t *a, cairo_line_cap_t b), (a, b)) \
+    VOID(cairo_set_line_join, (cairo_t *a, cairo_line_join_t b), (a, b)) \
     VOID(cairo_set_line_width, (cairo_t *a, double b), (a, b)) \
     VOID(cairo_set_source_rgba, (cairo_t *a, double b, double c, double d, double e), (a, b, c, d, e)) \
     VOID(cairo_set_source_surface, (cairo_t *a, cairo_surface_t *b, double c, double d), (a, b, c, d)) \

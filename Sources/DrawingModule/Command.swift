@@ -25,6 +25,10 @@ extension Drawing {
         case group(Group)
         /// A barcode or 2D code, encoded when the drawing is rendered (see `Barcode`).
         case barcode(Barcode)
+        /// An outline of lines and curves, filled and/or stroked (a pie's wedge, a polyline).
+        case path(Path)
+        /// A bar, stacked bar, line or pie chart, laid out when the drawing is rendered (see `Chart`).
+        case chart(Chart)
     }
 }
 
@@ -216,6 +220,10 @@ extension Drawing.Command: Codable {
         case group
         /// `.barcode`
         case barcode
+        /// `.path`
+        case path
+        /// `.chart`
+        case chart
     }
 
     private enum CodingKeys: String, CodingKey { case kind }
@@ -232,6 +240,8 @@ extension Drawing.Command: Codable {
         case .part: .part
         case .group: .group
         case .barcode: .barcode
+        case .path: .path
+        case .chart: .chart
         }
     }
 
@@ -255,6 +265,8 @@ extension Drawing.Command: Codable {
         case .part: self = .part(try Part(from: decoder))
         case .group: self = .group(try Group(from: decoder))
         case .barcode: self = .barcode(try Barcode(from: decoder))
+        case .path: self = .path(try Path(from: decoder))
+        case .chart: self = .chart(try Chart(from: decoder))
         }
     }
 
@@ -271,6 +283,8 @@ extension Drawing.Command: Codable {
         case .part(let part): try part.encode(to: encoder)
         case .group(let group): try group.encode(to: encoder)
         case .barcode(let barcode): try barcode.encode(to: encoder)
+        case .path(let path): try path.encode(to: encoder)
+        case .chart(let chart): try chart.encode(to: encoder)
         }
     }
 }

@@ -70,6 +70,34 @@ final class CairoTarget: RenderTarget {
         cairo_new_path(context)
     }
 
+    func drawPath(
+        _ elements: [Drawing.Command.Path.Element], paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation
+    ) throws {
+        cairo_new_path(context)
+        for element in elements {
+            switch element {
+            case .move(let point): cairo_move_to(context, point.x, point.y)
+            case .line(let point): cairo_line_to(context, point.x, point.y)
+            case .curve(let first, let second, let end):
+                cairo_curve_to(context, first.x, first.y, second.x, second.y, end.x, end.y)
+            case .close: cairo_close_path(context)
+            }
+        }
+        if paint.fills {
+            setSource(fill)
+            cairo_fill_preserve(context)
+        }
+        if paint.strokes {
+            setSource(stroke)
+            cairo_set_line_width(context, lineWidth)
+            cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+            cairo_stroke_preserve(context)
+        }
+        cairo_new_path(context)
+    }
+
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws {
         setSource(color)
         for run in layout.runs {
