@@ -15,7 +15,7 @@ extension ChartBuilder {
     }
 
     /// Share of a slot a bar chart's group of bars fills, and a stacked chart's one bar.
-    static let groupShare = 0.8
+    static let groupShare = 0.85
     static let stackShare = 0.6
     /// Length of a tick mark and the gap between it and its label, in points.
     static let tick = 3.0
@@ -110,6 +110,8 @@ extension ChartBuilder {
             needs.append((width(widest) + gap, "its label \"\(widest)\" is \(ChartError.points(width(widest))) pt wide"))
         }
         if chart.printsValues {
+            // Value labels sit closer than category labels: they are centred on bars with gaps of their own.
+            let gap = chart.size * 0.25
             let texts = (chart.kind == .stacked ? totals : chart.series.flatMap(\.values)).map(ChartNumber.text)
             if let widest = texts.max(by: { width($0) < width($1) }) {
                 let side = chart.kind == .bar ? seriesCount / Self.groupShare : 1

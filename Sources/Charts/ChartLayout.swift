@@ -12,7 +12,7 @@ import Typeset
 /// (``ChartError/Reason/tooManyCategories(count:fits:needed:available:cause:)``, with how many fit), or labels that
 /// would still touch (``ChartError/Reason/overlap(first:second:)``).
 ///
-/// Bars and columns: each category gets an equal slot of the plot's width. A bar chart's bars fill 80 % of the
+/// Bars and columns: each category gets an equal slot of the plot's width. A bar chart's bars fill 85 % of the
 /// slot side by side, a stacked bar 60 %; neither may be thinner than
 /// ``DrawingModule/Drawing/Command/Chart/minimumBarWidth``. A stacked segment's own value is printed inside it
 /// when it fits there (its total is always printed above).
@@ -43,8 +43,11 @@ public struct ChartLayout: Sendable {
         commands = builder.commands
     }
 
-    /// Refuses what no layout can draw, before anything is measured.
-    static func check(_ chart: Drawing.Command.Chart) throws(ChartError) {
+    /// Refuses what no layout can draw, before anything is measured: a box or size that is not a finite positive
+    /// number, no categories or series, a series of the wrong length, NaN, a value beyond ±10³⁰, a negative bar or
+    /// wedge, a pie of other than one series or of zeros, too few colours.
+    /// - Throws: `ChartError` naming the series and category at fault.
+    public static func check(_ chart: Drawing.Command.Chart) throws(ChartError) {
         func fail(_ reason: ChartError.Reason) -> ChartError {
             ChartError(kind: chart.kind, categories: chart.categories, reason: reason)
         }

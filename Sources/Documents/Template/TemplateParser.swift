@@ -39,7 +39,7 @@ struct TemplateParser {
         "firstPage", "literals", "pdfa", "attach", "signature"
     ]
     static let elementKinds = [
-        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "part", "for", "if"
+        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if"
     ]
     /// Keys of the report templates read before the one language; such a file is refused with how to convert it.
     static let oldReportKeys = ["columns", "group", "intro", "subtitle", "sort", "total", "logo"]
@@ -496,6 +496,8 @@ struct TemplateParser {
                     underline: try f.choice("underline", default: Switch.no) == .yes))
         case "part":
             return try part(body)
+        case "chart":
+            return try chart(body, palette: palette, font: font)
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
@@ -681,7 +683,7 @@ struct TemplateParser {
             proportional: try f.choice("palt", default: Switch.no) == .yes)
     }
 
-    private func rect(_ f: Fields) throws(TemplateError) -> Rect {
+    func rect(_ f: Fields) throws(TemplateError) -> Rect {
         Rect(
             x: try f.number("x"), y: try f.number("y"), width: try f.number("w", nonNegative: true),
             height: try f.number("h", nonNegative: true))
