@@ -187,7 +187,7 @@ let package = Package(
             name: "RenderTests",
             dependencies: [
                 "Render", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes",
-                "TestSupport"
+                "Charts", "TestSupport"
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),
         .testTarget(

@@ -67,15 +67,16 @@ extension ChartBuilder {
                 text, x: plotLeft - 2 * Self.tick + 1, top: y - lineHeight / 2, anchor: .right,
                 name: "axis \"\(text)\"")
         }
-        switch chart.kind {
-        case .bar: drawBars(plot)
-        case .stacked: drawStacks(plot)
-        default: drawLines(plot)
-        }
+        // The axes go under the data: a bar keeps its whole height, from the zero line's centre up.
         line(
             from: Point(x: plotLeft, y: plot.frame.y), to: Point(x: plotLeft, y: plot.frame.maxY), width: 0.75,
             color: chart.textColor)
         line(from: Point(x: plotLeft, y: plot.y(0)), to: Point(x: box.maxX, y: plot.y(0)), width: 0.75, color: chart.textColor)
+        switch chart.style {
+        case .bar: drawBars(plot)
+        case .stacked: drawStacks(plot)
+        default: drawLines(plot)
+        }
         for (index, category) in chart.categories.enumerated() {
             label(
                 category, x: plot.x(index) + plot.slot / 2, top: plot.frame.maxY + Self.tick, anchor: .center,
@@ -86,7 +87,7 @@ extension ChartBuilder {
     /// The lowest and highest value the axis must hold: bars from 0 to the highest value, stacks to the highest
     /// total, lines between their lowest and highest values.
     func range() -> (Decimal, Decimal) {
-        switch chart.kind {
+        switch chart.style {
         case .stacked:
             return (0, totals.max() ?? 0)
         default:
@@ -112,15 +113,15 @@ extension ChartBuilder {
         if chart.printsValues {
             // Value labels sit closer than category labels: they are centred on bars with gaps of their own.
             let gap = chart.size * 0.25
-            let texts = (chart.kind == .stacked ? totals : chart.series.flatMap(\.values)).map(ChartNumber.text)
+            let texts = (chart.style == .stacked ? totals : chart.series.flatMap(\.values)).map(ChartNumber.text)
             if let widest = texts.max(by: { width($0) < width($1) }) {
-                let side = chart.kind == .bar ? seriesCount / Self.groupShare : 1
+                let side = chart.style == .bar ? seriesCount / Self.groupShare : 1
                 needs.append(
                     ((width(widest) + gap) * side, "the value label \"\(widest)\" is \(ChartError.points(width(widest))) pt wide"))
             }
         }
         let minimum = Drawing.Command.Chart.minimumBarWidth
-        switch chart.kind {
+        switch chart.style {
         case .bar:
             needs.append((minimum * seriesCount / Self.groupShare, "bars are at least \(ChartError.points(minimum)) pt wide"))
         case .stacked:

@@ -39,16 +39,16 @@ public struct ChartError: Error, Hashable, Sendable {
         case invalid(member: String, reason: String)
     }
 
-    /// The chart's kind.
-    public var kind: Drawing.Command.Chart.Kind
+    /// The chart's style.
+    public var style: Drawing.Command.Chart.Style
     /// The category labels, for naming a category in messages.
     public var categories: [String]
     /// What is wrong.
     public var reason: Reason
 
     /// Creates the error.
-    public init(kind: Drawing.Command.Chart.Kind, categories: [String], reason: Reason) {
-        self.kind = kind
+    public init(style: Drawing.Command.Chart.Style, categories: [String], reason: Reason) {
+        self.style = style
         self.categories = categories
         self.reason = reason
     }
@@ -73,7 +73,7 @@ public struct ChartError: Error, Hashable, Sendable {
 
     /// The problem in one sentence, without the fix.
     public var problem: String {
-        let chart = "\(kind.rawValue) chart"
+        let chart = "\(style.rawValue) chart"
         func at(_ series: String, _ category: Int) -> String {
             let label = categories.indices.contains(category) ? " \"\(categories[category])\"" : ""
             return "series \"\(series)\", category \(category + 1)\(label)"
@@ -88,14 +88,14 @@ public struct ChartError: Error, Hashable, Sendable {
         case .outOfRange(let series, let category, let value):
             return "\(chart): \(at(series, category)) is \(ChartNumber.text(value)), beyond ±10^30"
         case .negative(let series, let category, let value):
-            return "\(chart): \(at(series, category)) is \(ChartNumber.text(value)); a \(kind.rawValue) chart "
+            return "\(chart): \(at(series, category)) is \(ChartNumber.text(value)); a \(style.rawValue) chart "
                 + "draws values of 0 or more"
         case .pieSeries(let count):
             return "pie chart has \(count) series; a pie draws exactly one"
         case .zeroTotal:
             return "pie chart: every value is 0, so there is no circle to divide"
         case .tooFewColors(let needed, let given):
-            return "\(chart) needs \(needed) colours (one per \(kind == .pie ? "category" : "series")) but has "
+            return "\(chart) needs \(needed) colours (one per \(style == .pie ? "category" : "series")) but has "
                 + "\(given)"
         case .tooManyCategories(let count, let fits, let needed, let available, let cause):
             return "\(chart) has \(count) categories but only \(fits) fit: each needs \(Self.points(needed)) pt of "

@@ -30,11 +30,11 @@ public struct ChartLayout: Sendable {
             font = try LayoutFont(named: chart.font, size: chart.size, fonts: fonts)
         } catch {
             throw ChartError(
-                kind: chart.kind, categories: chart.categories,
+                style: chart.style, categories: chart.categories,
                 reason: .font(name: chart.font, reason: error.description))
         }
         var builder = ChartBuilder(chart: chart, font: font)
-        if chart.kind == .pie {
+        if chart.style == .pie {
             try builder.drawPie()
         } else {
             try builder.drawAxes()
@@ -49,7 +49,7 @@ public struct ChartLayout: Sendable {
     /// - Throws: `ChartError` naming the series and category at fault.
     public static func check(_ chart: Drawing.Command.Chart) throws(ChartError) {
         func fail(_ reason: ChartError.Reason) -> ChartError {
-            ChartError(kind: chart.kind, categories: chart.categories, reason: reason)
+            ChartError(style: chart.style, categories: chart.categories, reason: reason)
         }
         let box = chart.rect
         for (member, value) in [("x", box.x), ("y", box.y), ("w", box.width), ("h", box.height)]
@@ -64,7 +64,7 @@ public struct ChartLayout: Sendable {
         }
         guard !chart.categories.isEmpty else { throw fail(.empty(what: "categories")) }
         guard !chart.series.isEmpty else { throw fail(.empty(what: "series")) }
-        if chart.kind == .pie, chart.series.count != 1 { throw fail(.pieSeries(count: chart.series.count)) }
+        if chart.style == .pie, chart.series.count != 1 { throw fail(.pieSeries(count: chart.series.count)) }
         let limit = Decimal(sign: .plus, exponent: 30, significand: 1)
         for series in chart.series {
             guard series.values.count == chart.categories.count else {
@@ -74,13 +74,13 @@ public struct ChartLayout: Sendable {
             for (index, value) in series.values.enumerated() {
                 if value.isNaN { throw fail(.notANumber(series: series.name, category: index)) }
                 if abs(value) > limit { throw fail(.outOfRange(series: series.name, category: index, value: value)) }
-                if value < 0, chart.kind != .line {
+                if value < 0, chart.style != .line {
                     throw fail(.negative(series: series.name, category: index, value: value))
                 }
             }
         }
-        if chart.kind == .pie, chart.series[0].values.allSatisfy(\.isZero) { throw fail(.zeroTotal) }
-        let needed = chart.kind == .pie ? chart.categories.count : chart.series.count
+        if chart.style == .pie, chart.series[0].values.allSatisfy(\.isZero) { throw fail(.zeroTotal) }
+        let needed = chart.style == .pie ? chart.categories.count : chart.series.count
         guard chart.colors.count >= needed else { throw fail(.tooFewColors(needed: needed, given: chart.colors.count)) }
     }
 }
@@ -112,7 +112,7 @@ struct ChartBuilder {
     var lineHeight: Double { font.glyphHeight }
 
     func error(_ reason: ChartError.Reason) -> ChartError {
-        ChartError(kind: chart.kind, categories: chart.categories, reason: reason)
+        ChartError(style: chart.style, categories: chart.categories, reason: reason)
     }
 
     /// The width `text` prints at.
@@ -149,7 +149,9 @@ struct ChartBuilder {
     /// returns its height.
     mutating func drawLegend(_ entries: [(name: String, color: Color)]) throws(ChartError) -> Double {
         let box = chart.rect
-        let swatch = chart.size * 0.8
+        // Swatches on whole points: small squares whose edges land on pixel edges at whole scales look the same in
+        // every rasteriser (poppler snaps small fills to pixels, cairo anti-aliases them).
+        let swatch = max(1, (chart.size * 0.8).rounded())
         let gap = chart.size * 0.3
         let spacing = chart.size
         let rowHeight = lineHeight * 1.25
@@ -167,7 +169,9 @@ struct ChartBuilder {
                 x = box.x
                 top += rowHeight
             }
-            fill(Rect(x: x, y: top + (lineHeight - swatch) / 2, width: swatch, height: swatch), entry.color)
+            fill(
+                Rect(x: x.rounded(), y: (top + (lineHeight - swatch) / 2).rounded(), width: swatch, height: swatch),
+                entry.color)
             label(entry.name, x: x + swatch + gap, top: top, anchor: .left, name: "legend \"\(entry.name)\"")
             x += entryWidth + spacing
         }

@@ -280,14 +280,14 @@ public struct Canvas: Sendable {
         append(.path(path))
     }
 
-    /// Draws a `kind` chart of `series` over `categories` into the box at (`x`, `y`) of size `w` × `h`: text and
+    /// Draws a `style` chart of `series` over `categories` into the box at (`x`, `y`) of size `w` × `h`: text and
     /// axes in the slot's stroke colour, series (or a pie's wedges) in the fill colours of `roles`, in order.
     ///
     /// Only the box, the size and the slots are checked here; the chart is laid out when the drawing is rendered,
     /// and data no chart can show (a negative bar, NaN, an empty series, more categories than fit) is a render
     /// error naming this command.
     public mutating func drawChart(
-        _ slot: SlotRef, _ kind: Drawing.Command.Chart.Kind, categories: [String],
+        _ slot: SlotRef, _ style: Drawing.Command.Chart.Style, categories: [String],
         series: [Drawing.Command.Chart.Series], roles: [SlotRef], x: Double, y: Double, w: Double, h: Double,
         font: String = "gothic", size: Double = 9, legend: Bool = true, values: Bool? = nil,
         valueTitle: String? = nil
@@ -307,7 +307,7 @@ public struct Canvas: Sendable {
         append(
             .chart(
                 .init(
-                    kind: kind, rect: Rect(x: x, y: y, width: w, height: h), categories: categories,
+                    style: style, rect: Rect(x: x, y: y, width: w, height: h), categories: categories,
                     series: series, colors: fills, textColor: colors.stroke, font: font, size: size,
                     legend: legend, values: values, valueTitle: valueTitle, slot: slot)))
     }

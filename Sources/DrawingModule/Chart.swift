@@ -12,8 +12,8 @@ extension Drawing.Command {
     /// Categories that do not fit the rectangle (their labels would overlap, or bars would be thinner than
     /// ``minimumBarWidth``) are an error naming how many fit, never a silent squeeze.
     public struct Chart: Codable, Hashable, Sendable {
-        /// Which chart.
-        public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+        /// Which chart; `style` in JSON, as `kind` names the command.
+        public enum Style: String, Codable, Hashable, Sendable, CaseIterable {
             /// One bar per series in each category, side by side, from zero up.
             case bar
             /// One bar per category, the series stacked on each other; the total printed above.
@@ -42,7 +42,7 @@ extension Drawing.Command {
         public static let minimumBarWidth = 4.0
 
         /// Which chart.
-        public var kind: Kind
+        public var style: Style
         /// The rectangle the whole chart (legend, axis, labels) is drawn in.
         public var rect: Rect
         /// The category labels: along the bottom axis, or the pie's wedges in the legend.
@@ -69,11 +69,11 @@ extension Drawing.Command {
 
         /// Creates a chart command.
         public init(
-            kind: Kind, rect: Rect, categories: [String], series: [Series], colors: [Color], textColor: Color,
+            style: Style, rect: Rect, categories: [String], series: [Series], colors: [Color], textColor: Color,
             font: String = "gothic", size: Double = 9, legend: Bool = true, values: Bool? = nil,
             valueTitle: String? = nil, slot: SlotRef? = nil
         ) {
-            self.kind = kind
+            self.style = style
             self.rect = rect
             self.categories = categories
             self.series = series
@@ -88,6 +88,6 @@ extension Drawing.Command {
         }
 
         /// Whether values are printed: `values`, or by default everywhere but on line charts.
-        public var printsValues: Bool { values ?? (kind != .line) }
+        public var printsValues: Bool { values ?? (style != .line) }
     }
 }

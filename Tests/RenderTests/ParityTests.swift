@@ -23,7 +23,7 @@ import Testing
 
     static let drawings: [String] = [
         "everyCommand", "admissionTicket", "transparentLayers", "stretchedParts",
-        "fontKinds", "textBoxes", "photos"
+        "fontKinds", "textBoxes", "photos", "charts"
     ]
 
     static func drawing(named name: String) throws -> Drawing {
@@ -34,6 +34,7 @@ import Testing
         case "fontKinds": try TestDrawings.fontKinds()
         case "textBoxes": try TestDrawings.textBoxes()
         case "photos": try TestDrawings.photos()
+        case "charts": try TestDrawings.charts()
         default: try TestDrawings.transparentLayers()
         }
     }

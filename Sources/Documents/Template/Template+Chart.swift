@@ -78,7 +78,7 @@ extension Template {
     ) throws(TemplateError) -> Decimal {
         let text = try pieces(series.value.text, scope: scope, mark: series.value.mark).map(\.text).joined()
         guard let number = TemplateValue.number(reading: text) else {
-            let field = series.value.text.names.map(\.name).joined(separator: ", ")
+            let field = Self.fields(series.value.text)
             throw TemplateError(
                 file: file, line: series.value.mark?.line, column: series.value.mark?.column,
                 reason: .badValue(
@@ -95,7 +95,14 @@ extension Template {
         _ element: TemplateElement.Chart, _ command: Drawing.Command.Chart, _ name: String?
     ) -> String? {
         guard let index = command.series.firstIndex(where: { $0.name == name }) else { return nil }
-        let names = element.series[index].value.text.names.map(\.name)
-        return names.isEmpty ? nil : names.joined(separator: ", ")
+        let fields = Self.fields(element.series[index].value.text)
+        return fields.isEmpty ? nil : fields
+    }
+
+    /// What the expressions of `text` show, as errors call them (`row.売上`).
+    private static func fields(_ text: TextTemplate) -> String {
+        text.segments.compactMap { segment in
+            if case .expression(let expression) = segment { expression.field } else { nil }
+        }.joined(separator: ", ")
     }
 }

@@ -21,7 +21,7 @@ extension TemplateParser {
             return slot
         }
         let kindNode = try required("kind", "bar, stacked, line or pie")
-        let kind = try f.choice("kind", default: Drawing.Command.Chart.Kind.bar)
+        let kind = try f.choice("kind", default: Drawing.Command.Chart.Style.bar)
         let roleNode = try required("role", "the colour role of text and axes")
         let text = try slot(roleNode, key: "role")
         let rolesNode = try required("roles", "a list of colour roles, one per series or pie category")
@@ -83,7 +83,7 @@ extension TemplateParser {
         var values: Bool?
         if f.value("values") != nil { values = try f.choice("values", default: Switch.yes) == .yes }
         let command = Drawing.Command.Chart(
-            kind: kind, rect: try rect(f), categories: [], series: [], colors: colors, textColor: text.stroke,
+            style: kind, rect: try rect(f), categories: [], series: [], colors: colors, textColor: text.stroke,
             font: try f.string("font") ?? font, size: try f.number("size", default: 9, positive: true),
             legend: try f.choice("legend", default: Switch.yes) == .yes, values: values,
             slot: .role(try scalar(roleNode, key: "role")))
