@@ -107,17 +107,20 @@ extension ChartBuilder {
         let gap = chart.size * 0.5
         let seriesCount = Double(chart.series.count)
         var needs: [(Double, String)] = []
-        if let widest = chart.categories.max(by: { width($0) < width($1) }) {
-            needs.append((width(widest) + gap, "its label \"\(widest)\" is \(ChartError.points(width(widest))) pt wide"))
+        if let widest = Self.widest(chart.categories, measure: width) {
+            needs.append((widest.width + gap, "its label \"\(widest.text)\" is \(ChartError.points(widest.width)) pt wide"))
         }
         if chart.printsValues {
             // Value labels sit closer than category labels: they are centred on bars with gaps of their own.
             let gap = chart.size * 0.25
             let texts = (chart.style == .stacked ? totals : chart.series.flatMap(\.values)).map(ChartNumber.text)
-            if let widest = texts.max(by: { width($0) < width($1) }) {
+            if let widest = Self.widest(texts, measure: width) {
                 let side = chart.style == .bar ? seriesCount / Self.groupShare : 1
                 needs.append(
-                    ((width(widest) + gap) * side, "the value label \"\(widest)\" is \(ChartError.points(width(widest))) pt wide"))
+                    (
+                        (widest.width + gap) * side,
+                        "the value label \"\(widest.text)\" is \(ChartError.points(widest.width)) pt wide"
+                    ))
             }
         }
         let minimum = Drawing.Command.Chart.minimumBarWidth
@@ -134,6 +137,11 @@ extension ChartBuilder {
             .tooManyCategories(
                 count: chart.categories.count, fits: Int(plot.frame.width / needed), needed: needed,
                 available: plot.frame.width, cause: cause))
+    }
+
+    /// The widest of `texts` and its width, each measured once.
+    static func widest(_ texts: [String], measure: (String) -> Double) -> (text: String, width: Double)? {
+        texts.map { ($0, measure($0)) }.max { $0.1 < $1.1 }
     }
 
     /// Side-by-side bars, each series in its colour, its value above it.
