@@ -60,9 +60,13 @@ extension ChartBuilder {
         for (value, text) in zip(axis.ticks, tickTexts) {
             let y = plot.y(value)
             if value != axis.minimum {
-                line(from: Point(x: plotLeft, y: y), to: Point(x: box.maxX, y: y), width: 0.5, color: Self.tint(chart.textColor))
+                line(
+                    from: Point(x: plotLeft, y: y), to: Point(x: box.maxX, y: y), width: 0.5,
+                    color: Self.tint(chart.textColor))
             }
-            line(from: Point(x: plotLeft - Self.tick, y: y), to: Point(x: plotLeft, y: y), width: 0.75, color: chart.textColor)
+            line(
+                from: Point(x: plotLeft - Self.tick, y: y), to: Point(x: plotLeft, y: y), width: 0.75,
+                color: chart.textColor)
             label(
                 text, x: plotLeft - 2 * Self.tick + 1, top: y - lineHeight / 2, anchor: .right,
                 name: "axis \"\(text)\"")
@@ -71,7 +75,9 @@ extension ChartBuilder {
         line(
             from: Point(x: plotLeft, y: plot.frame.y), to: Point(x: plotLeft, y: plot.frame.maxY), width: 0.75,
             color: chart.textColor)
-        line(from: Point(x: plotLeft, y: plot.y(0)), to: Point(x: box.maxX, y: plot.y(0)), width: 0.75, color: chart.textColor)
+        line(
+            from: Point(x: plotLeft, y: plot.y(0)), to: Point(x: box.maxX, y: plot.y(0)), width: 0.75,
+            color: chart.textColor)
         switch chart.style {
         case .bar: drawBars(plot)
         case .stacked: drawStacks(plot)
@@ -108,7 +114,8 @@ extension ChartBuilder {
         let seriesCount = Double(chart.series.count)
         var needs: [(Double, String)] = []
         if let widest = Self.widest(chart.categories, measure: width) {
-            needs.append((widest.width + gap, "its label \"\(widest.text)\" is \(ChartError.points(widest.width)) pt wide"))
+            needs.append(
+                (widest.width + gap, "its label \"\(widest.text)\" is \(ChartError.points(widest.width)) pt wide"))
         }
         if chart.printsValues {
             // Value labels sit closer than category labels: they are centred on bars with gaps of their own.
@@ -126,7 +133,8 @@ extension ChartBuilder {
         let minimum = Drawing.Command.Chart.minimumBarWidth
         switch chart.style {
         case .bar:
-            needs.append((minimum * seriesCount / Self.groupShare, "bars are at least \(ChartError.points(minimum)) pt wide"))
+            needs.append(
+                (minimum * seriesCount / Self.groupShare, "bars are at least \(ChartError.points(minimum)) pt wide"))
         case .stacked:
             needs.append((minimum / Self.stackShare, "bars are at least \(ChartError.points(minimum)) pt wide"))
         default:

@@ -52,7 +52,8 @@ extension ChartBuilder {
                 + Drawing.Command.Path.Element.arc(center: center, radius: radius, from: start, to: end) + [.close]
             commands.append(
                 .path(
-                    .init(elements: elements, paint: .both, lineWidth: 0.75, stroke: .white, fill: chart.colors[index])))
+                    .init(elements: elements, paint: .both, lineWidth: 0.75, stroke: .white, fill: chart.colors[index]))
+            )
             guard chart.printsValues else { continue }
             let middle = (start + end) / 2 * .pi / 180
             let anchor = Drawing.Command.Path.Element.point(
@@ -60,7 +61,8 @@ extension ChartBuilder {
             let text = texts[index]
             // Right of the circle a label starts at its anchor, left of it ends there, at the top it sits above it.
             label(
-                text, x: anchor.x - width(text) * (1 - sin(middle)) / 2, top: anchor.y - lineHeight * (1 + cos(middle)) / 2,
+                text, x: anchor.x - width(text) * (1 - sin(middle)) / 2,
+                top: anchor.y - lineHeight * (1 + cos(middle)) / 2,
                 anchor: .left, name: valueName(text, series: nil, category: index))
         }
     }

@@ -97,7 +97,9 @@ extension Replayer {
                     (left, top) = (min(left, point.x), min(top, point.y))
                     (right, bottom) = (max(right, point.x), max(bottom, point.y))
                 }
-                add(Rect(x: left - half, y: top - half, width: right - left + 2 * half, height: bottom - top + 2 * half))
+                add(
+                    Rect(x: left - half, y: top - half, width: right - left + 2 * half, height: bottom - top + 2 * half)
+                )
             case .group(let group):
                 if let inner = try bounds(of: group.commands, under: RenderLocation(page: here.page, path: here.path)) {
                     add(inner)

@@ -210,7 +210,9 @@ struct Replayer {
             case .chart(let chart):
                 let layout = try Replayer.chartCommands(chart, at: here, fonts: fonts)
                 for (index, command) in layout.enumerated() {
-                    if case .text(let text) = command { result.append((text, here.appending("commands", index: index))) }
+                    if case .text(let text) = command {
+                        result.append((text, here.appending("commands", index: index)))
+                    }
                 }
             case .textBox(let box):
                 do throws(TextFitError) {

@@ -29,7 +29,8 @@ import Testing
     @Test func theSamplePageHoldsEveryKindAndEveryValue() throws {
         let folder = try Scratch("cli-chart-sample")
         let pdf = folder.file("chart.pdf")
-        let result = try mkpdf(["render", Repo.root.appendingPathComponent("Templates/chart.yaml").path, "-o", pdf.path], in: folder)
+        let result = try mkpdf(
+            ["render", Repo.root.appendingPathComponent("Templates/chart.yaml").path, "-o", pdf.path], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Oracle.qpdfCheck(pdf).status == 0)
         let words = Set(try Oracle.pdftotext(pdf).split(whereSeparator: \.isWhitespace).map(String.init))
@@ -57,11 +58,15 @@ import Testing
         // A negative bar: the row, the category and the value, and the fix.
         (template(rows: "[{月: 4月, 売上: 3}, {月: 5月, 売上: -2.5}]"), ["row 2 of `rows`", "\"5月\" is -2.5", "line chart"]),
         (template(rows: "[]"), ["has no categories"]),
-        (template(kind: "pie", rows: "[{月: a, 売上: 1}, {月: b, 売上: 1}, {月: c, 売上: 1}, {月: d, 売上: 1}]"),
-         ["needs 4 colours", "has 3"]),
+        (
+            template(kind: "pie", rows: "[{月: a, 売上: 1}, {月: b, 売上: 1}, {月: c, 売上: 1}, {月: d, 売上: 1}]"),
+            ["needs 4 colours", "has 3"]
+        ),
         // Too many categories for the box: how many fit.
-        (template(rows: "[" + (1...40).map { "{月: \($0)月, 売上: \($0)}" }.joined(separator: ", ") + "]"),
-         ["has 40 categories but only", "show at most"])
+        (
+            template(rows: "[" + (1...40).map { "{月: \($0)月, 売上: \($0)}" }.joined(separator: ", ") + "]"),
+            ["has 40 categories but only", "show at most"]
+        )
     ])
     func badDataFailsNamingWhereAndLeavesNoFile(_ yaml: String, _ expected: [String]) throws {
         let folder = try Scratch("cli-chart-bad")
@@ -77,10 +82,12 @@ import Testing
         let folder = try Scratch("cli-chart-limit")
         let rows = "[" + (1...5).map { "{月: \($0)月, 売上: \($0)}" }.joined(separator: ", ") + "]"
         try Self.template(rows: rows).write(to: folder.file("chart.yaml"), atomically: true, encoding: .utf8)
-        let refused = try mkpdf(["render", "chart.yaml", "-o", "chart.pdf", "--limit", "chart-categories=4"], in: folder)
+        let refused = try mkpdf(
+            ["render", "chart.yaml", "-o", "chart.pdf", "--limit", "chart-categories=4"], in: folder)
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("chart-categories"), "\(refused.stderr)")
-        let allowed = try mkpdf(["render", "chart.yaml", "-o", "chart.pdf", "--limit", "chart-categories=5"], in: folder)
+        let allowed = try mkpdf(
+            ["render", "chart.yaml", "-o", "chart.pdf", "--limit", "chart-categories=5"], in: folder)
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
 }

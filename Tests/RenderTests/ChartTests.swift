@@ -216,7 +216,8 @@ import Testing
              "paint": "fill", "lineWidth": 0, "stroke": "#000000", "fill": "#FF0000"}
             """##
         let path = try JSONDecoder().decode(Drawing.Command.self, from: Data(json.utf8))
-        let elements: [Drawing.Command.Path.Element]? = if case .path(let decoded) = path { decoded.elements } else { nil }
+        let elements: [Drawing.Command.Path.Element]? =
+            if case .path(let decoded) = path { decoded.elements } else { nil }
         let expected: [Drawing.Command.Path.Element] = [
             .move(Point(x: 0, y: 0)), .curve(Point(x: 1, y: 2), Point(x: 3, y: 4), Point(x: 5, y: 6)), .close
         ]

@@ -24,7 +24,8 @@ extension Template {
         }
         try budget.add(1 + items.count * element.series.count, file: file, mark: element.mark)
         var command = element.command
-        command.rect = Rect(origin: Point(x: command.rect.x + base.x, y: command.rect.y + base.y), size: command.rect.size)
+        command.rect = Rect(
+            origin: Point(x: command.rect.x + base.x, y: command.rect.y + base.y), size: command.rect.size)
         command.valueTitle = try element.valueTitle.map { title throws(TemplateError) in try text(title, scope: scope) }
         command.series = try element.series.map { series throws(TemplateError) in
             .init(name: try text(series.name, scope: scope), values: [])

@@ -17,7 +17,9 @@ extension TemplateParser {
         }
         func slot(_ node: Node, key: String) throws(TemplateError) -> Palette.Slot {
             let role = try scalar(node, key: key)
-            guard let slot = palette.slot(named: role) else { throw error(node, .unknownRole(role: role, known: palette.roles)) }
+            guard let slot = palette.slot(named: role) else {
+                throw error(node, .unknownRole(role: role, known: palette.roles))
+            }
             return slot
         }
         let kindNode = try required("kind", "bar, stacked, line or pie")
@@ -78,7 +80,9 @@ extension TemplateParser {
                 throw error(node, .missingKey(key: "value", context: "series"))
             }
             series.append(
-                .init(name: name, value: MarkedText(text: try textTemplate(valueNode, key: "value"), mark: mark(valueNode))))
+                .init(
+                    name: name,
+                    value: MarkedText(text: try textTemplate(valueNode, key: "value"), mark: mark(valueNode))))
         }
         var values: Bool?
         if f.value("values") != nil { values = try f.choice("values", default: Switch.yes) == .yes }
