@@ -14,7 +14,7 @@ import Typeset
 ///
 /// Bars and columns: each category gets an equal slot of the plot's width. A bar chart's bars fill 85 % of the
 /// slot side by side, a stacked bar 60 %; neither may be thinner than
-/// ``DrawingModule/Drawing/Command/Chart/minimumBarWidth``. A stacked segment's own value is printed inside it
+/// `Drawing.Command.Chart.minimumBarWidth` (4 pt). A stacked segment's own value is printed inside it
 /// when it fits there (its total is always printed above).
 public struct ChartLayout: Sendable {
     /// The chart's commands in drawing order, in page coordinates.
