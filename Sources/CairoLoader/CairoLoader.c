@@ -58,7 +58,6 @@
     VOID(cairo_set_font_options, (cairo_t *a, const cairo_font_options_t *b), (a, b)) \
     VOID(cairo_set_font_size, (cairo_t *a, double b), (a, b)) \
     VOID(cairo_set_line_cap, (cairo_t *a, cairo_line_cap_t b), (a, b)) \
-    VOID(cairo_set_line_join, (cairo_t *a, cairo_line_join_t b), (a, b)) \
     VOID(cairo_set_line_width, (cairo_t *a, double b), (a, b)) \
     VOID(cairo_set_source_rgba, (cairo_t *a, double b, double c, double d, double e), (a, b, c, d, e)) \
     VOID(cairo_set_source_surface, (cairo_t *a, cairo_surface_t *b, double c, double d), (a, b, c, d)) \

@@ -164,11 +164,7 @@ public struct Canvas: Sendable {
         let operation = "drawText"
         let colors = try begin(operation, slot)
         try finite(operation, ("x", x), ("y", y))
-        guard size.isFinite, size > 0 else {
-            throw .invalidArgument(
-                operation: operation, argument: "size", value: "\(size)",
-                rule: "the font size is a number greater than 0")
-        }
+        try fontSize(operation, size)
         guard !font.isEmpty else {
             throw .invalidArgument(
                 operation: operation, argument: "font", value: "\"\"",
@@ -253,13 +249,11 @@ public struct Canvas: Sendable {
     ) throws(CanvasError) {
         let operation = "drawBarcode"
         let colors = try begin(operation, slot)
-        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
-        try nonNegative(operation, "w", w)
-        try nonNegative(operation, "h", h)
+        let rect = try box(operation, x, y, w, h)
         append(
             .barcode(
                 .init(
-                    symbology: kind, data: data, rect: Rect(x: x, y: y, width: w, height: h),
+                    symbology: kind, data: data, rect: rect,
                     dark: colors.fill, light: light, options: options, slot: slot)))
     }
 
@@ -294,20 +288,14 @@ public struct Canvas: Sendable {
     ) throws(CanvasError) {
         let operation = "drawChart"
         let colors = try begin(operation, slot)
-        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
-        try nonNegative(operation, "w", w)
-        try nonNegative(operation, "h", h)
-        guard size.isFinite, size > 0 else {
-            throw .invalidArgument(
-                operation: operation, argument: "size", value: "\(size)",
-                rule: "the font size is a number greater than 0")
-        }
+        let rect = try box(operation, x, y, w, h)
+        try fontSize(operation, size)
         var fills: [Color] = []
         for role in roles { fills.append(try palette.slot(role, for: operation).fill) }
         append(
             .chart(
                 .init(
-                    style: style, rect: Rect(x: x, y: y, width: w, height: h), categories: categories,
+                    style: style, rect: rect, categories: categories,
                     series: series, colors: fills, textColor: colors.stroke, font: font, size: size,
                     legend: legend, values: values, valueTitle: valueTitle, slot: slot)))
     }
@@ -411,6 +399,24 @@ public struct Canvas: Sendable {
         return .init(
             rect: Rect(x: x, y: y, width: w, height: h), paint: paint, lineWidth: width,
             stroke: colors.stroke, fill: colors.fill, slot: slot)
+    }
+
+    /// The box at (`x`, `y`) of size `w` × `h`, its numbers finite and its sides not negative.
+    private func box(_ operation: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double) throws(CanvasError)
+        -> Rect
+    {
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        try nonNegative(operation, "w", w)
+        try nonNegative(operation, "h", h)
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    private func fontSize(_ operation: String, _ size: Double) throws(CanvasError) {
+        guard size.isFinite, size > 0 else {
+            throw .invalidArgument(
+                operation: operation, argument: "size", value: "\(size)",
+                rule: "the font size is a number greater than 0")
+        }
     }
 
     private func finite(_ operation: String, _ values: (String, Double)...) throws(CanvasError) {

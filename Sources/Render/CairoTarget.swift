@@ -58,16 +58,7 @@ final class CairoTarget: RenderTarget {
             cairo_close_path(context)
             cairo_restore(context)
         }
-        if paint.fills {
-            setSource(fill)
-            cairo_fill_preserve(context)
-        }
-        if paint.strokes {
-            setSource(stroke)
-            cairo_set_line_width(context, lineWidth)
-            cairo_stroke_preserve(context)
-        }
-        cairo_new_path(context)
+        paintPath(paint, lineWidth: lineWidth, stroke: stroke, fill: fill)
     }
 
     func drawPath(
@@ -84,6 +75,13 @@ final class CairoTarget: RenderTarget {
             case .close: cairo_close_path(context)
             }
         }
+        // An open path's ends show their caps: butt, as the PDF target draws paths.
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+        paintPath(paint, lineWidth: lineWidth, stroke: stroke, fill: fill)
+    }
+
+    /// Fills and/or strokes the current path (fill first; miter joins, cairo's default and PDF's), then clears it.
+    private func paintPath(_ paint: Paint, lineWidth: Double, stroke: Color, fill: Color) {
         if paint.fills {
             setSource(fill)
             cairo_fill_preserve(context)
@@ -91,8 +89,6 @@ final class CairoTarget: RenderTarget {
         if paint.strokes {
             setSource(stroke)
             cairo_set_line_width(context, lineWidth)
-            cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-            cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
             cairo_stroke_preserve(context)
         }
         cairo_new_path(context)
