@@ -109,10 +109,13 @@ import Testing
         let (grid, zero) = Self.topGridAndZeroLine(in: bitmap, column: (gap.0 + gap.1) / 2)
         let pixelsPerUnit = (zero - grid) / NSDecimalNumber(decimal: top).doubleValue
         // A bar stands on the zero line's centre.
+        var worst = 0.0
         for (value, height) in zip(Self.barValues, tops.map { zero - $0 }) {
             let expected = Double(value)! * pixelsPerUnit
+            worst = max(worst, abs(height - expected))
             #expect(abs(height - expected) <= 1, "\(source): bar \(value) is \(height) px, expected \(expected)")
         }
+        print("bar heights, \(source): axis top \(top), worst difference \(String(format: "%.2f", worst)) px")
     }
 
     /// A stacked chart of decimals whose binary sums are inexact: every label is the exact decimal.
