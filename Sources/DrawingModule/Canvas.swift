@@ -188,23 +188,27 @@ public struct Canvas: Sendable {
         h: Double, align: TextAlignment = .left, valign: VerticalAlignment = .top,
         fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
         lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
-        writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false
+        writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false,
+        words: VerticalWords = VerticalWords()
     ) throws(CanvasError) {
         let colors = try begin("drawTextBox", slot)
         try drawTextBox(
             [TextRun(text, font: font, weight: weight, size: size, color: colors.stroke)], x: x, y: y,
             w: w, h: h, align: align, valign: valign, fit: fit, minSize: minSize, lineHeight: lineHeight,
-            letterSpacing: letterSpacing, rotation: rotation, writing: writing, field: field, palt: palt)
+            letterSpacing: letterSpacing, rotation: rotation, writing: writing, field: field, palt: palt,
+            words: words)
     }
 
     /// Sets styled runs (each with its font, weight, size, colour, underline and ruby) inside the box at (`x`, `y`)
-    /// of size `w` × `h`, by `fit`, as `drawTextBox(_:_:…)` does for one run.
+    /// of size `w` × `h`, by `fit`, as `drawTextBox(_:_:…)` does for one run; `words` says how a vertical box sets
+    /// words of digits and Latin letters.
     public mutating func drawTextBox(
         _ runs: [TextRun], x: Double, y: Double, w: Double, h: Double,
         align: TextAlignment = .left, valign: VerticalAlignment = .top,
         fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
         lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
-        writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false
+        writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false,
+        words: VerticalWords = VerticalWords()
     ) throws(CanvasError) {
         let operation = "drawTextBox"
         try requireDrawing(operation)
@@ -213,7 +217,7 @@ public struct Canvas: Sendable {
             frame: Rect(x: x, y: y, width: w, height: h), runs: runs, alignment: align,
             verticalAlignment: valign, lineHeight: lineHeight,
             letterSpacing: letterSpacing, fit: fit, minimumSize: minSize,
-            rotation: rotation, writingMode: writing, field: field, proportional: palt)
+            rotation: rotation, writingMode: writing, field: field, proportional: palt, verticalWords: words)
         if let (member, reason) = box.firstProblem {
             throw .invalidArgument(operation: operation, argument: member, value: "", rule: reason)
         }

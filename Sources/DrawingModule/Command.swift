@@ -116,15 +116,23 @@ extension Drawing.Command {
         /// True for text beside the content rather than part of it (the ruby over a base): a PDF marks it as an
         /// artifact, so extractors and screen readers keep the base text clean; others draw it as any text.
         public var artifact: Bool?
+        /// Further OpenType features the text is shaped with (`hwid`: the half-width digits a vertical column sets
+        /// across one cell); nil for none.
+        public var features: [String]?
+        /// Extra space after every character, in points, shown as one line (a PDF's `Tc`), so extractors read a
+        /// letter-spaced postal code as `1000005`, not as seven words; nil or 0 for none.
+        public var characterSpacing: Double?
 
         /// Creates a text command.
         public init(
             color: Color, string: String, font: String, size: Double, origin: Point,
             boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
             verticalAlternates: Bool? = nil, proportional: Bool? = nil, vertical: Bool? = nil,
-            artifact: Bool? = nil
+            artifact: Bool? = nil, features: [String]? = nil, characterSpacing: Double? = nil
         ) {
             self.artifact = artifact
+            self.features = features
+            self.characterSpacing = characterSpacing
             self.verticalAlternates = verticalAlternates
             self.proportional = proportional
             self.vertical = vertical

@@ -8,16 +8,34 @@ extension PDFPage {
     /// page's content stream directly, like `showGlyphs`. Call outside a `text { }` scope and outside a path; `body`
     /// must leave the graphics state as it found it (marked content cannot straddle a `q`/`Q` pair).
     public func artifact(_ body: () throws -> Void) throws {
-        let operation = "mark artifact"
+        let begin = ContentBytes(capacity: 16)
+        begin.append("/Artifact BMC\n")
+        try markedContent(begin, operation: "mark artifact", body)
+    }
+
+    /// Marks what `body` draws as a span whose text is `actualText` (`/Span <</ActualText …>> BDC … EMC`): extractors
+    /// that honour it (poppler, pdfium) read that text instead of guessing words from the glyphs' positions, so a
+    /// letter-spaced postal code reads `1000005`.
+    ///
+    /// Written into the content stream directly, like `artifact(_:)`, with the same conditions.
+    public func span(actualText: String, _ body: () throws -> Void) throws {
+        // A PDF text string in UTF-16BE with its byte order mark, written in hex: any text, no escaping.
+        let begin = ContentBytes(capacity: 40 + actualText.utf16.count * 4)
+        begin.append("/Span <</ActualText <FEFF")
+        for unit in actualText.utf16 { begin.hex(unit) }
+        begin.append(">>> BDC\n")
+        try markedContent(begin, operation: "mark span", body)
+    }
+
+    /// Writes `begin`, what `body` draws, then `EMC`; refused inside a text scope or a path.
+    private func markedContent(_ begin: ContentBytes, operation: String, _ body: () throws -> Void) throws {
         try document.ensureUsable(operation, label)
         guard document.openTextPage == nil, HPDF_Page_GetGMode(handle) == HPDF_UINT16(HPDF_GMODE_PAGE_DESCRIPTION)
         else {
             throw document.reject(
                 code: 0x1051, operation: operation, argument: label,
-                hint: "mark artifacts outside a text { } scope and outside a path.")
+                hint: "\(operation) outside a text { } scope and outside a path.")
         }
-        let begin = ContentBytes(capacity: 16)
-        begin.append("/Artifact BMC\n")
         try document.check(operation, label) { _ in append(begin) }
         try body()
         let end = ContentBytes(capacity: 8)

@@ -152,6 +152,24 @@ final class PDFTarget: RenderTarget {
             }
             return
         }
+        // Letter-spaced text is one text object with `Tc`, inside a span whose /ActualText is the text itself:
+        // poppler, pypdf and pdfium then read `1000005`, not seven words.
+        let spacing = Double(layout.characterSpacing) * layout.size / 1000
+        guard spacing != 0 else {
+            try drawLetters(layout, color: color, font: name, spacing: 0, location: location)
+            return
+        }
+        try pdf(location) {
+            try page.span(actualText: layout.string) {
+                try drawLetters(layout, color: color, font: name, spacing: spacing, location: location)
+            }
+        }
+    }
+
+    /// Draws `layout` (not an artifact, its spacing `spacing` points already marked) in the current state.
+    private func drawLetters(
+        _ layout: TextLayout, color: Color, font name: String, spacing: Double, location: RenderLocation
+    ) throws {
         try pdf(location) {
             try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
             let rgb = Self.rgb(color)
@@ -167,7 +185,9 @@ final class PDFTarget: RenderTarget {
                 var pieces: [(codes: [UInt16], runs: [TextLayout.Run]?, width: Double)] = []
                 for piece in try resources.fonts.cidPieces(of: layout.string) {
                     if let cids = piece.cids {
-                        let width = Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
+                        let width =
+                            Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
+                            + spacing * Double(cids.count - 1)
                         pieces.append((Array(piece.text.utf16), nil, width))
                     } else {
                         let (runs, width) = try layout.fallbackRuns(of: String(piece.text), location: location)
@@ -177,7 +197,8 @@ final class PDFTarget: RenderTarget {
                 var x =
                     layout.origin.x
                     + TextLayout.alignmentOffset(
-                        width: pieces.reduce(0) { $0 + $1.width }, box: layout.boxWidth, alignment: layout.alignment)
+                        width: pieces.reduce(0) { $0 + $1.width } + spacing * Double(pieces.count - 1),
+                        box: layout.boxWidth, alignment: layout.alignment)
                 for piece in pieces {
                     if let runs = piece.runs {
                         try show(
@@ -185,13 +206,14 @@ final class PDFTarget: RenderTarget {
                                 var run = run
                                 run.start += x
                                 return run
-                            }, size: layout.size, baseline: baseline, variant: .horizontal)
+                            }, size: layout.size, baseline: baseline, variant: .horizontal,
+                            spacing: layout.characterSpacing)
                     } else {
                         try page.showGlyphs(
                             piece.codes, adjustments: Array(repeating: 0, count: piece.codes.count), font: cid.font,
-                            size: layout.size, x: x, y: baseline)
+                            size: layout.size, x: x, y: baseline, characterSpacing: spacing)
                     }
-                    x += piece.width
+                    x += piece.width + spacing
                 }
                 return
             }
@@ -211,17 +233,21 @@ final class PDFTarget: RenderTarget {
             }
             try show(
                 layout.runs, size: layout.size, baseline: baseline,
-                variant: layout.proportional ? .proportional : .horizontal)
+                variant: layout.proportional ? .proportional : .horizontal, spacing: layout.characterSpacing)
         }
     }
 
     /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset. A glyph shown
     /// for a second text (⼊ after 入, one glyph) is shown with its alias font, whose ToUnicode names that text: the
-    /// run is cut where the font changes.
-    private func show(_ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant) throws {
+    /// run is cut where the font changes. `spacing` thousandths of an em follow every glyph (`Tc`).
+    private func show(
+        _ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant, spacing: Int = 0
+    ) throws {
         for run in runs {
             guard let aliases = resources.fonts.aliasNumbers(of: run) else {
-                try show(run, glyphs: run.glyphs.indices, size: size, baseline: baseline, variant: variant)
+                try show(
+                    run, glyphs: run.glyphs.indices, size: size, baseline: baseline, variant: variant,
+                    spacing: spacing)
                 continue
             }
             var start = 0
@@ -229,19 +255,27 @@ final class PDFTarget: RenderTarget {
                 var end = start + 1
                 while end < run.glyphs.count, aliases[end] == aliases[start] { end += 1 }
                 try show(
-                    run, glyphs: start..<end, size: size, baseline: baseline, variant: variant, alias: aliases[start])
+                    run, glyphs: start..<end, size: size, baseline: baseline, variant: variant, alias: aliases[start],
+                    spacing: spacing)
                 start = end
             }
         }
     }
 
     /// Shows `glyphs` of `run` in one text object of the face's font in `variant` (and `alias`), from the first
-    /// one's offset.
+    /// one's offset, `spacing` thousandths of an em after each (`Tc`).
     private func show(
         _ run: TextLayout.Run, glyphs: Range<Int>, size: Double, baseline: Double, variant: PDFFontSet.Variant,
-        alias: Int? = nil
+        alias: Int? = nil, spacing: Int = 0
     ) throws {
-        let entry = try resources.fonts.font(for: run.face, variant: variant, alias: alias)
+        // Letter-spaced text from a font whose program carries the spacing in its advances, where the face allows;
+        // else the face's font with `Tc`.
+        var entry = try resources.fonts.font(for: run.face, variant: variant, alias: alias)
+        var tc = spacing
+        if spacing != 0, alias == nil, let spaced = try resources.fonts.spacedFont(for: run.face, spacing: spacing) {
+            entry = spaced
+            tc = 0
+        }
         var codes: [UInt16] = []
         var adjustments: [Int] = []
         codes.reserveCapacity(glyphs.count)
@@ -254,11 +288,11 @@ final class PDFTarget: RenderTarget {
             let offset = run.offsets[index] - origin
             codes.append(entry.codes[glyph] ?? 0)
             adjustments.append(pen - offset)
-            pen = offset + entry.width(of: glyph, in: run.face)
+            pen = offset + entry.width(of: glyph, in: run.face) + tc
         }
         try page.showGlyphs(
             codes, adjustments: adjustments, font: entry.font, size: size,
-            x: run.start + Double(origin) * size / 1000, y: baseline)
+            x: run.start + Double(origin) * size / 1000, y: baseline, characterSpacing: Double(tc) * size / 1000)
     }
 
     /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those, and characters

@@ -17,12 +17,19 @@ struct Replayer {
 
     /// Draws `drawing` as page `page` (counted from 1).
     func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget) throws {
+        try replay(drawing, page: page, into: target, commands: drawing.commands.indices)
+        try target.finish(location: RenderLocation(page: page))
+    }
+
+    /// Draws the top-level commands `range` of `drawing` (the background with the first), not finishing the page: a
+    /// raster page drawn in two steps (`RasterPrefixes`) gets the pixels of one drawn whole, and errors name each
+    /// command by its index in the whole drawing.
+    func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget, commands range: Range<Int>) throws {
         let location = RenderLocation(page: page)
-        if let background = drawing.background {
+        if range.lowerBound == 0, let background = drawing.background {
             try target.paintBackground(background, in: Rect(origin: .zero, size: drawing.size), location: location)
         }
-        try replay(drawing.commands, under: location, into: target)
-        try target.finish(location: location)
+        try replay(drawing.commands[range], under: location, into: target)
     }
 
     /// Replays `commands` in the target's current coordinates; a part opens a scope, is clipped to its rectangle
@@ -30,11 +37,11 @@ struct Replayer {
     /// glyphs and images stretch as the part does).
     ///
     /// `matrix` maps the current coordinates to the page's, so a link's area lands where its commands show.
-    private func replay(
-        _ commands: [Drawing.Command], under parent: RenderLocation,
+    private func replay<Commands: RandomAccessCollection<Drawing.Command>>(
+        _ commands: Commands, under parent: RenderLocation,
         into target: some RenderTarget, matrix: PageMatrix = .identity
-    ) throws {
-        for (index, command) in commands.enumerated() {
+    ) throws where Commands.Index == Int {
+        for (index, command) in zip(commands.indices, commands) {
             let here = parent.appending("commands", index: index)
             if let deadline, deadline.hasPassed { throw RenderError.limit(deadline.exceeded, location: here) }
             switch command {

@@ -15,16 +15,16 @@ import Testing
 /// so what remains is anti-aliasing. Splash and cairo cover edge pixels differently (Splash also snaps thin strokes
 /// to pixels), and text differs most: on saturated colours every glyph edge pixel counts fully in two channels.
 /// Measured worst blocks: 22 (stretchedParts), 24 (transparentLayers), 35 (everyCommand), 50 (admissionTicket, the
-/// red 14 pt 開催場所 line), 53 (fontKinds), 60 = 24 % (charts, its 11 pt black headings). A glyph missing or
-/// misplaced, a wrong colour, a missing shape or a y-flip error changes a block by well over 25 % and usually moves
-/// the page means too.
+/// red 14 pt 開催場所 line), 53 (fontKinds), 58 (verticalText), 60 = 24 % (charts, its 11 pt black headings). A
+/// glyph missing or misplaced, a wrong colour, a missing shape or a y-flip error changes a block by well over 25 %
+/// and usually moves the page means too.
 @Suite struct ParityTests {
     static let channelBound = 0.02 * 255
     static let blockBound = 0.25 * 255
 
     static let drawings: [String] = [
         "everyCommand", "admissionTicket", "transparentLayers", "stretchedParts",
-        "fontKinds", "textBoxes", "photos", "charts"
+        "fontKinds", "textBoxes", "photos", "verticalText", "charts"
     ]
 
     static func drawing(named name: String) throws -> Drawing {
@@ -35,6 +35,7 @@ import Testing
         case "fontKinds": try TestDrawings.fontKinds()
         case "textBoxes": try TestDrawings.textBoxes()
         case "photos": try TestDrawings.photos()
+        case "verticalText": try TestDrawings.verticalText()
         case "charts": try TestDrawings.charts()
         default: try TestDrawings.transparentLayers()
         }

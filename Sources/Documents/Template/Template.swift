@@ -557,7 +557,8 @@ public struct Template: Sendable {
             runs: InlineMarkup(base: base).runs(pieces), alignment: text.alignment,
             verticalAlignment: box.verticalAlignment, lineHeight: box.lineHeight, letterSpacing: box.letterSpacing,
             fit: box.fit, minimumSize: box.minimumSize, rotation: box.rotation, writingMode: box.writingMode,
-            field: fields.isEmpty ? nil : fields.joined(separator: ", "), proportional: box.proportional)
+            field: fields.isEmpty ? nil : fields.joined(separator: ", "), proportional: box.proportional,
+            verticalWords: box.verticalWords)
     }
 
     /// Fails when a text filled from data but given no box (`h`) runs past its `w`, or past the page's right edge:

@@ -143,6 +143,7 @@ enum TemplateElement: Hashable, Sendable {
         var rotation: Double
         var writingMode: WritingMode
         var proportional: Bool
+        var verticalWords: VerticalWords
     }
 
     struct Image: Hashable, Sendable {

@@ -478,7 +478,7 @@ struct TemplateParser {
                     "role", "text", "font", "size", "x", "y", "w", "align",
                     "repeat", "h", "valign", "fit", "minSize", "lineHeight",
                     "letterSpacing", "rotate", "writing", "weight",
-                    "underline", "palt"
+                    "underline", "palt", "across", "words"
                 ])
             let (slot, role) = try slot(f)
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "text")) }
@@ -641,7 +641,7 @@ struct TemplateParser {
     private func textBox(_ f: Fields, size: Double, hasWidth: Bool) throws(TemplateError) -> TemplateElement.Box? {
         let boxKeys = [
             "valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing", "weight",
-            "underline", "palt"
+            "underline", "palt", "across", "words"
         ]
         guard f.value("h") != nil else {
             if let key = boxKeys.first(where: { f.value($0) != nil }) {
@@ -680,7 +680,10 @@ struct TemplateParser {
             letterSpacing: try f.number("letterSpacing", default: 0),
             rotation: try f.number("rotate", default: 0),
             writingMode: try f.choice("writing", default: WritingMode.horizontal),
-            proportional: try f.choice("palt", default: Switch.no) == .yes)
+            proportional: try f.choice("palt", default: Switch.no) == .yes,
+            verticalWords: VerticalWords(
+                across: try f.integer("across", default: 2, range: 0...VerticalWords.mostAcross),
+                longer: try f.choice("words", default: VerticalWordOrientation.turned)))
     }
 
     func rect(_ f: Fields) throws(TemplateError) -> Rect {
