@@ -164,11 +164,7 @@ public struct Canvas: Sendable {
         let operation = "drawText"
         let colors = try begin(operation, slot)
         try finite(operation, ("x", x), ("y", y))
-        guard size.isFinite, size > 0 else {
-            throw .invalidArgument(
-                operation: operation, argument: "size", value: "\(size)",
-                rule: "the font size is a number greater than 0")
-        }
+        try fontSize(operation, size)
         guard !font.isEmpty else {
             throw .invalidArgument(
                 operation: operation, argument: "font", value: "\"\"",
@@ -257,13 +253,11 @@ public struct Canvas: Sendable {
     ) throws(CanvasError) {
         let operation = "drawBarcode"
         let colors = try begin(operation, slot)
-        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
-        try nonNegative(operation, "w", w)
-        try nonNegative(operation, "h", h)
+        let rect = try box(operation, x, y, w, h)
         append(
             .barcode(
                 .init(
-                    symbology: kind, data: data, rect: Rect(x: x, y: y, width: w, height: h),
+                    symbology: kind, data: data, rect: rect,
                     dark: colors.fill, light: light, options: options, slot: slot)))
     }
 
@@ -278,6 +272,49 @@ public struct Canvas: Sendable {
                 operation: operation, argument: member, value: "of field \"\(field.name)\"", rule: reason)
         }
         append(.formField(field))
+    }
+
+    /// Draws a path of lines and curves (``Drawing/Command/Path/Element``): `.both` fills in the slot's fill colour
+    /// first, then strokes in its stroke colour.
+    public mutating func drawPath(
+        _ slot: SlotRef, _ paint: Paint, width: Double, _ elements: [Drawing.Command.Path.Element]
+    ) throws(CanvasError) {
+        let operation = "drawPath"
+        let colors = try begin(operation, slot)
+        try nonNegative(operation, "width", width)
+        let path = Drawing.Command.Path(
+            elements: elements, paint: paint, lineWidth: width, stroke: colors.stroke, fill: colors.fill, slot: slot)
+        if let problem = path.firstProblem {
+            throw .invalidArgument(
+                operation: operation, argument: "elements", value: "\(elements.count) elements", rule: problem)
+        }
+        append(.path(path))
+    }
+
+    /// Draws a `style` chart of `series` over `categories` into the box at (`x`, `y`) of size `w` × `h`: text and
+    /// axes in the slot's stroke colour, series (or a pie's wedges) in the fill colours of `roles`, in order.
+    ///
+    /// Only the box, the size and the slots are checked here; the chart is laid out when the drawing is rendered,
+    /// and data no chart can show (a negative bar, NaN, an empty series, more categories than fit) is a render
+    /// error naming this command.
+    public mutating func drawChart(
+        _ slot: SlotRef, _ style: Drawing.Command.Chart.Style, categories: [String],
+        series: [Drawing.Command.Chart.Series], roles: [SlotRef], x: Double, y: Double, w: Double, h: Double,
+        font: String = "gothic", size: Double = 9, legend: Bool = true, values: Bool? = nil,
+        valueTitle: String? = nil
+    ) throws(CanvasError) {
+        let operation = "drawChart"
+        let colors = try begin(operation, slot)
+        let rect = try box(operation, x, y, w, h)
+        try fontSize(operation, size)
+        var fills: [Color] = []
+        for role in roles { fills.append(try palette.slot(role, for: operation).fill) }
+        append(
+            .chart(
+                .init(
+                    style: style, rect: rect, categories: categories,
+                    series: series, colors: fills, textColor: colors.stroke, font: font, size: size,
+                    legend: legend, values: values, valueTitle: valueTitle, slot: slot)))
     }
 
     /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.
@@ -379,6 +416,24 @@ public struct Canvas: Sendable {
         return .init(
             rect: Rect(x: x, y: y, width: w, height: h), paint: paint, lineWidth: width,
             stroke: colors.stroke, fill: colors.fill, slot: slot)
+    }
+
+    /// The box at (`x`, `y`) of size `w` × `h`, its numbers finite and its sides not negative.
+    private func box(_ operation: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double) throws(CanvasError)
+        -> Rect
+    {
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        try nonNegative(operation, "w", w)
+        try nonNegative(operation, "h", h)
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    private func fontSize(_ operation: String, _ size: Double) throws(CanvasError) {
+        guard size.isFinite, size > 0 else {
+            throw .invalidArgument(
+                operation: operation, argument: "size", value: "\(size)",
+                rule: "the font size is a number greater than 0")
+        }
     }
 
     private func finite(_ operation: String, _ values: (String, Double)...) throws(CanvasError) {

@@ -27,6 +27,10 @@ extension Drawing {
         case barcode(Barcode)
         /// A fillable form field (a PDF AcroForm field), drawn as its appearance where nothing can be filled.
         case formField(FormField)
+        /// An outline of lines and curves, filled and/or stroked (a pie's wedge, a polyline).
+        case path(Path)
+        /// A bar, stacked bar, line or pie chart, laid out when the drawing is rendered (see `Chart`).
+        case chart(Chart)
     }
 }
 
@@ -228,6 +232,10 @@ extension Drawing.Command: Codable {
         case barcode
         /// `.formField`
         case formField
+        /// `.path`
+        case path
+        /// `.chart`
+        case chart
     }
 
     private enum CodingKeys: String, CodingKey { case kind }
@@ -245,6 +253,8 @@ extension Drawing.Command: Codable {
         case .group: .group
         case .barcode: .barcode
         case .formField: .formField
+        case .path: .path
+        case .chart: .chart
         }
     }
 
@@ -269,6 +279,8 @@ extension Drawing.Command: Codable {
         case .group: self = .group(try Group(from: decoder))
         case .barcode: self = .barcode(try Barcode(from: decoder))
         case .formField: self = .formField(try FormField(from: decoder))
+        case .path: self = .path(try Path(from: decoder))
+        case .chart: self = .chart(try Chart(from: decoder))
         }
     }
 
@@ -286,6 +298,8 @@ extension Drawing.Command: Codable {
         case .group(let group): try group.encode(to: encoder)
         case .barcode(let barcode): try barcode.encode(to: encoder)
         case .formField(let field): try field.encode(to: encoder)
+        case .path(let path): try path.encode(to: encoder)
+        case .chart(let chart): try chart.encode(to: encoder)
         }
     }
 }

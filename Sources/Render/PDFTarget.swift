@@ -82,6 +82,48 @@ final class PDFTarget: RenderTarget {
         }
     }
 
+    func drawPath(
+        _ elements: [Drawing.Command.Path.Element], paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation
+    ) throws {
+        let flipped = elements.map { element -> PDFPath.Element in
+            switch element {
+            case .move(let point): .move(x: point.x, y: height - point.y)
+            case .line(let point): .line(x: point.x, y: height - point.y)
+            case .curve(let first, let second, let end):
+                .curve(
+                    x1: first.x, y1: height - first.y, x2: second.x, y2: height - second.y, x3: end.x,
+                    y3: height - end.y)
+            case .close: .close
+            }
+        }
+        let points = elements.flatMap(\.points)
+        let xs = points.map(\.x)
+        let ys = points.map(\.y)
+        let bounds = Rect(
+            x: (xs.min() ?? 0) - lineWidth, y: (ys.min() ?? 0) - lineWidth,
+            width: (xs.max() ?? 0) - (xs.min() ?? 0) + 2 * lineWidth,
+            height: (ys.max() ?? 0) - (ys.min() ?? 0) + 2 * lineWidth)
+        // Painted on its own: in one fill with other shapes, subpaths wound the other way would cut holes where
+        // they overlap (non-zero rule).
+        try flush(location)
+        if paint.fills {
+            try add(.fill(Self.rgb(fill), alpha: fill.alpha), bounds: bounds, location: location) { batch in
+                for element in flipped { batch.append(element) }
+            }
+            try flush(location)
+        }
+        if paint.strokes {
+            try add(
+                .stroke(Self.rgb(stroke), alpha: stroke.alpha, width: lineWidth, cap: .butt), bounds: bounds,
+                location: location
+            ) { batch in
+                for element in flipped { batch.append(element) }
+            }
+            try flush(location)
+        }
+    }
+
     func finish(location: RenderLocation) throws {
         try flush(location)
     }

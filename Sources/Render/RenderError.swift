@@ -1,3 +1,4 @@
+import Charts
 import DrawingModule
 import Fonts
 import Foundation
@@ -15,6 +16,10 @@ public enum RenderError: Error, Hashable, Sendable {
     case font(location: RenderLocation, font: String, reason: String)
     /// A barcode command cannot be encoded or placed: its `field` (`data`, `rect`, `dark`, `options.…`) and why.
     case barcode(location: RenderLocation, field: String, reason: String)
+    /// A path command cannot be drawn (it does not start with a move, or a coordinate is not finite).
+    case path(location: RenderLocation, reason: String)
+    /// A chart command cannot be laid out: its data, colours or box (see `ChartError`).
+    case chart(location: RenderLocation, ChartError)
     /// An image command's PNG or JPEG bytes could not be decoded.
     case image(location: RenderLocation, reason: String)
     /// A link cannot be written: it names a target no group has (`#name`), or two groups share a name.
@@ -66,6 +71,11 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return "cannot render \(location): font \"\(font)\": \(reason)"
         case .barcode(let location, let field, let reason):
             return "cannot render \(location).\(field) (barcode): \(reason)"
+        case .path(let location, let reason):
+            return "cannot render \(location) (path): \(reason). Fix: start the path with a move and give finite "
+                + "coordinates"
+        case .chart(let location, let error):
+            return ErrorText.wrapping("cannot render \(location)", error.problem, fix: error.fix)
         case .image(let location, let reason):
             return ErrorText.wrapping(
                 "cannot render \(location): the image's PNG or JPEG bytes cannot be decoded", reason,

@@ -22,6 +22,10 @@ protocol RenderTarget: AnyObject {
     func drawShape(
         _ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
         location: RenderLocation) throws
+    /// Fills and/or strokes a path (fill first, then stroke): non-zero winding, butt caps, miter joins.
+    func drawPath(
+        _ elements: [Drawing.Command.Path.Element], paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation) throws
     /// Draws laid-out text in `color`; `font` is the logical name.
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws
     /// How wide this target draws text in the logical font `font` (opened as `chain`, the font and its fallbacks):

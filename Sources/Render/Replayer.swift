@@ -157,6 +157,17 @@ struct Replayer {
                 try target.beginScope(clip: nil, location: here)
                 try replay(field.appearance, under: here.appearance, into: target, matrix: matrix)
                 try target.endScope(location: here)
+            case .path(let path):
+                if let problem = path.firstProblem { throw RenderError.path(location: here, reason: problem) }
+                var paint = path.paint
+                if paint.strokes, !(path.lineWidth > 0) { paint = paint.fills ? .fill : .none }
+                guard !path.elements.isEmpty, paint != .none else { continue }
+                try target.drawPath(
+                    path.elements, paint: paint, lineWidth: path.lineWidth, stroke: path.stroke, fill: path.fill,
+                    location: here)
+            case .chart(let chart):
+                // Laid out into primitives replayed as any others: the same shapes in every target.
+                try replay(try chartCommands(chart, at: here), under: here, into: target, matrix: matrix)
             case .group(let group):
                 try target.beginScope(clip: group.clip, location: here)
                 let inside = RenderLocation(page: here.page, path: here.path)
@@ -208,6 +219,13 @@ struct Replayer {
         try visit(drawing, page: page) { command, here in
             switch command {
             case .text(let text): result.append((text, here))
+            case .chart(let chart):
+                let layout = try Replayer.chartCommands(chart, at: here, fonts: fonts)
+                for (index, command) in layout.enumerated() {
+                    if case .text(let text) = command {
+                        result.append((text, here.appending("commands", index: index)))
+                    }
+                }
             case .textBox(let box):
                 do throws(TextFitError) {
                     result += try setter.texts(of: box).map { ($0, here) }

@@ -39,6 +39,7 @@ extension TemplateElement {
         case .text: "text"
         case .image: "image"
         case .barcode(let barcode): barcode.element
+        case .chart: "chart"
         case .part: "part"
         case .loop: "for"
         case .condition: "if"
@@ -76,6 +77,8 @@ extension TemplateElement {
             return image.rect
         case .barcode(let barcode):
             return barcode.command.rect
+        case .chart(let chart):
+            return chart.command.rect
         case .part(let part):
             return part.rect
         case .loop(let loop):

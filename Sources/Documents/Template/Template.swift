@@ -525,6 +525,9 @@ public struct Template: Sendable {
                             reason: error.reason))
                 }
                 commands.append(.barcode(command))
+            case .chart(let element):
+                commands.append(
+                    .chart(try chartCommand(element, scope: scope, base: base, options: options, budget: &budget)))
             }
         }
     }

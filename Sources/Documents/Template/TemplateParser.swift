@@ -39,7 +39,7 @@ struct TemplateParser {
         "firstPage", "literals", "pdfa", "attach", "signature", "flatten"
     ]
     static let elementKinds = [
-        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "part", "for", "if", "field"
+        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if", "field"
     ]
     /// Keys of the report templates read before the one language; such a file is refused with how to convert it.
     static let oldReportKeys = ["columns", "group", "intro", "subtitle", "sort", "total", "logo"]
@@ -499,6 +499,8 @@ struct TemplateParser {
             return try part(body)
         case "field":
             return try formField(body, palette: palette, font: font)
+        case "chart":
+            return try chart(body, palette: palette, font: font)
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
@@ -687,7 +689,7 @@ struct TemplateParser {
                 longer: try f.choice("words", default: VerticalWordOrientation.turned)))
     }
 
-    private func rect(_ f: Fields) throws(TemplateError) -> Rect {
+    func rect(_ f: Fields) throws(TemplateError) -> Rect {
         Rect(
             x: try f.number("x"), y: try f.number("y"), width: try f.number("w", nonNegative: true),
             height: try f.number("h", nonNegative: true))
