@@ -72,12 +72,14 @@ let package = Package(
         .target(name: "Fonts", dependencies: ["CHarfBuzz", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
         .target(name: "Typeset", dependencies: ["DrawingModule", "Fonts", "Support"]),
+        // Charts laid out into the primitives both renderers draw: exact decimal values, round axis steps, fit checks.
+        .target(name: "Charts", dependencies: ["DrawingModule", "Fonts", "Typeset", "Support"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
         .target(
             name: "Render",
             dependencies: [
                 "DrawingModule", "Haru", "PNG", "JPEG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes",
-                "Support",
+                "Charts", "Support",
                 // libqpdf (through Validation's one qpdf handle) encrypts finished PDFs with AES-256 and reads the
                 // revision a signature is appended to; OpenSSL (CMSBridge) makes the signature's CMS.
                 "Validation", "CMSBridge", .product(name: "Crypto", package: "swift-crypto")
@@ -86,7 +88,7 @@ let package = Package(
         .target(
             name: "Documents",
             dependencies: [
-                "DrawingModule", "Fonts", "Typeset", "Barcodes", "Support",
+                "DrawingModule", "Fonts", "Typeset", "Barcodes", "Charts", "Support",
                 .product(name: "Yams", package: "Yams")
             ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
@@ -185,7 +187,7 @@ let package = Package(
             name: "RenderTests",
             dependencies: [
                 "Render", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes",
-                "TestSupport"
+                "Charts", "TestSupport"
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),
         .testTarget(

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Small on purpose: it saves the repeated encodings of one document being filled and rendered, not a whole batch;
 /// when full it is emptied rather than tracking age.
-final class LayoutCache: @unchecked Sendable {
+package final class LayoutCache: @unchecked Sendable {
     /// What a layout depends on: the whole command and the pixel grid.
     struct Key: Hashable {
         var barcode: Drawing.Command.Barcode
@@ -13,13 +13,16 @@ final class LayoutCache: @unchecked Sendable {
     }
 
     /// The process's cache.
-    static let shared = LayoutCache(capacity: 64)
+    package static let shared = LayoutCache(capacity: 64)
 
     private let lock = NSLock()
     private let capacity: Int
     private var entries: [Key: BarcodeLayout] = [:]
 
     init(capacity: Int) { self.capacity = capacity }
+
+    /// Forgets every layout.
+    package func removeAll() { lock.withLock { entries.removeAll() } }
 
     subscript(key: Key) -> BarcodeLayout? {
         get { lock.withLock { entries[key] } }

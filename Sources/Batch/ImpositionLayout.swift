@@ -68,7 +68,9 @@ public struct ImpositionLayout: Sendable, Hashable {
     public func sheet(with tickets: [Drawing]) -> Drawing {
         var commands: [Drawing.Command] = []
         for (ticket, cell) in zip(tickets, cells) {
-            commands.append(.part(.init(drawing: ticket, rect: cell)))
+            // A sheet is for printing and cutting: form fields are drawn flat (and several tickets' fields of one
+            // name could not share a sheet).
+            commands.append(.part(.init(drawing: ticket.flatteningFormFields(), rect: cell)))
             if cropMarks { commands += marks(around: cell) }
         }
         return Drawing(size: sheet, background: .white, commands: commands)

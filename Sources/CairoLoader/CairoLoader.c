@@ -23,6 +23,8 @@
     VOID(cairo_clip, (cairo_t *a), (a)) \
     VOID(cairo_close_path, (cairo_t *a), (a)) \
     VALUE(cairo_t *, cairo_create, (cairo_surface_t *a), (a)) \
+    VOID(cairo_curve_to, (cairo_t *a, double b, double c, double d, double e, double f, double g), \
+        (a, b, c, d, e, f, g)) \
     VOID(cairo_destroy, (cairo_t *a), (a)) \
     VOID(cairo_device_to_user, (cairo_t *a, double *b, double *c), (a, b, c)) \
     VOID(cairo_fill, (cairo_t *a), (a)) \

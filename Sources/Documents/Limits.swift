@@ -51,6 +51,13 @@ public struct Limits: Hashable, Sendable {
     /// records for `batch`), checked before it is read. Default 64 MiB.
     public var dataFileBytes = 64 << 20
 
+    /// How many categories (items of its `rows` list) one chart may draw, checked before any value is read: each
+    /// category is a label and a bar or point per series to measure and place. Default 1,000 (a chart's box
+    /// refuses far fewer: at least 4 pt each).
+    public var chartCategories = 1_000
+    /// How many series one chart may draw, checked when the template is read. Default 50.
+    public var chartSeries = 50
+
     /// A deadline of `jobSeconds` from now, for one document.
     public func deadline() -> Deadline { Deadline(seconds: jobSeconds) }
 
@@ -66,7 +73,8 @@ public struct Limits: Hashable, Sendable {
         ("part-count", \.partCount), ("elements-per-page", \.elementsPerPage),
         ("elements-per-document", \.elementsPerDocument), ("csv-columns", \.csvColumns),
         ("csv-field-bytes", \.csvFieldBytes), ("json-line-bytes", \.jsonLineBytes), ("raster-bytes", \.rasterBytes),
-        ("image-bytes", \.imageBytes), ("job-seconds", \.jobSeconds), ("data-file-bytes", \.dataFileBytes)
+        ("image-bytes", \.imageBytes), ("job-seconds", \.jobSeconds), ("data-file-bytes", \.dataFileBytes),
+        ("chart-categories", \.chartCategories), ("chart-series", \.chartSeries)
     ]
 
     /// The value of the limit named `name` (`csv-columns`), or nil for a name that is not a limit.

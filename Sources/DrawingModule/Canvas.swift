@@ -164,11 +164,7 @@ public struct Canvas: Sendable {
         let operation = "drawText"
         let colors = try begin(operation, slot)
         try finite(operation, ("x", x), ("y", y))
-        guard size.isFinite, size > 0 else {
-            throw .invalidArgument(
-                operation: operation, argument: "size", value: "\(size)",
-                rule: "the font size is a number greater than 0")
-        }
+        try fontSize(operation, size)
         guard !font.isEmpty else {
             throw .invalidArgument(
                 operation: operation, argument: "font", value: "\"\"",
@@ -194,25 +190,26 @@ public struct Canvas: Sendable {
         fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
         lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
         writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false,
-        typesetting: Typesetting = .standard
+        words: VerticalWords = VerticalWords(), typesetting: Typesetting = .standard
     ) throws(CanvasError) {
         let colors = try begin("drawTextBox", slot)
         try drawTextBox(
             [TextRun(text, font: font, weight: weight, size: size, color: colors.stroke)], x: x, y: y,
             w: w, h: h, align: align, valign: valign, fit: fit, minSize: minSize, lineHeight: lineHeight,
             letterSpacing: letterSpacing, rotation: rotation, writing: writing, field: field, palt: palt,
-            typesetting: typesetting)
+            words: words, typesetting: typesetting)
     }
 
     /// Sets styled runs (each with its font, weight, size, colour, underline and ruby) inside the box at (`x`, `y`)
-    /// of size `w` × `h`, by `fit`, as `drawTextBox(_:_:…)` does for one run.
+    /// of size `w` × `h`, by `fit`, as `drawTextBox(_:_:…)` does for one run; `words` says how a vertical box sets
+    /// words of digits and Latin letters.
     public mutating func drawTextBox(
         _ runs: [TextRun], x: Double, y: Double, w: Double, h: Double,
         align: TextAlignment = .left, valign: VerticalAlignment = .top,
         fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
         lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
         writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false,
-        typesetting: Typesetting = .standard
+        words: VerticalWords = VerticalWords(), typesetting: Typesetting = .standard
     ) throws(CanvasError) {
         let operation = "drawTextBox"
         try requireDrawing(operation)
@@ -221,7 +218,8 @@ public struct Canvas: Sendable {
             frame: Rect(x: x, y: y, width: w, height: h), runs: runs, alignment: align,
             verticalAlignment: valign, lineHeight: lineHeight,
             letterSpacing: letterSpacing, fit: fit, minimumSize: minSize,
-            rotation: rotation, writingMode: writing, field: field, proportional: palt, typesetting: typesetting)
+            rotation: rotation, writingMode: writing, field: field, proportional: palt, verticalWords: words,
+            typesetting: typesetting)
         if let (member, reason) = box.firstProblem {
             throw .invalidArgument(operation: operation, argument: member, value: "", rule: reason)
         }
@@ -257,14 +255,68 @@ public struct Canvas: Sendable {
     ) throws(CanvasError) {
         let operation = "drawBarcode"
         let colors = try begin(operation, slot)
-        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
-        try nonNegative(operation, "w", w)
-        try nonNegative(operation, "h", h)
+        let rect = try box(operation, x, y, w, h)
         append(
             .barcode(
                 .init(
-                    symbology: kind, data: data, rect: Rect(x: x, y: y, width: w, height: h),
+                    symbology: kind, data: data, rect: rect,
                     dark: colors.fill, light: light, options: options, slot: slot)))
+    }
+
+    /// Adds a fillable form field: a field a reader fills in a PDF, drawn as its appearance in a PNG or a flattened
+    /// PDF. Its colours are its own (a form's look is usually one for all fields), not a slot's.
+    /// - Throws: `CanvasError.invalidArgument` naming the member that cannot be drawn (``Drawing/Command/FormField/firstProblem``).
+    public mutating func drawFormField(_ field: Drawing.Command.FormField) throws(CanvasError) {
+        let operation = "drawFormField"
+        try requireDrawing(operation)
+        if let (member, reason) = field.firstProblem {
+            throw .invalidArgument(
+                operation: operation, argument: member, value: "of field \"\(field.name)\"", rule: reason)
+        }
+        append(.formField(field))
+    }
+
+    /// Draws a path of lines and curves (``Drawing/Command/Path/Element``): `.both` fills in the slot's fill colour
+    /// first, then strokes in its stroke colour.
+    public mutating func drawPath(
+        _ slot: SlotRef, _ paint: Paint, width: Double, _ elements: [Drawing.Command.Path.Element]
+    ) throws(CanvasError) {
+        let operation = "drawPath"
+        let colors = try begin(operation, slot)
+        try nonNegative(operation, "width", width)
+        let path = Drawing.Command.Path(
+            elements: elements, paint: paint, lineWidth: width, stroke: colors.stroke, fill: colors.fill, slot: slot)
+        if let problem = path.firstProblem {
+            throw .invalidArgument(
+                operation: operation, argument: "elements", value: "\(elements.count) elements", rule: problem)
+        }
+        append(.path(path))
+    }
+
+    /// Draws a `style` chart of `series` over `categories` into the box at (`x`, `y`) of size `w` × `h`: text and
+    /// axes in the slot's stroke colour, series (or a pie's wedges) in the fill colours of `roles`, in order.
+    ///
+    /// Only the box, the size and the slots are checked here; the chart is laid out when the drawing is rendered,
+    /// and data no chart can show (a negative bar, NaN, an empty series, more categories than fit) is a render
+    /// error naming this command.
+    public mutating func drawChart(
+        _ slot: SlotRef, _ style: Drawing.Command.Chart.Style, categories: [String],
+        series: [Drawing.Command.Chart.Series], roles: [SlotRef], x: Double, y: Double, w: Double, h: Double,
+        font: String = "gothic", size: Double = 9, legend: Bool = true, values: Bool? = nil,
+        valueTitle: String? = nil
+    ) throws(CanvasError) {
+        let operation = "drawChart"
+        let colors = try begin(operation, slot)
+        let rect = try box(operation, x, y, w, h)
+        try fontSize(operation, size)
+        var fills: [Color] = []
+        for role in roles { fills.append(try palette.slot(role, for: operation).fill) }
+        append(
+            .chart(
+                .init(
+                    style: style, rect: rect, categories: categories,
+                    series: series, colors: fills, textColor: colors.stroke, font: font, size: size,
+                    legend: legend, values: values, valueTitle: valueTitle, slot: slot)))
     }
 
     /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.
@@ -366,6 +418,24 @@ public struct Canvas: Sendable {
         return .init(
             rect: Rect(x: x, y: y, width: w, height: h), paint: paint, lineWidth: width,
             stroke: colors.stroke, fill: colors.fill, slot: slot)
+    }
+
+    /// The box at (`x`, `y`) of size `w` × `h`, its numbers finite and its sides not negative.
+    private func box(_ operation: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double) throws(CanvasError)
+        -> Rect
+    {
+        try finite(operation, ("x", x), ("y", y), ("w", w), ("h", h))
+        try nonNegative(operation, "w", w)
+        try nonNegative(operation, "h", h)
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    private func fontSize(_ operation: String, _ size: Double) throws(CanvasError) {
+        guard size.isFinite, size > 0 else {
+            throw .invalidArgument(
+                operation: operation, argument: "size", value: "\(size)",
+                rule: "the font size is a number greater than 0")
+        }
     }
 
     private func finite(_ operation: String, _ values: (String, Double)...) throws(CanvasError) {

@@ -30,6 +30,23 @@ extension Drawing.Command {
         case .barcode(var barcode):
             barcode.rect = move(barcode.rect)
             return .barcode(barcode)
+        case .formField(var field):
+            field.rect = move(field.rect)
+            for index in field.options.indices { field.options[index].rect = field.options[index].rect.map(move) }
+            return .formField(field)
+        case .path(var path):
+            path.elements = path.elements.map { element in
+                switch element {
+                case .move(let point): .move(move(point))
+                case .line(let point): .line(move(point))
+                case .curve(let first, let second, let end): .curve(move(first), move(second), move(end))
+                case .close: .close
+                }
+            }
+            return .path(path)
+        case .chart(var chart):
+            chart.rect = move(chart.rect)
+            return .chart(chart)
         case .group(var group):
             group.clip = group.clip.map(move)
             group.commands = group.commands.map { $0.moved(x: x, y: y) }

@@ -25,6 +25,12 @@ extension Drawing {
         case group(Group)
         /// A barcode or 2D code, encoded when the drawing is rendered (see `Barcode`).
         case barcode(Barcode)
+        /// A fillable form field (a PDF AcroForm field), drawn as its appearance where nothing can be filled.
+        case formField(FormField)
+        /// An outline of lines and curves, filled and/or stroked (a pie's wedge, a polyline).
+        case path(Path)
+        /// A bar, stacked bar, line or pie chart, laid out when the drawing is rendered (see `Chart`).
+        case chart(Chart)
     }
 }
 
@@ -112,6 +118,12 @@ extension Drawing.Command {
         /// True for text beside the content rather than part of it (the ruby over a base): a PDF marks it as an
         /// artifact, so extractors and screen readers keep the base text clean; others draw it as any text.
         public var artifact: Bool?
+        /// Further OpenType features the text is shaped with (`hwid`: the half-width digits a vertical column sets
+        /// across one cell); nil for none.
+        public var features: [String]?
+        /// Extra space after every character, in points, shown as one line (a PDF's `Tc`), so extractors read a
+        /// letter-spaced postal code as `1000005`, not as seven words; nil or 0 for none.
+        public var characterSpacing: Double?
         /// Extra space after each character of `string`, in points (negative closes up): how the Japanese spacing
         /// rules and justification place characters without adding space characters, so extracted text stays the
         /// text written. Nil (or an array whose count differs from the characters') sets them at their advances.
@@ -122,9 +134,12 @@ extension Drawing.Command {
             color: Color, string: String, font: String, size: Double, origin: Point,
             boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
             verticalAlternates: Bool? = nil, proportional: Bool? = nil, vertical: Bool? = nil,
-            artifact: Bool? = nil, adjustments: [Double]? = nil
+            artifact: Bool? = nil, features: [String]? = nil, characterSpacing: Double? = nil,
+            adjustments: [Double]? = nil
         ) {
             self.artifact = artifact
+            self.features = features
+            self.characterSpacing = characterSpacing
             self.adjustments = adjustments
             self.verticalAlternates = verticalAlternates
             self.proportional = proportional
@@ -221,6 +236,12 @@ extension Drawing.Command: Codable {
         case group
         /// `.barcode`
         case barcode
+        /// `.formField`
+        case formField
+        /// `.path`
+        case path
+        /// `.chart`
+        case chart
     }
 
     private enum CodingKeys: String, CodingKey { case kind }
@@ -237,6 +258,9 @@ extension Drawing.Command: Codable {
         case .part: .part
         case .group: .group
         case .barcode: .barcode
+        case .formField: .formField
+        case .path: .path
+        case .chart: .chart
         }
     }
 
@@ -260,6 +284,9 @@ extension Drawing.Command: Codable {
         case .part: self = .part(try Part(from: decoder))
         case .group: self = .group(try Group(from: decoder))
         case .barcode: self = .barcode(try Barcode(from: decoder))
+        case .formField: self = .formField(try FormField(from: decoder))
+        case .path: self = .path(try Path(from: decoder))
+        case .chart: self = .chart(try Chart(from: decoder))
         }
     }
 
@@ -276,6 +303,9 @@ extension Drawing.Command: Codable {
         case .part(let part): try part.encode(to: encoder)
         case .group(let group): try group.encode(to: encoder)
         case .barcode(let barcode): try barcode.encode(to: encoder)
+        case .formField(let field): try field.encode(to: encoder)
+        case .path(let path): try path.encode(to: encoder)
+        case .chart(let chart): try chart.encode(to: encoder)
         }
     }
 }

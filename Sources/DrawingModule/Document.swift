@@ -43,6 +43,9 @@ public struct Document: Codable, Hashable, Sendable {
     public var archive: Archive?
     /// Where a signature is shown when the PDF is signed, or nil for an invisible one.
     public var signatureField: SignatureField?
+    /// True draws every form field as page content (its appearance) instead of a field a reader can fill: a
+    /// template's `flatten: true`; `OutputOptions.flattensForms` asks the same of one rendering.
+    public var flattensForms = false
 
     /// Creates a document from its pages, metadata, outline, archive request and signature field.
     public init(
@@ -56,7 +59,7 @@ public struct Document: Codable, Hashable, Sendable {
         self.signatureField = signatureField
     }
 
-    private enum CodingKeys: String, CodingKey { case pages, metadata, outline, archive, signatureField }
+    private enum CodingKeys: String, CodingKey { case pages, metadata, outline, archive, signatureField, flattensForms }
 
     /// Reads a document; `metadata` and `outline` may be left out (`{"pages": [drawing, ...]}` is a document), and
     /// each outline entry must point at a page of the document.
@@ -67,6 +70,7 @@ public struct Document: Codable, Hashable, Sendable {
         outline = try container.decodeIfPresent([OutlineEntry].self, forKey: .outline) ?? []
         archive = try container.decodeIfPresent(Archive.self, forKey: .archive)
         signatureField = try container.decodeIfPresent(SignatureField.self, forKey: .signatureField)
+        flattensForms = try container.decodeIfPresent(Bool.self, forKey: .flattensForms) ?? false
         if let problem = firstOutlineProblem() {
             let path =
                 decoder.codingPath + [
@@ -85,6 +89,7 @@ public struct Document: Codable, Hashable, Sendable {
         if !outline.isEmpty { try container.encode(outline, forKey: .outline) }
         try container.encodeIfPresent(archive, forKey: .archive)
         try container.encodeIfPresent(signatureField, forKey: .signatureField)
+        if flattensForms { try container.encode(flattensForms, forKey: .flattensForms) }
     }
 
     /// A coding-path element naming an outline entry or one of its fields in error locations.

@@ -72,6 +72,8 @@ public struct Drawing: Codable, Hashable, Sendable {
                 return at("boxWidth", "a box width is 0 or more, got \(text.boxWidth ?? 0)")
             case .textBox(let box):
                 if let (member, reason) = box.firstProblem { return at(member, reason) }
+            case .formField(let field):
+                if let (member, reason) = field.firstProblem { return at(member, reason) }
             case .group(let group):
                 if let problem = firstProblem(in: group.commands, path: here + [PathKey(stringValue: "commands")]) {
                     return problem
@@ -100,6 +102,7 @@ public struct Drawing: Codable, Hashable, Sendable {
                     }
                 case .group(let group): collect(group.commands, into: &result)
                 case .part(let part): collect(part.drawing.commands, into: &result)
+                case .formField(let field): collect(field.appearance, into: &result)
                 default: break
                 }
             }

@@ -68,3 +68,18 @@ public struct Rect: Codable, Hashable, Sendable {
     /// The centre point, where ellipses are drawn around.
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
 }
+
+extension Rect {
+    /// The smallest rectangle holding every one of `rects`; nil for none: what a group of elements covers.
+    public static func union(_ rects: [Rect]) -> Rect? {
+        guard let first = rects.first else { return nil }
+        var (left, top, right, bottom) = (first.x, first.y, first.maxX, first.maxY)
+        for rect in rects.dropFirst() {
+            left = min(left, rect.x)
+            top = min(top, rect.y)
+            right = max(right, rect.maxX)
+            bottom = max(bottom, rect.maxY)
+        }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}

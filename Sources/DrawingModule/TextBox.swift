@@ -32,8 +32,49 @@ public enum VerticalAlignment: String, Codable, Hashable, Sendable, CaseIterable
 public enum WritingMode: String, Codable, Hashable, Sendable, CaseIterable {
     /// Rows, left to right, top to bottom (横書き).
     case horizontal
-    /// Columns, top to bottom, right to left (縦書き): CJK upright, Latin turned, 2–3 digits set across.
+    /// Columns, top to bottom, right to left (縦書き): CJK upright, words of digits and Latin letters set across,
+    /// turned or upright as ``VerticalWords`` says.
     case vertical
+}
+
+/// How a word of ASCII digits and Latin letters longer than ``VerticalWords/across`` stands in a vertical column.
+public enum VerticalWordOrientation: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Turned 90° clockwise as one piece, read with the head tilted (`150-0001`, `1-12-3`, `No.5`).
+    case turned
+    /// Every character upright in its own cell, one under the other, its hyphens and points too.
+    case upright
+}
+
+/// How a vertical column sets a word of ASCII digits and Latin letters (`A4`, `2025`, `150-0001`): the word is one
+/// unit — its hyphens, points, slashes and colons between two of its characters belong to it — so it takes one
+/// orientation, never an upright digit beside a turned hyphen.
+///
+/// A word of up to `across` characters is set across the column in one cell (縦中横, tate-chu-yoko), its glyphs
+/// keeping their height (the font's half-width forms, `hwid`, or `twid`/`qwid` where the font has them, then
+/// narrowed horizontally to fit one em); a longer word stands as `longer` says. A lone character stands upright.
+public struct VerticalWords: Codable, Hashable, Sendable {
+    /// The longest word set across one cell, 0 to 3 characters; 2 by default (`A4`, `12`; 100 of 第100回 is turned).
+    public var across: Int
+    /// How a longer word stands; turned by default.
+    public var longer: VerticalWordOrientation
+
+    /// Creates the rule: words of up to `across` characters set across, longer ones `longer`.
+    public init(across: Int = 2, longer: VerticalWordOrientation = .turned) {
+        self.across = across
+        self.longer = longer
+    }
+
+    /// The longest `across` a text box takes.
+    public static let mostAcross = 3
+
+    private enum CodingKeys: String, CodingKey { case across, longer }
+
+    /// Reads the rule; either member may be left out and takes its default.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        across = try c.decodeIfPresent(Int.self, forKey: .across) ?? 2
+        longer = try c.decodeIfPresent(VerticalWordOrientation.self, forKey: .longer) ?? .turned
+    }
 }
 
 /// A font's weight, resolved to a face of the family by the Fonts configuration, never faked by stroking.
@@ -124,6 +165,8 @@ extension Drawing.Command {
         /// True sets horizontal text with the fonts' proportional widths for Japanese (OpenType `palt`: kana and
         /// punctuation take their own width instead of a full em); vertical columns keep their full-width cells.
         public var proportional: Bool
+        /// How a vertical box sets words of digits and Latin letters; ignored in horizontal boxes.
+        public var verticalWords: VerticalWords
         /// The Japanese typesetting rules of horizontal lines: 和欧間, trimmed punctuation, hanging.
         public var typesetting: Typesetting
 
@@ -133,7 +176,7 @@ extension Drawing.Command {
             verticalAlignment: VerticalAlignment = .top, lineHeight: Double = 1.2, letterSpacing: Double = 0,
             fit: [FitPolicy] = FitPolicy.dataDefault, minimumSize: Double? = nil, rotation: Double = 0,
             writingMode: WritingMode = .horizontal, field: String? = nil, proportional: Bool = false,
-            typesetting: Typesetting = .standard
+            verticalWords: VerticalWords = VerticalWords(), typesetting: Typesetting = .standard
         ) {
             self.frame = frame
             self.runs = runs
@@ -147,6 +190,7 @@ extension Drawing.Command {
             self.writingMode = writingMode
             self.field = field
             self.proportional = proportional
+            self.verticalWords = verticalWords
             self.typesetting = typesetting
         }
 
@@ -165,7 +209,7 @@ extension Drawing.Command {
 
         private enum CodingKeys: String, CodingKey {
             case frame, runs, alignment, verticalAlignment, lineHeight, letterSpacing, fit, minimumSize, rotation
-            case writingMode, field, proportional, typesetting
+            case writingMode, field, proportional, verticalWords, typesetting
         }
 
         /// Reads a text box; everything but `frame` and `runs` may be left out and takes the defaults of `init`.
@@ -183,6 +227,7 @@ extension Drawing.Command {
             writingMode = try c.decodeIfPresent(WritingMode.self, forKey: .writingMode) ?? .horizontal
             field = try c.decodeIfPresent(String.self, forKey: .field)
             proportional = try c.decodeIfPresent(Bool.self, forKey: .proportional) ?? false
+            verticalWords = try c.decodeIfPresent(VerticalWords.self, forKey: .verticalWords) ?? VerticalWords()
             typesetting = try c.decodeIfPresent(Typesetting.self, forKey: .typesetting) ?? .standard
         }
 
@@ -201,6 +246,13 @@ extension Drawing.Command {
                 if run.font.isEmpty {
                     return ("runs[\(index)].font", "name a logical font such as gothic, mincho, sans, serif or mono")
                 }
+            }
+            if !(0...VerticalWords.mostAcross).contains(verticalWords.across) {
+                return (
+                    "verticalWords.across",
+                    "words set across a vertical column are 0 to \(VerticalWords.mostAcross) characters long, "
+                        + "got \(verticalWords.across)"
+                )
             }
             if !(minimumSize > 0) { return ("minimumSize", "a minimum size is greater than 0, got \(minimumSize)") }
             if let (index, run) = runs.enumerated().first(where: { $0.element.size > Self.largestSize }) {

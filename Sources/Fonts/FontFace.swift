@@ -40,6 +40,13 @@ public final class FontFace: @unchecked Sendable {
     let glyphSubsets = BoundedCache<Set<UInt32>, FontSubset>(limit: 256)
     let shapes = BoundedCache<ShapeKey, [ShapedGlyph]>(limit: 1024)
 
+    /// Forgets the subsets and shaped texts made so far.
+    package func removeCachedWork() {
+        subsets.removeAll()
+        glyphSubsets.removeAll()
+        shapes.removeAll()
+    }
+
     /// Opens `url` (face `index` of a collection) for the logical name `name`.
     public init(contentsOf url: URL, index: Int = 0, name: String) throws(FontError) {
         // HarfBuzz would clamp a negative index to face 0 while FreeType (the raster renderer) reads -1 as "only

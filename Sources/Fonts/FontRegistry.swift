@@ -31,6 +31,14 @@ public final class FontRegistry: @unchecked Sendable {
     /// Fallback chains by logical name.
     private var chains: [String: [FontFace]] = [:]
 
+    /// Forgets the subsets and shaped texts of every face opened so far; the faces stay open.
+    package func removeCachedWork() {
+        lock.lock()
+        let opened = Array(faces.values)
+        lock.unlock()
+        for face in opened { face.removeCachedWork() }
+    }
+
     /// Creates a registry reading `configurationFile` (default: `MKPDF_FONTS`, then the repository's table) and
     /// taking overrides from `environment`. Nothing is read until the first lookup.
     public init(

@@ -180,6 +180,14 @@ final class ContentPrefixes: @unchecked Sendable {
         return stream.feed(input, finish: true, into: &output) ? output : nil
     }
 
+    /// Forgets every snapshot and recent content.
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        snapshots.removeAll()
+        recent.removeAll()
+    }
+
     private func remember(_ snapshot: Snapshot) {
         lock.lock()
         defer { lock.unlock() }
@@ -206,4 +214,11 @@ final class ContentPrefixes: @unchecked Sendable {
 /// libHaru (libHaru writes the key only for streams it compresses itself).
 let flateFilterHook: HPDF_Dict_OnWriteFunc = { _, stream in
     HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n")
+}
+
+/// Forgets what this module keeps across documents — deflate states of shared content beginnings and Shift_JIS
+/// encodings — so `mkpdf-bench --cold` measures one document alone.
+package func forgetDocumentCaches() {
+    ContentPrefixes.shared.removeAll()
+    TextEncoder.shiftJISCache.removeAll()
 }

@@ -37,6 +37,8 @@ public final class PDFDocument {
     var directStreams: [HPDF_Dict] = []
     /// The PDF/A level and what its parts are written from, when the document is to be archival (`setArchiveLevel`).
     var archive: ArchiveState?
+    /// The interactive form (`/AcroForm`) once a field is added (`addFormField`).
+    var form: FormState?
 
     /// A libHaru feature set that must be enabled once per document before use.
     enum OptionalSet: Hashable {

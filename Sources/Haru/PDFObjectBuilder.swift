@@ -85,6 +85,37 @@ struct PDFObjectBuilder {
         try call { HPDF_Array_AddNumber(array, HPDF_INT32(clamping: value)) }
     }
 
+    /// Appends the real number `value` to `array`.
+    func append(_ array: HPDF_Array, real value: Double) throws {
+        try call { HPDF_Array_AddReal(array, HPDF_REAL(value)) }
+    }
+
+    /// `/key true` or `/key false`.
+    func boolean(_ dict: HPDF_Dict, _ key: String, _ value: Bool) throws {
+        try add(dict, key, HPDF_Boolean_New(mmgr, value ? HPDF_TRUE : HPDF_FALSE).map { UnsafeMutableRawPointer($0) })
+    }
+
+    /// A PDF text string of `text`: a literal `(…)` when it is printable ASCII, else UTF-16BE with its byte-order mark
+    /// (`<FEFF…>`), so 髙橋 and 𠮷野 need no escaping and no encoding of ours.
+    func textString(_ text: String) throws -> UnsafeMutableRawPointer {
+        let object: UnsafeMutableRawPointer?
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            object = HPDF_String_New(mmgr, text, nil).map { UnsafeMutableRawPointer($0) }
+        } else {
+            var bytes: [HPDF_BYTE] = [0xFE, 0xFF]
+            for unit in text.utf16 { bytes += [HPDF_BYTE(unit >> 8), HPDF_BYTE(unit & 0xFF)] }
+            object = HPDF_Binary_New(mmgr, &bytes, HPDF_UINT(bytes.count)).map { UnsafeMutableRawPointer($0) }
+        }
+        guard let object else { throw outOfMemory(text) }
+        return object
+    }
+
+    /// A name object (`/value`; bytes outside printable ASCII are written `#XX`).
+    func nameObject(_ value: String) throws -> UnsafeMutableRawPointer {
+        guard let object = HPDF_Name_New(mmgr, value) else { throw outOfMemory(value) }
+        return UnsafeMutableRawPointer(object)
+    }
+
     /// A CIDSystemInfo dictionary: Adobe's registry, `ordering`, `supplement`.
     func systemInfo(ordering: String, supplement: Int) throws -> HPDF_Dict {
         let system = try dictionary(indirect: false)

@@ -225,4 +225,11 @@ final class EncodedTextCache: @unchecked Sendable {
         if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
         entries[text] = bytes
     }
+
+    /// Forgets every encoding.
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        entries.removeAll()
+    }
 }

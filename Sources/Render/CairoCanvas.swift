@@ -72,6 +72,24 @@ final class CairoCanvas {
         return (data, Int(cairo_image_surface_get_stride(surface)))
     }
 
+    /// A copy of the surface's bytes as they stand: what `restore(_:)` puts back into a canvas of the same size.
+    func pixelsCopy() throws(RenderError) -> [UInt8] {
+        let (data, stride) = try pixelWords()
+        return Array(UnsafeBufferPointer(start: data, count: stride * height))
+    }
+
+    /// Puts back bytes `pixelsCopy()` took from a canvas of the same size.
+    func restore(_ pixels: [UInt8]) throws(RenderError) {
+        let (data, stride) = try pixelWords()
+        guard pixels.count == stride * height else {
+            throw .raster(
+                location: nil, operation: "restore the pixels",
+                reason: "\(pixels.count) bytes for a surface of \(stride * height)")
+        }
+        pixels.withUnsafeBytes { data.update(from: $0.bindMemory(to: UInt8.self).baseAddress!, count: $0.count) }
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// The pixels as RGB8 (or gray when every pixel is gray) when every pixel is opaque, else nil.
     ///
     /// A page with a background is opaque: one pass straight from cairo's words to the bytes the PNG keeps, instead

@@ -22,12 +22,15 @@ final class FontPrograms: @unchecked Sendable {
         var face: ObjectIdentifier
         var texts: [UInt32: String]
         var subsets: Bool
+        /// The letter spacing the program's advances include, in thousandths of an em (0 for the face's own).
+        var spacing = 0
 
         /// The face, the flag and the glyph ids only (order-free): hashing every text cost more per document than the
         /// rest of the lookup, and equal keys still hash equally; equality compares the texts too.
         func hash(into hasher: inout Hasher) {
             hasher.combine(face)
             hasher.combine(subsets)
+            hasher.combine(spacing)
             hasher.combine(texts.count)
             hasher.combine(texts.keys.reduce(0) { $0 ^ ($1 &* 0x9E37_79B9) })
         }
@@ -41,6 +44,14 @@ final class FontPrograms: @unchecked Sendable {
 
     private init() {}
 
+    /// Forgets every program made.
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        programs.removeAll()
+        faces.removeAll()
+    }
+
     /// The program of `face` showing `texts` (glyph id → the text it stands for), made on first request; `document`
     /// only lends its zlib.
     ///
@@ -49,14 +60,34 @@ final class FontPrograms: @unchecked Sendable {
         of face: FontFace, texts: [UInt32: String], subsets: Bool = true,
         document: PDFDocument
     ) throws -> Made {
-        let key = Key(face: ObjectIdentifier(face), texts: texts, subsets: subsets)
+        guard let made = try cached(face, texts: texts, subsets: subsets, spacing: 0, document: document) else {
+            throw RenderError.pdf(location: nil, reason: "no font program could be made of \(face.name)")
+        }
+        return made
+    }
+
+    /// The program of `face` showing `texts` with every advance `spacing` thousandths of an em wider
+    /// (`FontSubset.spaced(by:)`), for letter-spaced text; nil when the face's program cannot be widened (CFF).
+    func spacedProgram(
+        of face: FontFace, texts: [UInt32: String], subsets: Bool = true, spacing: Int,
+        document: PDFDocument
+    ) throws -> Made? {
+        try cached(face, texts: texts, subsets: subsets, spacing: spacing, document: document)
+    }
+
+    private func cached(
+        _ face: FontFace, texts: [UInt32: String], subsets: Bool, spacing: Int, document: PDFDocument
+    ) throws -> Made? {
+        let key = Key(face: ObjectIdentifier(face), texts: texts, subsets: subsets, spacing: spacing)
         lock.lock()
         if let made = programs[key] {
             lock.unlock()
             return made
         }
         lock.unlock()
-        let made = try make(face, texts: texts, subsets: subsets, document: document)
+        guard let made = try make(face, texts: texts, subsets: subsets, spacing: spacing, document: document) else {
+            return nil
+        }
         lock.lock()
         defer { lock.unlock() }
         if programs.count >= limit { programs.removeAll(keepingCapacity: true) }
@@ -66,9 +97,9 @@ final class FontPrograms: @unchecked Sendable {
     }
 
     private func make(
-        _ face: FontFace, texts: [UInt32: String], subsets: Bool,
+        _ face: FontFace, texts: [UInt32: String], subsets: Bool, spacing: Int,
         document: PDFDocument
-    ) throws -> Made {
+    ) throws -> Made? {
         var subset = try face.subset(glyphs: Set(texts.keys), texts: texts)
         if !subsets, face.index == 0, subset.kind == .trueType, let whole = try? Data(contentsOf: face.url),
             whole.prefix(4) == Data([0, 1, 0, 0])
@@ -77,17 +108,25 @@ final class FontPrograms: @unchecked Sendable {
             for glyph in texts.keys.sorted() { codes[glyph] = UInt16(truncatingIfNeeded: glyph) }
             subset = FontSubset(kind: .trueType, data: whole, codes: codes)
         }
+        // Letter spacing in font units, added to every advance of a spaced program.
+        let units = Int((Double(spacing) * Double(face.unitsPerEm) / 1000).rounded())
+        if spacing != 0 {
+            guard let spaced = subset.spaced(by: units) else { return nil }
+            subset = spaced
+        }
         var widths: [(code: UInt16, width: Int)] = []
         var unicode: [UInt16: String] = [:]
         for (glyph, code) in subset.codes {
-            widths.append((code, TextLayout.width(of: glyph, in: face)))
+            widths.append((code, TextLayout.thousandths(face.advance(ofGlyph: glyph) + units, in: face)))
             if let text = texts[glyph] { unicode[code] = text }
         }
         widths.sort { $0.code < $1.code }
         let metrics = face.descriptorValues
+        // A spaced program is another font: its subset tag differs from the face's own program's.
+        let tagged = widths.map(\.code) + (spacing == 0 ? [] : [UInt16(truncatingIfNeeded: spacing), 0xFFFF])
         let program = EmbeddedFontProgram(
             kind: subset.kind == .cff ? .cff : .trueType,
-            baseFont: Self.tag(for: widths.map(\.code)) + "+" + Self.pdfName(face),
+            baseFont: Self.tag(for: tagged) + "+" + Self.pdfName(face),
             compressedFont: try document.deflate(subset.data), fontLength: subset.data.count,
             compressedToUnicode: try document.deflate(ToUnicodeCMap.make(unicode)), widths: widths, metrics: metrics)
         return Made(program: program, codes: subset.codes)

@@ -87,6 +87,20 @@ extension Replayer {
             case .image(let image): add(image.rect)
             case .part(let part): add(part.rect)
             case .barcode(let barcode): add(barcode.rect)
+            case .formField(let field): add(field.rect)
+            case .chart(let chart): add(chart.rect)
+            case .path(let path):
+                let points = path.elements.flatMap(\.points)
+                guard let first = points.first else { continue }
+                let half = path.paint.strokes ? path.lineWidth / 2 : 0
+                var (left, top, right, bottom) = (first.x, first.y, first.x, first.y)
+                for point in points {
+                    (left, top) = (min(left, point.x), min(top, point.y))
+                    (right, bottom) = (max(right, point.x), max(bottom, point.y))
+                }
+                add(
+                    Rect(x: left - half, y: top - half, width: right - left + 2 * half, height: bottom - top + 2 * half)
+                )
             case .group(let group):
                 if let inner = try bounds(of: group.commands, under: RenderLocation(page: here.page, path: here.path)) {
                     add(inner)

@@ -163,6 +163,14 @@ final class PDFFontSet {
         }
     }
 
+    /// Records `glyphs` of `face`, each with the text it stands for, so the face's subset keeps them; a glyph already
+    /// recorded keeps its first text.
+    func register(glyphs: [(glyph: UInt32, text: String)], of face: FontFace) {
+        let id = ObjectIdentifier(face)
+        faces[id] = face
+        for (glyph, text) in glyphs where texts[id]?[glyph] == nil { texts[id, default: [:]][glyph] = text }
+    }
+
     /// For each glyph of `run`, the alias it is shown with (`font(for:variant:alias:)`), nil for its first text;
     /// nil for the whole run when no glyph of its face stands for more than one text.
     func aliasNumbers(of run: TextLayout.Run) -> [Int?]? {
@@ -181,6 +189,9 @@ final class PDFFontSet {
         case proportional
         /// `Identity-V`: cells of vertical columns.
         case vertical
+        /// `Identity-H` of a program whose every advance is this many thousandths of an em wider: letter-spaced
+        /// text (`spacedFont(for:spacing:)`).
+        case spaced(Int)
     }
 
     /// One font of a face: its variant, and the alias whose texts its ToUnicode maps (nil: the glyphs' first texts).
@@ -223,7 +234,11 @@ final class PDFFontSet {
         }
         var toUnicode: Data?
         // Other variants share the first one's descriptor, file and ToUnicode; never an alias's ToUnicode.
-        var sharing = embedded[id]?.first { $0.key.alias == nil }?.value.font
+        // Never a spaced font's: its program is another one.
+        var sharing = embedded[id]?.first { entry in
+            if case .spaced = entry.key.variant { return false }
+            return entry.key.alias == nil
+        }?.value.font
         if let number = alias {
             sharing = try font(for: face, variant: variant).font
             var unicode: [UInt16: String] = [:]
@@ -236,6 +251,31 @@ final class PDFFontSet {
         let font = try document.addType0Font(
             program, sharing: sharing, toUnicode: toUnicode, verticalOrigin: verticalOrigin)
         let entry = Embedded(font: font, codes: made.codes, widths: widths, verticalOrigin: verticalOrigin)
+        embedded[id, default: [:]][key] = entry
+        return entry
+    }
+
+    /// The embedded font for `face` whose program has every advance `spacing` thousandths of an em wider (its
+    /// glyphs unmoved), for letter-spaced text shown without `Tc`: the widths of `W`, the program and the positions
+    /// agree, so MuPDF, which spaces words by the program's advances, reads the text as one word, and PDF/A
+    /// validators find the widths consistent. Built on first use from the glyphs registered for the face, not
+    /// sharing the face's own descriptor or file; nil when the face's program cannot be widened (CFF).
+    func spacedFont(for face: FontFace, spacing: Int) throws -> Embedded? {
+        let id = ObjectIdentifier(face)
+        let key = FontKey(variant: .spaced(spacing), alias: nil)
+        if let entry = embedded[id]?[key] { return entry }
+        guard
+            let made = try FontPrograms.shared.spacedProgram(
+                of: face, texts: texts[id] ?? [:], subsets: subsets, spacing: spacing, document: document)
+        else { return nil }
+        let font = try document.addType0Font(made.program)
+        var widths: [UInt32: Int] = [:]
+        for glyph in made.codes.keys {
+            widths[glyph] = TextLayout.thousandths(
+                face.advance(ofGlyph: glyph)
+                    + Int((Double(spacing) * Double(face.unitsPerEm) / 1000).rounded()), in: face)
+        }
+        let entry = Embedded(font: font, codes: made.codes, widths: widths)
         embedded[id, default: [:]][key] = entry
         return entry
     }

@@ -82,6 +82,8 @@ public struct PDFRenderer: Sendable {
     /// Builds the libHaru document; the caller produces its bytes.
     private func build(_ document: Document) throws -> PDFDocument {
         guard !document.pages.isEmpty else { throw RenderError.emptyDocument }
+        try document.checkFormFields()
+        let document = document.flattensForms ? document.flatteningFormFields() : document
         if let problem = document.firstOutlineProblem() {
             throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
         }
@@ -129,6 +131,7 @@ public struct PDFRenderer: Sendable {
                 let layout = try Self.layout(text, at: location, with: replayer, in: fontSet)
                 try register(text, layout: layout, at: location, in: fontSet)
             }
+            try registerTypeable(in: page, page: index + 1, fontSet: fontSet)
         }
         let resources = PDFResources(document: pdf, fonts: fontSet)
         var pages: [PDFPage] = []
@@ -192,6 +195,22 @@ public struct PDFRenderer: Sendable {
             try fontSet.registerCID(layout, font: text.font, widthChain: chain, location: location)
         } else {
             fontSet.register(layout)
+        }
+    }
+
+    /// Adds what a reader may type into each text and choice field of `drawing` (`FormField.typeableText`) to the
+    /// subset of the field's typing face, the font its `/DA` names.
+    private func registerTypeable(in drawing: Drawing, page: Int, fontSet: PDFFontSet) throws {
+        try Replayer.visitFormFields(drawing, page: page) { field, location in
+            let text = field.typeableText
+            guard !text.isEmpty, !fontSet.isCID(field.font) else { return }
+            do {
+                if let face = field.typingFace(in: try fonts.chain(named: field.font)) {
+                    fontSet.register(typeable: text, in: face)
+                }
+            } catch {
+                throw RenderError.font(location: location, font: field.font, reason: "\(error)")
+            }
         }
     }
 

@@ -23,9 +23,9 @@ final class PDFTarget: RenderTarget {
         var cap = PDFLineCap.butt
     }
 
-    private let page: PDFPage
-    private let height: Double
-    private let resources: PDFResources
+    let page: PDFPage
+    let height: Double
+    let resources: PDFResources
     private var state = State()
     private var saved: [State] = []
     private var batch: ShapeBatch?
@@ -82,6 +82,48 @@ final class PDFTarget: RenderTarget {
         }
     }
 
+    func drawPath(
+        _ elements: [Drawing.Command.Path.Element], paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation
+    ) throws {
+        let flipped = elements.map { element -> PDFPath.Element in
+            switch element {
+            case .move(let point): .move(x: point.x, y: height - point.y)
+            case .line(let point): .line(x: point.x, y: height - point.y)
+            case .curve(let first, let second, let end):
+                .curve(
+                    x1: first.x, y1: height - first.y, x2: second.x, y2: height - second.y, x3: end.x,
+                    y3: height - end.y)
+            case .close: .close
+            }
+        }
+        let points = elements.flatMap(\.points)
+        let xs = points.map(\.x)
+        let ys = points.map(\.y)
+        let bounds = Rect(
+            x: (xs.min() ?? 0) - lineWidth, y: (ys.min() ?? 0) - lineWidth,
+            width: (xs.max() ?? 0) - (xs.min() ?? 0) + 2 * lineWidth,
+            height: (ys.max() ?? 0) - (ys.min() ?? 0) + 2 * lineWidth)
+        // Painted on its own: in one fill with other shapes, subpaths wound the other way would cut holes where
+        // they overlap (non-zero rule).
+        try flush(location)
+        if paint.fills {
+            try add(.fill(Self.rgb(fill), alpha: fill.alpha), bounds: bounds, location: location) { batch in
+                for element in flipped { batch.append(element) }
+            }
+            try flush(location)
+        }
+        if paint.strokes {
+            try add(
+                .stroke(Self.rgb(stroke), alpha: stroke.alpha, width: lineWidth, cap: .butt), bounds: bounds,
+                location: location
+            ) { batch in
+                for element in flipped { batch.append(element) }
+            }
+            try flush(location)
+        }
+    }
+
     func finish(location: RenderLocation) throws {
         try flush(location)
     }
@@ -110,20 +152,25 @@ final class PDFTarget: RenderTarget {
             }
             return
         }
-        if layout.spreadsLikeWords {
-            // Gaps wide enough to read as word spaces: poppler and pdfium read the text as written from the span.
-            try pdf(location) {
-                try page.actualText(layout.string) {
-                    try drawGlyphs(layout, color: color, font: name, location: location)
-                }
-            }
+        // Letter-spaced text is one text object with `Tc`, and text whose adjustments open gaps wide enough to read
+        // as word spaces (和欧間, a spread justified line) keeps them: either goes inside a span whose /ActualText is
+        // the text itself, so poppler, pypdf and pdfium read `1000005`, and poppler and pdfium `会費はA4判`.
+        let spacing = Double(layout.characterSpacing) * layout.size / 1000
+        guard spacing != 0 || layout.spreadsLikeWords else {
+            try drawLetters(layout, color: color, font: name, spacing: 0, location: location)
             return
         }
-        try drawGlyphs(layout, color: color, font: name, location: location)
+        try pdf(location) {
+            try page.span(actualText: layout.string) {
+                try drawLetters(layout, color: color, font: name, spacing: spacing, location: location)
+            }
+        }
     }
 
-    /// Draws `layout`'s glyphs in `color`: the CID font's codes in CID mode, a vertical cell, or the embedded fonts'.
-    private func drawGlyphs(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
+    /// Draws `layout` (not an artifact, its spacing `spacing` points already marked) in the current state.
+    private func drawLetters(
+        _ layout: TextLayout, color: Color, font name: String, spacing: Double, location: RenderLocation
+    ) throws {
         try pdf(location) {
             try setAlpha(stroke: state.strokeAlpha, fill: color.alpha)
             let rgb = Self.rgb(color)
@@ -144,7 +191,9 @@ final class PDFTarget: RenderTarget {
                     let own = adjustments.prefix(piece.text.count)
                     adjustments = adjustments.dropFirst(piece.text.count)
                     if let cids = piece.cids {
-                        var width = Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
+                        var width =
+                            Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
+                            + spacing * Double(cids.count - 1)
                         var numbers: [Int] = []
                         var before = 0.0
                         for (character, after) in zip(piece.text, own + Array(repeating: 0, count: piece.text.count)) {
@@ -165,7 +214,8 @@ final class PDFTarget: RenderTarget {
                 var x =
                     layout.origin.x
                     + TextLayout.alignmentOffset(
-                        width: pieces.reduce(0) { $0 + $1.width }, box: layout.boxWidth, alignment: layout.alignment)
+                        width: pieces.reduce(0) { $0 + $1.width } + spacing * Double(pieces.count - 1),
+                        box: layout.boxWidth, alignment: layout.alignment)
                 for piece in pieces {
                     if let runs = piece.runs {
                         try show(
@@ -173,13 +223,14 @@ final class PDFTarget: RenderTarget {
                                 var run = run
                                 run.start += x
                                 return run
-                            }, size: layout.size, baseline: baseline, variant: .horizontal)
+                            }, size: layout.size, baseline: baseline, variant: .horizontal,
+                            spacing: layout.characterSpacing)
                     } else {
                         try page.showGlyphs(
                             piece.codes, adjustments: piece.adjustments, font: cid.font, size: layout.size, x: x,
-                            y: baseline)
+                            y: baseline, characterSpacing: spacing)
                     }
-                    x += piece.width
+                    x += piece.width + spacing
                 }
                 return
             }
@@ -199,17 +250,21 @@ final class PDFTarget: RenderTarget {
             }
             try show(
                 layout.runs, size: layout.size, baseline: baseline,
-                variant: layout.proportional ? .proportional : .horizontal)
+                variant: layout.proportional ? .proportional : .horizontal, spacing: layout.characterSpacing)
         }
     }
 
     /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset. A glyph shown
     /// for a second text (⼊ after 入, one glyph) is shown with its alias font, whose ToUnicode names that text: the
-    /// run is cut where the font changes.
-    private func show(_ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant) throws {
+    /// run is cut where the font changes. `spacing` thousandths of an em follow every glyph (`Tc`).
+    private func show(
+        _ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant, spacing: Int = 0
+    ) throws {
         for run in runs {
             guard let aliases = resources.fonts.aliasNumbers(of: run) else {
-                try show(run, glyphs: run.glyphs.indices, size: size, baseline: baseline, variant: variant)
+                try show(
+                    run, glyphs: run.glyphs.indices, size: size, baseline: baseline, variant: variant,
+                    spacing: spacing)
                 continue
             }
             var start = 0
@@ -217,19 +272,27 @@ final class PDFTarget: RenderTarget {
                 var end = start + 1
                 while end < run.glyphs.count, aliases[end] == aliases[start] { end += 1 }
                 try show(
-                    run, glyphs: start..<end, size: size, baseline: baseline, variant: variant, alias: aliases[start])
+                    run, glyphs: start..<end, size: size, baseline: baseline, variant: variant, alias: aliases[start],
+                    spacing: spacing)
                 start = end
             }
         }
     }
 
     /// Shows `glyphs` of `run` in one text object of the face's font in `variant` (and `alias`), from the first
-    /// one's offset.
+    /// one's offset, `spacing` thousandths of an em after each (`Tc`).
     private func show(
         _ run: TextLayout.Run, glyphs: Range<Int>, size: Double, baseline: Double, variant: PDFFontSet.Variant,
-        alias: Int? = nil
+        alias: Int? = nil, spacing: Int = 0
     ) throws {
-        let entry = try resources.fonts.font(for: run.face, variant: variant, alias: alias)
+        // Letter-spaced text from a font whose program carries the spacing in its advances, where the face allows;
+        // else the face's font with `Tc`.
+        var entry = try resources.fonts.font(for: run.face, variant: variant, alias: alias)
+        var tc = spacing
+        if spacing != 0, alias == nil, let spaced = try resources.fonts.spacedFont(for: run.face, spacing: spacing) {
+            entry = spaced
+            tc = 0
+        }
         var codes: [UInt16] = []
         var adjustments: [Int] = []
         codes.reserveCapacity(glyphs.count)
@@ -242,11 +305,11 @@ final class PDFTarget: RenderTarget {
             let offset = run.offsets[index] - origin
             codes.append(entry.codes[glyph] ?? 0)
             adjustments.append(pen - offset)
-            pen = offset + entry.width(of: glyph, in: run.face)
+            pen = offset + entry.width(of: glyph, in: run.face) + tc
         }
         try page.showGlyphs(
             codes, adjustments: adjustments, font: entry.font, size: size,
-            x: run.start + Double(origin) * size / 1000, y: baseline)
+            x: run.start + Double(origin) * size / 1000, y: baseline, characterSpacing: Double(tc) * size / 1000)
     }
 
     /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those, and characters

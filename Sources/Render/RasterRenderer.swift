@@ -74,9 +74,26 @@ public struct RasterRenderer: Sendable {
         }
         let canvas = try CairoCanvas(width: width, height: height, page: page)
         let target = CairoTarget(canvas: canvas, scale: factor)
-        try Replayer(fonts: fonts, gridPixelsPerPoint: factor, deadline: deadline).replay(
-            drawing, page: page, into: target)
-        try canvas.check("draw the page", location: RenderLocation(page: page))
+        let replayer = Replayer(fonts: fonts, gridPixelsPerPoint: factor, deadline: deadline)
+        let location = RenderLocation(page: page)
+        let all = drawing.commands.indices
+        let frame = RasterPrefixes.Frame(
+            width: width, height: height, pixelsPerPoint: factor, background: drawing.background,
+            fonts: ObjectIdentifier(fonts))
+        switch RasterPrefixes.shared.plan(for: drawing, in: frame) {
+        case .resume(let pixels, let start):
+            try canvas.restore(pixels)
+            try replayer.replay(drawing, page: page, into: target, commands: start..<all.upperBound)
+        case .split(let count):
+            try replayer.replay(drawing, page: page, into: target, commands: 0..<count)
+            try canvas.check("draw the page", location: location)
+            RasterPrefixes.shared.keep(try canvas.pixelsCopy(), after: count, of: drawing, in: frame)
+            try replayer.replay(drawing, page: page, into: target, commands: count..<all.upperBound)
+        case .whole:
+            try replayer.replay(drawing, page: page, into: target, commands: all)
+        }
+        try target.finish(location: location)
+        try canvas.check("draw the page", location: location)
         return canvas
     }
 

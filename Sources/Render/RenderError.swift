@@ -1,3 +1,4 @@
+import Charts
 import DrawingModule
 import Fonts
 import Foundation
@@ -15,10 +16,17 @@ public enum RenderError: Error, Hashable, Sendable {
     case font(location: RenderLocation, font: String, reason: String)
     /// A barcode command cannot be encoded or placed: its `field` (`data`, `rect`, `dark`, `options.…`) and why.
     case barcode(location: RenderLocation, field: String, reason: String)
+    /// A path command cannot be drawn (it does not start with a move, or a coordinate is not finite).
+    case path(location: RenderLocation, reason: String)
+    /// A chart command cannot be laid out: its data, colours or box (see `ChartError`).
+    case chart(location: RenderLocation, ChartError)
     /// An image command's PNG or JPEG bytes could not be decoded.
     case image(location: RenderLocation, reason: String)
     /// A link cannot be written: it names a target no group has (`#name`), or two groups share a name.
     case link(location: RenderLocation, reason: String, fix: String)
+    /// A form field cannot be made: its `name`, what is wrong (a member out of range, a name another field has) and
+    /// how to fix it.
+    case formField(location: RenderLocation, name: String, reason: String, fix: String)
     /// libHaru refused something while building the PDF.
     case pdf(location: RenderLocation?, reason: String)
     /// cairo or FreeType failed while drawing the raster.
@@ -63,12 +71,19 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return "cannot render \(location): font \"\(font)\": \(reason)"
         case .barcode(let location, let field, let reason):
             return "cannot render \(location).\(field) (barcode): \(reason)"
+        case .path(let location, let reason):
+            return "cannot render \(location) (path): \(reason). Fix: start the path with a move and give finite "
+                + "coordinates"
+        case .chart(let location, let error):
+            return ErrorText.wrapping("cannot render \(location)", error.problem, fix: error.fix)
         case .image(let location, let reason):
             return ErrorText.wrapping(
                 "cannot render \(location): the image's PNG or JPEG bytes cannot be decoded", reason,
                 fix: "give a valid PNG or JPEG file's bytes")
         case .link(let location, let reason, let fix):
             return "cannot link \(location): \(reason). Fix: \(fix)"
+        case .formField(let location, let name, let reason, let fix):
+            return "cannot make form field \"\(name)\" at \(location): \(reason). Fix: \(fix)"
         case .pdf(let location, let reason):
             return ErrorText.wrapping(
                 "cannot build the PDF" + (location.map { " at \($0)" } ?? ""), reason,

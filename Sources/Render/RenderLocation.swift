@@ -45,14 +45,35 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
         return next
     }
 
-    /// Equal when page and spelled-out path are.
+    /// Equal when page and spelled-out path are; two locations built the same way are compared piece by piece,
+    /// without spelling either out.
     public static func == (lhs: RenderLocation, rhs: RenderLocation) -> Bool {
-        lhs.page == rhs.page && lhs.path == rhs.path
+        guard lhs.page == rhs.page else { return false }
+        switch (lhs.leaf, rhs.leaf) {
+        case (nil, nil):
+            return lhs.base == rhs.base
+        case let (left?, right?) where lhs.base == rhs.base:
+            return left.index == right.index && left.component == right.component
+        default:
+            return lhs.path == rhs.path
+        }
     }
 
-    /// Hashes the page and the spelled-out path.
+    /// Hashes the page and the bytes of the spelled-out path, fed piece by piece so the path is never built: the
+    /// same bytes in pieces hash as they do whole, so locations equal by `==` hash alike however they were made.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(page)
-        hasher.combine(path)
+        func feed(_ text: String) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+        feed(base)
+        if let leaf {
+            if !base.isEmpty { feed(".") }
+            feed(leaf.component)
+            feed("[")
+            feed(String(leaf.index))
+            feed("]")
+        }
     }
 }

@@ -22,6 +22,10 @@ protocol RenderTarget: AnyObject {
     func drawShape(
         _ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
         location: RenderLocation) throws
+    /// Fills and/or strokes a path (fill first, then stroke): non-zero winding, butt caps, miter joins.
+    func drawPath(
+        _ elements: [Drawing.Command.Path.Element], paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation) throws
     /// Draws laid-out text in `color`; `font` is the logical name.
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws
     /// How wide this target draws text in the logical font `font` (opened as `chain`, the font and its fallbacks):
@@ -45,9 +49,20 @@ protocol RenderTarget: AnyObject {
     /// Records that `area` (page coordinates, y down) links to `link` (a URI or `#name`) and/or is the target
     /// `name`: a PDF writes annotations and destinations; a raster has nothing to click.
     func mark(link: String?, name: String?, area: Rect, location: RenderLocation) throws
+    /// Makes `field` (drawn through `matrix`, which maps its coordinates to the page's) a fillable field with its
+    /// appearance, drawing it with `replayer`, and returns true; false when the target cannot hold fields (a raster),
+    /// and the replayer then draws the appearance as page content.
+    func addFormField(
+        _ field: Drawing.Command.FormField, matrix: PageMatrix, replayer: Replayer, location: RenderLocation
+    ) throws -> Bool
 }
 
 extension RenderTarget {
     /// Targets without links (the raster) ignore them.
     func mark(link: String?, name: String?, area: Rect, location: RenderLocation) throws {}
+
+    /// Targets without fields (the raster) draw the appearance instead.
+    func addFormField(
+        _ field: Drawing.Command.FormField, matrix: PageMatrix, replayer: Replayer, location: RenderLocation
+    ) throws -> Bool { false }
 }

@@ -17,12 +17,19 @@ struct Replayer {
 
     /// Draws `drawing` as page `page` (counted from 1).
     func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget) throws {
+        try replay(drawing, page: page, into: target, commands: drawing.commands.indices)
+        try target.finish(location: RenderLocation(page: page))
+    }
+
+    /// Draws the top-level commands `range` of `drawing` (the background with the first), not finishing the page: a
+    /// raster page drawn in two steps (`RasterPrefixes`) gets the pixels of one drawn whole, and errors name each
+    /// command by its index in the whole drawing.
+    func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget, commands range: Range<Int>) throws {
         let location = RenderLocation(page: page)
-        if let background = drawing.background {
+        if range.lowerBound == 0, let background = drawing.background {
             try target.paintBackground(background, in: Rect(origin: .zero, size: drawing.size), location: location)
         }
-        try replay(drawing.commands, under: location, into: target)
-        try target.finish(location: location)
+        try replay(drawing.commands[range], under: location, into: target)
     }
 
     /// Replays `commands` in the target's current coordinates; a part opens a scope, is clipped to its rectangle
@@ -30,11 +37,11 @@ struct Replayer {
     /// glyphs and images stretch as the part does).
     ///
     /// `matrix` maps the current coordinates to the page's, so a link's area lands where its commands show.
-    private func replay(
-        _ commands: [Drawing.Command], under parent: RenderLocation,
+    func replay<Commands: RandomAccessCollection<Drawing.Command>>(
+        _ commands: Commands, under parent: RenderLocation,
         into target: some RenderTarget, matrix: PageMatrix = .identity
-    ) throws {
-        for (index, command) in commands.enumerated() {
+    ) throws where Commands.Index == Int {
+        for (index, command) in zip(commands.indices, commands) {
             let here = parent.appending("commands", index: index)
             if let deadline, deadline.hasPassed { throw RenderError.limit(deadline.exceeded, location: here) }
             switch command {
@@ -145,6 +152,22 @@ struct Replayer {
                 if turned { try target.endScope(location: here) }
             case .barcode(let barcode):
                 try drawBarcode(barcode, location: here, into: target)
+            case .formField(let field):
+                guard try !target.addFormField(field, matrix: matrix, replayer: self, location: here) else { continue }
+                try target.beginScope(clip: nil, location: here)
+                try replay(field.appearance, under: here.appearance, into: target, matrix: matrix)
+                try target.endScope(location: here)
+            case .path(let path):
+                if let problem = path.firstProblem { throw RenderError.path(location: here, reason: problem) }
+                var paint = path.paint
+                if paint.strokes, !(path.lineWidth > 0) { paint = paint.fills ? .fill : .none }
+                guard !path.elements.isEmpty, paint != .none else { continue }
+                try target.drawPath(
+                    path.elements, paint: paint, lineWidth: path.lineWidth, stroke: path.stroke, fill: path.fill,
+                    location: here)
+            case .chart(let chart):
+                // Laid out into primitives replayed as any others: the same shapes in every target.
+                try replay(try chartCommands(chart, at: here), under: here, into: target, matrix: matrix)
             case .group(let group):
                 try target.beginScope(clip: group.clip, location: here)
                 let inside = RenderLocation(page: here.page, path: here.path)
@@ -196,6 +219,13 @@ struct Replayer {
         try visit(drawing, page: page) { command, here in
             switch command {
             case .text(let text): result.append((text, here))
+            case .chart(let chart):
+                let layout = try Replayer.chartCommands(chart, at: here, fonts: fonts)
+                for (index, command) in layout.enumerated() {
+                    if case .text(let text) = command {
+                        result.append((text, here.appending("commands", index: index)))
+                    }
+                }
             case .textBox(let box):
                 do throws(TextFitError) {
                     result += try setter.texts(of: box).map { ($0, here) }
@@ -209,7 +239,7 @@ struct Replayer {
     }
 
     /// Calls `body` with every command of `drawing` (page `page`) that is not a group or a part, and its location,
-    /// through groups and parts, in drawing order.
+    /// through groups and parts, in drawing order; a form field, then the commands of its appearance.
     static func visit(
         _ drawing: Drawing, page: Int, _ body: (Drawing.Command, RenderLocation) throws -> Void
     ) throws {
@@ -220,6 +250,9 @@ struct Replayer {
                 case .group(let group): try walk(group.commands, under: here)
                 case .part(let part):
                     try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                case .formField(let field):
+                    try body(command, here)
+                    try walk(field.appearance, under: here.appearance)
                 default: try body(command, here)
                 }
             }

@@ -49,6 +49,9 @@ struct TextLayout {
     var vertical: Bool
     /// True for text marked as an artifact (`Drawing.Command.Text.artifact`: ruby).
     var artifact: Bool
+    /// The extra space after every glyph (`Drawing.Command.Text.characterSpacing`), in thousandths of an em: the
+    /// offsets include it, and a PDF shows it as `Tc`.
+    var characterSpacing: Int
     /// The space after each character (`Drawing.Command.Text.adjustments`), for renderers that place characters
     /// with other metrics (the PDF's CID mode); already in the runs' offsets.
     var adjustments: [Double]?
@@ -78,9 +81,11 @@ struct TextLayout {
     init(_ text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation) throws(RenderError) {
         let features =
             (text.verticalAlternates == true ? FontFace.verticalFeatures : [])
-            + (text.proportional == true ? ["palt"] : [])
+            + (text.proportional == true ? ["palt"] : []) + (text.features ?? [])
+        let spacing = Self.spacing(text)
         var (runs, width) = try Self.runs(
-            of: text.string, font: text.font, chain: chain, features: features, size: text.size, location: location)
+            of: text.string, font: text.font, chain: chain, features: features, size: text.size, spacing: spacing,
+            location: location)
         if let adjustments = text.adjustments {
             width += Self.adjust(&runs, of: text.string, by: adjustments, size: text.size)
         }
@@ -100,14 +105,21 @@ struct TextLayout {
         self.vertical = text.vertical == true
         self.artifact = text.artifact == true
         self.adjustments = text.adjustments
+        self.characterSpacing = spacing
+    }
+
+    /// `text`'s character spacing in whole thousandths of an em, the unit glyphs are placed in (0 for none).
+    static func spacing(_ text: Drawing.Command.Text) -> Int {
+        guard let points = text.characterSpacing, points.isFinite, text.size > 0 else { return 0 }
+        return Int((points * 1000 / text.size).rounded())
     }
 
     /// `string` shaped with the first font of `chain` that has each character, in runs starting at 0, and its width
-    /// in points.
+    /// in points; `spacing` thousandths of an em go after every glyph but the last.
     /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
     static func runs(
         of string: String, font name: String, chain: [FontFace], features: [String], size: Double,
-        location: RenderLocation
+        spacing: Int = 0, location: RenderLocation
     ) throws(RenderError) -> (runs: [Run], width: Double) {
         let primary = chain[0]
         // Characters → the index in `chain` of the font drawing them, grouped into runs.
@@ -158,7 +170,7 @@ struct TextLayout {
                     let glyph = shaped[position]
                     glyphs.append(glyph.glyph)
                     offsets.append(runPen + Self.thousandths(glyph.xOffset, in: face))
-                    runPen += Self.thousandths(glyph.advance, in: face)
+                    runPen += Self.thousandths(glyph.advance, in: face) + spacing
                     clusters.append(position == index ? cluster..<min(end, piece.scalars.count) : nil)
                 }
                 index = next
@@ -169,6 +181,8 @@ struct TextLayout {
                     start: pen))
             pen += Double(runPen) * size / 1000
         }
+        // No spacing after the last glyph: the text ends where its last glyph does.
+        if runs.contains(where: { !$0.glyphs.isEmpty }) { pen -= Double(spacing) * size / 1000 }
         return (runs, pen)
     }
 
@@ -209,7 +223,9 @@ struct TextLayout {
     /// `piece`, part of this line, shaped with the line's chain and no features, in runs starting at 0: the
     /// characters a CID-mode line shows from embedded fonts because Adobe-Japan1 has no CID for them.
     func fallbackRuns(of piece: String, location: RenderLocation) throws(RenderError) -> (runs: [Run], width: Double) {
-        try Self.runs(of: piece, font: font, chain: chain, features: [], size: size, location: location)
+        try Self.runs(
+            of: piece, font: font, chain: chain, features: [], size: size, spacing: characterSpacing,
+            location: location)
     }
 
     /// The x of each glyph of `run`, in points.

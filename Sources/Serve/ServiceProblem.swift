@@ -173,6 +173,9 @@ extension ServiceProblem {
         case .barcode(_, _, _, let name, _):
             kind = .unprocessable
             field = name
+        case .chart(_, let name):
+            kind = .unprocessable
+            field = name
         case .missingValue(let name), .invalidValue(let name, _):
             kind = .badRequest
             field = name

@@ -29,4 +29,11 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
         if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
         entries[key] = value
     }
+
+    /// Forgets every entry: what `mkpdf-bench --cold` does before each document, to measure one document alone.
+    package func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        entries.removeAll()
+    }
 }

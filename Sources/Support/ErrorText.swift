@@ -8,4 +8,10 @@ package enum ErrorText {
         let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
         return reason.contains("Fix:") ? "\(what): \(reason)" : "\(what): \(reason). Fix: \(fix)"
     }
+
+    /// A length in points for a message: one decimal at most, none when whole (`12`, `12.5`).
+    package static func points(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
 }

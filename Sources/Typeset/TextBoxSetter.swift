@@ -40,6 +40,9 @@ struct SetBoxKey: Hashable, Sendable {
 /// Recently set boxes, so a box checked by a template and then drawn by a renderer is laid out once.
 let recentlySetBoxes = BoundedCache<SetBoxKey, SetTextBox>(limit: 512)
 
+/// Forgets the boxes set so far (`mkpdf-bench --cold`: one document measured alone).
+package func forgetSetTextBoxes() { recentlySetBoxes.removeAll() }
+
 /// One line of styled runs, set at (0, 0): its commands, its height (ruby, ascent and descent) and its text.
 public struct SetLine: Hashable, Sendable {
     /// The text and underline commands, relative to the line's top-left corner.
@@ -70,23 +73,41 @@ public struct TextBoxSetter: Sendable {
     /// Every run of `box` as the one-line text (logical font resolved, size unscaled) a renderer must have glyphs
     /// for, ruby included: for glyph checks and font subsets before anything is drawn. A vertical box's runs come
     /// twice, the second time with `verticalAlternates` on, so a subset holds the vertical glyphs the columns draw.
+    ///
+    /// A vertical box's runs come with half-width kana as the full-width forms it sets, and — when they hold ASCII
+    /// letters or digits — once more shaped with the half-, third- and quarter-width features a word set across a
+    /// cell may take (their ASCII characters); its ruby comes with vertical alternates too.
     public func texts(of box: Drawing.Command.TextBox) throws(TextFitError) -> [Drawing.Command.Text] {
         var result: [Drawing.Command.Text] = []
+        let vertical = box.writingMode == .vertical
         for run in box.runs {
             let name = try fontName(run.font, run.weight, box)
-            let string = run.string.removing("\n")
+            let string = vertical ? VerticalForm.columnText(run.string.removing("\n")) : run.string.removing("\n")
             result.append(.init(color: run.color, string: string, font: name, size: run.size, origin: box.frame.origin))
-            if box.writingMode == .vertical {
+            if vertical {
                 result.append(
                     .init(
                         color: run.color, string: string, font: name, size: run.size,
                         origin: box.frame.origin, verticalAlternates: true))
+                let words = String(string.filter { $0.isASCII && !$0.isWhitespace })
+                for feature in VerticalForm.everyAcrossFeature where !words.isEmpty {
+                    result.append(
+                        .init(
+                            color: run.color, string: words, font: name, size: run.size, origin: box.frame.origin,
+                            features: [feature]))
+                }
             }
-            if let ruby = run.ruby {
+            if let ruby = run.ruby.map({ vertical ? VerticalForm.columnText($0) : $0 }) {
                 result.append(
                     .init(
                         color: run.color, string: ruby.removing(" "),
                         font: run.font, size: run.size / 2, origin: box.frame.origin))
+                if vertical {
+                    result.append(
+                        .init(
+                            color: run.color, string: ruby.removing(" "), font: run.font, size: run.size / 2,
+                            origin: box.frame.origin, verticalAlternates: true))
+                }
             }
         }
         return result
@@ -245,8 +266,12 @@ struct Prepared {
         var readings: [(text: String, count: Int)]
         var firstGlyph: Int
         var lastGlyph: Int
-        /// How much wider the ruby is than its base, at scale 1 (0 when narrower).
+        /// How much longer the ruby is than its base, at scale 1 (0 when shorter).
         var rubyExcess: Double
+        /// The room given before the base's first glyph and after its last for a ruby longer than its base, at
+        /// scale 1: half the excess each side, less what the ruby may overhang onto a kana neighbour.
+        var lead = 0.0
+        var trail = 0.0
     }
 
     /// A line (or column) laid out at one scale: which glyphs, its length and metrics.
@@ -279,6 +304,8 @@ struct Prepared {
     var paragraphs: [(range: Range<Int>, run: Int)] = []
     /// How each glyph stands in a vertical column (empty for a horizontal box).
     var verticalForms: [VerticalForm] = []
+    /// True when characters may be drawn as their fonts' vertical alternates (glyph ids, not a CID font's codes).
+    let alternates: Bool
 
     init(
         box: Drawing.Command.TextBox, setter: TextBoxSetter, verticalAlternates: Bool = true,
@@ -286,6 +313,8 @@ struct Prepared {
     ) throws(TextFitError) {
         self.box = box
         self.measure = measure
+        alternates = verticalAlternates
+        let vertical = box.writingMode == .vertical
         var firstFont: LayoutFont?
         var paragraphStart = 0
         for (index, run) in box.runs.enumerated() {
@@ -301,16 +330,20 @@ struct Prepared {
                     paragraphStart = glyphs.count
                     continue
                 }
-                let width = measure(String(character), font)
+                // A vertical column sets half-width kana as their full-width forms.
+                let set = vertical ? VerticalForm.columnCharacter(character) : character
+                let width = measure(String(set), font)
                 // Blank only where the renderer's width is the full em the font's blank was read from (a CID
                 // font's own widths could be narrower).
                 glyphs.append(
                     Glyph(
-                        character: character, run: index, width: width,
-                        space: width >= run.size * 0.9 ? font.punctuationSpace(of: character) : (0, 0)))
+                        character: set, run: index, width: width,
+                        space: width >= run.size * 0.9 ? font.punctuationSpace(of: set) : (0, 0)))
             }
             entry.lastGlyph = glyphs.count - 1
-            if let ruby = run.ruby, !ruby.isEmpty, entry.lastGlyph >= entry.firstGlyph {
+            if let ruby = run.ruby.map({ vertical ? VerticalForm.columnText($0) : $0 }), !ruby.isEmpty,
+                entry.lastGlyph >= entry.firstGlyph
+            {
                 let rubyFont = try setter.font(run.font, family: run.font, weight: .regular, size: run.size / 2, box)
                 entry.ruby = rubyFont
                 let parts = ruby.split(separator: " ").map(String.init)
@@ -320,19 +353,40 @@ struct Prepared {
                     ? parts.map { ($0, 1) } : [(ruby.removing(" "), baseCount)]
                 let baseWidth = glyphs[entry.firstGlyph...entry.lastGlyph].reduce(0) { $0 + $1.width }
                 entry.rubyExcess = max(0, measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
-                // The base is spread to the ruby's width: half the excess before it, half after.
-                glyphs[entry.firstGlyph].width += entry.rubyExcess / 2
-                glyphs[entry.lastGlyph].width += entry.rubyExcess / 2
             }
             runs.append(entry)
         }
         paragraphs.append((paragraphStart..<glyphs.count, max(0, box.runs.count - 1)))
         breaker = firstFont.map { LineBreaker(font: $0, kinsoku: setter.kinsoku) }
-        if box.writingMode == .vertical {
+        if vertical {
             verticalForms = Self.verticalForms(
-                glyphs: glyphs, runs: runs, paragraphs: paragraphs,
+                glyphs: glyphs, runs: runs, paragraphs: paragraphs, words: box.verticalWords,
                 alternates: verticalAlternates)
+            spreadVerticalRuby()
+        } else {
+            // The base is spread to a longer ruby's width, less what the ruby overhangs onto kana beside it.
+            for index in runs.indices where runs[index].ruby != nil {
+                (runs[index].lead, runs[index].trail) = rubySpread(runs[index])
+                glyphs[runs[index].firstGlyph].width += runs[index].lead
+                glyphs[runs[index].lastGlyph].width += runs[index].trail
+            }
         }
+    }
+
+    /// The room (before, after) a base gives its ruby's excess, at scale 1: half each side, less up to one ruby
+    /// character (half the base size) where the neighbour on that side is kana without ruby of its own in the same
+    /// paragraph (jlreq's overhang: ruby may cover part of adjacent kana, never another ruby or a kanji).
+    func rubySpread(_ run: Run) -> (lead: Double, trail: Double) {
+        let half = run.rubyExcess / 2
+        guard half > 0 else { return (0, 0) }
+        func overhang(onto index: Int) -> Double {
+            guard glyphs.indices.contains(index), runs.indices.contains(glyphs[index].run),
+                runs[glyphs[index].run].ruby == nil, glyphs[index].character.isKana,
+                !paragraphs.contains(where: { $0.range.lowerBound == max(index, run.firstGlyph) && !$0.range.isEmpty })
+            else { return 0 }
+            return min(half, run.source.size / 2)
+        }
+        return (half - overhang(onto: run.firstGlyph - 1), half - overhang(onto: run.lastGlyph + 1))
     }
 
     // MARK: Layout
@@ -454,28 +508,20 @@ struct Prepared {
                 let run = runs[runIndex]
                 let font = run.font.resized(run.source.size * laid.scale)
                 let start = pen
-                let lead = index == run.firstGlyph ? run.rubyExcess / 2 * laid.scale : 0
-                let trail = end == run.lastGlyph ? run.rubyExcess / 2 * laid.scale : 0
+                let lead = index == run.firstGlyph ? run.lead * laid.scale : 0
+                let trail = end == run.lastGlyph ? run.trail * laid.scale : 0
                 let segment = String(glyphs[index...end].map(\.character))
-                if spacing == 0 {
-                    // The space after each glyph but the last goes into the command; the last one's moves the pen.
-                    let inner = (index..<end).map(adjustment)
-                    commands.append(
-                        text(
-                            segment, run: run, font: font, x: pen + lead, baseline: baseline,
-                            adjustments: inner.contains { $0 != 0 } ? inner + [0] : nil))
-                    pen += glyphs[index...end].reduce(0) { $0 + $1.width * laid.scale } + inner.reduce(0, +)
-                } else {
-                    for glyph in index...end {
-                        commands.append(
-                            text(
-                                String(glyphs[glyph].character), run: run, font: font,
-                                x: pen + (glyph == index ? lead : 0), baseline: baseline))
-                        pen +=
-                            glyphs[glyph].width * laid.scale + (glyph < range.upperBound ? spacing : 0)
-                            + (glyph < end ? adjustment(glyph) : 0)
-                    }
-                }
+                // Letter spacing is drawn inside one text (`characterSpacing`), so a spaced postal code stays one word;
+                // the spacing rules' adjustments after each glyph but the last go into the text too, the last one's
+                // moves the pen.
+                let inner = (index..<end).map(adjustment)
+                commands.append(
+                    text(
+                        segment, run: run, font: font, x: pen + lead, baseline: baseline, spacing: spacing,
+                        adjustments: inner.contains { $0 != 0 } ? inner + [0] : nil))
+                pen +=
+                    glyphs[index...end].reduce(0) { $0 + $1.width * laid.scale }
+                    + spacing * Double(end - index + (end < range.upperBound ? 1 : 0)) + inner.reduce(0, +)
                 if run.source.underline {
                     let y = baseline + font.size * 0.12
                     commands.append(
@@ -489,10 +535,15 @@ struct Prepared {
                 }
                 if let rubyFont = run.ruby, index == run.firstGlyph {
                     let small = rubyFont.resized(font.size / 2)
+                    let reach = run.rubyExcess / 2 * laid.scale
+                    let base = start + lead
                     ruby += rubyCommands(
-                        run, rubyFont: small, baseX: start + lead, baseFont: font,
+                        run, rubyFont: small, baseX: base, baseFont: font,
                         top: top + line.ruby - small.glyphHeight, spacing: spacing,
-                        bounds: (start, start + lead + baseWidth(run, font: font, spacing: spacing) + lead))
+                        bounds: (
+                            max(base - reach, frame.x),
+                            min(base + baseWidth(run, font: font, spacing: spacing) + reach, frame.maxX)
+                        ))
                 }
                 pen += adjustment(end)
                 index = end + 1
@@ -555,13 +606,14 @@ struct Prepared {
     }
 
     func text(
-        _ string: String, run: Run, font: LayoutFont, x: Double, baseline: Double, adjustments: [Double]? = nil
+        _ string: String, run: Run, font: LayoutFont, x: Double, baseline: Double, spacing: Double = 0,
+        adjustments: [Double]? = nil
     ) -> Drawing.Command {
         .text(
             .init(
                 color: run.source.color, string: string, font: font.name, size: font.size,
                 origin: Point(x: x, y: baseline - font.ascent), proportional: font.features.isEmpty ? nil : true,
-                adjustments: adjustments))
+                characterSpacing: spacing == 0 ? nil : spacing, adjustments: adjustments))
     }
 
     static func offset(free: Double, _ alignment: TextAlignment) -> Double {
@@ -578,5 +630,12 @@ struct Prepared {
         case .middle: free / 2
         case .bottom: free
         }
+    }
+}
+
+extension Character {
+    /// True for hiragana and katakana (and their marks): what a longer ruby may overhang onto.
+    fileprivate var isKana: Bool {
+        unicodeScalars.first.map { (0x3041...0x30FF).contains($0.value) } ?? false
     }
 }

@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Support
 
 /// Why a text box could not be set: its text does not fit by any of its fit policies, or a run's font (or the
 /// weight asked for) is not available.
@@ -76,10 +77,7 @@ public struct TextFitError: Error, Hashable, Sendable {
         }
     }
 
-    static func points(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    static func points(_ value: Double) -> String { ErrorText.points(value) }
 }
 
 extension TextFitError: CustomStringConvertible, LocalizedError {

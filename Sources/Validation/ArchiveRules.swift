@@ -1,8 +1,10 @@
+import CQPDF
 import Foundation
 
 /// The parts of PDF/A mkpdf can check itself (`ValidationOptions.archivePart`, `mkpdf validate --pdfa`): XMP
 /// metadata present, naming the part, in sync with the information dictionary; an OutputIntent with its ICC profile;
-/// no encryption; a `/CIDSet` in every subset CIDFont. Fonts embedded are checked by `Rules` (the option makes a
+/// no encryption; a `/CIDSet` in every subset CIDFont; form fields drawn by their own appearances (no
+/// `/NeedAppearances true`, every widget with an `/AP` holding `/N` alone). Fonts embedded are checked by `Rules` (the option makes a
 /// missing one an error). Full conformance — colour spaces in content, XMP schemas, the ICC profile's version,
 /// hundreds of clauses more — needs a validator such as veraPDF or PDFBox Preflight.
 enum ArchiveRules {
@@ -39,6 +41,7 @@ enum ArchiveRules {
         }
         if document.value(document.trailer, "/Encrypt") != nil { problems.append("the file is encrypted") }
         problems += missingCIDSets(in: document)
+        problems += formProblems(in: document)
         return problems.map {
             Finding(rule: .archive, severity: .error, message: "PDF/A-\(part)b: \($0)")
         }
@@ -60,6 +63,36 @@ enum ArchiveRules {
                 else { continue }
                 if document.value(document.value(descendant, "/FontDescriptor") ?? 0, "/CIDSet") == nil {
                     problems.append("font \(name.dropFirst()) is a subset without a /CIDSet")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// What PDF/A (ISO 19005-1 6.9, -2 6.4.1) refuses in a form: `/NeedAppearances true`, which asks the viewer to
+    /// draw fields its own way, and widgets without an appearance or with more than the normal one (`/D`, `/R`).
+    private static func formProblems(in document: QPDFDocument) -> [String] {
+        var problems: [String] = []
+        if let form = document.value(document.root, "/AcroForm"),
+            let flag = document.value(form, "/NeedAppearances"), document.type(flag) == ot_boolean,
+            document.guarded(false, { qpdf_oh_get_bool_value($0, flag) != QPDF_FALSE })
+        {
+            problems.append("the form's /NeedAppearances is true: viewers would draw the fields their own way")
+        }
+        guard case .success(let count) = document.pageCount() else { return problems }
+        for index in 0..<count {
+            for annotation in document.items(document.value(document.page(at: index), "/Annots")) {
+                guard document.name(document.value(annotation, "/Subtype")) == "/Widget" else { continue }
+                let name =
+                    document.text(document.value(annotation, "/T"))
+                    ?? document.value(annotation, "/Parent").flatMap { document.text(document.value($0, "/T")) } ?? "?"
+                let keys = document.keys(document.value(annotation, "/AP"))
+                if keys.isEmpty {
+                    problems.append("the widget of field \"\(name)\" on page \(index + 1) has no /AP appearance")
+                } else if keys != ["/N"] {
+                    problems.append(
+                        "the widget of field \"\(name)\" on page \(index + 1) has appearances "
+                            + keys.sorted().joined(separator: ", ") + "; PDF/A allows /N only")
                 }
             }
         }

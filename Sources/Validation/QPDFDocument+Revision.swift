@@ -22,6 +22,13 @@ package struct PDFRevision: Sendable {
     package var root: Object
     /// True when the catalog already has an `/AcroForm`.
     package var hasForm: Bool
+    /// The catalog's `/AcroForm` when it is an indirect object (mkpdf's fields), its dictionary text without
+    /// `/Fields` and `/SigFlags`, which a signature rewrites; nil when there is none or it is direct.
+    package var form: Object?
+    /// The form's `/Fields` (each unparsed: `N 0 R`), to be written back with the signature's.
+    package var formFields: [String] = []
+    /// The names (`/T`) of the form's fields, so the signature's field takes another.
+    package var fieldNames: Set<String> = []
     /// The trailer's `/Info` reference, if any.
     package var info: String?
     /// The trailer's `/ID` array text, if any.
@@ -63,8 +70,17 @@ extension QPDFDocument {
             page: .init(number: pageNumber, generation: generation(page), dictionary: resolved(page)),
             annotations: annotations, mediaBox: items(value(page, "/MediaBox")).compactMap { number($0) },
             encrypted: value(trailer, "/Encrypt") != nil)
+        var result = revision
+        if let form = value(root, "/AcroForm"), isDictionary(form), let number = objectNumber(form) {
+            let fields = items(value(form, "/Fields"))
+            result.formFields = fields.map(unparsed)
+            result.fieldNames = Set(fields.compactMap { text(value($0, "/T")) })
+            guarded(()) { qpdf_oh_remove_key($0, form, "/Fields") }
+            guarded(()) { qpdf_oh_remove_key($0, form, "/SigFlags") }
+            result.form = .init(number: number, generation: generation(form), dictionary: resolved(form))
+        }
         if let error = takeObjectErrors().first { throw failure(error) }
-        return revision
+        return result
     }
 
     /// An object's text as it stands where it is used (`N 0 R` for an indirect one).

@@ -34,6 +34,14 @@ struct OutputArguments: ParsableArguments {
                 + "the file it points to)."))
     var noFollow = false
 
+    /// Draw form fields as page content.
+    @Flag(
+        name: .customLong("flatten-forms"),
+        help: ArgumentHelp(
+            "Draw form fields as page content (their appearance) instead of fields a reader can fill, as a "
+                + "template's flatten: true does."))
+    var flattenForms = false
+
     /// PDF/A, attachments and encryption.
     @OptionGroup var protection: ProtectionArguments
 
@@ -58,6 +66,7 @@ struct OutputArguments: ParsableArguments {
         var options = OutputOptions(
             format: format, fontMode: fontMode, scale: rasterScale, maximumRasterBytes: limits.rasterBytes)
         options.deadline = deadline
+        options.flattensForms = flattenForms
         options.archive = try protection.archive()
         options.encryption = try protection.encryption()
         if format != .pdf, options.archive != nil || options.encryption != nil || protection.sign != nil {

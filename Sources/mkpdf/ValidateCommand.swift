@@ -129,7 +129,8 @@ struct ValidateCommand: ParsableCommand {
             if let pdfa {
                 print(
                     "note: \(pdfa.name) was checked for XMP metadata and its sync with Info, the OutputIntent, embedded "
-                        + "fonts, CIDSet and encryption; full conformance needs a validator such as veraPDF")
+                        + "fonts, CIDSet, form field appearances and encryption; full conformance needs a validator such as "
+                        + "veraPDF")
             }
         }
         let status = outcomes.map { $0.exitStatus(strict: strict) }.max() ?? 0

@@ -24,7 +24,7 @@ import Testing
 
     static func template(_ name: String) -> String { Repo.root.appendingPathComponent("Templates/\(name)").path }
 
-    @Test func preflightFindsTheTicketReceiptCertificateAndReportValidPDFA1b() throws {
+    @Test func preflightFindsTheTicketReceiptCertificatePostcardAndReportValidPDFA1b() throws {
         let scratch = try Scratch("pdfa-1b")
         let csv = scratch.file("members.csv")
         try "会員番号,氏名,ランク,入会日,地域,年会費,備考\nGCG-1,髙橋 一郎,ゴールド,2024-04-10,東京都,12000,〜①\n"
@@ -33,6 +33,8 @@ import Testing
             ["ticket", "--member", "GCG-40167", "--pdfa", "1b", "-o", "ticket.pdf"],
             ["render", Self.template("receipt.yaml"), "--pdfa", "1b", "-o", "receipt.pdf"],
             ["render", Self.template("certificate.yaml"), "--pdfa", "1b", "-o", "certificate.pdf"],
+            // Letter-spaced postal code and 郵便はがき: fonts whose programs carry the spacing, widths consistent.
+            ["render", Self.template("postcard.yaml"), "--pdfa", "1b", "-o", "postcard.pdf"],
             ["report", "--data", csv.path, "--pdfa", "1b", "-o", "report.pdf"]
         ]
         for arguments in runs {

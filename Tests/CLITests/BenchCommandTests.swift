@@ -31,6 +31,24 @@ import Testing
             "the benchmark draws the anchors' ticket (Templates/anchor-ticket.yaml): \(text)")
     }
 
+    /// `--cold` empties every cache before each ticket: the same bytes as a warm run (nothing a cache holds changes
+    /// the output), and its own line so scripts/bench can tell the two apart.
+    @Test func coldRunWritesTheSameBytesAsAWarmRun() throws {
+        let scratch = try Scratch("cli-bench-cold")
+        let cold = scratch.file("cold")
+        let warm = scratch.file("warm")
+        let coldRun = try Oracle.run(Self.bench.path, ["ticket", "--count", "3", "--cold", "--out", cold.path])
+        #expect(coldRun.status == 0, "stderr: \(coldRun.stderr)")
+        #expect(coldRun.stdout.hasPrefix("mkpdf embedded cold: 3 tickets in "), "line: \(coldRun.stdout)")
+        let warmRun = try Oracle.run(Self.bench.path, ["ticket", "--count", "3", "--out", warm.path])
+        #expect(warmRun.stdout.hasPrefix("mkpdf embedded: 3 tickets in "), "line: \(warmRun.stdout)")
+        for name in ["ticket-00000.pdf", "ticket-00001.pdf", "ticket-00002.pdf"] {
+            let coldBytes = try Data(contentsOf: cold.appendingPathComponent(name))
+            #expect(coldBytes.count > 1_000)
+            #expect(coldBytes == (try Data(contentsOf: warm.appendingPathComponent(name))), "\(name)")
+        }
+    }
+
     @Test func aCountOfZeroIsRefused() throws {
         let scratch = try Scratch("cli-bench-zero")
         let result = try Oracle.run(Self.bench.path, ["ticket", "--count", "0", "--out", scratch.file("t").path])

@@ -55,13 +55,13 @@ import Testing
         #expect(text.contains("ゴールド 小計 333名") && text.contains("¥3,996,000"))
         #expect(text.contains("合計 1000名") && text.contains("¥8,333,000"))
 
-        // Rewriting the file to add bookmarks keeps the subset fonts embedded: IPAexGothic, and BIZ UD Gothic Bold
-        // for the bold total row.
+        // Rewriting the file to add bookmarks keeps the subset fonts embedded: IPAexGothic, and Noto Sans CJK JP
+        // Bold for the bold total row.
         let fonts = try Oracle.pdffonts(pdf)
         #expect(
             fonts.count == 2 && fonts.allSatisfy { $0.embedded && $0.subset }
                 && fonts.contains { $0.name.hasSuffix("+IPAexGothic") }
-                && fonts.contains { $0.name.hasSuffix("+BIZUDGothic-Bold") }, "\(fonts)")
+                && fonts.contains { $0.name.hasSuffix("+NotoSansCJKjp-Bold") }, "\(fonts)")
 
         // Metadata from the template.
         let info = try Oracle.run("pdfinfo", [pdf.path]).stdout

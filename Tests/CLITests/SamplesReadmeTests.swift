@@ -15,7 +15,9 @@ import Testing
             Set(images) == [
                 "samples/ticket.png", "samples/seed-ticket.png", "samples/receipt.png",
                 "samples/certificate.png", "samples/report-1.png", "samples/postcard.png",
-                "samples/voucher.png", "samples/invoice-1.png", "samples/invoice-2.png", "samples/serve-editor.png"
+                "samples/voucher.png", "samples/invoice-1.png", "samples/invoice-2.png", "samples/serve-editor.png",
+                "samples/application.png",
+                "samples/chart.png"
             ], "\(images)")
         #expect(script.contains("Browser/editor.py \"http://127.0.0.1:$port\" \"$work\" samples/serve-editor.png"))
         for image in Set(images).subtracting(["samples/serve-editor.png"]) {

@@ -195,12 +195,12 @@ import Validation
         let size = try Data(contentsOf: file).count
         #expect(size < 8 * 1024, "CID ticket is \(size) bytes")
         #expect(try Oracle.qpdfCheck(file).status == 0)
-        // Every regular text is MS-PGothic, not embedded; only the bold title's face (gothic-bold, BIZ UD Gothic
-        // Bold, which has no CID-mode stand-in) is an embedded subset of its five characters.
+        // Every regular text is MS-PGothic, not embedded; only the bold title's face (gothic-bold, Noto Sans CJK
+        // JP Bold, which has no CID-mode stand-in) is an embedded subset of its five characters.
         let fonts = try Oracle.pdffonts(file)
         #expect(
             fonts.count == 2 && fonts.contains { $0.name == "MS-PGothic" && !$0.embedded }
-                && fonts.contains { $0.name.hasSuffix("+BIZUDGothic-Bold") && $0.embedded && $0.subset },
+                && fonts.contains { $0.name.hasSuffix("+NotoSansCJKjp-Bold") && $0.embedded && $0.subset },
             "\(fonts)")
         // Every string comes back exactly, ASCII hyphens included (MS-PGothic's widths move poppler's reading order
         // between the columns, so the lines are compared as a set).

@@ -91,6 +91,27 @@ import Testing
         #expect(failure("{{ '令和7年' | wareki }}")?.message.contains("yyyy-MM-dd") == true)
     }
 
+    /// 算用数字 → 漢数字 for vertical text: positional with 十 and the myriad units, or digit by digit.
+    @Test func kansujiWritesNumbersInKanji() throws {
+        #expect(try text("第{{ 11 | kansuji }}回") == "第十一回")
+        #expect(try text("{{ '2025-11-23' | wareki | kansuji }}") == "令和七年十一月二十三日")
+        #expect(try text("{{ 2025 | kansuji }}年 {{ 2025 | kansuji('digits') }}年") == "二千二十五年 二〇二五年")
+        #expect(try text("{{ a | kansuji }}", ["a": .text("神宮前3-25-18")]) == "神宮前三-二十五-十八")
+        #expect(try text("{{ a | kansuji('digits') }}", ["a": .text("〒150-0001")]) == "〒一五〇-〇〇〇一")
+        let read = [
+            ("0", "〇"), ("10", "十"), ("100", "百"), ("110", "百十"), ("1001", "千一"), ("10000", "一万"),
+            ("12345", "一万二千三百四十五"), ("10000000", "千万"), ("100000000", "一億"), ("10,905", "一万九百五"),
+            ("0005", "五"), ("１２", "十二"), ("1.5", "一・五"), ("令和元年", "令和元年"), ("〜 − ‖ ① 髙 ﾊﾝｶｸ 𠮷", "〜 − ‖ ① 髙 ﾊﾝｶｸ 𠮷")
+        ]
+        for (number, kanji) in read {
+            #expect(try text("{{ n | kansuji }}", ["n": .text(number)]) == kanji, "\(number)")
+        }
+        #expect(try text("{{ n | kansuji('digits') }}", ["n": .text("0005")]) == "〇〇〇五")
+        let long = failure("{{ n | kansuji }}", ["n": .text(String(repeating: "9", count: 21))])
+        #expect(long?.message.contains("kansuji('digits')") == true, "\(String(describing: long))")
+        #expect(failure("{{ 12 | kansuji('roman') }}")?.message.contains("'positional'") == true)
+    }
+
     @Test func listsGroupSortAndCount() throws {
         let members: TemplateValue = .list(
             [("ゴールド", "12000"), ("シルバー", "8000"), ("ゴールド", "12,000")].map {

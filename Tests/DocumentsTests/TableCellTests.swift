@@ -120,14 +120,14 @@ import Testing
         let fills = output.pages[0].commands.compactMap { if case .rect(let shape) = $0 { shape } else { nil } }
         #expect(fills.contains { $0.fill == Color(hex: "#FFE0E0") && $0.rect.x > 40 }, "the cell's own fill")
 
-        // The PDF uses the bold face for that cell: pdffonts lists BIZ UD Gothic Bold beside IPAexGothic.
+        // The PDF uses the bold face for that cell: pdffonts lists Noto Sans CJK JP Bold beside IPAexGothic.
         let scratch = try Scratch("table-bold")
         let file = scratch.file("bold.pdf")
         try render(output.document, options: OutputOptions()).write(to: file)
         #expect(try Oracle.qpdfCheck(file).status == 0)
         let fonts = try Oracle.pdffonts(file).map(\.name)
         #expect(
-            fonts.contains { $0.hasSuffix("+BIZUDGothic-Bold") } && fonts.contains { $0.hasSuffix("+IPAexGothic") },
+            fonts.contains { $0.hasSuffix("+NotoSansCJKjp-Bold") } && fonts.contains { $0.hasSuffix("+IPAexGothic") },
             "\(fonts)")
         let words = try Oracle.run("pdftotext", ["-bbox", "-enc", "UTF-8", file.path, "-"]).stdout
         #expect(words.contains(">太字<") && words.contains(">普通<"))

@@ -127,20 +127,22 @@ import Testing
         let address = "北海道札幌市中央区北一条西二丁目〜−‖①髙ﾊﾝｶｸ第三合同庁舎別館"
         let drawing = try template.render(values: ["address1": address], options: options)
         let boxes = drawing.commands.compactMap { if case .textBox(let box) = $0 { box } else { nil } }
-        #expect(boxes.count == 6 && boxes.contains { $0.string == address })
+        #expect(boxes.count == 9 && boxes.contains { $0.string == address })
         let error = #expect(throws: TemplateError.self) {
             try template.render(values: ["address1": String(repeating: address, count: 6)], options: options)
         }
-        #expect(error?.description.contains("field \"address1\"") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("field \"address1 | kansuji\"") == true, "\(String(describing: error))")
     }
 
     @Test func theCertificateTemplateSetsEveryBox() throws {
         let url = Repo.root.appendingPathComponent("Templates/certificate.yaml")
         let drawing = try Template(contentsOf: url).render(options: TemplateRenderOptions(fonts: .shared))
         let boxes = drawing.commands.compactMap { if case .textBox(let box) = $0 { box } else { nil } }
-        #expect(boxes.count == 8)
+        #expect(boxes.count == 7)
+        // Every box vertical; numbers in 漢数字, no Latin line; the name with its reading.
         #expect(boxes.contains { $0.runs.contains { $0.ruby == "たか はし いち ろう" } })
-        #expect(boxes.contains { $0.runs.contains { $0.weight == .bold && $0.font == "sans" } })
-        #expect(boxes.filter { $0.writingMode == .vertical }.count == 6)
+        #expect(boxes.filter { $0.writingMode == .vertical }.count == 7)
+        #expect(boxes.contains { $0.string.contains("第十一回") } && boxes.contains { $0.string == "令和七年十一月二十三日" })
+        #expect(!boxes.contains { $0.string.contains { $0.isASCII && $0.isLetter } })
     }
 }

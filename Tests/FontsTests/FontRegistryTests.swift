@@ -27,7 +27,7 @@ struct FontRegistryTests {
         let families = try registry.names().map { try registry.face(named: $0).familyName }
         #expect(
             families == [
-                "IPAexGothic", "BIZ UDGothic", "Noto Sans CJK JP", "Noto Sans CJK JP", "IPAexMincho",
+                "IPAexGothic", "Noto Sans CJK JP", "Noto Sans CJK JP", "Noto Sans CJK JP", "IPAexMincho",
                 "Noto Serif CJK JP", "Noto Serif CJK JP", "IPAmjMincho", "DejaVu Sans Mono", "DejaVu Sans",
                 "DejaVu Sans", "DejaVu Serif", "BIZ UDGothic", "BIZ UDGothic", "BIZ UDMincho"
             ])

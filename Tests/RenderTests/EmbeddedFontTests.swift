@@ -27,7 +27,7 @@ import Testing
             }, "\(rows)")
         let names = Set(rows.map { String($0.name.split(separator: "+").last ?? "") })
         let expected: Set<String> = [
-            "IPAexMincho", "BIZUDGothic-Bold", "NotoSansCJKjp-Regular", "NotoSerifCJKjp-Regular", "IPAmjMincho"
+            "IPAexMincho", "NotoSansCJKjp-Bold", "NotoSansCJKjp-Regular", "NotoSerifCJKjp-Regular", "IPAmjMincho"
         ]
         #expect(names == expected.union(mode == .cid ? cidFonts : ["IPAexGothic"]), "\(names)")
         #expect(rows.contains { $0.type == "CID Type 0C" } && rows.contains { $0.type == "CID TrueType" }, "\(rows)")

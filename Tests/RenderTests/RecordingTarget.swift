@@ -51,6 +51,15 @@ final class RecordingTarget: RenderTarget {
                 + "\(Self.hex(fill))", location)
     }
 
+    func drawPath(
+        _ elements: [Drawing.Command.Path.Element], paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
+        location: RenderLocation
+    ) throws {
+        record(
+            "path \(elements.count) elements \(paint.rawValue) w\(Self.number(lineWidth)) \(Self.hex(stroke)) "
+                + "\(Self.hex(fill))", location)
+    }
+
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws {
         let faces = Set(layout.runs.map { $0.face.url.lastPathComponent }).sorted()
         record(

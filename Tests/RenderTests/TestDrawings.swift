@@ -1,3 +1,4 @@
+import Documents
 import DrawingModule
 import Foundation
 import TestSupport
@@ -105,5 +106,13 @@ extension TestDrawings {
         try c.drawImage(JPEGFixtures.data("orientation-6"), x: 90, y: 80, w: 64, h: 40)
         try c.drawImage(JPEGFixtures.data("orientation-5"), x: 164.5, y: 70.25, w: 70, h: 70)
         return try c.stop()
+    }
+}
+
+extension TestDrawings {
+    /// The chart sample page (Templates/chart.yaml): bars, stacked bars, lines and a pie of wedges drawn as curves.
+    static func charts() throws -> Drawing {
+        let template = try Template(contentsOf: Repo.root.appendingPathComponent("Templates/chart.yaml"))
+        return try template.render(options: TemplateRenderOptions(fonts: .shared))
     }
 }

@@ -37,6 +37,34 @@ extension TestDrawings {
         return try c.stop()
     }
 
+    /// The vertical reproducers of issues 29 and 33 on one page: 〒150-0001, 1-12-3 and A4 each in one
+    /// orientation, 第100回 with three digits set across, ﾊﾝｶｸ upright as full-width kana, mono ruby in a column
+    /// starting at the box's top, the same postal code with upright words, and a letter-spaced postal code.
+    static func verticalText() throws -> Drawing {
+        var c = Canvas()
+        try c.start(width: 260, height: 220, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1))
+        let column = { (x: Double) in (x: x, y: 10.0, w: 20.0, h: 200.0) }
+        for (index, text) in ["〒150-0001", "三丁目1-12-3", "A4判ﾊﾝｶｸ"].enumerated() {
+            let at = column(230 - Double(index) * 28)
+            try c.drawTextBox(
+                .role("ink"), text, font: "mincho", size: 12, x: at.x, y: at.y, w: at.w, h: at.h,
+                writing: .vertical)
+        }
+        try c.drawTextBox(
+            .role("ink"), "第100回と第1回", font: "mincho", size: 12, x: 146, y: 10, w: 20, h: 200, writing: .vertical,
+            words: VerticalWords(across: 3))
+        try c.drawTextBox(
+            [TextRun("東京", font: "mincho", size: 16, ruby: "とう きょう"), TextRun("の空", font: "mincho", size: 16)],
+            x: 104, y: 10, w: 32, h: 200, writing: .vertical)
+        try c.drawTextBox(
+            .role("ink"), "〒150-0001", font: "mincho", size: 12, x: 76, y: 10, w: 20, h: 200, writing: .vertical,
+            words: VerticalWords(longer: .upright))
+        try c.drawTextBox(
+            .role("ink"), "1000005", font: "gothic", size: 14, x: 10, y: 190, w: 150, h: 20, letterSpacing: 11.41)
+        return try c.stop()
+    }
+
     /// The Japanese typesetting rules on one page: closed-up brackets and 、。, a flush line-start bracket, 和欧間,
     /// a justified paragraph squeezed and spread, and a hanging 。.
     static func japaneseTypesetting() throws -> Drawing {

@@ -66,10 +66,11 @@ import Testing
                 fit: [.wrap, .error], writing: .vertical)
         }
         let raw = try Oracle.run("pdftotext", ["-raw", "-enc", "UTF-8", file.path, "-"]).stdout
-        #expect(raw.filter { !$0.isWhitespace } == text, "pdftotext -raw: \(raw)")
+        // Half-width kana stand upright as full-width kana, and read back as what is shown.
+        #expect(raw.filter { !$0.isWhitespace } == text.replacingOccurrences(of: "ﾊﾝｶｸ", with: "ハンカク"), "\(raw)")
         let words = try Self.words(file)
         let start = try #require(words.first { $0.text.contains("髙") })
-        let end = try #require(words.first { $0.text.contains("ｸ") })
+        let end = try #require(words.first { $0.text.contains("ク") })
         #expect(start.box.x > end.box.x, "the first column is right of the last: \(start.box) vs \(end.box)")
         // Upright cells are shown with an Identity-V font. poppler's box for vertical text starts at the pen (the
         // column's centre line) and an em (14 pt) above the cell, so the boxes are checked for that; where the glyphs

@@ -30,7 +30,8 @@ extension Oracle {
 
     /// Every character of `file`'s text layer in MuPDF's reading order, page by page, with where it was drawn —
     /// per character, where `pdftotext -bbox` gives whole words (a Japanese run is one word). The spaces MuPDF
-    /// invents for a gap (they are in no content stream) are left out.
+    /// invents for a gap (they are in no content stream) are left out. Pen origins and advance boxes are what
+    /// spacing is measured by; `glyphs(_:page:)` gives pdfium's ink boxes and baseline angles instead.
     public static func characters(_ file: URL) throws -> [PlacedCharacter] {
         let xml = try run("mutool", ["draw", "-q", "-F", "stext", "-o", "-", file.path]).data
         let reader = StructuredTextReader()

@@ -51,7 +51,8 @@ public enum Samples {
     }
 
     /// A 300 × 220 pt page using every command, every paint, every cap and alignment, alpha, a clip group, a nested
-    /// part at two scales, an image, a QR code, and Latin and Japanese text in three fonts: the renderers' parity set.
+    /// part at two scales, an image, a QR code, a path, a chart, and Latin and Japanese text in three fonts: the
+    /// renderers' parity set.
     public static func everyCommand() throws -> Drawing {
         var c = Canvas()
         try c.start(width: 300, height: 220, opaque: true)
@@ -94,6 +95,23 @@ public enum Samples {
         try c.drawPart(part, x: 120, y: 150, w: 60, h: 60)
         // A barcode (encoded when rendered)
         try c.drawBarcode("code", .qr, "mkpdf ¥", x: 262, y: 92, w: 36, h: 36, options: .init(quietZone: 2))
+        // A form field: a ticked check box
+        try c.drawFormField(
+            .init(
+                type: .checkBox, name: "sample", rect: Rect(x: 95, y: 195, width: 12, height: 12),
+                value: Drawing.Command.FormField.checkedValue))
+        // A path with a curve, and a chart (laid out when rendered) of exact decimals
+        try c.drawPath(
+            "accent", .both, width: 1,
+            [
+                .move(Point(x: 255, y: 38)), .line(Point(x: 270, y: 12)),
+                .curve(Point(x: 280, y: 20), Point(x: 290, y: 30), Point(x: 286, y: 38)), .close
+            ])
+        try c.drawChart(
+            "ink", .bar, categories: ["春", "夏", "秋"],
+            series: [.init(name: "件数", values: [Decimal(string: "1.5")!, 3, Decimal(string: "2.25")!])],
+            roles: ["accent"],
+            x: 15, y: 196, w: 70, h: 22, size: 3, legend: false, values: false)
         return try c.stop()
     }
 

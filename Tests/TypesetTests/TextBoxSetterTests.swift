@@ -162,9 +162,15 @@ import Typeset
         // Two digits set across in one cell; a single digit stands alone.
         #expect(all.contains { $0.string == "11" } && all.contains { $0.string == "23" })
         #expect(all.contains { $0.string == "7" })
-        // A number of four digits is turned whole, not split into a turned digit and three across.
+        // A postal code is one word, turned whole with its hyphen: not 150 across beside a turned -0001.
         let postal = try setter.set(box("〒150-0001", size: 10, w: 20, h: 200, writing: .vertical))
-        #expect(texts(postal).map(\.string) == ["〒", "150"])
+        #expect(texts(postal).map(\.string) == ["〒"])
+        let word = postal.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }
+        #expect(word.count == 1 && word[0].rotation == 90)
+        #expect(
+            word.first?.drawing.commands.compactMap { if case .text(let t) = $0 { t.string } else { nil } } == [
+                "150-0001"
+            ])
         // The brackets are the font's vertical glyphs, upright in their cells (IPAex has `vert` forms for them);
         // the kanji stay horizontal forms, and nothing is turned.
         let parts = set.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }

@@ -16,7 +16,8 @@ enum Filters {
         "sortBy": "sortBy('field', 'desc')", "groupBy": "groupBy('field')", "map": "map('field or expression')",
         "first": "first", "last": "last", "join": "join(', ')", "default": "default('—')", "length": "length",
         "wareki": "wareki or wareki('short')", "date": "date('yyyy年M月d日')", "fullwidth": "fullwidth",
-        "upper": "upper", "lower": "lower", "pad": "pad(width)", "invoiceRegistration": "invoiceRegistration"
+        "upper": "upper", "lower": "lower", "pad": "pad(width)", "invoiceRegistration": "invoiceRegistration",
+        "kansuji": "kansuji or kansuji('digits')"
     ]
 
     static let names = Set(signatures.keys)
@@ -64,6 +65,7 @@ enum Filters {
         case "wareki": return .text(try call.wareki())
         case "date": return .text(try call.formattedDate())
         case "fullwidth": return .text(String(try call.text().map(fullWidth)))
+        case "kansuji": return .text(try call.kansuji())
         case "upper": return .text(try call.text().uppercased())
         case "pad": return .text(try call.padded())
         case "lower": return .text(try call.text().lowercased())
@@ -370,6 +372,23 @@ private struct Call {
             throw fail("\(text) is not a day of the calendar")
         }
         return date
+    }
+
+    /// The input's numbers in 漢数字 (`Kansuji`): `kansuji` → 二千二十五, `kansuji('digits')` → 二〇二五.
+    func kansuji() throws(ExpressionError) -> String {
+        let text = try self.text()
+        let name = arguments.first?.text ?? Kansuji.Style.positional.rawValue
+        guard let style = Kansuji.Style(rawValue: name) else {
+            throw fail(
+                "kansuji's style is 'positional' (2025 → 二千二十五) or 'digits' (2025 → 二〇二五), not '\(name)'")
+        }
+        var tooLong: String?
+        guard let converted = Kansuji.convert(text, style: style, tooLong: &tooLong) else {
+            throw fail(
+                "kansuji reads numbers of up to \(Kansuji.longestPositional) digits with 万, 億, 兆 and 京; "
+                    + "\(tooLong ?? "") is longer — write it digit by digit with kansuji('digits')")
+        }
+        return converted
     }
 
     func wareki() throws(ExpressionError) -> String {

@@ -77,6 +77,8 @@ struct FlowFurniture: Hashable, Sendable {
     var archive: Document.Archive?
     /// `signature:`: where a signed PDF shows its signature.
     var signatureField: Document.SignatureField?
+    /// `flatten: true`: form fields drawn as page content.
+    var flattensForms = false
     var header: MarkedText?
     var headerLogo: Data?
     var footer: MarkedText?

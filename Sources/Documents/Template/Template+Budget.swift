@@ -15,6 +15,9 @@ extension Template {
         var what = "for, repeat and parts make the page hold"
         /// When the document must be done by, checked with every count.
         var deadline: Deadline?
+        /// The form fields' names so far, each with where its element is (`file:line:column`): a name is unique in
+        /// the document.
+        var fieldNames: [String: String] = [:]
 
         /// Counts `added` more commands, before they are made.
         /// - Throws: `TemplateError` with the limit, at `mark`, when the page would hold more than `maximum`.

@@ -39,10 +39,12 @@ extension TemplateElement {
         case .text: "text"
         case .image: "image"
         case .barcode(let barcode): barcode.element
+        case .chart: "chart"
         case .part: "part"
         case .loop: "for"
         case .condition: "if"
         case .linked(let linked): linked.element.first?.kindName ?? "link"
+        case .field: "field"
         }
     }
 
@@ -75,6 +77,8 @@ extension TemplateElement {
             return image.rect
         case .barcode(let barcode):
             return barcode.command.rect
+        case .chart(let chart):
+            return chart.command.rect
         case .part(let part):
             return part.rect
         case .loop(let loop):
@@ -83,6 +87,8 @@ extension TemplateElement {
             return Rect.union((condition.then + condition.otherwise).compactMap(\.area))
         case .linked(let linked):
             return Rect.union(linked.element.compactMap(\.area))
+        case .field(let field):
+            return field.command.rect
         }
     }
 }
@@ -93,23 +99,5 @@ extension TemplateElement.Repetition {
         let last = Double(max(0, count - 1))
         return Rect.union([box, Rect(x: box.x + dx * last, y: box.y + dy * last, width: box.width, height: box.height)])
             ?? box
-    }
-}
-
-extension Rect {
-    /// The smallest rectangle holding every one of `rects`; nil for none.
-    fileprivate static func union(_ rects: [Rect]) -> Rect? {
-        guard let first = rects.first else { return nil }
-        var left = first.x
-        var top = first.y
-        var right = first.maxX
-        var bottom = first.y + first.height
-        for rect in rects.dropFirst() {
-            left = min(left, rect.x)
-            top = min(top, rect.y)
-            right = max(right, rect.maxX)
-            bottom = max(bottom, rect.y + rect.height)
-        }
-        return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }

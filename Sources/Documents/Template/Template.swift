@@ -218,9 +218,11 @@ public struct Template: Sendable {
         if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
         let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
         guard !flow.isEmpty else {
-            return Document(
+            var document = Document(
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
                 metadata: metadata, archive: furniture.archive, signatureField: furniture.signatureField)
+            document.flattensForms = furniture.flattensForms
+            return document
         }
         let output = try flowOutput(scope: scope, metadata: metadata, options: options)
         let total = output.pages.reduce(commands.count) { $0 + $1.commands.count }
@@ -235,9 +237,11 @@ public struct Template: Sendable {
         var pages = output.pages
         pages[0].commands = commands + pages[0].commands
         if let background { for index in pages.indices { pages[index].background = background } }
-        return Document(
+        var document = Document(
             pages: pages, metadata: output.metadata, outline: output.outline, archive: furniture.archive,
             signatureField: furniture.signatureField)
+        document.flattensForms = furniture.flattensForms
+        return document
     }
 
     /// The names every expression reads: the defaults, `data` and then `values` over them, `today`, and the `let`
@@ -503,6 +507,10 @@ public struct Template: Sendable {
                             rect: Rect(
                                 origin: image.rect.origin + base,
                                 size: image.rect.size))))
+            case .field(let field):
+                try budget.add(1, file: file, mark: field.mark)
+                commands.append(
+                    .formField(try formField(field, scope: scope, base: base, options: options, budget: &budget)))
             case .barcode(let element):
                 try budget.add(1, file: file, mark: element.mark)
                 var command = element.command
@@ -520,6 +528,9 @@ public struct Template: Sendable {
                             reason: error.reason))
                 }
                 commands.append(.barcode(command))
+            case .chart(let element):
+                commands.append(
+                    .chart(try chartCommand(element, scope: scope, base: base, options: options, budget: &budget)))
             }
         }
     }
@@ -558,7 +569,7 @@ public struct Template: Sendable {
             verticalAlignment: box.verticalAlignment, lineHeight: box.lineHeight, letterSpacing: box.letterSpacing,
             fit: box.fit, minimumSize: box.minimumSize, rotation: box.rotation, writingMode: box.writingMode,
             field: fields.isEmpty ? nil : fields.joined(separator: ", "), proportional: box.proportional,
-            typesetting: box.typesetting)
+            verticalWords: box.verticalWords, typesetting: box.typesetting)
     }
 
     /// Fails when a text filled from data but given no box (`h`) runs past its `w`, or past the page's right edge:

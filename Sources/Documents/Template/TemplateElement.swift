@@ -28,6 +28,8 @@ enum TemplateElement: Hashable, Sendable {
     case text(Text)
     case image(Image)
     case barcode(Barcode)
+    /// `chart`: a chart of a list's values.
+    case chart(Chart)
     /// `part`: another template's page drawn into a rectangle.
     case part(Part)
     /// `for`: the elements once per item of a list, each time moved by `step`.
@@ -36,6 +38,8 @@ enum TemplateElement: Hashable, Sendable {
     case condition(Condition)
     /// An element with `link:` and/or `name:`: drawn as a group that links or is a target.
     case linked(Linked)
+    /// `field`: a fillable form field.
+    case field(Field)
 
     /// An element made a link (`link:`, a URI or `#name`) and/or a named target (`name:`), both texts with
     /// placeholders.
@@ -141,6 +145,7 @@ enum TemplateElement: Hashable, Sendable {
         var rotation: Double
         var writingMode: WritingMode
         var proportional: Bool
+        var verticalWords: VerticalWords
         var typesetting: Typesetting
     }
 
@@ -157,6 +162,27 @@ enum TemplateElement: Hashable, Sendable {
         /// The element's name in the template (`qr` or `barcode`) and the key holding the data (`payload`, `data`).
         var element: String
         var dataKey: String
+        var mark: TemplateMark?
+    }
+
+    /// A `chart:` element: the command without its data, and how to read the data from a list.
+    struct Chart: Hashable, Sendable {
+        /// One `series:` entry: its name and the value template read once per row.
+        struct Series: Hashable, Sendable {
+            var name: MarkedText
+            var value: MarkedText
+        }
+
+        /// The command, its categories and series filled when rendered.
+        var command: Drawing.Command.Chart
+        /// `rows`: the list, one category per item.
+        var rows: Expression
+        /// `each`: the name an item has in `label` and the values (`row`).
+        var variable: String
+        /// `label`: the category label of a row.
+        var label: MarkedText
+        var series: [Series]
+        var valueTitle: MarkedText?
         var mark: TemplateMark?
     }
 }

@@ -1,3 +1,4 @@
+import Charts
 import DrawingModule
 import Fonts
 import Foundation
@@ -42,6 +43,9 @@ public struct TemplateError: Error, Hashable, Sendable {
         /// template key at fault, the placeholder that filled its data (nil when the data is written in the
         /// template) and why (the reason ends with its own fix).
         case barcode(element: String, kind: String, key: String, field: String?, reason: String)
+        /// A chart cannot be drawn from its data or in its box (`ChartError` says why); `field` is the series'
+        /// value template that brought in a bad value, nil when the problem is not one value's.
+        case chart(ChartError, field: String?)
         /// An image file could not be read.
         case image(path: String, reason: String)
         /// A text box's text does not fit by its fit policies (or its font or weight cannot be opened).
@@ -134,6 +138,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         case .barcode(let element, let kind, let key, let field, let reason):
             let source = field.map { " (from {{\($0)}})" } ?? ""
             return "\(element) (\(kind)), key \"\(key)\"\(source): \(reason)"
+        case .chart(let error, let field):
+            return "chart: " + error.problem + (field.map { " (from {{\($0)}})" } ?? "")
         case .image(let path, let reason):
             return "image \(path): \(reason)"
         case .textFit(let error):
@@ -186,6 +192,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "install the font (scripts/setup) or name a font from Fonts/fonts.json"
         case .barcode:
             return "correct the data or the box as the message says"
+        case .chart(let error, _):
+            return error.fix
         case .image:
             return "give a readable PNG file, relative to the template's folder"
         case .textFit(let error):
@@ -222,6 +230,7 @@ extension TemplateError: DataFailure {
         case .missingValue(let placeholder), .invalidValue(let placeholder, _): placeholder
         case .barcode(_, _, _, let placeholder, _): placeholder
         case .textFit(let fit): fit.field
+        case .chart(_, let field): field
         default: nil
         }
     }

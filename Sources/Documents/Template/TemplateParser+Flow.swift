@@ -110,6 +110,7 @@ extension TemplateParser {
         furniture.author = try top.string("author")
         furniture.archive = try archive(top)
         furniture.signatureField = try signatureField(top)
+        furniture.flattensForms = try top.choice("flatten", default: Switch.no) == .yes
         names.layers.append(["page", "pages"])
         defer { names.layers.removeLast() }
         if let node = top.value("header") {

@@ -37,10 +37,10 @@ struct TemplateParser {
     static let topKeys = [
         "name", "description", "title", "author", "page", "size", "margins", "background", "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "pdfa", "attach", "signature", "typesetting"
+        "firstPage", "literals", "pdfa", "attach", "signature", "flatten", "typesetting"
     ]
     static let elementKinds = [
-        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "part", "for", "if"
+        "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if", "field"
     ]
     /// Keys of the report templates read before the one language; such a file is refused with how to convert it.
     static let oldReportKeys = ["columns", "group", "intro", "subtitle", "sort", "total", "logo"]
@@ -438,7 +438,8 @@ struct TemplateParser {
             }
             return (slot, role)
         }
-        if kind != "for", kind != "if", case .mapping(let mapping) = body,
+        // A field's `name:` is its field name, not a link target.
+        if kind != "for", kind != "if", kind != "field", case .mapping(let mapping) = body,
             mapping.contains(where: { ["link", "name"].contains($0.key.scalar?.string) })
         {
             // `link:` and `name:` belong to every drawn element: taken off here, the rest read as the kind says.
@@ -484,7 +485,7 @@ struct TemplateParser {
                     "role", "text", "font", "size", "x", "y", "w", "align",
                     "repeat", "h", "valign", "fit", "minSize", "lineHeight",
                     "letterSpacing", "rotate", "writing", "weight",
-                    "underline", "palt", "autospace", "trim", "hang"
+                    "underline", "palt", "across", "words", "autospace", "trim", "hang"
                 ])
             let (slot, role) = try slot(f)
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "text")) }
@@ -502,6 +503,10 @@ struct TemplateParser {
                     underline: try f.choice("underline", default: Switch.no) == .yes))
         case "part":
             return try part(body)
+        case "field":
+            return try formField(body, palette: palette, font: font)
+        case "chart":
+            return try chart(body, palette: palette, font: font)
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
@@ -645,7 +650,7 @@ struct TemplateParser {
     private func textBox(_ f: Fields, size: Double, hasWidth: Bool) throws(TemplateError) -> TemplateElement.Box? {
         let boxKeys = [
             "valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing", "weight",
-            "underline", "palt", "autospace", "trim", "hang"
+            "underline", "palt", "across", "words", "autospace", "trim", "hang"
         ]
         guard f.value("h") != nil else {
             if let key = boxKeys.first(where: { f.value($0) != nil }) {
@@ -685,6 +690,9 @@ struct TemplateParser {
             rotation: try f.number("rotate", default: 0),
             writingMode: try f.choice("writing", default: WritingMode.horizontal),
             proportional: try f.choice("palt", default: Switch.no) == .yes,
+            verticalWords: VerticalWords(
+                across: try f.integer("across", default: 2, range: 0...VerticalWords.mostAcross),
+                longer: try f.choice("words", default: VerticalWordOrientation.turned)),
             typesetting: try typesetting(f, default: styleTable.typesetting))
     }
 
@@ -714,7 +722,7 @@ struct TemplateParser {
         return rules
     }
 
-    private func rect(_ f: Fields) throws(TemplateError) -> Rect {
+    func rect(_ f: Fields) throws(TemplateError) -> Rect {
         Rect(
             x: try f.number("x"), y: try f.number("y"), width: try f.number("w", nonNegative: true),
             height: try f.number("h", nonNegative: true))

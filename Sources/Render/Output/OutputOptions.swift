@@ -30,6 +30,9 @@ public struct OutputOptions: Sendable {
     public var archive: Document.Archive?
     /// AES-256 encryption of the PDF, or nil; refused with a PDF/A level, which forbids it.
     public var encryption: PDFEncryption?
+    /// True draws every form field as page content, nothing left to fill (`--flatten-forms`); false keeps the
+    /// document's own choice (`Document.flattensForms`, a template's `flatten: true`).
+    public var flattensForms = false
     /// A PAdES signature appended to the PDF, or nil; refused with encryption (mkpdf does not sign encrypted
     /// files), allowed with every PDF/A level.
     public var signature: PDFSigning?

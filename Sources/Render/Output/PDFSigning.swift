@@ -34,7 +34,8 @@ public struct PDFSigning: Sendable {
     var reservedBytes: Int { identity.signatureLength + 64 + (timestampAuthority == nil ? 0 : 16_384) }
 
     /// `pdf` with the signature appended.
-    /// - Throws: `RenderError.protection` when the PDF cannot be read, already has a form, the page does not exist,
+    /// - Throws: `RenderError.protection` when the PDF cannot be read, has a form of another program's (a direct
+    ///   `/AcroForm`; mkpdf's own form fields are kept, the signature joining them), the page does not exist,
     ///   OpenSSL fails or the time-stamp authority does not grant the request.
     func apply(to pdf: Data) throws(RenderError) -> Data {
         let pageIndex = (field?.page ?? 1) - 1
@@ -48,7 +49,7 @@ public struct PDFSigning: Sendable {
                 step: "sign the PDF", reason: error.message,
                 fix: field == nil ? "report it as an mkpdf bug with the input" : "give a page the document has")
         }
-        guard !revision.hasForm, !revision.encrypted else {
+        guard !revision.hasForm || revision.form != nil, !revision.encrypted else {
             throw .protection(
                 step: "sign the PDF", reason: revision.encrypted ? "it is encrypted" : "it already has a form",
                 fix: "sign a PDF mkpdf rendered without encryption")

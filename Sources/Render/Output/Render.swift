@@ -10,6 +10,8 @@ public func render(_ document: Document, options: OutputOptions = OutputOptions(
     guard !document.pages.isEmpty else { throw .emptyDocument }
     var document = document
     document.metadata = document.metadata.overridden(by: options.metadata)
+    document.flattensForms = document.flattensForms || options.flattensForms
+    try document.checkFormFields()
     if let archive = options.archive {
         document.archive = Document.Archive(
             level: archive.level, attachments: (document.archive?.attachments ?? []) + archive.attachments)

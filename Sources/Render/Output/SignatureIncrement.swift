@@ -52,13 +52,23 @@ struct SignatureIncrement {
         text += " /M (\(Self.pdfDate(date))) /Name \(Self.textString(signerName)) >>\nendobj\n"
 
         let rect = widgetRect()
+        // The first SignatureN no field of the form is called.
+        let name = (1...).lazy.map { "Signature\($0)" }.first { !revision.fieldNames.contains($0) } ?? "Signature"
         let widgetBody =
-            "<< /Type /Annot /Subtype /Widget /FT /Sig /T (Signature1) /V \(signature) 0 R /F 132 "
+            "<< /Type /Annot /Subtype /Widget /FT /Sig /T (\(name)) /V \(signature) 0 R /F 132 "
             + "/Rect [\(rect.map(Self.number).joined(separator: " "))] /P \(revision.page.reference)"
         object(widget, widgetBody + " /AP << /N \(appearance) 0 R >> >>")
-        object(
-            revision.root.number, generation: revision.root.generation,
-            Self.adding("/AcroForm << /Fields [\(widget) 0 R] /SigFlags 3 >>", to: revision.root.dictionary))
+        if let form = revision.form {
+            // A form of mkpdf's own (an indirect /AcroForm): the signature joins its fields.
+            let fields = (revision.formFields + ["\(widget) 0 R"]).joined(separator: " ")
+            object(
+                form.number, generation: form.generation,
+                Self.adding("/Fields [\(fields)] /SigFlags 3", to: form.dictionary))
+        } else {
+            object(
+                revision.root.number, generation: revision.root.generation,
+                Self.adding("/AcroForm << /Fields [\(widget) 0 R] /SigFlags 3 >>", to: revision.root.dictionary))
+        }
         object(
             revision.page.number, generation: revision.page.generation,
             Self.adding(

@@ -1,0 +1,93 @@
+import Foundation
+
+extension Drawing.Command {
+    /// A bar, stacked bar, line or pie chart of exact decimal values, drawn into a rectangle with its axis, value
+    /// labels and legend.
+    ///
+    /// A description only, like ``Barcode``: the Charts module lays it out when the drawing is rendered, into the
+    /// lines, rectangles, paths and text both renderers already draw — vector graphics in the PDF and the same
+    /// shapes in the PNG. Values stay `Decimal` until a shape is placed, so a label prints the value as given
+    /// (`0.3`, never `0.30000000000000004`) and the value axis steps by round numbers (1, 2 or 5 × 10ⁿ).
+    ///
+    /// Categories that do not fit the rectangle (their labels would overlap, or bars would be thinner than
+    /// ``minimumBarWidth``) are an error naming how many fit, never a silent squeeze.
+    public struct Chart: Codable, Hashable, Sendable {
+        /// Which chart; `style` in JSON, as `kind` names the command.
+        public enum Style: String, Codable, Hashable, Sendable, CaseIterable {
+            /// One bar per series in each category, side by side, from zero up.
+            case bar
+            /// One bar per category, the series stacked on each other; the total printed above.
+            case stacked
+            /// One line per series through its value in each category.
+            case line
+            /// One circle of the first series, a wedge per category, clockwise from 12 o'clock.
+            case pie
+        }
+
+        /// A named row of values, one per category.
+        public struct Series: Codable, Hashable, Sendable {
+            /// The name the legend shows.
+            public var name: String
+            /// One value per category, in the categories' order.
+            public var values: [Decimal]
+
+            /// Creates a series.
+            public init(name: String, values: [Decimal]) {
+                self.name = name
+                self.values = values
+            }
+        }
+
+        /// The narrowest bar drawn, in points: categories that would make bars thinner are refused.
+        public static let minimumBarWidth = 4.0
+
+        /// Which chart.
+        public var style: Style
+        /// The rectangle the whole chart (legend, axis, labels) is drawn in.
+        public var rect: Rect
+        /// The category labels: along the bottom axis, or the pie's wedges in the legend.
+        public var categories: [String]
+        /// The series; a pie draws exactly one.
+        public var series: [Series]
+        /// The fill colours in order: series *i* (bar, stacked, line) or wedge *i* (pie) takes colour *i*.
+        public var colors: [Color]
+        /// The colour of text, axes and tick marks.
+        public var textColor: Color
+        /// The logical font of every label.
+        public var font: String
+        /// The font size of the labels in points.
+        public var size: Double
+        /// True draws the legend (series names, or for a pie the categories) above the chart.
+        public var legend: Bool
+        /// True prints each value (above its bar or point, beside its wedge); nil means true except for line
+        /// charts.
+        public var values: Bool?
+        /// A title over the value axis (`売上（千円）`), or nil.
+        public var valueTitle: String?
+        /// The slot the text colour came from, for messages only.
+        public var slot: SlotRef?
+
+        /// Creates a chart command.
+        public init(
+            style: Style, rect: Rect, categories: [String], series: [Series], colors: [Color], textColor: Color,
+            font: String = "gothic", size: Double = 9, legend: Bool = true, values: Bool? = nil,
+            valueTitle: String? = nil, slot: SlotRef? = nil
+        ) {
+            self.style = style
+            self.rect = rect
+            self.categories = categories
+            self.series = series
+            self.colors = colors
+            self.textColor = textColor
+            self.font = font
+            self.size = size
+            self.legend = legend
+            self.values = values
+            self.valueTitle = valueTitle
+            self.slot = slot
+        }
+
+        /// Whether values are printed: `values`, or by default everywhere but on line charts.
+        public var printsValues: Bool { values ?? (style != .line) }
+    }
+}

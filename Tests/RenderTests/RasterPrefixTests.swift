@@ -1,0 +1,62 @@
+import DrawingModule
+import Fonts
+import Testing
+
+@testable import Render
+
+/// Pages that begin alike are drawn from the kept pixels of their shared beginning (`RasterPrefixes`): the pixels
+/// must be those of the page drawn whole, and an error after the beginning must name its command as before.
+@Suite struct RasterPrefixTests {
+    /// A ticket-like page: a frame, rules and translucent circles every page repeats (30 commands), then the
+    /// member's text, then one more rule and a label after it.
+    static func page(member: String) throws -> Drawing {
+        var canvas = Canvas()
+        try canvas.start(width: 200, height: 80, opaque: true)
+        let ink = try canvas.addSlot(role: "ink", stroke: Color(0.1, 0.2, 0.5), fill: Color(0.9, 0.3, 0.2, 0.5))
+        try canvas.drawRect(.index(ink), .both, width: 1, x: 5, y: 5, w: 190, h: 70)
+        for index in 0..<20 {
+            let x = 10 + Double(index) * 9
+            try canvas.drawLine(.index(ink), width: 0.7, x1: x, y1: 8, x2: x + 5, y2: 20)
+        }
+        for index in 0..<9 {
+            try canvas.drawCircle(.index(ink), .fill, width: 0, x: 10 + Double(index) * 20, y: 25, w: 12, h: 12)
+        }
+        try canvas.drawText(.index(ink), "会員番号 " + member, size: 12, x: 10, y: 45)
+        try canvas.drawLine(.index(ink), width: 2, x1: 10, y1: 62, x2: 190, y2: 62)
+        try canvas.drawText(.index(ink), "入場整理券 髙橋", size: 9, x: 120, y: 66)
+        return try canvas.stop()
+    }
+
+    @Test func pagesDrawnFromAKeptBeginningEqualPagesDrawnWhole() throws {
+        // Its own registry: the frame includes it, so no other test's pages share these beginnings.
+        let fonts = FontRegistry()
+        // Each reference page gets a registry of its own (kept alive, so no identity is reused): drawn whole.
+        var references: [FontRegistry] = []
+        let before = RasterPrefixes.shared.hits
+        for member in ["GCG-00001", "GCG-00002", "GCG-40167", "GCG-99999"] {
+            let drawing = try Self.page(member: member)
+            let drawn = try RasterRenderer(fonts: fonts).bitmap(for: drawing, scale: .factor(2))
+            references.append(FontRegistry())
+            let whole = try RasterRenderer(fonts: references.last!).bitmap(for: drawing, scale: .factor(2))
+            #expect(drawn.width == 400 && drawn.height == 160)
+            #expect(drawn.pixels == whole.pixels, "\(member): the page drawn from kept pixels differs")
+        }
+        // The second page is split and keeps its beginning; the third and fourth resume from it.
+        #expect(RasterPrefixes.shared.hits >= before + 2)
+    }
+
+    @Test func anErrorAfterTheBeginningNamesItsCommand() throws {
+        let fonts = FontRegistry()
+        for member in ["GCG-00001", "GCG-00002", "GCG-00003"] {
+            _ = try RasterRenderer(fonts: fonts).bitmap(for: try Self.page(member: member))
+        }
+        let hits = RasterPrefixes.shared.hits
+        #expect {
+            try RasterRenderer(fonts: fonts).bitmap(for: try Self.page(member: "😀"))
+        } throws: { error in
+            guard case .missingGlyph(_, _, let location) = error as? RenderError else { return false }
+            return location == RenderLocation(page: 1, path: "commands[30]")
+        }
+        #expect(RasterPrefixes.shared.hits > hits, "the failing page was drawn from the kept beginning")
+    }
+}
