@@ -141,7 +141,8 @@ extension PDFPage {
         guard !tag.isEmpty, tag.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
         else {
             throw document.reject(
-                code: 0x1051, operation: operation, argument: label, hint: "mark content with a tag of letters and digits.")
+                code: 0x1051, operation: operation, argument: label,
+                hint: "mark content with a tag of letters and digits.")
         }
         let begin = ContentBytes(capacity: 16)
         begin.append(byte: 0x2F)
