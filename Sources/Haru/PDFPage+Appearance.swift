@@ -85,24 +85,34 @@ extension PDFPage {
             try body()
         }
 
-        // The resources the page has now, by the names the recorded operators use: each an indirect object, so the
-        // XObject's dictionaries hold references to the same fonts, images and states.
+        try copyResources(of: attributes, into: xobject, with: objects)
+        return PDFAppearanceStream(dict: xobject)
+    }
+
+    /// Gives `xobject` the resources the page has now, by the names the recorded operators use: each an indirect
+    /// object, so the XObject's dictionaries hold references to the same fonts, images and states.
+    ///
+    /// A function of its own: inlined into `recordAppearance`, this loop crashed the Swift 6.3 optimizer's ownership
+    /// verifier (CopyPropagation, release builds only).
+    @inline(never)
+    private func copyResources(
+        of attributes: UnsafeMutablePointer<HPDF_PageAttr_Rec>, into xobject: HPDF_Dict, with objects: PDFObjectBuilder
+    ) throws {
         let resources = try objects.dictionary(indirect: false)
         try objects.add(xobject, "Resources", UnsafeMutableRawPointer(resources))
-        let kinds = [
+        let kinds: [(key: String, source: HPDF_Dict?)] = [
             ("Font", attributes.pointee.fonts), ("XObject", attributes.pointee.xobjects),
             ("ExtGState", attributes.pointee.ext_gstates)
         ]
-        for case let (key, source?) in kinds {
+        for kind in kinds {
+            guard let source = kind.source else { continue }
             let copy = try objects.dictionary(indirect: false)
-            try objects.add(resources, key, UnsafeMutableRawPointer(copy))
+            try objects.add(resources, kind.key, UnsafeMutableRawPointer(copy))
             guard let list = source.pointee.list else { continue }
             for index in 0..<Int(list.pointee.count) {
                 guard let element = list.pointee.obj[index]?.assumingMemoryBound(to: HPDF_DictElement_Rec.self)
                 else { continue }
-                let name = withUnsafeBytes(of: element.pointee.key) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = Self.keyName(element)
                 // The page's entries are proxies of the indirect objects (libHaru's `n 0 R`), owned by its dictionary:
                 // the new entry gets a proxy of its own.
                 var value = element.pointee.value
@@ -114,7 +124,11 @@ extension PDFPage {
                 try objects.add(copy, name, value)
             }
         }
-        return PDFAppearanceStream(dict: xobject)
+    }
+
+    /// The key of a dictionary element (a NUL-terminated C array in the element).
+    private static func keyName(_ element: UnsafeMutablePointer<HPDF_DictElement_Rec>) -> String {
+        withUnsafeBytes(of: element.pointee.key) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     /// Marks what `body` draws as marked content with `tag` (`/Tag BMC … EMC`): `Tx` around a text field's
@@ -127,7 +141,8 @@ extension PDFPage {
         guard !tag.isEmpty, tag.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
         else {
             throw document.reject(
-                code: 0x1051, operation: operation, argument: label, hint: "mark content with a tag of letters and digits.")
+                code: 0x1051, operation: operation, argument: label,
+                hint: "mark content with a tag of letters and digits.")
         }
         let begin = ContentBytes(capacity: 16)
         begin.append(byte: 0x2F)
