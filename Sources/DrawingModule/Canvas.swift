@@ -181,7 +181,8 @@ public struct Canvas: Sendable {
     /// Sets `text` in the slot's stroke colour inside the box at (`x`, `y`) of size `w` × `h`, by `fit`: shrunk
     /// down to `minSize` (60 % of `size` by default), wrapped with the kinsoku rules, clipped, or refused — never
     /// spilling out silently. `field` names the text in fit errors (the data field it came from); `palt` sets
-    /// horizontal Japanese with the font's proportional widths.
+    /// horizontal Japanese with the font's proportional widths; `typesetting` states the Japanese spacing rules
+    /// (和欧間, trimmed punctuation, hanging).
     public mutating func drawTextBox(
         _ slot: SlotRef, _ text: String, font: String = "gothic",
         weight: FontWeight = .regular, size: Double, x: Double, y: Double, w: Double,
@@ -189,14 +190,14 @@ public struct Canvas: Sendable {
         fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
         lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
         writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false,
-        words: VerticalWords = VerticalWords()
+        words: VerticalWords = VerticalWords(), typesetting: Typesetting = .standard
     ) throws(CanvasError) {
         let colors = try begin("drawTextBox", slot)
         try drawTextBox(
             [TextRun(text, font: font, weight: weight, size: size, color: colors.stroke)], x: x, y: y,
             w: w, h: h, align: align, valign: valign, fit: fit, minSize: minSize, lineHeight: lineHeight,
             letterSpacing: letterSpacing, rotation: rotation, writing: writing, field: field, palt: palt,
-            words: words)
+            words: words, typesetting: typesetting)
     }
 
     /// Sets styled runs (each with its font, weight, size, colour, underline and ruby) inside the box at (`x`, `y`)
@@ -208,7 +209,7 @@ public struct Canvas: Sendable {
         fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
         lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
         writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false,
-        words: VerticalWords = VerticalWords()
+        words: VerticalWords = VerticalWords(), typesetting: Typesetting = .standard
     ) throws(CanvasError) {
         let operation = "drawTextBox"
         try requireDrawing(operation)
@@ -217,7 +218,8 @@ public struct Canvas: Sendable {
             frame: Rect(x: x, y: y, width: w, height: h), runs: runs, alignment: align,
             verticalAlignment: valign, lineHeight: lineHeight,
             letterSpacing: letterSpacing, fit: fit, minimumSize: minSize,
-            rotation: rotation, writingMode: writing, field: field, proportional: palt, verticalWords: words)
+            rotation: rotation, writingMode: writing, field: field, proportional: palt, verticalWords: words,
+            typesetting: typesetting)
         if let (member, reason) = box.firstProblem {
             throw .invalidArgument(operation: operation, argument: member, value: "", rule: reason)
         }

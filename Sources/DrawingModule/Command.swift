@@ -124,17 +124,23 @@ extension Drawing.Command {
         /// Extra space after every character, in points, shown as one line (a PDF's `Tc`), so extractors read a
         /// letter-spaced postal code as `1000005`, not as seven words; nil or 0 for none.
         public var characterSpacing: Double?
+        /// Extra space after each character of `string`, in points (negative closes up): how the Japanese spacing
+        /// rules and justification place characters without adding space characters, so extracted text stays the
+        /// text written. Nil (or an array whose count differs from the characters') sets them at their advances.
+        public var adjustments: [Double]?
 
         /// Creates a text command.
         public init(
             color: Color, string: String, font: String, size: Double, origin: Point,
             boxWidth: Double? = nil, alignment: TextAlignment = .left, slot: SlotRef? = nil,
             verticalAlternates: Bool? = nil, proportional: Bool? = nil, vertical: Bool? = nil,
-            artifact: Bool? = nil, features: [String]? = nil, characterSpacing: Double? = nil
+            artifact: Bool? = nil, features: [String]? = nil, characterSpacing: Double? = nil,
+            adjustments: [Double]? = nil
         ) {
             self.artifact = artifact
             self.features = features
             self.characterSpacing = characterSpacing
+            self.adjustments = adjustments
             self.verticalAlternates = verticalAlternates
             self.proportional = proportional
             self.vertical = vertical

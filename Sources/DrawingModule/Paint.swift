@@ -35,4 +35,18 @@ public enum TextAlignment: String, Codable, Hashable, Sendable, CaseIterable {
     case center
     /// Flush with the box's right edge.
     case right
+    /// Flush with both edges (text boxes and paragraphs): each line but a paragraph's last is spread to the box's
+    /// width by the jlreq justification rules; a single line of text is set flush left.
+    case justified
+
+    /// The alignment named `rawValue`; `justify` (CSS's word) is read as `justified`.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "left": self = .left
+        case "center": self = .center
+        case "right": self = .right
+        case "justified", "justify": self = .justified
+        default: return nil
+        }
+    }
 }

@@ -167,6 +167,8 @@ extension Drawing.Command {
         public var proportional: Bool
         /// How a vertical box sets words of digits and Latin letters; ignored in horizontal boxes.
         public var verticalWords: VerticalWords
+        /// The Japanese typesetting rules of horizontal lines: 和欧間, trimmed punctuation, hanging.
+        public var typesetting: Typesetting
 
         /// Creates a text box; the default fit is shrink to 60 % of the largest size, then refuse.
         public init(
@@ -174,7 +176,7 @@ extension Drawing.Command {
             verticalAlignment: VerticalAlignment = .top, lineHeight: Double = 1.2, letterSpacing: Double = 0,
             fit: [FitPolicy] = FitPolicy.dataDefault, minimumSize: Double? = nil, rotation: Double = 0,
             writingMode: WritingMode = .horizontal, field: String? = nil, proportional: Bool = false,
-            verticalWords: VerticalWords = VerticalWords()
+            verticalWords: VerticalWords = VerticalWords(), typesetting: Typesetting = .standard
         ) {
             self.frame = frame
             self.runs = runs
@@ -189,6 +191,7 @@ extension Drawing.Command {
             self.field = field
             self.proportional = proportional
             self.verticalWords = verticalWords
+            self.typesetting = typesetting
         }
 
         /// The largest font size a text box sets, in points (far beyond any page).
@@ -206,7 +209,7 @@ extension Drawing.Command {
 
         private enum CodingKeys: String, CodingKey {
             case frame, runs, alignment, verticalAlignment, lineHeight, letterSpacing, fit, minimumSize, rotation
-            case writingMode, field, proportional, verticalWords
+            case writingMode, field, proportional, verticalWords, typesetting
         }
 
         /// Reads a text box; everything but `frame` and `runs` may be left out and takes the defaults of `init`.
@@ -225,6 +228,7 @@ extension Drawing.Command {
             field = try c.decodeIfPresent(String.self, forKey: .field)
             proportional = try c.decodeIfPresent(Bool.self, forKey: .proportional) ?? false
             verticalWords = try c.decodeIfPresent(VerticalWords.self, forKey: .verticalWords) ?? VerticalWords()
+            typesetting = try c.decodeIfPresent(Typesetting.self, forKey: .typesetting) ?? .standard
         }
 
         /// The first value no renderer can set (a zero size, a negative frame …) as (member, reason), or nil.
@@ -254,6 +258,7 @@ extension Drawing.Command {
             if let (index, run) = runs.enumerated().first(where: { $0.element.size > Self.largestSize }) {
                 return ("runs[\(index)].size", "a font size is at most \(Int(Self.largestSize)) pt, got \(run.size)")
             }
+            if let problem = typesetting.problem { return ("typesetting.autospace", problem) }
             return nil
         }
     }

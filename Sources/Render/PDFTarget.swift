@@ -152,10 +152,11 @@ final class PDFTarget: RenderTarget {
             }
             return
         }
-        // Letter-spaced text is one text object with `Tc`, inside a span whose /ActualText is the text itself:
-        // poppler, pypdf and pdfium then read `1000005`, not seven words.
+        // Letter-spaced text is one text object with `Tc`, and text whose adjustments open gaps wide enough to read
+        // as word spaces (和欧間, a spread justified line) keeps them: either goes inside a span whose /ActualText is
+        // the text itself, so poppler, pypdf and pdfium read `1000005`, and poppler and pdfium `会費はA4判`.
         let spacing = Double(layout.characterSpacing) * layout.size / 1000
-        guard spacing != 0 else {
+        guard spacing != 0 || layout.spreadsLikeWords else {
             try drawLetters(layout, color: color, font: name, spacing: 0, location: location)
             return
         }
@@ -182,16 +183,32 @@ final class PDFTarget: RenderTarget {
                 // Positioned by the font's W widths, as the viewer does; alignment measured with the same widths.
                 // Characters without a CID are drawn from the chain's embedded faces, between the CID stretches.
                 // Each piece: UTF-16 codes of the CID font, or runs of the chain's faces starting at 0.
-                var pieces: [(codes: [UInt16], runs: [TextLayout.Run]?, width: Double)] = []
+                // The text's adjustments move characters here too: TJ numbers before a CID piece's characters.
+                var pieces: [(codes: [UInt16], adjustments: [Int], runs: [TextLayout.Run]?, width: Double)] = []
+                var adjustments = ArraySlice(layout.adjustments ?? [])
+                if adjustments.count != layout.string.count { adjustments = [] }
                 for piece in try resources.fonts.cidPieces(of: layout.string) {
+                    let own = adjustments.prefix(piece.text.count)
+                    adjustments = adjustments.dropFirst(piece.text.count)
                     if let cids = piece.cids {
-                        let width =
+                        var width =
                             Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * layout.size / 1000
                             + spacing * Double(cids.count - 1)
-                        pieces.append((Array(piece.text.utf16), nil, width))
+                        var numbers: [Int] = []
+                        var before = 0.0
+                        for (character, after) in zip(piece.text, own + Array(repeating: 0, count: piece.text.count)) {
+                            numbers.append(-Int((before * 1000 / layout.size).rounded()))
+                            numbers += Array(repeating: 0, count: character.utf16.count - 1)
+                            before = after
+                        }
+                        width += own.reduce(0, +)
+                        pieces.append((Array(piece.text.utf16), numbers, nil, width))
                     } else {
-                        let (runs, width) = try layout.fallbackRuns(of: String(piece.text), location: location)
-                        pieces.append(([], runs, width))
+                        var (runs, width) = try layout.fallbackRuns(of: String(piece.text), location: location)
+                        if !own.isEmpty {
+                            width += TextLayout.adjust(&runs, of: String(piece.text), by: Array(own), size: layout.size)
+                        }
+                        pieces.append(([], [], runs, width))
                     }
                 }
                 var x =
@@ -210,8 +227,8 @@ final class PDFTarget: RenderTarget {
                             spacing: layout.characterSpacing)
                     } else {
                         try page.showGlyphs(
-                            piece.codes, adjustments: Array(repeating: 0, count: piece.codes.count), font: cid.font,
-                            size: layout.size, x: x, y: baseline, characterSpacing: spacing)
+                            piece.codes, adjustments: piece.adjustments, font: cid.font, size: layout.size, x: x,
+                            y: baseline, characterSpacing: spacing)
                     }
                     x += piece.width + spacing
                 }

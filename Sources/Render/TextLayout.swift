@@ -52,6 +52,9 @@ struct TextLayout {
     /// The extra space after every glyph (`Drawing.Command.Text.characterSpacing`), in thousandths of an em: the
     /// offsets include it, and a PDF shows it as `Tc`.
     var characterSpacing: Int
+    /// The space after each character (`Drawing.Command.Text.adjustments`), for renderers that place characters
+    /// with other metrics (the PDF's CID mode); already in the runs' offsets.
+    var adjustments: [Double]?
 
     /// The text glyph `index` of `run` stands for: its whole cluster for the first glyph of a cluster, "" for the
     /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
@@ -83,6 +86,9 @@ struct TextLayout {
         var (runs, width) = try Self.runs(
             of: text.string, font: text.font, chain: chain, features: features, size: text.size, spacing: spacing,
             location: location)
+        if let adjustments = text.adjustments {
+            width += Self.adjust(&runs, of: text.string, by: adjustments, size: text.size)
+        }
         let start = text.origin.x + Self.alignmentOffset(width: width, box: text.boxWidth, alignment: text.alignment)
         for index in runs.indices { runs[index].start += start }
         self.string = text.string
@@ -98,6 +104,7 @@ struct TextLayout {
         self.proportional = text.proportional == true
         self.vertical = text.vertical == true
         self.artifact = text.artifact == true
+        self.adjustments = text.adjustments
         self.characterSpacing = spacing
     }
 
@@ -179,6 +186,40 @@ struct TextLayout {
         return (runs, pen)
     }
 
+    /// True when an adjustment opens a gap of a tenth of an em or more (和欧間, a spread justified line), which
+    /// extractors read as a word space, and the text can be given as /ActualText: pdfium drops a character beyond
+    /// U+FFFF (𠮷) from an ActualText string, where it reads the glyph itself correctly.
+    var spreadsLikeWords: Bool {
+        guard adjustments?.contains(where: { $0 >= size * 0.1 }) ?? false else { return false }
+        return string.unicodeScalars.allSatisfy { $0.value <= 0xFFFF }
+    }
+
+    /// Moves the glyphs of `runs` (shaped from `string`) right by the sum of `adjustments` (points after each
+    /// character of `string`) before their character, in whole thousandths of an em as every offset is; returns the
+    /// width added. Adjustments that are not one finite number per character are ignored.
+    static func adjust(_ runs: inout [Run], of string: String, by adjustments: [Double], size: Double) -> Double {
+        guard adjustments.count == string.count, adjustments.allSatisfy(\.isFinite), size > 0 else { return 0 }
+        // The shift of each code point: the adjustments of the characters before its own.
+        var shifts: [Int] = []
+        var total = 0.0
+        for (character, adjustment) in zip(string, adjustments) {
+            let shift = Int((total * 1000 / size).rounded())
+            for _ in character.unicodeScalars { shifts.append(shift) }
+            total += adjustment
+        }
+        var first = 0
+        for index in runs.indices {
+            var cluster = 0
+            for glyph in runs[index].offsets.indices {
+                if let range = runs[index].clusters[glyph] { cluster = range.lowerBound }
+                let scalar = min(first + cluster, shifts.count - 1)
+                runs[index].offsets[glyph] += shifts[scalar]
+            }
+            first += runs[index].scalars.count
+        }
+        return Double(Int((total * 1000 / size).rounded())) * size / 1000
+    }
+
     /// `piece`, part of this line, shaped with the line's chain and no features, in runs starting at 0: the
     /// characters a CID-mode line shows from embedded fonts because Adobe-Japan1 has no CID for them.
     func fallbackRuns(of piece: String, location: RenderLocation) throws(RenderError) -> (runs: [Run], width: Double) {
@@ -196,7 +237,7 @@ struct TextLayout {
     static func alignmentOffset(width: Double, box: Double?, alignment: TextAlignment) -> Double {
         guard let box else { return 0 }
         switch alignment {
-        case .left: return 0
+        case .left, .justified: return 0
         case .center: return (box - width) / 2
         case .right: return box - width
         }

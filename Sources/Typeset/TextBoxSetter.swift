@@ -197,12 +197,12 @@ public struct TextBoxSetter: Sendable {
     /// paragraphs flowing across pages).
     /// - Throws: `TextFitError` when a run's font or weight cannot be opened or a run is unusable.
     public func lines(
-        _ runs: [TextRun], width: Double, alignment: TextAlignment = .left,
+        _ runs: [TextRun], width: Double, alignment: TextAlignment = .left, typesetting: Typesetting = .standard,
         field: String? = nil
     ) throws(TextFitError) -> [SetLine] {
         let box = Drawing.Command.TextBox(
             frame: Rect(x: 0, y: 0, width: width, height: 1e9), runs: runs,
-            alignment: alignment, lineHeight: 1, fit: [.wrap], field: field)
+            alignment: alignment, lineHeight: 1, fit: [.wrap], field: field, typesetting: typesetting)
         if let (member, reason) = box.firstProblem {
             throw TextFitError(
                 field: field, text: box.string, frame: box.frame,
@@ -254,6 +254,8 @@ struct Prepared {
         var run: Int
         /// The advance at scale 1, letter spacing excluded.
         var width: Double
+        /// The blank beside the ink that the spacing rules may take away, at scale 1.
+        var space: (leading: Double, trailing: Double) = (0, 0)
     }
 
     struct Run {
@@ -279,6 +281,10 @@ struct Prepared {
         var ascent: Double
         var descent: Double
         var ruby: Double
+        /// The x of the first glyph's origin from the line's start (negative when a line-start bracket is trimmed).
+        var offset = 0.0
+        /// The space after each glyph of `range` set by the spacing rules and justification; empty for none.
+        var adjustments: [Double] = []
     }
 
     struct Laid {
@@ -326,7 +332,13 @@ struct Prepared {
                 }
                 // A vertical column sets half-width kana as their full-width forms.
                 let set = vertical ? VerticalForm.columnCharacter(character) : character
-                glyphs.append(Glyph(character: set, run: index, width: measure(String(set), font)))
+                let width = measure(String(set), font)
+                // Blank only where the renderer's width is the full em the font's blank was read from (a CID
+                // font's own widths could be narrower).
+                glyphs.append(
+                    Glyph(
+                        character: set, run: index, width: width,
+                        space: width >= run.size * 0.9 ? font.punctuationSpace(of: set) : (0, 0)))
             }
             entry.lastGlyph = glyphs.count - 1
             if let ruby = run.ruby.map({ vertical ? VerticalForm.columnText($0) : $0 }), !ruby.isEmpty,
@@ -398,23 +410,32 @@ struct Prepared {
             let characters = glyphs[paragraph.range].map(\.character)
             let widths = glyphs[paragraph.range].map { $0.width * scale + spacing }
             let offset = paragraph.range.lowerBound
-            var ranges = [0...(characters.count - 1)]
+            let spaced = SpacedText(
+                characters: characters, advances: widths,
+                ems: glyphs[paragraph.range].map { runs[$0.run].source.size * scale },
+                space: glyphs[paragraph.range].map { ($0.space.leading * scale, $0.space.trailing * scale) },
+                rules: box.typesetting, fixed: { keepsTogether(offset + $0) })
+            let justify = box.alignment == .justified
+            var ranges = [(range: 0...(characters.count - 1), hangs: false)]
             if wrap, let breaker {
-                ranges = breaker.ranges(
-                    characters, widths: widths, width: box.frame.width + spacing,
-                    keep: { keepsTogether(offset + $0) })
+                ranges = spaced.ranges(width: box.frame.width + spacing, squeeze: justify) { index in
+                    !keepsTogether(offset + index) && breaker.canBreak(after: index, in: characters)
+                }
                 // A word cut where no break is allowed (a ticket number split mid-digits) does not count as fitting.
                 cut =
                     cut
-                    || ranges.dropLast().contains { range in
-                        let end = range.upperBound
+                    || ranges.dropLast().contains { line in
+                        let end = line.range.upperBound
                         return end + 1 < characters.count && !characters[end].isBreakingSpace
                             && !characters[end + 1].isBreakingSpace
                             && (keepsTogether(offset + end) || !breaker.canBreak(after: end, in: characters))
                     }
             }
-            for range in ranges {
-                lines.append(line(range.lowerBound + offset...range.upperBound + offset, scale: scale))
+            for (number, line) in ranges.enumerated() {
+                let placed = spaced.place(
+                    line.range, width: box.frame.width + spacing, squeeze: justify,
+                    stretch: justify && number < ranges.count - 1, firstLine: number == 0, hangs: line.hangs)
+                lines.append(self.line(placed, from: offset, scale: scale))
             }
         }
         let width = lines.map(\.length).max() ?? 0
@@ -433,24 +454,24 @@ struct Prepared {
         return run.ruby != nil && index < run.lastGlyph
     }
 
-    /// One line's metrics: trailing spaces dropped, letter spacing after every glyph but the last.
-    func line(_ range: ClosedRange<Int>, scale: Double) -> Line {
-        var last = range.upperBound
-        while last > range.lowerBound && glyphs[last].character.isBreakingSpace { last -= 1 }
-        let spacing = box.letterSpacing * scale
-        var length = 0.0
+    /// One line's metrics, from the characters `placed` set (glyph indices counted from `first`): its length
+    /// without the letter spacing after its last glyph, the tallest glyphs and ruby, where each glyph goes.
+    func line(_ placed: SpacedLine, from first: Int, scale: Double) -> Line {
+        let range = placed.range.lowerBound + first...placed.range.upperBound + first
         var ascent = 0.0
         var descent = 0.0
         var ruby = 0.0
-        for index in range.lowerBound...last {
-            length += glyphs[index].width * scale + (index < last ? spacing : 0)
+        for index in range {
             let run = runs[glyphs[index].run]
             let size = run.source.size * scale
             ascent = max(ascent, run.font.face.ascent(size: size))
             descent = max(descent, run.font.face.descent(size: size))
             if let rubyFont = run.ruby { ruby = max(ruby, rubyFont.resized(size / 2).glyphHeight) }
         }
-        return Line(range: range.lowerBound...last, length: length, ascent: ascent, descent: descent, ruby: ruby)
+        return Line(
+            range: range, length: placed.width - box.letterSpacing * scale, ascent: ascent, descent: descent,
+            ruby: ruby, offset: placed.offset,
+            adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : [])
     }
 
     func overflow(_ laid: Laid) -> TextFitError {
@@ -476,7 +497,9 @@ struct Prepared {
             defer { top += line.ruby + (line.ascent + line.descent) * box.lineHeight }
             guard let range = line.range else { continue }
             let baseline = top + line.ruby + line.ascent
-            var pen = frame.x + Self.offset(free: frame.width - line.length, box.alignment)
+            var pen = frame.x + Self.offset(free: frame.width - line.length, box.alignment) + line.offset
+            let adjustment = { (glyph: Int) in line.adjustments.isEmpty ? 0 : line.adjustments[glyph - range.lowerBound]
+            }
             var index = range.lowerBound
             while index <= range.upperBound {
                 let runIndex = glyphs[index].run
@@ -488,12 +511,17 @@ struct Prepared {
                 let lead = index == run.firstGlyph ? run.lead * laid.scale : 0
                 let trail = end == run.lastGlyph ? run.trail * laid.scale : 0
                 let segment = String(glyphs[index...end].map(\.character))
-                // Letter spacing is drawn inside one text (`characterSpacing`), so a spaced postal code stays one word.
+                // Letter spacing is drawn inside one text (`characterSpacing`), so a spaced postal code stays one word;
+                // the spacing rules' adjustments after each glyph but the last go into the text too, the last one's
+                // moves the pen.
+                let inner = (index..<end).map(adjustment)
                 commands.append(
-                    text(segment, run: run, font: font, x: pen + lead, baseline: baseline, spacing: spacing))
+                    text(
+                        segment, run: run, font: font, x: pen + lead, baseline: baseline, spacing: spacing,
+                        adjustments: inner.contains { $0 != 0 } ? inner + [0] : nil))
                 pen +=
                     glyphs[index...end].reduce(0) { $0 + $1.width * laid.scale }
-                    + spacing * Double(end - index + (end < range.upperBound ? 1 : 0))
+                    + spacing * Double(end - index + (end < range.upperBound ? 1 : 0)) + inner.reduce(0, +)
                 if run.source.underline {
                     let y = baseline + font.size * 0.12
                     commands.append(
@@ -517,6 +545,7 @@ struct Prepared {
                             min(base + baseWidth(run, font: font, spacing: spacing) + reach, frame.maxX)
                         ))
                 }
+                pen += adjustment(end)
                 index = end + 1
             }
         }
@@ -577,18 +606,19 @@ struct Prepared {
     }
 
     func text(
-        _ string: String, run: Run, font: LayoutFont, x: Double, baseline: Double, spacing: Double = 0
+        _ string: String, run: Run, font: LayoutFont, x: Double, baseline: Double, spacing: Double = 0,
+        adjustments: [Double]? = nil
     ) -> Drawing.Command {
         .text(
             .init(
                 color: run.source.color, string: string, font: font.name, size: font.size,
                 origin: Point(x: x, y: baseline - font.ascent), proportional: font.features.isEmpty ? nil : true,
-                characterSpacing: spacing == 0 ? nil : spacing))
+                characterSpacing: spacing == 0 ? nil : spacing, adjustments: adjustments))
     }
 
     static func offset(free: Double, _ alignment: TextAlignment) -> Double {
         switch alignment {
-        case .left: 0
+        case .left, .justified: 0
         case .center: free / 2
         case .right: free
         }

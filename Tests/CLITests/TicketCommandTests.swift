@@ -50,7 +50,9 @@ import Validation
         #expect(try Self.zxing(picture) == [Self.payload])
         let validate = try Self.mkpdf(["validate", file.path], in: scratch.url)
         #expect(validate.status == 0 && validate.stdout.contains("0 errors, 0 warnings"), "\(validate.stdout)")
-        // MuPDF and pypdf read every line back too (their order between the columns differs from poppler's).
+        // MuPDF and pypdf read every line back too (their order between the columns differs from poppler's; they
+        // read the quarter em of 和欧間 in 2014年12月20日 as a word space, which poppler, reading the line's
+        // /ActualText, does not).
         let mupdf = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file.path]).stdout
         let pypdf = try Oracle.run(
             "python3",
@@ -61,8 +63,9 @@ import Validation
             ])
         #expect(pypdf.status == 0, "pypdf: \(pypdf.stderr)")
         for line in Self.lines.dropLast() {
-            #expect(mupdf.contains(line), "mutool lacks \(line): \(mupdf)")
-            #expect(pypdf.stdout.contains(line), "pypdf lacks \(line): \(pypdf.stdout)")
+            #expect(Oracle.squeezed(mupdf).contains(Oracle.squeezed(line)), "mutool lacks \(line): \(mupdf)")
+            #expect(
+                Oracle.squeezed(pypdf.stdout).contains(Oracle.squeezed(line)), "pypdf lacks \(line): \(pypdf.stdout)")
         }
     }
 

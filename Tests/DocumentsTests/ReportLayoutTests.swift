@@ -1,8 +1,10 @@
 import Documents
 import DrawingModule
 import Foundation
+import Render
 import TestSupport
 import Testing
+import Typeset
 
 /// The layout's geometry: justified lines reach the right edge, nothing leaves its cell or the page, a long table
 /// repeats its header and every row appears once, "page X of Y" is right on every page.
@@ -43,8 +45,49 @@ import Testing
             #expect(
                 abs(edge - right) <= Self.tolerance, "line \(line.map(\.text).joined()) ends at \(edge), not \(right)")
         }
+        // The last line is set flush left, never spread: no wider than its characters at their own advances (it may
+        // be squeezed to hold a character, as every line may).
         let last = try #require(lines.last?.last)
-        #expect(last.frame.maxX < right - 1, "the last line is set flush left, not stretched")
+        let font = try LayoutFont(named: report.style.bodyFont, size: report.style.bodySize)
+        #expect(abs(last.frame.x - report.page.margins.left) < 1e-9)
+        let natural = try #require(LineBreaker(font: font).lines(for: last.text, width: .infinity).first?.width)
+        #expect(last.frame.width <= natural + 1e-9, "the last line is not stretched")
+    }
+
+    @Test func justifiedJapaneseLinesAreSpreadAtMostAQuarterEmBetweenCharacters() throws {
+        // Glyph positions in the PDF (MuPDF): between two kana or kanji of a line but the last, at most a quarter em
+        // (2.5 pt at 10 pt) more than solid; the last line solid. Every character once, in order.
+        let text =
+            "本名簿は2024年度の全会員を「ゴールド」「シルバー」「ブロンズ」のランク別に掲載し、各ランクの年会費の小計と"
+            + "総合計を示します。会員番号（GCG-xxxxx）・氏名・入会日・都道府県・年会費・備考の各欄は、会員管理システム"
+            + "から書き出したCSV（UTF-8）をそのまま使っています。"
+        let report = Report(page: PageSetup(width: 300, height: 600, margins: .init(all: 40)), template: PageTemplate())
+        {
+            Paragraph(text, alignment: .justified)
+        }
+        let scratch = try Scratch("report-justified")
+        let file = scratch.file("justified.pdf")
+        try render(try report.layout().document, options: OutputOptions()).write(to: file)
+        var lines: [[Oracle.PlacedCharacter]] = []
+        for character in try Oracle.characters(file) {
+            if let last = lines.last?.last, abs(last.y - character.y) < 0.5 {
+                lines[lines.count - 1].append(character)
+            } else {
+                lines.append([character])
+            }
+        }
+        #expect(Oracle.squeezed(lines.flatMap { $0 }.map(\.text).joined()) == Oracle.squeezed(text))
+        try #require(lines.count >= 4)
+        for (number, line) in lines.enumerated() {
+            for (a, b) in zip(line, line.dropFirst())
+            where CharacterClass(Character(a.text)).isJapaneseLetter
+                && CharacterClass(Character(b.text)).isJapaneseLetter
+            {
+                let gap = b.x - a.maxX
+                #expect(gap <= 2.5 + 0.05, "\(a.text)\(b.text) on line \(number + 1): \(gap) pt")
+                if number == lines.count - 1 { #expect(abs(gap) < 0.05, "the last line is set solid") }
+            }
+        }
     }
 
     @Test("left, right and centre alignment place the line where they say", arguments: ParagraphAlignment.allCases)

@@ -119,6 +119,39 @@ import Testing
         #expect(error?.line == 4 && error?.description.contains("\"h\"") == true, "\(String(describing: error))")
     }
 
+    @Test func typesettingRulesComeFromTheTemplateAndEachBoxMayOverrideThem() throws {
+        let template = try Template(
+            yaml: """
+                size: {width: 300, height: 90}
+                typesetting: {autospace: 0.125, hang: yes}
+                palette: {ink: {stroke: "#000000"}}
+                elements:
+                  - text: {role: ink, text: "会費はA4判。", size: 14, x: 0, y: 0, w: 300, h: 20, align: justify}
+                  - text: {role: ink, text: "会費はA4判。", size: 14, x: 0, y: 30, w: 300, h: 20, autospace: no, trim: no}
+                  - text: {role: ink, text: "会費はA4判。", size: 14, x: 0, y: 60, w: 300, h: 20, hang: no, autospace: 1}
+                """, file: "t.yaml")
+        let boxes = try template.render(values: [:]).commands.compactMap { command -> Drawing.Command.TextBox? in
+            if case .textBox(let box) = command { return box }
+            return nil
+        }
+        #expect(
+            boxes.map(\.typesetting) == [
+                Typesetting(autospace: 0.125, trim: true, hang: true),
+                Typesetting(autospace: 0, trim: false, hang: true),
+                Typesetting(autospace: 1, trim: true, hang: false)
+            ])
+        #expect(boxes.map(\.alignment) == [.justified, .left, .left])
+        let error = loadError(
+            "page: a6\npalette: {ink: {stroke: \"#000000\"}}\nelements:\n"
+                + "  - text: {role: ink, text: あ, size: 9, x: 0, y: 0, w: 50, h: 20, autospace: 2}\n")
+        #expect(
+            error?.line == 4 && error?.description.contains("autospace") == true
+                && error?.description.contains("from 0 to 1") == true, "\(String(describing: error))")
+        let unknown = loadError("page: a6\ntypesetting: {autospaces: 0.25}\n")
+        #expect(
+            unknown?.line == 2 && unknown?.description.contains("autospace") == true, "\(String(describing: unknown))")
+    }
+
     @Test func oldReportTemplateIsRefusedWithHowToConvert() {
         let error = loadError("title: 会員名簿\ncolumns:\n  - column: 氏名\n")
         #expect(error?.line == 2, "\(String(describing: error))")

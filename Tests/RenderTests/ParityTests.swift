@@ -24,7 +24,7 @@ import Testing
 
     static let drawings: [String] = [
         "everyCommand", "admissionTicket", "transparentLayers", "stretchedParts",
-        "fontKinds", "textBoxes", "photos", "verticalText", "charts"
+        "fontKinds", "textBoxes", "photos", "verticalText", "charts", "japaneseTypesetting"
     ]
 
     static func drawing(named name: String) throws -> Drawing {
@@ -37,6 +37,7 @@ import Testing
         case "photos": try TestDrawings.photos()
         case "verticalText": try TestDrawings.verticalText()
         case "charts": try TestDrawings.charts()
+        case "japaneseTypesetting": try TestDrawings.japaneseTypesetting()
         default: try TestDrawings.transparentLayers()
         }
     }

@@ -64,4 +64,23 @@ extension TestDrawings {
             .role("ink"), "1000005", font: "gothic", size: 14, x: 10, y: 190, w: 150, h: 20, letterSpacing: 11.41)
         return try c.stop()
     }
+
+    /// The Japanese typesetting rules on one page: closed-up brackets and 、。, a flush line-start bracket, 和欧間,
+    /// a justified paragraph squeezed and spread, and a hanging 。.
+    static func japaneseTypesetting() throws -> Drawing {
+        var c = Canvas()
+        try c.start(width: 300, height: 200, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1), fill: Color(1, 1, 1))
+        try c.drawTextBox(
+            .role("ink"), "「ゴールド」「シルバー」、「ブロンズ」。会費はA4判で2024年度から。", size: 12, x: 10, y: 10,
+            w: 280, h: 50, align: .justified, fit: [.wrap, .error])
+        try c.drawTextBox(
+            .role("ink"),
+            "本名簿は2024年度の全会員を「ゴールド」「シルバー」のランク別に掲載し、年会費¥12,000の小計と総合計を示します。",
+            size: 10, x: 10, y: 70, w: 170, h: 80, align: .justified, fit: [.wrap, .error])
+        try c.drawTextBox(
+            .role("ink"), "あいうえお。かきくけこ", size: 16, x: 200, y: 70, w: 80, h: 60, fit: [.wrap, .error],
+            typesetting: Typesetting(hang: true))
+        return try c.stop()
+    }
 }

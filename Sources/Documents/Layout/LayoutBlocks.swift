@@ -52,7 +52,8 @@ extension LayoutEngine {
             case .heading(let heading):
                 let size = style.headingSize(level: heading.level)
                 let font = try font(style.headingFont, size: size)
-                let lines = LineBreaker(font: font).lines(for: heading.text, width: page.contentWidth)
+                let lines = LineBreaker(font: font, typesetting: style.typesetting).lines(
+                    for: heading.text, width: page.contentWidth)
                 result.append(
                     .heading(
                         PreparedText(
@@ -68,7 +69,8 @@ extension LayoutEngine {
                     color: try slot(paragraph.colorRole).stroke)
                 let alignment: TextAlignment =
                     switch paragraph.alignment {
-                    case .left, .justified: .left
+                    case .left: .left
+                    case .justified: .justified
                     case .center: .center
                     case .right: .right
                     }
@@ -77,7 +79,7 @@ extension LayoutEngine {
                     lines = try TextBoxSetter(fonts: fonts, kinsoku: .standard)
                         .lines(
                             InlineMarkup(base: base).runs(markup: paragraph.text), width: page.contentWidth,
-                            alignment: alignment, field: location)
+                            alignment: alignment, typesetting: style.typesetting, field: location)
                 } catch {
                     throw .font(name: base.font, reason: error.description)
                 }
@@ -89,7 +91,8 @@ extension LayoutEngine {
             case .paragraph(let paragraph):
                 let size = paragraph.size ?? style.bodySize
                 let font = try font(paragraph.font ?? style.bodyFont, size: size)
-                let lines = LineBreaker(font: font).lines(for: paragraph.text, width: page.contentWidth)
+                let lines = LineBreaker(font: font, typesetting: style.typesetting)
+                    .lines(for: paragraph.text, width: page.contentWidth, justified: paragraph.alignment == .justified)
                 result.append(
                     .paragraph(
                         PreparedText(

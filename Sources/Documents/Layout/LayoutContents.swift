@@ -49,7 +49,8 @@ extension LayoutEngine {
             let titleSize = style.headingSize(level: 1)
             let titleFont = try font(style.headingFont, size: titleSize)
             title = PreparedText(
-                lines: LineBreaker(font: titleFont).lines(for: text, width: page.contentWidth), font: titleFont,
+                lines: LineBreaker(font: titleFont, typesetting: style.typesetting).lines(
+                    for: text, width: page.contentWidth), font: titleFont,
                 lineHeight: titleSize * 1.3, alignment: .left, role: ReportStyle.Role.accent,
                 spaceBefore: titleSize * 0.9, spaceAfter: titleSize * 0.6, location: "the table of contents' title")
         }

@@ -152,9 +152,12 @@ struct LayoutEngine {
 
     /// Draws one line of text with its line box's top-left at (`x`, `top`), recording where it went.
     /// - Throws: `ReportError.missingGlyph` naming `location` when no font of the chain can draw a character.
+    /// A set line's characters go where `adjustments` (points after each) put them, the first `offset` right of
+    /// `x`; the recorded frame is `width` wide from `x` (the text's advance by default).
     mutating func drawText(
         _ string: String, font: LayoutFont, x: Double, top: Double, role: String,
         container: Rect, region: PlacedText.Region, location: @autoclosure () -> String,
+        offset: Double = 0, adjustments: [Double] = [], width: Double? = nil,
         into commands: inout [Drawing.Command]
     ) throws(ReportError) {
         guard !string.isEmpty else { return }
@@ -172,42 +175,27 @@ struct LayoutEngine {
             .text(
                 .init(
                     color: color, string: string, font: font.name, size: font.size,
-                    origin: Point(x: x, y: top), slot: .role(role))))
+                    origin: Point(x: x + offset, y: top), slot: .role(role),
+                    adjustments: adjustments.isEmpty ? nil : adjustments)))
         placed.append(
             PlacedText(
                 pageIndex: decoratingPage ?? pageIndex, text: string,
-                frame: Rect(x: x, y: top, width: font.width(of: string), height: font.glyphHeight),
+                frame: Rect(x: x, y: top, width: width ?? font.width(of: string), height: font.glyphHeight),
                 container: container, region: region))
     }
 
-    /// Draws a broken line in a box `boxWidth` wide starting at `x`: one text command, or one per piece when
-    /// justification stretches it.
+    /// Draws a broken line in a box `boxWidth` wide starting at `x`: one text command, its characters placed by the
+    /// line's spacing (and justification, done when it was broken).
     mutating func drawLine(
         _ line: TextLine, font: LayoutFont, alignment: ParagraphAlignment, x: Double, top: Double,
         boxWidth: Double, role: String, container: Rect, region: PlacedText.Region,
         location: @autoclosure () -> String,
         into commands: inout [Drawing.Command]
     ) throws(ReportError) {
-        let stretched =
-            alignment == .justified && !line.endsParagraph && line.pieces.count > 1
-            && line.width < boxWidth
-        if stretched {
-            for piece in line.placedPieces(alignment: .justified, boxWidth: boxWidth) {
-                try drawText(
-                    piece.text, font: font, x: x + piece.offset, top: top, role: role, container: container,
-                    region: region, location: location(), into: &commands)
-            }
-        } else {
-            let offset =
-                line.placedPieces(
-                    alignment: alignment == .justified ? .left : alignment,
-                    boxWidth: boxWidth
-                ).first?.offset ?? 0
-            let lead = line.pieces.first?.offset ?? 0
-            try drawText(
-                line.text, font: font, x: x + offset - lead, top: top, role: role, container: container,
-                region: region, location: location(), into: &commands)
-        }
+        try drawText(
+            line.text, font: font, x: x + line.start(alignment: alignment, boxWidth: boxWidth), top: top, role: role,
+            container: container, region: region, location: location(), offset: line.offset,
+            adjustments: line.adjustments, width: line.width, into: &commands)
     }
 
     /// `drawText` into the current page's body.

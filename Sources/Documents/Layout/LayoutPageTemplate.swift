@@ -49,11 +49,11 @@ extension LayoutEngine {
                 let text = Self.fill(template, values)
                 let available = (isHeader ? ruleY : page.height - ruleY) - 4 - Self.bandEdge
                 var font = try font(style.bodyFont, size: size)
-                var lines = LineBreaker(font: font).lines(for: text, width: width)
+                var lines = LineBreaker(font: font, typesetting: style.typesetting).lines(for: text, width: width)
                 func needed() -> Double { Double(lines.count - 1) * font.glyphHeight * 1.2 + font.glyphHeight }
                 while needed() > available + 1e-9 && font.size > size * 0.6 {
                     font = try self.font(style.bodyFont, size: max(size * 0.6, font.size - 0.25))
-                    lines = LineBreaker(font: font).lines(for: text, width: width)
+                    lines = LineBreaker(font: font, typesetting: style.typesetting).lines(for: text, width: width)
                 }
                 guard needed() <= available + 1e-9 else {
                     throw .bandOverflow(

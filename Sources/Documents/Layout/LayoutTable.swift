@@ -94,19 +94,22 @@ extension LayoutEngine {
             let width = widths[column..<(column + cell.span)].reduce(0, +) - 2 * table.padding
             let alignment = cell.alignment ?? columns[column].alignment
             let textRole = look.role ?? (isHeader ? ReportStyle.Role.tableHeader : ReportStyle.Role.text)
-            let key = CellText(text: cell.text, font: font.name, size: font.size, width: width)
+            let key = CellText(
+                text: cell.text, font: font.name, size: font.size, width: width, justified: alignment == .justified)
             var lines: [TextLine]
             if let known = brokenLines[key] {
                 lines = known
             } else {
-                lines = LineBreaker(font: font).lines(for: cell.text, width: width)
+                lines = LineBreaker(font: font, typesetting: style.typesetting).lines(
+                    for: cell.text, width: width, justified: key.justified)
                 brokenLines[key] = lines
             }
             var rich: [SetLine]?
             if table.markup && !isHeader && InlineMarkup.holdsMarkup(cell.text) {
                 let aligned: TextAlignment =
                     switch alignment {
-                    case .left, .justified: .left
+                    case .left: .left
+                    case .justified: .justified
                     case .center: .center
                     case .right: .right
                     }
@@ -114,9 +117,9 @@ extension LayoutEngine {
                 do {
                     let set = try TextBoxSetter(fonts: fonts).lines(
                         InlineMarkup(base: base).runs(markup: cell.text),
-                        width: width, alignment: aligned, field: location)
+                        width: width, alignment: aligned, typesetting: style.typesetting, field: location)
                     rich = set
-                    lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false, pieces: []) }
+                    lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false) }
                 } catch {
                     throw .font(name: font.name, reason: error.description)
                 }
@@ -279,10 +282,13 @@ extension LayoutEngine {
         var font: String
         var size: Double
         var width: Double
+        var justified = false
     }
 
+    /// The width of the longest line of `text` set on one line each, with the spacing rules it will be set with.
     private func widestLine(_ text: String, font: LayoutFont) -> Double {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { font.width(of: $0) }.max() ?? 0
+        LineBreaker(font: font, typesetting: style.typesetting).lines(for: text, width: .infinity).map(\.width).max()
+            ?? 0
     }
 
     mutating func placeTable(_ table: PreparedTable) throws(ReportError) {

@@ -19,7 +19,7 @@ public struct Paragraph: Hashable, Sendable {
     /// Space after the paragraph, in points; nil uses the style's paragraph spacing.
     public var spaceAfter: Double?
     /// True when `text` holds inline markup (`**bold**`, `<b>…</b>`, `<u>…</u>`, ruby `｜漢字《かんじ》`): the
-    /// paragraph is then set as styled runs (justified lines are set flush left).
+    /// paragraph is then set as styled runs.
     public var usesMarkup: Bool
 
     /// Creates a paragraph.

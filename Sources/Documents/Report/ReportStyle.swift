@@ -36,13 +36,17 @@ public struct ReportStyle: Hashable, Sendable {
     public var lineSpacing: Double
     /// Space after a paragraph, in points.
     public var paragraphSpacing: Double
+    /// The Japanese typesetting rules of paragraphs, headings and table cells: 和欧間, trimmed punctuation, hanging.
+    public var typesetting: Typesetting
 
     /// Creates a style; the default is a quiet navy-and-grey house style in IPAex Gothic.
     public init(
         palette: Palette = ReportStyle.defaultPalette, bodyFont: String = "gothic",
         headingFont: String = "gothic", bodySize: Double = 10, tableSize: Double = 9,
-        headingSizes: [Double] = [18, 14, 12], lineSpacing: Double = 1.5, paragraphSpacing: Double = 8
+        headingSizes: [Double] = [18, 14, 12], lineSpacing: Double = 1.5, paragraphSpacing: Double = 8,
+        typesetting: Typesetting = .standard
     ) {
+        self.typesetting = typesetting
         self.palette = palette
         self.bodyFont = bodyFont
         self.headingFont = headingFont

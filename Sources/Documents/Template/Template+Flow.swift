@@ -20,7 +20,7 @@ extension Template {
                 _ = try? merged.addSlot(role: role, stroke: slot.stroke, fill: slot.fill)
             }
         }
-        let style = ReportStyle(palette: merged, bodyFont: font, headingFont: font)
+        let style = ReportStyle(palette: merged, bodyFont: font, headingFont: font, typesetting: typesetting)
         var setup = PageSetup(width: size.width, height: size.height, margins: margins)
         setup.firstPageTop = furniture.firstPage?.top
         setup.firstPageBottom = furniture.firstPage?.bottom

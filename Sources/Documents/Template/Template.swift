@@ -57,6 +57,8 @@ public struct Template: Sendable {
     let margins: PageSetup.Margins
     /// The template's default logical font.
     let font: String
+    /// The template's Japanese typesetting rules (`typesetting:`), for its flow and the default of its text boxes.
+    let typesetting: Typesetting
     /// The budgets it was loaded with, which rendering keeps to as well.
     public let limits: Limits
 
@@ -106,6 +108,7 @@ public struct Template: Sendable {
         furniture = contents.furniture
         margins = contents.margins
         font = contents.font
+        typesetting = contents.typesetting
         limits = loading.limits
     }
 
@@ -566,7 +569,7 @@ public struct Template: Sendable {
             verticalAlignment: box.verticalAlignment, lineHeight: box.lineHeight, letterSpacing: box.letterSpacing,
             fit: box.fit, minimumSize: box.minimumSize, rotation: box.rotation, writingMode: box.writingMode,
             field: fields.isEmpty ? nil : fields.joined(separator: ", "), proportional: box.proportional,
-            verticalWords: box.verticalWords)
+            verticalWords: box.verticalWords, typesetting: box.typesetting)
     }
 
     /// Fails when a text filled from data but given no box (`h`) runs past its `w`, or past the page's right edge:

@@ -146,6 +146,7 @@ enum TemplateElement: Hashable, Sendable {
         var writingMode: WritingMode
         var proportional: Bool
         var verticalWords: VerticalWords
+        var typesetting: Typesetting
     }
 
     struct Image: Hashable, Sendable {

@@ -8,6 +8,8 @@ extension TemplateParser {
     /// The named styles of the template being read.
     final class StyleTable {
         var styles: [String: NamedStyle] = [:]
+        /// The template's `typesetting:` rules: its flow's, and the default of its text boxes.
+        var typesetting = Typesetting.standard
     }
 }
 

@@ -31,12 +31,13 @@ struct TemplateParser {
         var placeholderNames: [String]
         var literals: [String: String] = [:]
         var font = "gothic"
+        var typesetting = Typesetting.standard
     }
 
     static let topKeys = [
         "name", "description", "title", "author", "page", "size", "margins", "background", "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "pdfa", "attach", "signature", "flatten"
+        "firstPage", "literals", "pdfa", "attach", "signature", "flatten", "typesetting"
     ]
     static let elementKinds = [
         "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if", "field"
@@ -109,6 +110,10 @@ struct TemplateParser {
         let lets = try letValues(top.value("let"))
         let palette = try self.palette(top.value("palette"))
         try readStyles(top.value("styles"))
+        if let node = top.value("typesetting") {
+            let f = try map(node, context: "typesetting", allowed: ["autospace", "trim", "hang"])
+            styleTable.typesetting = try typesetting(f, default: .standard)
+        }
         var elements: [TemplateElement] = []
         var elementLines: [ClosedRange<Int>] = []
         if let list = top.value("elements") {
@@ -128,6 +133,7 @@ struct TemplateParser {
             data: declared, lets: lets, elements: elements,
             placeholderNames: declared.keys.sorted(), literals: literals)
         contents.font = font
+        contents.typesetting = styleTable.typesetting
         contents.elementLines = elementLines
         if let node = top.value("margins") { contents.margins = try margins(node) }
         contents.furniture = try furniture(top, font: font)
@@ -479,7 +485,7 @@ struct TemplateParser {
                     "role", "text", "font", "size", "x", "y", "w", "align",
                     "repeat", "h", "valign", "fit", "minSize", "lineHeight",
                     "letterSpacing", "rotate", "writing", "weight",
-                    "underline", "palt", "across", "words"
+                    "underline", "palt", "across", "words", "autospace", "trim", "hang"
                 ])
             let (slot, role) = try slot(f)
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "text")) }
@@ -644,7 +650,7 @@ struct TemplateParser {
     private func textBox(_ f: Fields, size: Double, hasWidth: Bool) throws(TemplateError) -> TemplateElement.Box? {
         let boxKeys = [
             "valign", "fit", "minSize", "lineHeight", "letterSpacing", "rotate", "writing", "weight",
-            "underline", "palt", "across", "words"
+            "underline", "palt", "across", "words", "autospace", "trim", "hang"
         ]
         guard f.value("h") != nil else {
             if let key = boxKeys.first(where: { f.value($0) != nil }) {
@@ -686,7 +692,34 @@ struct TemplateParser {
             proportional: try f.choice("palt", default: Switch.no) == .yes,
             verticalWords: VerticalWords(
                 across: try f.integer("across", default: 2, range: 0...VerticalWords.mostAcross),
-                longer: try f.choice("words", default: VerticalWordOrientation.turned)))
+                longer: try f.choice("words", default: VerticalWordOrientation.turned)),
+            typesetting: try typesetting(f, default: styleTable.typesetting))
+    }
+
+    /// The typesetting rules `f` states (`autospace`: ems of 和欧間, or `no`; `trim`, `hang`: yes or no), the rest
+    /// from `fallback`.
+    private func typesetting(_ f: Fields, default fallback: Typesetting) throws(TemplateError) -> Typesetting {
+        var rules = fallback
+        if let node = f.value("autospace") {
+            let text = try scalar(node, key: "autospace")
+            if let flag = Switch(rawValue: text) {
+                rules.autospace = flag == .yes ? Typesetting.standard.autospace : 0
+            } else {
+                rules.autospace = try f.number("autospace", nonNegative: true)
+                if rules.autospace > Typesetting.largestAutospace {
+                    throw error(
+                        node,
+                        .badValue(
+                            key: "autospace", value: text,
+                            expected:
+                                "a fraction of an em from 0 to \(Typesetting.largestAutospace) (0.25 is a quarter em), or no"
+                        ))
+                }
+            }
+        }
+        if f.value("trim") != nil { rules.trim = try f.choice("trim", default: Switch.yes) == .yes }
+        if f.value("hang") != nil { rules.hang = try f.choice("hang", default: Switch.no) == .yes }
+        return rules
     }
 
     func rect(_ f: Fields) throws(TemplateError) -> Rect {
