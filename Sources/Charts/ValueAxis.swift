@@ -1,6 +1,6 @@
 import Foundation
 
-/// A chart's value axis: from `minimum` to `maximum` in steps of `step`, a round number (1, 2 or 5 × 10ⁿ), all
+/// A chart's value axis: from `minimum` to `maximum` in steps of `step`, a round number (1, 2 or 5 times a power of ten), all
 /// exact decimals — so tick labels read 0.1, 0.2, 0.3 and never 0.30000000000000004.
 public struct ValueAxis: Hashable, Sendable {
     /// The value at the bottom of the axis: 0, or a whole number of steps below the lowest value.

@@ -7,7 +7,7 @@ extension Drawing.Command {
     /// A description only, like ``Barcode``: the Charts module lays it out when the drawing is rendered, into the
     /// lines, rectangles, paths and text both renderers already draw — vector graphics in the PDF and the same
     /// shapes in the PNG. Values stay `Decimal` until a shape is placed, so a label prints the value as given
-    /// (`0.3`, never `0.30000000000000004`) and the value axis steps by round numbers (1, 2 or 5 × 10ⁿ).
+    /// (`0.3`, never `0.30000000000000004`) and the value axis steps by round numbers (1, 2 or 5 times a power of ten).
     ///
     /// Categories that do not fit the rectangle (their labels would overlap, or bars would be thinner than
     /// ``minimumBarWidth``) are an error naming how many fit, never a silent squeeze.
