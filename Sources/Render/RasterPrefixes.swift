@@ -48,7 +48,7 @@ final class RasterPrefixes: @unchecked Sendable {
     let fewestShared = 8
     /// Beginnings and recent pages kept (pages of several kinds rendered side by side each keep theirs).
     private let limit = 4
-    /// Pixels larger than this are not kept (an A4 page at 2 px/pt is 16 MB).
+    /// Pixels larger than this are not kept, so a few kept pages stay a small part of a batch's memory.
     private let largestPixels = 16 << 20
 
     private init() {}
