@@ -19,6 +19,7 @@ import Support
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
+        _superCommandName: MkPDF.name,
         abstract: "Render one document per CSV/JSONL record, in parallel, resumable, with a manifest.",
         discussion: """
             Each CSV column (or JSON key) fills the template placeholder of the \

@@ -8,6 +8,7 @@ import Haru
 struct HelloCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hello",
+        _superCommandName: MkPDF.name,
         abstract: "Write the \"Hello libHaru!\" sample page (Latin, Japanese CID and TrueType text, shapes).",
         discussion: """
             Examples:

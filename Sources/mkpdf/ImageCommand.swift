@@ -14,6 +14,7 @@ import Support
 struct ImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
+        _superCommandName: MkPDF.name,
         abstract: "Put PNG and JPEG images into a PDF, one page each sized to the image, or re-encode them as PNG.",
         discussion: """
             Pages are the image's size at 72 dpi (one pixel = one point) unless \

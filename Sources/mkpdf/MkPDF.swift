@@ -7,8 +7,11 @@ import Support
 /// `--version` is a flag of this root command only, so the subcommands' help does not list it.
 @main
 struct MkPDF: ParsableCommand {
+    /// The command's name, also each subcommand's `_superCommandName` (see `parseSubcommandAlone`).
+    static let name = "mkpdf"
+
     static let configuration = CommandConfiguration(
-        commandName: "mkpdf",
+        commandName: name,
         abstract: "Turn one description of a document into PDF (libHaru) or PNG (cairo + libpng).",
         discussion: HelpText.resolution,
         subcommands: [
@@ -33,7 +36,7 @@ struct MkPDF: ParsableCommand {
     static func main() {
         var command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseSubcommandAlone() ?? parseAsRoot()
         } catch {
             exitEscaped(error)
         }
@@ -56,10 +59,28 @@ struct MkPDF: ParsableCommand {
         }
     }
 
+    /// The subcommand the first argument names, parsed from the arguments after it as a command of its own, or nil
+    /// when the first argument names none (`--version`, `help ticket`, a typo), nothing follows it (the root shows
+    /// its help) or `--version` does (which only the root knows): ArgumentParser's root parse answers those.
+    ///
+    /// Why: at start-up ArgumentParser's root parse reflects the root command, the completion-script pseudo-commands
+    /// and the matched subcommand several times over, and each new type it reflects costs a scan of every protocol
+    /// conformance record in the static binary. Parsed alone, the subcommand is reflected only for its own parse.
+    /// Each subcommand names `mkpdf` as its `_superCommandName`, so its usage, help and errors read `mkpdf ticket`
+    /// exactly as when reached through the root (`CommandLineTests` compares the two).
+    private static func parseSubcommandAlone() throws -> (any ParsableCommand)? {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.count > 1, let name = arguments.first,
+            let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
+            !arguments.prefix(while: { $0 != "--" }).contains("--version")
+        else { return nil }
+        return try subcommand.parseAsRoot(Array(arguments.dropFirst()))
+    }
+
     /// Exits as ArgumentParser's `exit(withError:)` does, with the message's control characters escaped.
     private static func exitEscaped(_ error: any Error) -> Never {
         let code = exitCode(for: error)
-        let message = fullMessage(for: error)
+        let message = namingTheRoot(fullMessage(for: error))
         if code == .success {
             if !message.isEmpty { print(message) }
         } else if !message.isEmpty {
@@ -67,6 +88,17 @@ struct MkPDF: ParsableCommand {
         }
         fflush(nil)
         Foundation.exit(code.rawValue)
+    }
+
+    /// `message` with a subcommand parsed alone named as `mkpdf ticket` in its "See '… --help'" line: ArgumentParser's
+    /// usage line honours `_superCommandName`, its help hint does not.
+    private static func namingTheRoot(_ message: String) -> String {
+        var message = message
+        for subcommand in configuration.subcommands {
+            message = message.replacingOccurrences(
+                of: "\n  See '\(subcommand._commandName) ", with: "\n  See '\(name) \(subcommand._commandName) ")
+        }
+        return message
     }
 
     /// `text` with control characters escaped line by line (newlines kept).

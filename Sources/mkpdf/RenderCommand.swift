@@ -12,6 +12,7 @@ import Support
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
+        _superCommandName: MkPDF.name,
         abstract: "Render a YAML template, or a drawing or document (JSON), to PDF or PNG.",
         usage: "mkpdf render <input> --output <output> [<options>]",
         discussion: """

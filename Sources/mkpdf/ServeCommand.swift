@@ -6,6 +6,7 @@ import Foundation
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
+        _superCommandName: MkPDF.name,
         abstract: "Render templates over HTTP, with a live template editor (mkpdf serve --help for its options).",
         discussion: """
             Runs mkpdf-serve, built beside mkpdf (./mkpdf serve builds it on first use; scripts/build-release \

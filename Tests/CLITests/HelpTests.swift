@@ -93,4 +93,16 @@ import Testing
         #expect(try scratch.contents().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: Repo.root.appendingPathComponent("x.jpg").path))
     }
+
+    /// `mkpdf ticket …` is parsed by the subcommand alone (start-up), `mkpdf help ticket` through the root: both must
+    /// read the same, and a parse error must name `mkpdf ticket` as a root parse does.
+    @Test(arguments: subcommands.filter { $0 != "serve" })
+    func aSubcommandParsedAloneReadsAsThroughTheRoot(_ command: String) throws {
+        #expect(try Self.help([command, "--help"]) == Self.help(["help", command]))
+        let result = try Oracle.run(Repo.mkpdf.path, [command, "--no-such-option"], environment: ["COLUMNS": ""])
+        #expect(result.status == 64, "\(command): \(result.status) \(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+        #expect(result.stderr.contains("\nUsage: mkpdf \(command) "), "\(result.stderr)")
+        #expect(result.stderr.contains("See 'mkpdf \(command) --help' for more information."), "\(result.stderr)")
+    }
 }
