@@ -102,8 +102,8 @@ final class CairoTarget: RenderTarget {
             cairo_set_font_size(context, layout.size)
             // Glyph origins snap near where poppler's Splash places them (in device space, so inside a scaled part
             // too): Splash rounds y down to a whole pixel and x down to a quarter pixel; cairo 1.16 draws glyphs on
-            // whole pixels only, so x goes to the whole pixel nearest Splash's quarter (measured: text at
-            // x = 10.0 … 10.9 pt, 2×, lands within 0.25 px of pdftoppm's, against 0.55 px when x was rounded down).
+            // whole pixels only, so x goes to the whole pixel nearest Splash's quarter, which lands nearer pdftoppm's
+            // glyphs than rounding down (the parity tests bound the difference).
             let glyphs = zip(run.glyphs, layout.positions(of: run)).map { glyph, x in
                 var deviceX = x
                 var deviceY = layout.baseline
