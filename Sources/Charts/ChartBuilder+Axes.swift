@@ -151,7 +151,8 @@ extension ChartBuilder {
         guard centre.x - reach >= chart.rect.x - 0.01 else {
             throw error(
                 .tooSmall(
-                    needed: Size(width: chart.rect.width + chart.rect.x - (centre.x - reach), height: chart.rect.height),
+                    needed: Size(
+                        width: chart.rect.width + chart.rect.x - (centre.x - reach), height: chart.rect.height),
                     reason: "the category label \"\(text)\", turned \(Int(degrees))°, reaches "
                         + "\(ChartError.points(chart.rect.x - (centre.x - reach))) pt past the box's left edge"))
         }

@@ -130,7 +130,7 @@ public final class FontFace: @unchecked Sendable {
         defer { hb_set_destroy(set) }
         hb_face_collect_unicodes(face, set)
         var result: [Unicode.Scalar] = []
-        var value = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
+        var value = UInt32.max // HB_SET_VALUE_INVALID: start before the first
         while hb_set_next(set, &value) != 0 {
             if let scalar = Unicode.Scalar(value) { result.append(scalar) }
         }

@@ -87,7 +87,8 @@ extension Replayer {
             case .image(let image): add(image.rect)
             case .part(let part):
                 // A turned part (a word turned in a vertical column) covers its rectangle turned.
-                add(PageMatrix.identity.rotated(degrees: part.rotation ?? 0, about: part.rect.center).boundingBox(part.rect))
+                let turned = PageMatrix.identity.rotated(degrees: part.rotation ?? 0, about: part.rect.center)
+                add(turned.boundingBox(part.rect))
             case .barcode(let barcode): add(barcode.rect)
             case .formField(let field): add(field.rect)
             case .chart(let chart): add(chart.rect)

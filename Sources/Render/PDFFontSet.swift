@@ -185,7 +185,9 @@ final class PDFFontSet {
         // encodes) the character people type.
         let secondary: [ClosedRange<UInt32>] = [0x2E80...0x2FDF, 0xF900...0xFAFF, 0x2F800...0x2FA1F]
         let characters = face.mappedCharacters.sorted { a, b in
-            let (aLate, bLate) = (secondary.contains { $0.contains(a.value) }, secondary.contains { $0.contains(b.value) })
+            let (aLate, bLate) = (
+                secondary.contains { $0.contains(a.value) }, secondary.contains { $0.contains(b.value) }
+            )
             return aLate == bLate ? a.value < b.value : !aLate
         }
         register(

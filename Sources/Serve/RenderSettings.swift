@@ -73,7 +73,8 @@ public struct RenderSettings: Sendable, Hashable {
             default:
                 throw ServiceProblem(
                     .badRequest,
-                    detail: "flatten-forms=\(text) is neither true nor false. Fix: flatten-forms=true draws form fields "
+                    detail:
+                        "flatten-forms=\(text) is neither true nor false. Fix: flatten-forms=true draws form fields "
                         + "flat, flatten-forms=false keeps them fillable (unless the service or template flattens)")
             }
         }

@@ -144,9 +144,11 @@ import Testing
             to: folder.file("chart.yaml"), atomically: true, encoding: .utf8)
         let thinned = try mkpdf(["render", "chart.yaml", "-o", "chart.pdf"], in: folder)
         #expect(thinned.status == 0, "\(thinned.stderr)")
-        let words = Set(try Oracle.pdftotext(folder.file("chart.pdf")).split(whereSeparator: \.isWhitespace).map(String.init))
+        let words = Set(
+            try Oracle.pdftotext(folder.file("chart.pdf")).split(whereSeparator: \.isWhitespace).map(String.init))
         for month in 1...40 {
-            #expect(words.contains("\(month)月") == (month % 4 == 1), "\(month)月 printed: \(words.contains("\(month)月"))")
+            #expect(
+                words.contains("\(month)月") == (month % 4 == 1), "\(month)月 printed: \(words.contains("\(month)月"))")
         }
     }
 }

@@ -247,7 +247,8 @@ extension TemplateParser {
             names.layers.append([variable, "loop"])
             defer { names.layers.removeLast() }
             return .loop(
-                variable: variable, list: list, blocks: try flowBlocks(bodyNode, key: "flow", palette: palette, font: font),
+                variable: variable, list: list,
+                blocks: try flowBlocks(bodyNode, key: "flow", palette: palette, font: font),
                 mark: mark(body))
         case "if":
             let f = try map(body, context: "if", allowed: ["test", "then", "else"])

@@ -137,7 +137,9 @@ struct TemplateParser {
         contents.elementLines = elementLines
         if let node = top.value("margins") { contents.margins = try margins(node) }
         contents.furniture = try furniture(top, font: font)
-        if let node = top.value("flow") { contents.flow = try flowBlocks(node, key: "flow", palette: palette, font: font) }
+        if let node = top.value("flow") {
+            contents.flow = try flowBlocks(node, key: "flow", palette: palette, font: font)
+        }
         return contents
     }
 
