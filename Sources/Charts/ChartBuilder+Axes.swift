@@ -39,24 +39,25 @@ extension ChartBuilder {
             top += lineHeight * 1.25
         }
         let plotTop = top + (chart.printsValues ? lineHeight + 4 : lineHeight / 2)
-        let plotBottom = box.maxY - lineHeight - Self.tick - 1
-        guard plotBottom - plotTop >= 2 * lineHeight else {
+        // The category labels' angle decides the height they take under the plot, which decides the axis, whose
+        // widest tick label decides the plot's width and so the room per label: settled in a few rounds.
+        var turn = 0.0
+        var plot = try makePlot(top: plotTop, labelBand: 0)
+        for _ in 0..<4 {
+            let needed = try labelTurn(plot)
+            if needed == turn { break }
+            turn = needed
+            plot = try makePlot(top: plotTop, labelBand: labelBand(turn))
+        }
+        guard try labelTurn(plot) == turn else {
             throw error(
                 .tooSmall(
-                    needed: Size(width: box.width, height: box.height + 2 * lineHeight - (plotBottom - plotTop)),
-                    reason: "the plot would be \(ChartError.points(max(0, plotBottom - plotTop))) pt tall once the "
-                        + "legend and labels are placed, less than two lines of labels"))
+                    needed: Size(width: box.width, height: box.height + labelBand(90)),
+                    reason: "the category labels, turned, take the height the plot needs to give them room"))
         }
-        let (low, high) = range()
-        let maximumTicks = min(10, max(1, Int((plotBottom - plotTop) / (lineHeight * 1.8))))
-        let axis = ValueAxis(low: low, high: high, maximumTicks: maximumTicks)
+        let axis = plot.axis
         let tickTexts = axis.ticks.map(ChartNumber.text)
-        let plotLeft = box.x + (tickTexts.map(width).max() ?? 0) + 2 * Self.tick
-        let plotWidth = box.maxX - plotLeft
-        var plot = Plot(
-            frame: Rect(x: plotLeft, y: plotTop, width: plotWidth, height: plotBottom - plotTop), axis: axis, slot: 0)
-        plot.slot = plotWidth / Double(chart.categories.count)
-        try checkRoom(plot)
+        let plotLeft = plot.frame.x
         for (value, text) in zip(axis.ticks, tickTexts) {
             let y = plot.y(value)
             if value != axis.minimum {
@@ -83,11 +84,92 @@ extension ChartBuilder {
         case .stacked: drawStacks(plot)
         default: drawLines(plot)
         }
-        for (index, category) in chart.categories.enumerated() {
-            label(
-                category, x: plot.x(index) + plot.slot / 2, top: plot.frame.maxY + Self.tick, anchor: .center,
-                name: "category \"\(category)\"")
+        let every = chart.labels?.every ?? 1
+        for (index, category) in chart.categories.enumerated() where index % every == 0 {
+            let centre = plot.x(index) + plot.slot / 2
+            if turn == 0 {
+                label(
+                    category, x: centre, top: plot.frame.maxY + Self.tick, anchor: .center,
+                    name: "category \"\(category)\"")
+            } else {
+                try turnedLabel(category, end: centre, top: plot.frame.maxY + Self.tick, degrees: turn)
+            }
         }
+    }
+
+    /// The plot under `top` with `labelBand` points left under it for the category labels: its axis, and its
+    /// left edge past the widest tick label.
+    /// - Throws: `ChartError` `.tooSmall` when less than two lines of labels are left for the plot.
+    func makePlot(top plotTop: Double, labelBand: Double) throws(ChartError) -> Plot {
+        let box = chart.rect
+        let plotBottom = box.maxY - max(lineHeight, labelBand) - Self.tick - 1
+        guard plotBottom - plotTop >= 2 * lineHeight else {
+            throw error(
+                .tooSmall(
+                    needed: Size(width: box.width, height: box.height + 2 * lineHeight - (plotBottom - plotTop)),
+                    reason: "the plot would be \(ChartError.points(max(0, plotBottom - plotTop))) pt tall once the "
+                        + "legend and labels are placed, less than two lines of labels"))
+        }
+        let (low, high) = range()
+        let maximumTicks = min(10, max(1, Int((plotBottom - plotTop) / (lineHeight * 1.8))))
+        let axis = ValueAxis(low: low, high: high, maximumTicks: maximumTicks)
+        let plotLeft = box.x + (axis.ticks.map(ChartNumber.text).map(width).max() ?? 0) + 2 * Self.tick
+        let plotWidth = box.maxX - plotLeft
+        return Plot(
+            frame: Rect(x: plotLeft, y: plotTop, width: plotWidth, height: plotBottom - plotTop), axis: axis,
+            slot: plotWidth / Double(chart.categories.count))
+    }
+
+    /// The labels printed under the categories (every one, or every `labels.every`-th).
+    var printedCategories: [String] {
+        let every = chart.labels?.every ?? 1
+        return chart.categories.enumerated().filter { $0.offset % every == 0 }.map(\.element)
+    }
+
+    /// The height turned category labels take under the axis: at 45° their width and line height times
+    /// sin 45°, at 90° their width; a line for level ones.
+    func labelBand(_ degrees: Double) -> Double {
+        let widest = Self.widest(printedCategories, measure: width)?.width ?? 0
+        switch degrees {
+        case 0: return lineHeight
+        case 90: return widest
+        default: return (widest + lineHeight) * sin(degrees * .pi / 180)
+        }
+    }
+
+    /// Prints `text` turned `degrees` anticlockwise, reading upwards, its end centred at `end` and its highest
+    /// corner at `top`.
+    /// - Throws: `ChartError` `.tooSmall` when the turned label would reach past the box's left edge.
+    mutating func turnedLabel(_ text: String, end: Double, top: Double, degrees: Double) throws(ChartError) {
+        let (width, height) = (width(text), lineHeight)
+        let radians = degrees * .pi / 180
+        let (cosine, sine) = (cos(radians), sin(radians))
+        // The centre of the label's box, so that turned about it the middle of its right edge sits at `end` and
+        // its top right corner (the highest point) at `top`.
+        let centre = Point(x: end - cosine * width / 2, y: top + (sine * width + cosine * height) / 2)
+        let reach = cosine * width / 2 + sine * height / 2
+        guard centre.x - reach >= chart.rect.x - 0.01 else {
+            throw error(
+                .tooSmall(
+                    needed: Size(
+                        width: chart.rect.width + chart.rect.x - (centre.x - reach), height: chart.rect.height),
+                    reason: "the category label \"\(text)\", turned \(Int(degrees))°, reaches "
+                        + "\(ChartError.points(chart.rect.x - (centre.x - reach))) pt past the box's left edge"))
+        }
+        let page = Drawing(
+            size: Size(width: width, height: height),
+            commands: [
+                .text(
+                    .init(
+                        color: chart.textColor, string: text, font: chart.font, size: chart.size,
+                        origin: Point(x: 0, y: 0), slot: chart.slot))
+            ])
+        commands.append(
+            .part(
+                .init(
+                    drawing: page,
+                    rect: Rect(x: centre.x - width / 2, y: centre.y - height / 2, width: width, height: height),
+                    rotation: -degrees)))
     }
 
     /// The lowest and highest value the axis must hold: bars from 0 to the highest value, stacks to the highest
@@ -107,16 +189,39 @@ extension ChartBuilder {
         chart.categories.indices.map { index in chart.series.reduce(Decimal(0)) { $0 + $1.values[index] } }
     }
 
-    /// Refuses more categories than the plot's width has room for: each needs its label's width, its value
-    /// labels' and bars of the minimum width.
-    func checkRoom(_ plot: Plot) throws(ChartError) {
+    /// The angle the category labels stand at under `plot`: 0 when level ones fit side by side (each printed one
+    /// its width and a gap, shared by the `every` categories it stands for), else with `labels.rotate` 45° when
+    /// turned lines stay a gap apart there, else 90°.
+    /// - Throws: `ChartError` `.tooManyCategories` when they fit at no angle allowed, or the values or bars do not
+    ///   fit (`checkRoom`).
+    func labelTurn(_ plot: Plot) throws(ChartError) -> Double {
         let gap = chart.size * 0.5
-        let seriesCount = Double(chart.series.count)
-        var needs: [(Double, String)] = []
-        if let widest = Self.widest(chart.categories, measure: width) {
-            needs.append(
-                (widest.width + gap, "its label \"\(widest.text)\" is \(ChartError.points(widest.width)) pt wide"))
+        let every = Double(chart.labels?.every ?? 1)
+        let widest = Self.widest(printedCategories, measure: width) ?? ("", 0)
+        let level = (
+            (widest.width + gap) / every, "its label \"\(widest.text)\" is \(ChartError.points(widest.width)) pt wide"
+        )
+        guard chart.labels?.rotate == true else {
+            try checkRoom(plot, label: level)
+            return 0
         }
+        try checkRoom(plot, label: nil)
+        if plot.slot >= level.0 { return 0 }
+        let upright = (lineHeight + gap) / every
+        if plot.slot * sin(.pi / 4) >= upright { return 45 }
+        if plot.slot >= upright { return 90 }
+        throw error(
+            .tooManyCategories(
+                count: chart.categories.count, fits: Int(plot.frame.width / upright), needed: upright,
+                available: plot.frame.width,
+                cause: "even turned 90° each printed label is a line \(ChartError.points(lineHeight)) pt tall"))
+    }
+
+    /// Refuses more categories than the plot's width has room for: each needs `label` (its level label's width
+    /// and gap, with its cause), its value labels' width and bars of the minimum width.
+    func checkRoom(_ plot: Plot, label: (Double, String)?) throws(ChartError) {
+        let seriesCount = Double(chart.series.count)
+        var needs: [(Double, String)] = label.map { [$0] } ?? []
         if chart.printsValues {
             // Value labels sit closer than category labels: they are centred on bars with gaps of their own.
             let gap = chart.size * 0.25

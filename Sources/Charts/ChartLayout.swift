@@ -10,7 +10,8 @@ import Typeset
 /// ``ValueAxis`` of exact decimals, and every label printed is the exact decimal text of its value
 /// (``ChartNumber``). What does not fit is an error, never a squeeze: more categories than the plot has room for
 /// (``ChartError/Reason/tooManyCategories(count:fits:needed:available:cause:)``, with how many fit), or labels that
-/// would still touch (``ChartError/Reason/overlap(first:second:)``).
+/// would still touch (``ChartError/Reason/overlap(first:second:)``). Category labels too many to stand level are
+/// turned (45°, else 90°) or thinned out only when the chart states it (`Drawing.Command.Chart.CategoryLabels`).
 ///
 /// Bars and columns: each category gets an equal slot of the plot's width. A bar chart's bars fill 85 % of the
 /// slot side by side, a stacked bar 60 %; neither may be thinner than
@@ -80,6 +81,12 @@ public struct ChartLayout: Sendable {
             }
         }
         if chart.style == .pie, chart.series[0].values.allSatisfy(\.isZero) { throw fail(.zeroTotal) }
+        if let every = chart.labels?.every, !(1...Drawing.Command.Chart.CategoryLabels.largestEvery).contains(every) {
+            throw fail(
+                .invalid(
+                    member: "labels.every",
+                    reason: "every is 1 to \(Drawing.Command.Chart.CategoryLabels.largestEvery), got \(every)"))
+        }
         let needed = chart.style == .pie ? chart.categories.count : chart.series.count
         guard chart.colors.count >= needed else { throw fail(.tooFewColors(needed: needed, given: chart.colors.count)) }
     }

@@ -298,12 +298,12 @@ public struct Canvas: Sendable {
     ///
     /// Only the box, the size and the slots are checked here; the chart is laid out when the drawing is rendered,
     /// and data no chart can show (a negative bar, NaN, an empty series, more categories than fit) is a render
-    /// error naming this command.
+    /// error naming this command, unless `labels` states what to do with crowded category labels.
     public mutating func drawChart(
         _ slot: SlotRef, _ style: Drawing.Command.Chart.Style, categories: [String],
         series: [Drawing.Command.Chart.Series], roles: [SlotRef], x: Double, y: Double, w: Double, h: Double,
         font: String = "gothic", size: Double = 9, legend: Bool = true, values: Bool? = nil,
-        valueTitle: String? = nil
+        valueTitle: String? = nil, labels: Drawing.Command.Chart.CategoryLabels? = nil
     ) throws(CanvasError) {
         let operation = "drawChart"
         let colors = try begin(operation, slot)
@@ -316,7 +316,7 @@ public struct Canvas: Sendable {
                 .init(
                     style: style, rect: rect, categories: categories,
                     series: series, colors: fills, textColor: colors.stroke, font: font, size: size,
-                    legend: legend, values: values, valueTitle: valueTitle, slot: slot)))
+                    legend: legend, values: values, valueTitle: valueTitle, slot: slot, labels: labels)))
     }
 
     /// Places a finished drawing, scaled from its page size into the rectangle at (`x`, `y`) of size `w` × `h`.

@@ -10,7 +10,8 @@ extension Drawing.Command {
     /// (`0.3`, never `0.30000000000000004`) and the value axis steps by round numbers (1, 2 or 5 times a power of ten).
     ///
     /// Categories that do not fit the rectangle (their labels would overlap, or bars would be thinner than
-    /// ``minimumBarWidth``) are an error naming how many fit, never a silent squeeze.
+    /// ``minimumBarWidth``) are an error naming how many fit, never a silent squeeze, unless ``labels`` states a
+    /// policy for crowded labels (turned, or every N-th printed).
     public struct Chart: Codable, Hashable, Sendable {
         /// Which chart; `style` in JSON, as `kind` names the command.
         public enum Style: String, Codable, Hashable, Sendable, CaseIterable {
@@ -66,12 +67,15 @@ extension Drawing.Command {
         public var valueTitle: String?
         /// The slot the text colour came from, for messages only.
         public var slot: SlotRef?
+        /// What a bar, stacked or line chart does when its category labels do not fit side by side; nil (and
+        /// ``CategoryLabels/level``) refuses the chart, saying how many categories fit.
+        public var labels: CategoryLabels?
 
         /// Creates a chart command.
         public init(
             style: Style, rect: Rect, categories: [String], series: [Series], colors: [Color], textColor: Color,
             font: String = "gothic", size: Double = 9, legend: Bool = true, values: Bool? = nil,
-            valueTitle: String? = nil, slot: SlotRef? = nil
+            valueTitle: String? = nil, slot: SlotRef? = nil, labels: CategoryLabels? = nil
         ) {
             self.style = style
             self.rect = rect
@@ -85,9 +89,44 @@ extension Drawing.Command {
             self.values = values
             self.valueTitle = valueTitle
             self.slot = slot
+            self.labels = labels
         }
 
         /// Whether values are printed: `values`, or by default everywhere but on line charts.
         public var printsValues: Bool { values ?? (style != .line) }
+    }
+}
+
+extension Drawing.Command.Chart {
+    /// The stated policy for category labels too many to stand level side by side under a bar, stacked or line
+    /// chart: turned, thinned out, or both. Without one, such a chart is an error saying how many categories fit.
+    public struct CategoryLabels: Codable, Hashable, Sendable {
+        /// True turns the labels, when they do not fit level, to 45° (rising to the right, each ending under its
+        /// category), or to 90° when at 45° the lines would still touch; the plot gives up the height they take.
+        public var rotate: Bool
+        /// Prints the label of the first category and every `every`-th after it (1 prints every label); the
+        /// categories all keep their bars, points and values.
+        public var every: Int
+
+        /// No turning, every label: level labels or an error.
+        public static let level = CategoryLabels()
+
+        /// The largest `every`.
+        public static let largestEvery = 1_000
+
+        /// Creates a policy.
+        public init(rotate: Bool = false, every: Int = 1) {
+            self.rotate = rotate
+            self.every = every
+        }
+
+        private enum CodingKeys: String, CodingKey { case rotate, every }
+
+        /// Reads a policy; either member may be left out (`{"rotate": true}`).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            rotate = try c.decodeIfPresent(Bool.self, forKey: .rotate) ?? false
+            every = try c.decodeIfPresent(Int.self, forKey: .every) ?? 1
+        }
     }
 }

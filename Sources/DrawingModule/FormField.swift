@@ -33,6 +33,11 @@ extension Drawing.Command {
             /// Only what the form shows (the value and the options): the smallest file, for fields not meant to be
             /// typed into or whose viewers draw typed text with their own fonts.
             case shown
+            /// Every character the field's font has: the font embedded whole, every character of its cmap in the
+            /// ToUnicode map, so a reader can type any kanji the font has (髙橋, 鷗外). The cost is the whole font in
+            /// the file (megabytes: IPAexGothic is about 6 MB before compression); only a plain TrueType font can be
+            /// embedded whole, and a collection or CFF font is an error.
+            case all
         }
 
         /// One choice of a radio group, combo box or list box.

@@ -102,11 +102,14 @@ public struct TextRun: Codable, Hashable, Sendable {
     /// Furigana set over the run at half its size: one reading for the whole run (group ruby), or one per
     /// character separated by spaces when the counts match (mono ruby).
     public var ruby: String?
+    /// Where a click on the run goes: a URI, or `#name` for a named element or heading of the document. A run that
+    /// wraps gets one link area per line it lands on, so a click between its lines goes nowhere.
+    public var link: String?
 
     /// Creates a run.
     public init(
         _ string: String, font: String = "gothic", weight: FontWeight = .regular, size: Double,
-        color: Color = .black, underline: Bool = false, ruby: String? = nil
+        color: Color = .black, underline: Bool = false, ruby: String? = nil, link: String? = nil
     ) {
         self.string = string
         self.font = font
@@ -115,11 +118,12 @@ public struct TextRun: Codable, Hashable, Sendable {
         self.color = color
         self.underline = underline
         self.ruby = ruby
+        self.link = link
     }
 
-    private enum CodingKeys: String, CodingKey { case string, font, weight, size, color, underline, ruby }
+    private enum CodingKeys: String, CodingKey { case string, font, weight, size, color, underline, ruby, link }
 
-    /// Reads a run; `weight`, `color`, `underline` and `ruby` may be left out.
+    /// Reads a run; `weight`, `color`, `underline`, `ruby` and `link` may be left out.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         string = try c.decode(String.self, forKey: .string)
@@ -129,6 +133,7 @@ public struct TextRun: Codable, Hashable, Sendable {
         color = try c.decodeIfPresent(Color.self, forKey: .color) ?? .black
         underline = try c.decodeIfPresent(Bool.self, forKey: .underline) ?? false
         ruby = try c.decodeIfPresent(String.self, forKey: .ruby)
+        link = try c.decodeIfPresent(String.self, forKey: .link)
     }
 }
 

@@ -123,6 +123,28 @@ public final class FontFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
+    /// Every character the font's cmap maps, in code point order: what a form field whose font is embedded whole
+    /// lets a reader type.
+    public var mappedCharacters: [Unicode.Scalar] {
+        guard let set = hb_set_create() else { return [] }
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var result: [Unicode.Scalar] = []
+        var value = UInt32.max // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(set, &value) != 0 {
+            if let scalar = Unicode.Scalar(value) { result.append(scalar) }
+        }
+        return result
+    }
+
+    /// True when the font's file is a plain TrueType font (not a collection, not CFF outlines): a file a PDF can
+    /// embed whole, its glyph ids as codes.
+    public var isWholeTrueType: Bool {
+        guard index == 0, let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4)) == Data([0, 1, 0, 0])
+    }
+
     /// A glyph's horizontal advance in font units.
     public func advance(ofGlyph glyph: UInt32) -> Int {
         Int(hb_font_get_glyph_h_advance(font, glyph))

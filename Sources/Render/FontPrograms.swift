@@ -100,13 +100,15 @@ final class FontPrograms: @unchecked Sendable {
         _ face: FontFace, texts: [UInt32: String], subsets: Bool, spacing: Int,
         document: PDFDocument
     ) throws -> Made? {
-        var subset = try face.subset(glyphs: Set(texts.keys), texts: texts)
-        if !subsets, face.index == 0, subset.kind == .trueType, let whole = try? Data(contentsOf: face.url),
-            whole.prefix(4) == Data([0, 1, 0, 0])
-        {
+        var subset: FontSubset
+        var isWhole = false
+        if !subsets, face.isWholeTrueType, let whole = try? Data(contentsOf: face.url) {
             var codes: [UInt32: UInt16] = [:]
             for glyph in texts.keys.sorted() { codes[glyph] = UInt16(truncatingIfNeeded: glyph) }
             subset = FontSubset(kind: .trueType, data: whole, codes: codes)
+            isWhole = true
+        } else {
+            subset = try face.subset(glyphs: Set(texts.keys), texts: texts)
         }
         // Letter spacing in font units, added to every advance of a spaced program.
         let units = Int((Double(spacing) * Double(face.unitsPerEm) / 1000).rounded())
@@ -126,7 +128,8 @@ final class FontPrograms: @unchecked Sendable {
         let tagged = widths.map(\.code) + (spacing == 0 ? [] : [UInt16(truncatingIfNeeded: spacing), 0xFFFF])
         let program = EmbeddedFontProgram(
             kind: subset.kind == .cff ? .cff : .trueType,
-            baseFont: Self.tag(for: tagged) + "+" + Self.pdfName(face),
+            // A whole font carries no subset tag (PDF 9.6.4): readers may rely on it for every glyph.
+            baseFont: (isWhole && spacing == 0 ? "" : Self.tag(for: tagged) + "+") + Self.pdfName(face),
             compressedFont: try document.deflate(subset.data), fontLength: subset.data.count,
             compressedToUnicode: try document.deflate(ToUnicodeCMap.make(unicode)), widths: widths, metrics: metrics)
         return Made(program: program, codes: subset.codes)

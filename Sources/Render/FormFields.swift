@@ -50,6 +50,7 @@ extension Replayer {
 extension Drawing.Command.FormField {
     /// What a reader can type with `typing`, beyond what the form shows: printable ASCII, the hiragana and katakana
     /// blocks, full-width ASCII, half-width katakana and Japanese punctuation.
+    /// (`.all` is every character of the field's face, which `PDFRenderer` adds itself.)
     static func typedCharacters(_ typing: Typing) -> String {
         guard typing == .kana else { return "" }
         let ranges: [ClosedRange<UInt32>] = [

@@ -85,7 +85,10 @@ extension Replayer {
                 add(Rect(x: start, y: text.origin.y, width: layout.width, height: bottom - text.origin.y))
             case .textBox(let box): add(box.frame)
             case .image(let image): add(image.rect)
-            case .part(let part): add(part.rect)
+            case .part(let part):
+                // A turned part (a word turned in a vertical column) covers its rectangle turned.
+                let turned = PageMatrix.identity.rotated(degrees: part.rotation ?? 0, about: part.rect.center)
+                add(turned.boundingBox(part.rect))
             case .barcode(let barcode): add(barcode.rect)
             case .formField(let field): add(field.rect)
             case .chart(let chart): add(chart.rect)

@@ -59,6 +59,8 @@ final class PDFFontSet {
     static let cidFonts: [String: JapaneseFont] = ["gothic": .msPGothic, "mincho": .msPMincho]
 
     private let subsets: Bool
+    /// The faces embedded whole whatever `subsets` says: the fonts of form fields with `typing: all`.
+    private var wholeFaces: Set<ObjectIdentifier> = []
 
     init(document: PDFDocument, mode: PDFFontMode, subsets: Bool) {
         self.document = document
@@ -171,6 +173,27 @@ final class PDFFontSet {
         for (glyph, text) in glyphs where texts[id]?[glyph] == nil { texts[id, default: [:]][glyph] = text }
     }
 
+    /// Embeds `face` whole (a plain TrueType file, `FontFace.isWholeTrueType`), every character its cmap maps in
+    /// its widths and ToUnicode, so a viewer can draw and a program (pypdf) encode any of them typed into a form
+    /// field. Called before the face's font is first asked for.
+    func embedWhole(_ face: FontFace) {
+        let id = ObjectIdentifier(face)
+        guard !wholeFaces.contains(id) else { return }
+        wholeFaces.insert(id)
+        // A glyph drawn for several characters stands for one in ToUnicode: the unified ideograph 一 rather than the
+        // Kangxi radical ⼀ or a compatibility ideograph that share its glyph, so readers extract (and pypdf
+        // encodes) the character people type.
+        let secondary: [ClosedRange<UInt32>] = [0x2E80...0x2FDF, 0xF900...0xFAFF, 0x2F800...0x2FA1F]
+        let characters = face.mappedCharacters.sorted { a, b in
+            let (aLate, bLate) = (
+                secondary.contains { $0.contains(a.value) }, secondary.contains { $0.contains(b.value) }
+            )
+            return aLate == bLate ? a.value < b.value : !aLate
+        }
+        register(
+            glyphs: characters.compactMap { scalar in face.glyph(for: scalar).map { ($0, String(scalar)) } }, of: face)
+    }
+
     /// For each glyph of `run`, the alias it is shown with (`font(for:variant:alias:)`), nil for its first text;
     /// nil for the whole run when no glyph of its face stands for more than one text.
     func aliasNumbers(of run: TextLayout.Run) -> [Int?]? {
@@ -214,7 +237,8 @@ final class PDFFontSet {
         // Every variant of a face shows the program made for its first one: they share its file.
         let made =
             try programs[id]
-            ?? FontPrograms.shared.program(of: face, texts: texts[id] ?? [:], subsets: subsets, document: document)
+            ?? FontPrograms.shared.program(
+                of: face, texts: texts[id] ?? [:], subsets: subsets && !wholeFaces.contains(id), document: document)
         programs[id] = made
         var program = made.program
         var widths: [UInt32: Int] = [:]
@@ -266,7 +290,8 @@ final class PDFFontSet {
         if let entry = embedded[id]?[key] { return entry }
         guard
             let made = try FontPrograms.shared.spacedProgram(
-                of: face, texts: texts[id] ?? [:], subsets: subsets, spacing: spacing, document: document)
+                of: face, texts: texts[id] ?? [:], subsets: subsets && !wholeFaces.contains(id), spacing: spacing,
+                document: document)
         else { return nil }
         let font = try document.addType0Font(made.program)
         var widths: [UInt32: Int] = [:]

@@ -204,12 +204,25 @@ public struct PDFRenderer: Sendable {
         try Replayer.visitFormFields(drawing, page: page) { field, location in
             let text = field.typeableText
             guard !text.isEmpty, !fontSet.isCID(field.font) else { return }
+            let face: FontFace?
             do {
-                if let face = field.typingFace(in: try fonts.chain(named: field.font)) {
-                    fontSet.register(typeable: text, in: face)
-                }
+                face = field.typingFace(in: try fonts.chain(named: field.font))
             } catch {
                 throw RenderError.font(location: location, font: field.font, reason: "\(error)")
+            }
+            guard let face else { return }
+            fontSet.register(typeable: text, in: face)
+            if field.typing == .all, field.type != .listBox {
+                guard face.isWholeTrueType else {
+                    throw RenderError.font(
+                        location: location, font: field.font,
+                        reason: "typing: all embeds the field's font whole, and \(face.url.lastPathComponent)"
+                            + (face.index > 0 ? " (face \(face.index) of a collection)" : "")
+                            + " is not a plain TrueType font, which is all a PDF here can embed whole. Fix: give the "
+                            + "field a TrueType font (gothic, mincho, ud-gothic, ud-mincho, mincho-ipamj) or "
+                            + "typing: kana")
+                }
+                fontSet.embedWhole(face)
             }
         }
     }

@@ -222,8 +222,14 @@ struct Replayer {
             case .chart(let chart):
                 let layout = try Replayer.chartCommands(chart, at: here, fonts: fonts)
                 for (index, command) in layout.enumerated() {
-                    if case .text(let text) = command {
-                        result.append((text, here.appending("commands", index: index)))
+                    switch command {
+                    case .text(let text): result.append((text, here.appending("commands", index: index)))
+                    // A turned category label is a part holding its text.
+                    case .part(let part):
+                        for case .text(let text) in part.drawing.commands {
+                            result.append((text, here.appending("commands", index: index)))
+                        }
+                    default: break
                     }
                 }
             case .textBox(let box):

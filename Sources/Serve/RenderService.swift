@@ -29,7 +29,7 @@ public struct RenderService: Sendable {
     var defaultSettings: RenderSettings {
         RenderSettings(
             format: configuration.output.format, fontMode: configuration.output.fontMode,
-            scale: configuration.output.scale)
+            scale: configuration.output.scale, flattensForms: configuration.output.flattensForms)
     }
 
     /// The document the stored template `name` makes from the JSON (or YAML) object `data`.
@@ -184,6 +184,7 @@ public struct RenderService: Sendable {
         output.format = settings.format
         output.fontMode = settings.fontMode
         output.scale = settings.scale
+        output.flattensForms = settings.flattensForms
         output.maximumRasterBytes = configuration.limits.rasterBytes
         return output
     }

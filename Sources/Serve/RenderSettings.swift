@@ -3,7 +3,7 @@ import Foundation
 import Render
 
 /// How one request wants its document: the format (`?format=` or the `Accept` header), the PDF's font mode, the
-/// raster scale and, for a PNG of a longer document, the page.
+/// raster scale, whether form fields are drawn flat and, for a PNG of a longer document, the page.
 public struct RenderSettings: Sendable, Hashable {
     /// The format answered.
     public var format: OutputFormat
@@ -13,20 +13,25 @@ public struct RenderSettings: Sendable, Hashable {
     public var scale: RasterScale
     /// The 1-based page of a PNG (`?page=`); a PDF holds every page.
     public var page: Int
+    /// True draws every form field as page content, nothing left to fill (`?flatten-forms=true`, the service's
+    /// `--flatten-forms`, as `mkpdf render --flatten-forms`); false keeps the template's own choice.
+    public var flattensForms: Bool
 
     /// Settings for `format` with the service's defaults for the rest.
     public init(
-        format: OutputFormat = .pdf, fontMode: PDFFontMode = .embedded, scale: RasterScale = .standard, page: Int = 1
+        format: OutputFormat = .pdf, fontMode: PDFFontMode = .embedded, scale: RasterScale = .standard, page: Int = 1,
+        flattensForms: Bool = false
     ) {
         self.format = format
         self.fontMode = fontMode
         self.scale = scale
         self.page = page
+        self.flattensForms = flattensForms
     }
 
     /// The settings a request's query and `Accept` header ask for, over `defaults`.
     /// - Throws: `ServiceProblem` `.notAcceptable` for a format the service does not write, `.badRequest` for a font
-    ///   mode, scale or page that is not one.
+    ///   mode, scale, page or `flatten-forms` that is not one.
     public init(query: [String: String], accept: String?, defaults: RenderSettings) throws(ServiceProblem) {
         self = defaults
         if let name = query["format"] {
@@ -60,6 +65,18 @@ public struct RenderSettings: Sendable, Hashable {
                 throw ServiceProblem(.badRequest, detail: "page=\(text) is not a page. Fix: count pages from 1")
             }
             self.page = page
+        }
+        if let text = query["flatten-forms"] {
+            switch text.lowercased() {
+            case "true": flattensForms = true
+            case "false": flattensForms = false
+            default:
+                throw ServiceProblem(
+                    .badRequest,
+                    detail:
+                        "flatten-forms=\(text) is neither true nor false. Fix: flatten-forms=true draws form fields "
+                        + "flat, flatten-forms=false keeps them fillable (unless the service or template flattens)")
+            }
         }
     }
 

@@ -490,11 +490,14 @@ struct Prepared {
         let frame = box.frame
         var top = frame.y + Self.offset(free: frame.height - laid.height, box.verticalAlignment)
         let spacing = box.letterSpacing * laid.scale
-        var commands: [Drawing.Command] = []
+        var commands = LinkedCommands()
         // Ruby goes after every base character of the box, so extractors read the base text unbroken.
         var ruby: [Drawing.Command] = []
         for line in laid.lines {
-            defer { top += line.ruby + (line.ascent + line.descent) * box.lineHeight }
+            defer {
+                top += line.ruby + (line.ascent + line.descent) * box.lineHeight
+                commands.endLine()
+            }
             guard let range = line.range else { continue }
             let baseline = top + line.ruby + line.ascent
             var pen = frame.x + Self.offset(free: frame.width - line.length, box.alignment) + line.offset
@@ -518,7 +521,7 @@ struct Prepared {
                 commands.append(
                     text(
                         segment, run: run, font: font, x: pen + lead, baseline: baseline, spacing: spacing,
-                        adjustments: inner.contains { $0 != 0 } ? inner + [0] : nil))
+                        adjustments: inner.contains { $0 != 0 } ? inner + [0] : nil), link: run.source.link)
                 pen +=
                     glyphs[index...end].reduce(0) { $0 + $1.width * laid.scale }
                     + spacing * Double(end - index + (end < range.upperBound ? 1 : 0)) + inner.reduce(0, +)
@@ -531,7 +534,7 @@ struct Prepared {
                                 from: Point(x: start + lead, y: y),
                                 to: Point(
                                     x: pen - trail - (end < range.upperBound ? spacing : 0),
-                                    y: y))))
+                                    y: y))), link: run.source.link)
                 }
                 if let rubyFont = run.ruby, index == run.firstGlyph {
                     let small = rubyFont.resized(font.size / 2)
@@ -550,7 +553,7 @@ struct Prepared {
             }
         }
         return SetTextBox(
-            commands: commands + ruby, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
+            commands: commands.commands + ruby, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
             extent: Size(width: laid.width, height: laid.height))
     }
 

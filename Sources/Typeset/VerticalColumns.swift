@@ -253,11 +253,14 @@ extension Prepared {
         let forms = verticalForms
         let spacing = box.letterSpacing * laid.scale
         var right = frame.maxX - Self.offset(free: frame.width - laid.width, box.verticalAlignment)
-        var commands: [Drawing.Command] = []
+        var commands = LinkedCommands()
         // Ruby goes after every base character of the box, so extractors read the base text unbroken.
         var ruby: [Drawing.Command] = []
         for column in laid.lines {
-            defer { right -= column.ruby + column.ascent * box.lineHeight }
+            defer {
+                right -= column.ruby + column.ascent * box.lineHeight
+                commands.endLine()
+            }
             guard let range = column.range else { continue }
             let centre = right - column.ruby - column.ascent / 2
             var pen = frame.y + Self.offset(free: frame.height - column.length, box.alignment)
@@ -277,7 +280,8 @@ extension Prepared {
                     commands.append(
                         self.cell(
                             glyphs[index].character, font: font, color: run.source.color,
-                            at: Point(x: centre + shift.x, y: start + shift.y), alternate: form == .alternate))
+                            at: Point(x: centre + shift.x, y: start + shift.y), alternate: form == .alternate),
+                        link: run.source.link)
                 case .turned:
                     var end = index
                     while end < range.upperBound && forms[end + 1] == .turnedContinued { end += 1 }
@@ -286,12 +290,12 @@ extension Prepared {
                         turned(
                             String(glyphs[index...end].map(\.character)), font: font, color: run.source.color,
                             centre: Point(x: centre, y: start + (length + spacing * Double(end - index)) / 2),
-                            spacing: spacing))
+                            spacing: spacing), link: run.source.link)
                 case .across(let count):
                     commands.append(
                         across(
                             String(glyphs[index..<(index + count)].map(\.character)), font: font,
-                            color: run.source.color, centre: centre, top: start))
+                            color: run.source.color, centre: centre, top: start), link: run.source.link)
                 case .turnedContinued, .acrossContinued:
                     break
                 }
@@ -304,7 +308,7 @@ extension Prepared {
             }
         }
         return SetTextBox(
-            commands: commands + ruby, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
+            commands: commands.commands + ruby, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
             extent: Size(width: laid.width, height: laid.height))
     }
 

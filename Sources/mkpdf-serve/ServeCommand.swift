@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Render templates over HTTP, with a live template editor at /.",
         discussion: """
             Routes: POST /render/TEMPLATE (JSON data → PDF or PNG: Accept, ?format=, ?font-mode=, ?scale=, \
-            ?page=); POST /render ({"template": YAML, "data": JSON}); POST /batch/TEMPLATE (JSONL, CSV or a JSON \
+            ?page=, ?flatten-forms=true|false); POST /render ({"template": YAML, "data": JSON}); POST /batch/TEMPLATE (JSONL, CSV or a JSON \
             list → a ZIP with manifest.jsonl; ?name=, ?data-format=); GET /templates; GET /healthz; GET /metrics; \
             GET / (the editor). Failures are RFC 9457 problem details. SIGTERM drains: for --drain-seconds new \
             requests get 503, then the socket closes and the jobs in flight finish.
@@ -52,6 +52,13 @@ struct ServeCommand: AsyncParsableCommand {
         help: "After SIGTERM, answer 503 this long before closing the socket (jobs in flight always finish).")
     var drainSeconds: Double = 0
 
+    @Flag(
+        name: .customLong("flatten-forms"),
+        help: ArgumentHelp(
+            "Draw form fields flat (their values printed, nothing left to fill) unless a request asks "
+                + "?flatten-forms=false; as mkpdf render --flatten-forms."))
+    var flattenForms = false
+
     @Flag(name: .customLong("allow-save"), help: "Let the editor save templates into the root (PUT /templates/NAME).")
     var allowsSaving = false
 
@@ -74,6 +81,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.queueLength = queue
         configuration.batchRecords = batchRecords
         configuration.allowsSaving = allowsSaving
+        configuration.output.flattensForms = flattenForms
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("--log-level \(logLevel): use trace, debug, info, notice, warning, error or critical")
         }

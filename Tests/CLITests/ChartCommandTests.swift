@@ -10,7 +10,9 @@ import Testing
     }
 
     /// A bar chart of `rows` (each `{月, 売上}`) in a 300 × 200 pt box.
-    static func template(kind: String = "bar", rows: String, box: String = "w: 300, h: 200") -> String {
+    static func template(
+        kind: String = "bar", rows: String, box: String = "w: 300, h: 200", extra: String = ""
+    ) -> String {
         """
         page: {width: 340, height: 240}
         data:
@@ -22,8 +24,13 @@ import Testing
           green: {fill: "#4CA35A"}
         elements:
           - chart: {kind: \(kind), x: 20, y: 20, \(box), role: ink, roles: [blue, orange, green], rows: rows,
-                    label: "{{row.月}}", series: [{name: 売上, value: "{{row.売上}}"}]}
+                    label: "{{row.月}}", series: [{name: 売上, value: "{{row.売上}}"}]\(extra)}
         """
+    }
+
+    /// `count` months `1月` … with sales 1 … `count`.
+    static func months(_ count: Int) -> String {
+        "[" + (1...count).map { "{月: \($0)月, 売上: \($0)}" }.joined(separator: ", ") + "]"
     }
 
     @Test func theSamplePageHoldsEveryKindAndEveryValue() throws {
@@ -89,5 +96,59 @@ import Testing
         let allowed = try mkpdf(
             ["render", "chart.yaml", "-o", "chart.pdf", "--limit", "chart-categories=5"], in: folder)
         #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
+
+    /// Crowded category labels with `labels: rotate`: turned to 45° while lines stay apart there, else 90°, read
+    /// back by pdfium with their baselines' angles and by pdftotext; too many even at 90° is still the error.
+    @Test(arguments: [(12, 45.0, ""), (20, 90.0, ", values: no")])
+    func crowdedLabelsTurnWhenAskedTo(count: Int, angle: Double, values: String) throws {
+        let folder = try Scratch("cli-chart-turned")
+        try Self.template(rows: Self.months(count), extra: ", labels: rotate" + values).write(
+            to: folder.file("chart.yaml"), atomically: true, encoding: .utf8)
+        let rendered = try mkpdf(["render", "chart.yaml", "-o", "turned.pdf"], in: folder)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let pdf = folder.file("turned.pdf")
+        #expect(try Oracle.qpdfCheck(pdf).status == 0)
+        let glyphs = try Oracle.glyphs(pdf)
+        // Every 月 is a category label's last character; all of them stand at the angle (pdfium measures it
+        // clockwise: text rising 45° to the right is at 315°), nothing else is turned.
+        let turned = 360 - angle
+        let marks = glyphs.filter { $0.character == "月" }
+        #expect(marks.count == count, "\(marks.count) labels")
+        for mark in marks { #expect(abs(mark.angle - turned) < 0.5, "月 at \(mark.angle)°, not \(turned)°") }
+        #expect(glyphs.filter { abs($0.angle - turned) < 0.5 }.count >= count * 2)
+        #expect(glyphs.filter { $0.angle != 0 && abs($0.angle - turned) >= 0.5 }.isEmpty)
+        // MuPDF reads each turned label whole (poppler splits text off the page's axes into characters).
+        let text = try Oracle.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", pdf.path]).stdout
+        let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        for month in 1...count { #expect(lines.contains("\(month)月"), "\(month)月 not in \(lines)") }
+        // The same data without the policy is still refused.
+        try Self.template(rows: Self.months(count), extra: values).write(
+            to: folder.file("plain.yaml"), atomically: true, encoding: .utf8)
+        let refused = try mkpdf(["render", "plain.yaml", "-o", "plain.pdf"], in: folder)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("categories but only"), "\(refused.stderr)")
+    }
+
+    @Test func tooManyEvenTurnedIsStillAnErrorAndEveryThinsThemOut() throws {
+        let folder = try Scratch("cli-chart-crowded")
+        try Self.template(rows: Self.months(40), extra: ", values: no, labels: rotate").write(
+            to: folder.file("chart.yaml"), atomically: true, encoding: .utf8)
+        let refused = try mkpdf(["render", "chart.yaml", "-o", "chart.pdf"], in: folder)
+        #expect(refused.status != 0)
+        for text in ["has 40 categories but only", "even turned 90°", "chart.yaml:"] {
+            #expect(refused.stderr.contains(text), "stderr lacks \(text): \(refused.stderr)")
+        }
+        #expect(try folder.contents() == ["chart.yaml"])
+        try Self.template(rows: Self.months(40), extra: ", values: no, labels: {every: 4}").write(
+            to: folder.file("chart.yaml"), atomically: true, encoding: .utf8)
+        let thinned = try mkpdf(["render", "chart.yaml", "-o", "chart.pdf"], in: folder)
+        #expect(thinned.status == 0, "\(thinned.stderr)")
+        let words = Set(
+            try Oracle.pdftotext(folder.file("chart.pdf")).split(whereSeparator: \.isWhitespace).map(String.init))
+        for month in 1...40 {
+            #expect(
+                words.contains("\(month)月") == (month % 4 == 1), "\(month)月 printed: \(words.contains("\(month)月"))")
+        }
     }
 }

@@ -266,11 +266,75 @@ import Testing
             let result = try Oracle.run("python3", ["-c", script, pdf.path, filled.path])
             #expect(result.status == 0, "pypdf: \(result.stderr)")
             let text = try Self.text(filled, "mutool")
-            #expect(text.contains("たかはし") == (typing == .kana), "\(typing): \(text)")
+            #expect(text.contains("たかはし") == (typing != .shown), "\(typing): \(text)")
         }
         let kana = try #require(sizes[.kana])
         let shown = try #require(sizes[.shown])
         #expect(kana > shown + 10_000, "kana \(kana) bytes, shown \(shown) bytes")
+    }
+
+    /// `typing: all` embeds the field's font whole: pypdf fills in kanji the document never showed, poppler and
+    /// MuPDF draw them (ink where `typing: kana`, lacking their glyphs, leaves the field blank); a font that cannot be
+    /// embedded whole is refused. (𠮷 is in no plain TrueType font here but IPAmj Mincho, whose 60,000-odd glyphs
+    /// pypdf's font maps cannot take: it fails on glyph ids in the surrogate range.)
+    @Test func typingAllLetsAReaderTypeAnyKanjiTheFontHas() throws {
+        let (font, typed) = ("gothic", "髙橋 鷗外")
+        let scratch = try Scratch("form-typing-all")
+        var ink: [Field.Typing: [String: Double]] = [:]
+        for typing in [Field.Typing.all, .kana] {
+            let field = Field(
+                type: .text, name: "氏名", rect: Rect(x: 10, y: 10, width: 200, height: 30), value: "たなか",
+                font: font, size: 16, borderColor: nil, borderWidth: 0, typing: typing)
+            let pdf = scratch.file("\(font)-\(typing).pdf")
+            try render(Drawing(size: Size(width: 220, height: 50), commands: [.formField(field)])).write(to: pdf)
+            #expect(try Oracle.qpdfCheck(pdf).status == 0)
+            let fonts = try Oracle.pdffonts(pdf)
+            #expect(fonts.allSatisfy { $0.embedded }, "\(fonts)")
+            #expect(fonts.contains { !$0.subset } == (typing == .all), "\(typing): whole only for all: \(fonts)")
+            let filled = scratch.file("\(font)-\(typing)-filled.pdf")
+            let script = """
+                import sys
+                from pypdf import PdfWriter
+                writer = PdfWriter(clone_from=sys.argv[1])
+                writer.update_page_form_field_values(writer.pages[0], {"氏名": sys.argv[3]}, auto_regenerate=False)
+                writer.write(sys.argv[2])
+                """
+            let result = try Oracle.run("python3", ["-c", script, pdf.path, filled.path, typed])
+            #expect(result.status == 0, "pypdf: \(result.stderr)")
+            #expect(try Oracle.pypdfFields(filled) == ["氏名|/Tx|\(typed)"])
+            if typing == .all {
+                for tool in ["pdftotext", "mutool"] {
+                    let text = try Self.text(filled, tool)
+                    #expect(text.contains(typed.filter { $0 != " " }), "\(tool): \(text)")
+                }
+            }
+            for tool in ["pdftoppm", "mutool"] {
+                ink[typing, default: [:]][tool] = Self.ink(
+                    try Self.raster(filled, tool: "\(tool)", in: scratch), Rect(x: 12, y: 12, width: 120, height: 26))
+            }
+        }
+        for tool in ["pdftoppm", "mutool"] {
+            let all = try #require(ink[.all]?[tool])
+            let kana = try #require(ink[.kana]?[tool])
+            #expect(all > 0.04, "\(tool): the typed kanji are not drawn (ink \(all))")
+            #expect(kana < all / 4, "\(tool): typing: kana drew \(kana) against \(all)")
+        }
+    }
+
+    @Test func typingAllRefusesAFontItCannotEmbedWhole() throws {
+        let field = Field(
+            type: .text, name: "氏名", rect: Rect(x: 10, y: 10, width: 200, height: 30), value: "髙橋",
+            font: "gothic-cjk", typing: .all)
+        let drawing = Drawing(size: Size(width: 220, height: 50), commands: [.formField(field)])
+        #expect {
+            try render(drawing)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("typing: all embeds the field's font whole") && text.contains("NotoSansCJK")
+                && text.contains("not a plain TrueType font") && text.contains("page 1")
+        }
+        // A PNG has no field to type into: no whole font is needed.
+        #expect(throws: Never.self) { try render(drawing, options: OutputOptions(format: .png)) }
     }
 
     @Test func aSecondFieldWithTheSameNameIsAnErrorNamingBoth() throws {

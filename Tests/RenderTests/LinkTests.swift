@@ -10,24 +10,7 @@ import Testing
 @Suite struct LinkTests {
     /// Each annotation of `pdf` as "page|subtype|URI or destination page|x0 y0 x1 y1", read by pypdf.
     static func pypdfAnnotations(_ pdf: URL) throws -> [String] {
-        let script = """
-            import sys
-            from pypdf import PdfReader
-            reader = PdfReader(sys.argv[1], strict=True)
-            for number, page in enumerate(reader.pages, 1):
-                for ref in page.get("/Annots", []):
-                    annot = ref.get_object()
-                    action = annot.get("/A")
-                    if action is not None:
-                        target = action.get_object()["/URI"]
-                    else:
-                        target = "page %d" % (reader.get_page_number(annot["/Dest"][0].get_object()) + 1)
-                    rect = " ".join("%.0f" % float(v) for v in annot["/Rect"])
-                    print("%d|%s|%s|%s" % (number, annot["/Subtype"], target, rect))
-            """
-        let result = try Oracle.run("python3", ["-c", script, pdf.path])
-        #expect(result.status == 0, "pypdf: \(result.stderr)")
-        return result.stdout.split(separator: "\n").map(String.init)
+        try Oracle.linkAnnotations(pdf).map(\.description)
     }
 
     /// The same through pikepdf: "page|URI or /Dest's /XYZ top".

@@ -239,4 +239,38 @@ import Testing
         try rendered.body.write(to: scratch.file("saved.pdf"))
         #expect(try Oracle.pdftotext(scratch.file("saved.pdf")).contains("優待券"))
     }
+
+    @Test func formFieldsAreFlattenedByQueryOrByTheServiceDefault() throws {
+        let (scratch, root) = try Self.root("serve-flatten")
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/application.yaml"),
+            to: root.appendingPathComponent("application.yaml"))
+        /// The fields pypdf reads in the answer to `path` (failing the test on a status other than 200), and
+        /// whether the page's text shows the member's name (a flattened field prints it as page content).
+        func fields(_ server: ServiceProcess, _ path: String) throws -> (fields: [String], name: Bool) {
+            let answer = try server.post(path, json: #"{"氏名": "髙橋 𠮷野"}"#)
+            #expect(answer.status == 200, "\(path): \(answer.text.prefix(300))")
+            let pdf = scratch.file("answer-\(UUID().uuidString).pdf")
+            try answer.body.write(to: pdf)
+            #expect(try Oracle.qpdfCheck(pdf).status == 0)
+            return (try Oracle.pypdfFields(pdf), try Oracle.pdftotext(pdf).contains("髙橋 𠮷野"))
+        }
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let fillable = try fields(server, "/render/application")
+        #expect(fillable.fields.contains("氏名|/Tx|髙橋 𠮷野"), "\(fillable.fields)")
+        #expect(fillable.fields.count >= 10, "every field of the 申込書: \(fillable.fields)")
+        for path in ["/render/application?flatten-forms=true", "/render/application?format=pdf&flatten-forms=TRUE"] {
+            let flat = try fields(server, path)
+            #expect(flat.fields.isEmpty, "\(path): \(flat.fields)")
+            #expect(flat.name, "\(path): the flattened name is page text")
+        }
+        #expect(try fields(server, "/render/application?flatten-forms=false").fields == fillable.fields)
+        let bad = try server.post("/render/application?flatten-forms=yes", json: "{}")
+        #expect(bad.status == 400, "\(bad.text)")
+        #expect((bad.problem["detail"] as? String)?.contains("flatten-forms=yes is neither true nor false") == true)
+
+        let flattening = try ServiceProcess(root: root, arguments: ["--flatten-forms"], scratch: scratch)
+        #expect(try fields(flattening, "/render/application").fields.isEmpty)
+        #expect(try fields(flattening, "/render/application?flatten-forms=false").fields == fillable.fields)
+    }
 }

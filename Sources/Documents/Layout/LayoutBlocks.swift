@@ -9,6 +9,7 @@ enum PreparedBlock {
     case richParagraph(PreparedRuns)
     case table(PreparedTable)
     case image(ReportImage, size: Size)
+    case chart(ReportChart, size: Size)
     case spacer(Double)
     case pageBreak
     case contents(PreparedContents)
@@ -113,6 +114,19 @@ extension LayoutEngine {
                     height = fullHeight
                 }
                 result.append(.image(image, size: Size(width: width, height: height)))
+            case .chart(let chart):
+                let index = number("chart")
+                let size = chart.chart.rect.size
+                for (what, value) in [("width", size.width), ("height", size.height)]
+                where !value.isFinite || value < 0 || (what == "height" && value == 0) {
+                    throw .invalidNumber(
+                        what: "chart \(index)'s \(what)", value: value, rule: "a finite length greater than 0")
+                }
+                guard size.height <= fullHeight else {
+                    throw .chartTooTall(location: "chart \(index)", height: size.height, available: fullHeight)
+                }
+                let width = size.width == 0 ? page.contentWidth : min(size.width, page.contentWidth)
+                result.append(.chart(chart, size: Size(width: width, height: size.height)))
             case .spacer(let spacer):
                 result.append(.spacer(spacer.height))
             case .pageBreak:
@@ -131,7 +145,7 @@ extension LayoutEngine {
         case .paragraph(let text): text.height(lines: 2)
         case .richParagraph(let text): text.lines.prefix(2).reduce(0) { $0 + max(text.lineHeight, $1.height) }
         case .table(let table): table.leadHeight
-        case .image(_, let size): size.height
+        case .image(_, let size), .chart(_, let size): size.height
         case .contents(let contents):
             (contents.title.map { $0.spaceBefore + $0.height(lines: $0.lines.count) } ?? 0)
                 + (contents.entries.isEmpty ? 0 : contents.lineHeight)
@@ -190,13 +204,14 @@ extension LayoutEngine {
             try placeTable(table)
         case .image(let image, let size):
             ensureRoom(size.height)
-            let left: Double
-            switch image.alignment {
-            case .left, .justified: left = page.margins.left
-            case .center: left = page.margins.left + (page.contentWidth - size.width) / 2
-            case .right: left = page.margins.left + page.contentWidth - size.width
-            }
+            let left = left(of: size.width, image.alignment)
             append(.image(.init(data: image.data, rect: Rect(origin: Point(x: left, y: y), size: size))))
+            y += size.height + style.paragraphSpacing
+        case .chart(let block, let size):
+            ensureRoom(size.height)
+            var chart = block.chart
+            chart.rect = Rect(origin: Point(x: left(of: size.width, block.alignment), y: y), size: size)
+            append(.chart(chart))
             y += size.height + style.paragraphSpacing
             atPageTop = false
         case .spacer(let height):
@@ -241,6 +256,17 @@ struct ImageSize {
         (width, height) = file.displayedSize
         guard width > 0, height > 0 else {
             throw .invalidImage(location: location, reason: "the \(file.format) says it is \(width)×\(height) pixels")
+        }
+    }
+}
+
+extension LayoutEngine {
+    /// The left edge of a block `width` wide placed in the body by `alignment`.
+    func left(of width: Double, _ alignment: ParagraphAlignment) -> Double {
+        switch alignment {
+        case .left, .justified: page.margins.left
+        case .center: page.margins.left + (page.contentWidth - width) / 2
+        case .right: page.margins.left + page.contentWidth - width
         }
     }
 }

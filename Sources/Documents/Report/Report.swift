@@ -83,6 +83,8 @@ public enum ReportBlock: Hashable, Sendable {
     case table(Table)
     /// A PNG image.
     case image(ReportImage)
+    /// A chart, kept whole on one page.
+    case chart(ReportChart)
     /// A printed table of contents: the report's headings with their page numbers, each a link to its heading.
     case tableOfContents(TableOfContents)
     /// Vertical space.
@@ -115,6 +117,11 @@ extension Table: ReportBlockConvertible {
 extension ReportImage: ReportBlockConvertible {
     /// `.image(self)`.
     public var reportBlock: ReportBlock { .image(self) }
+}
+
+extension ReportChart: ReportBlockConvertible {
+    /// `.chart(self)`.
+    public var reportBlock: ReportBlock { .chart(self) }
 }
 
 extension TableOfContents: ReportBlockConvertible {

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 import Typeset
 
@@ -34,6 +35,22 @@ public struct ReportImage: Hashable, Sendable {
     public init(data: Data, width: Double? = nil, alignment: ParagraphAlignment = .left) {
         self.data = data
         self.width = width
+        self.alignment = alignment
+    }
+}
+
+/// A chart in the flow: laid out at its own width and height, after what comes before it, and kept whole on one
+/// page (a chart is never cut across a page break; one taller than a page's body is an error).
+public struct ReportChart: Hashable, Sendable {
+    /// The chart; its rectangle's size is the block's (a width of 0 or more than the content width takes the
+    /// content width), its origin is set by the layout.
+    public var chart: Drawing.Command.Chart
+    /// Horizontal placement when narrower than the content width.
+    public var alignment: ParagraphAlignment
+
+    /// Creates a chart block.
+    public init(_ chart: Drawing.Command.Chart, alignment: ParagraphAlignment = .left) {
+        self.chart = chart
         self.alignment = alignment
     }
 }

@@ -33,6 +33,9 @@ public enum ReportError: Error, Hashable, Sendable {
     case limit(LimitExceeded)
     /// The table of contents' page numbers kept moving headings to other pages after `passes` layouts.
     case contentsUnsettled(passes: Int)
+    /// A chart is taller than a page's body, so no page can hold it whole (`location` names it: `chart 2`, the
+    /// flow's charts counted from 1; heights in points).
+    case chartTooTall(location: String, height: Double, available: Double)
 }
 
 extension ReportError: CustomStringConvertible, LocalizedError {
@@ -69,6 +72,10 @@ extension ReportError: CustomStringConvertible, LocalizedError {
             return "cannot lay out the report: \(reason). Fix: use a larger page or smaller margins"
         case .band(let page, let reason):
             return "cannot make the header or footer of page \(page): \(reason)"
+        case .chartTooTall(let location, let height, let available):
+            return "cannot lay out the report: \(location) is \(Self.points(height)) tall, but a page's body holds "
+                + "\(Self.points(available)); a chart is never cut across pages. Fix: give it a height of at most "
+                + "\(Self.points(available)), or smaller margins"
         case .contentsUnsettled(let passes):
             return "cannot lay out the report: after \(passes) layouts the table of contents' page numbers still "
                 + "move headings to other pages. Fix: put the table of contents on pages of its own (a pageBreak "
@@ -83,5 +90,12 @@ extension ReportError: CustomStringConvertible, LocalizedError {
 
     private func format(_ value: Double) -> String {
         String(format: "%.1f", value)
+    }
+}
+
+extension ReportError {
+    /// `212.6 pt (75.0 mm)`: a length as both units.
+    fileprivate static func points(_ value: Double) -> String {
+        String(format: "%.1f pt (%.1f mm)", value, value / 72 * 25.4)
     }
 }

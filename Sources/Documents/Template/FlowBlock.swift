@@ -20,6 +20,8 @@ indirect enum FlowBlock: Hashable, Sendable {
     case paragraph(MarkedText, alignment: ParagraphAlignment, size: Double?, role: String, weight: FontWeight?)
     case table(FlowTable)
     case image(data: Data, width: Double?, alignment: ParagraphAlignment)
+    /// `chart`: the element's chart, its rectangle's size the block's (a width of 0: the content width), kept whole.
+    case chart(TemplateElement.Chart, alignment: ParagraphAlignment)
     case spacer(Double)
     case pageBreak
     /// `toc`: the flow's headings down to level `depth` with their page numbers, under an optional title.

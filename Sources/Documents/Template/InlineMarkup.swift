@@ -1,10 +1,13 @@
 import DrawingModule
+import Foundation
 
 /// The template language's inline markup, turned into text runs: `**bold**` or `<b>bold</b>`, `<u>underline</u>`,
-/// and ruby in the Aozora Bunko form `｜漢字《かんじ》` (mono ruby with spaces: `｜東京《とう きょう》`).
+/// links `<a href="https://…">…</a>` or `<a href="#name">…</a>`, and ruby in the Aozora Bunko form `｜漢字《かんじ》`
+/// (mono ruby with spaces: `｜東京《とう きょう》`).
 ///
 /// Markup is read only in the template's own text: a placeholder's value is always plain text in the style around
-/// it, so data can never turn itself bold. A value may stand inside a ruby base or reading (`｜{{name}}《{{kana}}》`).
+/// it, so data can never turn itself bold. A value may stand inside a ruby base or reading (`｜{{name}}《{{kana}}》`)
+/// or a link's address (`<a href="{{url}}">`).
 struct InlineMarkup {
     /// The style every run starts from.
     var base: TextRun
@@ -14,6 +17,9 @@ struct InlineMarkup {
         var runs: [TextRun] = []
         var bold = base.weight == .bold
         var underline = base.underline
+        var link = base.link
+        // The address of an `<a href="` read so far, until its closing `">`.
+        var address: String?
         var buffer = ""
         var rubyBase: String?
         var reading: String?
@@ -24,11 +30,14 @@ struct InlineMarkup {
             run.string = buffer
             run.weight = bold ? .bold : .regular
             run.underline = underline
+            run.link = link
             runs.append(run)
             buffer = ""
         }
         func append(_ string: String) {
-            if reading != nil {
+            if address != nil {
+                address! += string
+            } else if reading != nil {
                 reading! += string
             } else if rubyBase != nil {
                 rubyBase! += string
@@ -44,7 +53,28 @@ struct InlineMarkup {
                 let literal = piece
                 var rest = Substring(literal)
                 while let character = rest.first {
-                    if rest.hasPrefix("**") || rest.hasPrefix("<b>") || rest.hasPrefix("</b>") {
+                    if let open = address {
+                        if rest.hasPrefix("\">") {
+                            flush()
+                            // An address that comes out empty (no URL in this record) links nowhere, as an
+                            // element's empty `link:` does.
+                            let trimmed = open.trimmingCharacters(in: .whitespaces)
+                            link = trimmed.isEmpty || trimmed == "#" ? base.link : trimmed
+                            address = nil
+                            rest = rest.dropFirst(2)
+                        } else {
+                            address! += String(character)
+                            rest = rest.dropFirst()
+                        }
+                    } else if rest.hasPrefix(Self.linkOpening) {
+                        flush()
+                        address = ""
+                        rest = rest.dropFirst(Self.linkOpening.count)
+                    } else if rest.hasPrefix("</a>") {
+                        flush()
+                        link = base.link
+                        rest = rest.dropFirst(4)
+                    } else if rest.hasPrefix("**") || rest.hasPrefix("<b>") || rest.hasPrefix("</b>") {
                         flush()
                         bold = rest.hasPrefix("**") ? !bold : !rest.hasPrefix("</b>")
                         rest = rest.dropFirst(rest.hasPrefix("**") ? 2 : rest.hasPrefix("<b>") ? 3 : 4)
@@ -64,6 +94,7 @@ struct InlineMarkup {
                         run.string = baseText
                         run.weight = bold ? .bold : .regular
                         run.underline = underline
+                        run.link = link
                         run.ruby = readingText
                         runs.append(run)
                         rubyBase = nil
@@ -76,7 +107,8 @@ struct InlineMarkup {
                 }
             }
         }
-        // An unclosed ruby is kept as the text it was written as.
+        // An unclosed link opening or ruby is kept as the text it was written as.
+        if let open = address { buffer += Self.linkOpening + open }
         if let baseText = rubyBase { buffer += "｜" + baseText + (reading.map { "《" + $0 } ?? "") }
         flush()
         return runs
@@ -87,9 +119,12 @@ struct InlineMarkup {
         runs([(nil, markup)])
     }
 
+    /// How a link starts: `<a href="`, the address, then `">`.
+    static let linkOpening = "<a href=\""
+
     /// True when `text` uses any of the markup (so plain text keeps its own, faster, layout).
     static func holdsMarkup(_ text: String) -> Bool {
-        text.contains("**") || text.contains("<b>") || text.contains("<u>")
+        text.contains("**") || text.contains("<b>") || text.contains("<u>") || text.contains(linkOpening)
             || (text.contains("｜") && text.contains("《") && text.contains("》"))
     }
 

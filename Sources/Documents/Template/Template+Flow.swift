@@ -109,6 +109,23 @@ extension Template {
             case .image(let data, let width, let alignment):
                 try budget.addImage(data, file: file, mark: nil)
                 blocks.append(.image(ReportImage(data: data, width: width, alignment: alignment)))
+            case .chart(var element, let alignment):
+                // Laid out (and checked) here at the width it gets, so a chart that does not fit names its line.
+                let content = size.width - margins.left - margins.right
+                let body = size.height - margins.top - margins.bottom
+                let wanted = element.command.rect.size
+                element.command.rect = Rect(
+                    x: 0, y: 0, width: wanted.width == 0 ? content : min(wanted.width, content), height: wanted.height)
+                guard wanted.height <= body else {
+                    throw TemplateError(
+                        file: file, line: element.mark?.line, column: element.mark?.column,
+                        reason: .layout(
+                            problem: ReportError.chartTooTall(
+                                location: "the chart", height: wanted.height, available: body
+                            ).description))
+                }
+                let command = try chartCommand(element, scope: scope, base: .zero, options: options, budget: &budget)
+                blocks.append(.chart(ReportChart(command, alignment: alignment)))
             case .spacer(let height):
                 blocks.append(.spacer(Spacer(height: height)))
             case .pageBreak:

@@ -2,15 +2,42 @@ import DrawingModule
 import Yams
 
 extension TemplateParser {
+    /// The keys of a chart besides where it stands.
+    private static let chartKeys = [
+        "kind", "role", "roles", "rows", "each", "label", "series", "font", "size", "legend", "values", "valueTitle",
+        "labels"
+    ]
+
     /// `chart: {kind, x, y, w, h, role, roles, rows, each, label, series: [{name, value}], font, size, legend,
     /// values, valueTitle}`: one category per item of `rows`, its label and each series' value read from the item.
-    func chart(_ body: Node, palette: Palette, font: String) throws(TemplateError) -> TemplateElement {
-        let f = try map(
-            body, context: "chart",
-            allowed: [
-                "kind", "x", "y", "w", "h", "role", "roles", "rows", "each", "label", "series", "font", "size",
-                "legend", "values", "valueTitle"
-            ])
+    func chart(_ body: Node, palette: Palette, font: String) throws(TemplateError) -> TemplateElement.Chart {
+        let f = try map(body, context: "chart", allowed: ["x", "y", "w", "h"] + Self.chartKeys)
+        return try chart(body, f, rect: try rect(f), palette: palette, font: font)
+    }
+
+    /// The `chart` flow block: the element's keys with `{width, height, align}` for `{x, y, w, h}`; `width`
+    /// defaults to the content width (0 here, filled in when the flow is set).
+    func flowChart(
+        _ body: Node, palette: Palette, font: String
+    ) throws(TemplateError) -> (TemplateElement.Chart, ParagraphAlignment) {
+        let f = try map(body, context: "chart", allowed: ["width", "height", "align"] + Self.chartKeys)
+        let width = try f.value("width").map { _ throws(TemplateError) in try length(f, "width") } ?? 0
+        let height = try length(f, "height")
+        for key in ["width", "height"] {
+            if let node = f.value(key), (key == "width" ? width : height) == 0 {
+                throw error(node, .badValue(key: key, value: "0", expected: "a length greater than 0, e.g. 60mm"))
+            }
+        }
+        let rect = Rect(x: 0, y: 0, width: width, height: height)
+        return (
+            try chart(body, f, rect: rect, palette: palette, font: font),
+            try f.choice("align", default: ParagraphAlignment.left)
+        )
+    }
+
+    private func chart(
+        _ body: Node, _ f: Fields, rect: Rect, palette: Palette, font: String
+    ) throws(TemplateError) -> TemplateElement.Chart {
         func required(_ key: String, _ what: String) throws(TemplateError) -> Node {
             guard let node = f.value(key) else { throw error(body, .missingKey(key: key, context: "chart (\(what))")) }
             return node
@@ -86,15 +113,32 @@ extension TemplateParser {
         }
         var values: Bool?
         if f.value("values") != nil { values = try f.choice("values", default: Switch.yes) == .yes }
+        let labels = try f.value("labels").map { node throws(TemplateError) in try categoryLabels(node) }
         let command = Drawing.Command.Chart(
-            style: kind, rect: try rect(f), categories: [], series: [], colors: colors, textColor: text.stroke,
+            style: kind, rect: rect, categories: [], series: [], colors: colors, textColor: text.stroke,
             font: try f.string("font") ?? font, size: try f.number("size", default: 9, positive: true),
             legend: try f.choice("legend", default: Switch.yes) == .yes, values: values,
-            slot: .role(try scalar(roleNode, key: "role")))
-        return .chart(
-            .init(
-                command: command, rows: rows, variable: variable,
-                label: label,
-                series: series, valueTitle: title, mark: mark(kindNode)))
+            slot: .role(try scalar(roleNode, key: "role")), labels: labels)
+        return .init(
+            command: command, rows: rows, variable: variable, label: label, series: series, valueTitle: title,
+            mark: mark(kindNode))
+    }
+
+    /// `labels: rotate`, `labels: level`, or `labels: {rotate: yes, every: N}`: what a chart does with category
+    /// labels too many to stand level.
+    private func categoryLabels(_ node: Node) throws(TemplateError) -> Drawing.Command.Chart.CategoryLabels {
+        let expected = "rotate, level, or {rotate: yes, every: N} (every N-th category labelled)"
+        if let text = node.scalar?.string {
+            switch text {
+            case "rotate": return .init(rotate: true)
+            case "level": return .level
+            default: throw error(node, .badValue(key: "labels", value: "\"\(text)\"", expected: expected))
+            }
+        }
+        let f = try map(node, context: "labels", allowed: ["rotate", "every"])
+        return .init(
+            rotate: try f.choice("rotate", default: Switch.no) == .yes,
+            every: try f.integer(
+                "every", default: 1, range: 1...Drawing.Command.Chart.CategoryLabels.largestEvery))
     }
 }

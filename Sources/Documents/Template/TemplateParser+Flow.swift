@@ -15,7 +15,9 @@ extension TemplateParser {
 
 /// The header and footer of a flowing document, and its metadata.
 extension TemplateParser {
-    static let flowKinds = ["heading", "paragraph", "table", "image", "spacer", "pageBreak", "toc", "for", "if"]
+    static let flowKinds = [
+        "heading", "paragraph", "table", "image", "chart", "spacer", "pageBreak", "toc", "for", "if"
+    ]
 
     /// `signature: {page, x, y, w, h}`: where a signed PDF shows its signature field, placed like an element (points,
     /// top-left origin; `page` from 1, default 1). Unsigned output ignores it.
@@ -148,7 +150,7 @@ extension TemplateParser {
         return furniture
     }
 
-    func flowBlocks(_ list: Node, key: String, font: String) throws(TemplateError) -> [FlowBlock] {
+    func flowBlocks(_ list: Node, key: String, palette: Palette, font: String) throws(TemplateError) -> [FlowBlock] {
         try loading.enter(list, parser: self)
         defer { loading.leave() }
         guard case .sequence(let sequence) = list else {
@@ -160,11 +162,11 @@ extension TemplateParser {
                         + "\"- kind: {…}\" (" + Self.flowKinds.joined(separator: ", ") + ")"))
         }
         var blocks: [FlowBlock] = []
-        for item in sequence { blocks.append(try flowBlock(item, font: font)) }
+        for item in sequence { blocks.append(try flowBlock(item, palette: palette, font: font)) }
         return blocks
     }
 
-    private func flowBlock(_ item: Node, font: String) throws(TemplateError) -> FlowBlock {
+    private func flowBlock(_ item: Node, palette: Palette, font: String) throws(TemplateError) -> FlowBlock {
         if item.scalar?.string == "pageBreak" { return .pageBreak }
         let (kindNode, kind, body) = try kindAndBody(
             item, key: "flow",
@@ -219,6 +221,9 @@ extension TemplateParser {
                 data: try imageData(fileNode, key: "file", element: "image"),
                 width: try f.value("width").map { _ throws(TemplateError) in try length(f, "width") },
                 alignment: try f.choice("align", default: ParagraphAlignment.left))
+        case "chart":
+            let (chart, alignment) = try flowChart(body, palette: palette, font: font)
+            return .chart(chart, alignment: alignment)
         case "spacer":
             let text = try scalar(body, key: "spacer")
             guard let height = Paper.length(parsing: text), height >= 0 else {
@@ -242,7 +247,8 @@ extension TemplateParser {
             names.layers.append([variable, "loop"])
             defer { names.layers.removeLast() }
             return .loop(
-                variable: variable, list: list, blocks: try flowBlocks(bodyNode, key: "flow", font: font),
+                variable: variable, list: list,
+                blocks: try flowBlocks(bodyNode, key: "flow", palette: palette, font: font),
                 mark: mark(body))
         case "if":
             let f = try map(body, context: "if", allowed: ["test", "then", "else"])
@@ -250,9 +256,9 @@ extension TemplateParser {
             guard let thenNode = f.value("then") else { throw error(body, .missingKey(key: "then", context: "if")) }
             return .condition(
                 test: try expression(testNode, key: "test"),
-                then: try flowBlocks(thenNode, key: "then", font: font),
+                then: try flowBlocks(thenNode, key: "then", palette: palette, font: font),
                 otherwise: try f.value("else").map { node throws(TemplateError) in
-                    try flowBlocks(node, key: "else", font: font)
+                    try flowBlocks(node, key: "else", palette: palette, font: font)
                 } ?? [],
                 mark: mark(body))
         default:

@@ -137,7 +137,9 @@ struct TemplateParser {
         contents.elementLines = elementLines
         if let node = top.value("margins") { contents.margins = try margins(node) }
         contents.furniture = try furniture(top, font: font)
-        if let node = top.value("flow") { contents.flow = try flowBlocks(node, key: "flow", font: font) }
+        if let node = top.value("flow") {
+            contents.flow = try flowBlocks(node, key: "flow", palette: palette, font: font)
+        }
         return contents
     }
 
@@ -506,7 +508,7 @@ struct TemplateParser {
         case "field":
             return try formField(body, palette: palette, font: font)
         case "chart":
-            return try chart(body, palette: palette, font: font)
+            return .chart(try chart(body, palette: palette, font: font))
         case "image":
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
