@@ -288,6 +288,9 @@ import Testing
             let pdf = scratch.file("\(font)-\(typing).pdf")
             try render(Drawing(size: Size(width: 220, height: 50), commands: [.formField(field)])).write(to: pdf)
             #expect(try Oracle.qpdfCheck(pdf).status == 0)
+            // docs/templates.md: the whole font is megabytes, a kana subset tens of kilobytes.
+            let size = try Data(contentsOf: pdf).count
+            #expect(typing == .all ? size > 1_000_000 : size < 100_000, "\(typing): \(size) bytes")
             let fonts = try Oracle.pdffonts(pdf)
             #expect(fonts.allSatisfy { $0.embedded }, "\(fonts)")
             #expect(fonts.contains { !$0.subset } == (typing == .all), "\(typing): whole only for all: \(fonts)")
