@@ -110,4 +110,50 @@ import Testing
             }
         }
     }
+
+    /// A flow heading with `name:` is a destination: a run's `#name` on page 1 jumps to the heading on page 2, at its
+    /// top; a name from data works, and a heading and an element sharing a name is an error naming it.
+    @Test func aNamedHeadingIsTheDestinationOfALink() throws {
+        let yaml = """
+            page: {width: 200, height: 300}
+            margins: 20
+            data: {anchor: kiyaku}
+            palette:
+              ink: {stroke: "#1A1A1A"}
+            flow:
+              - paragraph: "髙橋様へ。詳しくは<a href=\\"#kiyaku\\">会員規約</a>をご覧ください。"
+              - pageBreak
+              - heading: {text: 会員規約, name: "{{anchor}}"}
+              - paragraph: 第一条　本会は𠮷野支部を置く。
+            """
+        let folder = try Scratch("cli-heading-name")
+        try yaml.write(to: folder.file("named.yaml"), atomically: true, encoding: .utf8)
+        let result = try Oracle.run(
+            Repo.mkpdf.path, ["render", "named.yaml", "-o", "named.pdf"], directory: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pdf = folder.file("named.pdf")
+        #expect(try Oracle.qpdfCheck(pdf).status == 0)
+        let annotations = try Oracle.linkAnnotations(pdf)
+        #expect(annotations.map(\.target) == ["page 2"], "\(annotations)")
+        #expect(annotations.first?.page == 1)
+        let script = """
+            import sys
+            from pypdf import PdfReader
+            reader = PdfReader(sys.argv[1])
+            dest = reader.pages[0]["/Annots"][0].get_object()["/Dest"]
+            print(float(reader.pages[1].mediabox.top) - float(dest[3]))
+            """
+        let top = try #require(Double(try Oracle.run("python3", ["-c", script, pdf.path]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)))
+        let heading = try #require(try Oracle.glyphs(pdf, page: 1).first { $0.character == "会" })
+        #expect(heading.box.y >= top - 0.5 && heading.box.y - top < 12, "destination top \(top), 会 at \(heading.box)")
+
+        let clash = yaml.replacingOccurrences(
+            of: "flow:", with: "elements:\n  - text: {role: ink, text: 本部, size: 9, x: 20, y: 270, name: kiyaku}\nflow:")
+        try clash.write(to: folder.file("clash.yaml"), atomically: true, encoding: .utf8)
+        let refused = try Oracle.run(
+            Repo.mkpdf.path, ["render", "clash.yaml", "-o", "clash.pdf"], directory: folder.url)
+        #expect(refused.status != 0 && refused.stderr.contains("kiyaku"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("clash.pdf").path))
+    }
 }

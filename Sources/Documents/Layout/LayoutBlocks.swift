@@ -170,6 +170,10 @@ extension LayoutEngine {
                     start..., with: [.group(.init(commands: lines, name: Self.contentsTarget(headingPages.count)))])
                 headingPages.append(startPage)
             }
+            if let name = heading.name {
+                let lines = Array(pages[startPage][start...])
+                pages[startPage].replaceSubrange(start..., with: [.group(.init(commands: lines, name: name))])
+            }
             if heading.level == 1 {
                 let color = try slot(ReportStyle.Role.accent).stroke
                 append(

@@ -12,13 +12,19 @@ public struct Heading: Hashable, Sendable {
     public var keepWithNext: Bool
     /// Whether the heading becomes an outline (bookmark) entry.
     public var inOutline: Bool
+    /// The named destination the heading is, so a link `#name` (an element's `link:`, a run's `<a href>`) jumps to it;
+    /// nil for none. A name used twice in one document is an error, as for elements.
+    public var name: String?
 
     /// Creates a heading; `level` is clamped to 1…3.
-    public init(_ text: String, level: Int = 1, keepWithNext: Bool = true, inOutline: Bool = true) {
+    public init(
+        _ text: String, level: Int = 1, keepWithNext: Bool = true, inOutline: Bool = true, name: String? = nil
+    ) {
         self.text = text
         self.level = min(3, max(1, level))
         self.keepWithNext = keepWithNext
         self.inOutline = inOutline
+        self.name = name
     }
 }
 

@@ -16,7 +16,8 @@ struct MarkedText: Hashable, Sendable {
 
 /// One block of a template's `flow:`: set inside the margins, one after another, onto new pages as needed.
 indirect enum FlowBlock: Hashable, Sendable {
-    case heading(MarkedText, level: Int)
+    /// `heading`: its text, level and the name it is a destination by (`name:`), if any.
+    case heading(MarkedText, level: Int, name: MarkedText?)
     case paragraph(MarkedText, alignment: ParagraphAlignment, size: Double?, role: String, weight: FontWeight?)
     case table(FlowTable)
     case image(data: Data, width: Double?, alignment: ParagraphAlignment)

@@ -84,8 +84,16 @@ extension Template {
             default: try budget.add(1, file: file, mark: nil)
             }
             switch block {
-            case .heading(let text, let level):
-                blocks.append(.heading(Heading(try self.text(text, scope: scope), level: level)))
+            case .heading(let text, let level, let name):
+                // A name that comes out empty for a record names nothing, as an element's `name:` does.
+                let destination = try name.map { text throws(TemplateError) in
+                    try self.text(text, scope: scope).trimmingCharacters(in: .whitespaces)
+                }
+                blocks.append(
+                    .heading(
+                        Heading(
+                            try self.text(text, scope: scope), level: level,
+                            name: destination?.isEmpty == false ? destination : nil)))
             case .paragraph(let text, let alignment, let size, let role, let weight):
                 let string = try self.text(text, scope: scope)
                 let markup = text.text.isLiteral && InlineMarkup.holdsMarkup(string)

@@ -175,15 +175,19 @@ extension TemplateParser {
         switch kind {
         case "heading":
             if body.scalar != nil {
-                return .heading(MarkedText(text: try textTemplate(body, key: "heading"), mark: mark(body)), level: 1)
+                return .heading(
+                    MarkedText(text: try textTemplate(body, key: "heading"), mark: mark(body)), level: 1, name: nil)
             }
-            let f = try map(body, context: "heading", allowed: ["text", "level"])
+            let f = try map(body, context: "heading", allowed: ["text", "level", "name"])
             guard let textNode = f.value("text") else {
                 throw error(body, .missingKey(key: "text", context: "heading"))
             }
             return .heading(
                 MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
-                level: try f.integer("level", default: 1, range: 1...3))
+                level: try f.integer("level", default: 1, range: 1...3),
+                name: try f.value("name").map { node throws(TemplateError) in
+                    MarkedText(text: try textTemplate(node, key: "name"), mark: mark(node))
+                })
         case "paragraph":
             if body.scalar != nil {
                 return .paragraph(
