@@ -143,13 +143,16 @@ import Testing
             dest = reader.pages[0]["/Annots"][0].get_object()["/Dest"]
             print(float(reader.pages[1].mediabox.top) - float(dest[3]))
             """
-        let top = try #require(Double(try Oracle.run("python3", ["-c", script, pdf.path]).stdout.trimmingCharacters(
-            in: .whitespacesAndNewlines)))
+        let top = try #require(
+            Double(
+                try Oracle.run("python3", ["-c", script, pdf.path]).stdout.trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
         let heading = try #require(try Oracle.glyphs(pdf, page: 1).first { $0.character == "会" })
         #expect(heading.box.y >= top - 0.5 && heading.box.y - top < 12, "destination top \(top), 会 at \(heading.box)")
 
         let clash = yaml.replacingOccurrences(
-            of: "flow:", with: "elements:\n  - text: {role: ink, text: 本部, size: 9, x: 20, y: 270, name: kiyaku}\nflow:")
+            of: "flow:", with: "elements:\n  - text: {role: ink, text: 本部, size: 9, x: 20, y: 270, name: kiyaku}\nflow:"
+        )
         try clash.write(to: folder.file("clash.yaml"), atomically: true, encoding: .utf8)
         let refused = try Oracle.run(
             Repo.mkpdf.path, ["render", "clash.yaml", "-o", "clash.pdf"], directory: folder.url)
