@@ -338,7 +338,9 @@ struct Prepared {
                 glyphs.append(
                     Glyph(
                         character: set, run: index, width: width,
-                        space: width >= run.size * 0.9 ? font.punctuationSpace(of: set) : (0, 0)))
+                        space: width < run.size * 0.9
+                            ? (0, 0)
+                            : vertical ? font.verticalPunctuationSpace(of: set) : font.punctuationSpace(of: set)))
             }
             entry.lastGlyph = glyphs.count - 1
             if let ruby = run.ruby.map({ vertical ? VerticalForm.columnText($0) : $0 }), !ruby.isEmpty,
