@@ -243,6 +243,100 @@ import Typeset
         #expect(stop.minX >= 110 - Self.tolerance, "。 hangs past the edge at 110: \(stop)")
     }
 
+    /// A PDF of vertical `boxes` (text, frame, alignment, rules) at 20 pt on a 420 × 300 pt page, and its
+    /// characters in MuPDF's order: each one's `y` is the top of its cell in the column.
+    func vertical(
+        _ name: String, _ boxes: [(String, Rect, TextAlignment, Typesetting)]
+    ) throws -> [Oracle.PlacedCharacter] {
+        var c = Canvas()
+        try c.start(width: 420, height: 300, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(1, 1, 1))
+        for (text, frame, alignment, rules) in boxes {
+            try c.drawTextBox(
+                "ink", text, size: 20, x: frame.x, y: frame.y, w: frame.width, h: frame.height, align: alignment,
+                fit: [.wrap, .error], writing: .vertical, typesetting: rules)
+        }
+        let file = scratch.file("\(name).pdf")
+        try Render.render(try c.stop(), options: OutputOptions()).write(to: file)
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        return try Oracle.characters(file)
+    }
+
+    @Test func verticalBracketsAndStopsCloseUpByTheFontsVerticalHalfMetrics() throws {
+        // Down a column, 」「 spans 1.5 em as across a line: IPAexGothic's `vhal` says where the blank of its vertical
+        // brackets and 、。 is.
+        let text = "「東京」「大阪」、（注）。あ"
+        let characters = try vertical(
+            "vertical-brackets",
+            [
+                (text, Rect(x: 380, y: 10, width: 24, height: 280), .left, .standard),
+                (text, Rect(x: 330, y: 10, width: 24, height: 280), .left, .none)
+            ])
+        let trimmed = characters.filter { $0.x > 370 }
+        let solid = characters.filter { $0.x < 370 }
+        #expect(trimmed.map(\.text).joined() == text && solid.map(\.text).joined() == text)
+        func top(_ text: String, _ occurrence: Int = 0, in column: [Oracle.PlacedCharacter]) throws -> Double {
+            let matches = column.filter { $0.text == text }
+            try #require(matches.count > occurrence, "no \(text) #\(occurrence)")
+            return matches[occurrence].y
+        }
+        // 」「大: 1.5 em from 」 to 大 (solid 2), the 「 set flush under 」's ink.
+        #expect(abs(try top("大", in: trimmed) - top("」", in: trimmed) - 30) < Self.tolerance)
+        #expect(abs(try top("「", 1, in: trimmed) - top("」", in: trimmed) - 10) < Self.tolerance)
+        #expect(abs(try top("大", in: solid) - top("」", in: solid) - 40) < Self.tolerance)
+        // 」、（注: 、 right under 」's ink, （ under 、's, 注 two ems below 」 (solid three).
+        #expect(abs(try top("、", in: trimmed) - top("」", 1, in: trimmed) - 10) < Self.tolerance)
+        #expect(abs(try top("注", in: trimmed) - top("」", 1, in: trimmed) - 40) < Self.tolerance)
+        #expect(abs(try top("注", in: solid) - top("」", 1, in: solid) - 60) < Self.tolerance)
+        // The column's first 「 keeps its blank: its cell starts at the box's top, as set solid.
+        #expect(abs(try top("「", in: trimmed) - top("「", in: solid)) < Self.tolerance)
+    }
+
+    @Test func aColumnStartBracketIsFlushAndJustifiedColumnsReachTheFoot() throws {
+        // 5.5 em columns: あいうえお。 stays in the first column by giving up 。's blank; the 「 starting a later
+        // column is set flush (its cell half an em above the box's top); justified, every column but the last
+        // reaches the foot, and no two kana are more than a quarter em apart.
+        let text = "あいうえお。かきくけこ「さしす」たちつてとなにぬねの"
+        let characters = try vertical(
+            "vertical-ends",
+            [
+                (text, Rect(x: 260, y: 10, width: 150, height: 110), .left, .standard),
+                (text, Rect(x: 90, y: 10, width: 150, height: 115), .justified, .standard)
+            ])
+        var columns: [[Oracle.PlacedCharacter]] = []
+        for character in characters {
+            if let last = columns.last?.last, abs(last.x - character.x) < 0.5 {
+                columns[columns.count - 1].append(character)
+            } else {
+                columns.append([character])
+            }
+        }
+        let ragged = columns.filter { $0[0].x > 250 }
+        let justified = columns.filter { $0[0].x < 250 }
+        // MuPDF's y of a cell, less the cell's top: from the first column's あ, whose cell starts at the box's top.
+        let shift = try #require(ragged.first?.first).y - 10
+        #expect(ragged.first?.map(\.text).joined() == "あいうえお。", "\(ragged.map { $0.map(\.text).joined() })")
+        let bracket = try #require(ragged.first { $0[0].text == "「" }, "\(ragged.map { $0.map(\.text).joined() })")
+        #expect(abs(bracket[0].y - shift - 0) < Self.tolerance, "「 at \(bracket[0].y - shift), not 10 − 10")
+        try #require(justified.count >= 3)
+        for (number, column) in justified.enumerated() {
+            let last = try #require(column.last)
+            // The foot: the last cell's end, or for closing punctuation whose blank was given up, its ink or more.
+            let cell = (last.y - shift)...(last.y - shift + 20)
+            let foot = CharacterClass(Character(last.text)).closes ? (cell.lowerBound + 10)...cell.upperBound : cell
+            if number < justified.count - 1 {
+                #expect(
+                    foot.lowerBound <= 125 + Self.tolerance && foot.upperBound >= 125 - Self.tolerance,
+                    "column \(number + 1) ends at \(foot), not 125: \(column)")
+            }
+            for (a, b) in zip(column, column.dropFirst())
+            where CharacterClass(Character(a.text)).isJapaneseLetter && CharacterClass(Character(b.text)).isJapaneseLetter {
+                #expect(b.y - a.y - 20 <= 5 + Self.tolerance)
+                if number == justified.count - 1 { #expect(abs(b.y - a.y - 20) < Self.tolerance) }
+            }
+        }
+    }
+
     @Test func theCIDModeMovesItsCharactersAsTheEmbeddedModeDoes() throws {
         // MS-PGothic through Adobe-Japan1 CIDs (not embedded): the same adjustments, as TJ numbers between CIDs.
         var c = Canvas()
