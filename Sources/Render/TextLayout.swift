@@ -263,7 +263,7 @@ struct TextLayout {
     static func alignmentOffset(width: Double, box: Double?, alignment: TextAlignment) -> Double {
         guard let box else { return 0 }
         switch alignment {
-        case .left, .justified: return 0
+        case .left, .justified, .automatic: return 0
         case .center: return (box - width) / 2
         case .right: return box - width
         }

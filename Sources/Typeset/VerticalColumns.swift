@@ -202,7 +202,7 @@ extension Prepared {
     func layVertical(scale: Double, wrap: Bool) -> Laid {
         let forms = verticalForms
         let spacing = box.letterSpacing * scale
-        let justify = box.alignment == .justified
+        let justify = alignment == .justified
         var columns: [Line] = []
         for paragraph in paragraphs {
             guard !paragraph.range.isEmpty else {

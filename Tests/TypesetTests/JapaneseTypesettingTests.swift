@@ -337,6 +337,42 @@ import Typeset
         }
     }
 
+    @Test func japaneseBoxesAndParagraphsAreJustifiedUnlessAlignSaysOtherwise() throws {
+        // jlreq's default (両端揃え): with no alignment stated, a Japanese paragraph's lines but its last reach the
+        // right edge; Latin text stays flush left, its word spaces unspread; `left` keeps a Japanese box ragged.
+        let japanese = "本名簿は全会員を「ゴールド」「シルバー」のランク別に掲載し、各ランクの年会費の小計と総合計を示します。"
+        let latin = "The members are listed by rank with the subtotal of each rank and the grand total."
+        var c = Canvas()
+        try c.start(width: 420, height: 300, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(1, 1, 1))
+        try c.drawTextBox("ink", japanese, size: 12, x: 10, y: 10, w: 185, h: 120, fit: [.wrap, .error])
+        try c.drawTextBox("ink", japanese, size: 12, x: 215, y: 10, w: 185, h: 120, align: .left, fit: [.wrap, .error])
+        try c.drawTextBox("ink", latin, font: "sans", size: 12, x: 10, y: 150, w: 185, h: 120, fit: [.wrap, .error])
+        let file = scratch.file("default.pdf")
+        try Render.render(try c.stop(), options: OutputOptions()).write(to: file)
+        let all = try lines(file)
+        let justified = all.filter { $0[0].x < 100 && $0[0].y < 140 }
+        let ragged = all.filter { $0[0].x > 200 }
+        try #require(justified.count >= 3 && justified.count == ragged.count)
+        func end(_ line: [Oracle.PlacedCharacter]) -> Double {
+            let last = line[line.count - 1]
+            return CharacterClass(Character(last.text)).closes ? last.minX + 6 : last.maxX
+        }
+        for line in justified.dropLast() { #expect(abs(end(line) - 195) < 6 + Self.tolerance, "\(line)") }
+        #expect(ragged.dropLast().contains { end($0) < 400 - 6 }, "the left box is ragged")
+        #expect(end(try #require(justified.last)) < 195 - 6, "the last line is not spread")
+        // The Latin box: every word space as the font sets it (sans's space is a quarter em or more; a spread line
+        // would open wider ones), read back with single spaces.
+        let read = try Oracle.run("pdftotext", ["-enc", "UTF-8", file.path, "-"]).stdout
+        #expect(read.contains("The members are listed by"), "\(read)")
+        let words = all.filter { $0[0].y > 140 }
+        for line in words.dropLast() {
+            for (a, b) in zip(line, line.dropFirst()) where a.text == " " {
+                #expect(b.x - a.x < 12 * 0.35, "a spread word space in \(line.map(\.text).joined())")
+            }
+        }
+    }
+
     @Test func theCIDModeMovesItsCharactersAsTheEmbeddedModeDoes() throws {
         // MS-PGothic through Adobe-Japan1 CIDs (not embedded): the same adjustments, as TJ numbers between CIDs.
         var c = Canvas()

@@ -67,13 +67,7 @@ extension LayoutEngine {
                 let base = TextRun(
                     "", font: paragraph.font ?? style.bodyFont, size: size,
                     color: try slot(paragraph.colorRole).stroke)
-                let alignment: TextAlignment =
-                    switch paragraph.alignment {
-                    case .left: .left
-                    case .justified: .justified
-                    case .center: .center
-                    case .right: .right
-                    }
+                let alignment = paragraph.alignment.textAlignment
                 let lines: [SetLine]
                 do {
                     lines = try TextBoxSetter(fonts: fonts, kinsoku: .standard)
@@ -92,7 +86,7 @@ extension LayoutEngine {
                 let size = paragraph.size ?? style.bodySize
                 let font = try font(paragraph.font ?? style.bodyFont, size: size)
                 let lines = LineBreaker(font: font, typesetting: style.typesetting)
-                    .lines(for: paragraph.text, width: page.contentWidth, justified: paragraph.alignment == .justified)
+                    .lines(for: paragraph.text, width: page.contentWidth, justified: paragraph.alignment.justifies(paragraph.text))
                 result.append(
                     .paragraph(
                         PreparedText(
@@ -192,7 +186,7 @@ extension LayoutEngine {
             ensureRoom(size.height)
             let left: Double
             switch image.alignment {
-            case .left, .justified: left = page.margins.left
+            case .left, .justified, .automatic: left = page.margins.left
             case .center: left = page.margins.left + (page.contentWidth - size.width) / 2
             case .right: left = page.margins.left + page.contentWidth - size.width
             }
