@@ -82,7 +82,9 @@ import Typeset
         // Spread: some line ends where a character pushed to the next left room, shared out between its characters.
         #expect(
             lines.dropLast().contains { line in
-                zip(line, line.dropFirst()).contains { CharacterClass(Character($0.text)).isJapaneseLetter && $1.x - $0.x > 10.05 }
+                zip(line, line.dropFirst()).contains {
+                    CharacterClass(Character($0.text)).isJapaneseLetter && $1.x - $0.x > 10.05
+                }
             }, "no line was spread")
         for (number, line) in lines.enumerated() {
             for (a, b) in zip(line, line.dropFirst())

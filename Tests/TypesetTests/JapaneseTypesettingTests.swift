@@ -138,7 +138,9 @@ import Typeset
         // shown from a font whose advance carries it, so its box reaches the next glyph (no gap to read as a space).
         func span(_ before: String, _ after: String, in characters: [Oracle.PlacedCharacter]) throws -> Double {
             let index = try #require(
-                characters.indices.dropLast().first { characters[$0].text == before && characters[$0 + 1].text == after })
+                characters.indices.dropLast().first {
+                    characters[$0].text == before && characters[$0 + 1].text == after
+                })
             #expect(abs(characters[index].maxX - characters[index + 1].x) < Self.tolerance, "a gap after \(before)")
             return characters[index + 1].x - characters[index].x
         }
@@ -330,7 +332,9 @@ import Typeset
                     "column \(number + 1) ends at \(foot), not 125: \(column)")
             }
             for (a, b) in zip(column, column.dropFirst())
-            where CharacterClass(Character(a.text)).isJapaneseLetter && CharacterClass(Character(b.text)).isJapaneseLetter {
+            where CharacterClass(Character(a.text)).isJapaneseLetter
+                && CharacterClass(Character(b.text)).isJapaneseLetter
+            {
                 #expect(b.y - a.y - 20 <= 5 + Self.tolerance)
                 if number == justified.count - 1 { #expect(abs(b.y - a.y - 20) < Self.tolerance) }
             }

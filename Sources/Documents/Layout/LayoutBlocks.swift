@@ -86,7 +86,9 @@ extension LayoutEngine {
                 let size = paragraph.size ?? style.bodySize
                 let font = try font(paragraph.font ?? style.bodyFont, size: size)
                 let lines = LineBreaker(font: font, typesetting: style.typesetting)
-                    .lines(for: paragraph.text, width: page.contentWidth, justified: paragraph.alignment.justifies(paragraph.text))
+                    .lines(
+                        for: paragraph.text, width: page.contentWidth,
+                        justified: paragraph.alignment.justifies(paragraph.text))
                 result.append(
                     .paragraph(
                         PreparedText(
