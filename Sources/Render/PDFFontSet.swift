@@ -224,12 +224,6 @@ final class PDFFontSet {
         var alias: Int?
     }
 
-    /// True when `face`'s program can be widened for `spacedFont(for:spacing:)` (TrueType); known once a font of the
-    /// face was built.
-    func widens(_ face: FontFace) -> Bool {
-        programs[ObjectIdentifier(face)]?.program.kind == .trueType
-    }
-
     /// The embedded font for `face` in `variant`, built on first use from the glyphs registered for the face; a
     /// second variant of the same face shares the first one's descriptor, font file and ToUnicode. With `alias` n,
     /// its ToUnicode maps each glyph's n-th further text instead (`aliasNumbers(of:)`).
@@ -291,7 +285,7 @@ final class PDFFontSet {
     /// program's advances, and pypdf, which spaces them by TJ numbers, read the text as one word, and PDF/A
     /// validators find the widths consistent. Built on first use from the glyphs registered for the face at that
     /// spacing (always a subset), not sharing the face's own descriptor or file; nil when none were registered or
-    /// the face's program cannot be widened (CFF).
+    /// the face's program cannot be widened (`FontSubset.spaced(by:)`).
     func spacedFont(for face: FontFace, spacing: Int) throws -> Embedded? {
         let id = ObjectIdentifier(face)
         let key = FontKey(variant: .spaced(spacing), alias: nil)

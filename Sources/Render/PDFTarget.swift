@@ -292,7 +292,7 @@ final class PDFTarget: RenderTarget {
         // Each glyph's font: by the spacing its program carries, 0 for the face's own.
         var fonts = [0: try resources.fonts.font(for: run.face, variant: variant, alias: alias)]
         var keys = Array(repeating: 0, count: glyphs.count)
-        if alias == nil, glyphs.contains(where: { carried[$0] > 0 }), resources.fonts.widens(run.face) {
+        if alias == nil, glyphs.contains(where: { carried[$0] > 0 }) {
             for index in glyphs where carried[index] > 0 {
                 if let spaced = try resources.fonts.spacedFont(for: run.face, spacing: carried[index]),
                     spaced.codes[run.glyphs[index]] != nil

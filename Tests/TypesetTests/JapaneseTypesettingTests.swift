@@ -377,6 +377,28 @@ import Typeset
         }
     }
 
+    @Test func aCFFFontCarriesItsGapsToo() throws {
+        // Noto Sans CJK (CFF outlines): bold 和欧間 and a letter-spaced postal code are shown from copies of the
+        // program whose Private DICTs' widths are raised, so MuPDF and pypdf read them without a space.
+        var c = Canvas()
+        try c.start(width: 420, height: 120, opaque: true)
+        try c.addSlot(role: "ink", stroke: Color(0, 0, 0), fill: Color(1, 1, 1))
+        try c.drawTextBox("ink", "会費はA4判で2024年度", weight: .bold, size: 20, x: 10, y: 10, w: 400, h: 30)
+        try c.drawTextBox(
+            "ink", "1000005", font: "gothic-cjk", size: 14, x: 10, y: 60, w: 300, h: 24, letterSpacing: 11.41)
+        let file = scratch.file("cff.pdf")
+        try Render.render(try c.stop(), options: OutputOptions()).write(to: file)
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let fonts = try Oracle.run("pdffonts", [file.path]).stdout
+        #expect(fonts.contains("CID Type 0C") && !fonts.contains("CID TrueType"), "\(fonts)")
+        #expect(try Oracle.widestTJGap(file) < 50)
+        for (engine, text, warnings) in try Oracle.extractions(file, raw: true) where engine != "pikepdf" {
+            let read = Oracle.unwrapped(text)
+            #expect(read.contains("会費はA4判で2024年度") && read.contains("1000005"), "\(engine) read \(text)")
+            #expect(!warnings.contains("rror"), "\(engine): \(warnings)")
+        }
+    }
+
     @Test func theCIDModeMovesItsCharactersAsTheEmbeddedModeDoes() throws {
         // MS-PGothic through Adobe-Japan1 CIDs (not embedded): the same adjustments, as TJ numbers between CIDs.
         var c = Canvas()
