@@ -83,7 +83,8 @@ enum CFFWidening {
         kept += defaultWidth + [20] + nominalWidth + [21]
         guard let subrs else { return (kept, kept.count) }
         // The local subroutines follow the new DICT: its Subrs operand is the DICT's own length.
-        guard let local = CFFCharset.index(bytes, at: offset + subrs), let pointer = encoded(kept.count + 6, length: 5) else {
+        guard let local = CFFCharset.index(bytes, at: offset + subrs), let pointer = encoded(kept.count + 6, length: 5)
+        else {
             return nil
         }
         kept += pointer + [19]
