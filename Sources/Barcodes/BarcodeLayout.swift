@@ -180,7 +180,7 @@ public struct BarcodeLayout: Hashable, Sendable {
             let anchor = x0 + label.x * module
             let boxLeft =
                 switch label.alignment {
-                case .left, .justified: anchor
+                case .left, .justified, .automatic: anchor
                 case .center: anchor - width / 2
                 case .right: anchor - width
                 }

@@ -186,7 +186,7 @@ public struct Canvas: Sendable {
     public mutating func drawTextBox(
         _ slot: SlotRef, _ text: String, font: String = "gothic",
         weight: FontWeight = .regular, size: Double, x: Double, y: Double, w: Double,
-        h: Double, align: TextAlignment = .left, valign: VerticalAlignment = .top,
+        h: Double, align: TextAlignment = .automatic, valign: VerticalAlignment = .top,
         fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
         lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
         writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false,
@@ -205,7 +205,7 @@ public struct Canvas: Sendable {
     /// words of digits and Latin letters.
     public mutating func drawTextBox(
         _ runs: [TextRun], x: Double, y: Double, w: Double, h: Double,
-        align: TextAlignment = .left, valign: VerticalAlignment = .top,
+        align: TextAlignment = .automatic, valign: VerticalAlignment = .top,
         fit: [FitPolicy] = FitPolicy.dataDefault, minSize: Double? = nil,
         lineHeight: Double = 1.2, letterSpacing: Double = 0, rotation: Double = 0,
         writing: WritingMode = .horizontal, field: String? = nil, palt: Bool = false,

@@ -38,6 +38,10 @@ public enum TextAlignment: String, Codable, Hashable, Sendable, CaseIterable {
     /// Flush with both edges (text boxes and paragraphs): each line but a paragraph's last is spread to the box's
     /// width by the jlreq justification rules; a single line of text is set flush left.
     case justified
+    /// What Japanese typesetting does unless told otherwise (jlreq, JIS X 4051: 両端揃え): `justified` for text
+    /// holding kana or kanji, `left` for other text, whose word spaces justification would spread. The default of
+    /// text boxes.
+    case automatic = "auto"
 
     /// The alignment named `rawValue`; `justify` (CSS's word) is read as `justified`.
     public init?(rawValue: String) {
@@ -46,6 +50,7 @@ public enum TextAlignment: String, Codable, Hashable, Sendable, CaseIterable {
         case "center": self = .center
         case "right": self = .right
         case "justified", "justify": self = .justified
+        case "auto": self = .automatic
         default: return nil
         }
     }

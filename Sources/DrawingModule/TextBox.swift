@@ -148,7 +148,7 @@ extension Drawing.Command {
         /// The text, in styled runs; a newline inside a run starts a new line.
         public var runs: [TextRun]
         /// Horizontal placement of each line; when vertical, placement of each column's characters (left = top,
-        /// center = middle, right = bottom).
+        /// center = middle, right = bottom). `automatic` (the default) justifies Japanese text as jlreq does.
         public var alignment: TextAlignment
         /// Vertical placement of the block of lines; when vertical, placement of the block of columns (top = against
         /// the right edge, where vertical text starts; bottom = against the left edge).
@@ -177,7 +177,7 @@ extension Drawing.Command {
 
         /// Creates a text box; the default fit is shrink to 60 % of the largest size, then refuse.
         public init(
-            frame: Rect, runs: [TextRun], alignment: TextAlignment = .left,
+            frame: Rect, runs: [TextRun], alignment: TextAlignment = .automatic,
             verticalAlignment: VerticalAlignment = .top, lineHeight: Double = 1.2, letterSpacing: Double = 0,
             fit: [FitPolicy] = FitPolicy.dataDefault, minimumSize: Double? = nil, rotation: Double = 0,
             writingMode: WritingMode = .horizontal, field: String? = nil, proportional: Bool = false,
@@ -222,7 +222,7 @@ extension Drawing.Command {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             frame = try c.decode(Rect.self, forKey: .frame)
             runs = try c.decode([TextRun].self, forKey: .runs)
-            alignment = try c.decodeIfPresent(TextAlignment.self, forKey: .alignment) ?? .left
+            alignment = try c.decodeIfPresent(TextAlignment.self, forKey: .alignment) ?? .automatic
             verticalAlignment = try c.decodeIfPresent(VerticalAlignment.self, forKey: .verticalAlignment) ?? .top
             lineHeight = try c.decodeIfPresent(Double.self, forKey: .lineHeight) ?? 1.2
             letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing) ?? 0

@@ -11,12 +11,16 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var advance: Int
     /// How far the glyph is moved right of the pen, in font units (mark positioning).
     public var xOffset: Int
+    /// How far the glyph is moved up from the pen, in font units: in text shaped top to bottom, where a vertical
+    /// feature such as `vhal` moves it (0 left to right).
+    public var yOffset = 0
 }
 
 /// What a shaping is cached by: the code points and the features asked for.
 struct ShapeKey: Hashable, Sendable {
     var scalars: [Unicode.Scalar]
     var features: [String]
+    var vertical = false
 }
 
 extension FontFace {
@@ -39,7 +43,20 @@ extension FontFace {
         return shaped
     }
 
-    private func shapeUncached(_ scalars: [Unicode.Scalar], features: [String]) -> [ShapedGlyph] {
+    /// `scalars` shaped by HarfBuzz top to bottom, as a vertical column sets them, with `features` (`vert`, `vhal`):
+    /// each glyph's `advance` is its advance down the column (the font's `vmtx`, adjusted by vertical GPOS features,
+    /// which HarfBuzz applies only in this direction) and `yOffset` how far up it is moved. Cached like `shape`.
+    public func shapeVertically(_ scalars: [Unicode.Scalar], features: [String] = []) -> [ShapedGlyph] {
+        let key = ShapeKey(scalars: scalars, features: features, vertical: true)
+        if let cached = shapes.value(for: key) { return cached }
+        let shaped = shapeUncached(scalars, features: features, vertical: true)
+        shapes.store(shaped, for: key)
+        return shaped
+    }
+
+    private func shapeUncached(_ scalars: [Unicode.Scalar], features: [String], vertical: Bool = false)
+        -> [ShapedGlyph]
+    {
         guard !scalars.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         let codes = scalars.map(\.value)
@@ -47,7 +64,7 @@ extension FontFace {
             hb_buffer_add_codepoints(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
         }
         hb_buffer_guess_segment_properties(buffer)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, vertical ? HB_DIRECTION_TTB : HB_DIRECTION_LTR)
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         var settings = features.map { tag -> hb_feature_t in
             var feature = hb_feature_t()
@@ -62,7 +79,8 @@ extension FontFace {
         return (0..<Int(count)).map { index in
             ShapedGlyph(
                 glyph: infos[index].codepoint, cluster: Int(infos[index].cluster),
-                advance: Int(positions[index].x_advance), xOffset: Int(positions[index].x_offset))
+                advance: Int(vertical ? -positions[index].y_advance : positions[index].x_advance),
+                xOffset: Int(positions[index].x_offset), yOffset: vertical ? Int(positions[index].y_offset) : 0)
         }
     }
 

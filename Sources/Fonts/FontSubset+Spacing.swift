@@ -7,10 +7,14 @@ extension FontSubset {
     ///
     /// Extractors that space words by the font program's advances (MuPDF) otherwise read a postal code spaced into
     /// its boxes as `1 0 0 0 0 0 5`; widths in `W` alone that differ from the program are not PDF/A. The `hmtx` table
-    /// is written again with one full metric per glyph, `hhea` says so; every other table is copied as it is. Nil for
-    /// a CFF program (its advances live in the charstrings) or a file whose tables cannot be read.
+    /// is written again with one full metric per glyph, `hhea` says so; every other table is copied as it is. A CFF
+    /// program gets its Private DICTs' default and nominal widths raised instead (`CFFWidening`). Nil for a program
+    /// whose tables or DICTs cannot be read so.
     public func spaced(by units: Int) -> FontSubset? {
-        guard kind == .trueType, units >= 0 else { return nil }
+        guard units >= 0 else { return nil }
+        if kind == .cff {
+            return CFFWidening.widened(data, by: units).map { FontSubset(kind: .cff, data: $0, codes: codes) }
+        }
         let bytes = [UInt8](data)
         func uint16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func uint32(_ at: Int) -> Int { uint16(at) << 16 | uint16(at + 2) }

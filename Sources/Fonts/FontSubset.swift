@@ -229,7 +229,7 @@ enum CFFCharset {
     }
 
     /// A CFF INDEX at `offset`: the byte range of each item and where the INDEX ends.
-    private static func index(_ bytes: [UInt8], at offset: Int) -> (items: [Range<Int>], end: Int)? {
+    static func index(_ bytes: [UInt8], at offset: Int) -> (items: [Range<Int>], end: Int)? {
         guard offset + 2 < bytes.count else { return nil }
         let count = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
         if count == 0 { return ([], offset + 2) }

@@ -154,7 +154,7 @@ extension PDFTarget {
         let font = try typingFont(of: field, fonts: replayer.fonts, location: location)
         let quadding =
             switch field.alignment {
-            case .left, .justified: 0
+            case .left, .justified, .automatic: 0
             case .center: 1
             case .right: 2
             }

@@ -41,6 +41,9 @@ final class PDFFontSet {
     /// the same program and variant whose ToUnicode maps the glyph's code to that text.
     private var aliases: [ObjectIdentifier: [UInt32: [String]]] = [:]
     private var faces: [ObjectIdentifier: FontFace] = [:]
+    /// For each face, the glyphs shown from a program whose advances are widened by each amount (thousandths of an
+    /// em): each spaced font's subset keeps only these.
+    private var spacedGlyphs: [ObjectIdentifier: [Int: Set<UInt32>]] = [:]
     private var embedded: [ObjectIdentifier: [FontKey: Embedded]] = [:]
     /// The program each face's fonts show, made with the first of them.
     private var programs: [ObjectIdentifier: FontPrograms.Made] = [:]
@@ -98,7 +101,9 @@ final class PDFFontSet {
             if piece.cids != nil {
                 cidCharacters[name, default: []].formUnion(piece.text)
             } else {
-                register(runs: try layout.fallbackRuns(of: String(piece.text), location: location).runs)
+                let runs = try layout.fallbackRuns(of: String(piece.text), location: location).runs
+                register(runs: runs)
+                registerCarried(runs: runs, size: layout.size, spacing: layout.characterSpacing)
             }
         }
     }
@@ -138,9 +143,28 @@ final class PDFFontSet {
         return pieces
     }
 
-    /// Records the glyphs `layout` shows, so each face's subset holds them all.
+    /// Records the glyphs `layout` shows, so each face's subset holds them all, and those shown from a widened
+    /// program (`registerCarried`).
     func register(_ layout: TextLayout) {
         register(runs: layout.runs)
+        registerCarried(layout)
+    }
+
+    /// Records which glyphs of `layout` (a line whose glyphs are registered) are shown from a program whose advances
+    /// carry the letter spacing and the gaps after them (`TextLayout.carriedSpacing`), so each spaced font's subset
+    /// holds them: a text box's set lines, known only once it is set, as well as plain texts.
+    func registerCarried(_ layout: TextLayout) {
+        guard !layout.vertical else { return }
+        registerCarried(runs: layout.runs, size: layout.size, spacing: layout.characterSpacing)
+    }
+
+    private func registerCarried(runs: [TextLayout.Run], size: Double, spacing: Int) {
+        for number in runs.indices {
+            let carried = TextLayout.carriedSpacing(of: runs, at: number, size: size, spacing: spacing)
+            for (glyph, amount) in zip(runs[number].glyphs, carried) where amount > 0 {
+                spacedGlyphs[ObjectIdentifier(runs[number].face), default: [:]][amount, default: []].insert(glyph)
+            }
+        }
     }
 
     /// Records the glyphs of `runs`, so each face's subset holds them all, and the further texts of glyphs already
@@ -280,17 +304,20 @@ final class PDFFontSet {
     }
 
     /// The embedded font for `face` whose program has every advance `spacing` thousandths of an em wider (its
-    /// glyphs unmoved), for letter-spaced text shown without `Tc`: the widths of `W`, the program and the positions
-    /// agree, so MuPDF, which spaces words by the program's advances, reads the text as one word, and PDF/A
-    /// validators find the widths consistent. Built on first use from the glyphs registered for the face, not
-    /// sharing the face's own descriptor or file; nil when the face's program cannot be widened (CFF).
+    /// glyphs unmoved), for letter-spaced text and the gaps the spacing rules open shown without `Tc` or wide TJ
+    /// numbers: the widths of `W`, the program and the positions agree, so MuPDF, which spaces words by the
+    /// program's advances, and pypdf, which spaces them by TJ numbers, read the text as one word, and PDF/A
+    /// validators find the widths consistent. Built on first use from the glyphs registered for the face at that
+    /// spacing (always a subset), not sharing the face's own descriptor or file; nil when none were registered or
+    /// the face's program cannot be widened (`FontSubset.spaced(by:)`).
     func spacedFont(for face: FontFace, spacing: Int) throws -> Embedded? {
         let id = ObjectIdentifier(face)
         let key = FontKey(variant: .spaced(spacing), alias: nil)
         if let entry = embedded[id]?[key] { return entry }
-        guard
+        guard let glyphs = spacedGlyphs[id]?[spacing], !glyphs.isEmpty,
             let made = try FontPrograms.shared.spacedProgram(
-                of: face, texts: texts[id] ?? [:], subsets: subsets && !wholeFaces.contains(id), spacing: spacing,
+                of: face, texts: (texts[id] ?? [:]).filter { glyphs.contains($0.key) }, subsets: subsets,
+                spacing: spacing,
                 document: document)
         else { return nil }
         let font = try document.addType0Font(made.program)

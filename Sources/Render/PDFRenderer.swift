@@ -2,6 +2,7 @@ import DrawingModule
 import Fonts
 import Foundation
 import Haru
+import Typeset
 
 /// Renders drawings and documents to PDF with libHaru: one page per drawing, vector throughout, fonts embedded as
 /// subsets of the same files the raster renderer draws with.
@@ -132,6 +133,7 @@ public struct PDFRenderer: Sendable {
                 try register(text, layout: layout, at: location, in: fontSet)
             }
             try registerTypeable(in: page, page: index + 1, fontSet: fontSet)
+            try registerSetLines(in: page, page: index + 1, fontSet: fontSet, replayer: replayer)
         }
         let resources = PDFResources(document: pdf, fonts: fontSet)
         var pages: [PDFPage] = []
@@ -195,6 +197,35 @@ public struct PDFRenderer: Sendable {
             try fontSet.registerCID(layout, font: text.font, widthChain: chain, location: location)
         } else {
             fontSet.register(layout)
+        }
+    }
+
+    /// Sets each text box of `drawing` (page `page`) drawn with embedded fonts as the replay will (the setting is
+    /// cached for it) and records which glyphs of its lines are shown from widened programs
+    /// (`PDFFontSet.registerCarried`): letter spacing and the gaps the spacing rules open are known only per set
+    /// line. A box that does not set is left for the replay to report.
+    private func registerSetLines(
+        in drawing: Drawing, page: Int, fontSet: PDFFontSet, replayer: Replayer
+    ) throws {
+        let setter = TextBoxSetter(fonts: fonts)
+        try Replayer.visit(drawing, page: page) { command, location in
+            guard case .textBox(let box) = command, let texts = try? setter.texts(of: box),
+                !texts.contains(where: { fontSet.isCID($0.font) }), let set = try? setter.set(box)
+            else { return }
+            // Lines, and words turned in a vertical column (parts).
+            func register(_ commands: [Drawing.Command]) throws {
+                for command in commands {
+                    switch command {
+                    case .text(let text)
+                    where text.vertical != true && (text.adjustments != nil || text.characterSpacing != nil):
+                        fontSet.registerCarried(try replayer.layout(for: text, at: location))
+                    case .part(let part): try register(part.drawing.commands)
+                    case .group(let group): try register(group.commands)
+                    default: break
+                    }
+                }
+            }
+            try register(set.commands)
         }
     }
 

@@ -256,15 +256,16 @@ final class PDFTarget: RenderTarget {
 
     /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset. A glyph shown
     /// for a second text (⼊ after 入, one glyph) is shown with its alias font, whose ToUnicode names that text: the
-    /// run is cut where the font changes. `spacing` thousandths of an em follow every glyph (`Tc`).
+    /// run is cut where the font changes. `spacing` thousandths of an em follow every glyph but the last.
     private func show(
         _ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant, spacing: Int = 0
     ) throws {
-        for run in runs {
+        for (number, run) in runs.enumerated() {
+            let carried = TextLayout.carriedSpacing(of: runs, at: number, size: size, spacing: spacing)
             guard let aliases = resources.fonts.aliasNumbers(of: run) else {
                 try show(
                     run, glyphs: run.glyphs.indices, size: size, baseline: baseline, variant: variant,
-                    spacing: spacing)
+                    spacing: spacing, carried: carried)
                 continue
             }
             var start = 0
@@ -273,43 +274,63 @@ final class PDFTarget: RenderTarget {
                 while end < run.glyphs.count, aliases[end] == aliases[start] { end += 1 }
                 try show(
                     run, glyphs: start..<end, size: size, baseline: baseline, variant: variant, alias: aliases[start],
-                    spacing: spacing)
+                    spacing: spacing, carried: carried)
                 start = end
             }
         }
     }
 
-    /// Shows `glyphs` of `run` in one text object of the face's font in `variant` (and `alias`), from the first
-    /// one's offset, `spacing` thousandths of an em after each (`Tc`).
+    /// Shows `glyphs` of `run` from the first one's offset in text objects of the face's font in `variant` (and
+    /// `alias`). Where the face's program can be widened, a glyph followed by letter spacing or a gap the spacing
+    /// rules open (`carried`, `TextLayout.carriedSpacing`) is shown from a font whose advances carry it, so no TJ
+    /// number is wide enough to read as a word space; else `spacing` thousandths of an em go after each glyph as
+    /// `Tc`, and the gaps as TJ numbers.
     private func show(
         _ run: TextLayout.Run, glyphs: Range<Int>, size: Double, baseline: Double, variant: PDFFontSet.Variant,
-        alias: Int? = nil, spacing: Int = 0
+        alias: Int? = nil, spacing: Int = 0, carried: [Int]
     ) throws {
-        // Letter-spaced text from a font whose program carries the spacing in its advances, where the face allows;
-        // else the face's font with `Tc`.
-        var entry = try resources.fonts.font(for: run.face, variant: variant, alias: alias)
-        var tc = spacing
-        if spacing != 0, alias == nil, let spaced = try resources.fonts.spacedFont(for: run.face, spacing: spacing) {
-            entry = spaced
-            tc = 0
+        // Each glyph's font: by the spacing its program carries, 0 for the face's own.
+        var fonts = [0: try resources.fonts.font(for: run.face, variant: variant, alias: alias)]
+        var keys = Array(repeating: 0, count: glyphs.count)
+        if alias == nil, glyphs.contains(where: { carried[$0] > 0 }) {
+            for index in glyphs where carried[index] > 0 {
+                if let spaced = try resources.fonts.spacedFont(for: run.face, spacing: carried[index]),
+                    spaced.codes[run.glyphs[index]] != nil
+                {
+                    fonts[carried[index]] = spaced
+                    keys[index - glyphs.lowerBound] = carried[index]
+                }
+            }
         }
-        var codes: [UInt16] = []
-        var adjustments: [Int] = []
-        codes.reserveCapacity(glyphs.count)
-        adjustments.reserveCapacity(glyphs.count)
-        let origin = run.offsets[glyphs.lowerBound]
-        // Where the viewer's pen is (thousandths of an em from the first glyph's offset) after each glyph's W width.
-        var pen = 0
-        for index in glyphs {
-            let glyph = run.glyphs[index]
-            let offset = run.offsets[index] - origin
-            codes.append(entry.codes[glyph] ?? 0)
-            adjustments.append(pen - offset)
-            pen = offset + entry.width(of: glyph, in: run.face) + tc
+        // With no widened program at hand, letter spacing stays `Tc`.
+        let tc = fonts.count > 1 ? 0 : spacing
+        // One text object per stretch of glyphs shown from the same font.
+        var start = glyphs.lowerBound
+        while start < glyphs.upperBound {
+            let key = keys[start - glyphs.lowerBound]
+            guard let entry = fonts[key] else { break }
+            var end = start + 1
+            while end < glyphs.upperBound, keys[end - glyphs.lowerBound] == key { end += 1 }
+            var codes: [UInt16] = []
+            var adjustments: [Int] = []
+            codes.reserveCapacity(end - start)
+            adjustments.reserveCapacity(end - start)
+            let origin = run.offsets[start]
+            // Where the viewer's pen is (thousandths of an em from the first glyph's offset) after each glyph's W
+            // width.
+            var pen = 0
+            for index in start..<end {
+                let glyph = run.glyphs[index]
+                let offset = run.offsets[index] - origin
+                codes.append(entry.codes[glyph] ?? 0)
+                adjustments.append(pen - offset)
+                pen = offset + entry.width(of: glyph, in: run.face) + tc
+            }
+            try page.showGlyphs(
+                codes, adjustments: adjustments, font: entry.font, size: size,
+                x: run.start + Double(origin) * size / 1000, y: baseline, characterSpacing: Double(tc) * size / 1000)
+            start = end
         }
-        try page.showGlyphs(
-            codes, adjustments: adjustments, font: entry.font, size: size,
-            x: run.start + Double(origin) * size / 1000, y: baseline, characterSpacing: Double(tc) * size / 1000)
     }
 
     /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those, and characters

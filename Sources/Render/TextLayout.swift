@@ -194,6 +194,32 @@ struct TextLayout {
         return string.unicodeScalars.allSatisfy { $0.value <= 0xFFFF }
     }
 
+    /// The least gap, in thousandths of an em, a font program carries instead of a TJ number, and the step carried
+    /// gaps are floored to: the rest stays a TJ number below what any extractor reads as a word space (poppler and
+    /// pdfium break words at a tenth of an em, MuPDF at less than a quarter, pypdf at a fraction of a space).
+    static let carriedStep = 50
+
+    /// For each glyph of `runs[index]`, the advance past its nominal width, in thousandths of an em, that a font
+    /// program widened by that much (`PDFFontSet.spacedFont`) carries so the PDF needs no TJ number wide enough to
+    /// read as a word space: the letter spacing, and the gap the adjustments open after the glyph (和欧間, a
+    /// justified line's spread) floored to `carriedStep`. 0 where nothing is carried: no gap, a gap narrower than a
+    /// step, a closing-up (negative) adjustment.
+    ///
+    /// A run's last glyph carries the gap to the next run's first glyph (a character from a fallback face).
+    static func carriedSpacing(of runs: [Run], at index: Int, size: Double, spacing: Int) -> [Int] {
+        let run = runs[index]
+        var next: Int?
+        if index + 1 < runs.count, let first = runs[index + 1].offsets.first, size > 0 {
+            next = Int(((runs[index + 1].start - run.start) * 1000 / size).rounded()) + first
+        }
+        return run.glyphs.indices.map { glyph in
+            guard let following = glyph + 1 < run.glyphs.count ? run.offsets[glyph + 1] : next else { return 0 }
+            let extra = following - run.offsets[glyph] - width(of: run.glyphs[glyph], in: run.face) - spacing
+            let carried = spacing + (extra >= carriedStep ? extra - extra % carriedStep : 0)
+            return max(0, carried)
+        }
+    }
+
     /// Moves the glyphs of `runs` (shaped from `string`) right by the sum of `adjustments` (points after each
     /// character of `string`) before their character, in whole thousandths of an em as every offset is; returns the
     /// width added. Adjustments that are not one finite number per character are ignored.
@@ -237,7 +263,7 @@ struct TextLayout {
     static func alignmentOffset(width: Double, box: Double?, alignment: TextAlignment) -> Double {
         guard let box else { return 0 }
         switch alignment {
-        case .left, .justified: return 0
+        case .left, .justified, .automatic: return 0
         case .center: return (box - width) / 2
         case .right: return box - width
         }

@@ -123,6 +123,12 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// True when `text` holds a kana, kanji or other Japanese letter (`isJapaneseLetter`): text that Japanese
+    /// typesetting justifies by default.
+    public static func holdsJapanese(_ text: some StringProtocol) -> Bool {
+        text.contains { CharacterClass($0).isJapaneseLetter }
+    }
+
     /// True for characters set in a full-width cell, between which justification may add space (和字間).
     public var isSetSolid: Bool {
         switch self {

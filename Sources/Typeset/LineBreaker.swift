@@ -28,7 +28,7 @@ public struct TextLine: Hashable, Sendable {
     /// line was spread when it was broken, and starts at the left edge).
     public func start(alignment: ParagraphAlignment, boxWidth: Double) -> Double {
         switch alignment {
-        case .left, .justified: 0
+        case .left, .justified, .automatic: 0
         case .right: boxWidth - width
         case .center: (boxWidth - width) / 2
         }

@@ -1,4 +1,5 @@
 import DrawingModule
+import Fonts
 
 extension LayoutFont {
     /// The blank a full-width bracket, 、。 or middle dot has before and after its ink, in points: what 約物の詰め
@@ -30,6 +31,30 @@ extension LayoutFont {
         case .middleDot: return (blank / 2, blank / 2)
         default: return (0, blank)
         }
+    }
+}
+
+extension LayoutFont {
+    /// The blank a bracket, 、。 or middle dot has before and after its ink down a vertical column, in points: what
+    /// 約物の詰め may take away there.
+    ///
+    /// Read from the font where it says: the glyph shaped top to bottom with its vertical alternates (`vert`), and
+    /// with `vhal` (alternate vertical half metrics) too — the blank is where the ink moved from. A font without
+    /// `vhal` is taken to draw its vertical punctuation in the usual half, as across a line
+    /// (`punctuationSpace(of:)`).
+    public func verticalPunctuationSpace(of character: Character) -> (leading: Double, trailing: Double) {
+        guard CharacterClass(character).hasPunctuationSpace else { return (0, 0) }
+        let face = drawingFace(of: character)
+        let scalars = Array(character.unicodeScalars)
+        let set = face.shapeVertically(scalars, features: FontFace.verticalFeatures)
+        let em = Double(face.unitsPerEm)
+        guard set.count == 1, Double(set[0].advance) >= em * 0.9 else { return (0, 0) }
+        let half = face.shapeVertically(scalars, features: FontFace.verticalFeatures + ["vhal"])
+        guard half.count == 1, half[0].advance < set[0].advance else { return punctuationSpace(of: character) }
+        let scale = size / em
+        let leading = max(0, Double(half[0].yOffset - set[0].yOffset))
+        let trailing = max(0, Double(set[0].advance - half[0].advance) - leading)
+        return (leading * scale, trailing * scale)
     }
 }
 
@@ -77,16 +102,17 @@ struct SpacedText {
     let rules: Typesetting
 
     /// Prepares `characters` (set with `advances`, each of size `ems`, with the punctuation blank `space`) under
-    /// `rules`; no gap is made where `fixed` holds (inside a ruby base).
+    /// `rules`; no gap is made where `fixed` holds (inside a ruby base). `classes` overrides the characters' own
+    /// (a vertical column's digits set across a cell behave as full-width characters).
     init(
         characters: [Character], advances: [Double], ems: [Double], space: [(leading: Double, trailing: Double)],
-        rules: Typesetting, fixed: (Int) -> Bool = { _ in false }
+        rules: Typesetting, classes: [CharacterClass]? = nil, fixed: (Int) -> Bool = { _ in false }
     ) {
         self.characters = characters
         self.advances = advances
         self.ems = ems
         self.rules = rules
-        classes = characters.map(CharacterClass.init)
+        self.classes = classes ?? characters.map(CharacterClass.init)
         leading = rules.trim ? space.map(\.leading) : Array(repeating: 0, count: characters.count)
         trailing = rules.trim ? space.map(\.trailing) : Array(repeating: 0, count: characters.count)
         gaps = Array(repeating: Gap(), count: characters.count)

@@ -306,6 +306,8 @@ struct Prepared {
     var verticalForms: [VerticalForm] = []
     /// True when characters may be drawn as their fonts' vertical alternates (glyph ids, not a CID font's codes).
     let alternates: Bool
+    /// The box's alignment, `automatic` resolved by its text.
+    let alignment: TextAlignment
 
     init(
         box: Drawing.Command.TextBox, setter: TextBoxSetter, verticalAlternates: Bool = true,
@@ -314,6 +316,7 @@ struct Prepared {
         self.box = box
         self.measure = measure
         alternates = verticalAlternates
+        alignment = box.alignment.resolved(for: box.string)
         let vertical = box.writingMode == .vertical
         var firstFont: LayoutFont?
         var paragraphStart = 0
@@ -338,7 +341,9 @@ struct Prepared {
                 glyphs.append(
                     Glyph(
                         character: set, run: index, width: width,
-                        space: width >= run.size * 0.9 ? font.punctuationSpace(of: set) : (0, 0)))
+                        space: width < run.size * 0.9
+                            ? (0, 0)
+                            : vertical ? font.verticalPunctuationSpace(of: set) : font.punctuationSpace(of: set)))
             }
             entry.lastGlyph = glyphs.count - 1
             if let ruby = run.ruby.map({ vertical ? VerticalForm.columnText($0) : $0 }), !ruby.isEmpty,
@@ -415,7 +420,7 @@ struct Prepared {
                 ems: glyphs[paragraph.range].map { runs[$0.run].source.size * scale },
                 space: glyphs[paragraph.range].map { ($0.space.leading * scale, $0.space.trailing * scale) },
                 rules: box.typesetting, fixed: { keepsTogether(offset + $0) })
-            let justify = box.alignment == .justified
+            let justify = alignment == .justified
             var ranges = [(range: 0...(characters.count - 1), hangs: false)]
             if wrap, let breaker {
                 ranges = spaced.ranges(width: box.frame.width + spacing, squeeze: justify) { index in
@@ -621,7 +626,7 @@ struct Prepared {
 
     static func offset(free: Double, _ alignment: TextAlignment) -> Double {
         switch alignment {
-        case .left, .justified: 0
+        case .left, .justified, .automatic: 0
         case .center: free / 2
         case .right: free
         }

@@ -194,11 +194,15 @@ extension Prepared {
         }
     }
 
-    /// Columns at `scale`, broken at the frame's height when `wrap`; `Laid.width` is the width the columns take,
-    /// `Laid.height` the longest column.
+    /// Columns at `scale`, broken at the frame's height when `wrap`, set by the box's spacing rules as lines are
+    /// (`SpacedText`): 約物の詰め with the blank the font's `vhal` gives its vertical punctuation, a column-start
+    /// bracket set flush, the blank after a column's last character given up, justification and hanging. Words set
+    /// across a cell or upright count as full-width characters (no 和欧間); a turned Latin word keeps its class.
+    /// `Laid.width` is the width the columns take, `Laid.height` the longest column.
     func layVertical(scale: Double, wrap: Bool) -> Laid {
         let forms = verticalForms
         let spacing = box.letterSpacing * scale
+        let justify = alignment == .justified
         var columns: [Line] = []
         for paragraph in paragraphs {
             guard !paragraph.range.isEmpty else {
@@ -208,32 +212,53 @@ extension Prepared {
             }
             let offset = paragraph.range.lowerBound
             let characters = glyphs[paragraph.range].map(\.character)
-            let advances = paragraph.range.map { verticalAdvance($0, form: forms[$0], scale: scale) + spacing }
-            var ranges = [0...(characters.count - 1)]
-            if wrap, let breaker {
-                ranges = breaker.ranges(
-                    characters, widths: advances, width: box.frame.height + spacing,
-                    keep: { position in
-                        let next = offset + position + 1
-                        return keepsTogether(offset + position)
-                            || (next < forms.count
-                                && (forms[next] == .acrossContinued || forms[next] == .turnedContinued))
-                    })
+            let keep = { (position: Int) -> Bool in
+                let next = offset + position + 1
+                return keepsTogether(offset + position)
+                    || (next < forms.count && (forms[next] == .acrossContinued || forms[next] == .turnedContinued))
             }
-            for range in ranges {
-                let glyphRange = range.lowerBound + offset...range.upperBound + offset
-                var length = 0.0
+            let spaced = SpacedText(
+                characters: characters,
+                advances: paragraph.range.map { verticalAdvance($0, form: forms[$0], scale: scale) + spacing },
+                ems: paragraph.range.map { runs[glyphs[$0].run].source.size * scale },
+                space: paragraph.range.map { index in
+                    switch forms[index] {
+                    case .upright, .alternate, .shifted:
+                        (glyphs[index].space.leading * scale, glyphs[index].space.trailing * scale)
+                    default: (0, 0)
+                    }
+                },
+                rules: box.typesetting,
+                classes: paragraph.range.map { index in
+                    switch forms[index] {
+                    case .across, .acrossContinued: .fullWidth
+                    case .upright where glyphs[index].character.isASCII: .fullWidth
+                    default: CharacterClass(glyphs[index].character)
+                    }
+                }, fixed: keep)
+            var ranges = [(range: 0...(characters.count - 1), hangs: false)]
+            if wrap, let breaker {
+                ranges = spaced.ranges(width: box.frame.height + spacing, squeeze: justify) { index in
+                    !keep(index) && breaker.canBreak(after: index, in: characters)
+                }
+            }
+            for (number, range) in ranges.enumerated() {
+                let placed = spaced.place(
+                    range.range, width: box.frame.height + spacing, squeeze: justify,
+                    stretch: justify && number < ranges.count - 1, firstLine: number == 0, hangs: range.hangs)
+                let glyphRange = placed.range.lowerBound + offset...placed.range.upperBound + offset
                 var em = 0.0
                 var ruby = 0.0
                 for index in glyphRange {
-                    length +=
-                        verticalAdvance(index, form: forms[index], scale: scale)
-                        + (index < glyphRange.upperBound ? spacing : 0)
                     let run = runs[glyphs[index].run]
                     em = max(em, run.source.size * scale)
                     if run.ruby != nil { ruby = max(ruby, run.source.size * scale / 2) }
                 }
-                columns.append(Line(range: glyphRange, length: length, ascent: em, descent: 0, ruby: ruby))
+                columns.append(
+                    Line(
+                        range: glyphRange, length: placed.width - spacing, ascent: em, descent: 0, ruby: ruby,
+                        offset: placed.offset,
+                        adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : []))
             }
         }
         var width = 0.0
@@ -263,7 +288,7 @@ extension Prepared {
             }
             guard let range = column.range else { continue }
             let centre = right - column.ruby - column.ascent / 2
-            var pen = frame.y + Self.offset(free: frame.height - column.length, box.alignment)
+            var pen = frame.y + Self.offset(free: frame.height - column.length, box.alignment) + column.offset
             // Each glyph's own cell (without the room given to a long ruby), for the ruby beside it.
             var cells: [Int: (start: Double, end: Double)] = [:]
             for index in range {
@@ -299,7 +324,9 @@ extension Prepared {
                 case .turnedContinued, .acrossContinued:
                     break
                 }
-                pen += verticalAdvance(index, form: form, scale: laid.scale) + (index < range.upperBound ? spacing : 0)
+                pen +=
+                    verticalAdvance(index, form: form, scale: laid.scale) + (index < range.upperBound ? spacing : 0)
+                    + (column.adjustments.isEmpty ? 0 : column.adjustments[index - range.lowerBound])
                 if let rubyFont = run.ruby, index == run.lastGlyph || index == range.upperBound {
                     ruby += verticalRuby(
                         run, rubyFont: rubyFont.resized(font.size / 2), cells: cells, x: right - column.ruby,

@@ -140,7 +140,7 @@ import Testing
                 Typesetting(autospace: 0, trim: false, hang: true),
                 Typesetting(autospace: 1, trim: true, hang: false)
             ])
-        #expect(boxes.map(\.alignment) == [.justified, .left, .left])
+        #expect(boxes.map(\.alignment) == [.justified, .automatic, .automatic])
         let error = loadError(
             "page: a6\npalette: {ink: {stroke: \"#000000\"}}\nelements:\n"
                 + "  - text: {role: ink, text: あ, size: 9, x: 0, y: 0, w: 50, h: 20, autospace: 2}\n")

@@ -17,7 +17,7 @@ import Testing
         }
         #expect(box.fit == [.shrink, .error] && box.minimumSize == 6 && box.lineHeight == 1.2)
         #expect(box.runs.first?.font == "gothic" && box.runs.first?.weight == .regular && box.rotation == 0)
-        #expect(box.writingMode == .horizontal && box.alignment == .left && box.verticalAlignment == .top)
+        #expect(box.writingMode == .horizontal && box.alignment == .automatic && box.verticalAlignment == .top)
         #expect(drawing.texts.map(\.string) == ["髙橋ﾊﾝｶｸ①"])
         #expect(try Drawing(jsonData: try drawing.jsonData()) == drawing)
     }

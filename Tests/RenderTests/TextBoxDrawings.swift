@@ -66,10 +66,10 @@ extension TestDrawings {
     }
 
     /// The Japanese typesetting rules on one page: closed-up brackets and 、。, a flush line-start bracket, 和欧間,
-    /// a justified paragraph squeezed and spread, and a hanging 。.
+    /// a justified paragraph squeezed and spread, a hanging 。, and the same rules down justified vertical columns.
     static func japaneseTypesetting() throws -> Drawing {
         var c = Canvas()
-        try c.start(width: 300, height: 200, opaque: true)
+        try c.start(width: 300, height: 300, opaque: true)
         try c.addSlot(role: "ink", stroke: Color(0.1, 0.1, 0.1), fill: Color(1, 1, 1))
         try c.drawTextBox(
             .role("ink"), "「ゴールド」「シルバー」、「ブロンズ」。会費はA4判で2024年度から。", size: 12, x: 10, y: 10,
@@ -81,6 +81,12 @@ extension TestDrawings {
         try c.drawTextBox(
             .role("ink"), "あいうえお。かきくけこ", size: 16, x: 200, y: 70, w: 80, h: 60, fit: [.wrap, .error],
             typesetting: Typesetting(hang: true))
+        try c.drawTextBox(
+            .role("ink"), "「ゴールド」「シルバー」、「ブロンズ」。会費はA4判で2024年度から改定します。", size: 12, x: 10,
+            y: 160, w: 150, h: 130, align: .justified, fit: [.wrap, .error], writing: .vertical)
+        try c.drawTextBox(
+            .role("ink"), "あいうえお。かきくけこ「さしす」", size: 16, x: 200, y: 160, w: 80, h: 100,
+            fit: [.wrap, .error], writing: .vertical)
         return try c.stop()
     }
 }

@@ -46,6 +46,33 @@ extension Oracle {
         return out
     }
 
+    /// The widest gap a `TJ` array of `file` opens between two glyphs, in thousandths of an em (the most negative
+    /// number of any TJ array, negated; 0 for none), read by pikepdf: what pypdf and MuPDF read a word space into.
+    public static func widestTJGap(_ file: URL) throws -> Int {
+        let script = """
+            import sys, pikepdf
+            widest = 0
+            for page in pikepdf.open(sys.argv[1]).pages:
+                for operands, operator in pikepdf.parse_content_stream(page):
+                    if str(operator) == "TJ":
+                        for item in operands[0]:
+                            if isinstance(item, (int, float, pikepdf.Object)) and not isinstance(item, pikepdf.String):
+                                try: widest = max(widest, -float(item))
+                                except (TypeError, ValueError): pass
+            print(int(widest))
+            """
+        let result = try run("python3", ["-c", script, file.path])
+        guard result.status == 0, let widest = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw UnreadableOutput(tool: "pikepdf", reason: result.stderr) }
+        return widest
+    }
+
+    /// `text` without its line and page breaks, every other character (spaces included) kept: a paragraph set on
+    /// several lines can be looked for as one string, and a space an engine reads into a line is not forgiven.
+    public static func unwrapped(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !["\n", "\r", "\u{0C}"].contains($0) }.map(Character.init))
+    }
+
     /// `text` without line breaks and the spaces engines insert between runs (ideographic spaces too), so a line
     /// can be looked for as one string.
     public static func squeezed(_ text: String) -> String {

@@ -68,13 +68,7 @@ extension LayoutEngine {
                 let base = TextRun(
                     "", font: paragraph.font ?? style.bodyFont, size: size,
                     color: try slot(paragraph.colorRole).stroke)
-                let alignment: TextAlignment =
-                    switch paragraph.alignment {
-                    case .left: .left
-                    case .justified: .justified
-                    case .center: .center
-                    case .right: .right
-                    }
+                let alignment = paragraph.alignment.textAlignment
                 let lines: [SetLine]
                 do {
                     lines = try TextBoxSetter(fonts: fonts, kinsoku: .standard)
@@ -93,7 +87,9 @@ extension LayoutEngine {
                 let size = paragraph.size ?? style.bodySize
                 let font = try font(paragraph.font ?? style.bodyFont, size: size)
                 let lines = LineBreaker(font: font, typesetting: style.typesetting)
-                    .lines(for: paragraph.text, width: page.contentWidth, justified: paragraph.alignment == .justified)
+                    .lines(
+                        for: paragraph.text, width: page.contentWidth,
+                        justified: paragraph.alignment.justifies(paragraph.text))
                 result.append(
                     .paragraph(
                         PreparedText(
@@ -268,7 +264,7 @@ extension LayoutEngine {
     /// The left edge of a block `width` wide placed in the body by `alignment`.
     func left(of width: Double, _ alignment: ParagraphAlignment) -> Double {
         switch alignment {
-        case .left, .justified: page.margins.left
+        case .left, .justified, .automatic: page.margins.left
         case .center: page.margins.left + (page.contentWidth - width) / 2
         case .right: page.margins.left + page.contentWidth - width
         }

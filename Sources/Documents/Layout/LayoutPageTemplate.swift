@@ -73,7 +73,7 @@ extension LayoutEngine {
                 let imageWidth = height * Double(pixels.width) / Double(pixels.height)
                 let x: Double
                 switch alignment {
-                case .left, .justified: x = left
+                case .left, .justified, .automatic: x = left
                 case .center: x = left + (width - imageWidth) / 2
                 case .right: x = left + width - imageWidth
                 }

@@ -106,13 +106,7 @@ extension LayoutEngine {
             }
             var rich: [SetLine]?
             if table.markup && !isHeader && InlineMarkup.holdsMarkup(cell.text) {
-                let aligned: TextAlignment =
-                    switch alignment {
-                    case .left: .left
-                    case .justified: .justified
-                    case .center: .center
-                    case .right: .right
-                    }
+                let aligned = alignment.textAlignment
                 let base = TextRun("", font: font.name, size: font.size, color: try slot(textRole).stroke)
                 do {
                     let set = try TextBoxSetter(fonts: fonts).lines(

@@ -24,7 +24,7 @@ public struct Paragraph: Hashable, Sendable {
 
     /// Creates a paragraph.
     public init(
-        _ text: String, alignment: ParagraphAlignment = .left, font: String? = nil, size: Double? = nil,
+        _ text: String, alignment: ParagraphAlignment = .automatic, font: String? = nil, size: Double? = nil,
         colorRole: String = ReportStyle.Role.text, spaceAfter: Double? = nil, markup: Bool = false
     ) {
         self.usesMarkup = markup

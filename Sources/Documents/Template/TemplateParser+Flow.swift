@@ -192,7 +192,7 @@ extension TemplateParser {
             if body.scalar != nil {
                 return .paragraph(
                     MarkedText(text: try textTemplate(body, key: "paragraph"), mark: mark(body)),
-                    alignment: .left, size: nil, role: ReportStyle.Role.text, weight: nil)
+                    alignment: .automatic, size: nil, role: ReportStyle.Role.text, weight: nil)
             }
             let f = try map(body, context: "paragraph", allowed: ["text", "style", "align", "size", "role", "weight"])
             guard let textNode = f.value("text") else {
@@ -211,8 +211,8 @@ extension TemplateParser {
             return .paragraph(
                 MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
                 alignment: try f.value("align").map { _ throws(TemplateError) in
-                    try f.choice("align", default: ParagraphAlignment.left)
-                } ?? named?.alignment ?? .left,
+                    try f.choice("align", default: ParagraphAlignment.automatic)
+                } ?? named?.alignment ?? .automatic,
                 size: own.size ?? named?.cell.size,
                 role: own.role ?? named?.cell.role ?? ReportStyle.Role.text,
                 weight: own.weight ?? named?.cell.weight)

@@ -498,7 +498,7 @@ struct TemplateParser {
                     slot: slot, role: role, text: try textTemplate(textNode, key: "text"),
                     font: try f.string("font") ?? font, size: size,
                     origin: Point(x: try f.number("x"), y: try f.number("y")), boxWidth: boxWidth,
-                    alignment: try f.choice("align", default: TextAlignment.left),
+                    alignment: try f.choice("align", default: TextAlignment.automatic),
                     repetition: try repetition(f), mark: mark(textNode),
                     box: try textBox(f, size: size, hasWidth: boxWidth != nil),
                     weight: try f.choice("weight", default: FontWeight.regular),
