@@ -60,9 +60,11 @@ public struct LineBreaker: Sendable {
     /// squeezed or spread to the width by the jlreq steps.
     public func lines(for text: String, width: Double, justified: Bool = false) -> [TextLine] {
         var result: [TextLine] = []
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Most table cells are one line of text with no line break or carriage return to split at or remove.
+        let plain = !text.utf8.contains { $0 == 0x0A || $0 == 0x0D }
+        let paragraphs = plain ? [text[...]] : text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
-            let characters = Array(paragraph.removing("\r"))
+            let characters = plain ? Array(paragraph) : Array(paragraph.removing("\r"))
             let spaced = SpacedText(
                 characters: characters, advances: characters.map(font.width(of:)),
                 ems: Array(repeating: font.size, count: characters.count),
@@ -72,8 +74,9 @@ public struct LineBreaker: Sendable {
                 let placed = spaced.place(
                     line.range, width: width, squeeze: justified, stretch: justified && number < ranges.count - 1,
                     firstLine: number == 0, hangs: line.hangs)
+                let whole = plain && placed.range.lowerBound == 0 && placed.range.upperBound == characters.count - 1
                 return TextLine(
-                    text: String(characters[placed.range]), width: placed.width, endsParagraph: false,
+                    text: whole ? text : String(characters[placed.range]), width: placed.width, endsParagraph: false,
                     offset: placed.offset,
                     adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : [])
             }

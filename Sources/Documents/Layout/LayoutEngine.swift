@@ -11,6 +11,8 @@ struct LayoutEngine {
     let report: Report
     let fonts: FontRegistry
     private var fontCache: [FontKey: LayoutFont] = [:]
+    /// The widest line of each table cell text measured so far, per font and size (`measuredWidth(_:font:)`).
+    var measuredWidths: [CellText: Double] = [:]
     /// A logical font name at a size: asked for every table cell, so no text is formatted to look it up.
     private struct FontKey: Hashable {
         var name: String

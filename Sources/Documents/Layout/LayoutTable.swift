@@ -207,15 +207,6 @@ extension LayoutEngine {
         var fitted = 0.0
         var fractions = 0.0
         var natural = [Double](repeating: 0, count: table.columns.count)
-        /// Each text is measured once per font, however many rows repeat it.
-        var measured: [CellText: Double] = [:]
-        func measuredWidth(_ text: String, font: LayoutFont) -> Double {
-            let key = CellText(text: text, font: font.name, size: font.size, width: 0)
-            if let known = measured[key] { return known }
-            let width = widestLine(text, font: font)
-            measured[key] = width
-            return width
-        }
         let measuredRows = table.fitRows ?? (table.rows + table.footer)
         for (column, spec) in table.columns.enumerated() {
             switch spec.width {
@@ -276,8 +267,18 @@ extension LayoutEngine {
         return widths
     }
 
+    /// The width of the longest line of `text` in `font`, measured once per report: the tables of a grouped
+    /// listing measure the same rows (`fitRows`) for their columns to line up, and a column repeats its values.
+    private mutating func measuredWidth(_ text: String, font: LayoutFont) -> Double {
+        let key = CellText(text: text, font: font.name, size: font.size, width: 0)
+        if let known = measuredWidths[key] { return known }
+        let width = widestLine(text, font: font)
+        measuredWidths[key] = width
+        return width
+    }
+
     /// A cell's text in a font (by logical name and size) set in a width: what its lines and widths depend on.
-    private struct CellText: Hashable {
+    struct CellText: Hashable {
         var text: String
         var font: String
         var size: Double
