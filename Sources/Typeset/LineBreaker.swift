@@ -65,10 +65,12 @@ public struct LineBreaker: Sendable {
         let paragraphs = plain ? [text[...]] : text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
             let characters = plain ? Array(paragraph) : Array(paragraph.removing("\r"))
+            let classes = characters.map(CharacterClass.init)
             let spaced = SpacedText(
                 characters: characters, advances: characters.map(font.width(of:)),
                 ems: Array(repeating: font.size, count: characters.count),
-                space: characters.map(font.punctuationSpace(of:)), rules: typesetting)
+                space: zip(characters, classes).map { font.punctuationSpace(of: $0, kind: $1) }, rules: typesetting,
+                classes: classes)
             let ranges = spaced.ranges(width: width, squeeze: justified) { canBreak(after: $0, in: characters) }
             var lines = ranges.enumerated().map { number, line in
                 let placed = spaced.place(

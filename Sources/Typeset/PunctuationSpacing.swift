@@ -10,7 +10,11 @@ extension LayoutFont {
     /// bracket's and 、。's left half, a middle dot in the middle. A glyph narrower than an em (proportional `palt`
     /// widths, Latin punctuation) has no blank to take.
     public func punctuationSpace(of character: Character) -> (leading: Double, trailing: Double) {
-        let kind = CharacterClass(character)
+        punctuationSpace(of: character, kind: CharacterClass(character))
+    }
+
+    /// `punctuationSpace(of:)` of a character whose class is known.
+    func punctuationSpace(of character: Character, kind: CharacterClass) -> (leading: Double, trailing: Double) {
         guard kind.hasPunctuationSpace else { return (0, 0) }
         let face = drawingFace(of: character)
         let scalars = Array(character.unicodeScalars)
@@ -77,16 +81,17 @@ struct SpacedText {
     let rules: Typesetting
 
     /// Prepares `characters` (set with `advances`, each of size `ems`, with the punctuation blank `space`) under
-    /// `rules`; no gap is made where `fixed` holds (inside a ruby base).
+    /// `rules`; no gap is made where `fixed` holds (inside a ruby base). `classes`, when given, are the characters'
+    /// classes, found by the caller.
     init(
         characters: [Character], advances: [Double], ems: [Double], space: [(leading: Double, trailing: Double)],
-        rules: Typesetting, fixed: (Int) -> Bool = { _ in false }
+        rules: Typesetting, classes: [CharacterClass]? = nil, fixed: (Int) -> Bool = { _ in false }
     ) {
         self.characters = characters
         self.advances = advances
         self.ems = ems
         self.rules = rules
-        classes = characters.map(CharacterClass.init)
+        self.classes = classes ?? characters.map(CharacterClass.init)
         leading = rules.trim ? space.map(\.leading) : Array(repeating: 0, count: characters.count)
         trailing = rules.trim ? space.map(\.trailing) : Array(repeating: 0, count: characters.count)
         gaps = Array(repeating: Gap(), count: characters.count)

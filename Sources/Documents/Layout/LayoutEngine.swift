@@ -13,6 +13,8 @@ struct LayoutEngine {
     private var fontCache: [FontKey: LayoutFont] = [:]
     /// The widest line of each table cell text measured so far, per font and size (`measuredWidth(_:font:)`).
     var measuredWidths: [CellText: Double] = [:]
+    /// The column widths of the last table and what they were found from (`columnWidths(_:index:size:)`).
+    var lastColumnWidths: (fit: ColumnFit, widths: [Double])?
     /// A logical font name at a size: asked for every table cell, so no text is formatted to look it up.
     private struct FontKey: Hashable {
         var name: String

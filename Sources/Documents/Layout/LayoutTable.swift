@@ -17,10 +17,35 @@ struct PreparedTable {
         /// The role whose stroke colours the text, and the role whose fill paints the cell (nil: the row's fill).
         var textRole: String
         var fillRole: String?
+        /// Where the cell is, for messages.
+        var place: Place
+
         /// Where the cell is, for messages: `table 2, row 3, column "氏名"`.
-        var location: String
+        var location: String { place.description }
 
         var lineCount: Int { max(1, lines.count) }
+    }
+
+    /// A cell's table, row and column, spelt out only for a message: a report has a cell for every value.
+    struct Place: CustomStringConvertible {
+        enum Row {
+            case header
+            case body(Int)
+            case footer(Int)
+        }
+        var table: Int
+        var row: Row
+        var column: String
+
+        var description: String {
+            let row =
+                switch self.row {
+                case .header: "header"
+                case .body(let number): "row \(number)"
+                case .footer(let number): "footer row \(number)"
+                }
+            return "table \(table), \(row), column \"\(column)\""
+        }
     }
 
     struct Row {
@@ -67,8 +92,9 @@ extension LayoutEngine {
         let columns = table.columns
         let allRows = table.rows + table.footer
         for (number, row) in allRows.enumerated() {
-            let label = number < table.rows.count ? "row \(number + 1)" : "footer row \(number - table.rows.count + 1)"
             for (position, cell) in row.cells.enumerated() where cell.span < 1 {
+                let label =
+                    number < table.rows.count ? "row \(number + 1)" : "footer row \(number - table.rows.count + 1)"
                 throw .invalidNumber(
                     what: "table \(index), \(label), cell \(position + 1)'s span",
                     value: Double(cell.span), rule: "a whole number of columns, 1 or more")
@@ -87,7 +113,7 @@ extension LayoutEngine {
         /// Sets one cell: its font from the row's kind and the styles, its lines broken across its width.
         func cell(
             _ cell: TableCell, column: Int, row: TableRow, isHeader: Bool,
-            location: String
+            place: PreparedTable.Place
         ) throws(ReportError) -> PreparedTable.Cell {
             let look = row.style.overridden(by: cell.style)
             let font = try cellFont(look, emphasised: isHeader || row.kind == .summary, size: look.size ?? size)
@@ -117,7 +143,7 @@ extension LayoutEngine {
                 do {
                     let set = try TextBoxSetter(fonts: fonts).lines(
                         InlineMarkup(base: base).runs(markup: cell.text),
-                        width: width, alignment: aligned, typesetting: style.typesetting, field: location)
+                        width: width, alignment: aligned, typesetting: style.typesetting, field: place.description)
                     rich = set
                     lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false) }
                 } catch {
@@ -127,16 +153,18 @@ extension LayoutEngine {
             return .init(
                 column: column, span: cell.span, lines: lines, rich: rich, font: font,
                 lineHeight: font.size * Self.lineSpacing, alignment: alignment, textRole: textRole,
-                fillRole: look.fill, location: location)
+                fillRole: look.fill, place: place)
         }
-        func row(_ row: TableRow, label: String, bodyIndex: Int?) throws(ReportError) -> PreparedTable.Row {
+        func row(
+            _ row: TableRow, place: PreparedTable.Place.Row, bodyIndex: Int?
+        ) throws(ReportError) -> PreparedTable.Row {
             var cells: [PreparedTable.Cell] = []
             var column = 0
             for spec in row.cells {
                 cells.append(
                     try cell(
                         spec, column: column, row: row, isHeader: false,
-                        location: "table \(index), \(label), column \"\(columns[column].title)\""))
+                        place: .init(table: index, row: place, column: columns[column].title)))
                 column += spec.span
             }
             return .init(cells: cells, kind: row.kind, bodyIndex: bodyIndex, minimumHeight: minimumHeight)
@@ -150,7 +178,7 @@ extension LayoutEngine {
                 cells.append(
                     try cell(
                         spec, column: column, row: titles, isHeader: true,
-                        location: "table \(index), header, column \"\(columns[column].title)\""))
+                        place: .init(table: index, row: .header, column: columns[column].title)))
             }
             header = .init(cells: cells, kind: .summary, bodyIndex: nil, isHeader: true, minimumHeight: minimumHeight)
         }
@@ -163,11 +191,11 @@ extension LayoutEngine {
                 bodyIndex = bodyCount
                 bodyCount += 1
             }
-            rows.append(try row(spec, label: "row \(number + 1)", bodyIndex: bodyIndex))
+            rows.append(try row(spec, place: .body(number + 1), bodyIndex: bodyIndex))
         }
         var footer: [PreparedTable.Row] = []
         for (number, spec) in table.footer.enumerated() {
-            footer.append(try row(spec, label: "footer row \(number + 1)", bodyIndex: nil))
+            footer.append(try row(spec, place: .footer(number + 1), bodyIndex: nil))
         }
         return PreparedTable(index: index, table: table, widths: widths, header: header, rows: rows, footer: footer)
     }
@@ -199,6 +227,29 @@ extension LayoutEngine {
     /// fractions share what is left. No column is narrower than two characters plus padding. Cells spanning
     /// several columns do not widen fitted columns.
     private mutating func columnWidths(_ table: Table, index: Int, size: Double) throws(ReportError) -> [Double] {
+        let fit = ColumnFit(
+            columns: table.columns, rows: table.fitRows ?? (table.rows + table.footer), size: size,
+            padding: table.padding, showsHeader: table.showsHeader)
+        if let last = lastColumnWidths, last.fit == fit { return last.widths }
+        let widths = try fittedColumnWidths(table, index: index, size: size)
+        lastColumnWidths = (fit, widths)
+        return widths
+    }
+
+    /// What a table's column widths are found from, besides the page and the style: the tables of a grouped
+    /// listing share it (their `fitRows`, one array, compared by identity first).
+    struct ColumnFit: Equatable {
+        var columns: [TableColumn]
+        var rows: [TableRow]
+        var size: Double
+        var padding: Double
+        var showsHeader: Bool
+    }
+
+    /// `columnWidths(_:index:size:)`, found afresh.
+    private mutating func fittedColumnWidths(
+        _ table: Table, index: Int, size: Double
+    ) throws(ReportError) -> [Double] {
         let available = page.contentWidth
         let bodyFont = try font(style.bodyFont, size: size)
         let minimum = 2 * bodyFont.size + 2 * table.padding
