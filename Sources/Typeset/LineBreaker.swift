@@ -91,6 +91,30 @@ public struct LineBreaker: Sendable {
         return result
     }
 
+    /// The one line `text` is set on when no width breaks it, and the least width that leaves it whole: for a box
+    /// at least `minimumWidth` wide, `lines(for: text, width:)` is `[line]`. A table measures every cell on one
+    /// line to fit its columns, then sets most cells on that one line; nil for text with a line break, a carriage
+    /// return, or nothing but spaces.
+    public func unbrokenLine(for text: String) -> (line: TextLine, minimumWidth: Double)? {
+        guard !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        let characters = Array(text)
+        let classes = characters.map(CharacterClass.init)
+        let spaced = SpacedText(
+            characters: characters, advances: characters.map(font.width(of:)),
+            ems: Array(repeating: font.size, count: characters.count),
+            space: zip(characters, classes).map { font.punctuationSpace(of: $0, kind: $1) }, rules: typesetting,
+            classes: classes)
+        guard let start = classes.firstIndex(where: { $0 != .space }) else { return nil }
+        let placed = spaced.place(
+            start...(characters.count - 1), width: .infinity, squeeze: false, stretch: false, firstLine: true,
+            hangs: false)
+        let line = TextLine(
+            text: placed.range == 0...(characters.count - 1) ? text : String(characters[placed.range]),
+            width: placed.width, endsParagraph: true,
+            offset: placed.offset, adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : [])
+        return (line, max(placed.width, spaced.widestStart(from: start)))
+    }
+
     /// True when a line may end after `characters[index]`.
     func canBreak(after index: Int, in characters: [Character]) -> Bool {
         let before = characters[index]

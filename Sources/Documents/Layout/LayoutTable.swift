@@ -123,7 +123,12 @@ extension LayoutEngine {
             let key = CellText(
                 text: cell.text, font: font.name, size: font.size, width: width, justified: alignment == .justified)
             var lines: [TextLine]
-            if let known = brokenLines[key] {
+            if !key.justified,
+                let unbroken = measuredWidths[CellText(text: cell.text, font: font.name, size: font.size, width: 0)]?
+                    .unbroken, unbroken.minimumWidth <= width
+            {
+                lines = [unbroken.line]
+            } else if let known = brokenLines[key] {
                 lines = known
             } else {
                 lines = LineBreaker(font: font, typesetting: style.typesetting).lines(
@@ -320,21 +325,51 @@ extension LayoutEngine {
 
     /// The width of the longest line of `text` in `font`, measured once per report: the tables of a grouped
     /// listing measure the same rows (`fitRows`) for their columns to line up, and a column repeats its values.
+    /// A text measured once set on one line, the line kept for cells wide enough to set it whole.
     private mutating func measuredWidth(_ text: String, font: LayoutFont) -> Double {
         let key = CellText(text: text, font: font.name, size: font.size, width: 0)
-        if let known = measuredWidths[key] { return known }
-        let width = widestLine(text, font: font)
-        measuredWidths[key] = width
-        return width
+        if let known = measuredWidths[key] { return known.widest }
+        let measured: MeasuredText
+        if let unbroken = LineBreaker(font: font, typesetting: style.typesetting).unbrokenLine(for: text) {
+            measured = MeasuredText(widest: unbroken.line.width, unbroken: unbroken)
+        } else {
+            measured = MeasuredText(widest: widestLine(text, font: font), unbroken: nil)
+        }
+        measuredWidths[key] = measured
+        return measured.widest
+    }
+
+    /// A cell text's widest line, and its one line when it has no line break (`LineBreaker.unbrokenLine(for:)`).
+    struct MeasuredText {
+        var widest: Double
+        var unbroken: (line: TextLine, minimumWidth: Double)?
     }
 
     /// A cell's text in a font (by logical name and size) set in a width: what its lines and widths depend on.
+    ///
+    /// Texts are told apart by their UTF-8 bytes, not compared as Unicode strings: a report looks a cache up for
+    /// every cell, and hashing and comparing Japanese text canonically (normalising it) costs many times more.
     struct CellText: Hashable {
         var text: String
         var font: String
         var size: Double
         var width: Double
         var justified = false
+
+        static func == (left: CellText, right: CellText) -> Bool {
+            left.size == right.size && left.width == right.width && left.justified == right.justified
+                && left.font == right.font && left.text.utf8.elementsEqual(right.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(text.utf8.count)
+            hasher.combine(font)
+            hasher.combine(size)
+            hasher.combine(width)
+            hasher.combine(justified)
+        }
     }
 
     /// The width of the longest line of `text` set on one line each, with the spacing rules it will be set with.
