@@ -357,8 +357,12 @@ extension LayoutEngine {
         var justified = false
 
         static func == (left: CellText, right: CellText) -> Bool {
-            left.size == right.size && left.width == right.width && left.justified == right.justified
-                && left.font == right.font && left.text.utf8.elementsEqual(right.text.utf8)
+            guard
+                left.size == right.size && left.width == right.width && left.justified == right.justified
+                    && left.font == right.font
+            else { return false }
+            var (one, other) = (left.text, right.text)
+            return one.withUTF8 { one in other.withUTF8 { one.count == $0.count && one.elementsEqual($0) } }
         }
 
         func hash(into hasher: inout Hasher) {
