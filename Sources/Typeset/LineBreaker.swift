@@ -65,12 +65,7 @@ public struct LineBreaker: Sendable {
         let paragraphs = plain ? [text[...]] : text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
             let characters = plain ? Array(paragraph) : Array(paragraph.removing("\r"))
-            let classes = characters.map(CharacterClass.init)
-            let spaced = SpacedText(
-                characters: characters, advances: characters.map(font.width(of:)),
-                ems: Array(repeating: font.size, count: characters.count),
-                space: zip(characters, classes).map { font.punctuationSpace(of: $0, kind: $1) }, rules: typesetting,
-                classes: classes)
+            let spaced = spacedText(characters)
             let ranges = spaced.ranges(width: width, squeeze: justified) { canBreak(after: $0, in: characters) }
             var lines = ranges.enumerated().map { number, line in
                 let placed = spaced.place(
@@ -98,13 +93,8 @@ public struct LineBreaker: Sendable {
     public func unbrokenLine(for text: String) -> (line: TextLine, minimumWidth: Double)? {
         guard !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
         let characters = Array(text)
-        let classes = characters.map(CharacterClass.init)
-        let spaced = SpacedText(
-            characters: characters, advances: characters.map(font.width(of:)),
-            ems: Array(repeating: font.size, count: characters.count),
-            space: zip(characters, classes).map { font.punctuationSpace(of: $0, kind: $1) }, rules: typesetting,
-            classes: classes)
-        guard let start = classes.firstIndex(where: { $0 != .space }) else { return nil }
+        let spaced = spacedText(characters)
+        guard let start = spaced.classes.firstIndex(where: { $0 != .space }) else { return nil }
         let placed = spaced.place(
             start...(characters.count - 1), width: .infinity, squeeze: false, stretch: false, firstLine: true,
             hangs: false)
@@ -113,6 +103,16 @@ public struct LineBreaker: Sendable {
             width: placed.width, endsParagraph: true,
             offset: placed.offset, adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : [])
         return (line, max(placed.width, spaced.widestStart(from: start)))
+    }
+
+    /// One paragraph's characters measured in the font, with the spacing rules between them.
+    private func spacedText(_ characters: [Character]) -> SpacedText {
+        let classes = characters.map(CharacterClass.init)
+        return SpacedText(
+            characters: characters, advances: characters.map(font.width(of:)),
+            ems: Array(repeating: font.size, count: characters.count),
+            space: zip(characters, classes).map { font.punctuationSpace(of: $0, kind: $1) }, rules: typesetting,
+            classes: classes)
     }
 
     /// True when a line may end after `characters[index]`.

@@ -99,7 +99,7 @@ import Testing
         "a text's unbroken line is what breaking it gives in a box at least its minimum width wide, and only there",
         arguments: [
             "GCG-10001", "髙橋 一郎", "「会員」（ゴールド）、確認。", "  leading and trailing  ",
-            "〜 − ‖ ① 髙 ﾊﾝｶｸ 𠮷 葛󠄀", "住所変更あり、要確認（2024年3月）", "」」・「（あ）", "PDF と PNG の両方",
+            "〜 − ‖ ① 髙 ﾊﾝｶｸ 𠮷 葛󠄀", "住所変更あり、要確認（2024年3月）", "」」・「（あ）", "PDF と PNG の両方"
         ])
     func unbrokenLineMatchesBreaking(text: String) throws {
         let breaker = LineBreaker(font: font)
