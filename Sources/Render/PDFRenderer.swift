@@ -119,6 +119,7 @@ public struct PDFRenderer: Sendable {
         }
         let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
         var replayer = Replayer(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline)
+        replayer.layouts.reserveCapacity(pageTexts.reduce(0) { $0 + $1.count })
         // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs.
         for (index, page) in document.pages.enumerated() {
             for (text, location) in pageTexts[index] where !text.string.isEmpty {

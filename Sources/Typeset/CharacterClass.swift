@@ -49,6 +49,14 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
             self = .space
             return
         }
+        // ASCII letters and digits, most of a table's codes and dates, without the Unicode property lookups below.
+        switch character.asciiValue ?? 0 {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "a")...UInt8(ascii: "z"):
+            self = .western
+            return
+        default: break
+        }
         guard let scalar = character.unicodeScalars.first else {
             self = .other
             return

@@ -64,6 +64,19 @@ extension SpacedText {
         return result
     }
 
+    /// The least width in which `ranges(width:squeeze: false, breakable:)` keeps every character from `start` on one
+    /// line, whatever may break: the widest start of the line measured as `ranges` measures it at each character.
+    func widestStart(from start: Int) -> Double {
+        var natural = -startTrim(start, firstLine: true)
+        var widest = -Double.infinity
+        for index in start..<characters.count {
+            if index > start { natural += gaps[index - 1].natural }
+            natural += advances[index]
+            if classes[index] != .space { widest = max(widest, natural - trailing[index]) }
+        }
+        return widest
+    }
+
     /// Sets the characters of `range` in a box `width` wide: the rules' spacing; when the line is too long, the
     /// blank after its last character taken away and, when `squeeze`, the shrink steps in order; when `stretch`
     /// (a justified line that does not end its paragraph), the stretch steps in order until it reaches `width` or

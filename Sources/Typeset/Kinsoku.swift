@@ -77,6 +77,7 @@ extension Character {
 
     /// True for the spaces a Latin line breaks at (not the ideographic space, which is set like a character).
     var isBreakingSpace: Bool {
-        self == " " || self == "\t"
+        // By code unit: asked of every character of every line, where comparing characters normalises them.
+        asciiValue == UInt8(ascii: " ") || asciiValue == UInt8(ascii: "\t")
     }
 }

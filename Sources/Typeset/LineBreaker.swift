@@ -60,20 +60,20 @@ public struct LineBreaker: Sendable {
     /// squeezed or spread to the width by the jlreq steps.
     public func lines(for text: String, width: Double, justified: Bool = false) -> [TextLine] {
         var result: [TextLine] = []
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Most table cells are one line of text with no line break or carriage return to split at or remove.
+        let plain = !text.utf8.contains { $0 == 0x0A || $0 == 0x0D }
+        let paragraphs = plain ? [text[...]] : text.split(separator: "\n", omittingEmptySubsequences: false)
         for paragraph in paragraphs {
-            let characters = Array(paragraph.removing("\r"))
-            let spaced = SpacedText(
-                characters: characters, advances: characters.map(font.width(of:)),
-                ems: Array(repeating: font.size, count: characters.count),
-                space: characters.map(font.punctuationSpace(of:)), rules: typesetting)
+            let characters = plain ? Array(paragraph) : Array(paragraph.removing("\r"))
+            let spaced = spacedText(characters)
             let ranges = spaced.ranges(width: width, squeeze: justified) { canBreak(after: $0, in: characters) }
             var lines = ranges.enumerated().map { number, line in
                 let placed = spaced.place(
                     line.range, width: width, squeeze: justified, stretch: justified && number < ranges.count - 1,
                     firstLine: number == 0, hangs: line.hangs)
+                let whole = plain && placed.range.lowerBound == 0 && placed.range.upperBound == characters.count - 1
                 return TextLine(
-                    text: String(characters[placed.range]), width: placed.width, endsParagraph: false,
+                    text: whole ? text : String(characters[placed.range]), width: placed.width, endsParagraph: false,
                     offset: placed.offset,
                     adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : [])
             }
@@ -84,6 +84,35 @@ public struct LineBreaker: Sendable {
             result += lines
         }
         return result
+    }
+
+    /// The one line `text` is set on when no width breaks it, and the least width that leaves it whole: for a box
+    /// at least `minimumWidth` wide, `lines(for: text, width:)` is `[line]`. A table measures every cell on one
+    /// line to fit its columns, then sets most cells on that one line; nil for text with a line break, a carriage
+    /// return, or nothing but spaces.
+    public func unbrokenLine(for text: String) -> (line: TextLine, minimumWidth: Double)? {
+        guard !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        let characters = Array(text)
+        let spaced = spacedText(characters)
+        guard let start = spaced.classes.firstIndex(where: { $0 != .space }) else { return nil }
+        let placed = spaced.place(
+            start...(characters.count - 1), width: .infinity, squeeze: false, stretch: false, firstLine: true,
+            hangs: false)
+        let line = TextLine(
+            text: placed.range == 0...(characters.count - 1) ? text : String(characters[placed.range]),
+            width: placed.width, endsParagraph: true,
+            offset: placed.offset, adjustments: placed.adjustments.contains { $0 != 0 } ? placed.adjustments : [])
+        return (line, max(placed.width, spaced.widestStart(from: start)))
+    }
+
+    /// One paragraph's characters measured in the font, with the spacing rules between them.
+    private func spacedText(_ characters: [Character]) -> SpacedText {
+        let classes = characters.map(CharacterClass.init)
+        return SpacedText(
+            characters: characters, advances: characters.map(font.width(of:)),
+            ems: Array(repeating: font.size, count: characters.count),
+            space: zip(characters, classes).map { font.punctuationSpace(of: $0, kind: $1) }, rules: typesetting,
+            classes: classes)
     }
 
     /// True when a line may end after `characters[index]`.

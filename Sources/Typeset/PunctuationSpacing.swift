@@ -11,7 +11,11 @@ extension LayoutFont {
     /// bracket's and 、。's left half, a middle dot in the middle. A glyph narrower than an em (proportional `palt`
     /// widths, Latin punctuation) has no blank to take.
     public func punctuationSpace(of character: Character) -> (leading: Double, trailing: Double) {
-        let kind = CharacterClass(character)
+        punctuationSpace(of: character, kind: CharacterClass(character))
+    }
+
+    /// `punctuationSpace(of:)` of a character whose class is known.
+    func punctuationSpace(of character: Character, kind: CharacterClass) -> (leading: Double, trailing: Double) {
         guard kind.hasPunctuationSpace else { return (0, 0) }
         let face = drawingFace(of: character)
         let scalars = Array(character.unicodeScalars)
@@ -102,8 +106,9 @@ struct SpacedText {
     let rules: Typesetting
 
     /// Prepares `characters` (set with `advances`, each of size `ems`, with the punctuation blank `space`) under
-    /// `rules`; no gap is made where `fixed` holds (inside a ruby base). `classes` overrides the characters' own
-    /// (a vertical column's digits set across a cell behave as full-width characters).
+    /// `rules`; no gap is made where `fixed` holds (inside a ruby base). `classes`, when given, are the characters'
+    /// classes, found by the caller or overriding their own (a vertical column's digits set across a cell behave as
+    /// full-width characters).
     init(
         characters: [Character], advances: [Double], ems: [Double], space: [(leading: Double, trailing: Double)],
         rules: Typesetting, classes: [CharacterClass]? = nil, fixed: (Int) -> Bool = { _ in false }

@@ -95,6 +95,30 @@ import Testing
         #expect(!broken.contains { $0.hasSuffix("PD") })
     }
 
+    @Test(
+        "a text's unbroken line is what breaking it gives in a box at least its minimum width wide, and only there",
+        arguments: [
+            "GCG-10001", "髙橋 一郎", "「会員」（ゴールド）、確認。", "  leading and trailing  ",
+            "〜 − ‖ ① 髙 ﾊﾝｶｸ 𠮷 葛󠄀", "住所変更あり、要確認（2024年3月）", "」」・「（あ）", "PDF と PNG の両方"
+        ])
+    func unbrokenLineMatchesBreaking(text: String) throws {
+        let breaker = LineBreaker(font: font)
+        let unbroken = try #require(breaker.unbrokenLine(for: text))
+        #expect(unbroken.minimumWidth >= unbroken.line.width)
+        for width in [unbroken.minimumWidth, unbroken.minimumWidth + 40, .infinity] {
+            #expect(breaker.lines(for: text, width: width) == [unbroken.line])
+        }
+        #expect(breaker.lines(for: text, width: unbroken.minimumWidth - 1) != [unbroken.line])
+    }
+
+    @Test func noUnbrokenLineForLineBreaksOrBlankText() {
+        let breaker = LineBreaker(font: font)
+        #expect(breaker.unbrokenLine(for: "髙橋\n一郎") == nil)
+        #expect(breaker.unbrokenLine(for: "髙橋\r一郎") == nil)
+        #expect(breaker.unbrokenLine(for: "   ") == nil)
+        #expect(breaker.unbrokenLine(for: "") == nil)
+    }
+
     @Test func newlinesForceBreaks() {
         let result = LineBreaker(font: font).lines(for: "髙橋\n〜 − ‖ ① ﾊﾝｶｸ", width: 300)
         #expect(result.map(\.text) == ["髙橋", "〜 − ‖ ① ﾊﾝｶｸ"])

@@ -59,6 +59,10 @@ public enum TemplateValue: Hashable, Sendable {
         // Tables ask this of every cell: most text is no number and is refused by its first character, and text
         // without white space at its ends is not trimmed (Foundation trims through NSString).
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
+        // An amount column's cells are mostly bare digits: Foundation reads them as they are.
+        if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return Decimal(string: text, locale: posix)
+        }
         let whitespace = CharacterSet.whitespaces
         let startsSpaced = whitespace.contains(first)
         guard startsSpaced || numberStarts.contains(first) else { return nil }
@@ -128,7 +132,12 @@ public struct TemplateRecord: Hashable, Sendable {
 
     /// A record of `fields` in the order given; a repeated name keeps its last value in its first place.
     public init(_ fields: [(String, TemplateValue)]) {
-        for (key, value) in fields { self[key] = value }
+        keys.reserveCapacity(fields.count)
+        values.reserveCapacity(fields.count)
+        // One lookup per field: a CSV report makes a record per row.
+        for (key, value) in fields {
+            if values.updateValue(value, forKey: key) == nil { keys.append(key) }
+        }
     }
 
     /// The field `key`, or nil when the record has none; setting appends a new key at the end.

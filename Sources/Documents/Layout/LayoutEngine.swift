@@ -11,6 +11,11 @@ struct LayoutEngine {
     let report: Report
     let fonts: FontRegistry
     private var fontCache: [FontKey: LayoutFont] = [:]
+    /// Each table cell text measured so far, per font and size: its widest line, and its one line when it has no
+    /// line break (`measuredWidth(_:font:)`).
+    var measuredWidths: [CellText: MeasuredText] = [:]
+    /// The column widths of the last table and what they were found from (`columnWidths(_:index:size:)`).
+    var lastColumnWidths: (fit: ColumnFit, widths: [Double])?
     /// A logical font name at a size: asked for every table cell, so no text is formatted to look it up.
     private struct FontKey: Hashable {
         var name: String

@@ -17,10 +17,35 @@ struct PreparedTable {
         /// The role whose stroke colours the text, and the role whose fill paints the cell (nil: the row's fill).
         var textRole: String
         var fillRole: String?
+        /// Where the cell is, for messages.
+        var place: Place
+
         /// Where the cell is, for messages: `table 2, row 3, column "氏名"`.
-        var location: String
+        var location: String { place.description }
 
         var lineCount: Int { max(1, lines.count) }
+    }
+
+    /// A cell's table, row and column, spelt out only for a message: a report has a cell for every value.
+    struct Place: CustomStringConvertible {
+        enum Row {
+            case header
+            case body(Int)
+            case footer(Int)
+        }
+        var table: Int
+        var row: Row
+        var column: String
+
+        var description: String {
+            let row =
+                switch self.row {
+                case .header: "header"
+                case .body(let number): "row \(number)"
+                case .footer(let number): "footer row \(number)"
+                }
+            return "table \(table), \(row), column \"\(column)\""
+        }
     }
 
     struct Row {
@@ -67,8 +92,9 @@ extension LayoutEngine {
         let columns = table.columns
         let allRows = table.rows + table.footer
         for (number, row) in allRows.enumerated() {
-            let label = number < table.rows.count ? "row \(number + 1)" : "footer row \(number - table.rows.count + 1)"
             for (position, cell) in row.cells.enumerated() where cell.span < 1 {
+                let label =
+                    number < table.rows.count ? "row \(number + 1)" : "footer row \(number - table.rows.count + 1)"
                 throw .invalidNumber(
                     what: "table \(index), \(label), cell \(position + 1)'s span",
                     value: Double(cell.span), rule: "a whole number of columns, 1 or more")
@@ -87,7 +113,7 @@ extension LayoutEngine {
         /// Sets one cell: its font from the row's kind and the styles, its lines broken across its width.
         func cell(
             _ cell: TableCell, column: Int, row: TableRow, isHeader: Bool,
-            location: String
+            place: PreparedTable.Place
         ) throws(ReportError) -> PreparedTable.Cell {
             let look = row.style.overridden(by: cell.style)
             let font = try cellFont(look, emphasised: isHeader || row.kind == .summary, size: look.size ?? size)
@@ -97,7 +123,12 @@ extension LayoutEngine {
             let key = CellText(
                 text: cell.text, font: font.name, size: font.size, width: width, justified: alignment == .justified)
             var lines: [TextLine]
-            if let known = brokenLines[key] {
+            if !key.justified,
+                let unbroken = measuredWidths[CellText(text: cell.text, font: font.name, size: font.size, width: 0)]?
+                    .unbroken, unbroken.minimumWidth <= width
+            {
+                lines = [unbroken.line]
+            } else if let known = brokenLines[key] {
                 lines = known
             } else {
                 lines = LineBreaker(font: font, typesetting: style.typesetting).lines(
@@ -111,7 +142,7 @@ extension LayoutEngine {
                 do {
                     let set = try TextBoxSetter(fonts: fonts).lines(
                         InlineMarkup(base: base).runs(markup: cell.text),
-                        width: width, alignment: aligned, typesetting: style.typesetting, field: location)
+                        width: width, alignment: aligned, typesetting: style.typesetting, field: place.description)
                     rich = set
                     lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false) }
                 } catch {
@@ -121,16 +152,18 @@ extension LayoutEngine {
             return .init(
                 column: column, span: cell.span, lines: lines, rich: rich, font: font,
                 lineHeight: font.size * Self.lineSpacing, alignment: alignment, textRole: textRole,
-                fillRole: look.fill, location: location)
+                fillRole: look.fill, place: place)
         }
-        func row(_ row: TableRow, label: String, bodyIndex: Int?) throws(ReportError) -> PreparedTable.Row {
+        func row(
+            _ row: TableRow, place: PreparedTable.Place.Row, bodyIndex: Int?
+        ) throws(ReportError) -> PreparedTable.Row {
             var cells: [PreparedTable.Cell] = []
             var column = 0
             for spec in row.cells {
                 cells.append(
                     try cell(
                         spec, column: column, row: row, isHeader: false,
-                        location: "table \(index), \(label), column \"\(columns[column].title)\""))
+                        place: .init(table: index, row: place, column: columns[column].title)))
                 column += spec.span
             }
             return .init(cells: cells, kind: row.kind, bodyIndex: bodyIndex, minimumHeight: minimumHeight)
@@ -144,7 +177,7 @@ extension LayoutEngine {
                 cells.append(
                     try cell(
                         spec, column: column, row: titles, isHeader: true,
-                        location: "table \(index), header, column \"\(columns[column].title)\""))
+                        place: .init(table: index, row: .header, column: columns[column].title)))
             }
             header = .init(cells: cells, kind: .summary, bodyIndex: nil, isHeader: true, minimumHeight: minimumHeight)
         }
@@ -157,11 +190,11 @@ extension LayoutEngine {
                 bodyIndex = bodyCount
                 bodyCount += 1
             }
-            rows.append(try row(spec, label: "row \(number + 1)", bodyIndex: bodyIndex))
+            rows.append(try row(spec, place: .body(number + 1), bodyIndex: bodyIndex))
         }
         var footer: [PreparedTable.Row] = []
         for (number, spec) in table.footer.enumerated() {
-            footer.append(try row(spec, label: "footer row \(number + 1)", bodyIndex: nil))
+            footer.append(try row(spec, place: .footer(number + 1), bodyIndex: nil))
         }
         return PreparedTable(index: index, table: table, widths: widths, header: header, rows: rows, footer: footer)
     }
@@ -193,6 +226,29 @@ extension LayoutEngine {
     /// fractions share what is left. No column is narrower than two characters plus padding. Cells spanning
     /// several columns do not widen fitted columns.
     private mutating func columnWidths(_ table: Table, index: Int, size: Double) throws(ReportError) -> [Double] {
+        let fit = ColumnFit(
+            columns: table.columns, rows: table.fitRows ?? (table.rows + table.footer), size: size,
+            padding: table.padding, showsHeader: table.showsHeader)
+        if let last = lastColumnWidths, last.fit == fit { return last.widths }
+        let widths = try fittedColumnWidths(table, index: index, size: size)
+        lastColumnWidths = (fit, widths)
+        return widths
+    }
+
+    /// What a table's column widths are found from, besides the page and the style: the tables of a grouped
+    /// listing share it (their `fitRows`, one array, compared by identity first).
+    struct ColumnFit: Equatable {
+        var columns: [TableColumn]
+        var rows: [TableRow]
+        var size: Double
+        var padding: Double
+        var showsHeader: Bool
+    }
+
+    /// `columnWidths(_:index:size:)`, found afresh.
+    private mutating func fittedColumnWidths(
+        _ table: Table, index: Int, size: Double
+    ) throws(ReportError) -> [Double] {
         let available = page.contentWidth
         let bodyFont = try font(style.bodyFont, size: size)
         let minimum = 2 * bodyFont.size + 2 * table.padding
@@ -201,15 +257,6 @@ extension LayoutEngine {
         var fitted = 0.0
         var fractions = 0.0
         var natural = [Double](repeating: 0, count: table.columns.count)
-        /// Each text is measured once per font, however many rows repeat it.
-        var measured: [CellText: Double] = [:]
-        func measuredWidth(_ text: String, font: LayoutFont) -> Double {
-            let key = CellText(text: text, font: font.name, size: font.size, width: 0)
-            if let known = measured[key] { return known }
-            let width = widestLine(text, font: font)
-            measured[key] = width
-            return width
-        }
         let measuredRows = table.fitRows ?? (table.rows + table.footer)
         for (column, spec) in table.columns.enumerated() {
             switch spec.width {
@@ -270,13 +317,57 @@ extension LayoutEngine {
         return widths
     }
 
+    /// The width of the longest line of `text` in `font`, measured once per report: the tables of a grouped
+    /// listing measure the same rows (`fitRows`) for their columns to line up, and a column repeats its values.
+    /// A text measured once set on one line, the line kept for cells wide enough to set it whole.
+    private mutating func measuredWidth(_ text: String, font: LayoutFont) -> Double {
+        let key = CellText(text: text, font: font.name, size: font.size, width: 0)
+        if let known = measuredWidths[key] { return known.widest }
+        let measured: MeasuredText
+        if let unbroken = LineBreaker(font: font, typesetting: style.typesetting).unbrokenLine(for: text) {
+            measured = MeasuredText(widest: unbroken.line.width, unbroken: unbroken)
+        } else {
+            measured = MeasuredText(widest: widestLine(text, font: font), unbroken: nil)
+        }
+        measuredWidths[key] = measured
+        return measured.widest
+    }
+
+    /// A cell text's widest line, and its one line when it has no line break (`LineBreaker.unbrokenLine(for:)`).
+    struct MeasuredText {
+        var widest: Double
+        var unbroken: (line: TextLine, minimumWidth: Double)?
+    }
+
     /// A cell's text in a font (by logical name and size) set in a width: what its lines and widths depend on.
-    private struct CellText: Hashable {
+    ///
+    /// Texts are told apart by their UTF-8 bytes, not compared as Unicode strings: a report looks a cache up for
+    /// every cell, and hashing and comparing Japanese text canonically (normalising it) costs many times more.
+    struct CellText: Hashable {
         var text: String
         var font: String
         var size: Double
         var width: Double
         var justified = false
+
+        static func == (left: CellText, right: CellText) -> Bool {
+            guard
+                left.size == right.size && left.width == right.width && left.justified == right.justified
+                    && left.font == right.font
+            else { return false }
+            var (one, other) = (left.text, right.text)
+            return one.withUTF8 { one in other.withUTF8 { one.count == $0.count && one.elementsEqual($0) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(text.utf8.count)
+            hasher.combine(font)
+            hasher.combine(size)
+            hasher.combine(width)
+            hasher.combine(justified)
+        }
     }
 
     /// The width of the longest line of `text` set on one line each, with the spacing rules it will be set with.
