@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "Support"),
         // The one description: pure Swift, no C.
         .target(name: "DrawingModule", dependencies: ["Support"]),
-        // PNG in and out through libpng's simplified API.
+        // PNG in and out through libpng's simplified API; fast PNGs out through zlib in reusable bands.
         .target(name: "PNG", dependencies: ["CPNG"]),
         // libjpeg's decoder behind two C calls that return errors: its error jump is caught in C, never crossing Swift.
         .target(name: "JPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),

@@ -1,17 +1,19 @@
 import CPNG
 import Foundation
 
-/// Writes bitmaps as PNG through libpng's simplified write API.
+/// Writes bitmaps as PNG: balanced through libpng's simplified write API, fast through zlib in bands of rows.
 ///
 /// The simplified API reports errors as a status (no setjmp/longjmp reaches Swift), at the price of fewer
-/// knobs: it offers exactly two speed/size settings, which ``Compression`` exposes.
+/// knobs: it offers exactly two speed/size settings, which ``Compression`` exposes. The fast setting deflates bands
+/// that start afresh (`BandedDeflate`), which libpng cannot, so a batch deflates only the rows its pages change.
 public struct PNGEncoder: Sendable {
     /// The speed/size trade-off the simplified API allows.
     ///
     /// A "smallest" level (zlib 9, exhaustive filters) would need libpng's classic write API, whose errors
     /// longjmp — unsafe to cross Swift frames — so it is not offered.
     public enum Compression: Sendable, Equatable {
-        /// No row filters and zlib level 3 (`PNG_IMAGE_FLAG_FAST`): for intermediate files and batch rasters.
+        /// No row filters and zlib level 3 (libpng's `PNG_IMAGE_FLAG_FAST` settings), deflated in bands of rows
+        /// that a batch reuses when a page repeats them: for intermediate files and batch rasters.
         case fast
         /// Adaptive row filters and zlib's default level 6: smaller files, slower; for files people keep.
         case balanced
@@ -35,6 +37,16 @@ public struct PNGEncoder: Sendable {
             case .rgb: 3
             case .grayAlpha: 2
             case .gray: 1
+            }
+        }
+
+        /// The IHDR colour type.
+        var colorType: UInt8 {
+            switch self {
+            case .rgba: 6
+            case .rgb: 2
+            case .grayAlpha: 4
+            case .gray: 0
             }
         }
 
@@ -82,11 +94,13 @@ public struct PNGEncoder: Sendable {
     public func encode(pixels: [UInt8], width: Int, height: Int, layout: Layout, name: String = "bitmap") throws -> Data
     {
         try check(pixels.count, width: width, height: height, layout: layout, name: name)
+        if compression == .fast {
+            return try banded(pixels: pixels, width: width, height: height, layout: layout, name: name)
+        }
         let png = SimplifiedImage()
         png.image.width = UInt32(width)
         png.image.height = UInt32(height)
         png.image.format = layout.format
-        png.image.flags = compression == .fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
         let stride = Int32(width * layout.bytesPerPixel)
         // Worst case as libpng's PNG_IMAGE_PNG_SIZE_MAX: stored deflate blocks plus chunk overhead.
         let raw = (width * layout.bytesPerPixel + 1) * height
@@ -107,6 +121,29 @@ public struct PNGEncoder: Sendable {
             capacity = size
         }
         throw PNGError(name: name, reason: .encodingFailed("the output outgrew its buffer twice"))
+    }
+
+    /// A PNG whose image data `BandedDeflate` makes, with the chunks libpng's simplified API writes for 8-bit
+    /// sRGB pixels: IHDR, sRGB (perceptual), IDAT, IEND.
+    private func banded(pixels: [UInt8], width: Int, height: Int, layout: Layout, name: String) throws -> Data {
+        guard
+            let data = BandedDeflate.shared.zlibStream(
+                pixels: pixels, width: width, height: height, bytesPerPixel: layout.bytesPerPixel)
+        else {
+            throw PNGError(name: name, reason: .encodingFailed("zlib could not deflate the image data"))
+        }
+        let header =
+            Restream.bigEndian(UInt32(width)) + Restream.bigEndian(UInt32(height)) + [8, layout.colorType, 0, 0, 0]
+        var png = PNGHeader.signature
+        png.reserveCapacity(data.count + 64)
+        png += Restream.chunkBytes("IHDR", header)
+        png += Restream.chunkBytes("sRGB", [0])
+        // IDAT chunks of at most 1 MiB, as a chunk's length is limited to 2^31 - 1.
+        for start in stride(from: 0, to: data.count, by: 1 << 20) {
+            png += Restream.chunkBytes("IDAT", Array(data[start..<min(data.count, start + (1 << 20))]))
+        }
+        png += Restream.chunkBytes("IEND", [])
+        return Data(png)
     }
 
     /// Checks the buffer size against the dimensions before libpng reads it.
