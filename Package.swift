@@ -38,11 +38,10 @@ let package = Package(
         // C libraries from Debian packages: a module map and a shim header each, no C code of ours.
         .systemLibrary(name: "CHaru", path: "Sources/CHaru", providers: apt("libhpdf-dev")),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: apt("libpng-dev")),
-        // cairo's headers only: libcairo.so.2 is opened on first use by CairoLoader, not linked (FreeType is).
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "freetype2", providers: apt("libcairo2-dev")),
-        .systemLibrary(
-            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
-            providers: apt("libharfbuzz-dev")),
+        // cairo's headers only (libcairo2-dev): libcairo.so.2 is opened on first use by CairoLoader, FreeType with it.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
+        // HarfBuzz's headers only (libharfbuzz-dev): the libraries are opened on first use by HarfBuzzLoader.
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz"),
         // libqpdf's C API headers; the library itself is linked statically by QPDFBridge.
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", providers: apt("libqpdf-dev")),
         .systemLibrary(name: "CZint", path: "Sources/CZint", providers: apt("libzint-dev")),
@@ -68,8 +67,11 @@ let package = Package(
         .target(
             name: "Haru",
             dependencies: ["CHaru", "PNG", "JPEG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
+        // HarfBuzz's functions, forwarding to libharfbuzz.so.0 and libharfbuzz-subset.so.0 opened on first use: a run
+        // that opens no font never loads them and GLib, PCRE2, Graphite2 and Brotli with them.
+        .target(name: "HarfBuzzLoader", dependencies: ["CHarfBuzz"], linkerSettings: [.linkedLibrary("dl")]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
-        .target(name: "Fonts", dependencies: ["CHarfBuzz", "Support"]),
+        .target(name: "Fonts", dependencies: ["CHarfBuzz", "HarfBuzzLoader", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
         .target(name: "Typeset", dependencies: ["DrawingModule", "Fonts", "Support"]),
         // Charts laid out into the primitives both renderers draw: exact decimal values, round axis steps, fit checks.

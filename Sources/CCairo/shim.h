@@ -1,4 +1,1 @@
 #include <cairo/cairo.h>
-#include <cairo/cairo-ft.h>
-#include <ft2build.h>
-#include FT_FREETYPE_H

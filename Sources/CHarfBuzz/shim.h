@@ -1,2 +1,2 @@
-#include <hb.h>
-#include <hb-subset.h>
+#include <harfbuzz/hb.h>
+#include <harfbuzz/hb-subset.h>

@@ -6,7 +6,6 @@
 // Render calls mkpdf_cairo_load_failure() before its first cairo call and throws RenderError if cairo is missing.
 
 #define cairo_public __attribute__((visibility("hidden")))
-#include <cairo/cairo-ft.h>
 #include <cairo/cairo.h>
 
 #include "CairoLoader.h"
@@ -37,7 +36,6 @@
     VOID(cairo_font_options_set_antialias, (cairo_font_options_t *a, cairo_antialias_t b), (a, b)) \
     VOID(cairo_font_options_set_hint_metrics, (cairo_font_options_t *a, cairo_hint_metrics_t b), (a, b)) \
     VOID(cairo_font_options_set_hint_style, (cairo_font_options_t *a, cairo_hint_style_t b), (a, b)) \
-    VALUE(cairo_font_face_t *, cairo_ft_font_face_create_for_ft_face, (FT_Face a, int b), (a, b)) \
     VALUE(cairo_pattern_t *, cairo_get_source, (cairo_t *a), (a)) \
     VALUE(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t a, int b, int c), (a, b, c)) \
     VALUE(unsigned char *, cairo_image_surface_get_data, (cairo_surface_t *a), (a)) \
@@ -83,6 +81,17 @@ static struct {
     MKPDF_CAIRO_FUNCTIONS(MKPDF_VOID_FIELD, MKPDF_VALUE_FIELD)
 } functions;
 
+/// FreeType's functions and cairo-ft's, found through libcairo.so.2 (dlsym searches a library's dependencies too), so
+/// FreeType and the Brotli libraries it needs are not loaded at start-up either. Declared here with FreeType's handles
+/// as untyped pointers (FT_Library and FT_Face are pointers, FT_Error an int, FT_Long a long), so no FreeType header
+/// is needed, and none of FreeType's include path.
+static struct {
+    int (*FT_Init_FreeType)(void **library);
+    int (*FT_New_Face)(void *library, const char *path, long index, void **face);
+    int (*FT_Done_Face)(void *face);
+    cairo_font_face_t *(*cairo_ft_font_face_create_for_ft_face)(void *face, int load_flags);
+} freetype;
+
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 /// Why cairo could not be loaded; empty once it is.
 static char failure[512];
@@ -103,6 +112,11 @@ static void load(void) {
 #define MKPDF_VOID_BIND(name, parameters, arguments) bind_function(library, (void **)&functions.name, #name);
 #define MKPDF_VALUE_BIND(type, name, parameters, arguments) bind_function(library, (void **)&functions.name, #name);
     MKPDF_CAIRO_FUNCTIONS(MKPDF_VOID_BIND, MKPDF_VALUE_BIND)
+    bind_function(library, (void **)&freetype.FT_Init_FreeType, "FT_Init_FreeType");
+    bind_function(library, (void **)&freetype.FT_New_Face, "FT_New_Face");
+    bind_function(library, (void **)&freetype.FT_Done_Face, "FT_Done_Face");
+    bind_function(
+        library, (void **)&freetype.cairo_ft_font_face_create_for_ft_face, "cairo_ft_font_face_create_for_ft_face");
 }
 
 const char *mkpdf_cairo_load_failure(void) {
@@ -129,3 +143,23 @@ static void require(void) {
         return functions.name arguments; \
     }
 MKPDF_CAIRO_FUNCTIONS(MKPDF_VOID_FORWARD, MKPDF_VALUE_FORWARD)
+
+int mkpdf_ft_init_library(void **library) {
+    require();
+    return freetype.FT_Init_FreeType(library);
+}
+
+int mkpdf_ft_new_face(void *library, const char *path, long index, void **face) {
+    require();
+    return freetype.FT_New_Face(library, path, index, face);
+}
+
+void mkpdf_ft_done_face(void *face) {
+    require();
+    freetype.FT_Done_Face(face);
+}
+
+cairo_font_face_t *mkpdf_cairo_ft_font_face_create(void *face, int load_flags) {
+    require();
+    return freetype.cairo_ft_font_face_create_for_ft_face(face, load_flags);
+}

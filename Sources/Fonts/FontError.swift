@@ -17,6 +17,8 @@ public enum FontError: Error, Hashable, Sendable {
     case fontUnreadable(name: String, path: String, reason: String)
     /// HarfBuzz could not make a subset of the font for the given text.
     case subsetFailed(name: String, path: String, glyphs: Int)
+    /// HarfBuzz's libraries, opened when the first font is, could not be loaded (`reason` is the loader's message).
+    case harfBuzzUnavailable(name: String, reason: String)
 }
 
 extension FontError: CustomStringConvertible, LocalizedError {
@@ -43,6 +45,10 @@ extension FontError: CustomStringConvertible, LocalizedError {
         case .subsetFailed(let name, let path, let glyphs):
             return "font \"\(name)\" at \(path): HarfBuzz could not subset it to \(glyphs) glyphs. "
                 + "Fix: embed the whole font instead or use another font file"
+        case .harfBuzzUnavailable(let name, let reason):
+            return "font \"\(name)\" cannot be opened: HarfBuzz could not be loaded (\(reason)). Fix: install "
+                + "libharfbuzz0b and libharfbuzz-subset0 (`apt-get install libharfbuzz0b libharfbuzz-subset0`, or run "
+                + "scripts/setup)"
         }
     }
 

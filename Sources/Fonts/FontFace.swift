@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import HarfBuzzLoader
 import Support
 
 /// One font file opened with HarfBuzz: its metrics, glyph lookup and text widths, read from the file itself.
@@ -56,6 +57,9 @@ public final class FontFace: @unchecked Sendable {
                 name: name, path: url.path,
                 reason: "face index \(index) is out of range; use 0 for a plain font file or the "
                     + "face's position (from 0) in a collection")
+        }
+        if let failure = mkpdf_harfbuzz_load_failure() {
+            throw .harfBuzzUnavailable(name: name, reason: String(cString: failure))
         }
         guard let blob = hb_blob_create_from_file_or_fail(url.path) else {
             throw .fontUnreadable(name: name, path: url.path, reason: "the file cannot be opened or is empty")

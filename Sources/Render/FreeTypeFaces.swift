@@ -1,4 +1,5 @@
 import CCairo
+import CairoLoader
 import Foundation
 
 /// The process's FreeType library and every font file opened in it, each as a cairo font face, opened once.
@@ -11,23 +12,25 @@ final class FreeTypeFaces: @unchecked Sendable {
     /// The one instance.
     static let shared = FreeTypeFaces()
 
-    private var library: OpaquePointer?
+    /// The `FT_Library`.
+    private var library: UnsafeMutableRawPointer?
     private var faces: [String: CairoFontFace] = [:]
 
     private init() {}
 
     /// The cairo font face for face `index` of the font file at `path`, opening it on first use.
     func face(path: String, index: Int) throws(RenderError) -> CairoFontFace {
+        try CairoLibrary.load(location: nil)
         freeTypeLock.lock()
         defer { freeTypeLock.unlock() }
         let key = path + "#\(index)"
         if let face = faces[key] { return face }
-        let ready: OpaquePointer
+        let ready: UnsafeMutableRawPointer
         if let library {
             ready = library
         } else {
-            var made: OpaquePointer?
-            let error = FT_Init_FreeType(&made)
+            var made: UnsafeMutableRawPointer?
+            let error = mkpdf_ft_init_library(&made)
             guard error == 0, let made else {
                 throw .raster(location: nil, operation: "FT_Init_FreeType", reason: "FreeType error \(error)")
             }
@@ -56,30 +59,30 @@ final class CairoFontFace: @unchecked Sendable {
     /// The cairo font face (`cairo_font_face_t *`).
     let handle: OpaquePointer
 
-    init(library: OpaquePointer, path: String, index: Int) throws(RenderError) {
+    init(library: UnsafeMutableRawPointer, path: String, index: Int) throws(RenderError) {
         try CairoLibrary.load(location: nil)
-        var face: FT_Face?
-        let error = FT_New_Face(library, path, FT_Long(index), &face)
+        var face: UnsafeMutableRawPointer?
+        let error = mkpdf_ft_new_face(library, path, index, &face)
         guard error == 0, let face else {
             throw .raster(
                 location: nil, operation: "FT_New_Face(\(path), face \(index))",
                 reason: "FreeType error \(error); the file is not a font FreeType can read")
         }
         // FT_LOAD_NO_HINTING (1 << 1): outlines as designed, as poppler draws the PDF's embedded font.
-        guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, 1 << 1) else {
-            FT_Done_Face(face)
+        guard let cairoFace = mkpdf_cairo_ft_font_face_create(face, 1 << 1) else {
+            mkpdf_ft_done_face(face)
             throw .raster(
                 location: nil, operation: "cairo_ft_font_face_create_for_ft_face(\(path))",
                 reason: "out of memory")
         }
-        let status = cairo_font_face_set_user_data(cairoFace, ftFaceKey, UnsafeMutableRawPointer(face)) { data in
+        let status = cairo_font_face_set_user_data(cairoFace, ftFaceKey, face) { data in
             freeTypeLock.lock()
-            FT_Done_Face(data?.assumingMemoryBound(to: FT_FaceRec_.self))
+            mkpdf_ft_done_face(data)
             freeTypeLock.unlock()
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_font_face_destroy(cairoFace)
-            FT_Done_Face(face)
+            mkpdf_ft_done_face(face)
             throw .raster(
                 location: nil, operation: "cairo_font_face_set_user_data(\(path))",
                 reason: String(cString: cairo_status_to_string(status)))

@@ -8,6 +8,11 @@ import Testing
         let result = try Oracle.run(Repo.mkpdf.path, ["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        // `--version` alone is answered before ArgumentParser parses; followed by `--` it goes through the root's
+        // parse: the two must print the same.
+        let parsed = try Oracle.run(Repo.mkpdf.path, ["--version", "--"])
+        #expect(parsed.status == 0 && parsed.stdout == result.stdout, "\(parsed.stdout) against \(result.stdout)")
+        #expect(result.stderr.isEmpty && parsed.stderr.isEmpty)
     }
 
     @Test func helpNamesTheCommand() throws {

@@ -1,0 +1,31 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// HarfBuzz (HarfBuzzLoader) and FreeType (with cairo, CairoLoader) are opened on first use, not at start-up: a run
+/// that opens no font does not need them, and a run that does says clearly when HarfBuzz cannot be loaded.
+@Suite struct LibraryLoadingTests {
+    @Test func aBrokenHarfBuzzStopsOnlyTheRunsThatOpenAFontAndSaysHowToFixIt() throws {
+        let scratch = try Scratch("cli-broken-harfbuzz")
+        // A "libharfbuzz.so.0" and a "libfreetype.so.6" found first on the library path that are no libraries at all.
+        let libraries = scratch.file("lib")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        for name in ["libharfbuzz.so.0", "libfreetype.so.6"] {
+            try Data("not a library".utf8).write(to: libraries.appendingPathComponent(name))
+        }
+        let environment = ["LD_LIBRARY_PATH": libraries.path]
+
+        let version = try Oracle.run(Repo.mkpdf.path, ["--version"], environment: environment)
+        #expect(version.status == 0 && !version.stdout.isEmpty, "\(version.stderr)")
+
+        let ticket = try Oracle.run(
+            Repo.mkpdf.path, ["ticket", "--member", "GCG-40167", "-o", scratch.file("t.pdf").path],
+            environment: environment, directory: Repo.root)
+        #expect(ticket.status != 0)
+        #expect(ticket.stderr.contains("HarfBuzz could not be loaded"), "\(ticket.stderr)")
+        #expect(ticket.stderr.contains("libharfbuzz.so.0"), "\(ticket.stderr)")
+        #expect(ticket.stderr.contains("apt-get install libharfbuzz0b libharfbuzz-subset0"), "\(ticket.stderr)")
+        #expect(!ticket.stderr.contains("internal error"), "\(ticket.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("t.pdf").path))
+    }
+}
