@@ -1,11 +1,12 @@
 import Barcodes
 import Fonts
 import Haru
+import Support
 import Typeset
 
 /// What the renderers keep from one document to the next so a batch pays once for what every document repeats:
-/// font programs, subsets and shaped texts, set text boxes, barcode layouts, deflate states, encoded texts and the
-/// pixels of shared page beginnings.
+/// font programs, subsets and shaped texts, set text boxes, barcode layouts, deflate states, encoded texts, the
+/// pixels and PDF content of shared page beginnings, and templates' fixed commands.
 ///
 /// `mkpdf-bench --cold` empties them before every document, so its figures say what one document costs alone
 /// beside what it costs in a batch. Font files stay open, as the anchor programs keep theirs.
@@ -14,9 +15,11 @@ package enum DocumentCaches {
     package static func removeAll(fonts: FontRegistry = .shared) {
         FontPrograms.shared.removeAll()
         RasterPrefixes.shared.removeAll()
+        PDFPrefixes.shared.removeAll()
         fonts.removeCachedWork()
         forgetSetTextBoxes()
         LayoutCache.shared.removeAll()
         forgetDocumentCaches()
+        RegisteredCaches.removeAll()
     }
 }

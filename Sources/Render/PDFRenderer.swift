@@ -147,12 +147,49 @@ public struct PDFRenderer: Sendable {
                 throw RenderError.pdf(location: location, reason: "\(error)")
             }
             let target = PDFTarget(page: page, height: drawing.size.height, resources: resources)
-            try replayer.replay(drawing, page: index + 1, into: target)
+            if index == 0, fontMode == .embedded, document.archive == nil {
+                try replayFirstPage(drawing, into: target, replayer: replayer)
+            } else {
+                try replayer.replay(drawing, page: index + 1, into: target)
+            }
             pages.append(page)
         }
         try resources.writeLinks(pages: pages)
         try addOutline(document, pages: pages, to: pdf)
         return pdf
+    }
+
+    /// Draws a document's first page, its beginning given back when a recent page began alike (`PDFPrefixes`), or
+    /// kept when it shares its beginning with one.
+    private func replayFirstPage(_ drawing: Drawing, into target: PDFTarget, replayer: Replayer) throws {
+        let frame = PDFPrefixes.Frame(
+            size: drawing.size, background: drawing.background, subsets: subsetsFonts,
+            gridPixelsPerPoint: scale.factor, fonts: fonts)
+        let prefixes = PDFPrefixes.shared
+        let all = drawing.commands.indices
+        let split: Int
+        switch prefixes.plan(for: drawing, in: frame) {
+        case .whole:
+            try replayer.replay(drawing, page: 1, into: target)
+            return
+        case .resume(let candidates, let from):
+            if try target.resume(from: candidates, location: RenderLocation(page: 1)) {
+                prefixes.hit()
+                try replayer.replay(drawing, page: 1, into: target, commands: from..<all.upperBound)
+                try target.finish(location: RenderLocation(page: 1))
+                return
+            }
+            split = from
+        case .split(let at):
+            split = at
+        }
+        target.beginJournal()
+        try replayer.replay(drawing, page: 1, into: target, commands: 0..<split)
+        var journal = target.endJournal()
+        try replayer.replay(drawing, page: 1, into: target, commands: split..<all.upperBound)
+        try target.finish(location: RenderLocation(page: 1))
+        journal?.batchContent = target.keptBatchContent
+        if let journal { prefixes.keep(journal, after: split, of: drawing, in: frame) }
     }
 
     /// Refuses what `archive`'s level forbids before anything is built: libHaru's non-embedded CID fonts (every

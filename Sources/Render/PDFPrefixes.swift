@@ -1,0 +1,174 @@
+import DrawingModule
+import Fonts
+import Foundation
+import Haru
+
+/// The content of drawing beginnings that recent PDF pages share, so the next first page that starts the same way
+/// gets those bytes back instead of drawing them again: a batch of tickets differs in the member's text, drawn after
+/// the frame, rules, ornaments and labels every ticket repeats. The PDF-side counterpart of `RasterPrefixes`.
+///
+/// A kept beginning is the content stream's bytes after its first commands, with every call that did more than
+/// write bytes in order (`Step`: fonts and alpha states made for the document, fonts named in the page's resources,
+/// libHaru's graphics state saved, restored or set), and the target's own state (colours, the shapes waiting to be
+/// painted). Giving it back makes the same objects in the same order, names the same resources and writes the same
+/// bytes as drawing the commands would (tested byte for byte). Only a document's first page uses them, and only
+/// beginnings of lines, shapes, paths and plain texts.
+///
+/// Glyph codes depend on every glyph a document's subset holds, so a beginning keeps the codes its fonts had; a
+/// page whose fonts give other codes (another member number's digits) is drawn and its beginning kept too.
+final class PDFPrefixes: @unchecked Sendable {
+    /// The process's beginnings.
+    static let shared = PDFPrefixes()
+
+    /// What a page's content depends on besides its commands.
+    struct Frame: Equatable {
+        var size: Size
+        var background: Color?
+        var subsets: Bool
+        var gridPixelsPerPoint: Double
+        /// The registry fonts come from, held so its identity stays its own.
+        var fonts: FontRegistry
+
+        static func == (a: Frame, b: Frame) -> Bool {
+            a.size == b.size && a.background == b.background && a.subsets == b.subsets
+                && a.gridPixelsPerPoint == b.gridPixelsPerPoint && a.fonts === b.fonts
+        }
+    }
+
+    /// A font of the document's font set: a face in a variant, with an alias (`PDFFontSet.font(for:variant:alias:)`),
+    /// or widened by letter spacing (`.spaced`, `PDFFontSet.spacedFont(for:spacing:)`).
+    struct FontUse {
+        var face: FontFace
+        var variant: PDFFontSet.Variant
+        var alias: Int?
+    }
+
+    /// What a font showed glyphs with: the codes and widths its document's subset gave (nil: no spaced font).
+    struct FontCodes: Equatable {
+        var codes: [UInt32: UInt16]
+        var widths: [UInt32: Int]
+        var verticalOrigin: Int?
+
+        init(_ entry: PDFFontSet.Embedded) {
+            codes = entry.codes
+            widths = entry.widths
+            verticalOrigin = entry.verticalOrigin
+        }
+    }
+
+    /// A call that did more than append bytes to the content, in the order it was made.
+    enum Step {
+        /// The document's font asked for (made on first use), and the codes it gave.
+        case font(FontUse, FontCodes?)
+        /// The font named in the page's resources, before glyphs were shown with it.
+        case useFont(FontUse)
+        /// `q`, `Q`, `w`, `J` and `gs` through libHaru, which keeps the graphics state they change.
+        case save, restore
+        case lineWidth(Double)
+        case lineCap(PDFLineCap)
+        case alpha(stroke: Double, fill: Double)
+    }
+
+    /// What drawing a page's first commands did: its content from `start`, each step with the span of that content
+    /// it wrote (offsets from `start`), and the target's state after it.
+    struct Journal {
+        var start: Int
+        var steps: [(step: Step, from: Int, to: Int)] = []
+        var bytes: [UInt8] = []
+        var target = PDFTarget.Snapshot()
+        /// What painting the shapes still waiting at the end wrote, when nothing joined them first.
+        var batchContent: [UInt8]?
+    }
+
+    /// The journals kept for pages in `frame` beginning with `commands`, newest last: one for each set of glyph
+    /// codes their fonts gave.
+    struct Beginning {
+        var frame: Frame
+        var commands: ArraySlice<Drawing.Command>
+        var journals: [Journal]
+    }
+
+    /// How a page is to be drawn.
+    enum Plan {
+        /// From one of `candidates` (journals of the same commands, for other glyph codes), then the commands from
+        /// `resume` on; when none has the codes the page's fonts give, its beginning is drawn and kept.
+        case resume(candidates: [Journal], from: Int)
+        /// In two steps, keeping the journal of the first `split` commands.
+        case split(at: Int)
+        /// In one pass.
+        case whole
+    }
+
+    private let lock = NSLock()
+    private var beginnings: [Beginning] = []
+    private var recent: [(frame: Frame, commands: [Drawing.Command])] = []
+    private var hitCount = 0
+    /// Pages sharing fewer leading commands are drawn whole: giving a beginning back costs about what a few do.
+    let fewestShared = 8
+    /// Recent pages and beginnings kept, and journals per beginning (a ticket batch's member numbers give up to
+    /// four subsets).
+    private let limit = 4
+    /// Content larger than this is not kept.
+    private let largestContent = 1 << 20
+
+    private init() {}
+
+    /// How many pages were given a beginning back (for tests and profiles).
+    var hits: Int { lock.withLock { hitCount } }
+
+    /// Counts a page given a beginning back.
+    func hit() { lock.withLock { hitCount += 1 } }
+
+    /// How to draw `drawing`, a document's first page, in `frame`.
+    func plan(for drawing: Drawing, in frame: Frame) -> Plan {
+        let commands = drawing.commands
+        return lock.withLock {
+            if let kept = beginnings.last(where: {
+                $0.frame == frame && commands.count > $0.commands.count && commands[..<$0.commands.count] == $0.commands
+            }) {
+                return .resume(candidates: kept.journals.reversed(), from: kept.commands.count)
+            }
+            let keepable = commands.prefix { Self.isKeepable($0) }.count
+            var shared = 0
+            for page in recent where page.frame == frame {
+                shared = max(shared, zip(page.commands, commands).prefix { $0 == $1 }.count)
+            }
+            if recent.count >= limit { recent.removeFirst() }
+            recent.append((frame, commands))
+            shared = min(shared, keepable)
+            // Only a beginning the page does not end with is worth keeping: something must be drawn after it.
+            return shared >= fewestShared && shared < commands.count ? .split(at: shared) : .whole
+        }
+    }
+
+    /// Keeps `journal` as what the first `count` commands of `drawing` did in `frame`.
+    func keep(_ journal: Journal, after count: Int, of drawing: Drawing, in frame: Frame) {
+        guard journal.bytes.count <= largestContent else { return }
+        let commands = drawing.commands[..<count]
+        lock.withLock {
+            if let index = beginnings.firstIndex(where: { $0.frame == frame && $0.commands == commands }) {
+                if beginnings[index].journals.count >= limit { beginnings[index].journals.removeFirst() }
+                beginnings[index].journals.append(journal)
+                return
+            }
+            if beginnings.count >= limit { beginnings.removeFirst() }
+            beginnings.append(Beginning(frame: frame, commands: commands, journals: [journal]))
+        }
+    }
+
+    /// Forgets every beginning and recent page.
+    func removeAll() {
+        lock.withLock {
+            beginnings.removeAll()
+            recent.removeAll()
+        }
+    }
+
+    /// Commands whose drawing only writes content and the steps a journal records: lines, shapes, paths and texts.
+    private static func isKeepable(_ command: Drawing.Command) -> Bool {
+        switch command {
+        case .line, .rect, .ellipse, .path, .text: true
+        default: false
+        }
+    }
+}
