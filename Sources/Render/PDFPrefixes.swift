@@ -78,6 +78,8 @@ final class PDFPrefixes: @unchecked Sendable {
         var target = PDFTarget.Snapshot()
         /// What painting the shapes still waiting at the end wrote, when nothing joined them first.
         var batchContent: [UInt8]?
+        /// The document's font registrations after the beginning's texts, registered first into an empty set.
+        var registrations: PDFFontSet.Registrations?
     }
 
     /// The journals kept for pages in `frame` beginning with `commands`, newest last: one for each set of glyph
@@ -124,14 +126,15 @@ final class PDFPrefixes: @unchecked Sendable {
         let commands = drawing.commands
         return lock.withLock {
             if let kept = beginnings.last(where: {
-                $0.frame == frame && commands.count > $0.commands.count && commands[..<$0.commands.count] == $0.commands
+                $0.frame == frame && commands.count > $0.commands.count
+                    && Self.sharedCount(commands[...], $0.commands) == $0.commands.count
             }) {
                 return .resume(candidates: kept.journals.reversed(), from: kept.commands.count)
             }
             let keepable = commands.prefix { Self.isKeepable($0) }.count
             var shared = 0
             for page in recent where page.frame == frame {
-                shared = max(shared, zip(page.commands, commands).prefix { $0 == $1 }.count)
+                shared = max(shared, Self.sharedCount(page.commands[...], commands[...]))
             }
             if recent.count >= limit { recent.removeFirst() }
             recent.append((frame, commands))
@@ -162,6 +165,24 @@ final class PDFPrefixes: @unchecked Sendable {
             beginnings.removeAll()
             recent.removeAll()
         }
+    }
+
+    /// How many leading commands `a` and `b` share, compared in place (iterating copies each command out, which
+    /// cost several times the comparison).
+    private static func sharedCount(_ a: ArraySlice<Drawing.Command>, _ b: ArraySlice<Drawing.Command>) -> Int {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var index = 0
+                while index < min(a.count, b.count), a[index] == b[index] { index += 1 }
+                return index
+            }
+        }
+    }
+
+    /// How many text commands the first `count` commands of a page hold: with no group or part among them, the
+    /// first texts the page's walk (`Replayer.texts`) finds.
+    static func textCount(_ commands: [Drawing.Command], before count: Int) -> Int {
+        commands[..<count].reduce(0) { if case .text = $1 { $0 + 1 } else { $0 } }
     }
 
     /// Commands whose drawing only writes content and the steps a journal records: lines, shapes, paths and texts.

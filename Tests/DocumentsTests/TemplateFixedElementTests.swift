@@ -1,10 +1,10 @@
 import Documents
 import DrawingModule
+import Fonts
 import Foundation
+import Render
 import TestSupport
 import Testing
-
-@testable import Render
 
 /// A template's fixed elements (no `{{…}}`) are made once per loaded template and their commands reused for every
 /// record, and a ticket batch's first pages get their shared beginning back: neither may change what a document is.
@@ -38,10 +38,14 @@ import Testing
             batch.append(try #require(try render(try job.drawing(values: ["member": member])).files.first))
         }
         for (member, warm) in zip(members, batch) {
-            // Every cache emptied, the template loaded again: the ticket drawn from nothing kept.
-            DocumentCaches.removeAll()
-            let alone = TicketJob(template: try Template(contentsOf: Self.anchor), rules: try TicketRules())
-            let cold = try #require(try render(try alone.drawing(values: ["member": member])).files.first)
+            // Nothing kept applies: the template loaded again and a registry of its own, which every cache keys by.
+            let fonts = FontRegistry()
+            let alone = TicketJob(
+                template: try Template(contentsOf: Self.anchor), rules: try TicketRules(), fonts: fonts)
+            var options = OutputOptions()
+            options.fonts = fonts
+            let cold = try #require(
+                try render(try alone.drawing(values: ["member": member]), options: options).files.first)
             #expect(warm == cold, "\(member): the batch's PDF differs from the one rendered alone")
         }
     }
@@ -50,8 +54,8 @@ import Testing
         let template = try Template(yaml: Self.yaml())
         let first = try template.render(values: ["member": "GCG-00001"])
         let second = try template.render(values: ["member": "GCG-00002"])
-        DocumentCaches.removeAll()
-        let fresh = try template.render(values: ["member": "GCG-00002"])
+        // Loaded again, the template keeps nothing yet.
+        let fresh = try Template(yaml: Self.yaml()).render(values: ["member": "GCG-00002"])
         #expect(second == fresh)
         #expect(first.commands.count == second.commands.count)
         #expect(first.texts.first?.string == "整理番号: 髙橋 〜 ①" && first.texts.last?.string == "開催場所:秘密")
