@@ -82,101 +82,42 @@ final class PDFPrefixes: @unchecked Sendable {
         var registrations: PDFFontSet.Registrations?
     }
 
-    /// The journals kept for pages in `frame` beginning with `commands`, newest last: one for each set of glyph
-    /// codes their fonts gave.
-    struct Beginning {
-        var frame: Frame
-        var commands: ArraySlice<Drawing.Command>
-        var journals: [Journal]
-    }
+    /// How a page is to be drawn: from one of the journals kept for its beginning (newest first; one per set of
+    /// glyph codes its fonts gave), then the commands after it; in two steps, keeping the journal of the first; or
+    /// in one pass.
+    typealias Plan = PageBeginnings<Frame, Journal>.Plan
 
-    /// How a page is to be drawn.
-    enum Plan {
-        /// From one of `candidates` (journals of the same commands, for other glyph codes), then the commands from
-        /// `resume` on; when none has the codes the page's fonts give, its beginning is drawn and kept.
-        case resume(candidates: [Journal], from: Int)
-        /// In two steps, keeping the journal of the first `split` commands.
-        case split(at: Int)
-        /// In one pass.
-        case whole
-    }
-
-    private let lock = NSLock()
-    private var beginnings: [Beginning] = []
-    private var recent: [(frame: Frame, commands: [Drawing.Command])] = []
-    private var hitCount = 0
-    /// Pages sharing fewer leading commands are drawn whole: giving a beginning back costs about what a few do.
-    let fewestShared = 8
-    /// Recent pages and beginnings kept, and journals per beginning (a ticket batch's member numbers give up to
-    /// four subsets).
-    private let limit = 4
+    /// Pages sharing fewer leading commands are drawn whole: giving a beginning back costs about what a few commands
+    /// do. Four beginnings and recent pages are kept, and four journals per beginning (a ticket batch's member
+    /// numbers give up to four subsets).
+    private let beginnings = PageBeginnings<Frame, Journal>(fewestShared: 8, limit: 4, alternatives: 4)
     /// Content larger than this is not kept.
     private let largestContent = 1 << 20
 
     private init() {}
 
-    /// How many pages were given a beginning back (for tests and profiles).
-    var hits: Int { lock.withLock { hitCount } }
+    /// Counts a page in `frame` given back its beginning of `count` commands.
+    func hit(in frame: Frame, after count: Int) { beginnings.hit(in: frame, after: count) }
 
-    /// Counts a page given a beginning back.
-    func hit() { lock.withLock { hitCount += 1 } }
+    /// How many pages in `frame` were given a beginning back (for tests: other frames' pages do not count).
+    func resumed(in frame: Frame) -> Int { beginnings.resumed(in: frame) }
 
-    /// How to draw `drawing`, a document's first page, in `frame`.
+    /// How to draw `drawing`, a document's first page, in `frame`: only beginnings of lines, shapes, paths and
+    /// plain texts are kept.
     func plan(for drawing: Drawing, in frame: Frame) -> Plan {
-        let commands = drawing.commands
-        return lock.withLock {
-            if let kept = beginnings.last(where: {
-                $0.frame == frame && commands.count > $0.commands.count
-                    && Self.sharedCount(commands[...], $0.commands) == $0.commands.count
-            }) {
-                return .resume(candidates: kept.journals.reversed(), from: kept.commands.count)
-            }
-            let keepable = commands.prefix { Self.isKeepable($0) }.count
-            var shared = 0
-            for page in recent where page.frame == frame {
-                shared = max(shared, Self.sharedCount(page.commands[...], commands[...]))
-            }
-            if recent.count >= limit { recent.removeFirst() }
-            recent.append((frame, commands))
-            shared = min(shared, keepable)
-            // Only a beginning the page does not end with is worth keeping: something must be drawn after it.
-            return shared >= fewestShared && shared < commands.count ? .split(at: shared) : .whole
-        }
+        beginnings.plan(
+            for: drawing.commands, in: frame, keepable: drawing.commands.prefix { Self.isKeepable($0) }.count)
     }
 
     /// Keeps `journal` as what the first `count` commands of `drawing` did in `frame`.
     func keep(_ journal: Journal, after count: Int, of drawing: Drawing, in frame: Frame) {
         guard journal.bytes.count <= largestContent else { return }
-        let commands = drawing.commands[..<count]
-        lock.withLock {
-            if let index = beginnings.firstIndex(where: { $0.frame == frame && $0.commands == commands }) {
-                if beginnings[index].journals.count >= limit { beginnings[index].journals.removeFirst() }
-                beginnings[index].journals.append(journal)
-                return
-            }
-            if beginnings.count >= limit { beginnings.removeFirst() }
-            beginnings.append(Beginning(frame: frame, commands: commands, journals: [journal]))
-        }
+        beginnings.keep(journal, after: count, of: drawing.commands, in: frame)
     }
 
     /// Forgets every beginning and recent page.
     func removeAll() {
-        lock.withLock {
-            beginnings.removeAll()
-            recent.removeAll()
-        }
-    }
-
-    /// How many leading commands `a` and `b` share, compared in place (iterating copies each command out, which
-    /// cost several times the comparison).
-    private static func sharedCount(_ a: ArraySlice<Drawing.Command>, _ b: ArraySlice<Drawing.Command>) -> Int {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                var index = 0
-                while index < min(a.count, b.count), a[index] == b[index] { index += 1 }
-                return index
-            }
-        }
+        beginnings.removeAll()
     }
 
     /// How many text commands the first `count` commands of a page hold: with no group or part among them, the

@@ -213,7 +213,7 @@ public struct PDFRenderer: Sendable {
             return
         case .resume(let candidates, let from):
             if try target.resume(from: candidates, location: RenderLocation(page: 1)) {
-                prefixes.hit()
+                prefixes.hit(in: first.frame, after: from)
                 try replayer.replay(drawing, page: 1, into: target, commands: from..<all.upperBound)
                 try target.finish(location: RenderLocation(page: 1))
                 return
