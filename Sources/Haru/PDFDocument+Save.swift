@@ -112,7 +112,7 @@ extension PDFDocument {
     }
 
     /// The bytes of a libHaru memory stream, buffer by buffer (`HPDF_ReadFromStream` copies byte by byte).
-    private static func bytes(of stream: HPDF_Stream) -> [UInt8] {
+    static func bytes(of stream: HPDF_Stream) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(stream.pointee.size))
         for index in 0..<HPDF_MemStream_GetBufCount(stream) {

@@ -2,11 +2,12 @@ import Barcodes
 import Fonts
 import Haru
 import PNG
+import Support
 import Typeset
 
 /// What the renderers keep from one document to the next so a batch pays once for what every document repeats:
 /// font programs, subsets and shaped texts, set text boxes, barcode layouts, deflate states, encoded texts, the
-/// pixels of shared page beginnings and the deflated bands of recent PNGs.
+/// pixels and PDF content of shared page beginnings, the deflated bands of recent PNGs, and templates' fixed commands.
 ///
 /// `mkpdf-bench --cold` empties them before every document, so its figures say what one document costs alone
 /// beside what it costs in a batch. Font files stay open, as the anchor programs keep theirs.
@@ -15,10 +16,12 @@ package enum DocumentCaches {
     package static func removeAll(fonts: FontRegistry = .shared) {
         FontPrograms.shared.removeAll()
         RasterPrefixes.shared.removeAll()
+        PDFPrefixes.shared.removeAll()
         BandedDeflate.shared.removeAll()
         fonts.removeCachedWork()
         forgetSetTextBoxes()
         LayoutCache.shared.removeAll()
         forgetDocumentCaches()
+        RegisteredCaches.removeAll()
     }
 }

@@ -61,6 +61,26 @@ final class PDFFontSet {
     /// fixed 500 for every Latin glyph spaced "FN- 579- 413" in poppler, MuPDF and Ghostscript).
     static let cidFonts: [String: JapaneseFont] = ["gothic": .msPGothic, "mincho": .msPMincho]
 
+    /// What registering texts has recorded so far: the glyphs and texts each face's subsets keep and the faces.
+    struct Registrations {
+        fileprivate var texts: [ObjectIdentifier: [UInt32: String]] = [:]
+        fileprivate var aliases: [ObjectIdentifier: [UInt32: [String]]] = [:]
+        fileprivate var faces: [ObjectIdentifier: FontFace] = [:]
+        fileprivate var spacedGlyphs: [ObjectIdentifier: [Int: Set<UInt32>]] = [:]
+    }
+
+    /// The registrations so far; set, they replace them (a kept page beginning's, `PDFPrefixes`, registered by the
+    /// same texts in the same order into an empty set).
+    var registrations: Registrations {
+        get { Registrations(texts: texts, aliases: aliases, faces: faces, spacedGlyphs: spacedGlyphs) }
+        set {
+            texts = newValue.texts
+            aliases = newValue.aliases
+            faces = newValue.faces
+            spacedGlyphs = newValue.spacedGlyphs
+        }
+    }
+
     private let subsets: Bool
     /// The faces embedded whole whatever `subsets` says: the fonts of form fields with `typing: all`.
     private var wholeFaces: Set<ObjectIdentifier> = []

@@ -120,9 +120,19 @@ public struct PDFRenderer: Sendable {
         let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
         var replayer = Replayer(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline)
         replayer.layouts.reserveCapacity(pageTexts.reduce(0) { $0 + $1.count })
+        // The first page's beginning, when a recent first page began alike: its texts were laid out and registered
+        // then, and their registrations are given back here.
+        var first = firstPage(of: document)
         // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs.
         for (index, page) in document.pages.enumerated() {
-            for (text, location) in pageTexts[index] where !text.string.isEmpty {
+            var given = 0
+            if index == 0, let registrations = first?.givenRegistrations {
+                fontSet.registrations = registrations
+                given = first?.texts ?? 0
+            }
+            for (number, (text, location)) in pageTexts[index].enumerated() where number >= given {
+                if index == 0, number == first?.texts { first?.registrations = fontSet.registrations }
+                guard !text.string.isEmpty else { continue }
                 let layout = try Self.layout(text, at: location, with: replayer, in: fontSet)
                 replayer.layouts[location] = layout
                 try register(text, layout: layout, at: location, in: fontSet)
@@ -147,12 +157,79 @@ public struct PDFRenderer: Sendable {
                 throw RenderError.pdf(location: location, reason: "\(error)")
             }
             let target = PDFTarget(page: page, height: drawing.size.height, resources: resources)
-            try replayer.replay(drawing, page: index + 1, into: target)
+            if index == 0, let first {
+                try replayFirstPage(drawing, first, into: target, replayer: replayer)
+            } else {
+                try replayer.replay(drawing, page: index + 1, into: target)
+            }
             pages.append(page)
         }
         try resources.writeLinks(pages: pages)
         try addOutline(document, pages: pages, to: pdf)
         return pdf
+    }
+
+    /// How a document's first page is drawn (`PDFPrefixes`), and what its beginning's texts registered.
+    struct FirstPage {
+        var frame: PDFPrefixes.Frame
+        var plan: PDFPrefixes.Plan
+        /// How many of the page's texts its beginning holds (nil when drawn whole).
+        var texts: Int?
+        /// The registrations after them, once made.
+        var registrations: PDFFontSet.Registrations?
+
+        /// The registrations a kept beginning gives back.
+        var givenRegistrations: PDFFontSet.Registrations? {
+            if case .resume(let candidates, _) = plan { candidates.first?.registrations } else { nil }
+        }
+    }
+
+    /// The plan for `document`'s first page: beginnings are kept for embedded fonts outside PDF/A only.
+    private func firstPage(of document: Document) -> FirstPage? {
+        guard fontMode == .embedded, document.archive == nil, let drawing = document.pages.first else { return nil }
+        let frame = PDFPrefixes.Frame(
+            size: drawing.size, background: drawing.background, subsets: subsetsFonts,
+            gridPixelsPerPoint: scale.factor, fonts: fonts)
+        let plan = PDFPrefixes.shared.plan(for: drawing, in: frame)
+        let texts: Int? =
+            switch plan {
+            case .whole: nil
+            case .split(let count), .resume(_, let count): PDFPrefixes.textCount(drawing.commands, before: count)
+            }
+        return FirstPage(frame: frame, plan: plan, texts: texts)
+    }
+
+    /// Draws a document's first page, its beginning given back when a recent page began alike (`PDFPrefixes`), or
+    /// kept when it shares its beginning with one.
+    private func replayFirstPage(
+        _ drawing: Drawing, _ first: FirstPage, into target: PDFTarget, replayer: Replayer
+    ) throws {
+        let prefixes = PDFPrefixes.shared
+        let all = drawing.commands.indices
+        let split: Int
+        switch first.plan {
+        case .whole:
+            try replayer.replay(drawing, page: 1, into: target)
+            return
+        case .resume(let candidates, let from):
+            if try target.resume(from: candidates, location: RenderLocation(page: 1)) {
+                prefixes.hit(in: first.frame, after: from)
+                try replayer.replay(drawing, page: 1, into: target, commands: from..<all.upperBound)
+                try target.finish(location: RenderLocation(page: 1))
+                return
+            }
+            split = from
+        case .split(let at):
+            split = at
+        }
+        target.beginJournal()
+        try replayer.replay(drawing, page: 1, into: target, commands: 0..<split)
+        var journal = target.endJournal()
+        try replayer.replay(drawing, page: 1, into: target, commands: split..<all.upperBound)
+        try target.finish(location: RenderLocation(page: 1))
+        journal?.batchContent = target.keptBatchContent
+        journal?.registrations = first.registrations ?? first.givenRegistrations
+        if let journal { prefixes.keep(journal, after: split, of: drawing, in: first.frame) }
     }
 
     /// Refuses what `archive`'s level forbids before anything is built: libHaru's non-embedded CID fonts (every

@@ -14,7 +14,7 @@ import PNG
 /// darken it.
 final class PDFTarget: RenderTarget {
     /// The graphics state the page's content stream is known to be in; `q`/`Q` scopes push and pop copies.
-    private struct State {
+    fileprivate struct State {
         var strokeColor = RGBColor.black
         var fillColor = RGBColor.black
         var strokeAlpha = 1.0
@@ -29,6 +29,24 @@ final class PDFTarget: RenderTarget {
     private var state = State()
     private var saved: [State] = []
     private var batch: ShapeBatch?
+    /// The beginning being kept (`PDFPrefixes`): every call that does more than append content, in order.
+    private var journal: PDFPrefixes.Journal?
+    /// Set when a call the journal cannot give back was made while it was kept.
+    private var journalBroken = false
+    /// The shapes added to the batch open when a journal ended, so its painting's content can be kept
+    /// (`keptBatchContent`).
+    private var journalBatch: Int?
+    /// What painting the batch open at the journal's end wrote, when nothing was added to it first.
+    private(set) var keptBatchContent: [UInt8]?
+    /// The content a batch given back with a journal is painted with when nothing is added to it first.
+    private var givenBatchContent: (added: Int, bytes: [UInt8])?
+
+    /// What the target holds between two commands: the graphics state known, the states saved, the shapes waiting.
+    struct Snapshot {
+        fileprivate var state = State()
+        fileprivate var saved: [State] = []
+        fileprivate var batch: ShapeBatch?
+    }
 
     init(page: PDFPage, height: Double, resources: PDFResources) {
         self.page = page
@@ -130,6 +148,7 @@ final class PDFTarget: RenderTarget {
 
     /// Kept for the document's end, when every page and name exists: a link may point forward.
     func mark(link: String?, name: String?, area: Rect, location: RenderLocation) throws {
+        journalBroken = journalBroken || journal != nil
         let flipped = Rect(x: area.x, y: height - area.maxY, width: area.width, height: area.height)
         if let name {
             if let first = resources.anchors[name] {
@@ -144,6 +163,12 @@ final class PDFTarget: RenderTarget {
 
     func drawText(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
         try flush(location)
+        if journal != nil,
+            layout.artifact || layout.characterSpacing != 0 || layout.spreadsLikeWords
+                || resources.fonts.isCID(name)
+        {
+            journalBroken = true
+        }
         guard !layout.artifact else {
             var plain = layout
             plain.artifact = false
@@ -238,12 +263,14 @@ final class PDFTarget: RenderTarget {
                 // A cell of a vertical column: the pen half the glyph's width right of its origin and the vertical
                 // origin above its baseline, so the glyph lands where the horizontal drawing would put it.
                 let run = layout.runs[0]
-                let entry = try resources.fonts.font(
-                    for: run.face, variant: .vertical, alias: resources.fonts.aliasNumbers(of: run)?[0] ?? nil)
+                let use = PDFPrefixes.FontUse(
+                    face: run.face, variant: .vertical, alias: resources.fonts.aliasNumbers(of: run)?[0] ?? nil)
+                let entry = try font(use)
                 let glyph = run.glyphs[0]
                 let width = Double(entry.width(of: glyph, in: run.face)) * layout.size / 1000
                 let x = run.start + Double(run.offsets[0]) * layout.size / 1000 + width / 2
                 let y = baseline + Double(entry.verticalOrigin ?? 880) * layout.size / 1000
+                note(.useFont(use))
                 try page.showGlyphs(
                     [entry.codes[glyph] ?? 0], adjustments: [0], font: entry.font, size: layout.size, x: x, y: y)
                 return
@@ -290,11 +317,11 @@ final class PDFTarget: RenderTarget {
         alias: Int? = nil, spacing: Int = 0, carried: [Int]
     ) throws {
         // Each glyph's font: by the spacing its program carries, 0 for the face's own.
-        var fonts = [0: try resources.fonts.font(for: run.face, variant: variant, alias: alias)]
+        var fonts = [0: try font(PDFPrefixes.FontUse(face: run.face, variant: variant, alias: alias))]
         var keys = Array(repeating: 0, count: glyphs.count)
         if alias == nil, glyphs.contains(where: { carried[$0] > 0 }) {
             for index in glyphs where carried[index] > 0 {
-                if let spaced = try resources.fonts.spacedFont(for: run.face, spacing: carried[index]),
+                if let spaced = try spacedFont(for: run.face, spacing: carried[index]),
                     spaced.codes[run.glyphs[index]] != nil
                 {
                     fonts[carried[index]] = spaced
@@ -326,6 +353,9 @@ final class PDFTarget: RenderTarget {
                 adjustments.append(pen - offset)
                 pen = offset + entry.width(of: glyph, in: run.face) + tc
             }
+            note(
+                .useFont(
+                    PDFPrefixes.FontUse(face: run.face, variant: key == 0 ? variant : .spaced(key), alias: alias)))
             try page.showGlyphs(
                 codes, adjustments: adjustments, font: entry.font, size: size,
                 x: run.start + Double(origin) * size / 1000, y: baseline, characterSpacing: Double(tc) * size / 1000)
@@ -362,6 +392,7 @@ final class PDFTarget: RenderTarget {
 
     func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws {
         try flush(location)
+        journalBroken = journalBroken || journal != nil
         let image = try resources.image(for: data, location: location)
         try pdf(location) {
             // The constant fill alpha applies to images too: draw them opaque (their own alpha is the soft mask).
@@ -381,6 +412,7 @@ final class PDFTarget: RenderTarget {
 
     func beginScope(clip rect: Rect?, location: RenderLocation) throws {
         try flush(location)
+        journalBroken = journalBroken || journal != nil
         try pdf(location) {
             try page.saveGraphicsState()
             saved.append(state)
@@ -396,6 +428,7 @@ final class PDFTarget: RenderTarget {
         location: RenderLocation
     ) throws {
         try flush(location)
+        journalBroken = journalBroken || journal != nil
         try pdf(location) {
             try page.transform(
                 a: scaleX, b: 0, c: 0, d: scaleY, tx: translateX,
@@ -406,6 +439,7 @@ final class PDFTarget: RenderTarget {
     /// Clockwise on the page is counter-clockwise in PDF's y-up space: a `cm` turning by −θ about (cx, h − cy).
     func rotate(degrees: Double, about center: Point, location: RenderLocation) throws {
         try flush(location)
+        journalBroken = journalBroken || journal != nil
         let radians = degrees * .pi / 180
         let a = cos(radians)
         let b = -sin(radians)
@@ -442,7 +476,7 @@ final class PDFTarget: RenderTarget {
                 // A translucent batch is painted inside q … Q: the opacity ends with it, so no second ExtGState
                 // is needed to set it back (one object fewer per document).
                 if paint.alpha < 1 {
-                    try page.saveGraphicsState()
+                    try step(.save) { try page.saveGraphicsState() }
                     saved.append(state)
                 }
                 switch paint {
@@ -464,12 +498,20 @@ final class PDFTarget: RenderTarget {
         guard let open = batch else { return }
         batch = nil
         try pdf(open.location) {
-            switch open.paint {
-            case .fill: try page.fill(PDFPath(open.elements))
-            case .stroke: try page.stroke(PDFPath(open.elements))
+            let from = page.contentLength
+            if let given = givenBatchContent, given.added == open.added {
+                try page.appendContent(given.bytes[...])
+            } else {
+                switch open.paint {
+                case .fill: try page.fill(PDFPath(open.elements))
+                case .stroke: try page.stroke(PDFPath(open.elements))
+                }
             }
+            if journalBatch == open.added { keptBatchContent = page.content(from: from) }
+            givenBatchContent = nil
+            journalBatch = nil
             if open.paint.alpha < 1 {
-                try page.restoreGraphicsState()
+                try step(.restore) { try page.restoreGraphicsState() }
                 state = saved.popLast() ?? State()
             }
         }
@@ -492,20 +534,134 @@ final class PDFTarget: RenderTarget {
             state.strokeColor = rgb
         }
         if width != state.lineWidth {
-            try page.setLineWidth(width)
+            try step(.lineWidth(width)) { try page.setLineWidth(width) }
             state.lineWidth = width
         }
         if cap != state.cap {
-            try page.setLineCap(cap)
+            try step(.lineCap(cap)) { try page.setLineCap(cap) }
             state.cap = cap
         }
     }
 
     private func setAlpha(stroke: Double, fill: Double) throws {
         guard stroke != state.strokeAlpha || fill != state.fillAlpha else { return }
-        try page.setAlpha(stroke: stroke, fill: fill)
+        try step(.alpha(stroke: stroke, fill: fill)) { try page.setAlpha(stroke: stroke, fill: fill) }
         state.strokeAlpha = stroke
         state.fillAlpha = fill
+    }
+
+    // MARK: - Kept beginnings
+
+    /// Starts keeping the journal of what is drawn from here (`PDFPrefixes`).
+    func beginJournal() {
+        journal = PDFPrefixes.Journal(start: page.contentLength)
+        journalBroken = false
+    }
+
+    /// Stops keeping the journal and returns it, with the content drawn since `beginJournal()` and the target's
+    /// state; nil when something was drawn that a journal cannot give back.
+    func endJournal() -> PDFPrefixes.Journal? {
+        defer {
+            journal = nil
+            journalBroken = false
+        }
+        guard var kept = journal, !journalBroken else { return nil }
+        kept.bytes = page.content(from: kept.start)
+        kept.target = Snapshot(state: state, saved: saved, batch: batch)
+        journalBatch = batch?.added
+        return kept
+    }
+
+    /// Gives back the first of `candidates` whose fonts show glyphs with the codes this document's fonts give them:
+    /// the document's fonts and alpha states are made in the journal's order, the page's resources named, its
+    /// content appended and libHaru's graphics state changed as drawing made them, and the target's state set.
+    /// Returns false, with nothing written to the page, when none has this document's codes; what was made then
+    /// is what drawing the commands makes first, in the same order.
+    func resume(from candidates: [PDFPrefixes.Journal], location: RenderLocation) throws -> Bool {
+        guard let first = candidates.first, first.start == page.contentLength else { return false }
+        // The document's objects first, in order; the codes each font gives.
+        var codes: [PDFPrefixes.FontCodes?] = []
+        try pdf(location) {
+            for (step, _, _) in first.steps {
+                switch step {
+                case .font(let use, _): codes.append(try font(of: use).map(PDFPrefixes.FontCodes.init))
+                case .alpha(let stroke, let fill): try page.document.prepareAlpha(stroke: stroke, fill: fill)
+                default: break
+                }
+            }
+        }
+        func fontCodes(_ journal: PDFPrefixes.Journal) -> [PDFPrefixes.FontCodes?] {
+            journal.steps.compactMap { if case .font(_, let codes) = $0.step { codes } else { nil } }
+        }
+        guard let kept = candidates.first(where: { fontCodes($0) == codes }) else { return false }
+        try pdf(location) {
+            var written = 0
+            for (step, from, to) in kept.steps {
+                try page.appendContent(kept.bytes[written..<from])
+                switch step {
+                case .font: break
+                case .useFont(let use):
+                    guard let entry = try font(of: use) else { continue }
+                    try page.useFont(entry.font)
+                case .save: try page.saveGraphicsState()
+                case .restore: try page.restoreGraphicsState()
+                case .lineWidth(let width): try page.setLineWidth(width)
+                case .lineCap(let cap): try page.setLineCap(cap)
+                case .alpha(let stroke, let fill): try page.setAlpha(stroke: stroke, fill: fill)
+                }
+                written = to
+            }
+            try page.appendContent(kept.bytes[written...])
+        }
+        guard page.contentLength == kept.start + kept.bytes.count else {
+            throw RenderError.pdf(location: location, reason: "a kept page beginning gave back other content")
+        }
+        state = kept.target.state
+        saved = kept.target.saved
+        batch = kept.target.batch
+        if let open = batch, let bytes = kept.batchContent { givenBatchContent = (open.added, bytes) }
+        return true
+    }
+
+    /// Runs a libHaru call that changes its graphics state or resources, noting it in the journal with the content
+    /// it wrote.
+    private func step(_ step: PDFPrefixes.Step, _ body: () throws -> Void) throws {
+        guard let start = journal?.start else { return try body() }
+        let from = page.contentLength - start
+        try body()
+        journal?.steps.append((step, from, page.contentLength - start))
+    }
+
+    /// Notes a step that writes nothing (a font asked for, or named in the resources) in the journal.
+    private func note(_ step: PDFPrefixes.Step) {
+        guard let start = journal?.start else { return }
+        let here = page.contentLength - start
+        journal?.steps.append((step, here, here))
+    }
+
+    /// The document's font for `use`, noted in the journal.
+    private func font(_ use: PDFPrefixes.FontUse) throws -> PDFFontSet.Embedded {
+        let entry = try resources.fonts.font(for: use.face, variant: use.variant, alias: use.alias)
+        note(.font(use, PDFPrefixes.FontCodes(entry)))
+        return entry
+    }
+
+    /// The document's font of `face` widened by `spacing` (`PDFFontSet.spacedFont`), noted in the journal.
+    private func spacedFont(for face: FontFace, spacing: Int) throws -> PDFFontSet.Embedded? {
+        let entry = try resources.fonts.spacedFont(for: face, spacing: spacing)
+        note(
+            .font(
+                PDFPrefixes.FontUse(face: face, variant: .spaced(spacing), alias: nil),
+                entry.map(PDFPrefixes.FontCodes.init)))
+        return entry
+    }
+
+    /// The document's font for `use`, spaced or not.
+    private func font(of use: PDFPrefixes.FontUse) throws -> PDFFontSet.Embedded? {
+        if case .spaced(let spacing) = use.variant {
+            return try resources.fonts.spacedFont(for: use.face, spacing: spacing)
+        }
+        return try resources.fonts.font(for: use.face, variant: use.variant, alias: use.alias)
     }
 
     // MARK: - Helpers
@@ -581,6 +737,8 @@ struct ShapeBatch {
     private(set) var elements: [PDFPath.Element] = []
     /// The page bounds of each translucent shape, to keep overlapping ones apart.
     var bounds: [Rect] = []
+    /// How many shapes were added (a merged rectangle too): the batch's content is the same for the same count.
+    private(set) var added = 0
     /// For opaque fills: the rectangle in `elements` ending at each bottom edge.
     private var bottoms: [Edge: Int] = [:]
 
@@ -591,6 +749,7 @@ struct ShapeBatch {
 
     /// Adds a path element, merging a rectangle into the one above it when the fill is opaque.
     mutating func append(_ element: PDFPath.Element) {
+        added += 1
         guard case .fill(_, let alpha) = paint, alpha >= 1, case let .rect(x, y, width, height) = element,
             width > 0, height > 0
         else {

@@ -249,17 +249,20 @@ struct Replayer {
     static func visit(
         _ drawing: Drawing, page: Int, _ body: (Drawing.Command, RenderLocation) throws -> Void
     ) throws {
+        // Each command is read in place: iterating the array copies every command out first.
         func walk(_ commands: [Drawing.Command], under parent: RenderLocation) throws {
-            for (index, command) in commands.enumerated() {
-                let here = parent.appending("commands", index: index)
-                switch command {
-                case .group(let group): try walk(group.commands, under: here)
-                case .part(let part):
-                    try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
-                case .formField(let field):
-                    try body(command, here)
-                    try walk(field.appearance, under: here.appearance)
-                default: try body(command, here)
+            try commands.withUnsafeBufferPointer { commands in
+                for index in commands.indices {
+                    let here = parent.appending("commands", index: index)
+                    switch commands[index] {
+                    case .group(let group): try walk(group.commands, under: here)
+                    case .part(let part):
+                        try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                    case .formField(let field):
+                        try body(commands[index], here)
+                        try walk(field.appearance, under: here.appearance)
+                    default: try body(commands[index], here)
+                    }
                 }
             }
         }

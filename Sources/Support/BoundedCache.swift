@@ -37,3 +37,24 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
         entries.removeAll()
     }
 }
+
+/// The caches of modules the Render module does not reach (a template's fixed commands, in Documents), which
+/// `DocumentCaches.removeAll()` — `mkpdf-bench --cold` — must empty with its own: each registers its `removeAll` when
+/// it is made, so one that was never made has nothing to empty.
+package enum RegisteredCaches {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var removers: [@Sendable () -> Void] = []
+
+    /// Makes `cache` one that `removeAll()` empties, and returns it.
+    package static func register<Key: Hashable & Sendable, Value: Sendable>(
+        _ cache: BoundedCache<Key, Value>
+    ) -> BoundedCache<Key, Value> {
+        lock.withLock { removers.append { cache.removeAll() } }
+        return cache
+    }
+
+    /// Empties every registered cache.
+    package static func removeAll() {
+        for remove in lock.withLock({ removers }) { remove() }
+    }
+}

@@ -61,6 +61,8 @@ public struct Template: Sendable {
     let typesetting: Typesetting
     /// The budgets it was loaded with, which rendering keeps to as well.
     public let limits: Limits
+    /// This load of the template, which its fixed elements' commands are cached under (`drawElements`).
+    let identity = TemplateIdentity()
 
     /// True when the template has a `flow` (its document may have several pages).
     public var isFlowing: Bool { !flow.isEmpty }
@@ -197,7 +199,7 @@ public struct Template: Sendable {
     ) throws(TemplateError) -> Drawing {
         let scope = try scope(values: given, data: data)
         var commands: [Drawing.Command] = []
-        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands, budget: &budget)
+        try drawElements(scope: scope, options: options, into: &commands, budget: &budget)
         return Drawing(size: size, background: background, palette: palette, commands: commands)
     }
 
@@ -213,7 +215,7 @@ public struct Template: Sendable {
         var commands: [Drawing.Command] = []
         var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
         budget.deadline = options.deadline
-        try draw(elements, scope: scope, base: Point(x: 0, y: 0), options: options, into: &commands, budget: &budget)
+        try drawElements(scope: scope, options: options, into: &commands, budget: &budget)
         var title = given["title"]
         if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
         let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
@@ -405,133 +407,141 @@ public struct Template: Sendable {
         into commands: inout [Drawing.Command], budget: inout ElementBudget
     ) throws(TemplateError) {
         for element in elements {
-            switch element {
-            case .loop(let loop):
-                let items = try items(loop.list, scope: scope, mark: loop.mark)
-                for (index, item) in items.enumerated() {
-                    let inner = scope.adding([loop.variable: item, "loop": Self.loopRecord(index, count: items.count)])
-                    let offset = Point(x: base.x + Double(index) * loop.step.x, y: base.y + Double(index) * loop.step.y)
-                    try draw(
-                        loop.elements, scope: inner, base: offset, options: options, into: &commands, budget: &budget)
-                }
-            case .linked(let linked):
-                var inner: [Drawing.Command] = []
-                try draw(linked.element, scope: scope, base: base, options: options, into: &inner, budget: &budget)
-                func resolved(_ text: MarkedText?) throws(TemplateError) -> String? {
-                    guard let text else { return nil }
-                    let value = try self.text(text, scope: scope).trimmingCharacters(in: .whitespaces)
-                    return value.isEmpty || value == "#" ? nil : value
-                }
-                // A link whose text comes out empty (no URL in this record) is drawn without one.
-                commands.append(
-                    .group(.init(commands: inner, link: try resolved(linked.link), name: try resolved(linked.name))))
-            case .condition(let condition):
-                let branch =
-                    try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
-                    ? condition.then : condition.otherwise
-                try draw(branch, scope: scope, base: base, options: options, into: &commands, budget: &budget)
-            case .line(let line):
-                try budget.add(line.repetition.count, file: file, mark: nil)
-                for offset in line.repetition.offsets {
-                    commands.append(
-                        .line(
-                            .init(
-                                color: line.slot.stroke, width: line.width,
-                                from: line.from + offset + base, to: line.to + offset + base,
-                                cap: line.cap, slot: .role(line.role))))
-                }
-            case .shape(let shape):
-                try budget.add(shape.repetition.count, file: file, mark: nil)
-                for offset in shape.repetition.offsets {
-                    let payload = Drawing.Command.Shape(
-                        rect: Rect(origin: shape.rect.origin + offset + base, size: shape.rect.size),
-                        paint: shape.paint,
-                        lineWidth: shape.lineWidth, stroke: shape.slot.stroke, fill: shape.slot.fill,
-                        slot: .role(shape.role))
-                    commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
-                }
-            case .text(let text) where text.box != nil:
-                guard let frame = text.box else { continue }
-                try budget.add(text.repetition.count, file: file, mark: text.mark)
-                let pieces = try pieces(text.text, scope: scope, mark: text.mark)
-                if let fonts = options.fonts { try checkCoverage(text, pieces: pieces, fonts: fonts) }
-                for offset in text.repetition.offsets {
-                    let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
-                    if let fonts = options.fonts {
-                        do {
-                            _ = try TextBoxSetter(fonts: fonts).set(box)
-                        } catch {
-                            throw TemplateError(
-                                file: file, line: text.mark?.line, column: text.mark?.column,
-                                reason: .textFit(error))
-                        }
-                    }
-                    commands.append(.textBox(box))
-                }
-            case .text(let text):
-                try budget.add(text.repetition.count, file: file, mark: text.mark)
-                let pieces = try pieces(text.text, scope: scope, mark: text.mark)
-                let string = pieces.map(\.text).joined()
-                if let fonts = options.fonts {
-                    try checkCoverage(text, pieces: pieces, fonts: fonts)
-                    if !text.text.isLiteral {
-                        try checkOnPage(text, string: string, origin: text.origin + base, fonts: fonts)
-                    }
-                }
-                for offset in text.repetition.offsets {
-                    commands.append(
-                        .text(
-                            .init(
-                                color: text.slot.stroke, string: string, font: text.font,
-                                size: text.size, origin: text.origin + offset + base,
-                                boxWidth: text.boxWidth, alignment: text.alignment,
-                                slot: .role(text.role))))
-                }
-            case .part(let part):
-                var values: [String: String] = [:]
-                for (name, text) in part.values { values[name] = try self.text(text, scope: scope) }
-                try budget.add(1, file: file, mark: part.mark)
-                let drawing = try part.template.drawing(values: values, options: options, budget: &budget)
-                commands.append(
-                    .part(
-                        .init(
-                            drawing: drawing, rect: Rect(origin: part.rect.origin + base, size: part.rect.size),
-                            rotation: part.rotation == 0 ? nil : part.rotation)))
-            case .image(let image):
-                try budget.add(1, file: file, mark: nil)
-                try budget.addImage(image.data, file: file, mark: nil)
-                commands.append(
-                    .image(
-                        .init(
-                            data: image.data,
-                            rect: Rect(
-                                origin: image.rect.origin + base,
-                                size: image.rect.size))))
-            case .field(let field):
-                try budget.add(1, file: file, mark: field.mark)
-                commands.append(
-                    .formField(try formField(field, scope: scope, base: base, options: options, budget: &budget)))
-            case .barcode(let element):
-                try budget.add(1, file: file, mark: element.mark)
-                var command = element.command
-                command.rect = Rect(origin: command.rect.origin + base, size: command.rect.size)
-                command.data = try pieces(element.data, scope: scope, mark: element.mark).map(\.text).joined()
-                do {
-                    _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
-                } catch {
-                    throw TemplateError(
-                        file: file, line: element.mark?.line, column: element.mark?.column,
-                        reason: .barcode(
-                            element: element.element, kind: command.symbology.rawValue,
-                            key: Self.templateKey(error.field, element: element),
-                            field: error.field == "data" ? element.data.names.first?.name : nil,
-                            reason: error.reason))
-                }
-                commands.append(.barcode(command))
-            case .chart(let element):
-                commands.append(
-                    .chart(try chartCommand(element, scope: scope, base: base, options: options, budget: &budget)))
+            try draw(element, scope: scope, base: base, options: options, into: &commands, budget: &budget)
+        }
+    }
+
+    /// Appends the commands of `element`, moved by `base`, counted against `budget` before they are made.
+    func draw(
+        _ element: TemplateElement, scope: TemplateScope, base: Point, options: TemplateRenderOptions,
+        into commands: inout [Drawing.Command], budget: inout ElementBudget
+    ) throws(TemplateError) {
+        switch element {
+        case .loop(let loop):
+            let items = try items(loop.list, scope: scope, mark: loop.mark)
+            for (index, item) in items.enumerated() {
+                let inner = scope.adding([loop.variable: item, "loop": Self.loopRecord(index, count: items.count)])
+                let offset = Point(x: base.x + Double(index) * loop.step.x, y: base.y + Double(index) * loop.step.y)
+                try draw(
+                    loop.elements, scope: inner, base: offset, options: options, into: &commands, budget: &budget)
             }
+        case .linked(let linked):
+            var inner: [Drawing.Command] = []
+            try draw(linked.element, scope: scope, base: base, options: options, into: &inner, budget: &budget)
+            func resolved(_ text: MarkedText?) throws(TemplateError) -> String? {
+                guard let text else { return nil }
+                let value = try self.text(text, scope: scope).trimmingCharacters(in: .whitespaces)
+                return value.isEmpty || value == "#" ? nil : value
+            }
+            // A link whose text comes out empty (no URL in this record) is drawn without one.
+            commands.append(
+                .group(.init(commands: inner, link: try resolved(linked.link), name: try resolved(linked.name))))
+        case .condition(let condition):
+            let branch =
+                try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
+                ? condition.then : condition.otherwise
+            try draw(branch, scope: scope, base: base, options: options, into: &commands, budget: &budget)
+        case .line(let line):
+            try charge(element, budget: &budget)
+            for offset in line.repetition.offsets {
+                commands.append(
+                    .line(
+                        .init(
+                            color: line.slot.stroke, width: line.width,
+                            from: line.from + offset + base, to: line.to + offset + base,
+                            cap: line.cap, slot: .role(line.role))))
+            }
+        case .shape(let shape):
+            try charge(element, budget: &budget)
+            for offset in shape.repetition.offsets {
+                let payload = Drawing.Command.Shape(
+                    rect: Rect(origin: shape.rect.origin + offset + base, size: shape.rect.size),
+                    paint: shape.paint,
+                    lineWidth: shape.lineWidth, stroke: shape.slot.stroke, fill: shape.slot.fill,
+                    slot: .role(shape.role))
+                commands.append(shape.isEllipse ? .ellipse(payload) : .rect(payload))
+            }
+        case .text(let text) where text.box != nil:
+            guard let frame = text.box else { return }
+            try charge(element, budget: &budget)
+            let pieces = try pieces(text.text, scope: scope, mark: text.mark)
+            if let fonts = options.fonts { try checkCoverage(text, pieces: pieces, fonts: fonts) }
+            for offset in text.repetition.offsets {
+                let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
+                if let fonts = options.fonts {
+                    do {
+                        _ = try TextBoxSetter(fonts: fonts).set(box)
+                    } catch {
+                        throw TemplateError(
+                            file: file, line: text.mark?.line, column: text.mark?.column,
+                            reason: .textFit(error))
+                    }
+                }
+                commands.append(.textBox(box))
+            }
+        case .text(let text):
+            try charge(element, budget: &budget)
+            let pieces = try pieces(text.text, scope: scope, mark: text.mark)
+            let string = pieces.map(\.text).joined()
+            if let fonts = options.fonts {
+                try checkCoverage(text, pieces: pieces, fonts: fonts)
+                if !text.text.isLiteral {
+                    try checkOnPage(text, string: string, origin: text.origin + base, fonts: fonts)
+                }
+            }
+            for offset in text.repetition.offsets {
+                commands.append(
+                    .text(
+                        .init(
+                            color: text.slot.stroke, string: string, font: text.font,
+                            size: text.size, origin: text.origin + offset + base,
+                            boxWidth: text.boxWidth, alignment: text.alignment,
+                            slot: .role(text.role))))
+            }
+        case .part(let part):
+            var values: [String: String] = [:]
+            for (name, text) in part.values { values[name] = try self.text(text, scope: scope) }
+            try budget.add(1, file: file, mark: part.mark)
+            let drawing = try part.template.drawing(values: values, options: options, budget: &budget)
+            commands.append(
+                .part(
+                    .init(
+                        drawing: drawing, rect: Rect(origin: part.rect.origin + base, size: part.rect.size),
+                        rotation: part.rotation == 0 ? nil : part.rotation)))
+        case .image(let image):
+            try charge(element, budget: &budget)
+            commands.append(
+                .image(
+                    .init(
+                        data: image.data,
+                        rect: Rect(
+                            origin: image.rect.origin + base,
+                            size: image.rect.size))))
+        case .field(let field):
+            try budget.add(1, file: file, mark: field.mark)
+            commands.append(
+                .formField(try formField(field, scope: scope, base: base, options: options, budget: &budget)))
+        case .barcode(let barcode):
+            try charge(element, budget: &budget)
+            let element = barcode
+            var command = element.command
+            command.rect = Rect(origin: command.rect.origin + base, size: command.rect.size)
+            command.data = try pieces(element.data, scope: scope, mark: element.mark).map(\.text).joined()
+            do {
+                _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
+            } catch {
+                throw TemplateError(
+                    file: file, line: element.mark?.line, column: element.mark?.column,
+                    reason: .barcode(
+                        element: element.element, kind: command.symbology.rawValue,
+                        key: Self.templateKey(error.field, element: element),
+                        field: error.field == "data" ? element.data.names.first?.name : nil,
+                        reason: error.reason))
+            }
+            commands.append(.barcode(command))
+        case .chart(let element):
+            commands.append(
+                .chart(try chartCommand(element, scope: scope, base: base, options: options, budget: &budget)))
         }
     }
 

@@ -1,0 +1,92 @@
+import DrawingModule
+import Fonts
+import Foundation
+import Support
+
+/// One loaded template, by identity: what its fixed commands are cached under. Made once per load, so a template
+/// loaded again (its file changed) never finds another's commands; held by the cache's keys, so its address cannot
+/// be reused while they are kept.
+final class TemplateIdentity: Sendable {}
+
+/// A top-level element of a loaded template whose commands are kept: the template, the element's place in it, and
+/// what its commands and checks depend on besides (the font registry by identity, held; the barcode grid).
+struct FixedElementKey: Hashable, Sendable {
+    var template: TemplateIdentity
+    var index: Int
+    var fonts: FontRegistry?
+    var pixelsPerPoint: Double
+
+    static func == (a: FixedElementKey, b: FixedElementKey) -> Bool {
+        a.template === b.template && a.index == b.index && a.fonts === b.fonts && a.pixelsPerPoint == b.pixelsPerPoint
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(template))
+        hasher.combine(index)
+        hasher.combine(fonts.map(ObjectIdentifier.init))
+        hasher.combine(pixelsPerPoint)
+    }
+}
+
+/// The commands of templates' fixed elements, made and checked once: every record of a batch draws the same frame,
+/// rules and labels, and only the elements that read a value are made again. Emptied with the renderers' caches
+/// (`mkpdf-bench --cold`).
+let fixedElementCommands = RegisteredCaches.register(
+    BoundedCache<FixedElementKey, [Drawing.Command]>(limit: 4096))
+
+extension TemplateElement {
+    /// True when the element's commands cannot depend on the values, the data or the page: a line, a shape or an
+    /// image, and a text or barcode whose text has no `{{…}}`. Its checks (glyph coverage, fit, the barcode's
+    /// layout) then give the same answer every time too.
+    var isFixed: Bool {
+        switch self {
+        case .line, .shape, .image: true
+        case .text(let text): text.text.isLiteral
+        case .barcode(let barcode): barcode.data.isLiteral
+        case .chart, .part, .loop, .condition, .linked, .field: false
+        }
+    }
+}
+
+extension Template {
+    /// Appends the commands of the template's top-level elements: those of a fixed element (`isFixed`) from the
+    /// cache once made and checked for the same fonts and grid, the others made for `scope`. Every element is
+    /// counted against `budget` as when it is made, so limits and the deadline hold alike.
+    func drawElements(
+        scope: TemplateScope, options: TemplateRenderOptions, into commands: inout [Drawing.Command],
+        budget: inout ElementBudget
+    ) throws(TemplateError) {
+        let origin = Point(x: 0, y: 0)
+        for (index, element) in elements.enumerated() {
+            guard element.isFixed else {
+                try draw(element, scope: scope, base: origin, options: options, into: &commands, budget: &budget)
+                continue
+            }
+            let key = FixedElementKey(
+                template: identity, index: index, fonts: options.fonts, pixelsPerPoint: options.pixelsPerPoint)
+            if let kept = fixedElementCommands.value(for: key) {
+                try charge(element, budget: &budget)
+                commands += kept
+                continue
+            }
+            var made: [Drawing.Command] = []
+            try draw(element, scope: scope, base: origin, options: options, into: &made, budget: &budget)
+            fixedElementCommands.store(made, for: key)
+            commands += made
+        }
+    }
+
+    /// Counts a fixed element's commands (and an image's decoded bytes) against `budget`, before they are made.
+    func charge(_ element: TemplateElement, budget: inout ElementBudget) throws(TemplateError) {
+        switch element {
+        case .line(let line): try budget.add(line.repetition.count, file: file, mark: nil)
+        case .shape(let shape): try budget.add(shape.repetition.count, file: file, mark: nil)
+        case .text(let text): try budget.add(text.repetition.count, file: file, mark: text.mark)
+        case .image(let image):
+            try budget.add(1, file: file, mark: nil)
+            try budget.addImage(image.data, file: file, mark: nil)
+        case .barcode(let barcode): try budget.add(1, file: file, mark: barcode.mark)
+        case .chart, .part, .loop, .condition, .linked, .field: break
+        }
+    }
+}

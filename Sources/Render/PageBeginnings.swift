@@ -1,0 +1,121 @@
+import DrawingModule
+import Foundation
+
+/// The bookkeeping of pages that begin alike, for the renderers' caches of shared beginnings (`RasterPrefixes`'
+/// pixels, `PDFPrefixes`' content journals): recent pages' commands, and what was kept after the first commands of
+/// those that shared a beginning with one.
+///
+/// A page that begins with a kept beginning resumes from it; one that shares at least `fewestShared` leading
+/// commands with a recent page is drawn in two steps, and what the first step left is kept. Behind a lock: a batch
+/// renders documents on several threads.
+final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
+    /// What was kept for pages in `frame` beginning with `commands`, newest last.
+    private struct Beginning {
+        var frame: Frame
+        var commands: ArraySlice<Drawing.Command>
+        var kept: [Kept]
+        /// How many pages resumed from it.
+        var resumed = 0
+    }
+
+    /// How a page is to be drawn.
+    enum Plan {
+        /// From one of `kept` (newest first), then the commands from `from` on.
+        case resume([Kept], from: Int)
+        /// In two steps, keeping what the first `split` commands leave.
+        case split(at: Int)
+        /// In one pass.
+        case whole
+    }
+
+    private let lock = NSLock()
+    private var beginnings: [Beginning] = []
+    private var recent: [(frame: Frame, commands: [Drawing.Command])] = []
+    private var hitCount = 0
+    /// Pages sharing fewer leading commands are drawn whole.
+    let fewestShared: Int
+    /// Beginnings and recent pages kept, and what is kept per beginning.
+    private let limit: Int
+    private let alternatives: Int
+
+    /// Bookkeeping that splits pages sharing `fewestShared` commands or more, keeping `limit` beginnings and recent
+    /// pages and `alternatives` things kept per beginning.
+    init(fewestShared: Int, limit: Int, alternatives: Int = 1) {
+        self.fewestShared = fewestShared
+        self.limit = limit
+        self.alternatives = alternatives
+    }
+
+    /// How many pages resumed from a kept beginning (for tests and profiles).
+    var hits: Int { lock.withLock { hitCount } }
+
+    /// Counts a page in `frame` that resumed from its kept beginning of `count` commands.
+    func hit(in frame: Frame, after count: Int) {
+        lock.withLock {
+            hitCount += 1
+            if let index = beginnings.lastIndex(where: { $0.frame == frame && $0.commands.count == count }) {
+                beginnings[index].resumed += 1
+            }
+        }
+    }
+
+    /// How many pages resumed from the beginnings kept in `frame` (for tests: other frames' pages do not count).
+    func resumed(in frame: Frame) -> Int {
+        lock.withLock { beginnings.reduce(0) { $0 + ($1.frame == frame ? $1.resumed : 0) } }
+    }
+
+    /// How to draw `commands` in `frame`; no beginning longer than `keepable` commands is planned.
+    func plan(for commands: [Drawing.Command], in frame: Frame, keepable: Int = .max) -> Plan {
+        lock.withLock {
+            if let kept = beginnings.last(where: {
+                $0.frame == frame && commands.count > $0.commands.count
+                    && Self.sharedCount(commands[...], $0.commands) == $0.commands.count
+            }) {
+                return .resume(kept.kept.reversed(), from: kept.commands.count)
+            }
+            var shared = 0
+            for page in recent where page.frame == frame {
+                shared = max(shared, Self.sharedCount(page.commands[...], commands[...]))
+            }
+            if recent.count >= limit { recent.removeFirst() }
+            recent.append((frame, commands))
+            shared = min(shared, keepable)
+            // Only a beginning the page does not end with is worth keeping: something must be drawn after it.
+            return shared >= fewestShared && shared < commands.count ? .split(at: shared) : .whole
+        }
+    }
+
+    /// Keeps `kept` as what the first `count` of `commands` left in `frame`.
+    func keep(_ kept: Kept, after count: Int, of commands: [Drawing.Command], in frame: Frame) {
+        let beginning = commands[..<count]
+        lock.withLock {
+            if let index = beginnings.firstIndex(where: { $0.frame == frame && $0.commands == beginning }) {
+                if beginnings[index].kept.count >= alternatives { beginnings[index].kept.removeFirst() }
+                beginnings[index].kept.append(kept)
+                return
+            }
+            if beginnings.count >= limit { beginnings.removeFirst() }
+            beginnings.append(Beginning(frame: frame, commands: beginning, kept: [kept]))
+        }
+    }
+
+    /// Forgets every beginning and recent page.
+    func removeAll() {
+        lock.withLock {
+            beginnings.removeAll()
+            recent.removeAll()
+        }
+    }
+
+    /// How many leading commands `a` and `b` share, compared in place (iterating copies each command out, which
+    /// cost several times the comparison).
+    private static func sharedCount(_ a: ArraySlice<Drawing.Command>, _ b: ArraySlice<Drawing.Command>) -> Int {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var index = 0
+                while index < min(a.count, b.count), a[index] == b[index] { index += 1 }
+                return index
+            }
+        }
+    }
+}
