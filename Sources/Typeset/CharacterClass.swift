@@ -45,6 +45,31 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
 
     /// The class of `character`, by its first code point.
     public init(_ character: Character) {
+        // Kana and kanji, most of a Japanese text, by a table and a range, without the lookups below.
+        if let scalar = character.unicodeScalars.first, scalar.value >= Self.kanaBlock.lowerBound {
+            switch scalar.value {
+            case Self.kanaBlock:
+                self = Self.kanaClasses[Int(scalar.value - Self.kanaBlock.lowerBound)]
+                return
+            case 0x3400...0x4DBF, 0x4E00...0x9FFF:
+                self = .ideograph
+                return
+            default: break
+            }
+        }
+        self.init(classifying: character)
+    }
+
+    /// The hiragana and katakana blocks, whose classes `kanaClasses` holds.
+    private static let kanaBlock: Range<UInt32> = 0x3040..<0x3100
+
+    /// The class of each code point of `kanaBlock`, in order: kana, small kana, marks and punctuation.
+    private static let kanaClasses: [CharacterClass] = kanaBlock.map {
+        CharacterClass(classifying: Character(Unicode.Scalar($0) ?? " "))
+    }
+
+    /// The class of `character` found from its properties and the punctuation table.
+    private init(classifying character: Character) {
         if character.isBreakingSpace {
             self = .space
             return

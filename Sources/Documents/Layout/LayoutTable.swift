@@ -1,4 +1,5 @@
 import DrawingModule
+import Support
 import Typeset
 
 /// A table with its column widths found and every cell broken into lines in its own font.
@@ -341,8 +342,8 @@ extension LayoutEngine {
 
     /// A cell's text in a font (by logical name and size) set in a width: what its lines and widths depend on.
     ///
-    /// Texts are told apart by their UTF-8 bytes, not compared as Unicode strings: a report looks a cache up for
-    /// every cell, and hashing and comparing Japanese text canonically (normalising it) costs many times more.
+    /// Texts and fonts are told apart by their UTF-8 bytes (`Hasher.combine(utf8:)`): a report looks a cache up
+    /// for every cell.
     struct CellText: Hashable {
         var text: String
         var font: String
@@ -353,17 +354,15 @@ extension LayoutEngine {
         static func == (left: CellText, right: CellText) -> Bool {
             guard
                 left.size == right.size && left.width == right.width && left.justified == right.justified
-                    && left.font == right.font
+                    && left.font.hasSameUTF8(as: right.font)
             else { return false }
-            var (one, other) = (left.text, right.text)
-            return one.withUTF8 { one in other.withUTF8 { one.count == $0.count && one.elementsEqual($0) } }
+            return left.text.hasSameUTF8(as: right.text)
         }
 
         func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(utf8: text)
             hasher.combine(text.utf8.count)
-            hasher.combine(font)
+            hasher.combine(utf8: font)
             hasher.combine(size)
             hasher.combine(width)
             hasher.combine(justified)

@@ -1,0 +1,18 @@
+/// Texts told apart by their UTF-8 bytes, for cache keys looked up once per table cell or drawn text: hashing and
+/// comparing Swift strings canonically (normalising Japanese text) costs many times more, and texts written with
+/// different code points are different keys (they shape and measure differently).
+extension Hasher {
+    /// Feeds the UTF-8 bytes of `text`, nothing else: the same bytes fed in pieces hash as they do whole.
+    package mutating func combine(utf8 text: String) {
+        var text = text
+        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+extension String {
+    /// True when `other` has the same UTF-8 bytes.
+    package func hasSameUTF8(as other: String) -> Bool {
+        var (one, other) = (self, other)
+        return one.withUTF8 { one in other.withUTF8 { one.count == $0.count && one.elementsEqual($0) } }
+    }
+}
