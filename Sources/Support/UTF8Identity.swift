@@ -1,3 +1,5 @@
+import Foundation
+
 /// Texts told apart by their UTF-8 bytes, for cache keys looked up once per table cell or drawn text: hashing and
 /// comparing Swift strings canonically (normalising Japanese text) costs many times more, and texts written with
 /// different code points are different keys (they shape and measure differently).
@@ -12,7 +14,13 @@ extension Hasher {
 extension String {
     /// True when `other` has the same UTF-8 bytes.
     package func hasSameUTF8(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
         var (one, other) = (self, other)
-        return one.withUTF8 { one in other.withUTF8 { one.count == $0.count && one.elementsEqual($0) } }
+        return one.withUTF8 { one in
+            other.withUTF8 { other in
+                guard let left = one.baseAddress, let right = other.baseAddress else { return true }
+                return memcmp(left, right, one.count) == 0
+            }
+        }
     }
 }

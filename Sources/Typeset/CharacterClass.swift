@@ -45,7 +45,12 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
 
     /// The class of `character`, by its first code point.
     public init(_ character: Character) {
-        // Kana and kanji, most of a Japanese text, by a table and a range, without the lookups below.
+        // ASCII, kana and kanji, most of a table's text, by a table or a range, without the lookups below.
+        let utf8 = character.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            self = Self.asciiClasses[Int(byte)]
+            return
+        }
         if let scalar = character.unicodeScalars.first, scalar.value >= Self.kanaBlock.lowerBound {
             switch scalar.value {
             case Self.kanaBlock:
@@ -58,6 +63,11 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
             }
         }
         self.init(classifying: character)
+    }
+
+    /// The class of each ASCII character, by its code.
+    private static let asciiClasses: [CharacterClass] = (0..<128).map {
+        CharacterClass(classifying: Character(Unicode.Scalar(UInt8($0))))
     }
 
     /// The hiragana and katakana blocks, whose classes `kanaClasses` holds.
