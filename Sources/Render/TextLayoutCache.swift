@@ -10,7 +10,7 @@ import Support
 final class TextLayoutCache {
     /// What a text's shaping depends on: its characters, font, size, features, spacing, and whether it is a cell of
     /// a vertical column (which the PDF registers differently); not where it goes or its colour. Texts and fonts
-    /// are told apart by their UTF-8 bytes (`Hasher.combine(utf8:)`).
+    /// are told apart by their UTF-8 bytes, through a digest of them taken once (`utf8Digest`).
     struct Key: Hashable {
         var string: String
         var font: String
@@ -21,6 +21,7 @@ final class TextLayoutCache {
         var features: [String]?
         var characterSpacing: Double?
         var adjustments: [Double]?
+        private var digest: UInt64
 
         init(_ text: Drawing.Command.Text) {
             string = text.string
@@ -32,20 +33,19 @@ final class TextLayoutCache {
             features = text.features
             characterSpacing = text.characterSpacing
             adjustments = text.adjustments
+            digest = text.font.utf8Digest(continuing: text.string.utf8Digest())
         }
 
         static func == (left: Key, right: Key) -> Bool {
-            left.size == right.size && left.verticalAlternates == right.verticalAlternates
-                && left.proportional == right.proportional && left.vertical == right.vertical
-                && left.characterSpacing == right.characterSpacing && left.features == right.features
-                && left.adjustments == right.adjustments && left.font.hasSameUTF8(as: right.font)
-                && left.string.hasSameUTF8(as: right.string)
+            left.digest == right.digest && left.size == right.size
+                && left.verticalAlternates == right.verticalAlternates && left.proportional == right.proportional
+                && left.vertical == right.vertical && left.characterSpacing == right.characterSpacing
+                && left.features == right.features && left.adjustments == right.adjustments
+                && left.string.hasSameUTF8(as: right.string) && left.font.hasSameUTF8(as: right.font)
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(utf8: string)
-            hasher.combine(string.utf8.count)
-            hasher.combine(utf8: font)
+            hasher.combine(digest)
             hasher.combine(size)
             hasher.combine(verticalAlternates)
             hasher.combine(proportional)

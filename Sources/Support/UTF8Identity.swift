@@ -12,6 +12,20 @@ extension Hasher {
 }
 
 extension String {
+    /// A 64-bit FNV-1a digest of the UTF-8 bytes, continuing `digest` (the FNV offset basis by default): a key
+    /// that keeps one compares it before the texts, so a dictionary probing past other keys compares no bytes.
+    package func utf8Digest(continuing digest: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var digest = digest
+        var text = self
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                digest ^= UInt64(byte)
+                digest &*= 0x100_0000_01b3
+            }
+        }
+        return digest
+    }
+
     /// True when `other` has the same UTF-8 bytes.
     package func hasSameUTF8(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }

@@ -342,27 +342,33 @@ extension LayoutEngine {
 
     /// A cell's text in a font (by logical name and size) set in a width: what its lines and widths depend on.
     ///
-    /// Texts and fonts are told apart by their UTF-8 bytes (`Hasher.combine(utf8:)`): a report looks a cache up
-    /// for every cell.
+    /// Texts and fonts are told apart by their UTF-8 bytes, through a digest of them taken once (`utf8Digest`): a
+    /// report looks a cache up for every cell, and a lookup compares its key with every key it probes.
     struct CellText: Hashable {
-        var text: String
-        var font: String
-        var size: Double
-        var width: Double
-        var justified = false
+        let text: String
+        let font: String
+        let size: Double
+        let width: Double
+        let justified: Bool
+        private let digest: UInt64
+
+        init(text: String, font: String, size: Double, width: Double, justified: Bool = false) {
+            self.text = text
+            self.font = font
+            self.size = size
+            self.width = width
+            self.justified = justified
+            digest = font.utf8Digest(continuing: text.utf8Digest())
+        }
 
         static func == (left: CellText, right: CellText) -> Bool {
-            guard
-                left.size == right.size && left.width == right.width && left.justified == right.justified
-                    && left.font.hasSameUTF8(as: right.font)
-            else { return false }
-            return left.text.hasSameUTF8(as: right.text)
+            left.digest == right.digest && left.size == right.size && left.width == right.width
+                && left.justified == right.justified && left.text.hasSameUTF8(as: right.text)
+                && left.font.hasSameUTF8(as: right.font)
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(utf8: text)
-            hasher.combine(text.utf8.count)
-            hasher.combine(utf8: font)
+            hasher.combine(digest)
             hasher.combine(size)
             hasher.combine(width)
             hasher.combine(justified)
