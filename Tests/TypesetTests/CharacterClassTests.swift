@@ -13,7 +13,7 @@ import Typeset
         ("・", .middleDot), ("゠", .hyphen), ("〜", .hyphen), ("「", .openingBracket), ("」", .closingBracket),
         ("、", .comma), ("。", .fullStop), ("\u{3000}", .ideographicSpace), ("漢", .ideograph), ("髙", .ideograph),
         ("㐀", .ideograph), ("𠮷", .ideograph), ("葛󠄀", .ideograph), ("①", .fullWidth), ("１", .fullWidth),
-        ("‖", .other)
+        ("‖", .fullWidth)
     ]
 
     @Test(arguments: classes)
