@@ -79,7 +79,7 @@ extension Replayer {
             case .rect(let shape), .ellipse(let shape): add(shape.rect)
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
-                let layout = try layouts[here] ?? layout(for: text, at: here)
+                let layout = try layout(for: text, at: here)
                 let start = layout.runs.first?.start ?? text.origin.x
                 let bottom = layout.baseline + (layout.chain.first?.descent(size: text.size) ?? 0)
                 add(Rect(x: start, y: text.origin.y, width: layout.width, height: bottom - text.origin.y))

@@ -123,7 +123,11 @@ final class PDFFontSet {
             } else {
                 let runs = try layout.fallbackRuns(of: String(piece.text), location: location).runs
                 register(runs: runs)
-                registerCarried(runs: runs, size: layout.size, spacing: layout.characterSpacing)
+                registerCarried(
+                    runs: runs,
+                    carried: runs.indices.map {
+                        TextLayout.carriedSpacing(of: runs, at: $0, size: layout.size, spacing: layout.characterSpacing)
+                    })
             }
         }
     }
@@ -175,14 +179,14 @@ final class PDFFontSet {
     /// holds them: a text box's set lines, known only once it is set, as well as plain texts.
     func registerCarried(_ layout: TextLayout) {
         guard !layout.vertical else { return }
-        registerCarried(runs: layout.runs, size: layout.size, spacing: layout.characterSpacing)
+        registerCarried(runs: layout.runs, carried: layout.carried)
     }
 
-    private func registerCarried(runs: [TextLayout.Run], size: Double, spacing: Int) {
-        for number in runs.indices {
-            let carried = TextLayout.carriedSpacing(of: runs, at: number, size: size, spacing: spacing)
-            for (glyph, amount) in zip(runs[number].glyphs, carried) where amount > 0 {
-                spacedGlyphs[ObjectIdentifier(runs[number].face), default: [:]][amount, default: []].insert(glyph)
+    /// Records the glyphs of `runs` whose programs carry `carried` (for each run, each glyph's amount).
+    private func registerCarried(runs: [TextLayout.Run], carried: [[Int]]) {
+        for (run, carried) in zip(runs, carried) {
+            for (glyph, amount) in zip(run.glyphs, carried) where amount > 0 {
+                spacedGlyphs[ObjectIdentifier(run.face), default: [:]][amount, default: []].insert(glyph)
             }
         }
     }

@@ -118,12 +118,12 @@ public struct PDFRenderer: Sendable {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
         let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
-        var replayer = Replayer(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline)
-        replayer.layouts.reserveCapacity(pageTexts.reduce(0) { $0 + $1.count })
+        let replayer = Replayer(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline)
         // The first page's beginning, when a recent first page began alike: its texts were laid out and registered
         // then, and their registrations are given back here.
         var first = firstPage(of: document)
-        // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs.
+        // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs (a
+        // text shaped before has had them recorded). The replay finds each text's shaping kept.
         for (index, page) in document.pages.enumerated() {
             var given = 0
             if index == 0, let registrations = first?.givenRegistrations {
@@ -133,15 +133,13 @@ public struct PDFRenderer: Sendable {
             for (number, (text, location)) in pageTexts[index].enumerated() where number >= given {
                 if index == 0, number == first?.texts { first?.registrations = fontSet.registrations }
                 guard !text.string.isEmpty else { continue }
-                let layout = try Self.layout(text, at: location, with: replayer, in: fontSet)
-                replayer.layouts[location] = layout
-                try register(text, layout: layout, at: location, in: fontSet)
+                let (layout, isNew) = try Self.layout(text, at: location, with: replayer, in: fontSet)
+                if isNew { try register(text, layout: layout, at: location, in: fontSet) }
             }
-            // Every barcode is encoded and placed now, so bad data fails before anything is drawn; its digits share
-            // the barcode's location, so their layouts are not kept for the replay.
+            // Every barcode is encoded and placed now, so bad data fails before anything is drawn.
             for (text, location) in try replayer.barcodeTexts(in: page, page: index + 1) where !text.string.isEmpty {
-                let layout = try Self.layout(text, at: location, with: replayer, in: fontSet)
-                try register(text, layout: layout, at: location, in: fontSet)
+                let (layout, isNew) = try Self.layout(text, at: location, with: replayer, in: fontSet)
+                if isNew { try register(text, layout: layout, at: location, in: fontSet) }
             }
             try registerTypeable(in: page, page: index + 1, fontSet: fontSet)
             try registerSetLines(in: page, page: index + 1, fontSet: fontSet, replayer: replayer)
@@ -250,13 +248,13 @@ public struct PDFRenderer: Sendable {
         }
     }
 
-    /// `text` laid out with its font's chain. In `.cid` mode the CID font was tried first, so a character no font
-    /// has names it first among the fonts tried.
+    /// `text` laid out with its font's chain, and whether it was shaped now (`Replayer.shapedLayout(for:at:)`). In
+    /// `.cid` mode the CID font was tried first, so a character no font has names it first among the fonts tried.
     private static func layout(
         _ text: Drawing.Command.Text, at location: RenderLocation, with replayer: Replayer, in fontSet: PDFFontSet
-    ) throws(RenderError) -> TextLayout {
+    ) throws(RenderError) -> (layout: TextLayout, isNew: Bool) {
         do {
-            return try replayer.layout(for: text, at: location)
+            return try replayer.shapedLayout(for: text, at: location)
         } catch .missingGlyph(var missing, let shown, let at) where fontSet.isCID(text.font) {
             missing.tried.insert(PDFFontSet.cidLabel(of: text.font), at: 0)
             throw .missingGlyph(missing, text: shown, location: at)

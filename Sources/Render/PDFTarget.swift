@@ -277,18 +277,22 @@ final class PDFTarget: RenderTarget {
             }
             try show(
                 layout.runs, size: layout.size, baseline: baseline,
-                variant: layout.proportional ? .proportional : .horizontal, spacing: layout.characterSpacing)
+                variant: layout.proportional ? .proportional : .horizontal, spacing: layout.characterSpacing,
+                carried: layout.carried)
         }
     }
 
     /// Shows `runs` with their faces' embedded fonts in `variant`, each glyph at its shaped offset. A glyph shown
     /// for a second text (⼊ after 入, one glyph) is shown with its alias font, whose ToUnicode names that text: the
-    /// run is cut where the font changes. `spacing` thousandths of an em follow every glyph but the last.
+    /// run is cut where the font changes. `spacing` thousandths of an em follow every glyph but the last; `carried`
+    /// is what each run's glyphs carry (`TextLayout.carried`), found here when not given.
     private func show(
-        _ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant, spacing: Int = 0
+        _ runs: [TextLayout.Run], size: Double, baseline: Double, variant: PDFFontSet.Variant, spacing: Int = 0,
+        carried: [[Int]]? = nil
     ) throws {
         for (number, run) in runs.enumerated() {
-            let carried = TextLayout.carriedSpacing(of: runs, at: number, size: size, spacing: spacing)
+            let carried =
+                carried?[number] ?? TextLayout.carriedSpacing(of: runs, at: number, size: size, spacing: spacing)
             guard let aliases = resources.fonts.aliasNumbers(of: run) else {
                 try show(
                     run, glyphs: run.glyphs.indices, size: size, baseline: baseline, variant: variant,
@@ -317,25 +321,26 @@ final class PDFTarget: RenderTarget {
         alias: Int? = nil, spacing: Int = 0, carried: [Int]
     ) throws {
         // Each glyph's font: by the spacing its program carries, 0 for the face's own.
-        var fonts = [0: try font(PDFPrefixes.FontUse(face: run.face, variant: variant, alias: alias))]
+        let own = try font(PDFPrefixes.FontUse(face: run.face, variant: variant, alias: alias))
+        var spaced: [Int: PDFFontSet.Embedded] = [:]
         var keys = Array(repeating: 0, count: glyphs.count)
         if alias == nil, glyphs.contains(where: { carried[$0] > 0 }) {
             for index in glyphs where carried[index] > 0 {
-                if let spaced = try spacedFont(for: run.face, spacing: carried[index]),
-                    spaced.codes[run.glyphs[index]] != nil
+                if let font = try spacedFont(for: run.face, spacing: carried[index]),
+                    font.codes[run.glyphs[index]] != nil
                 {
-                    fonts[carried[index]] = spaced
+                    spaced[carried[index]] = font
                     keys[index - glyphs.lowerBound] = carried[index]
                 }
             }
         }
         // With no widened program at hand, letter spacing stays `Tc`.
-        let tc = fonts.count > 1 ? 0 : spacing
+        let tc = spaced.isEmpty ? spacing : 0
         // One text object per stretch of glyphs shown from the same font.
         var start = glyphs.lowerBound
         while start < glyphs.upperBound {
             let key = keys[start - glyphs.lowerBound]
-            guard let entry = fonts[key] else { break }
+            guard let entry = key == 0 ? own : spaced[key] else { break }
             var end = start + 1
             while end < glyphs.upperBound, keys[end - glyphs.lowerBound] == key { end += 1 }
             var codes: [UInt16] = []

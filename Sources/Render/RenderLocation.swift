@@ -1,3 +1,5 @@
+import Support
+
 /// Where in a document a command sits: its page and its path through groups and parts, as JSON would name it.
 ///
 /// Errors carry one so a problem in a thousand-element drawing points at the element (`page 1, commands[12]`).
@@ -63,10 +65,7 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     /// same bytes in pieces hash as they do whole, so locations equal by `==` hash alike however they were made.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(page)
-        func feed(_ text: String) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        func feed(_ text: String) { hasher.combine(utf8: text) }
         feed(base)
         if let leaf {
             if !base.isEmpty { feed(".") }

@@ -12,8 +12,8 @@ struct Replayer {
     let gridPixelsPerPoint: Double
     /// When the rendering must be done by, checked at every command; nil for no limit.
     var deadline: Deadline?
-    /// Text already laid out (the PDF renderer's first pass), by location, so it is not shaped twice.
-    var layouts: [RenderLocation: TextLayout] = [:]
+    /// The texts shaped so far (the PDF renderer's first pass, earlier pages), so no text is shaped twice.
+    let shapings = TextLayoutCache()
 
     /// Draws `drawing` as page `page` (counted from 1).
     func replay(_ drawing: Drawing, page: Int, into target: some RenderTarget) throws {
@@ -57,7 +57,7 @@ struct Replayer {
                 try drawShape(.ellipse, shape, location: here, into: target)
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
-                let layout = try layouts[here] ?? layout(for: text, at: here)
+                let layout = try layout(for: text, at: here)
                 // A line given a box must stay in it: centred or right-aligned text would spill out of both sides.
                 // Measured as the target draws it (a CID font by its own widths).
                 if let box = text.boxWidth, let face = layout.runs.first?.face,
@@ -199,13 +199,24 @@ struct Replayer {
     /// A text command laid out with its font's chain (the font, then its fallbacks).
     /// - Throws: `RenderError.font` when a font cannot be opened, `.missingGlyph` when no font has a character.
     func layout(for text: Drawing.Command.Text, at location: RenderLocation) throws(RenderError) -> TextLayout {
-        let chain: [FontFace]
-        do {
-            chain = try fonts.chain(named: text.font)
-        } catch {
-            throw .font(location: location, font: text.font, reason: error.description)
+        try shapedLayout(for: text, at: location).layout
+    }
+
+    /// `layout(for:at:)`, and whether the text was shaped now: false when a text differing only in place and colour
+    /// was laid out before (whose glyphs the PDF has then recorded).
+    func shapedLayout(
+        for text: Drawing.Command.Text, at location: RenderLocation
+    ) throws(RenderError) -> (layout: TextLayout, isNew: Bool) {
+        let (shaping, isNew) = try shapings.shaping(for: text) { () throws(RenderError) in
+            let chain: [FontFace]
+            do throws(FontError) {
+                chain = try fonts.chain(named: text.font)
+            } catch {
+                throw .font(location: location, font: text.font, reason: error.description)
+            }
+            return try TextLayout.shaping(of: text, chain: chain, location: location)
         }
-        return try TextLayout(text, chain: chain, location: location)
+        return (TextLayout(text, shaping: shaping), isNew)
     }
 
     /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.

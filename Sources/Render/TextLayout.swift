@@ -55,6 +55,9 @@ struct TextLayout {
     /// The space after each character (`Drawing.Command.Text.adjustments`), for renderers that place characters
     /// with other metrics (the PDF's CID mode); already in the runs' offsets.
     var adjustments: [Double]?
+    /// For each run, what each glyph's widened program carries (`carriedSpacing(of:at:size:spacing:)`): found once
+    /// per shaping, for the subsets and for drawing.
+    var carried: [[Int]]
 
     /// The text glyph `index` of `run` stands for: its whole cluster for the first glyph of a cluster, "" for the
     /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
@@ -76,9 +79,54 @@ struct TextLayout {
         thousandths(face.advance(ofGlyph: glyph), in: face)
     }
 
+    /// A text shaped from x = 0, before it is placed: what a text's layout keeps wherever it is drawn, so a text
+    /// drawn again (a column's names and dates, row after row) is shaped once per document (`TextLayoutCache`).
+    struct Shaping {
+        /// The faces the runs were taken from: the font, then its fallbacks.
+        var chain: [FontFace]
+        /// The runs, the first starting at 0.
+        var runs: [Run]
+        /// The line's width in points.
+        var width: Double
+        /// For each run, what each glyph's widened program carries.
+        var carried: [[Int]]
+    }
+
     /// Lays out `text` with the first font of `chain` that has each character.
     /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
     init(_ text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation) throws(RenderError) {
+        self.init(text, shaping: try Self.shaping(of: text, chain: chain, location: location))
+    }
+
+    /// `text` placed as `shaping` (the shaping of `text`, or of a text differing only in place and colour) sets it.
+    init(_ text: Drawing.Command.Text, shaping: Shaping) {
+        var runs = shaping.runs
+        let start =
+            text.origin.x + Self.alignmentOffset(width: shaping.width, box: text.boxWidth, alignment: text.alignment)
+        for index in runs.indices { runs[index].start += start }
+        self.string = text.string
+        self.font = text.font
+        self.chain = shaping.chain
+        self.size = text.size
+        self.width = shaping.width
+        self.runs = runs
+        self.baseline = text.origin.y + shaping.chain[0].ascent(size: text.size)
+        self.origin = text.origin
+        self.boxWidth = text.boxWidth
+        self.alignment = text.alignment
+        self.proportional = text.proportional == true
+        self.vertical = text.vertical == true
+        self.artifact = text.artifact == true
+        self.adjustments = text.adjustments
+        self.characterSpacing = Self.spacing(text)
+        self.carried = shaping.carried
+    }
+
+    /// `text` shaped with the first font of `chain` that has each character, from x = 0.
+    /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
+    static func shaping(
+        of text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation
+    ) throws(RenderError) -> Shaping {
         let features =
             (text.verticalAlternates == true ? FontFace.verticalFeatures : [])
             + (text.proportional == true ? ["palt"] : []) + (text.features ?? [])
@@ -89,23 +137,8 @@ struct TextLayout {
         if let adjustments = text.adjustments {
             width += Self.adjust(&runs, of: text.string, by: adjustments, size: text.size)
         }
-        let start = text.origin.x + Self.alignmentOffset(width: width, box: text.boxWidth, alignment: text.alignment)
-        for index in runs.indices { runs[index].start += start }
-        self.string = text.string
-        self.font = text.font
-        self.chain = chain
-        self.size = text.size
-        self.width = width
-        self.runs = runs
-        self.baseline = text.origin.y + chain[0].ascent(size: text.size)
-        self.origin = text.origin
-        self.boxWidth = text.boxWidth
-        self.alignment = text.alignment
-        self.proportional = text.proportional == true
-        self.vertical = text.vertical == true
-        self.artifact = text.artifact == true
-        self.adjustments = text.adjustments
-        self.characterSpacing = spacing
+        let carried = runs.indices.map { carriedSpacing(of: runs, at: $0, size: text.size, spacing: spacing) }
+        return Shaping(chain: chain, runs: runs, width: width, carried: carried)
     }
 
     /// `text`'s character spacing in whole thousandths of an em, the unit glyphs are placed in (0 for none).

@@ -45,6 +45,41 @@ public enum CharacterClass: Hashable, Sendable, CaseIterable {
 
     /// The class of `character`, by its first code point.
     public init(_ character: Character) {
+        // ASCII, kana and kanji, most of a table's text, by a table or a range, without the lookups below.
+        let utf8 = character.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            self = Self.asciiClasses[Int(byte)]
+            return
+        }
+        if let scalar = character.unicodeScalars.first, scalar.value >= Self.kanaBlock.lowerBound {
+            switch scalar.value {
+            case Self.kanaBlock:
+                self = Self.kanaClasses[Int(scalar.value - Self.kanaBlock.lowerBound)]
+                return
+            case 0x3400...0x4DBF, 0x4E00...0x9FFF:
+                self = .ideograph
+                return
+            default: break
+            }
+        }
+        self.init(classifying: character)
+    }
+
+    /// The class of each ASCII character, by its code.
+    private static let asciiClasses: [CharacterClass] = (0..<128).map {
+        CharacterClass(classifying: Character(Unicode.Scalar(UInt8($0))))
+    }
+
+    /// The hiragana and katakana blocks, whose classes `kanaClasses` holds.
+    private static let kanaBlock: Range<UInt32> = 0x3040..<0x3100
+
+    /// The class of each code point of `kanaBlock`, in order: kana, small kana, marks and punctuation.
+    private static let kanaClasses: [CharacterClass] = kanaBlock.map {
+        CharacterClass(classifying: Character(Unicode.Scalar($0) ?? " "))
+    }
+
+    /// The class of `character` found from its properties and the punctuation table.
+    private init(classifying character: Character) {
         if character.isBreakingSpace {
             self = .space
             return

@@ -57,7 +57,15 @@ public struct LayoutFont: Sendable {
 
     /// The advance of one character: `FontFace.width(of:size:)`, the one measure every layout uses.
     public func width(of character: Character) -> Double {
-        drawingFace(of: character).width(of: String(character), size: size, features: features)
+        // Most characters: one code point the face has, below the variation selectors, measured unshaped.
+        let scalars = character.unicodeScalars
+        if features.isEmpty, let scalar = scalars.first, scalar.value < 0xFE00,
+            scalars.index(after: scalars.startIndex) == scalars.endIndex,
+            let advance = face.advance(of: scalar, size: size)
+        {
+            return advance
+        }
+        return drawingFace(of: character).width(of: String(character), size: size, features: features)
     }
 
     /// The width of `text` on one line: `FontFace.width(of:size:)`, the one measure every layout uses.

@@ -76,6 +76,10 @@ import Testing
     @Test func moneyAndNumbersAreNeverRoundedSilently() throws {
         #expect(try text("{{ 1234567 | yen }} {{ -500 | yen }} {{ '12,000' | yen }}") == "¥1,234,567 -¥500 ¥12,000")
         #expect(try text("{{ 1234.5 | number(2) }} {{ 1234 | number }}") == "1,234.50 1,234")
+        #expect(
+            try text("{{ 999 | yen }} {{ 1000 | yen }} {{ -100000 | yen }} {{ 0 | yen }}") == "¥999 ¥1,000 -¥100,000 ¥0"
+        )
+        #expect(try text("{{ -1234567.5 | number(1) }} {{ 123 | number(2) }}") == "-1,234,567.5 123.00")
         let unrounded = failure("{{ (10 / 3) | yen }}")
         #expect(unrounded?.message.contains("round(0") == true, "\(String(describing: unrounded))")
         #expect(failure("{{ 1.234 | number(2) }}")?.message.contains("round(2, 'half-up')") == true)

@@ -93,26 +93,35 @@ enum Filters {
 
     /// Decimal places in `value` (0 for 12, 2 for 12.50 read as 12.5 → 1).
     static func places(_ value: Decimal) -> Int {
-        let text = TemplateValue.plain(value)
-        guard let dot = text.firstIndex(of: ".") else { return 0 }
-        return text.distance(from: dot, to: text.endIndex) - 1
+        places(plain: TemplateValue.plain(value))
+    }
+
+    /// The decimal places of a number printed plainly (`TemplateValue.plain`).
+    static func places(plain text: String) -> Int {
+        guard let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        return text.utf8.distance(from: dot, to: text.utf8.endIndex) - 1
     }
 
     /// `1234567.5` → `1,234,567.5`; `places` pads the decimals with zeros.
     static func group(_ value: Decimal, places: Int) -> String {
-        let negative = value < 0
-        let text = TemplateValue.plain(negative ? -value : value)
+        group(plain: TemplateValue.plain(value), places: places)
+    }
+
+    /// `group(_:places:)` of a number printed plainly (`TemplateValue.plain`).
+    static func group(plain signed: String, places: Int) -> String {
+        let negative = signed.hasPrefix("-")
+        let text = negative ? signed.dropFirst() : Substring(signed)
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        var whole = String(parts[0])
-        var groups: [String] = []
-        while whole.count > 3 {
-            groups.insert(String(whole.suffix(3)), at: 0)
-            whole.removeLast(3)
+        var grouped = negative ? "-" : ""
+        var left = parts[0].count
+        for digit in parts[0] {
+            grouped.append(digit)
+            left -= 1
+            if left > 0, left % 3 == 0 { grouped.append(",") }
         }
-        groups.insert(whole, at: 0)
         var fraction = parts.count > 1 ? String(parts[1]) : ""
         while fraction.count < places { fraction += "0" }
-        return (negative ? "-" : "") + groups.joined(separator: ",") + (fraction.isEmpty ? "" : "." + fraction)
+        return grouped + (fraction.isEmpty ? "" : "." + fraction)
     }
 }
 
@@ -181,13 +190,12 @@ private struct Call {
     }
 
     func yen() throws(ExpressionError) -> String {
-        let value = try number()
-        guard Filters.places(value) == 0 else {
+        let plain = TemplateValue.plain(try number())
+        guard Filters.places(plain: plain) == 0 else {
             throw fail(
-                "yen prints whole yen, and \(TemplateValue.plain(value)) has decimals: say how to round, "
-                    + "e.g. | round(0, 'down') | yen")
+                "yen prints whole yen, and \(plain) has decimals: say how to round, e.g. | round(0, 'down') | yen")
         }
-        let grouped = Filters.group(value, places: 0)
+        let grouped = Filters.group(plain: plain, places: 0)
         return grouped.hasPrefix("-") ? "-¥" + grouped.dropFirst() : "¥" + grouped
     }
 

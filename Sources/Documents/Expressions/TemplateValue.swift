@@ -59,9 +59,11 @@ public enum TemplateValue: Hashable, Sendable {
         // Tables ask this of every cell: most text is no number and is refused by its first character, and text
         // without white space at its ends is not trimmed (Foundation trims through NSString).
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
-        // An amount column's cells are mostly bare digits: Foundation reads them as they are.
+        // An amount column's cells are mostly bare digits: up to 18 of them are an Int, read without Foundation's
+        // parser; more, Foundation reads as they are.
         if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            return Decimal(string: text, locale: posix)
+            guard text.utf8.count <= 18 else { return Decimal(string: text, locale: posix) }
+            return Decimal(text.utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
         }
         let whitespace = CharacterSet.whitespaces
         let startsSpaced = whitespace.contains(first)

@@ -14,6 +14,9 @@ struct LayoutEngine {
     /// Each table cell text measured so far, per font and size: its widest line, and its one line when it has no
     /// line break (`measuredWidth(_:font:)`).
     var measuredWidths: [CellText: MeasuredText] = [:]
+    /// The texts drawn so far, each with the logical font whose chain draws every character of it (size and width
+    /// 0): a report draws a column's values again row after row.
+    var coveredTexts: Set<CellText> = []
     /// The column widths of the last table and what they were found from (`columnWidths(_:index:size:)`).
     var lastColumnWidths: (fit: ColumnFit, widths: [Double])?
     /// A logical font name at a size: asked for every table cell, so no text is formatted to look it up.
@@ -166,14 +169,18 @@ struct LayoutEngine {
         into commands: inout [Drawing.Command]
     ) throws(ReportError) {
         guard !string.isEmpty else { return }
-        let coverage: FontCoverage
-        do {
-            coverage = try fonts.coverage(of: string, font: font.name)
-        } catch {
-            throw .font(name: font.name, reason: error.description)
-        }
-        if let missing = coverage.missing.first {
-            throw .missingGlyph(missing, text: string, location: location())
+        let covered = CellText(text: string, font: font.name, size: 0, width: 0)
+        if !coveredTexts.contains(covered) {
+            let coverage: FontCoverage
+            do {
+                coverage = try fonts.coverage(of: string, font: font.name)
+            } catch {
+                throw .font(name: font.name, reason: error.description)
+            }
+            if let missing = coverage.missing.first {
+                throw .missingGlyph(missing, text: string, location: location())
+            }
+            coveredTexts.insert(covered)
         }
         let color = try slot(role).stroke
         commands.append(

@@ -1,4 +1,5 @@
 import DrawingModule
+import Support
 import Typeset
 
 /// A table with its column widths found and every cell broken into lines in its own font.
@@ -341,29 +342,33 @@ extension LayoutEngine {
 
     /// A cell's text in a font (by logical name and size) set in a width: what its lines and widths depend on.
     ///
-    /// Texts are told apart by their UTF-8 bytes, not compared as Unicode strings: a report looks a cache up for
-    /// every cell, and hashing and comparing Japanese text canonically (normalising it) costs many times more.
+    /// Texts and fonts are told apart by their UTF-8 bytes, through a digest of them taken once (`utf8Digest`): a
+    /// report looks a cache up for every cell, and a lookup compares its key with every key it probes.
     struct CellText: Hashable {
-        var text: String
-        var font: String
-        var size: Double
-        var width: Double
-        var justified = false
+        let text: String
+        let font: String
+        let size: Double
+        let width: Double
+        let justified: Bool
+        private let digest: UInt64
+
+        init(text: String, font: String, size: Double, width: Double, justified: Bool = false) {
+            self.text = text
+            self.font = font
+            self.size = size
+            self.width = width
+            self.justified = justified
+            digest = font.utf8Digest(continuing: text.utf8Digest())
+        }
 
         static func == (left: CellText, right: CellText) -> Bool {
-            guard
-                left.size == right.size && left.width == right.width && left.justified == right.justified
-                    && left.font == right.font
-            else { return false }
-            var (one, other) = (left.text, right.text)
-            return one.withUTF8 { one in other.withUTF8 { one.count == $0.count && one.elementsEqual($0) } }
+            left.digest == right.digest && left.size == right.size && left.width == right.width
+                && left.justified == right.justified && left.text.hasSameUTF8(as: right.text)
+                && left.font.hasSameUTF8(as: right.font)
         }
 
         func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            hasher.combine(text.utf8.count)
-            hasher.combine(font)
+            hasher.combine(digest)
             hasher.combine(size)
             hasher.combine(width)
             hasher.combine(justified)
