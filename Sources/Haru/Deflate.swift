@@ -1,5 +1,6 @@
 import CHaru
 import Foundation
+import PNG
 
 /// zlib's deflate for streams mkpdf compresses itself: page contents and font programs.
 ///
@@ -49,65 +50,12 @@ enum Deflate {
     }
 }
 
-/// One zlib deflate stream, at a fixed address (zlib's state points back to it), ended exactly once.
-final class DeflateStream {
-    let pointer: UnsafeMutablePointer<z_stream>
-
+extension DeflateStream {
     /// A new stream with `settings`, or nil when zlib cannot allocate it.
     convenience init?(_ settings: Deflate.Settings) {
-        self.init {
-            deflateInit2_(
-                $0, settings.level, Z_DEFLATED, settings.windowBits, settings.memoryLevel, settings.strategy,
-                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        }
-    }
-
-    /// A copy of `other`'s state (what it has consumed and still holds), or nil when zlib cannot allocate it.
-    convenience init?(copying other: DeflateStream) {
-        self.init { deflateCopy($0, other.pointer) }
-    }
-
-    /// Runs zlib's set-up on a stream of its own before the object exists, so a failure frees exactly what was
-    /// made: `deflateCopy` can fail with the copy still pointing at the source's state, which `deflateEnd` on the
-    /// copy would free.
-    private init?(_ start: (UnsafeMutablePointer<z_stream>) -> Int32) {
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        guard start(stream) == Z_OK else {
-            stream.deallocate()
-            return nil
-        }
-        pointer = stream
-    }
-
-    deinit {
-        deflateEnd(pointer)
-        pointer.deallocate()
-    }
-
-    /// Compresses `input`, appending what zlib emits to `output`; `finish` ends the stream. False on a zlib error.
-    ///
-    /// zlib may hold back what it has compressed until a block is full or the stream ends, so the room given is
-    /// grown until it has taken all the input (and, with `finish`, ended the stream).
-    func feed(_ input: UnsafeRawBufferPointer, finish: Bool, into output: inout [UInt8]) -> Bool {
-        pointer.pointee.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-        pointer.pointee.avail_in = uInt(input.count)
-        var room = Int(deflateBound(pointer, uLong(input.count))) + 64
-        while true {
-            let start = output.count
-            output.append(contentsOf: repeatElement(0, count: room))
-            let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
-                pointer.pointee.next_out = out.baseAddress! + start
-                pointer.pointee.avail_out = uInt(room)
-                return deflate(pointer, finish ? Z_FINISH : Z_NO_FLUSH)
-            }
-            let full = pointer.pointee.avail_out == 0
-            output.removeLast(Int(pointer.pointee.avail_out))
-            if finish && status == Z_STREAM_END { return true }
-            if !finish && pointer.pointee.avail_in == 0 && !full { return true }
-            guard status == Z_OK || status == Z_BUF_ERROR, full else { return false }
-            room = max(room, 4096)
-        }
+        self.init(
+            level: settings.level, windowBits: settings.windowBits, memoryLevel: settings.memoryLevel,
+            strategy: settings.strategy)
     }
 }
 

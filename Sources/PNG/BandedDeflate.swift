@@ -61,7 +61,10 @@ package final class BandedDeflate: @unchecked Sendable {
         let earlier = lock.withLock {
             recent.filter { $0.width == width && $0.height == height && $0.bytesPerPixel == bytesPerPixel }
         }
-        guard let stream = BandStream() else { return nil }
+        guard
+            let stream = DeflateStream(
+                level: Self.level, windowBits: -15, memoryLevel: 8, strategy: Z_DEFAULT_STRATEGY)
+        else { return nil }
         var bands: [Band] = []
         bands.reserveCapacity((height + rowsPerBand - 1) / rowsPerBand)
         var filtered: [UInt8] = []
@@ -79,11 +82,17 @@ package final class BandedDeflate: @unchecked Sendable {
                 filtered.append(0)
                 filtered.append(contentsOf: pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
             }
-            guard let compressed = stream.flushed(filtered) else { return nil }
+            // From a reset stream, ending in a full flush (byte-aligned, no final block).
+            var compressed: [UInt8] = []
+            guard stream.reset(), filtered.withUnsafeBytes({ stream.feed($0, flush: Z_FULL_FLUSH, into: &compressed) })
+            else { return nil }
             let adler = filtered.withUnsafeBufferPointer { UInt(adler32_z(1, $0.baseAddress, $0.count)) }
             bands.append(Band(compressed: compressed, adler: adler))
         }
-        guard let end = stream.finished() else { return nil }
+        // The last, empty block.
+        var end: [UInt8] = []
+        guard stream.reset(), stream.feed(UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_FINISH, into: &end)
+        else { return nil }
         keep(Image(width: width, height: height, bytesPerPixel: bytesPerPixel, pixels: pixels, bands: bands), reused)
         // RFC 1950's header: deflate with a 32 KB window (0x78), the "fast" level hint and its check bits (0x5E).
         var out: [UInt8] = [0x78, 0x5E]
@@ -120,61 +129,5 @@ package final class BandedDeflate: @unchecked Sendable {
             if recent.count >= limit { recent.removeFirst() }
             recent.append(image)
         }
-    }
-}
-
-/// One raw deflate stream at a fixed address (zlib's state points back to it), reset for every band and ended once.
-private final class BandStream {
-    let pointer: UnsafeMutablePointer<z_stream>
-
-    /// A new stream at `BandedDeflate.level`, or nil when zlib cannot allocate it.
-    init?() {
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        guard
-            deflateInit2_(
-                stream, BandedDeflate.level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else {
-            stream.deallocate()
-            return nil
-        }
-        pointer = stream
-    }
-
-    deinit {
-        deflateEnd(pointer)
-        pointer.deallocate()
-    }
-
-    /// `input` deflated from a reset stream, ending in a full flush (byte-aligned, no final block).
-    func flushed(_ input: [UInt8]) -> [UInt8]? {
-        run(input, flush: Z_FULL_FLUSH, done: Z_OK)
-    }
-
-    /// The last, empty block of the stream.
-    func finished() -> [UInt8]? {
-        run([], flush: Z_FINISH, done: Z_STREAM_END)
-    }
-
-    private func run(_ input: [UInt8], flush: Int32, done: Int32) -> [UInt8]? {
-        guard deflateReset(pointer) == Z_OK else { return nil }
-        // deflateBound covers a finished stream; a full flush adds an empty stored block of at most 5 bytes.
-        let capacity = Int(deflateBound(pointer, uLong(input.count))) + 16
-        var output = [UInt8](repeating: 0, count: capacity)
-        let produced: Int? = input.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                pointer.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
-                pointer.pointee.avail_in = UInt32(source.count)
-                pointer.pointee.next_out = target.baseAddress
-                pointer.pointee.avail_out = UInt32(target.count)
-                let status = deflate(pointer, flush)
-                guard status == done, pointer.pointee.avail_in == 0, pointer.pointee.avail_out > 0 else { return nil }
-                return target.count - Int(pointer.pointee.avail_out)
-            }
-        }
-        guard let produced else { return nil }
-        output.removeSubrange(produced...)
-        return output
     }
 }

@@ -1,5 +1,6 @@
 import CHaru
 import Foundation
+import PNG
 import TestSupport
 import Testing
 
