@@ -62,14 +62,16 @@ let package = Package(
         .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint"]),
         // cairo's functions, defined under their own names and forwarded to libcairo.so.2 opened on first use, so
         // a run that draws no PNG never loads cairo and its dependencies (X11, pixman, fontconfig …).
-        .target(name: "CairoLoader", dependencies: ["CCairo"]),
+        .target(name: "CairoLoader", dependencies: ["CCairo", "LibraryLoader"]),
+        // What CairoLoader and HarfBuzzLoader share: opening a library, binding its functions, the forwarding macros.
+        .target(name: "LibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // The Swift wrapper over libHaru.
         .target(
             name: "Haru",
             dependencies: ["CHaru", "PNG", "JPEG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
         // HarfBuzz's functions, forwarding to libharfbuzz.so.0 and libharfbuzz-subset.so.0 opened on first use: a run
         // that opens no font never loads them and GLib, PCRE2, Graphite2 and Brotli with them.
-        .target(name: "HarfBuzzLoader", dependencies: ["CHarfBuzz"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "HarfBuzzLoader", dependencies: ["CHarfBuzz", "LibraryLoader"]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
         .target(name: "Fonts", dependencies: ["CHarfBuzz", "HarfBuzzLoader", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.

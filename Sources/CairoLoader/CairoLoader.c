@@ -9,11 +9,9 @@
 #include <cairo/cairo.h>
 
 #include "CairoLoader.h"
+#include "LibraryLoader.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 // Every cairo function Render calls: VOID(name, parameters, arguments) or VALUE(type, name, parameters, arguments).
 // A function missing here is a link error (undefined symbol), not a silent fallback.
@@ -73,9 +71,6 @@
     VOID(cairo_user_to_device, (cairo_t *a, double *b, double *c), (a, b, c)) \
     VOID(cairo_user_to_device_distance, (cairo_t *a, double *b, double *c), (a, b, c))
 
-#define MKPDF_VOID_FIELD(name, parameters, arguments) void(*name) parameters;
-#define MKPDF_VALUE_FIELD(type, name, parameters, arguments) type(*name) parameters;
-
 /// The functions as dlsym found them; written once inside `load`.
 static struct {
     MKPDF_CAIRO_FUNCTIONS(MKPDF_VOID_FIELD, MKPDF_VALUE_FIELD)
@@ -97,18 +92,12 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure[512];
 
 static void bind_function(void *library, void **function, const char *name) {
-    if (failure[0] != 0) return;
-    *function = dlsym(library, name);
-    if (*function == NULL) snprintf(failure, sizeof failure, "libcairo.so.2 has no function %s", name);
+    mkpdf_library_bind(library, "libcairo.so.2", function, name, failure, sizeof failure);
 }
 
 static void load(void) {
-    void *library = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "%s", reason != NULL ? reason : "dlopen(libcairo.so.2) failed");
-        return;
-    }
+    void *library = mkpdf_library_open("libcairo.so.2", failure, sizeof failure);
+    if (library == NULL) return;
 #define MKPDF_VOID_BIND(name, parameters, arguments) bind_function(library, (void **)&functions.name, #name);
 #define MKPDF_VALUE_BIND(type, name, parameters, arguments) bind_function(library, (void **)&functions.name, #name);
     MKPDF_CAIRO_FUNCTIONS(MKPDF_VOID_BIND, MKPDF_VALUE_BIND)
@@ -126,22 +115,8 @@ const char *mkpdf_cairo_load_failure(void) {
 
 /// Every forwarding function's guard. Render checks `mkpdf_cairo_load_failure()` before its first cairo call, so
 /// this stops the process only if a new caller skipped that check: a bug, said so, rather than a jump through NULL.
-static void require(void) {
-    if (mkpdf_cairo_load_failure() == NULL) return;
-    fprintf(stderr, "mkpdf: internal error: cairo called without checking that it loaded (%s)\n", failure);
-    abort();
-}
+static void require(void) { mkpdf_library_require(mkpdf_cairo_load_failure(), "cairo"); }
 
-#define MKPDF_VOID_FORWARD(name, parameters, arguments) \
-    void name parameters { \
-        require(); \
-        functions.name arguments; \
-    }
-#define MKPDF_VALUE_FORWARD(type, name, parameters, arguments) \
-    type name parameters { \
-        require(); \
-        return functions.name arguments; \
-    }
 MKPDF_CAIRO_FUNCTIONS(MKPDF_VOID_FORWARD, MKPDF_VALUE_FORWARD)
 
 int mkpdf_ft_init_library(void **library) {

@@ -11,11 +11,9 @@
 #include <harfbuzz/hb.h>
 
 #include "HarfBuzzLoader.h"
+#include "LibraryLoader.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 // Every HarfBuzz function Fonts calls: VOID(name, parameters, arguments) or VALUE(type, name, parameters, arguments).
 // A function missing here is a link error (undefined symbol), not a silent fallback.
@@ -78,9 +76,6 @@
     VALUE(hb_face_t *, hb_subset_plan_execute_or_fail, (hb_subset_plan_t *a), (a)) \
     VALUE(const hb_map_t*, hb_subset_plan_old_to_new_glyph_mapping, (const hb_subset_plan_t *a), (a))
 
-#define MKPDF_VOID_FIELD(name, parameters, arguments) void(*name) parameters;
-#define MKPDF_VALUE_FIELD(type, name, parameters, arguments) type(*name) parameters;
-
 /// The functions as dlsym found them; written once inside `load`.
 static struct {
     MKPDF_HARFBUZZ_FUNCTIONS(MKPDF_VOID_FIELD, MKPDF_VALUE_FIELD)
@@ -91,25 +86,13 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 /// Why HarfBuzz could not be loaded; empty once it is.
 static char failure[512];
 
-static void *open_library(const char *file) {
-    if (failure[0] != 0) return NULL;
-    void *library = dlopen(file, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "%s", reason != NULL ? reason : "dlopen failed");
-    }
-    return library;
-}
-
 static void bind_function(void *library, const char *file, void **function, const char *name) {
-    if (failure[0] != 0) return;
-    *function = dlsym(library, name);
-    if (*function == NULL) snprintf(failure, sizeof failure, "%s has no function %s", file, name);
+    mkpdf_library_bind(library, file, function, name, failure, sizeof failure);
 }
 
 static void load(void) {
-    void *library = open_library("libharfbuzz.so.0");
-    void *subset = open_library("libharfbuzz-subset.so.0");
+    void *library = mkpdf_library_open("libharfbuzz.so.0", failure, sizeof failure);
+    void *subset = mkpdf_library_open("libharfbuzz-subset.so.0", failure, sizeof failure);
     if (failure[0] != 0) return;
 #define MKPDF_VOID_BIND(name, parameters, arguments) \
     bind_function(library, "libharfbuzz.so.0", (void **)&functions.name, #name);
@@ -130,21 +113,7 @@ const char *mkpdf_harfbuzz_load_failure(void) {
 
 /// Every forwarding function's guard. Fonts checks `mkpdf_harfbuzz_load_failure()` before it opens a font, so this
 /// stops the process only if a new caller skipped that check: a bug, said so, rather than a jump through NULL.
-static void require(void) {
-    if (mkpdf_harfbuzz_load_failure() == NULL) return;
-    fprintf(stderr, "mkpdf: internal error: HarfBuzz called without checking that it loaded (%s)\n", failure);
-    abort();
-}
+static void require(void) { mkpdf_library_require(mkpdf_harfbuzz_load_failure(), "HarfBuzz"); }
 
-#define MKPDF_VOID_FORWARD(name, parameters, arguments) \
-    void name parameters { \
-        require(); \
-        functions.name arguments; \
-    }
-#define MKPDF_VALUE_FORWARD(type, name, parameters, arguments) \
-    type name parameters { \
-        require(); \
-        return functions.name arguments; \
-    }
 MKPDF_HARFBUZZ_FUNCTIONS(MKPDF_VOID_FORWARD, MKPDF_VALUE_FORWARD)
 MKPDF_HARFBUZZ_SUBSET_FUNCTIONS(MKPDF_VOID_FORWARD, MKPDF_VALUE_FORWARD)
