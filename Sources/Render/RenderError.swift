@@ -31,6 +31,8 @@ public enum RenderError: Error, Hashable, Sendable {
     case pdf(location: RenderLocation?, reason: String)
     /// cairo or FreeType failed while drawing the raster.
     case raster(location: RenderLocation?, operation: String, reason: String)
+    /// A library the raster renderer opens on first use (cairo, with FreeType) could not be loaded.
+    case libraryUnavailable(library: String, package: String, reason: String)
     /// The raster for a page would be larger than cairo's image surfaces allow.
     case surfaceTooLarge(page: Int, width: Int, height: Int, limit: Int)
     /// The raster for a page, or a decoded image, would take more bytes than a budget allows (`raster-bytes`,
@@ -95,6 +97,10 @@ extension RenderError: CustomStringConvertible, LocalizedError {
                     + ": \(operation) failed", reason,
                 fix: "lower --scale or --dpi if memory ran short; otherwise report it as an "
                     + "mkpdf bug with the input")
+        case .libraryUnavailable(let library, let package, let reason):
+            return ErrorText.wrapping(
+                "cannot load \(library) for PNG output", reason,
+                fix: "install the Debian package \(package) (`apt-get install \(package)`, or run scripts/setup)")
         case .surfaceTooLarge(let page, let width, let height, let limit):
             return "cannot render page \(page): \(width)×\(height) pixels exceeds the raster limit of \(limit) pixels "
                 + "a side (or the memory it needs). Fix: use a smaller --scale or --dpi"

@@ -28,4 +28,24 @@ import Testing
         #expect(!ticket.stderr.contains("internal error"), "\(ticket.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("t.pdf").path))
     }
+
+    @Test func aBrokenCairoStopsOnlyPNGOutputAndSaysHowToFixIt() throws {
+        let scratch = try Scratch("cli-broken-cairo")
+        let libraries = scratch.file("lib")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        try Data("not a library".utf8).write(to: libraries.appendingPathComponent("libcairo.so.2"))
+        let environment = ["LD_LIBRARY_PATH": libraries.path]
+        let pdf = try Oracle.run(
+            Repo.mkpdf.path, ["render", "Templates/ticket.yaml", "-o", scratch.file("t.pdf").path],
+            environment: environment, directory: Repo.root)
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        let png = try Oracle.run(
+            Repo.mkpdf.path, ["render", "Templates/ticket.yaml", "-o", scratch.file("t.png").path],
+            environment: environment, directory: Repo.root)
+        #expect(png.status != 0)
+        #expect(png.stderr.contains("cannot load cairo for PNG output"), "\(png.stderr)")
+        #expect(png.stderr.contains("apt-get install libcairo2"), "\(png.stderr)")
+        #expect(!png.stderr.contains("--scale"), "\(png.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("t.png").path))
+    }
 }

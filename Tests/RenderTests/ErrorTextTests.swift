@@ -22,6 +22,7 @@ import Testing
             .image(location: location, reason: "short read"),
             .outline(index: 1, field: "title", reason: haru),
             .raster(location: nil, operation: "fill", reason: "no memory"),
+            .libraryUnavailable(library: "cairo", package: "libcairo2", reason: "libcairo.so.2: file too short"),
             .font(location: location, font: "gothic", reason: "unknown font \"gothic\". Fix: use one of those"),
             .emptyDocument, .invalidScale("scale 0"),
             .surfaceTooLarge(page: 1, width: 40_000, height: 10, limit: 32_767)
