@@ -36,14 +36,18 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian packages: a module map and a shim header each, no C code of ours.
+        // libHaru's headers (libhpdf-dev): libhpdf-2.3.0.so is opened on first use by HaruLoader; zlib is linked.
         .systemLibrary(name: "CHaru", path: "Sources/CHaru", providers: apt("libhpdf-dev")),
-        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: apt("libpng-dev")),
+        // libdeflate's header (libdeflate-dev); Haru links Debian's libdeflate.a, so start-up loads no more libraries.
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", providers: apt("libdeflate-dev")),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: apt("libpng-dev")),
         // cairo's headers only (libcairo2-dev): libcairo.so.2 is opened on first use by CairoLoader, FreeType with it.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
         // HarfBuzz's headers only (libharfbuzz-dev): the libraries are opened on first use by HarfBuzzLoader.
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz"),
         // libqpdf's C API headers; the library itself is linked statically by QPDFBridge.
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", providers: apt("libqpdf-dev")),
+        // libzint's header only (libzint-dev): libzint.so.2.11 is opened on first use by ZintLoader.
         .systemLibrary(name: "CZint", path: "Sources/CZint", providers: apt("libzint-dev")),
 
         // What every layer shares, with no dependency: the one atomic file writer, CP932 variants, terminal-safe text,
@@ -53,22 +57,36 @@ let package = Package(
         // The one description: pure Swift, no C.
         .target(name: "DrawingModule", dependencies: ["Support"]),
         // PNG in and out through libpng's simplified API; fast PNGs out through zlib in reusable bands.
-        .target(name: "PNG", dependencies: ["CPNG"]),
+        // libpng is linked statically (Debian's libpng16.a): start-up does not load and bind libpng16.so, which only
+        // libHaru and cairo, both opened on first use, bring along.
+        .target(
+            name: "PNG", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary(":libpng16.a"), .linkedLibrary("m")]),
         // libjpeg's decoder behind two C calls that return errors: its error jump is caught in C, never crossing Swift.
         .target(name: "JPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // JPEG photos decoded by libjpeg-turbo (for PNG output; PDFs carry the file's bytes as they are).
         .target(name: "JPEG", dependencies: ["JPEGShim"]),
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
-        .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint"]),
+        .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint", "ZintLoader"]),
+        // libzint's functions, forwarded to libzint.so.2.11 opened on first use: a run that draws no barcode never
+        // loads it.
+        .target(name: "ZintLoader", dependencies: ["CZint", "LibraryLoader"]),
         // cairo's functions, defined under their own names and forwarded to libcairo.so.2 opened on first use, so
         // a run that draws no PNG never loads cairo and its dependencies (X11, pixman, fontconfig …).
         .target(name: "CairoLoader", dependencies: ["CCairo", "LibraryLoader"]),
-        // What CairoLoader and HarfBuzzLoader share: opening a library, binding its functions, the forwarding macros.
+        // libHaru's functions, forwarded to libhpdf-2.3.0.so opened on first use: a run that writes no PDF never loads
+        // it (nor libpng with it).
+        .target(name: "HaruLoader", dependencies: ["CHaru", "LibraryLoader"]),
+        // What CairoLoader, HarfBuzzLoader, HaruLoader and ZintLoader share: opening a library, binding its
+        // functions, the forwarding macros.
         .target(name: "LibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // The Swift wrapper over libHaru.
         .target(
             name: "Haru",
-            dependencies: ["CHaru", "PNG", "JPEG", "Support", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "CHaru", "HaruLoader", "CDeflate", "PNG", "JPEG", "Support",
+                .product(name: "Crypto", package: "swift-crypto")
+            ],
+            linkerSettings: [.linkedLibrary(":libdeflate.a")]),
         // HarfBuzz's functions, forwarding to libharfbuzz.so.0 and libharfbuzz-subset.so.0 opened on first use: a run
         // that opens no font never loads them and GLib, PCRE2, Graphite2 and Brotli with them.
         .target(name: "HarfBuzzLoader", dependencies: ["CHarfBuzz", "LibraryLoader"]),

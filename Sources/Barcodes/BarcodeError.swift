@@ -25,6 +25,8 @@ public struct BarcodeError: Error, Hashable, Sendable {
         case invalidOption
         /// libzint failed for another reason.
         case encoder
+        /// libzint could not be loaded (not installed, or a broken copy found first on the library path).
+        case encoderUnavailable
     }
 
     /// The kind of problem.

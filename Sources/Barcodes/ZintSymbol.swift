@@ -1,6 +1,7 @@
 import CZint
 import DrawingModule
 import Foundation
+import ZintLoader
 
 /// One libzint symbol: created in `init`, deleted exactly once in `deinit`; nothing of it escapes this type.
 ///
@@ -9,8 +10,15 @@ final class ZintSymbol {
     private let symbol: UnsafeMutablePointer<zint_symbol>
 
     /// A fresh symbol with libzint's defaults.
-    /// - Throws: `BarcodeError` (kind `.encoder`) when libzint cannot allocate one.
+    /// - Throws: `BarcodeError` of kind `.encoderUnavailable` when libzint cannot be loaded, `.encoder` when it
+    ///   cannot allocate a symbol.
     init() throws(BarcodeError) {
+        if let failure = mkpdf_zint_load_failure() {
+            throw BarcodeError(
+                .encoderUnavailable, field: "kind",
+                reason: "libzint could not be loaded (\(String(cString: failure))). Fix: install libzint2.11 "
+                    + "(`apt-get install libzint2.11`, or run scripts/setup)")
+        }
         guard let symbol = ZBarcode_Create() else {
             throw BarcodeError(
                 .encoder, field: "data",

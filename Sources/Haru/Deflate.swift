@@ -1,12 +1,16 @@
+import CDeflate
 import CHaru
 import Foundation
 import PNG
 
-/// zlib's deflate for streams mkpdf compresses itself: page contents and font programs.
+/// Deflate for streams mkpdf compresses itself: page contents through zlib, font programs, CMaps and images through
+/// libdeflate.
 ///
 /// libHaru deflates every stream with zlib's defaults, a 32 KB window and 256 KB of tables set up and cleared per
-/// stream, which cost a ticket more than drawing it; here the window is the smallest that still covers the whole
-/// input (the same zlib format every reader inflates; a window that covers the input loses no match).
+/// stream, which cost a ticket more than drawing it; here zlib's window is the smallest that still covers the whole
+/// input (the same zlib format every reader inflates; a window that covers the input loses no match). Streams
+/// compressed whole and once go through libdeflate, which finds the same matches in fewer instructions and codes
+/// them in fewer bytes; page contents stay with zlib, whose state can be copied after a shared beginning.
 ///
 /// Page contents of a batch begin alike (the template's fixed drawing comes before and around the member's data), so
 /// they are deflated from a copy of the state zlib had after that common beginning (`ContentPrefixes`). zlib's output
@@ -17,35 +21,87 @@ enum Deflate {
         /// Page contents, deflated per document: level 4 with `Z_FILTERED`, which suits operators and numbers
         /// (on the anchors' ticket 1,302 bytes against level 6's 1,273, at seven eighths of the instructions).
         case content
-        /// Font programs and CMaps, deflated once per glyph set: level 6 (level 9 makes the anchors' ticket's
-        /// font no smaller).
+        /// Font programs, CMaps and images, deflated whole and once per glyph set or image: libdeflate's level 6
+        /// (its higher levels make the anchors' ticket's font hardly smaller).
         case program
     }
 
-    /// zlib's settings for an input of some size.
+    /// zlib's settings for a page content of some size.
     struct Settings: Hashable {
-        var level: Int32
+        var level: Int32 = 4
         var windowBits: Int32
         var memoryLevel: Int32
-        var strategy: Int32
+        var strategy: Int32 = Z_FILTERED
 
-        init(count: Int, effort: Effort) {
+        init(count: Int) {
             var bits: Int32 = 9
             while bits < 15 && (1 << bits) < count + 262 { bits += 1 }
             windowBits = bits
             memoryLevel = max(1, min(8, bits - 7))
-            level = effort == .content ? 4 : 6
-            strategy = effort == .content ? Z_FILTERED : Z_DEFAULT_STRATEGY
         }
     }
 
     /// `input` as a zlib stream, or nil when zlib fails (out of memory).
     static func compress(_ input: UnsafeRawBufferPointer, effort: Effort) -> [UInt8]? {
-        let settings = Settings(count: input.count, effort: effort)
-        if effort == .content { return ContentPrefixes.shared.compress(input, settings: settings) }
-        guard let stream = DeflateStream(settings) else { return nil }
-        var output: [UInt8] = []
-        guard stream.feed(input, finish: true, into: &output) else { return nil }
+        switch effort {
+        case .content:
+            return ContentPrefixes.shared.compress(input, settings: Settings(count: input.count))
+        case .program:
+            return WholeCompressors.shared.compress(input)
+        }
+    }
+}
+
+/// One libdeflate compressor: allocated in `init`, freed exactly once in `deinit`.
+final class WholeCompressor {
+    /// The level font programs, CMaps and images are compressed at.
+    static let level: Int32 = 6
+    private let handle: OpaquePointer
+
+    /// A compressor at `level`, or nil when libdeflate cannot allocate one (out of memory).
+    init?() {
+        guard let handle = libdeflate_alloc_compressor(Self.level) else { return nil }
+        self.handle = handle
+    }
+
+    deinit { libdeflate_free_compressor(handle) }
+
+    /// `input` as a zlib stream, or nil when it does not fit libdeflate's bound (which it always does).
+    func compress(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
+        let bound = libdeflate_zlib_compress_bound(handle, input.count)
+        var empty: UInt8 = 0
+        return withUnsafeMutablePointer(to: &empty) { placeholder in
+            let source = input.baseAddress ?? UnsafeRawPointer(placeholder)
+            let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+                count = libdeflate_zlib_compress(handle, source, input.count, buffer.baseAddress, bound)
+            }
+            return output.isEmpty ? nil : output
+        }
+    }
+}
+
+/// Idle libdeflate compressors, handed to one call at a time (a compressor is not safe to share) and kept for the
+/// next: allocating one, with its hash tables, costs more than compressing a small font program. They hold no
+/// document's data between calls, so they are no cache and `mkpdf-bench --cold` keeps them.
+final class WholeCompressors: @unchecked Sendable {
+    /// The process's compressors.
+    static let shared = WholeCompressors()
+
+    private let lock = NSLock()
+    private var idle: [WholeCompressor] = []
+    /// At most this many are kept idle (one per rendering thread is enough).
+    private let limit = 8
+
+    /// `input` as a zlib stream, or nil when libdeflate cannot allocate a compressor.
+    func compress(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
+        lock.lock()
+        let kept = idle.popLast()
+        lock.unlock()
+        guard let compressor = kept ?? WholeCompressor() else { return nil }
+        let output = compressor.compress(input)
+        lock.lock()
+        if idle.count < limit { idle.append(compressor) }
+        lock.unlock()
         return output
     }
 }

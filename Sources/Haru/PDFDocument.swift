@@ -1,5 +1,6 @@
 import CHaru
 import Foundation
+import HaruLoader
 
 /// A PDF being built with libHaru: owns one `HPDF_Doc`, frees it exactly once, and turns every libHaru error
 /// into a thrown `HaruError`.
@@ -46,7 +47,15 @@ public final class PDFDocument {
     }
 
     /// Creates an empty document with compression of all streams switched on.
+    /// - Throws: `HaruError` named `LIBHARU_UNAVAILABLE` when libHaru cannot be loaded (see `HaruLoader`).
     public init() throws {
+        if let failure = mkpdf_haru_load_failure() {
+            throw HaruError(
+                code: 0, name: "LIBHARU_UNAVAILABLE", summary: "libHaru could not be loaded.",
+                operation: "create a document", systemReason: String(cString: failure),
+                hint: "install libhpdf-2.3.0 (`apt-get install libhpdf-2.3.0`, or run scripts/setup).",
+                isFromLibHaru: false)
+        }
         let box = ErrorBox()
         guard let doc = HPDF_New(ErrorBox.handler, Unmanaged.passUnretained(box).toOpaque()) else {
             throw HaruError(code: 0x1015, operation: "create a document", isFromLibHaru: true)

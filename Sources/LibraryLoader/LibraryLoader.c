@@ -1,4 +1,4 @@
-// The shared steps of CairoLoader and HarfBuzzLoader (see include/LibraryLoader.h).
+// The shared steps of CairoLoader, HarfBuzzLoader, HaruLoader and ZintLoader (see include/LibraryLoader.h).
 
 #include "LibraryLoader.h"
 

@@ -14,7 +14,7 @@ enum ToUnicodeCMap {
 
     /// The CMap for `texts` (code bytes → text) in `codeSpace` (ranges as `<lo> <hi>`).
     static func make(_ texts: [([UInt8], String)], codeSpace: [String]) -> Data {
-        var out = """
+        let head = """
             /CIDInit /ProcSet findresource begin
             12 dict begin
             begincmap
@@ -44,26 +44,36 @@ enum ToUnicodeCMap {
             }
             index = end
         }
+        var bytes = Array(head.utf8)
+        bytes.reserveCapacity(bytes.count + 40 * entries.count + 200)
         for start in stride(from: 0, to: chars.count, by: 100) {
             let block = chars[start..<min(start + 100, chars.count)]
-            out += "\(block.count) beginbfchar\n"
+            bytes += Array("\(block.count) beginbfchar\n".utf8)
             for (code, text) in block {
-                out += "<" + code.map(hex).joined() + "> <" + text.utf16.map(hex).joined() + ">\n"
+                bytes.append(UInt8(ascii: "<"))
+                for byte in code { appendHex(byte, to: &bytes) }
+                bytes += [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "<")]
+                for unit in text.utf16 { appendHex(unit, to: &bytes) }
+                bytes += [UInt8(ascii: ">"), UInt8(ascii: "\n")]
             }
-            out += "endbfchar\n"
+            bytes += Array("endbfchar\n".utf8)
         }
         for start in stride(from: 0, to: ranges.count, by: 100) {
             let block = ranges[start..<min(start + 100, ranges.count)]
-            out += "\(block.count) beginbfrange\n"
+            bytes += Array("\(block.count) beginbfrange\n".utf8)
             for range in block {
-                out +=
-                    "<" + range.first.map(hex).joined() + "> <" + range.last.map(hex).joined() + "> <"
-                    + hex(range.unit) + ">\n"
+                bytes.append(UInt8(ascii: "<"))
+                for byte in range.first { appendHex(byte, to: &bytes) }
+                bytes += [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "<")]
+                for byte in range.last { appendHex(byte, to: &bytes) }
+                bytes += [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "<")]
+                appendHex(range.unit, to: &bytes)
+                bytes += [UInt8(ascii: ">"), UInt8(ascii: "\n")]
             }
-            out += "endbfrange\n"
+            bytes += Array("endbfrange\n".utf8)
         }
-        out += "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
-        return Data(out.utf8)
+        bytes += Array("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n".utf8)
+        return Data(bytes)
     }
 
     /// A `bfrange` covers at least this many codes; shorter runs stay `bfchar` lines.
@@ -84,13 +94,17 @@ enum ToUnicodeCMap {
         return true
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Two uppercase hexadecimal digits.
+    private static func appendHex(_ byte: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(hexDigits[Int(byte >> 4)])
+        bytes.append(hexDigits[Int(byte & 0xF)])
     }
 
-    private static func hex(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 4 - digits.count) + digits
+    /// Four uppercase hexadecimal digits.
+    private static func appendHex(_ unit: UInt16, to bytes: inout [UInt8]) {
+        appendHex(UInt8(unit >> 8), to: &bytes)
+        appendHex(UInt8(unit & 0xFF), to: &bytes)
     }
 }

@@ -20,7 +20,7 @@ import Testing
 
     /// `bytes` deflated whole, without the snapshots.
     static func whole(_ bytes: [UInt8]) throws -> [UInt8] {
-        let stream = try #require(DeflateStream(Deflate.Settings(count: bytes.count, effort: .content)))
+        let stream = try #require(DeflateStream(Deflate.Settings(count: bytes.count)))
         var output: [UInt8] = []
         #expect(bytes.withUnsafeBytes { stream.feed($0, finish: true, into: &output) })
         return output
@@ -35,7 +35,7 @@ import Testing
         for (step, member) in members.enumerated() {
             // Every ninth content differs early too (another tail), so snapshots are made, missed and remade.
             let bytes = Self.content(member: member, tail: step % 9 == 0 ? "1 0 0 RG\n" : "0.5 g 10 10 m 20 20 l S\n")
-            let settings = Deflate.Settings(count: bytes.count, effort: .content)
+            let settings = Deflate.Settings(count: bytes.count)
             let deflated = try #require(bytes.withUnsafeBytes { prefixes.compress($0, settings: settings) })
             #expect(deflated == (try Self.whole(bytes)), "content \(step) (member \(member))")
             var inflated = [UInt8](repeating: 0, count: bytes.count + 16)
@@ -44,5 +44,26 @@ import Testing
             #expect(Array(inflated[..<Int(length)]) == bytes)
         }
         #expect(prefixes.hits > 20, "most contents start from a snapshot")
+    }
+
+    /// Font programs, CMaps and images go through libdeflate whole: each is a zlib stream zlib inflates back to the
+    /// input, empty and multi-megabyte inputs included, and a compressor is reused from call to call.
+    @Test func wholeStreamsAreZlibStreamsThatZlibInflates() throws {
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<3_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let inputs: [[UInt8]] = [[], [0x41], Self.content(member: 5), noise, Array(repeating: 0x20, count: 70_000)]
+        for input in inputs {
+            let deflated = try #require(input.withUnsafeBytes { Deflate.compress($0, effort: .program) })
+            #expect(deflated.first == 0x78, "a zlib header")
+            var inflated = [UInt8](repeating: 0, count: input.count + 16)
+            var length = uLongf(inflated.count)
+            #expect(uncompress(&inflated, &length, deflated, uLong(deflated.count)) == Z_OK, "\(input.count) bytes")
+            #expect(Array(inflated[..<Int(length)]) == input)
+        }
+        let repeated = try #require(
+            Array(repeating: 0x20, count: 70_000).withUnsafeBytes {
+                Deflate.compress($0, effort: .program)
+            })
+        #expect(repeated.count < 1_000, "a repetitive input is compressed, not stored")
     }
 }

@@ -3,8 +3,9 @@
 
 #include <stddef.h>
 
-// What CairoLoader and HarfBuzzLoader share: a C library opened on first use instead of at start-up, its functions
-// defined under their own names in the executable and forwarded to the library as dlsym finds it.
+// What CairoLoader, HarfBuzzLoader, HaruLoader and ZintLoader share: a C library opened on first use instead of at
+// start-up, its functions defined under their own names in the executable and forwarded to the library as dlsym
+// finds it.
 //
 // A loader lists its functions as VOID(name, parameters, arguments) or VALUE(type, name, parameters, arguments),
 // keeps them in a `static struct { … } functions` made with the FIELD macros, and defines `static void require(void)`
