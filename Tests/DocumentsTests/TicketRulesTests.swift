@@ -70,6 +70,28 @@ import Testing
         #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_BENCH_TICKET_TEMPLATE)"]))
     }
 
+    @Test func defaultTemplateInTheSourceTreeIsFoundWithoutWorkingOutTheOtherPlaces() throws {
+        var read: [String] = []
+        func folder(_ name: String) -> URL {
+            read.append(name)
+            return URL(fileURLWithPath: "/nonexistent/" + name)
+        }
+        let found = try TicketRules.defaultTemplate(
+            environment: [:], sourceTree: Repo.root, executableDirectory: folder("executable"),
+            currentDirectory: folder("current"))
+        #expect(found.path == Repo.root.appendingPathComponent("Templates/ticket.yaml").standardizedFileURL.path)
+        let bench = try TicketRules.benchmarkTemplate(
+            environment: [:], sourceTree: Repo.root, executableDirectory: folder("executable"),
+            currentDirectory: folder("current"))
+        #expect(bench.path == Repo.root.appendingPathComponent("Templates/anchor-ticket.yaml").standardizedFileURL.path)
+        #expect(read.isEmpty, "read \(read)")
+        let chosen = try TicketRules.defaultTemplate(
+            environment: ["MKPDF_TICKET_TEMPLATE": bench.path], sourceTree: Repo.root,
+            executableDirectory: folder("executable"), currentDirectory: folder("current"))
+        #expect(chosen.path == bench.path)
+        #expect(read.isEmpty, "read \(read)")
+    }
+
     @Test func defaultTemplateIsFoundBesideAnInstalledBinaryAndTheErrorListsThePlaces() throws {
         let scratch = try Scratch("ticket-template-search")
         let bin = scratch.file("prefix/bin")
