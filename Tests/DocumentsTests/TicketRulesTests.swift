@@ -71,25 +71,21 @@ import Testing
     }
 
     @Test func defaultTemplateInTheSourceTreeIsFoundWithoutWorkingOutTheOtherPlaces() throws {
-        var read: [String] = []
-        func folder(_ name: String) -> URL {
-            read.append(name)
-            return URL(fileURLWithPath: "/nonexistent/" + name)
-        }
+        let reads = FolderReads()
         let found = try TicketRules.defaultTemplate(
-            environment: [:], sourceTree: Repo.root, executableDirectory: folder("executable"),
-            currentDirectory: folder("current"))
+            environment: [:], sourceTree: Repo.root, executableDirectory: reads.folder("executable"),
+            currentDirectory: reads.folder("current"))
         #expect(found.path == Repo.root.appendingPathComponent("Templates/ticket.yaml").standardizedFileURL.path)
         let bench = try TicketRules.benchmarkTemplate(
-            environment: [:], sourceTree: Repo.root, executableDirectory: folder("executable"),
-            currentDirectory: folder("current"))
+            environment: [:], sourceTree: Repo.root, executableDirectory: reads.folder("executable"),
+            currentDirectory: reads.folder("current"))
         #expect(bench.path == Repo.root.appendingPathComponent("Templates/anchor-ticket.yaml").standardizedFileURL.path)
-        #expect(read.isEmpty, "read \(read)")
+        #expect(reads.names.isEmpty, "read \(reads.names)")
         let chosen = try TicketRules.defaultTemplate(
             environment: ["MKPDF_TICKET_TEMPLATE": bench.path], sourceTree: Repo.root,
-            executableDirectory: folder("executable"), currentDirectory: folder("current"))
+            executableDirectory: reads.folder("executable"), currentDirectory: reads.folder("current"))
         #expect(chosen.path == bench.path)
-        #expect(read.isEmpty, "read \(read)")
+        #expect(reads.names.isEmpty, "read \(reads.names)")
     }
 
     @Test func defaultTemplateIsFoundBesideAnInstalledBinaryAndTheErrorListsThePlaces() throws {

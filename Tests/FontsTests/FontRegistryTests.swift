@@ -167,11 +167,23 @@ struct FontRegistryTests {
             (#"{"fonts": {"gothic": null}}"#, "wrong value at fonts.gothic: Cannot get keyed decoding container"),
             (#"{"fonts": {"gothic": {}}}"#, "missing key \"files\" in fonts.gothic"),
             (#"{"fonts": {"gothic": {"files": null}}}"#, "wrong value at fonts.gothic.files: Cannot get unkeyed"),
-            (#"{"fonts": {"gothic": {"files": ["a", 1]}}}"#, "wrong value at fonts.gothic.files.[1]: Expected to decode String"),
+            (
+                #"{"fonts": {"gothic": {"files": ["a", 1]}}}"#,
+                "wrong value at fonts.gothic.files.[1]: Expected to decode String"
+            ),
             (#"{"fonts": {"gothic": {"files": ["a"], "package": 1}}}"#, "wrong value at fonts.gothic.package"),
-            (#"{"fonts": {"gothic": {"files": ["a"], "index": "0"}}}"#, "wrong value at fonts.gothic.index: Expected to decode Int"),
-            (#"{"fonts": {"gothic": {"files": ["a"], "fallback": "x"}}}"#, "wrong value at fonts.gothic.fallback: Expected to decode Array"),
-            (#"{"fonts": {"gothic": {"files": ["a"], "fallback": [null]}}}"#, "wrong value at fonts.gothic.fallback.[0]")
+            (
+                #"{"fonts": {"gothic": {"files": ["a"], "index": "0"}}}"#,
+                "wrong value at fonts.gothic.index: Expected to decode Int"
+            ),
+            (
+                #"{"fonts": {"gothic": {"files": ["a"], "fallback": "x"}}}"#,
+                "wrong value at fonts.gothic.fallback: Expected to decode Array"
+            ),
+            (
+                #"{"fonts": {"gothic": {"files": ["a"], "fallback": [null]}}}"#,
+                "wrong value at fonts.gothic.fallback.[0]"
+            )
         ])
     func tableErrors(json: String, reason: String) throws {
         let scratch = try Scratch("fonts-json")
@@ -206,34 +218,33 @@ struct FontRegistryTests {
 
     @Test("The source tree's fonts.json is found without working out the executable's folder; MKPDF_FONTS still wins")
     func tableInTheSourceTree() throws {
-        var read: [String] = []
-        func folder(_ name: String) -> URL {
-            read.append(name)
-            return URL(fileURLWithPath: "/nonexistent/" + name)
-        }
+        let reads = FolderReads()
         let found = try FontConfiguration.defaultFile(
-            environment: [:], sourceTree: Repo.root, executableDirectory: folder("executable"),
-            currentDirectory: folder("current"))
+            environment: [:], sourceTree: Repo.root, executableDirectory: reads.folder("executable"),
+            currentDirectory: reads.folder("current"))
         #expect(found.path == Repo.root.appendingPathComponent("Fonts/fonts.json").standardizedFileURL.path)
-        #expect(read.isEmpty, "read \(read)")
+        #expect(reads.names.isEmpty, "read \(reads.names)")
 
         let scratch = try Scratch("fonts-override")
         let other = scratch.file("other.json")
         try Data(#"{"fonts": {"gothic": {"files": ["a.ttf"]}}}"#.utf8).write(to: other)
         let chosen = try FontConfiguration.defaultFile(
-            environment: ["MKPDF_FONTS": other.path], sourceTree: Repo.root, executableDirectory: folder("executable"),
-            currentDirectory: folder("current"))
+            environment: ["MKPDF_FONTS": other.path], sourceTree: Repo.root,
+            executableDirectory: reads.folder("executable"),
+            currentDirectory: reads.folder("current"))
         #expect(chosen.path == other.path)
-        #expect(read.isEmpty, "read \(read)")
+        #expect(reads.names.isEmpty, "read \(reads.names)")
 
         // Without a table in the source tree, the other places are worked out and listed.
         let error = #expect(throws: FontError.self) {
             try FontConfiguration.defaultFile(
-                environment: [:], sourceTree: scratch.url, executableDirectory: folder("executable"),
-                currentDirectory: folder("current"))
+                environment: [:], sourceTree: scratch.url, executableDirectory: reads.folder("executable"),
+                currentDirectory: reads.folder("current"))
         }
-        #expect(read == ["executable", "current"])
-        #expect(error?.description.contains("/nonexistent/current/Fonts/fonts.json") == true, "\(String(describing: error))")
+        #expect(reads.names == ["executable", "current"])
+        #expect(
+            error?.description.contains("/nonexistent/current/Fonts/fonts.json") == true, "\(String(describing: error))"
+        )
     }
 
     @Test("A file that is not a font is reported with its path")

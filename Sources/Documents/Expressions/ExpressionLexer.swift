@@ -80,7 +80,8 @@ struct ExpressionLexer {
                     }
                     break
                 }
-                tokens.append(ExpressionToken(kind: .name(String(characters: characters[start..<index])), offset: base + start))
+                tokens.append(
+                    ExpressionToken(kind: .name(String(characters: characters[start..<index])), offset: base + start))
                 continue
             }
             let rest = String(characters: characters[index..<min(characters.count, index + 2)])

@@ -89,7 +89,9 @@ struct TemplateParser {
         }
         try checkShape(root)
         if case .mapping(let mapping) = root, mapping["flow"] == nil,
-            let old = mapping.pairsInPlace.first(where: { Self.oldReportKeys.contains($0.key.scalar?.string ?? "") })?.key
+            let old = mapping.pairsInPlace.map(\.key).first(where: { key in
+                Self.oldReportKeys.contains(key.scalar?.string ?? "")
+            })
         {
             throw error(
                 old,
