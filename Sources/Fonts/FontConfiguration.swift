@@ -60,8 +60,48 @@ public struct FontConfiguration: Hashable, Sendable {
         }
     }
 
-    private struct FileForm: Codable {
+    /// fonts.json's shape, decoded through one coding key type and the containers themselves.
+    ///
+    /// Reading one small table, JSONDecoder's cost is the generic types it meets for the first time: a keyed
+    /// container per coding key type, `Dictionary`'s and `Array`'s own decoding, the casts of their keys, each set
+    /// up by the runtime on first use. The containers asked for here are those the synthesized decoding of
+    /// `{fonts: [String: Entry]}` asks for, key by key, so a wrong value fails with the same error and coding path.
+    private struct FileForm: Decodable {
         var fonts: [String: Entry]
+
+        /// Any key of the file: a fixed field's name or a font's logical name.
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let table = try decoder.container(keyedBy: Key.self)
+                .nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "fonts"))
+            var fonts: [String: Entry] = [:]
+            for name in table.allKeys {
+                let entry = try table.nestedContainer(keyedBy: Key.self, forKey: name)
+                let fallback = Key(stringValue: "fallback")
+                fonts[name.stringValue] = Entry(
+                    files: try Self.names(entry, Key(stringValue: "files")),
+                    package: try entry.decodeIfPresent(String.self, forKey: Key(stringValue: "package")),
+                    licence: try entry.decodeIfPresent(String.self, forKey: Key(stringValue: "licence")),
+                    index: try entry.decodeIfPresent(Int.self, forKey: Key(stringValue: "index")),
+                    fallback: try entry.contains(fallback) && !entry.decodeNil(forKey: fallback)
+                        ? Self.names(entry, fallback) : nil)
+            }
+            self.fonts = fonts
+        }
+
+        /// A list of file or font names.
+        private static func names(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> [String] {
+            var list = try container.nestedUnkeyedContainer(forKey: key)
+            var names: [String] = []
+            while !list.isAtEnd { names.append(try list.decode(String.self)) }
+            return names
+        }
     }
 
     /// Reads a fonts.json; every problem is a `.configurationInvalid` naming the file.
@@ -129,15 +169,17 @@ public struct FontConfiguration: Hashable, Sendable {
     ///
     /// - Throws: `FontError.configurationNotFound` listing every place tried, so an installed binary's user sees
     ///   where to put the table.
+    ///
+    /// `executableDirectory` and `currentDirectory` are read only when the source tree holds no table.
     public static func defaultFile(
         environment: [String: String], sourceTree: URL? = sourceTree,
-        executableDirectory: URL? = executableDirectory,
-        currentDirectory: URL = currentDirectory
+        executableDirectory: @autoclosure () -> URL? = executableDirectory,
+        currentDirectory: @autoclosure () -> URL = currentDirectory
     ) throws(FontError) -> URL {
-        let candidates = searchPaths(
-            sourceTree: sourceTree, executableDirectory: executableDirectory,
-            currentDirectory: currentDirectory)
-        switch ResourceSearch.locate(variable: "MKPDF_FONTS", environment: environment, candidates: candidates) {
+        switch ResourceSearch.locate(
+            variable: "MKPDF_FONTS", environment: environment, treePath: treePath, installedPath: "fonts.json",
+            sourceTree: sourceTree, executableDirectory: executableDirectory, currentDirectory: currentDirectory)
+        {
         case .found(let url): return url
         case .missing(let tried): throw .configurationNotFound(tried: tried)
         }
@@ -148,9 +190,12 @@ public struct FontConfiguration: Hashable, Sendable {
     /// `<dir>/Fonts/fonts.json` (an unpacked folder) — then `Fonts/fonts.json` in the current directory.
     public static func searchPaths(sourceTree: URL?, executableDirectory: URL?, currentDirectory: URL) -> [URL] {
         ResourceSearch.paths(
-            treePath: "Fonts/fonts.json", installedPath: "fonts.json", sourceTree: sourceTree,
+            treePath: treePath, installedPath: "fonts.json", sourceTree: sourceTree,
             executableDirectory: executableDirectory, currentDirectory: currentDirectory)
     }
+
+    /// Where a checkout holds the table.
+    private static let treePath = "Fonts/fonts.json"
 
     /// The checkout this module was compiled from (found through `#filePath`); it may not exist where the binary
     /// runs, which the search tolerates.

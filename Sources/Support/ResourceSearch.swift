@@ -32,6 +32,31 @@ package enum ResourceSearch {
         return paths
     }
 
+    /// The data file at `treePath`: the file the environment variable `variable` names when it is set, else the first
+    /// of the places `paths(treePath:installedPath:sourceTree:executableDirectory:currentDirectory:)` lists that
+    /// exists.
+    ///
+    /// The places beside the executable and in the current directory are worked out only when no variable is set and
+    /// the source tree holds no copy: finding the executable's folder reads `Bundle.main` and resolves symbolic
+    /// links, work a run from a checkout does not need. The source tree's copy is the first place either way, so the
+    /// file found is the same.
+    package static func locate(
+        variable: String, environment: [String: String], treePath: String, installedPath: String, sourceTree: URL?,
+        executableDirectory: () -> URL?, currentDirectory: () -> URL
+    ) -> Outcome {
+        if let override = environment[variable], !override.isEmpty {
+            return locate(variable: variable, environment: environment, candidates: [])
+        }
+        if let sourceTree {
+            let inTree = sourceTree.appendingPathComponent(treePath).standardizedFileURL
+            if FileManager.default.fileExists(atPath: inTree.path) { return .found(inTree) }
+        }
+        let candidates = paths(
+            treePath: treePath, installedPath: installedPath, sourceTree: sourceTree,
+            executableDirectory: executableDirectory(), currentDirectory: currentDirectory())
+        return locate(variable: variable, environment: environment, candidates: candidates)
+    }
+
     /// The file the environment variable `variable` names when it is set (it must exist: a wrong override is an
     /// error, not a reason to fall back), else the first of `candidates` that exists.
     package static func locate(variable: String, environment: [String: String], candidates: [URL]) -> Outcome {

@@ -27,6 +27,20 @@ import Validation
         return URL(fileURLWithPath: prefix + ".png")
     }
 
+    @Test func yamsEncodingVariableLeavesThePDFOnStandardOutputAlone() throws {
+        let scratch = try Scratch("cli-ticket-yams-encoding")
+        let arguments = ["ticket", "--member", "GCG-40167", "-o", "-"]
+        let plain = try Oracle.run(Repo.mkpdf.path, arguments, directory: scratch.url)
+        #expect(plain.status == 0, "stderr: \(plain.stderr)")
+        #expect(plain.data.starts(with: Data("%PDF-".utf8)))
+        // Yams' default encoding reads YAMS_DEFAULT_ENCODING and announces it on standard output, after the PDF.
+        let set = try Oracle.run(
+            Repo.mkpdf.path, arguments, environment: ["YAMS_DEFAULT_ENCODING": "UTF16"], directory: scratch.url)
+        #expect(set.status == 0, "stderr: \(set.stderr)")
+        #expect(set.data == plain.data, "\(set.stdout.suffix(200))")
+        #expect(try scratch.contents().isEmpty)
+    }
+
     @Test func defaultRunWritesAValidPDFNamedForTheMember() throws {
         let scratch = try Scratch("cli-ticket")
         let result = try Self.mkpdf(["ticket", "--member", "GCG-40167"], in: scratch.url)

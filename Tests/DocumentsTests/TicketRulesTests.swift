@@ -70,6 +70,24 @@ import Testing
         #expect(error == .templateNotFound(tried: ["/no/such.yaml (from MKPDF_BENCH_TICKET_TEMPLATE)"]))
     }
 
+    @Test func defaultTemplateInTheSourceTreeIsFoundWithoutWorkingOutTheOtherPlaces() throws {
+        let reads = FolderReads()
+        let found = try TicketRules.defaultTemplate(
+            environment: [:], sourceTree: Repo.root, executableDirectory: reads.folder("executable"),
+            currentDirectory: reads.folder("current"))
+        #expect(found.path == Repo.root.appendingPathComponent("Templates/ticket.yaml").standardizedFileURL.path)
+        let bench = try TicketRules.benchmarkTemplate(
+            environment: [:], sourceTree: Repo.root, executableDirectory: reads.folder("executable"),
+            currentDirectory: reads.folder("current"))
+        #expect(bench.path == Repo.root.appendingPathComponent("Templates/anchor-ticket.yaml").standardizedFileURL.path)
+        #expect(reads.names.isEmpty, "read \(reads.names)")
+        let chosen = try TicketRules.defaultTemplate(
+            environment: ["MKPDF_TICKET_TEMPLATE": bench.path], sourceTree: Repo.root,
+            executableDirectory: reads.folder("executable"), currentDirectory: reads.folder("current"))
+        #expect(chosen.path == bench.path)
+        #expect(reads.names.isEmpty, "read \(reads.names)")
+    }
+
     @Test func defaultTemplateIsFoundBesideAnInstalledBinaryAndTheErrorListsThePlaces() throws {
         let scratch = try Scratch("ticket-template-search")
         let bin = scratch.file("prefix/bin")

@@ -162,7 +162,28 @@ struct FontRegistryTests {
             (#"{"faces": {}}"#, "missing key \"fonts\""),
             (#"{"fonts": {"gothic": {"files": []}}}"#, "font \"gothic\" lists no files"),
             (#"{"fonts": {"gothic": {"files": "a.ttf"}}}"#, "wrong value at fonts.gothic.files"),
-            (#"{"fonts": {"gothic": {"files": ["a.ttc"], "index": -1}}}"#, "index -1")
+            (#"{"fonts": {"gothic": {"files": ["a.ttc"], "index": -1}}}"#, "index -1"),
+            (#"{"fonts": []}"#, "wrong value at fonts: Expected to decode Dictionary<String, Any> but found an array"),
+            (#"{"fonts": {"gothic": null}}"#, "wrong value at fonts.gothic: Cannot get keyed decoding container"),
+            (#"{"fonts": {"gothic": {}}}"#, "missing key \"files\" in fonts.gothic"),
+            (#"{"fonts": {"gothic": {"files": null}}}"#, "wrong value at fonts.gothic.files: Cannot get unkeyed"),
+            (
+                #"{"fonts": {"gothic": {"files": ["a", 1]}}}"#,
+                "wrong value at fonts.gothic.files.[1]: Expected to decode String"
+            ),
+            (#"{"fonts": {"gothic": {"files": ["a"], "package": 1}}}"#, "wrong value at fonts.gothic.package"),
+            (
+                #"{"fonts": {"gothic": {"files": ["a"], "index": "0"}}}"#,
+                "wrong value at fonts.gothic.index: Expected to decode Int"
+            ),
+            (
+                #"{"fonts": {"gothic": {"files": ["a"], "fallback": "x"}}}"#,
+                "wrong value at fonts.gothic.fallback: Expected to decode Array"
+            ),
+            (
+                #"{"fonts": {"gothic": {"files": ["a"], "fallback": [null]}}}"#,
+                "wrong value at fonts.gothic.fallback.[0]"
+            )
         ])
     func tableErrors(json: String, reason: String) throws {
         let scratch = try Scratch("fonts-json")
@@ -173,6 +194,57 @@ struct FontRegistryTests {
         let text = error?.description ?? ""
         #expect(text.hasPrefix(table.path + ":"), "\(text)")
         #expect(text.contains(reason), "\(text)")
+    }
+
+    @Test("Every field of a fonts.json entry is read; null is an absent field, and other keys are ignored")
+    func tableFields() throws {
+        let json = #"""
+            {"fonts": {
+              "gothic": {"files": ["a.ttf", "/b.ttf"], "package": "p", "licence": "l", "index": 2,
+                         "fallback": ["mincho", "gothic"], "note": {"any": [1]}},
+              "mincho": {"files": ["m.ttf"], "package": null, "licence": null, "index": null, "fallback": null},
+              "髙𠮷": {"files": ["〜.ttc"]}
+            }, "comment": "x"}
+            """#
+        let table = try FontConfiguration.parse(Data(json.utf8), source: URL(fileURLWithPath: "/t/fonts.json"))
+        #expect(
+            table.fonts == [
+                "gothic": .init(
+                    files: ["a.ttf", "/b.ttf"], package: "p", licence: "l", index: 2, fallback: ["mincho", "gothic"]),
+                "mincho": .init(files: ["m.ttf"]), "髙𠮷": .init(files: ["〜.ttc"])
+            ])
+        #expect(table.candidatePaths(for: try #require(table.fonts["髙𠮷"])) == ["/t/〜.ttc"])
+    }
+
+    @Test("The source tree's fonts.json is found without working out the executable's folder; MKPDF_FONTS still wins")
+    func tableInTheSourceTree() throws {
+        let reads = FolderReads()
+        let found = try FontConfiguration.defaultFile(
+            environment: [:], sourceTree: Repo.root, executableDirectory: reads.folder("executable"),
+            currentDirectory: reads.folder("current"))
+        #expect(found.path == Repo.root.appendingPathComponent("Fonts/fonts.json").standardizedFileURL.path)
+        #expect(reads.names.isEmpty, "read \(reads.names)")
+
+        let scratch = try Scratch("fonts-override")
+        let other = scratch.file("other.json")
+        try Data(#"{"fonts": {"gothic": {"files": ["a.ttf"]}}}"#.utf8).write(to: other)
+        let chosen = try FontConfiguration.defaultFile(
+            environment: ["MKPDF_FONTS": other.path], sourceTree: Repo.root,
+            executableDirectory: reads.folder("executable"),
+            currentDirectory: reads.folder("current"))
+        #expect(chosen.path == other.path)
+        #expect(reads.names.isEmpty, "read \(reads.names)")
+
+        // Without a table in the source tree, the other places are worked out and listed.
+        let error = #expect(throws: FontError.self) {
+            try FontConfiguration.defaultFile(
+                environment: [:], sourceTree: scratch.url, executableDirectory: reads.folder("executable"),
+                currentDirectory: reads.folder("current"))
+        }
+        #expect(reads.names == ["executable", "current"])
+        #expect(
+            error?.description.contains("/nonexistent/current/Fonts/fonts.json") == true, "\(String(describing: error))"
+        )
     }
 
     @Test("A file that is not a font is reported with its path")

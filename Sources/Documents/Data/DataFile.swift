@@ -53,7 +53,7 @@ public enum DataFile {
             file: source, baseURL: URL(fileURLWithPath: "/"),
             loading: TemplateLoading(root: URL(fileURLWithPath: "/"), limits: limits))
         do {
-            return (parser, try Yams.compose(yaml: text, .basic))
+            return (parser, try TemplateParser.compose(text))
         } catch {
             throw parser.syntaxError(error)
         }

@@ -44,7 +44,7 @@ struct ExpressionLexer {
                 {
                     index += 1
                 }
-                let literal = String(characters[start..<index])
+                let literal = String(characters: characters[start..<index])
                 guard let value = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) else {
                     throw ExpressionError(offset: base + start, "\(literal) is not a number")
                 }
@@ -80,10 +80,11 @@ struct ExpressionLexer {
                     }
                     break
                 }
-                tokens.append(ExpressionToken(kind: .name(String(characters[start..<index])), offset: base + start))
+                tokens.append(
+                    ExpressionToken(kind: .name(String(characters: characters[start..<index])), offset: base + start))
                 continue
             }
-            let rest = String(characters[index..<min(characters.count, index + 2)])
+            let rest = String(characters: characters[index..<min(characters.count, index + 2)])
             guard let symbol = symbols.first(where: { rest.hasPrefix($0) }) else {
                 throw ExpressionError(offset: base + start, "\"\(character)\" cannot appear in an expression")
             }

@@ -56,7 +56,7 @@ public struct TextTemplate: Hashable, Sendable {
                 segments.append(.literal(literal))
                 literal = ""
             }
-            let source = String(characters[(open + 2)..<close])
+            let source = String(characters: characters[(open + 2)..<close])
             segments.append(.expression(try Expression(parsing: source, base: open + 2, maximumDepth: maximumDepth)))
             index = close + 2
         }

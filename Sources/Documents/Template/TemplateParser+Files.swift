@@ -174,7 +174,7 @@ extension TemplateParser {
             case .scalar, .alias: break
             case .sequence(let sequence): stack.append(contentsOf: sequence)
             case .mapping(let mapping):
-                for (key, value) in mapping {
+                for (key, value) in mapping.pairsInPlace {
                     stack.append(key)
                     stack.append(value)
                 }

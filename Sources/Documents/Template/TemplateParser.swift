@@ -57,6 +57,18 @@ struct TemplateParser {
     let names = NameScope()
     let styleTable = StyleTable()
 
+    /// Yams' node tree of `yaml` (nil when it holds no document): the basic resolver, a constructor without tables
+    /// and UTF-8 input, each given rather than left to Yams' defaults.
+    ///
+    /// The nodes are read by their text and style (see `templateValue`), never through a constructor, while Yams'
+    /// default constructor builds its tables of types anew for every document. Yams' default encoding reads the
+    /// process environment (`YAMS_DEFAULT_ENCODING`) on every call and announces an override on standard output;
+    /// a Swift string is UTF-8.
+    /// - Throws: Yams' `YamlError`, which `syntaxError(_:)` turns into a `TemplateError`.
+    static func compose(_ yaml: String) throws -> Node? {
+        try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8)
+    }
+
     func parse(_ yaml: String) throws(TemplateError) -> Contents {
         let root: Node
         do {
@@ -66,7 +78,7 @@ struct TemplateParser {
             // starts ICU's regex engine, a large share of a one-shot `mkpdf ticket`'s start-up. One
             // difference: keys equal as text are duplicates even when one is quoted (`1:` and `"1":`), an error
             // where the default resolver kept both and one of them silently won.
-            guard let node = try Yams.compose(yaml: yaml, .basic) else {
+            guard let node = try Self.compose(yaml) else {
                 throw error(nil, .missingKey(key: "page", context: "the template (it is empty)"))
             }
             root = node
@@ -77,7 +89,9 @@ struct TemplateParser {
         }
         try checkShape(root)
         if case .mapping(let mapping) = root, mapping["flow"] == nil,
-            let old = mapping.keys.first(where: { Self.oldReportKeys.contains($0.scalar?.string ?? "") })
+            let old = mapping.pairsInPlace.map(\.key).first(where: { key in
+                Self.oldReportKeys.contains(key.scalar?.string ?? "")
+            })
         {
             throw error(
                 old,
@@ -277,7 +291,7 @@ struct TemplateParser {
             return .list(list)
         case .mapping(let mapping):
             var record = TemplateRecord()
-            for (key, value) in mapping {
+            for (key, value) in mapping.pairsInPlace {
                 guard let name = key.scalar?.string else {
                     throw error(key, .badValue(key: "data", value: describe(key), expected: "keys are plain names"))
                 }
@@ -340,16 +354,19 @@ struct TemplateParser {
     /// The lines each item of a sequence spans: from its first line to the last line any node inside it starts on.
     static func lines(ofItems list: Node) -> [ClosedRange<Int>] {
         func last(_ node: Node) -> Int {
-            let own = node.mark?.line ?? 0
+            var line = node.startMark?.line ?? 0
             switch node {
-            case .mapping(let mapping): return mapping.reduce(own) { max($0, last($1.key), last($1.value)) }
-            case .sequence(let sequence): return sequence.reduce(own) { max($0, last($1)) }
-            default: return own
+            case .mapping(let mapping):
+                for (key, value) in mapping.pairsInPlace { line = max(line, last(key), last(value)) }
+            case .sequence(let sequence):
+                for item in sequence { line = max(line, last(item)) }
+            default: break
             }
+            return line
         }
         guard case .sequence(let items) = list else { return [] }
         return items.map { item in
-            let first = item.mark?.line ?? 0
+            let first = item.startMark?.line ?? 0
             return first...max(first, last(item))
         }
     }
@@ -442,7 +459,7 @@ struct TemplateParser {
         }
         // A field's `name:` is its field name, not a link target.
         if kind != "for", kind != "if", kind != "field", case .mapping(let mapping) = body,
-            mapping.contains(where: { ["link", "name"].contains($0.key.scalar?.string) })
+            mapping.pairsInPlace.contains(where: { ["link", "name"].contains($0.key.scalar?.string) })
         {
             // `link:` and `name:` belong to every drawn element: taken off here, the rest read as the kind says.
             let rest = Node.mapping(
@@ -823,7 +840,9 @@ struct TemplateParser {
         }
         var pairs: [(String, Node, Node)] = []
         var names: [String] = []
-        for (key, value) in mapping {
+        pairs.reserveCapacity(mapping.count)
+        names.reserveCapacity(mapping.count)
+        for (key, value) in mapping.pairsInPlace {
             guard let name = key.scalar?.string else {
                 throw error(key, .badValue(key: context, value: describe(key), expected: "keys are plain names"))
             }
@@ -921,7 +940,7 @@ struct TemplateParser {
     // MARK: Errors
 
     func mark(_ node: Node) -> TemplateMark? {
-        node.mark.map { TemplateMark(line: $0.line, column: $0.column) }
+        node.startMark.map { TemplateMark(line: $0.line, column: $0.column) }
     }
 
     func error(_ node: Node?, _ reason: TemplateError.Reason) -> TemplateError {

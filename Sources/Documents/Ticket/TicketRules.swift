@@ -84,19 +84,19 @@ public struct TicketRules: Sendable {
     }
 
     /// The ticket template: `MKPDF_TICKET_TEMPLATE` if set, else the first of `templateSearchPaths` that exists.
+    ///
+    /// `executableDirectory` and `currentDirectory` are read only when the source tree holds no template.
     /// - Throws: `TicketError.templateNotFound` listing every place tried.
     public static func defaultTemplate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         sourceTree: URL? = FontConfiguration.sourceTree,
-        executableDirectory: URL? = FontConfiguration.executableDirectory,
-        currentDirectory: URL = FontConfiguration.currentDirectory
+        executableDirectory: @autoclosure () -> URL? = FontConfiguration.executableDirectory,
+        currentDirectory: @autoclosure () -> URL = FontConfiguration.currentDirectory
     ) throws(TicketError) -> URL {
-        let candidates = templateSearchPaths(
-            sourceTree: sourceTree, executableDirectory: executableDirectory,
-            currentDirectory: currentDirectory)
         switch ResourceSearch.locate(
-            variable: "MKPDF_TICKET_TEMPLATE", environment: environment,
-            candidates: candidates)
+            variable: "MKPDF_TICKET_TEMPLATE", environment: environment, treePath: templatePath,
+            installedPath: templatePath, sourceTree: sourceTree, executableDirectory: executableDirectory,
+            currentDirectory: currentDirectory)
         {
         case .found(let url): return url
         case .missing(let tried): throw .templateNotFound(tried: tried)
@@ -110,22 +110,21 @@ public struct TicketRules: Sendable {
     public static func benchmarkTemplate(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         sourceTree: URL? = FontConfiguration.sourceTree,
-        executableDirectory: URL? = FontConfiguration.executableDirectory,
-        currentDirectory: URL = FontConfiguration.currentDirectory
+        executableDirectory: @autoclosure () -> URL? = FontConfiguration.executableDirectory,
+        currentDirectory: @autoclosure () -> URL = FontConfiguration.currentDirectory
     ) throws(TicketError) -> URL {
-        let candidates = ResourceSearch.paths(
-            treePath: "Templates/anchor-ticket.yaml",
-            installedPath: "Templates/anchor-ticket.yaml", sourceTree: sourceTree,
-            executableDirectory: executableDirectory,
-            currentDirectory: currentDirectory)
         switch ResourceSearch.locate(
             variable: "MKPDF_BENCH_TICKET_TEMPLATE", environment: environment,
-            candidates: candidates)
+            treePath: "Templates/anchor-ticket.yaml", installedPath: "Templates/anchor-ticket.yaml",
+            sourceTree: sourceTree, executableDirectory: executableDirectory, currentDirectory: currentDirectory)
         {
         case .found(let url): return url
         case .missing(let tried): throw .templateNotFound(tried: tried)
         }
     }
+
+    /// Where a checkout holds the ticket template, and where an installed prefix holds it under `share/mkpdf`.
+    private static let templatePath = "Templates/ticket.yaml"
 
     /// Where the ticket template is looked for, in order, without duplicates: the source tree's
     /// `Templates/ticket.yaml`, then beside the executable — `<dir>/../share/mkpdf/Templates/ticket.yaml` and
@@ -135,7 +134,7 @@ public struct TicketRules: Sendable {
         currentDirectory: URL
     ) -> [URL] {
         ResourceSearch.paths(
-            treePath: "Templates/ticket.yaml", installedPath: "Templates/ticket.yaml",
+            treePath: templatePath, installedPath: templatePath,
             sourceTree: sourceTree, executableDirectory: executableDirectory,
             currentDirectory: currentDirectory)
     }
