@@ -23,7 +23,7 @@ extension FontFace {
         defer { hb_subset_input_destroy(input) }
         let unicodes = hb_subset_input_unicode_set(input)
         for codePoint in codePoints.sorted() { hb_set_add(unicodes, codePoint) }
-        hb_subset_input_set_flags(input, UInt32(HB_SUBSET_FLAGS_NO_HINTING.rawValue))
+        hb_subset_input_set_flags(input, Self.subsetFlags)
         // Names: family, style and the PostScript name libHaru reads; the long copyright and licence texts of
         // fonts such as IPAexGothic would otherwise go into every PDF.
         let names = hb_subset_input_set(input, HB_SUBSET_SETS_NAME_ID)

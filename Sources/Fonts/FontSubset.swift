@@ -48,6 +48,12 @@ extension FontFace {
         return made
     }
 
+    /// HarfBuzz's flags for every subset: no hinting (a PDF viewer hints itself), and CFF charstrings with their
+    /// subroutines inlined. To subroutinize, HarfBuzz parses every subroutine of the face (all of Noto CJK's, for a
+    /// ticket's few glyphs), and the inlined programs measured were no larger (BENCHMARKS.md). TrueType outlines
+    /// have no subroutines.
+    static let subsetFlags = UInt32(HB_SUBSET_FLAGS_NO_HINTING.rawValue | HB_SUBSET_FLAGS_DESUBROUTINIZE.rawValue)
+
     /// One character for each of `glyphs` (other than .notdef) whose nominal glyph in this face it is, from
     /// `texts`; nil when a glyph has no such character (a vertical alternate, a variation sequence, a ligature).
     func nominalCharacters(of glyphs: Set<UInt32>, texts: [UInt32: String]) -> [UInt32]? {
@@ -76,7 +82,7 @@ extension FontFace {
             hb_set_add(kept, 0)
             for glyph in glyphs { hb_set_add(kept, glyph) }
         }
-        hb_subset_input_set_flags(input, UInt32(HB_SUBSET_FLAGS_NO_HINTING.rawValue))
+        hb_subset_input_set_flags(input, Self.subsetFlags)
         // Layout tables would pull in every glyph reachable by substitution; a PDF needs none of these.
         let dropped = hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG)
         for table in [

@@ -141,35 +141,9 @@
     VALUE(HPDF_STATUS, HPDF_UseUTFEncodings, (HPDF_Doc a), (a)) \
     VALUE(HPDF_STATUS, HPDF_Xref_Add, (HPDF_Xref a, void *b), (a, b))
 
-/// The functions as dlsym found them; written once inside `load`.
-static struct {
-    MKPDF_HARU_FUNCTIONS(MKPDF_VOID_FIELD, MKPDF_VALUE_FIELD)
-} functions;
-
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-/// Why libHaru could not be loaded; empty once it is.
-static char failure[512];
-
-static void load(void) {
-    static const char file[] = "libhpdf-2.3.0.so";
-    void *library = mkpdf_library_open(file, failure, sizeof failure);
-    if (failure[0] != 0) return;
-#define MKPDF_VOID_BIND(name, parameters, arguments) \
-    mkpdf_library_bind(library, file, (void **)&functions.name, #name, failure, sizeof failure);
-#define MKPDF_VALUE_BIND(type, name, parameters, arguments) \
-    mkpdf_library_bind(library, file, (void **)&functions.name, #name, failure, sizeof failure);
-    MKPDF_HARU_FUNCTIONS(MKPDF_VOID_BIND, MKPDF_VALUE_BIND)
-}
-
-const char *mkpdf_haru_load_failure(void) {
-    pthread_once(&once, load);
-    return failure[0] != 0 ? failure : NULL;
-}
-
-/// Every forwarding function's guard. Haru checks `mkpdf_haru_load_failure()` before it creates a document, so this
-/// stops the process only if a new caller skipped that check: a bug, said so, rather than a jump through NULL.
-static void require(void) { mkpdf_library_require(mkpdf_haru_load_failure(), "libHaru"); }
-
-MKPDF_HARU_FUNCTIONS(MKPDF_VOID_FORWARD, MKPDF_VALUE_FORWARD)
+// The table, `mkpdf_haru_load_failure` and the forwarding functions. Haru checks it before it creates a document;
+// their guard stops the process only if a new caller skipped that check: a bug, said so, rather than a jump through
+// NULL.
+MKPDF_SINGLE_LIBRARY_LOADER(MKPDF_HARU_FUNCTIONS, "libhpdf-2.3.0.so", mkpdf_haru_load_failure, "libHaru")
 
 #pragma GCC visibility pop

@@ -24,35 +24,9 @@
     VALUE(int, ZBarcode_Encode_Segs, (struct zint_symbol *a, const struct zint_seg b[], const int c), (a, b, c)) \
     VALUE(int, ZBarcode_Buffer_Vector, (struct zint_symbol *a, int b), (a, b))
 
-/// The functions as dlsym found them; written once inside `load`.
-static struct {
-    MKPDF_ZINT_FUNCTIONS(MKPDF_VOID_FIELD, MKPDF_VALUE_FIELD)
-} functions;
-
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-/// Why libzint could not be loaded; empty once it is.
-static char failure[512];
-
-static void load(void) {
-    static const char file[] = "libzint.so.2.11";
-    void *library = mkpdf_library_open(file, failure, sizeof failure);
-    if (failure[0] != 0) return;
-#define MKPDF_VOID_BIND(name, parameters, arguments) \
-    mkpdf_library_bind(library, file, (void **)&functions.name, #name, failure, sizeof failure);
-#define MKPDF_VALUE_BIND(type, name, parameters, arguments) \
-    mkpdf_library_bind(library, file, (void **)&functions.name, #name, failure, sizeof failure);
-    MKPDF_ZINT_FUNCTIONS(MKPDF_VOID_BIND, MKPDF_VALUE_BIND)
-}
-
-const char *mkpdf_zint_load_failure(void) {
-    pthread_once(&once, load);
-    return failure[0] != 0 ? failure : NULL;
-}
-
-/// Every forwarding function's guard. Barcodes checks `mkpdf_zint_load_failure()` before it creates a symbol, so
-/// this stops the process only if a new caller skipped that check: a bug, said so, rather than a jump through NULL.
-static void require(void) { mkpdf_library_require(mkpdf_zint_load_failure(), "libzint"); }
-
-MKPDF_ZINT_FUNCTIONS(MKPDF_VOID_FORWARD, MKPDF_VALUE_FORWARD)
+// The table, `mkpdf_zint_load_failure` and the forwarding functions. Barcodes checks it before it creates a symbol;
+// their guard stops the process only if a new caller skipped that check: a bug, said so, rather than a jump through
+// NULL.
+MKPDF_SINGLE_LIBRARY_LOADER(MKPDF_ZINT_FUNCTIONS, "libzint.so.2.11", mkpdf_zint_load_failure, "libzint")
 
 #pragma GCC visibility pop

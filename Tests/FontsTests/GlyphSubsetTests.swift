@@ -49,4 +49,22 @@ struct GlyphSubsetTests {
         #expect(face.nominalCharacters(of: [glyph], texts: [:]) == nil, "no text")
         #expect(face.nominalCharacters(of: [0], texts: [:]) == [], ".notdef needs no character")
     }
+
+    /// A CFF subset carries its charstrings with the subroutines inlined: HarfBuzz is not asked to subroutinize
+    /// (which parses every subroutine of a CJK face), so the program's global subroutine INDEX is empty.
+    @Test("CFF subsets inline their subroutines", arguments: ["gothic-bold", "gothic-cjk"])
+    func cffSubsetsHaveNoGlobalSubroutines(font: String) throws {
+        let face = try Self.registry.face(named: font)
+        let texts = Self.texts(in: face)
+        let subset = try face.subset(glyphs: Set(texts.keys), texts: texts)
+        #expect(subset.kind == .cff)
+        let bytes = [UInt8](subset.data)
+        let headerSize = Int(try #require(bytes.count > 4 ? bytes[2] : nil))
+        // Header, then the Name, Top DICT and String INDEXes, then the Global Subr INDEX.
+        var offset = headerSize
+        for _ in 0..<3 { offset = try #require(CFFCharset.index(bytes, at: offset)).end }
+        let globalSubroutines = try #require(CFFCharset.index(bytes, at: offset))
+        #expect(globalSubroutines.items.isEmpty, "\(font): \(globalSubroutines.items.count) global subroutines")
+    }
 }
+

@@ -37,4 +37,33 @@ void mkpdf_library_require(const char *failure, const char *what);
         return functions.name arguments; \
     }
 
+/// Binds one listed function from `library` (named `file`) into `functions`, reasons into `failure`: the BIND
+/// macros a loader's `load` expands its list with.
+#define MKPDF_LIBRARY_VOID_BIND(name, parameters, arguments) \
+    mkpdf_library_bind(library, file, (void **)&functions.name, #name, failure, sizeof failure);
+#define MKPDF_LIBRARY_VALUE_BIND(type, name, parameters, arguments) \
+    mkpdf_library_bind(library, file, (void **)&functions.name, #name, failure, sizeof failure);
+
+/// Everything a loader of one library defines, for the function list `FUNCTIONS` found in `library_file`: the
+/// table of functions, `const char *failure_function(void)` (NULL once loaded, else why not; loads once per process
+/// under pthread_once, so `<pthread.h>` must be included), the guard naming `what`, and the forwarding functions.
+#define MKPDF_SINGLE_LIBRARY_LOADER(FUNCTIONS, library_file, failure_function, what) \
+    static struct { \
+        FUNCTIONS(MKPDF_VOID_FIELD, MKPDF_VALUE_FIELD) \
+    } functions; \
+    static pthread_once_t once = PTHREAD_ONCE_INIT; \
+    static char failure[512]; \
+    static void load(void) { \
+        static const char file[] = library_file; \
+        void *library = mkpdf_library_open(file, failure, sizeof failure); \
+        if (failure[0] != 0) return; \
+        FUNCTIONS(MKPDF_LIBRARY_VOID_BIND, MKPDF_LIBRARY_VALUE_BIND) \
+    } \
+    const char *failure_function(void) { \
+        pthread_once(&once, load); \
+        return failure[0] != 0 ? failure : NULL; \
+    } \
+    static void require(void) { mkpdf_library_require(failure_function(), what); } \
+    FUNCTIONS(MKPDF_VOID_FORWARD, MKPDF_VALUE_FORWARD)
+
 #endif
