@@ -67,4 +67,3 @@ struct GlyphSubsetTests {
         #expect(globalSubroutines.items.isEmpty, "\(font): \(globalSubroutines.items.count) global subroutines")
     }
 }
-
