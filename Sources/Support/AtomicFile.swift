@@ -205,6 +205,8 @@ package enum AtomicFile {
             let folder = (target as NSString).deletingLastPathComponent
             // O_TMPFILE, spelled out: glibc's macro (__O_TMPFILE | O_DIRECTORY) does not import into Swift.
             let unnamed = Int32(0o2000_0000) | O_DIRECTORY
+            // AT_EMPTY_PATH, spelled out for the same reason.
+            let emptyPath = Int32(0x1000)
             let descriptor = open(folder.isEmpty ? "." : folder, unnamed | O_WRONLY | O_CLOEXEC, newFileMode)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
@@ -212,6 +214,10 @@ package enum AtomicFile {
             if durability == .flushed, fsync(descriptor) != 0 {
                 throw AtomicFileError(step: "flush the file to the disk", path: target, errno: errno)
             }
+            // Linked by its descriptor where the kernel allows it to the file's opener (Linux 6.10 and later), else
+            // through /proc, which costs a path walk of its own.
+            if linkat(descriptor, "", AT_FDCWD, target, emptyPath) == 0 { return true }
+            guard errno != EEXIST else { return false }
             return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0
         #else
             return false

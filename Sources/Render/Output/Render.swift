@@ -58,7 +58,9 @@ public struct RenderedDocument: Sendable {
     /// - Throws: `RenderError.output` naming the path and the system's reason; no file is left changed.
     @discardableResult
     public func write(to url: URL, replacingLinks: Bool = false) throws(RenderError) -> [URL] {
-        let urls = fileNames(for: url.path).map { URL(fileURLWithPath: $0) }
+        // One file is written under the URL given; page files' URLs are made as files, which spares
+        // `URL(fileURLWithPath:)` asking the file system whether each name is a folder.
+        let urls = files.count == 1 ? [url] : fileNames(for: url.path).map { URL(fileURLWithPath: $0, isDirectory: false) }
         try OutputFile.writeAll(zip(urls, files).map { ($0, $1) }, replacingLinks: replacingLinks)
         return urls.map(\.standardizedFileURL)
     }
