@@ -119,6 +119,7 @@ extension PDFDocument {
             HPDF_ResetError(handle)
             return nil
         }
+        MemoryStream.copyWrites(of: stream)
         let status = bytes.withUnsafeBufferPointer { HPDF_Stream_Write(stream, $0.baseAddress, HPDF_UINT($0.count)) }
         guard status == HPDF_STATUS(HPDF_OK) else {
             HPDF_Stream_Free(stream)
