@@ -163,7 +163,7 @@ package enum AtomicFile {
     private static func stage(_ data: Data, as target: String, mode: mode_t?, durability: Durability)
         throws(AtomicFileError) -> String
     {
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = folderPath(of: target)
         var template = Array(((folder.isEmpty ? "." : folder) + "/" + temporaryPrefix + "XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
@@ -202,7 +202,7 @@ package enum AtomicFile {
         throws(AtomicFileError) -> Bool
     {
         #if os(Linux)
-            let folder = (target as NSString).deletingLastPathComponent
+            let folder = folderPath(of: target)
             // O_TMPFILE, spelled out: glibc's macro (__O_TMPFILE | O_DIRECTORY) does not import into Swift.
             let unnamed = Int32(0o2000_0000) | O_DIRECTORY
             // AT_EMPTY_PATH, spelled out for the same reason.
@@ -222,6 +222,18 @@ package enum AtomicFile {
         #else
             return false
         #endif
+    }
+
+    /// The folder part of `path` (`NSString.deletingLastPathComponent`), found by the last `/` for a path that does
+    /// not end in one (bridging to `NSString` cost more than a ticket's other file steps).
+    private static func folderPath(of path: String) -> String {
+        let bytes = path.utf8
+        let doubled = zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }
+        guard bytes.last != UInt8(ascii: "/"), !doubled else {
+            return (path as NSString).deletingLastPathComponent
+        }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == bytes.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func writeDirectly(_ data: Data, to path: String) throws(AtomicFileError) {
