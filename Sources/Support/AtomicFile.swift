@@ -11,7 +11,9 @@ import Foundation
 /// Contract, for every command (render, report, ticket, image, batch outputs, the manifest, imposed sheets):
 /// - The bytes go to a temporary file `.mkpdf-tmp-XXXXXX` in the destination's folder (a fixed 17-byte name, so any
 ///   destination name up to the file system's `NAME_MAX` works), then `rename(2)` puts it in place. A single new
-///   file on Linux is written unnamed (`O_TMPFILE`) and linked in place instead, when the file system allows.
+///   file on Linux is written unnamed (`O_TMPFILE`) and linked in place instead, when the file system allows; a
+///   small unflushed one is tried that way before the destination is looked at, and written by the rules here when
+///   the name turns out to be taken.
 /// - Permissions: an existing file keeps its mode (a 0600 file stays 0600); a new file gets 0666 minus the umask.
 /// - Symbolic links are written through by default: the link stays and the file it points to is replaced (created
 ///   when the link dangles), the same whether the target exists or not. With `links: .replace` (a batch's outputs in
@@ -43,6 +45,9 @@ package enum AtomicFile {
         case replace
     }
 
+    /// The largest file tried as a new name before the destination is looked at.
+    private static let unlookedLimit = 1 << 20
+
     /// The prefix of every temporary file; a folder sweep (`removeTemporaryFiles(in:)`) recognises it.
     package static let temporaryPrefix = ".mkpdf-tmp-"
 
@@ -61,6 +66,14 @@ package enum AtomicFile {
         _ files: [(path: String, data: Data)], durability: Durability = .flushed, links: Links = .follow
     ) throws(AtomicFileError) {
         _ = ignoreFileSizeSignal
+        // A small unflushed single file is first linked in as a new name without looking at the destination: when
+        // nothing is there (a batch's every output) that is all, and when something is, the link fails and the file
+        // is written again by the rules below (a second write only a small file pays for, and no flush is wasted).
+        if files.count == 1, durability == .unflushed, let file = files.first, file.data.count <= unlookedLimit,
+            try writeUnnamed(file.data, as: file.path, durability: durability)
+        {
+            return
+        }
         var staged: [(temporary: String, target: String)] = []
         do throws(AtomicFileError) {
             for (path, data) in files {
