@@ -48,33 +48,42 @@ extension PDFDocument {
         if handle.pointee.pdf_version.rawValue < version.rawValue { handle.pointee.pdf_version = version }
     }
 
-    /// Adds `/ID [<h><h>]` to the trailer of `bytes`, `h` the MD5 of the file (the digest the PDF reference
+    /// Adds `/ID [<h><h>]` to the trailer of the saved `output`, `h` the MD5 of the file (the digest the PDF reference
     /// suggests; it identifies, it does not protect, and costs a quarter of SHA-256 per ticket): the same content
     /// gives the same ID, so output stays byte-reproducible. libHaru writes an /ID only when
     /// encrypting (from the clock); the trailer follows the cross-reference table, so no offset moves.
-    static func addDocumentID(to bytes: inout [UInt8]) {
+    /// - Returns: false when memory ran out (a file that has its /ID already, or no trailer, is left as it is).
+    static func addDocumentID(to output: SaveBuffer) -> Bool {
+        let bytes = output.bytes
         let tail = Array("\n>>\nstartxref\n".utf8)
         let trailer = Array("trailer".utf8)
         // The trailer is the file's last few hundred bytes.
         let window = max(0, bytes.count - 1024)
-        guard let end = lastRange(of: tail, in: bytes[...], from: window),
-            let start = lastRange(of: trailer, in: bytes[...], from: window), start.upperBound < end.lowerBound,
-            lastRange(of: Array("/ID".utf8), in: bytes[..<end.lowerBound], from: start.upperBound) == nil
-        else { return }
+        guard let end = lastRange(of: tail, in: bytes, from: window, to: bytes.count),
+            let start = lastRange(of: trailer, in: bytes, from: window, to: bytes.count),
+            start.upperBound < end.lowerBound,
+            lastRange(of: Array("/ID".utf8), in: bytes, from: start.upperBound, to: end.lowerBound) == nil
+        else { return true }
         let digits = Array("0123456789ABCDEF".utf8)
         var hex: [UInt8] = []
         for byte in Insecure.MD5.hash(data: bytes) {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0xF)])
         }
-        bytes.insert(
-            contentsOf: Array("\n/ID [<".utf8) + hex + Array("> <".utf8) + hex + Array(">]".utf8), at: end.lowerBound)
+        var entry = Array("\n/ID [<".utf8)
+        entry += hex
+        entry += Array("> <".utf8)
+        entry += hex
+        entry += Array(">]".utf8)
+        return output.insert(entry, at: end.lowerBound)
     }
 
-    /// The last place `needle` occurs in `bytes` at or after index `from`.
-    private static func lastRange(of needle: [UInt8], in bytes: ArraySlice<UInt8>, from: Int) -> Range<Int>? {
-        var index = bytes.endIndex - needle.count
-        while index >= max(from, bytes.startIndex) {
+    /// The last place `needle` occurs in `bytes[from..<to]`.
+    private static func lastRange(of needle: [UInt8], in bytes: UnsafeRawBufferPointer, from: Int, to: Int)
+        -> Range<Int>?
+    {
+        var index = to - needle.count
+        while index >= max(from, 0) {
             if bytes[index..<index + needle.count].elementsEqual(needle) { return index..<index + needle.count }
             index -= 1
         }

@@ -31,23 +31,24 @@ extension PDFDocument {
         }
     }
 
-    /// Serialises the document into libHaru's memory stream and copies it out.
+    /// Serialises the document through libHaru's writer into one buffer (`SaveBuffer`) and hands it over as `Data`.
     private func render(argument: String?) throws -> Data {
         try ensureUsable("write the PDF", argument)
         if archive != nil { try writeArchiveParts(argument) }
         if handle.pointee.encrypt_on == HPDF_TRUE { try encryptDirectStreams(argument) }
         let originals = try deflatePageContents(argument)
         defer { restorePageContents(originals) }
-        try check("write the PDF", argument) { HPDF_SaveToStream($0) }
-        guard let stream = handle.pointee.stream else {
-            throw reject(code: 0x1033, operation: "read the PDF from memory", argument: argument)
+        let output = SaveBuffer(capacity: 16 * 1024)
+        let complete = try output.collect(from: handle) {
+            try check("write the PDF", argument) { HPDF_SaveToStream($0) }
         }
-        var bytes = Self.bytes(of: stream)
-        guard bytes.count == Int(stream.pointee.size) else {
-            throw reject(code: 0x1033, operation: "read the PDF from memory", argument: argument)
+        guard complete, output.count > 0 else {
+            throw reject(code: 0x1015, operation: "write the PDF", argument: argument)
         }
-        if handle.pointee.encrypt_on != HPDF_TRUE { Self.addDocumentID(to: &bytes) }
-        return Data(bytes)
+        if handle.pointee.encrypt_on != HPDF_TRUE, !Self.addDocumentID(to: output) {
+            throw reject(code: 0x1015, operation: "write the PDF", argument: argument)
+        }
+        return output.takeData()
     }
 
     /// Hands the bytes of every `DirectStream` to libHaru as an ordinary stream with an indirect `/Length`, since only
@@ -76,39 +77,56 @@ extension PDFDocument {
     }
 
     /// Deflates every page's content stream that libHaru would deflate (`Deflate`, instead of libHaru's per-stream
-    /// zlib set-up) and marks it pre-compressed; returns the original bytes for `restorePageContents`, since the
-    /// document stays drawable after a save.
-    private func deflatePageContents(_ argument: String?) throws -> [(HPDF_Dict, [UInt8])] {
-        var originals: [(HPDF_Dict, [UInt8])] = []
+    /// zlib set-up): the page's contents are given a stream of the deflated bytes, marked pre-compressed, for the
+    /// save; returns each contents dictionary with its own stream for `restorePageContents`, since the document stays
+    /// drawable after a save.
+    private func deflatePageContents(_ argument: String?) throws -> [(HPDF_Dict, HPDF_Stream)] {
+        var originals: [(HPDF_Dict, HPDF_Stream)] = []
         for record in pageRecords {
             let attr = record.handle.pointee.attr.assumingMemoryBound(to: HPDF_PageAttr_Rec.self).pointee
-            guard let contents = attr.contents, let stream = attr.stream,
+            guard let contents = attr.contents, let stream = contents.pointee.stream,
                 contents.pointee.filter & HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) != 0
             else { continue }
             let bytes = Self.bytes(of: stream)
-            guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0, effort: .content) }) else {
+            guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0, effort: .content) }),
+                let deflated = memoryStream(holding: compressed)
+            else {
                 restorePageContents(originals)
                 throw reject(code: 0x1015, operation: "deflate a page's content", argument: argument)
             }
-            originals.append((contents, bytes))
-            guard replace(stream, with: compressed) else {
-                restorePageContents(originals)
-                throw reject(code: 0x1015, operation: "deflate a page's content", argument: argument)
-            }
+            originals.append((contents, stream))
+            contents.pointee.stream = deflated
             contents.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
             contents.pointee.write_fn = flateFilterHook
         }
         return originals
     }
 
-    /// Puts the uncompressed content streams back, for libHaru to append to and deflate as before; a page that
-    /// cannot get its bytes back (out of memory) aborts the document rather than lose its drawing.
-    private func restorePageContents(_ originals: [(HPDF_Dict, [UInt8])]) {
-        for (contents, bytes) in originals {
-            if !replace(contents.pointee.stream, with: bytes) { isAborted = true }
+    /// Gives each contents dictionary its own stream back (the uncompressed bytes, for libHaru to append to and
+    /// deflate as before) and frees the deflated one.
+    private func restorePageContents(_ originals: [(HPDF_Dict, HPDF_Stream)]) {
+        for (contents, stream) in originals {
+            HPDF_Stream_Free(contents.pointee.stream)
+            contents.pointee.stream = stream
             contents.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)
             contents.pointee.write_fn = nil
         }
+    }
+
+    /// A new memory stream of the document holding `bytes` in one block; nil when libHaru could not allocate.
+    private func memoryStream(holding bytes: [UInt8]) -> HPDF_Stream? {
+        guard let stream = HPDF_MemStream_New(handle.pointee.mmgr, HPDF_UINT(max(bytes.count, 16))) else {
+            HPDF_ResetError(handle)
+            return nil
+        }
+        MemoryStream.copyWrites(of: stream)
+        let status = bytes.withUnsafeBufferPointer { HPDF_Stream_Write(stream, $0.baseAddress, HPDF_UINT($0.count)) }
+        guard status == HPDF_STATUS(HPDF_OK) else {
+            HPDF_Stream_Free(stream)
+            HPDF_ResetError(handle)
+            return nil
+        }
+        return stream
     }
 
     /// The bytes of a libHaru memory stream, buffer by buffer (`HPDF_ReadFromStream` copies byte by byte).
@@ -121,13 +139,5 @@ extension PDFDocument {
             bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: Int(length)))
         }
         return bytes
-    }
-
-    /// Empties a memory stream and writes `bytes` into it; false when libHaru could not allocate.
-    private func replace(_ stream: HPDF_Stream, with bytes: [UInt8]) -> Bool {
-        HPDF_MemStream_FreeData(stream)
-        let status = bytes.withUnsafeBufferPointer { HPDF_Stream_Write(stream, $0.baseAddress, HPDF_UINT($0.count)) }
-        HPDF_ResetError(handle)
-        return status == HPDF_STATUS(HPDF_OK)
     }
 }

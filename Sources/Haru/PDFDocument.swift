@@ -161,6 +161,7 @@ public final class PDFDocument {
                 hint: "add pages outside a text { } scope.")
         }
         let page = try make("add a page", argument) { HPDF_AddPage($0) }
+        MemoryStream.copyWrites(of: page.pointee.attr.assumingMemoryBound(to: HPDF_PageAttr_Rec.self).pointee.stream)
         try check("set the page width", argument) { _ in HPDF_Page_SetWidth(page, Float(size.width)) }
         try check("set the page height", argument) { _ in HPDF_Page_SetHeight(page, Float(size.height)) }
         try dropProcSet(of: page, argument)

@@ -85,6 +85,18 @@ struct PDFObjectBuilder {
         try call { HPDF_Array_AddNumber(array, HPDF_INT32(clamping: value)) }
     }
 
+    /// Appends the numbers `values` to `array` in one checked call (a font's widths are a few hundred numbers, and
+    /// each call's check cost more than the append), stopping at the first that fails.
+    func append(_ array: HPDF_Array, numbers values: some Sequence<Int>) throws {
+        try call {
+            for value in values {
+                let status = HPDF_Array_AddNumber(array, HPDF_INT32(clamping: value))
+                guard status == HPDF_STATUS(HPDF_OK) else { return status }
+            }
+            return HPDF_STATUS(HPDF_OK)
+        }
+    }
+
     /// Appends the real number `value` to `array`.
     func append(_ array: HPDF_Array, real value: Double) throws {
         try call { HPDF_Array_AddReal(array, HPDF_REAL(value)) }
@@ -135,12 +147,12 @@ struct PDFObjectBuilder {
         for entry in entries {
             switch entry {
             case .range(let first, let last, let width):
-                for value in [Int(first), Int(last), width] { try append(array, number: value) }
+                try append(array, numbers: [Int(first), Int(last), width])
             case .list(let first, let values):
                 let run = try self.array()
                 try append(array, number: Int(first))
                 try append(array, UnsafeMutableRawPointer(run))
-                for value in values { try append(run, number: value) }
+                try append(run, numbers: values)
             }
         }
     }
@@ -196,7 +208,7 @@ struct PDFObjectBuilder {
         try number(descriptor, "Flags", metrics.flags)
         let box = try array()
         try add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
-        for value in metrics.boundingBox { try append(box, number: value) }
+        try append(box, numbers: metrics.boundingBox)
         try real(descriptor, "ItalicAngle", metrics.italicAngle)
         try number(descriptor, "Ascent", metrics.ascent)
         try number(descriptor, "Descent", metrics.descent)

@@ -197,18 +197,28 @@ final class PDFFontSet {
         for run in runs {
             let id = ObjectIdentifier(run.face)
             faces[id] = run.face
-            for (index, glyph) in run.glyphs.enumerated() {
-                guard let known = texts[id]?[glyph], !known.isEmpty else {
-                    texts[id, default: [:]][glyph] = TextLayout.text(of: index, in: run)
-                    continue
-                }
-                guard let range = run.clusters[index], !known.unicodeScalars.elementsEqual(run.scalars[range]) else {
-                    continue
-                }
-                let text = TextLayout.text(of: index, in: run)
-                if !(aliases[id]?[glyph]?.contains(text) ?? false) {
-                    aliases[id, default: [:]][glyph, default: []].append(text)
-                }
+            // The face's glyphs are reached once per run, in place, rather than looked up again for every glyph.
+            Self.register(run, into: &texts[id, default: [:]], aliases: &aliases, of: id)
+        }
+    }
+
+    /// Records the glyphs of `run` in `texts` (its face's), and the further texts of glyphs already there in
+    /// `aliases`.
+    private static func register(
+        _ run: TextLayout.Run, into texts: inout [UInt32: String],
+        aliases: inout [ObjectIdentifier: [UInt32: [String]]], of id: ObjectIdentifier
+    ) {
+        for (index, glyph) in run.glyphs.enumerated() {
+            guard let known = texts[glyph], !known.isEmpty else {
+                texts[glyph] = TextLayout.text(of: index, in: run)
+                continue
+            }
+            guard let range = run.clusters[index], !known.unicodeScalars.elementsEqual(run.scalars[range]) else {
+                continue
+            }
+            let text = TextLayout.text(of: index, in: run)
+            if !(aliases[id]?[glyph]?.contains(text) ?? false) {
+                aliases[id, default: [:]][glyph, default: []].append(text)
             }
         }
     }

@@ -107,13 +107,22 @@ final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
         }
     }
 
+    /// True when the commands at `index` are the same bytes: a template's fixed elements come from one cache, so
+    /// their commands share every payload and compare equal without `==` copying both out (bytes that differ, such as
+    /// padding, only send the pair to `==`).
+    private static func same(
+        _ a: UnsafeBufferPointer<Drawing.Command>, _ b: UnsafeBufferPointer<Drawing.Command>, at index: Int
+    ) -> Bool {
+        memcmp(a.baseAddress! + index, b.baseAddress! + index, MemoryLayout<Drawing.Command>.size) == 0
+    }
+
     /// How many leading commands `a` and `b` share, compared in place (iterating copies each command out, which
     /// cost several times the comparison).
     private static func sharedCount(_ a: ArraySlice<Drawing.Command>, _ b: ArraySlice<Drawing.Command>) -> Int {
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 var index = 0
-                while index < min(a.count, b.count), a[index] == b[index] { index += 1 }
+                while index < min(a.count, b.count), Self.same(a, b, at: index) || a[index] == b[index] { index += 1 }
                 return index
             }
         }

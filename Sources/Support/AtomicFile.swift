@@ -11,7 +11,9 @@ import Foundation
 /// Contract, for every command (render, report, ticket, image, batch outputs, the manifest, imposed sheets):
 /// - The bytes go to a temporary file `.mkpdf-tmp-XXXXXX` in the destination's folder (a fixed 17-byte name, so any
 ///   destination name up to the file system's `NAME_MAX` works), then `rename(2)` puts it in place. A single new
-///   file on Linux is written unnamed (`O_TMPFILE`) and linked in place instead, when the file system allows.
+///   file on Linux is written unnamed (`O_TMPFILE`) and linked in place instead, when the file system allows; a
+///   small unflushed one is tried that way before the destination is looked at, and written by the rules here when
+///   the name turns out to be taken.
 /// - Permissions: an existing file keeps its mode (a 0600 file stays 0600); a new file gets 0666 minus the umask.
 /// - Symbolic links are written through by default: the link stays and the file it points to is replaced (created
 ///   when the link dangles), the same whether the target exists or not. With `links: .replace` (a batch's outputs in
@@ -43,6 +45,9 @@ package enum AtomicFile {
         case replace
     }
 
+    /// The largest file tried as a new name before the destination is looked at.
+    private static let unlookedLimit = 1 << 20
+
     /// The prefix of every temporary file; a folder sweep (`removeTemporaryFiles(in:)`) recognises it.
     package static let temporaryPrefix = ".mkpdf-tmp-"
 
@@ -61,6 +66,14 @@ package enum AtomicFile {
         _ files: [(path: String, data: Data)], durability: Durability = .flushed, links: Links = .follow
     ) throws(AtomicFileError) {
         _ = ignoreFileSizeSignal
+        // A small unflushed single file is first linked in as a new name without looking at the destination: when
+        // nothing is there (a batch's every output) that is all, and when something is, the link fails and the file
+        // is written again by the rules below (a second write only a small file pays for, and no flush is wasted).
+        if files.count == 1, durability == .unflushed, let file = files.first, file.data.count <= unlookedLimit,
+            try writeUnnamed(file.data, as: file.path, durability: durability)
+        {
+            return
+        }
         var staged: [(temporary: String, target: String)] = []
         do throws(AtomicFileError) {
             for (path, data) in files {
@@ -163,7 +176,7 @@ package enum AtomicFile {
     private static func stage(_ data: Data, as target: String, mode: mode_t?, durability: Durability)
         throws(AtomicFileError) -> String
     {
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = folderPath(of: target)
         var template = Array(((folder.isEmpty ? "." : folder) + "/" + temporaryPrefix + "XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
@@ -202,9 +215,11 @@ package enum AtomicFile {
         throws(AtomicFileError) -> Bool
     {
         #if os(Linux)
-            let folder = (target as NSString).deletingLastPathComponent
+            let folder = folderPath(of: target)
             // O_TMPFILE, spelled out: glibc's macro (__O_TMPFILE | O_DIRECTORY) does not import into Swift.
             let unnamed = Int32(0o2000_0000) | O_DIRECTORY
+            // AT_EMPTY_PATH, spelled out for the same reason.
+            let emptyPath = Int32(0x1000)
             let descriptor = open(folder.isEmpty ? "." : folder, unnamed | O_WRONLY | O_CLOEXEC, newFileMode)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
@@ -212,10 +227,26 @@ package enum AtomicFile {
             if durability == .flushed, fsync(descriptor) != 0 {
                 throw AtomicFileError(step: "flush the file to the disk", path: target, errno: errno)
             }
+            // Linked by its descriptor where the kernel allows it to the file's opener (Linux 6.10 and later), else
+            // through /proc, which costs a path walk of its own.
+            if linkat(descriptor, "", AT_FDCWD, target, emptyPath) == 0 { return true }
+            guard errno != EEXIST else { return false }
             return linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0
         #else
             return false
         #endif
+    }
+
+    /// The folder part of `path` (`NSString.deletingLastPathComponent`), found by the last `/` for a path that does
+    /// not end in one (bridging to `NSString` cost more than a ticket's other file steps).
+    private static func folderPath(of path: String) -> String {
+        let bytes = path.utf8
+        let doubled = zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }
+        guard bytes.last != UInt8(ascii: "/"), !doubled else {
+            return (path as NSString).deletingLastPathComponent
+        }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == bytes.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func writeDirectly(_ data: Data, to path: String) throws(AtomicFileError) {

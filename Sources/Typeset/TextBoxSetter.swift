@@ -22,18 +22,30 @@ public struct SetTextBox: Hashable, Sendable {
 /// reused while cached). Only boxes measured with the font files' own widths are cached, since a renderer's other
 /// widths (CID fonts) give other lines.
 struct SetBoxKey: Hashable, Sendable {
-    var box: Drawing.Command.TextBox
-    var fonts: FontRegistry
-    var kinsoku: Kinsoku
+    let box: Drawing.Command.TextBox
+    let fonts: FontRegistry
+    let kinsoku: Kinsoku
+    /// The hash of the three, made once: a box missed is looked up and then stored, and hashing a box's runs is
+    /// most of either.
+    private let hash: Int
 
-    static func == (a: SetBoxKey, b: SetBoxKey) -> Bool {
-        a.fonts === b.fonts && a.box == b.box && a.kinsoku == b.kinsoku
-    }
-
-    func hash(into hasher: inout Hasher) {
+    init(box: Drawing.Command.TextBox, fonts: FontRegistry, kinsoku: Kinsoku) {
+        self.box = box
+        self.fonts = fonts
+        self.kinsoku = kinsoku
+        var hasher = Hasher()
         hasher.combine(box)
         hasher.combine(ObjectIdentifier(fonts))
         hasher.combine(kinsoku)
+        hash = hasher.finalize()
+    }
+
+    static func == (a: SetBoxKey, b: SetBoxKey) -> Bool {
+        a.hash == b.hash && a.fonts === b.fonts && a.box == b.box && a.kinsoku == b.kinsoku
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 }
 

@@ -25,6 +25,23 @@ import Testing
         #expect(error?.description.contains("\n") == false, "the message shows control characters escaped")
     }
 
+    /// An ASCII number is checked byte by byte and any other character by character: both name the same problem,
+    /// the first of separator, "..", a leading "." and a control character.
+    @Test(
+        arguments: [
+            ("GCG-40167", nil), ("名前-1", nil), ("", "it is empty"),
+            ("a/..b", "it holds a path separator"), ("会/..", "it holds a path separator"),
+            ("x\n../y", "it holds a path separator"), ("x\\y", "it holds a path separator"),
+            ("a..b", "it holds \"..\""), ("会..", "it holds \"..\""), ("x\t..", "it holds \"..\""),
+            (".x", "it starts with \".\""), (".会", "it starts with \".\""), (".x\n", "it starts with \".\""),
+            ("a\tb", "it holds a control character (such as a line break)"),
+            ("a\u{7F}", "it holds a control character (such as a line break)"),
+            ("会\r\n", "it holds a control character (such as a line break)")
+        ] as [(String, String?)])
+    func fileNameProblemsAreNamedAlikeForASCIIAndOtherText(_ value: String, _ problem: String?) {
+        #expect(TicketRules.fileNameProblem(value) == problem, "\(value.debugDescription)")
+    }
+
     @Test func aPermissivePatternStillCannotNameAPathOutsideTheFolder() throws {
         let rules = try TicketRules(pattern: ".*")
         for value in ["../x", "a/b", "", "x\n"] {

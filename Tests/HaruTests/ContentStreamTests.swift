@@ -50,4 +50,26 @@ import Testing
         #expect(second.hasPrefix(text.trimmingCharacters(in: .newlines)) || second.contains("-1.2346 0 10.5 0 re"))
         #expect(second.contains("5 5 1 1 re\nf\n") && !text.contains("5 5 1 1 re"), "\(second)")
     }
+
+    /// A page's content longer than libHaru's 4 KB stream blocks (written into them with `memcpy`) comes back whole
+    /// and in order, in the saved file and after more drawing and a second save.
+    @Test func contentSpanningManyStreamBlocksIsWrittenWholeAndInOrder() throws {
+        let scratch = try Scratch("haru-content-blocks")
+        let document = try PDFDocument()
+        let page = try document.addPage(size: PageSize(width: 600, height: 600))
+        for index in 0..<700 {
+            try page.fill(
+                .rectangle(x: Double(index % 50) * 10 + 0.125, y: Double(index / 50) * 10, width: 9, height: 9))
+        }
+        #expect(page.contentLength > 3 * 4096, "the content fills several blocks: \(page.contentLength) bytes")
+        let text = try content(of: try document.data(), in: scratch, name: "blocks")
+        let rectangles = text.components(separatedBy: "\n").filter { $0.hasSuffix(" re") }
+        #expect(rectangles.count == 700)
+        #expect(
+            rectangles.first == "0.125 0 9 9 re" && rectangles.last == "490.125 130 9 9 re", "\(rectangles.suffix(2))")
+        try page.fill(.rectangle(x: 1, y: 2, width: 3, height: 4))
+        let again = try content(of: try document.data(), in: scratch, name: "blocks-again")
+        #expect(again.components(separatedBy: "\n").filter { $0.hasSuffix(" re") }.count == 701)
+        #expect(again.contains("490.125 130 9 9 re\nf\n1 2 3 4 re\nf\n"), "the new drawing follows the old")
+    }
 }

@@ -85,6 +85,24 @@ struct RecordingBackend: OutputBackend {
         #expect(many?.description.contains("2 png files") == true, "\(String(describing: many))")
     }
 
+    /// A PDF is written at the URL given and the URL written comes back standardized: a clean absolute one as it
+    /// is, one with `.`, `..` or a doubled slash resolved; the file is a whole PDF and no temporary file is left.
+    @Test func aPDFWrittenGivesBackItsStandardizedURL() throws {
+        let scratch = try Scratch("output-pdf-url")
+        let rendered = try render(Document(pages: [try Self.page("入場券")]))
+        let clean = scratch.file("ticket.pdf")
+        #expect(try rendered.write(to: clean) == [clean])
+        let winding = URL(fileURLWithPath: scratch.url.path + "/./sub/..//winding.pdf")
+        try FileManager.default.createDirectory(at: scratch.file("sub"), withIntermediateDirectories: true)
+        let written = try rendered.write(to: winding)
+        #expect(written == [scratch.file("winding.pdf").standardizedFileURL], "\(written)")
+        for file in [clean, written[0]] {
+            #expect(try Data(contentsOf: file) == rendered.files[0])
+            #expect(try Oracle.qpdfCheck(file).status == 0)
+        }
+        #expect(try scratch.contents() == ["sub", "ticket.pdf", "winding.pdf"])
+    }
+
     @Test func optionsMetadataReplacesTheDocumentsEntriesItSets() throws {
         let scratch = try Scratch("output-metadata")
         let document = Document(

@@ -50,6 +50,40 @@ import Testing
         #expect(try scratch.contents().sorted() == ["dangling.pdf", "link.pdf", "made.pdf", "real.pdf"])
     }
 
+    /// Unflushed single files (every document output) are first tried as new names without looking at the
+    /// destination; what is already there is still treated by the rules: a mode kept, links written through or
+    /// replaced, a folder refused, and nothing temporary left.
+    @Test func anUnflushedFileMeetsWhatIsAlreadyThereByTheSameRules() throws {
+        let scratch = try Scratch("atomic-unflushed")
+        let fresh = scratch.file("fresh.pdf").path
+        try AtomicFile.write(Data("fresh".utf8), to: fresh, durability: .unflushed)
+        #expect(try mode(fresh) == Int(AtomicFile.newFileMode))
+        let secret = scratch.file("secret.pdf").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: secret))
+        chmod(secret, 0o600)
+        try AtomicFile.write(Data("new".utf8), to: secret, durability: .unflushed)
+        #expect(try mode(secret) == 0o600)
+        #expect(try String(contentsOfFile: secret, encoding: .utf8) == "new")
+        symlink("secret.pdf", scratch.file("link.pdf").path)
+        try AtomicFile.write(Data("through".utf8), to: scratch.file("link.pdf").path, durability: .unflushed)
+        #expect(try String(contentsOfFile: secret, encoding: .utf8) == "through")
+        symlink("made.pdf", scratch.file("dangling.pdf").path)
+        try AtomicFile.write(Data("made".utf8), to: scratch.file("dangling.pdf").path, durability: .unflushed)
+        #expect(try String(contentsOfFile: scratch.file("made.pdf").path, encoding: .utf8) == "made")
+        try AtomicFile.writeAll(
+            [(scratch.file("link.pdf").path, Data("own".utf8))], durability: .unflushed, links: .replace)
+        #expect(try String(contentsOfFile: scratch.file("link.pdf").path, encoding: .utf8) == "own")
+        #expect(try String(contentsOfFile: secret, encoding: .utf8) == "through", "the link's target untouched")
+        mkdir(scratch.file("folder.pdf").path, 0o755)
+        #expect(throws: AtomicFileError.self) {
+            try AtomicFile.write(Data("x".utf8), to: scratch.file("folder.pdf").path, durability: .unflushed)
+        }
+        #expect(
+            try scratch.contents() == [
+                "dangling.pdf", "folder.pdf", "fresh.pdf", "link.pdf", "made.pdf", "secret.pdf"
+            ])
+    }
+
     @Test func aGroupIsWrittenAllOrNone() throws {
         let scratch = try Scratch("atomic-group")
         mkdir(scratch.file("p-2.png").path, 0o755) // the second page cannot replace a folder

@@ -49,6 +49,9 @@ struct InlineMarkup {
             switch field {
             case .some:
                 append(piece)
+            case nil where address == nil && !Self.mayHoldMarkup(piece):
+                // Read character by character, a text without any markup's first characters appends each one.
+                append(piece)
             case nil:
                 let literal = piece
                 var rest = Substring(literal)
@@ -126,6 +129,17 @@ struct InlineMarkup {
     static func holdsMarkup(_ text: String) -> Bool {
         text.contains("**") || text.contains("<b>") || text.contains("<u>") || text.contains(linkOpening)
             || (text.contains("｜") && text.contains("《") && text.contains("》"))
+    }
+
+    /// False when `text` holds none of the characters markup starts with (`<`, `*`, `｜`, `《`, `》`), so reading it
+    /// outside a link's address changes nothing but the text.
+    private static func mayHoldMarkup(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar {
+            case "<", "*", "｜", "《", "》": return true
+            default: return false
+            }
+        }
     }
 
     /// The text with markup removed, as a reader extracts it (ruby readings dropped).

@@ -74,6 +74,7 @@ public struct TicketRules: Sendable {
     /// ".", or a control character — so no name built from data can leave its output folder.
     public static func fileNameProblem(_ value: String) -> String? {
         if value.isEmpty { return "it is empty" }
+        if let problem = asciiFileNameProblem(value) { return problem.isEmpty ? nil : problem }
         if value.contains("/") || value.contains("\\") { return "it holds a path separator" }
         if value.contains("..") { return "it holds \"..\"" }
         if value.hasPrefix(".") { return "it starts with \".\"" }
@@ -81,6 +82,28 @@ public struct TicketRules: Sendable {
             return "it holds a control character (such as a line break)"
         }
         return nil
+    }
+
+    /// `fileNameProblem` in one pass over the bytes of an ASCII value (a batch's every member number), where a byte
+    /// is a character: the problem, "" for none, or nil for a value with other characters, checked character by
+    /// character.
+    private static func asciiFileNameProblem(_ value: String) -> String? {
+        var dots = false
+        var control = false
+        var previous: UInt8 = 0
+        for byte in value.utf8 {
+            switch byte {
+            case 0x80...: return nil
+            case UInt8(ascii: "/"), UInt8(ascii: "\\"): return "it holds a path separator"
+            case UInt8(ascii: "."): dots = dots || previous == byte
+            case 0..<0x20, 0x7F: control = true
+            default: break
+            }
+            previous = byte
+        }
+        if dots { return "it holds \"..\"" }
+        if value.utf8.first == UInt8(ascii: ".") { return "it starts with \".\"" }
+        return control ? "it holds a control character (such as a line break)" : ""
     }
 
     /// The ticket template: `MKPDF_TICKET_TEMPLATE` if set, else the first of `templateSearchPaths` that exists.

@@ -11,10 +11,9 @@ import Support
 enum OutputFile {
     /// Writes every file all or none.
     /// - Throws: `RenderError.output` naming the path and the system's reason.
-    static func writeAll(_ files: [(URL, Data)], replacingLinks: Bool = false) throws(RenderError) {
+    static func writeAll(_ files: [(path: String, data: Data)], replacingLinks: Bool = false) throws(RenderError) {
         do {
-            try AtomicFile.writeAll(
-                files.map { ($0.0.path, $0.1) }, durability: .unflushed, links: replacingLinks ? .replace : .follow)
+            try AtomicFile.writeAll(files, durability: .unflushed, links: replacingLinks ? .replace : .follow)
         } catch {
             throw .output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
         }
@@ -23,6 +22,6 @@ enum OutputFile {
     /// Writes `data` to `url`.
     /// - Throws: `RenderError.output` naming the path and the system's reason.
     static func write(_ data: Data, to url: URL) throws(RenderError) {
-        try writeAll([(url, data)])
+        try writeAll([(url.path, data)])
     }
 }

@@ -58,9 +58,24 @@ public struct RenderedDocument: Sendable {
     /// - Throws: `RenderError.output` naming the path and the system's reason; no file is left changed.
     @discardableResult
     public func write(to url: URL, replacingLinks: Bool = false) throws(RenderError) -> [URL] {
-        let urls = fileNames(for: url.path).map { URL(fileURLWithPath: $0) }
-        try OutputFile.writeAll(zip(urls, files).map { ($0, $1) }, replacingLinks: replacingLinks)
-        return urls.map(\.standardizedFileURL)
+        // One file is written at the URL given (its path read once); page files' URLs are made as files, which
+        // spares `URL(fileURLWithPath:)` asking the file system whether each name is a folder.
+        let path = url.path
+        let paths = fileNames(for: path)
+        try OutputFile.writeAll(zip(paths, files).map { ($0, $1) }, replacingLinks: replacingLinks)
+        guard files.count == 1 else {
+            return paths.map { URL(fileURLWithPath: $0, isDirectory: false).standardizedFileURL }
+        }
+        return [Self.isStandardized(url, path: path) ? url : url.standardizedFileURL]
+    }
+
+    /// True when `url` is a file URL of its own (no base) whose `path` is absolute and has no empty, `.` or `..`
+    /// component: standardizing it would give it back unchanged.
+    static func isStandardized(_ url: URL, path: String) -> Bool {
+        guard url.isFileURL, url.baseURL == nil, path.utf8.first == UInt8(ascii: "/") else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().contains {
+            $0.isEmpty || $0 == "." || $0 == ".."
+        }
     }
 
     /// Writes the one file to `handle` (standard output for `-o -`).
