@@ -41,6 +41,7 @@
     VALUE(HPDF_Array, HPDF_Array_New, (HPDF_MMgr a), (a)) \
     VALUE(HPDF_Binary, HPDF_Binary_New, (HPDF_MMgr a, HPDF_BYTE *b, HPDF_UINT c), (a, b, c)) \
     VALUE(HPDF_Boolean, HPDF_Boolean_New, (HPDF_MMgr a, HPDF_BOOL b), (a, b)) \
+    VALUE(HPDF_Stream, HPDF_CallbackWriter_New, (HPDF_MMgr a, HPDF_Stream_Write_Func b, void *c), (a, b, c)) \
     VALUE(HPDF_ExtGState, HPDF_CreateExtGState, (HPDF_Doc a), (a)) \
     VALUE(HPDF_Outline, HPDF_CreateOutline, \
         (HPDF_Doc a, HPDF_Outline b, const char *c, HPDF_Encoder d), (a, b, c, d)) \
@@ -55,23 +56,26 @@
     VALUE(void*, HPDF_Dict_GetItem, (HPDF_Dict a, const char *b, HPDF_UINT16 c), (a, b, c)) \
     VALUE(HPDF_Dict, HPDF_Dict_New, (HPDF_MMgr a), (a)) \
     VALUE(HPDF_STATUS, HPDF_Dict_RemoveElement, (HPDF_Dict a, const char *b), (a, b)) \
+    VALUE(HPDF_STATUS, HPDF_Error_GetCode, (HPDF_Error a), (a)) \
     VALUE(HPDF_STATUS, HPDF_ExtGState_SetAlphaFill, (HPDF_ExtGState a, HPDF_REAL b), (a, b)) \
     VALUE(HPDF_STATUS, HPDF_ExtGState_SetAlphaStroke, (HPDF_ExtGState a, HPDF_REAL b), (a, b)) \
     VALUE(HPDF_TextWidth, HPDF_Font_TextWidth, (HPDF_Font a, const HPDF_BYTE *b, HPDF_UINT c), (a, b, c)) \
     VOID(HPDF_Free, (HPDF_Doc a), (a)) \
+    VOID(HPDF_FreeMem, (HPDF_MMgr a, void *b), (a, b)) \
     VALUE(HPDF_Encoder, HPDF_GetCurrentEncoder, (HPDF_Doc a), (a)) \
     VALUE(HPDF_Encoder, HPDF_GetEncoder, (HPDF_Doc a, const char *b), (a, b)) \
     VALUE(HPDF_Font, HPDF_GetFont, (HPDF_Doc a, const char *b, const char *c), (a, b, c)) \
     VALUE(HPDF_FontDef, HPDF_GetFontDef, (HPDF_Doc a, const char *b), (a, b)) \
+    VALUE(void*, HPDF_GetMem, (HPDF_MMgr a, HPDF_UINT b), (a, b)) \
     VALUE(HPDF_STATUS, HPDF_Image_AddSMask, (HPDF_Image a, HPDF_Image b), (a, b)) \
     VALUE(HPDF_STATUS, HPDF_LinkAnnot_SetBorderStyle, \
         (HPDF_Annotation a, HPDF_REAL b, HPDF_UINT16 c, HPDF_UINT16 d), (a, b, c, d)) \
+    VALUE(HPDF_STATUS, HPDF_List_Add, (HPDF_List a, void *b), (a, b)) \
     VALUE(HPDF_Image, HPDF_LoadJpegImageFromMem, (HPDF_Doc a, const HPDF_BYTE *b, HPDF_UINT c), (a, b, c)) \
     VALUE(HPDF_Image, HPDF_LoadRawImageFromMem, \
         (HPDF_Doc a, const HPDF_BYTE *b, HPDF_UINT c, HPDF_UINT d, HPDF_ColorSpace e, HPDF_UINT f), \
         (a, b, c, d, e, f)) \
     VALUE(const char*, HPDF_LoadTTFontFromFile, (HPDF_Doc a, const char *b, HPDF_BOOL c), (a, b, c)) \
-    VOID(HPDF_MemStream_FreeData, (HPDF_Stream a), (a)) \
     VALUE(HPDF_UINT, HPDF_MemStream_GetBufCount, (HPDF_Stream a), (a)) \
     VALUE(HPDF_BYTE*, HPDF_MemStream_GetBufPtr, (HPDF_Stream a, HPDF_UINT b, HPDF_UINT *c), (a, b, c)) \
     VALUE(HPDF_Stream, HPDF_MemStream_New, (HPDF_MMgr a, HPDF_UINT b), (a, b)) \
