@@ -6,15 +6,19 @@ import Testing
 /// opened on first use, not at start-up: a run that does not need one does not load it, and a run that does says
 /// clearly when it cannot.
 @Suite struct LibraryLoadingTests {
-    @Test func aBrokenHarfBuzzStopsOnlyTheRunsThatOpenAFontAndSaysHowToFixIt() throws {
-        let scratch = try Scratch("cli-broken-harfbuzz")
-        // A "libharfbuzz.so.0" and a "libfreetype.so.6" found first on the library path that are no libraries at all.
+    /// An environment whose library path finds first, under these names, files that are no libraries at all.
+    static func environment(breaking names: [String], in scratch: Scratch) throws -> [String: String] {
         let libraries = scratch.file("lib")
         try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
-        for name in ["libharfbuzz.so.0", "libfreetype.so.6"] {
+        for name in names {
             try Data("not a library".utf8).write(to: libraries.appendingPathComponent(name))
         }
-        let environment = ["LD_LIBRARY_PATH": libraries.path]
+        return ["LD_LIBRARY_PATH": libraries.path]
+    }
+
+    @Test func aBrokenHarfBuzzStopsOnlyTheRunsThatOpenAFontAndSaysHowToFixIt() throws {
+        let scratch = try Scratch("cli-broken-harfbuzz")
+        let environment = try Self.environment(breaking: ["libharfbuzz.so.0", "libfreetype.so.6"], in: scratch)
 
         let version = try Oracle.run(Repo.mkpdf.path, ["--version"], environment: environment)
         #expect(version.status == 0 && !version.stdout.isEmpty, "\(version.stderr)")
@@ -32,10 +36,7 @@ import Testing
 
     @Test func aBrokenCairoStopsOnlyPNGOutputAndSaysHowToFixIt() throws {
         let scratch = try Scratch("cli-broken-cairo")
-        let libraries = scratch.file("lib")
-        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
-        try Data("not a library".utf8).write(to: libraries.appendingPathComponent("libcairo.so.2"))
-        let environment = ["LD_LIBRARY_PATH": libraries.path]
+        let environment = try Self.environment(breaking: ["libcairo.so.2"], in: scratch)
         let pdf = try Oracle.run(
             Repo.mkpdf.path, ["render", "Templates/ticket.yaml", "-o", scratch.file("t.pdf").path],
             environment: environment, directory: Repo.root)
@@ -52,10 +53,7 @@ import Testing
 
     @Test func aBrokenLibzintStopsOnlyTheDocumentsWithABarcodeAndSaysHowToFixIt() throws {
         let scratch = try Scratch("cli-broken-zint")
-        let libraries = scratch.file("lib")
-        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
-        try Data("not a library".utf8).write(to: libraries.appendingPathComponent("libzint.so.2.11"))
-        let environment = ["LD_LIBRARY_PATH": libraries.path]
+        let environment = try Self.environment(breaking: ["libzint.so.2.11"], in: scratch)
 
         let version = try Oracle.run(Repo.mkpdf.path, ["--version"], environment: environment)
         #expect(version.status == 0 && !version.stdout.isEmpty, "\(version.stderr)")
@@ -77,10 +75,7 @@ import Testing
 
     @Test func aBrokenLibHaruStopsOnlyPDFOutputAndSaysHowToFixIt() throws {
         let scratch = try Scratch("cli-broken-haru")
-        let libraries = scratch.file("lib")
-        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
-        try Data("not a library".utf8).write(to: libraries.appendingPathComponent("libhpdf-2.3.0.so"))
-        let environment = ["LD_LIBRARY_PATH": libraries.path]
+        let environment = try Self.environment(breaking: ["libhpdf-2.3.0.so"], in: scratch)
 
         let version = try Oracle.run(Repo.mkpdf.path, ["--version"], environment: environment)
         #expect(version.status == 0 && !version.stdout.isEmpty, "\(version.stderr)")
