@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "DrawingModule", dependencies: ["Support"]),
         // PNG in and out through libpng's simplified API; fast PNGs out through zlib in reusable bands.
         // libpng is linked statically (Debian's libpng16.a): start-up does not load and bind libpng16.so, which only
-        // libHaru and cairo, both opened on first use, bring along.
+        // libHaru, cairo and libzint, all opened on first use, bring along.
         .target(
             name: "PNG", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary(":libpng16.a"), .linkedLibrary("m")]),
         // libjpeg's decoder behind two C calls that return errors: its error jump is caught in C, never crossing Swift.

@@ -21,8 +21,7 @@ enum Deflate {
         /// Page contents, deflated per document: level 4 with `Z_FILTERED`, which suits operators and numbers
         /// (on the anchors' ticket 1,302 bytes against level 6's 1,273, at seven eighths of the instructions).
         case content
-        /// Font programs, CMaps and images, deflated whole and once per glyph set or image: libdeflate's level 6
-        /// (its higher levels make the anchors' ticket's font hardly smaller).
+        /// Font programs, CMaps and images, deflated whole and once per glyph set or image: libdeflate's level 6.
         case program
     }
 
@@ -81,8 +80,8 @@ final class WholeCompressor {
 }
 
 /// Idle libdeflate compressors, handed to one call at a time (a compressor is not safe to share) and kept for the
-/// next: allocating one, with its hash tables, costs more than compressing a small font program. They hold no
-/// document's data between calls, so they are no cache and `mkpdf-bench --cold` keeps them.
+/// next, so a batch does not allocate and free a compressor's tables per stream. They hold no document's data
+/// between calls, so they are no cache and `mkpdf-bench --cold` keeps them.
 final class WholeCompressors: @unchecked Sendable {
     /// The process's compressors.
     static let shared = WholeCompressors()
