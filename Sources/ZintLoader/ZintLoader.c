@@ -1,9 +1,9 @@
 // libzint opened on first use instead of at start-up: the functions of libzint that Barcodes calls, defined here
 // under their own names (hidden in the executable), each forwarding to libzint.so.2.11 as dlopen finds it. The same
-// pattern as CairoLoader and HarfBuzzLoader.
+// pattern as CairoLoader, HarfBuzzLoader and HaruLoader.
 //
-// Why: a run that draws no barcode never needs libzint, yet loading and binding it (and its own libpng and zlib
-// references) cost every mkpdf run start-up time. Barcodes calls mkpdf_zint_load_failure() before it creates a
+// Why: a run that draws no barcode never needs libzint, yet loading and binding it (with the libpng16.so it needs)
+// cost every mkpdf run start-up time. Barcodes calls mkpdf_zint_load_failure() before it creates a
 // symbol (every other libzint call needs one) and throws BarcodeError if libzint is missing.
 
 #include "LibraryLoader.h"
