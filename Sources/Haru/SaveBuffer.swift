@@ -65,6 +65,7 @@ final class SaveBuffer {
     /// Inserts `bytes` at `offset`, moving what follows; false when memory ran out.
     func insert(_ bytes: [UInt8], at offset: Int) -> Bool {
         precondition(offset >= 0 && offset <= count, "an insertion inside the bytes written")
+        guard !bytes.isEmpty else { return true }
         guard storage.pointee.reserve(count + bytes.count), let base = storage.pointee.base else { return false }
         (base + offset + bytes.count).copyMemory(from: base + offset, byteCount: count - offset)
         bytes.withUnsafeBytes { (base + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }

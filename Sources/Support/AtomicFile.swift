@@ -237,8 +237,8 @@ package enum AtomicFile {
         #endif
     }
 
-    /// The folder part of `path` (`NSString.deletingLastPathComponent`), found by the last `/` for a path that does
-    /// not end in one (bridging to `NSString` cost more than a ticket's other file steps).
+    /// The folder part of `path` (`NSString.deletingLastPathComponent`), found by the last `/` without bridging to
+    /// `NSString` for a path that neither ends in nor doubles one.
     private static func folderPath(of path: String) -> String {
         let bytes = path.utf8
         let doubled = zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }
