@@ -59,10 +59,14 @@ public struct PDFRenderer: Sendable {
     /// The first non-blank text of `texts` (a page's, in drawing order), trimmed to 80 characters: the title of a
     /// document that names none.
     static func firstText(of texts: [(text: Drawing.Command.Text, location: RenderLocation)]) -> String? {
-        let text = texts.lazy.map { $0.text.string.trimmingCharacters(in: .whitespacesAndNewlines) }.first {
-            !$0.isEmpty
+        for (text, _) in texts {
+            let string = text.string
+            guard let first = string.firstIndex(where: { !$0.isWhitespace }),
+                let last = string.lastIndex(where: { !$0.isWhitespace })
+            else { continue }
+            return String(string[first...last].prefix(80))
         }
-        return text.map { String($0.prefix(80)) }
+        return nil
     }
 
     /// `ja` when some text holds kana or kanji, else nil (the language is then left unstated).

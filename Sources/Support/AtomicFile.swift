@@ -241,12 +241,21 @@ package enum AtomicFile {
     /// `NSString` for a path that neither ends in nor doubles one.
     private static func folderPath(of path: String) -> String {
         let bytes = path.utf8
-        let doubled = zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }
-        guard bytes.last != UInt8(ascii: "/"), !doubled else {
+        let slash = UInt8(ascii: "/")
+        var doubled = false
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == slash && previous == slash {
+                doubled = true
+                break
+            }
+            previous = byte
+        }
+        guard bytes.last != slash, !doubled else {
             return (path as NSString).deletingLastPathComponent
         }
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return slash == bytes.startIndex ? "/" : String(path[..<slash])
+        guard let last = bytes.lastIndex(of: slash) else { return "" }
+        return last == bytes.startIndex ? "/" : String(path[..<last])
     }
 
     private static func writeDirectly(_ data: Data, to path: String) throws(AtomicFileError) {

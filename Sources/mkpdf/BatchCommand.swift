@@ -128,9 +128,11 @@ struct BatchCommand: ParsableCommand {
     /// Scale, resolution and font mode.
     @OptionGroup var rendering: OutputArguments
 
-    /// The pattern member and ticket numbers must match.
-    @Option(name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match.")
-    var idPattern: String = TicketRules.defaultPattern
+    /// The pattern member and ticket numbers must match; `TicketRules.defaultPattern` when absent.
+    @Option(
+        name: .customLong("id-pattern"),
+        help: "Regular expression member and ticket numbers must match. (default: \(TicketRules.defaultPattern))")
+    var idPattern: String?
 
     /// Impose every ticket on sheets.
     @Option(help: "Also write DIR/imposed.pdf with every successful ticket on sheets of this size (a4).")
@@ -199,7 +201,7 @@ struct BatchCommand: ParsableCommand {
         var configured = RecordJob(
             template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits),
             formats: try OutputFormat.list(format),
-            name: try OutputName(name), rules: try TicketRules(pattern: idPattern),
+            name: try OutputName(name), rules: try TicketRules(pattern: idPattern ?? TicketRules.defaultPattern),
             output: try rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
         configured.jobSeconds = input.limits.jobSeconds

@@ -4,8 +4,8 @@ import DrawingModule
 import Foundation
 import Render
 
-/// `--scale`, `--dpi` and `--font-mode`: how every command that renders a document (ticket, render, report, batch)
-/// asks for its output, made into the library's one `OutputOptions`.
+/// `--scale`, `--dpi`, `--font-mode`, and PDF/A, encryption and signing: how every command that renders a document
+/// (ticket, render, report, image, batch) asks for its output, made into the library's one `OutputOptions`.
 struct OutputArguments: ParsableArguments {
     /// Pixels per point.
     @Option(
@@ -18,13 +18,17 @@ struct OutputArguments: ParsableArguments {
     @Option(help: "Dots per inch instead of --scale (144 = scale 2).")
     var dpi: Double?
 
-    /// How fonts go into a PDF.
+    /// How fonts go into a PDF; embedded when absent.
+    ///
+    /// Options on a one-shot command's path take no default value: ArgumentParser describes a default for help at
+    /// every parse, through dynamic casts whose first protocol conformance lookups scan every record in the binary.
+    /// The default is applied where the value is read and named in the help text.
     @Option(
         name: .customLong("font-mode"),
         help: ArgumentHelp(
             "PDF fonts: embedded (subset TrueType or CFF) or cid (gothic/mincho as MS-PGothic/MS-PMincho, not "
-                + "embedded: smallest files)."))
-    var fontMode: PDFFontMode = .embedded
+                + "embedded: smallest files). (default: embedded)"))
+    var fontMode: PDFFontMode?
 
     /// Replace a symbolic link at the output's name instead of writing through it.
     @Flag(
@@ -42,8 +46,102 @@ struct OutputArguments: ParsableArguments {
                 + "template's flatten: true does."))
     var flattenForms = false
 
-    /// PDF/A, attachments and encryption.
-    @OptionGroup var protection: ProtectionArguments
+    // PDF/A, attachments, encryption and signing (checked and read in OutputArguments+Protection.swift). They are
+    // options of this type, not a group of their own: each option group costs every run's parse its own protocol
+    // conformance lookups.
+    /// The PDF/A level.
+    @Option(
+        name: .customLong("pdfa"),
+        help: ArgumentHelp(
+            "Write PDF/A: 1b, 2b or 3b (XMP metadata, an sRGB OutputIntent, every font embedded). Overrides a "
+                + "template's pdfa:.", valueName: "level"))
+    var pdfa: Document.Archive.Level?
+
+    /// Files to attach (PDF/A-3b).
+    @Option(
+        name: .customLong("attach"),
+        help: ArgumentHelp(
+            "Attach a file to the PDF with AFRelationship Data (repeatable; implies --pdfa 3b, the one level that "
+                + "carries any file).", valueName: "file"))
+    var attach: [String] = []
+
+    /// Encrypt with AES-256.
+    @Flag(help: "Encrypt the PDF with AES-256 (revision 6) through libqpdf; needs an owner password.")
+    var encrypt = false
+
+    /// Where the user password is read from.
+    @Option(
+        name: .customLong("user-password-file"),
+        help: ArgumentHelp("Read the user password (opens the file) from this file's first line.", valueName: "path"))
+    var userPasswordFile: String?
+
+    /// The environment variable holding the user password.
+    @Option(
+        name: .customLong("user-password-env"),
+        help: ArgumentHelp("Read the user password from this environment variable.", valueName: "name"))
+    var userPasswordEnvironment: String?
+
+    /// Where the owner password is read from.
+    @Option(
+        name: .customLong("owner-password-file"),
+        help: ArgumentHelp(
+            "Read the owner password (opens the file with every permission) from this file's first line.",
+            valueName: "path"))
+    var ownerPasswordFile: String?
+
+    /// The environment variable holding the owner password.
+    @Option(
+        name: .customLong("owner-password-env"),
+        help: ArgumentHelp("Read the owner password from this environment variable.", valueName: "name"))
+    var ownerPasswordEnvironment: String?
+
+    /// What the user password allows.
+    @Option(
+        help: ArgumentHelp(
+            "What the user password allows, comma-separated: print, high-quality-print, copy, modify, annotate, "
+                + "fill-forms, assemble, all or none (default: print,high-quality-print).", valueName: "list"))
+    var allow: String?
+
+    /// The PKCS#12 file that signs.
+    @Option(
+        name: .customLong("sign"),
+        help: ArgumentHelp(
+            "Sign the PDF (PAdES B-B: ETSI.CAdES.detached, SHA-256, an incremental update) with the key and "
+                + "certificate in this PKCS#12 file; its password from --sign-password-file or --sign-password-env.",
+            valueName: "key.p12"))
+    var sign: String?
+
+    /// Where the signing key's password is read from.
+    @Option(
+        name: .customLong("sign-password-file"),
+        help: ArgumentHelp("Read the --sign file's password from this file's first line.", valueName: "path"))
+    var signPasswordFile: String?
+
+    /// The environment variable holding the signing key's password.
+    @Option(
+        name: .customLong("sign-password-env"),
+        help: ArgumentHelp("Read the --sign file's password from this environment variable.", valueName: "name"))
+    var signPasswordEnvironment: String?
+
+    /// A visible signature field's rectangle.
+    @Option(
+        name: .customLong("sign-rect"),
+        help: ArgumentHelp(
+            "Make the signature visible in this rectangle: x,y,w,h in points from the page's top-left corner, as "
+                + "elements are placed (default: invisible).", valueName: "x,y,w,h"))
+    var signRect: String?
+
+    /// The page of a visible signature field.
+    @Option(
+        name: .customLong("sign-page"), help: ArgumentHelp("The page of the --sign-rect field (default: 1)."))
+    var signPage: Int?
+
+    /// An RFC 3161 time-stamp authority.
+    @Option(
+        name: .customLong("tsa"),
+        help: ArgumentHelp(
+            "Time-stamp the signature at this RFC 3161 authority's http:// URL (PAdES B-T).", valueName: "url"))
+    var timestampAuthority: String?
 
     func validate() throws {
         if scale != nil, dpi != nil { throw ValidationError("give --scale or --dpi, not both") }
@@ -53,6 +151,7 @@ struct OutputArguments: ParsableArguments {
         if let dpi, !(dpi.isFinite && dpi > 0 && dpi <= 2304) {
             throw ValidationError("--dpi \(dpi): give dots per inch greater than 0, up to 2304 (scale 32)")
         }
+        try validateProtection()
     }
 
     /// The raster scale asked for, or the standard one.
@@ -64,15 +163,15 @@ struct OutputArguments: ParsableArguments {
     ///   encryption asked for a PNG.
     func options(_ format: OutputFormat, limits: Limits = Limits(), deadline: Deadline? = nil) throws -> OutputOptions {
         var options = OutputOptions(
-            format: format, fontMode: fontMode, scale: rasterScale, maximumRasterBytes: limits.rasterBytes)
+            format: format, fontMode: fontMode ?? .embedded, scale: rasterScale, maximumRasterBytes: limits.rasterBytes)
         options.deadline = deadline
         options.flattensForms = flattenForms
-        options.archive = try protection.archive()
-        options.encryption = try protection.encryption()
-        if format != .pdf, options.archive != nil || options.encryption != nil || protection.sign != nil {
+        options.archive = try archive()
+        options.encryption = try encryption()
+        if format != .pdf, options.archive != nil || options.encryption != nil || sign != nil {
             throw ValidationError("--pdfa, --attach, --encrypt and --sign make PDFs; write a .pdf or leave them out")
         }
-        options.signature = try protection.signing()
+        options.signature = try signing()
         return options
     }
 
@@ -96,9 +195,13 @@ struct OutputArguments: ParsableArguments {
 }
 
 /// The library's option values as command-line arguments: one type each, no mirror in the CLI.
-extension PDFFontMode: ExpressibleByArgument {}
+extension PDFFontMode: ExpressibleByArgument {
+    /// Every mode's name, for help. Named here: ArgumentParser's default builds a generic key path at every parse,
+    /// which looks the type's conformance up.
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
 
 extension OutputFormat: ExpressibleByArgument {
     /// Every format's name, for help.
-    public static var allValueStrings: [String] { builtIn.map(\.rawValue) }
+    public static var allValueStrings: [String] { builtIn.map { $0.rawValue } }
 }

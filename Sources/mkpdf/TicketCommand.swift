@@ -73,10 +73,12 @@ struct TicketCommand: ParsableCommand {
     @Option(help: "Template file (default: Templates/ticket.yaml).")
     var template: String?
 
-    /// The pattern member and ticket numbers must match.
+    /// The pattern member and ticket numbers must match; `TicketRules.defaultPattern` when absent (no option default:
+    /// see `OutputArguments.fontMode`).
     @Option(
-        name: .customLong("id-pattern"), help: "Regular expression member and ticket numbers must match as a whole.")
-    var idPattern: String = TicketRules.defaultPattern
+        name: .customLong("id-pattern"),
+        help: "Regular expression member and ticket numbers must match as a whole. (default: \(TicketRules.defaultPattern))")
+    var idPattern: String?
 
     /// Fields numbered from the ticket's position.
     @OptionGroup var numbering: NumberingOptions
@@ -95,16 +97,16 @@ struct TicketCommand: ParsableCommand {
     /// The root a template's files stay inside, and the budgets (docs/security.md).
     @OptionGroup var safety: SafetyOptions
 
-    /// The ticket's position for `--number`.
-    @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns.")
-    var index: Int = 0
+    /// The ticket's position for `--number`; 0 when absent (no option default: see `OutputArguments.fontMode`).
+    @Option(name: .customLong("index"), help: "The record index {{index}} in --number patterns. (default: 0)")
+    var index: Int?
 
     func validate() throws {
         _ = try OutputArguments.format(of: output, explicit: format)
     }
 
     func run() throws {
-        let rules = try TicketRules(pattern: idPattern)
+        let rules = try TicketRules(pattern: idPattern ?? TicketRules.defaultPattern)
         var values = try TemplateOutput.values(from: assignments)
         for (key, value) in try setFiles.values() {
             guard values[key] == nil else { throw ValidationError("--set \(key) and --set-file \(key) are both given") }
@@ -120,6 +122,7 @@ struct TicketCommand: ParsableCommand {
             else {
                 throw ValidationError("--number \(number.field)=… and a value for \(number.field) are both given")
             }
+            let index = index ?? 0
             values[number.field] = try number.value(index: index, row: index + 1)
         }
         if let ticket { values["ticket"] = ticket }

@@ -3,105 +3,11 @@ import DrawingModule
 import Foundation
 import Render
 
-/// `--pdfa`, `--attach`, `--encrypt` with its passwords and permissions, `--sign` with its password, field and
-/// time-stamp authority: how every command that writes a PDF asks for an archival, protected or signed file. Part of `OutputArguments`, so ticket, render, report, image and batch all take
-/// them. Secrets come from a file or an environment variable, never from the command line (which `ps` shows).
-struct ProtectionArguments: ParsableArguments {
-    /// The PDF/A level.
-    @Option(
-        name: .customLong("pdfa"),
-        help: ArgumentHelp(
-            "Write PDF/A: 1b, 2b or 3b (XMP metadata, an sRGB OutputIntent, every font embedded). Overrides a "
-                + "template's pdfa:.", valueName: "level"))
-    var pdfa: Document.Archive.Level?
-
-    /// Files to attach (PDF/A-3b).
-    @Option(
-        name: .customLong("attach"),
-        help: ArgumentHelp(
-            "Attach a file to the PDF with AFRelationship Data (repeatable; implies --pdfa 3b, the one level that "
-                + "carries any file).", valueName: "file"))
-    var attach: [String] = []
-
-    /// Encrypt with AES-256.
-    @Flag(help: "Encrypt the PDF with AES-256 (revision 6) through libqpdf; needs an owner password.")
-    var encrypt = false
-
-    /// Where the user password is read from.
-    @Option(
-        name: .customLong("user-password-file"),
-        help: ArgumentHelp("Read the user password (opens the file) from this file's first line.", valueName: "path"))
-    var userPasswordFile: String?
-
-    /// The environment variable holding the user password.
-    @Option(
-        name: .customLong("user-password-env"),
-        help: ArgumentHelp("Read the user password from this environment variable.", valueName: "name"))
-    var userPasswordEnvironment: String?
-
-    /// Where the owner password is read from.
-    @Option(
-        name: .customLong("owner-password-file"),
-        help: ArgumentHelp(
-            "Read the owner password (opens the file with every permission) from this file's first line.",
-            valueName: "path"))
-    var ownerPasswordFile: String?
-
-    /// The environment variable holding the owner password.
-    @Option(
-        name: .customLong("owner-password-env"),
-        help: ArgumentHelp("Read the owner password from this environment variable.", valueName: "name"))
-    var ownerPasswordEnvironment: String?
-
-    /// What the user password allows.
-    @Option(
-        help: ArgumentHelp(
-            "What the user password allows, comma-separated: print, high-quality-print, copy, modify, annotate, "
-                + "fill-forms, assemble, all or none (default: print,high-quality-print).", valueName: "list"))
-    var allow: String?
-
-    /// The PKCS#12 file that signs.
-    @Option(
-        name: .customLong("sign"),
-        help: ArgumentHelp(
-            "Sign the PDF (PAdES B-B: ETSI.CAdES.detached, SHA-256, an incremental update) with the key and "
-                + "certificate in this PKCS#12 file; its password from --sign-password-file or --sign-password-env.",
-            valueName: "key.p12"))
-    var sign: String?
-
-    /// Where the signing key's password is read from.
-    @Option(
-        name: .customLong("sign-password-file"),
-        help: ArgumentHelp("Read the --sign file's password from this file's first line.", valueName: "path"))
-    var signPasswordFile: String?
-
-    /// The environment variable holding the signing key's password.
-    @Option(
-        name: .customLong("sign-password-env"),
-        help: ArgumentHelp("Read the --sign file's password from this environment variable.", valueName: "name"))
-    var signPasswordEnvironment: String?
-
-    /// A visible signature field's rectangle.
-    @Option(
-        name: .customLong("sign-rect"),
-        help: ArgumentHelp(
-            "Make the signature visible in this rectangle: x,y,w,h in points from the page's top-left corner, as "
-                + "elements are placed (default: invisible).", valueName: "x,y,w,h"))
-    var signRect: String?
-
-    /// The page of a visible signature field.
-    @Option(
-        name: .customLong("sign-page"), help: ArgumentHelp("The page of the --sign-rect field (default: 1)."))
-    var signPage: Int?
-
-    /// An RFC 3161 time-stamp authority.
-    @Option(
-        name: .customLong("tsa"),
-        help: ArgumentHelp(
-            "Time-stamp the signature at this RFC 3161 authority's http:// URL (PAdES B-T).", valueName: "url"))
-    var timestampAuthority: String?
-
-    func validate() throws {
+/// `--pdfa`, `--attach`, `--encrypt` and `--sign`, read from `OutputArguments`: what they ask for, checked and made into
+/// the output options. Secrets come from a file or an environment variable, never from the command line (which `ps` shows).
+extension OutputArguments {
+    /// The usage rules of the PDF/A, encryption and signing options.
+    func validateProtection() throws {
         try validateSigning()
         let secrets = [userPasswordFile, userPasswordEnvironment, ownerPasswordFile, ownerPasswordEnvironment, allow]
         if !encrypt, secrets.contains(where: { $0 != nil }) {
@@ -150,7 +56,7 @@ struct ProtectionArguments: ParsableArguments {
     }
 }
 
-extension ProtectionArguments {
+extension OutputArguments {
     /// The usage rules of the signing options.
     private func validateSigning() throws {
         let signingOptions: [Any?] = [signPasswordFile, signPasswordEnvironment, signRect, signPage, timestampAuthority]
@@ -234,4 +140,7 @@ enum Secret {
     }
 }
 
-extension Document.Archive.Level: ExpressibleByArgument {}
+extension Document.Archive.Level: ExpressibleByArgument {
+    /// Every level's name, for help (named here for the reason `PDFFontMode.allValueStrings` is).
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
