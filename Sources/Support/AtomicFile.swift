@@ -287,16 +287,40 @@ package enum AtomicFile {
 
     /// The umask, read without changing it where the system allows (`/proc/self/status` on Linux).
     private static let processUmask: mode_t = {
-        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-            let value = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
-        {
-            return value
-        }
+        if let value = statusUmask() { return value }
         let mask = umask(0o022)
         umask(mask)
         return mask
     }()
+
+    /// The octal value of the `Umask:` line of `/proc/self/status` (Linux 4.7 and later), read with plain system
+    /// calls: the file is a few lines, and reading it through Foundation's strings cost every one-shot run more.
+    private static func statusUmask() -> mode_t? {
+        let descriptor = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            guard got > 0 else { break }
+            count += got
+        }
+        let key = Array("\nUmask:".utf8)
+        guard count > key.count,
+            var index = (0...(count - key.count)).first(where: { bytes[$0..<$0 + key.count].elementsEqual(key) })
+        else { return nil }
+        index += key.count
+        while index < count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        var value: mode_t = 0
+        var digits = 0
+        while index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "7") {
+            value = value * 8 + mode_t(bytes[index] - UInt8(ascii: "0"))
+            digits += 1
+            index += 1
+        }
+        return digits > 0 && digits <= 4 ? value : nil
+    }
 }
 
 /// `write(2)`, reachable from a type that has its own `write` method.

@@ -28,6 +28,12 @@ import Testing
         #expect(AtomicFile.newFileMode & 0o022 == 0 || AtomicFile.newFileMode & 0o600 == 0o600)
     }
 
+    @Test func theUmaskReadFromProcIsTheOneUmaskReturns() {
+        let mask = umask(0o022)
+        umask(mask)
+        #expect(AtomicFile.newFileMode == 0o666 & ~mask)
+    }
+
     @Test func aNameOfNAMEMAXBytesIsWritten() throws {
         let scratch = try Scratch("atomic-long")
         let name = String(repeating: "あ", count: 83) + "xy.pdf" // 249 + 6 = 255 bytes
