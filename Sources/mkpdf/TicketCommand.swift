@@ -77,7 +77,9 @@ struct TicketCommand: ParsableCommand {
     /// see `OutputArguments.fontMode`).
     @Option(
         name: .customLong("id-pattern"),
-        help: "Regular expression member and ticket numbers must match as a whole. (default: \(TicketRules.defaultPattern))")
+        help: ArgumentHelp(
+            "Regular expression member and ticket numbers must match as a whole. (default: "
+                + TicketRules.defaultPattern + ")"))
     var idPattern: String?
 
     /// Fields numbered from the ticket's position.
