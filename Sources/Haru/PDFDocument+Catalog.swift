@@ -48,10 +48,11 @@ extension PDFDocument {
         if handle.pointee.pdf_version.rawValue < version.rawValue { handle.pointee.pdf_version = version }
     }
 
-    /// Adds `/ID [<h><h>]` to the trailer of the saved `output`, `h` the MD5 of the file (the digest the PDF reference
-    /// suggests; it identifies, it does not protect, and costs a quarter of SHA-256 per ticket): the same content
-    /// gives the same ID, so output stays byte-reproducible. libHaru writes an /ID only when
-    /// encrypting (from the clock); the trailer follows the cross-reference table, so no offset moves.
+    /// Adds `/ID [<h><h>]` to the trailer of the saved `output`, `h` the first 16 bytes of the file's SHA-1: a
+    /// digest of the contents, as the PDF reference asks (it identifies, it does not protect), so the same content
+    /// gives the same ID and output stays byte-reproducible. SHA-1 rather than MD5: BoringSSL hashes it with the
+    /// processor's SHA instructions where they exist. libHaru writes an /ID only when encrypting (from the clock);
+    /// the trailer follows the cross-reference table, so no offset moves.
     /// - Returns: false when memory ran out (a file that has its /ID already, or no trailer, is left as it is).
     static func addDocumentID(to output: SaveBuffer) -> Bool {
         let bytes = output.bytes
@@ -66,7 +67,7 @@ extension PDFDocument {
         else { return true }
         let digits = Array("0123456789ABCDEF".utf8)
         var hex: [UInt8] = []
-        for byte in Insecure.MD5.hash(data: bytes) {
+        for byte in Insecure.SHA1.hash(data: bytes).prefix(16) {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0xF)])
         }
