@@ -67,17 +67,25 @@ final class PDFFontSet {
         fileprivate var aliases: [ObjectIdentifier: [UInt32: [String]]] = [:]
         fileprivate var faces: [ObjectIdentifier: FontFace] = [:]
         fileprivate var spacedGlyphs: [ObjectIdentifier: [Int: Set<UInt32>]] = [:]
+        fileprivate var cidChains: [String: [FontFace]] = [:]
+        fileprivate var cidCharacters: [String: Set<Character>] = [:]
     }
 
     /// The registrations so far; set, they replace them (a kept page beginning's, `PDFPrefixes`, registered by the
     /// same texts in the same order into an empty set).
     var registrations: Registrations {
-        get { Registrations(texts: texts, aliases: aliases, faces: faces, spacedGlyphs: spacedGlyphs) }
+        get {
+            Registrations(
+                texts: texts, aliases: aliases, faces: faces, spacedGlyphs: spacedGlyphs, cidChains: cidChains,
+                cidCharacters: cidCharacters)
+        }
         set {
             texts = newValue.texts
             aliases = newValue.aliases
             faces = newValue.faces
             spacedGlyphs = newValue.spacedGlyphs
+            cidChains = newValue.cidChains
+            cidCharacters = newValue.cidCharacters
         }
     }
 

@@ -12,7 +12,7 @@ import Haru
 /// libHaru's graphics state saved, restored or set), and the target's own state (colours, the shapes waiting to be
 /// painted). Giving it back makes the same objects in the same order, names the same resources and writes the same
 /// bytes as drawing the commands would (tested byte for byte). Only a document's first page uses them, and only
-/// beginnings of lines, shapes, paths and plain texts.
+/// beginnings of lines, shapes, paths and plain texts, in embedded subsets or libHaru's CID fonts.
 ///
 /// Glyph codes depend on every glyph a document's subset holds, so a beginning keeps the codes its fonts had; a
 /// page whose fonts give other codes (another member number's digits) is drawn and its beginning kept too.
@@ -28,10 +28,12 @@ final class PDFPrefixes: @unchecked Sendable {
         var gridPixelsPerPoint: Double
         /// The registry fonts come from, held so its identity stays its own.
         var fonts: FontRegistry
+        /// Embedded subsets or libHaru's CID fonts: the same commands write other content and objects.
+        var fontMode: PDFFontMode
 
         static func == (a: Frame, b: Frame) -> Bool {
             a.size == b.size && a.background == b.background && a.subsets == b.subsets
-                && a.gridPixelsPerPoint == b.gridPixelsPerPoint && a.fonts === b.fonts
+                && a.gridPixelsPerPoint == b.gridPixelsPerPoint && a.fonts === b.fonts && a.fontMode == b.fontMode
         }
     }
 
@@ -62,6 +64,9 @@ final class PDFPrefixes: @unchecked Sendable {
         case font(FontUse, FontCodes?)
         /// The font named in the page's resources, before glyphs were shown with it.
         case useFont(FontUse)
+        /// The document's CID font of a logical font name (`.cid` mode), asked for; then named in the resources.
+        case cidFont(String)
+        case useCIDFont(String)
         /// `q`, `Q`, `w`, `J` and `gs` through libHaru, which keeps the graphics state they change.
         case save, restore
         case lineWidth(Double)

@@ -186,12 +186,12 @@ public struct PDFRenderer: Sendable {
         }
     }
 
-    /// The plan for `document`'s first page: beginnings are kept for embedded fonts outside PDF/A only.
+    /// The plan for `document`'s first page: beginnings are kept outside PDF/A only.
     private func firstPage(of document: Document) -> FirstPage? {
-        guard fontMode == .embedded, document.archive == nil, let drawing = document.pages.first else { return nil }
+        guard document.archive == nil, let drawing = document.pages.first else { return nil }
         let frame = PDFPrefixes.Frame(
             size: drawing.size, background: drawing.background, subsets: subsetsFonts,
-            gridPixelsPerPoint: scale.factor, fonts: fonts)
+            gridPixelsPerPoint: scale.factor, fonts: fonts, fontMode: fontMode)
         let plan = PDFPrefixes.shared.plan(for: drawing, in: frame)
         let texts: Int? =
             switch plan {

@@ -165,7 +165,6 @@ final class PDFTarget: RenderTarget {
         try flush(location)
         if journal != nil,
             layout.artifact || layout.characterSpacing != 0 || layout.spreadsLikeWords
-                || resources.fonts.isCID(name)
         {
             journalBroken = true
         }
@@ -204,7 +203,7 @@ final class PDFTarget: RenderTarget {
                 try page.setFillColor(rgb)
                 state.fillColor = rgb
             }
-            if let cid = try resources.fonts.cidFont(named: name) {
+            if let cid = try cidFont(named: name) {
                 // Positioned by the font's W widths, as the viewer does; alignment measured with the same widths.
                 // Characters without a CID are drawn from the chain's embedded faces, between the CID stretches.
                 // Each piece: UTF-16 codes of the CID font, or runs of the chain's faces starting at 0.
@@ -251,6 +250,7 @@ final class PDFTarget: RenderTarget {
                             }, size: layout.size, baseline: baseline, variant: .horizontal,
                             spacing: layout.characterSpacing)
                     } else {
+                        note(.useCIDFont(name))
                         try page.showGlyphs(
                             piece.codes, adjustments: piece.adjustments, font: cid.font, size: layout.size, x: x,
                             y: baseline, characterSpacing: spacing)
@@ -373,7 +373,7 @@ final class PDFTarget: RenderTarget {
     func textWidths(font name: String, chain: [FontFace], location: RenderLocation) throws -> (
         (String, Double) -> Double?
     )? {
-        guard let cid = try pdf(location, { try resources.fonts.cidFont(named: name) }) else { return nil }
+        guard let cid = try pdf(location, { try cidFont(named: name) }) else { return nil }
         let fonts = resources.fonts
         // nil (the file's widths are used) only where drawText fails too, loudly.
         return { string, size in
@@ -590,6 +590,7 @@ final class PDFTarget: RenderTarget {
             for (step, _, _) in first.steps {
                 switch step {
                 case .font(let use, _): codes.append(try font(of: use).map(PDFPrefixes.FontCodes.init))
+                case .cidFont(let name): _ = try resources.fonts.cidFont(named: name)
                 case .alpha(let stroke, let fill): try page.document.prepareAlpha(stroke: stroke, fill: fill)
                 default: break
                 }
@@ -604,9 +605,12 @@ final class PDFTarget: RenderTarget {
             for (step, from, to) in kept.steps {
                 try page.appendContent(kept.bytes[written..<from])
                 switch step {
-                case .font: break
+                case .font, .cidFont: break
                 case .useFont(let use):
                     guard let entry = try font(of: use) else { continue }
+                    try page.useFont(entry.font)
+                case .useCIDFont(let name):
+                    guard let entry = try resources.fonts.cidFont(named: name) else { continue }
                     try page.useFont(entry.font)
                 case .save: try page.saveGraphicsState()
                 case .restore: try page.restoreGraphicsState()
@@ -648,6 +652,14 @@ final class PDFTarget: RenderTarget {
     private func font(_ use: PDFPrefixes.FontUse) throws -> PDFFontSet.Embedded {
         let entry = try resources.fonts.font(for: use.face, variant: use.variant, alias: use.alias)
         note(.font(use, PDFPrefixes.FontCodes(entry)))
+        return entry
+    }
+
+    /// The document's CID font of logical font `name` (`PDFFontSet.cidFont(named:)`), noted in the journal; nil
+    /// for a font shown embedded.
+    private func cidFont(named name: String) throws -> PDFFontSet.CIDEntry? {
+        guard let entry = try resources.fonts.cidFont(named: name) else { return nil }
+        note(.cidFont(name))
         return entry
     }
 

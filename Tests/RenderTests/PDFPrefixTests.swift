@@ -31,26 +31,33 @@ import Testing
         return try canvas.stop()
     }
 
-    /// The frame pages drawn with `fonts` are kept in (every other suite renders with other registries).
-    static func frame(_ fonts: FontRegistry) -> PDFPrefixes.Frame {
+    /// The frame pages drawn with `fonts` in `mode` are kept in (every other suite renders with other registries).
+    static func frame(_ fonts: FontRegistry, mode: PDFFontMode = .embedded) -> PDFPrefixes.Frame {
         PDFPrefixes.Frame(
             size: Size(width: 200, height: 80), background: .white, subsets: true,
-            gridPixelsPerPoint: RasterScale.standard.factor, fonts: fonts)
+            gridPixelsPerPoint: RasterScale.standard.factor, fonts: fonts, fontMode: mode)
     }
 
-    @Test func firstPagesGivenTheirBeginningBackEqualPagesDrawnWhole() throws {
+    /// Embedded subsets, and libHaru's CID fonts (the labels' 〜 and ① have CIDs, 𠮷 is drawn from the chain's
+    /// embedded faces between CID stretches).
+    @Test(arguments: [PDFFontMode.embedded, .cid])
+    func firstPagesGivenTheirBeginningBackEqualPagesDrawnWhole(mode: PDFFontMode) throws {
         // Its own registry: the frame includes it, so no other test's pages share these beginnings.
         let fonts = FontRegistry()
         // 6 and 8 are in no fixed text: a member with them gives the subset more glyphs and other codes.
         let members = (0..<10).map { "GCG-" + ($0 % 3 == 2 ? "6668\($0)" : "0000\($0)") }
-        let drawn = try members.map { try PDFRenderer(fonts: fonts).data(for: try Self.page(member: $0)) }
+        let drawn = try members.map {
+            try PDFRenderer(fonts: fonts, fontMode: mode).data(for: try Self.page(member: $0))
+        }
         for (member, pdf) in zip(members, drawn) {
             // Each reference gets a registry of its own (kept alive, so no identity is reused): drawn whole.
-            let whole = try PDFRenderer(fonts: FontRegistry()).data(for: try Self.page(member: member))
+            let whole = try PDFRenderer(fonts: FontRegistry(), fontMode: mode).data(for: try Self.page(member: member))
             #expect(pdf == whole, "\(member): the PDF given its beginning back differs from the one drawn whole")
         }
         // The second page keeps its beginning, the third (other codes) another; most others get one back.
-        #expect(PDFPrefixes.shared.resumed(in: Self.frame(fonts)) >= 3)
+        #expect(PDFPrefixes.shared.resumed(in: Self.frame(fonts, mode: mode)) >= 3)
+        // The other mode's frame kept nothing of these pages.
+        #expect(PDFPrefixes.shared.resumed(in: Self.frame(fonts, mode: mode == .cid ? .embedded : .cid)) == 0)
     }
 
     @Test func aDocumentRenderedColdEqualsOneRenderedAfterABatch() throws {
