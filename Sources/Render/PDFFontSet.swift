@@ -2,6 +2,7 @@ import DrawingModule
 import Fonts
 import Foundation
 import Haru
+import Support
 
 /// The fonts of one PDF being built: each face embedded once as a Type0 font of our own (a subset holding the
 /// glyphs the whole document shows, its widths and ToUnicode), or libHaru's Japanese CID fonts in `.cid` mode.
@@ -52,6 +53,26 @@ final class PDFFontSet {
     private var cidChains: [String: [FontFace]] = [:]
     /// The characters shown with each CID font, for its widths.
     private var cidCharacters: [String: Set<Character>] = [:]
+
+    /// Each CID font's width of a character (by scalar), kept across documents: a batch shows mostly the same
+    /// characters, each one's face and advance found once. Emptied with the other caches
+    /// (`DocumentCaches.removeAll`).
+    private static let cidWidths = RegisteredCaches.register(BoundedCache<CIDWidthChain, [UInt32: Int]>(limit: 16))
+
+    /// A CID font's logical name and the faces its widths come from (held, so their identities stay theirs).
+    private struct CIDWidthChain: Hashable, Sendable {
+        var name: String
+        var faces: [FontFace]
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.name == b.name && a.faces.count == b.faces.count && zip(a.faces, b.faces).allSatisfy { $0 === $1 }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            for face in faces { hasher.combine(ObjectIdentifier(face)) }
+        }
+    }
 
     /// The faces whose advances a CID font's widths take, before the logical name's own chain.
     static let cidWidthFonts: [String: String] = ["gothic": "gothic-cjk", "mincho": "mincho-cjk"]
@@ -390,14 +411,23 @@ final class PDFFontSet {
         let table = try AdobeJapan1.shared.cids()
         var widths: [UInt16: Int] = [:]
         let chain = cidChains[name] ?? []
+        let key = CIDWidthChain(name: name, faces: chain)
+        var known = Self.cidWidths.value(for: key) ?? [:]
+        let knownCount = known.count
         for scalar in Set((cidCharacters[name] ?? []).flatMap(\.unicodeScalars)) {
             guard let cid = table[scalar.value], widths[cid] == nil else { continue }
-            if let face = chain.first(where: { $0.glyph(for: scalar) != nil }), let glyph = face.glyph(for: scalar) {
-                widths[cid] = TextLayout.width(of: glyph, in: face)
-            } else {
-                widths[cid] = metrics.width(of: cid)
+            if let width = known[scalar.value] {
+                widths[cid] = width
+                continue
             }
+            var width = metrics.width(of: cid)
+            if let face = chain.first(where: { $0.glyph(for: scalar) != nil }), let glyph = face.glyph(for: scalar) {
+                width = TextLayout.width(of: glyph, in: face)
+            }
+            known[scalar.value] = width
+            widths[cid] = width
         }
+        if known.count != knownCount { Self.cidWidths.store(known, for: key) }
         let font = try document.addJapaneseCIDFont(
             metrics, encoding: "UniJIS-UTF16-H",
             widths: widths.sorted { $0.key < $1.key }.map { (code: $0.key, width: $0.value) },
