@@ -12,7 +12,8 @@ struct Replayer {
     let gridPixelsPerPoint: Double
     /// When the rendering must be done by, checked at every command; nil for no limit.
     var deadline: Deadline?
-    /// The texts shaped so far (the PDF renderer's first pass, earlier pages), so no text is shaped twice.
+    /// The texts shaped so far (the PDF renderer's first pass, earlier pages, recent documents), so no text is
+    /// shaped twice.
     let shapings = TextLayoutCache()
 
     /// Draws `drawing` as page `page` (counted from 1).
@@ -207,7 +208,7 @@ struct Replayer {
     func shapedLayout(
         for text: Drawing.Command.Text, at location: RenderLocation
     ) throws(RenderError) -> (layout: TextLayout, isNew: Bool) {
-        let (shaping, isNew) = try shapings.shaping(for: text) { () throws(RenderError) in
+        let (shaping, isNew) = try shapings.shaping(for: text, fonts: fonts) { () throws(RenderError) in
             let chain: [FontFace]
             do throws(FontError) {
                 chain = try fonts.chain(named: text.font)

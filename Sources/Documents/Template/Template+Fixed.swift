@@ -8,8 +8,8 @@ import Support
 /// be reused while they are kept.
 final class TemplateIdentity: Sendable {}
 
-/// A top-level element of a loaded template whose commands are kept: the template, the element's place in it, and
-/// what its commands and checks depend on besides (the font registry by identity, held; the barcode grid).
+/// A stretch of consecutive fixed top-level elements of a loaded template whose commands are kept: the template, the
+/// first element's place in it, and what their commands and checks depend on besides (the font registry by identity, held; the barcode grid).
 struct FixedElementKey: Hashable, Sendable {
     var template: TemplateIdentity
     var index: Int
@@ -49,30 +49,39 @@ extension TemplateElement {
 }
 
 extension Template {
-    /// Appends the commands of the template's top-level elements: those of a fixed element (`isFixed`) from the
-    /// cache once made and checked for the same fonts and grid, the others made for `scope`. Every element is
-    /// counted against `budget` as when it is made, so limits and the deadline hold alike.
+    /// Appends the commands of the template's top-level elements: those of each stretch of consecutive fixed
+    /// elements (`isFixed`) from the cache once made and checked for the same fonts and grid, the others made for
+    /// `scope`. Every element is counted against `budget` as when it is made, so limits and the deadline hold alike.
     func drawElements(
         scope: TemplateScope, options: TemplateRenderOptions, into commands: inout [Drawing.Command],
         budget: inout ElementBudget
     ) throws(TemplateError) {
         let origin = Point(x: 0, y: 0)
-        for (index, element) in elements.enumerated() {
-            guard element.isFixed else {
-                try draw(element, scope: scope, base: origin, options: options, into: &commands, budget: &budget)
+        var index = elements.startIndex
+        while index < elements.endIndex {
+            guard elements[index].isFixed else {
+                try draw(
+                    elements[index], scope: scope, base: origin, options: options, into: &commands, budget: &budget)
+                index += 1
                 continue
             }
+            var end = index + 1
+            while end < elements.endIndex, elements[end].isFixed { end += 1 }
+            // A stretch is cached under its first element's place: the template's elements never change.
             let key = FixedElementKey(
                 template: identity, index: index, fonts: options.fonts, pixelsPerPoint: options.pixelsPerPoint)
             if let kept = fixedElementCommands.value(for: key) {
-                try charge(element, budget: &budget)
+                for element in elements[index..<end] { try charge(element, budget: &budget) }
                 commands += kept
-                continue
+            } else {
+                var made: [Drawing.Command] = []
+                for element in elements[index..<end] {
+                    try draw(element, scope: scope, base: origin, options: options, into: &made, budget: &budget)
+                }
+                fixedElementCommands.store(made, for: key)
+                commands += made
             }
-            var made: [Drawing.Command] = []
-            try draw(element, scope: scope, base: origin, options: options, into: &made, budget: &budget)
-            fixedElementCommands.store(made, for: key)
-            commands += made
+            index = end
         }
     }
 
