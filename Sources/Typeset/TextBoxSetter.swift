@@ -155,8 +155,7 @@ public struct TextBoxSetter: Sendable {
         verticalAlternates: Bool
     ) throws(TextFitError) -> SetTextBox {
         let prepared = try Prepared(
-            box: box, setter: self, verticalAlternates: verticalAlternates,
-            measure: measure ?? { $1.width(of: $0) })
+            box: box, setter: self, verticalAlternates: verticalAlternates, measure: measure)
         guard !prepared.glyphs.isEmpty else {
             return SetTextBox(commands: [], clip: nil, scale: 1, lineCount: 0, extent: Size(width: 0, height: 0))
         }
@@ -220,7 +219,7 @@ public struct TextBoxSetter: Sendable {
                 field: field, text: box.string, frame: box.frame,
                 reason: .invalid(member: member, reason: reason))
         }
-        let prepared = try Prepared(box: box, setter: self, measure: { $1.width(of: $0) })
+        let prepared = try Prepared(box: box, setter: self, measure: nil)
         guard !prepared.glyphs.isEmpty else { return [] }
         let laid = prepared.lay(scale: 1, wrap: true)
         return laid.lines.map { line in
@@ -309,6 +308,9 @@ struct Prepared {
 
     let box: Drawing.Command.TextBox
     let measure: (String, LayoutFont) -> Double
+    /// True when `measure` is the font files' own widths: a character is then measured as a `Character`, not made
+    /// into a `String` first (the same advance, `LayoutFont.width(of:)`).
+    let measuresFiles: Bool
     var breaker: LineBreaker?
     var glyphs: [Glyph] = []
     var runs: [Run] = []
@@ -323,10 +325,11 @@ struct Prepared {
 
     init(
         box: Drawing.Command.TextBox, setter: TextBoxSetter, verticalAlternates: Bool = true,
-        measure: @escaping (String, LayoutFont) -> Double
+        measure: ((String, LayoutFont) -> Double)?
     ) throws(TextFitError) {
         self.box = box
-        self.measure = measure
+        self.measure = measure ?? { $1.width(of: $0) }
+        measuresFiles = measure == nil
         alternates = verticalAlternates
         alignment = box.alignment.resolved(for: box.string)
         let vertical = box.writingMode == .vertical
@@ -347,7 +350,7 @@ struct Prepared {
                 }
                 // A vertical column sets half-width kana as their full-width forms.
                 let set = vertical ? VerticalForm.columnCharacter(character) : character
-                let width = measure(String(set), font)
+                let width = measuresFiles ? font.width(of: set) : self.measure(String(set), font)
                 // Blank only where the renderer's width is the full em the font's blank was read from (a CID
                 // font's own widths could be narrower).
                 glyphs.append(
@@ -369,7 +372,7 @@ struct Prepared {
                     parts.count == baseCount && parts.count > 1
                     ? parts.map { ($0, 1) } : [(ruby.removing(" "), baseCount)]
                 let baseWidth = glyphs[entry.firstGlyph...entry.lastGlyph].reduce(0) { $0 + $1.width }
-                entry.rubyExcess = max(0, measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
+                entry.rubyExcess = max(0, self.measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
             }
             runs.append(entry)
         }
