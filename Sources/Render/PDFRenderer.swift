@@ -288,6 +288,7 @@ public struct PDFRenderer: Sendable {
     private func registerSetLines(
         in drawing: Drawing, page: Int, fontSet: PDFFontSet, replayer: Replayer
     ) throws {
+        guard Replayer.holds(.textBox, in: drawing.commands) else { return }
         let setter = TextBoxSetter(fonts: fonts)
         try Replayer.visit(drawing, page: page) { command, location in
             guard case .textBox(let box) = command, let texts = try? setter.texts(of: box),

@@ -256,6 +256,24 @@ struct Replayer {
         return result
     }
 
+    /// True when `commands` hold a command of `kind` where `visit` reaches (through groups, parts and form fields'
+    /// appearances): most pages hold no form field or code, and walking them with locations costs more than drawing
+    /// some of their commands.
+    static func holds(_ kind: Drawing.Command.Kind, in commands: [Drawing.Command]) -> Bool {
+        commands.withUnsafeBufferPointer { commands in
+            for index in commands.indices {
+                if commands[index].kind == kind { return true }
+                switch commands[index] {
+                case .group(let group): if holds(kind, in: group.commands) { return true }
+                case .part(let part): if holds(kind, in: part.drawing.commands) { return true }
+                case .formField(let field): if holds(kind, in: field.appearance) { return true }
+                default: continue
+                }
+            }
+            return false
+        }
+    }
+
     /// Calls `body` with every command of `drawing` (page `page`) that is not a group or a part, and its location,
     /// through groups and parts, in drawing order; a form field, then the commands of its appearance.
     static func visit(

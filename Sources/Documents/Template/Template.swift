@@ -63,6 +63,8 @@ public struct Template: Sendable {
     public let limits: Limits
     /// This load of the template, which its fixed elements' commands are cached under (`drawElements`).
     let identity = TemplateIdentity()
+    /// The elements in stretches of fixed ones and others (`drawElements`).
+    let stretches: [ElementStretch]
 
     /// True when the template has a `flow` (its document may have several pages).
     public var isFlowing: Bool { !flow.isEmpty }
@@ -103,6 +105,7 @@ public struct Template: Sendable {
         placeholderNames = contents.placeholderNames
         literals = contents.literals
         elements = contents.elements
+        stretches = ElementStretch.stretches(of: contents.elements)
         elementLines = contents.elementLines
         data = contents.data
         lets = contents.lets
