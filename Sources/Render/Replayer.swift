@@ -220,11 +220,18 @@ struct Replayer {
         return (TextLayout(text, shaping: shaping), isNew)
     }
 
+    /// A text box of a page, where it is, and its runs and ruby as texts (`TextBoxSetter.texts(of:)`).
+    struct PlacedTextBox {
+        var box: Drawing.Command.TextBox
+        var location: RenderLocation
+        var texts: [Drawing.Command.Text]
+    }
+
     /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.
-    /// A text box counts as its runs and ruby with their weights resolved to fonts.
+    /// A text box counts as its runs and ruby with their weights resolved to fonts, and is added to `boxes`.
     static func texts(
         in drawing: Drawing, page: Int,
-        fonts: FontRegistry
+        fonts: FontRegistry, boxes: inout [PlacedTextBox]
     ) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
         var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
         let setter = TextBoxSetter(fonts: fonts)
@@ -246,7 +253,9 @@ struct Replayer {
                 }
             case .textBox(let box):
                 do throws(TextFitError) {
-                    result += try setter.texts(of: box).map { ($0, here) }
+                    let texts = try setter.texts(of: box)
+                    result += texts.map { ($0, here) }
+                    boxes.append(PlacedTextBox(box: box, location: here, texts: texts))
                 } catch {
                     throw RenderError.textFit(location: here, error)
                 }
