@@ -21,27 +21,39 @@ public struct SetTextBox: Hashable, Sendable {
 /// What a set box is cached by: the box, the rules, and the registry by identity (held, so its address cannot be
 /// reused while cached). Only boxes measured with the font files' own widths are cached, since a renderer's other
 /// widths (CID fonts) give other lines.
+///
+/// The runs' texts and ruby are told apart by their UTF-8 bytes (`hasSameUTF8`): `String`'s `==` takes canonically
+/// equivalent texts (é and e + U+0301) as equal, and a box set from one set of code points draws those code points.
 struct SetBoxKey: Hashable, Sendable {
     let box: Drawing.Command.TextBox
     let fonts: FontRegistry
     let kinsoku: Kinsoku
-    /// The hash of the three, made once: a box missed is looked up and then stored, and hashing a box's runs is
-    /// most of either.
+    /// The hash of the runs' bytes, the frame, the registry and the rules, made once: a box missed is looked up and
+    /// then stored. Equal keys have the same bytes and frame, so the same hash.
     private let hash: Int
 
     init(box: Drawing.Command.TextBox, fonts: FontRegistry, kinsoku: Kinsoku) {
         self.box = box
         self.fonts = fonts
         self.kinsoku = kinsoku
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for run in box.runs {
+            digest = run.string.utf8Digest(continuing: digest)
+            digest = (run.ruby ?? "").utf8Digest(continuing: digest ^ 0x1F)
+        }
         var hasher = Hasher()
-        hasher.combine(box)
+        hasher.combine(digest)
+        hasher.combine(box.frame)
         hasher.combine(ObjectIdentifier(fonts))
         hasher.combine(kinsoku)
         hash = hasher.finalize()
     }
 
     static func == (a: SetBoxKey, b: SetBoxKey) -> Bool {
-        a.hash == b.hash && a.fonts === b.fonts && a.box == b.box && a.kinsoku == b.kinsoku
+        a.hash == b.hash && a.fonts === b.fonts && a.kinsoku == b.kinsoku && a.box.runs.count == b.box.runs.count
+            && zip(a.box.runs, b.box.runs).allSatisfy { one, other in
+                one.string.hasSameUTF8(as: other.string) && (one.ruby ?? "").hasSameUTF8(as: other.ruby ?? "")
+            } && a.box == b.box
     }
 
     func hash(into hasher: inout Hasher) {
