@@ -59,14 +59,9 @@ public struct PDFRenderer: Sendable {
     /// The first non-blank text of `texts` (a page's, in drawing order), trimmed to 80 characters: the title of a
     /// document that names none.
     static func firstText(of texts: [(text: Drawing.Command.Text, location: RenderLocation)]) -> String? {
-        let blank = CharacterSet.whitespacesAndNewlines
-        let text = texts.lazy.map { entry -> String in
-            // A text with no blank at either end is its own trimming; Foundation's is asked only then.
-            let scalars = entry.text.string.unicodeScalars
-            guard let first = scalars.first, let last = scalars.last, !blank.contains(first), !blank.contains(last)
-            else { return entry.text.string.trimmingCharacters(in: blank) }
-            return entry.text.string
-        }.first { !$0.isEmpty }
+        let text = texts.lazy.map { $0.text.string.trimmingCharacters(in: .whitespacesAndNewlines) }.first {
+            !$0.isEmpty
+        }
         return text.map { String($0.prefix(80)) }
     }
 
