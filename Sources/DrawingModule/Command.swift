@@ -6,7 +6,11 @@ extension Drawing {
     /// The builder copies the slot's current colours into the command when it is drawn, as a graphics context would:
     /// changing a slot afterwards affects later elements only, and a renderer needs no palette. The slot is kept
     /// (`slot`) for error messages and debugging, never for colour.
-    public enum Command: Hashable, Sendable {
+    ///
+    /// Indirect: each payload is kept once, in a box the copies share. A command is copied wherever a drawing is
+    /// built, cached, walked or compared (a template's fixed commands into every record's page), and a copy of an
+    /// inline payload (a text's strings, colours and options) retained each part; a boxed one retains the box.
+    public indirect enum Command: Hashable, Sendable {
         /// A straight line.
         case line(Line)
         /// A rectangle, filled and/or outlined.

@@ -67,6 +67,7 @@ extension Replayer {
         page: Int
     ) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
         var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
+        guard Self.holds(.barcode, in: drawing.commands) else { return result }
         try Self.visit(drawing, page: page) { command, here in
             guard case .barcode(let barcode) = command else { return }
             let layout = try barcodeLayout(barcode, at: here)

@@ -41,25 +41,9 @@ extension Replayer {
     static func visitFormFields(
         _ drawing: Drawing, page: Int, _ body: (Drawing.Command.FormField, RenderLocation) throws -> Void
     ) throws {
-        guard Self.holdsFormField(drawing.commands) else { return }
+        guard Self.holds(.formField, in: drawing.commands) else { return }
         try visit(drawing, page: page) { command, location in
             if case .formField(let field) = command { try body(field, location) }
-        }
-    }
-
-    /// True when `commands`, through groups and parts, hold a form field: most pages hold none, and walking them
-    /// with locations costs more than drawing some of their commands.
-    private static func holdsFormField(_ commands: [Drawing.Command]) -> Bool {
-        commands.withUnsafeBufferPointer { commands in
-            for index in commands.indices {
-                switch commands[index] {
-                case .formField: return true
-                case .group(let group): if holdsFormField(group.commands) { return true }
-                case .part(let part): if holdsFormField(part.drawing.commands) { return true }
-                default: continue
-                }
-            }
-            return false
         }
     }
 }

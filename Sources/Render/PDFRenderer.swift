@@ -92,9 +92,14 @@ public struct PDFRenderer: Sendable {
         if let problem = document.firstOutlineProblem() {
             throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
         }
-        // Every text of every page, text boxes set into lines: for the title, the language and the fonts' subsets.
-        let pageTexts = try document.pages.enumerated().map { index, page in
-            try Replayer.texts(in: page, page: index + 1, fonts: fonts)
+        // Every text of every page, text boxes set into lines: for the title, the language and the fonts' subsets;
+        // and each page's text boxes, found in the same walk.
+        var pageTexts: [[(text: Drawing.Command.Text, location: RenderLocation)]] = []
+        var pageBoxes: [[Replayer.PlacedTextBox]] = []
+        for (index, page) in document.pages.enumerated() {
+            var boxes: [Replayer.PlacedTextBox] = []
+            pageTexts.append(try Replayer.texts(in: page, page: index + 1, fonts: fonts, boxes: &boxes))
+            pageBoxes.append(boxes)
         }
         let pdf: PDFDocument
         if let archive = document.archive { try checkArchivable(document, archive) }
@@ -146,7 +151,7 @@ public struct PDFRenderer: Sendable {
                 if isNew { try register(text, layout: layout, at: location, in: fontSet) }
             }
             try registerTypeable(in: page, page: index + 1, fontSet: fontSet)
-            try registerSetLines(in: page, page: index + 1, fontSet: fontSet, replayer: replayer)
+            try registerSetLines(of: pageBoxes[index], fontSet: fontSet, replayer: replayer)
         }
         let resources = PDFResources(document: pdf, fonts: fontSet)
         var pages: [PDFPage] = []
@@ -280,25 +285,25 @@ public struct PDFRenderer: Sendable {
         }
     }
 
-    /// Sets each text box of `drawing` (page `page`) drawn with embedded fonts as the replay will (the setting is
-    /// cached for it) and records which glyphs of its lines are shown from widened programs
+    /// Sets each text box of a page (`boxes`, found with its texts) drawn with embedded fonts as the replay will
+    /// (the setting is cached for it) and records which glyphs of its lines are shown from widened programs
     /// (`PDFFontSet.registerCarried`): letter spacing and the gaps the spacing rules open are known only per set
     /// line. A box that does not set is left for the replay to report.
     private func registerSetLines(
-        in drawing: Drawing, page: Int, fontSet: PDFFontSet, replayer: Replayer
+        of boxes: [Replayer.PlacedTextBox], fontSet: PDFFontSet, replayer: Replayer
     ) throws {
+        guard !boxes.isEmpty else { return }
         let setter = TextBoxSetter(fonts: fonts)
-        try Replayer.visit(drawing, page: page) { command, location in
-            guard case .textBox(let box) = command, let texts = try? setter.texts(of: box),
-                !texts.contains(where: { fontSet.isCID($0.font) }), let set = try? setter.set(box)
-            else { return }
+        for placed in boxes {
+            guard !placed.texts.contains(where: { fontSet.isCID($0.font) }), let set = try? setter.set(placed.box)
+            else { continue }
             // Lines, and words turned in a vertical column (parts).
             func register(_ commands: [Drawing.Command]) throws {
                 for command in commands {
                     switch command {
                     case .text(let text)
                     where text.vertical != true && (text.adjustments != nil || text.characterSpacing != nil):
-                        fontSet.registerCarried(try replayer.layout(for: text, at: location))
+                        fontSet.registerCarried(try replayer.layout(for: text, at: placed.location))
                     case .part(let part): try register(part.drawing.commands)
                     case .group(let group): try register(group.commands)
                     default: break

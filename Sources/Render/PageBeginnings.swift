@@ -108,8 +108,8 @@ final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
     }
 
     /// True when the commands at `index` are the same bytes: a template's fixed elements come from one cache, so
-    /// their commands share every payload and compare equal without `==` copying both out (bytes that differ, such as
-    /// padding, only send the pair to `==`).
+    /// their commands share one box (`Drawing.Command` is indirect) and compare equal without `==` reading both
+    /// payloads (commands in different boxes only send the pair to `==`).
     private static func same(
         _ a: UnsafeBufferPointer<Drawing.Command>, _ b: UnsafeBufferPointer<Drawing.Command>, at index: Int
     ) -> Bool {

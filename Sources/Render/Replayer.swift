@@ -12,7 +12,8 @@ struct Replayer {
     let gridPixelsPerPoint: Double
     /// When the rendering must be done by, checked at every command; nil for no limit.
     var deadline: Deadline?
-    /// The texts shaped so far (the PDF renderer's first pass, earlier pages), so no text is shaped twice.
+    /// The texts shaped so far (the PDF renderer's first pass, earlier pages, recent documents), so no text is
+    /// shaped twice.
     let shapings = TextLayoutCache()
 
     /// Draws `drawing` as page `page` (counted from 1).
@@ -207,7 +208,7 @@ struct Replayer {
     func shapedLayout(
         for text: Drawing.Command.Text, at location: RenderLocation
     ) throws(RenderError) -> (layout: TextLayout, isNew: Bool) {
-        let (shaping, isNew) = try shapings.shaping(for: text) { () throws(RenderError) in
+        let (shaping, isNew) = try shapings.shaping(for: text, fonts: fonts) { () throws(RenderError) in
             let chain: [FontFace]
             do throws(FontError) {
                 chain = try fonts.chain(named: text.font)
@@ -219,11 +220,18 @@ struct Replayer {
         return (TextLayout(text, shaping: shaping), isNew)
     }
 
+    /// A text box of a page, where it is, and its runs and ruby as texts (`TextBoxSetter.texts(of:)`).
+    struct PlacedTextBox {
+        var box: Drawing.Command.TextBox
+        var location: RenderLocation
+        var texts: [Drawing.Command.Text]
+    }
+
     /// Every text command of `drawing` (page `page`) with its location, through groups and parts, in order.
-    /// A text box counts as its runs and ruby with their weights resolved to fonts.
+    /// A text box counts as its runs and ruby with their weights resolved to fonts, and is added to `boxes`.
     static func texts(
         in drawing: Drawing, page: Int,
-        fonts: FontRegistry
+        fonts: FontRegistry, boxes: inout [PlacedTextBox]
     ) throws -> [(text: Drawing.Command.Text, location: RenderLocation)] {
         var result: [(text: Drawing.Command.Text, location: RenderLocation)] = []
         let setter = TextBoxSetter(fonts: fonts)
@@ -245,7 +253,9 @@ struct Replayer {
                 }
             case .textBox(let box):
                 do throws(TextFitError) {
-                    result += try setter.texts(of: box).map { ($0, here) }
+                    let texts = try setter.texts(of: box)
+                    result += texts.map { ($0, here) }
+                    boxes.append(PlacedTextBox(box: box, location: here, texts: texts))
                 } catch {
                     throw RenderError.textFit(location: here, error)
                 }
@@ -253,6 +263,24 @@ struct Replayer {
             }
         }
         return result
+    }
+
+    /// True when `commands` hold a command of `kind` where `visit` reaches (through groups, parts and form fields'
+    /// appearances): most pages hold no form field or code, and walking them with locations costs more than drawing
+    /// some of their commands.
+    static func holds(_ kind: Drawing.Command.Kind, in commands: [Drawing.Command]) -> Bool {
+        commands.withUnsafeBufferPointer { commands in
+            for index in commands.indices {
+                if commands[index].kind == kind { return true }
+                switch commands[index] {
+                case .group(let group): if holds(kind, in: group.commands) { return true }
+                case .part(let part): if holds(kind, in: part.drawing.commands) { return true }
+                case .formField(let field): if holds(kind, in: field.appearance) { return true }
+                default: continue
+                }
+            }
+            return false
+        }
     }
 
     /// Calls `body` with every command of `drawing` (page `page`) that is not a group or a part, and its location,

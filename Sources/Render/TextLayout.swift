@@ -9,7 +9,7 @@ import Fonts
 /// width needs no adjustment in the PDF, and the raster places glyphs at exactly the same points.
 struct TextLayout {
     /// Consecutive glyphs from one font.
-    struct Run {
+    struct Run: Sendable {
         /// The font the glyphs come from.
         var face: FontFace
         /// Glyph ids in `face`, in drawing order.
@@ -80,8 +80,9 @@ struct TextLayout {
     }
 
     /// A text shaped from x = 0, before it is placed: what a text's layout keeps wherever it is drawn, so a text
-    /// drawn again (a column's names and dates, row after row) is shaped once per document (`TextLayoutCache`).
-    struct Shaping {
+    /// drawn again (a column's names and dates, row after row; a batch's labels, record after record) is shaped once
+    /// (`TextLayoutCache`).
+    struct Shaping: Sendable {
         /// The faces the runs were taken from: the font, then its fallbacks.
         var chain: [FontFace]
         /// The runs, the first starting at 0.

@@ -1,17 +1,20 @@
 import DrawingModule
+import Fonts
 import Support
 
 /// The shapings of one document's texts, by everything a shaping depends on: a text drawn again (a report column's
 /// names, ranks and dates, row after row) is shaped once per document, and the PDF records its glyphs for the
 /// subsets once.
 ///
-/// One cache serves one rendering on one thread (a `Replayer`'s); it is not shared across documents, so it never
-/// outlives the fonts its shapings hold.
+/// One cache serves one rendering on one thread (a `Replayer`'s). Behind it, the shapings of recent documents drawn
+/// with the same font registry (`recentShapings`): a batch's labels, drawn on every record's page, are shaped once
+/// for the batch, and each document is still told a text is new to it the first time it asks, so the PDF records
+/// its glyphs for that document's subsets.
 final class TextLayoutCache {
     /// What a text's shaping depends on: its characters, font, size, features, spacing, and whether it is a cell of
     /// a vertical column (which the PDF registers differently); not where it goes or its colour. Texts and fonts
     /// are told apart by their UTF-8 bytes, through a digest of them taken once (`utf8Digest`).
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         var string: String
         var font: String
         var size: Double
@@ -56,16 +59,45 @@ final class TextLayoutCache {
         }
     }
 
+    /// A shaping kept across documents: the text's key and the registry its font chain came from (held, so its
+    /// address is not reused while the entry is kept; a registry's chain for a name never changes).
+    struct SharedKey: Hashable, Sendable {
+        var text: Key
+        var fonts: FontRegistry
+
+        static func == (left: SharedKey, right: SharedKey) -> Bool {
+            left.fonts === right.fonts && left.text == right.text
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(fonts))
+            hasher.combine(text)
+        }
+    }
+
     private var shapings: [Key: TextLayout.Shaping] = [:]
 
-    /// The shaping stored for `text`, or the one `make` makes (then stored), and whether it was made now.
+    /// The shaping stored for `text`, or the one shaped for an earlier document with `fonts`, or the one `make`
+    /// makes (then stored), and whether it is new to this document.
     func shaping(
-        for text: Drawing.Command.Text, make: () throws(RenderError) -> TextLayout.Shaping
+        for text: Drawing.Command.Text, fonts: FontRegistry, make: () throws(RenderError) -> TextLayout.Shaping
     ) throws(RenderError) -> (shaping: TextLayout.Shaping, isNew: Bool) {
         let key = Key(text)
         if let known = shapings[key] { return (known, false) }
-        let shaping = try make()
+        let shared = SharedKey(text: key, fonts: fonts)
+        let shaping: TextLayout.Shaping
+        if let recent = recentShapings.value(for: shared) {
+            shaping = recent
+        } else {
+            shaping = try make()
+            recentShapings.store(shaping, for: shared)
+        }
         shapings[key] = shaping
         return (shaping, true)
     }
 }
+
+/// The shapings of recent documents' texts, for `TextLayoutCache`; emptied with the renderers' other caches
+/// (`mkpdf-bench --cold`).
+let recentShapings = RegisteredCaches.register(
+    BoundedCache<TextLayoutCache.SharedKey, TextLayout.Shaping>(limit: 4096))

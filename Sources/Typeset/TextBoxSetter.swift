@@ -21,27 +21,39 @@ public struct SetTextBox: Hashable, Sendable {
 /// What a set box is cached by: the box, the rules, and the registry by identity (held, so its address cannot be
 /// reused while cached). Only boxes measured with the font files' own widths are cached, since a renderer's other
 /// widths (CID fonts) give other lines.
+///
+/// The runs' texts and ruby are told apart by their UTF-8 bytes (`hasSameUTF8`): `String`'s `==` takes canonically
+/// equivalent texts (é and e + U+0301) as equal, and a box set from one set of code points draws those code points.
 struct SetBoxKey: Hashable, Sendable {
     let box: Drawing.Command.TextBox
     let fonts: FontRegistry
     let kinsoku: Kinsoku
-    /// The hash of the three, made once: a box missed is looked up and then stored, and hashing a box's runs is
-    /// most of either.
+    /// The hash of the runs' bytes, the frame, the registry and the rules, made once: a box missed is looked up and
+    /// then stored. Equal keys have the same bytes and frame, so the same hash.
     private let hash: Int
 
     init(box: Drawing.Command.TextBox, fonts: FontRegistry, kinsoku: Kinsoku) {
         self.box = box
         self.fonts = fonts
         self.kinsoku = kinsoku
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for run in box.runs {
+            digest = run.string.utf8Digest(continuing: digest)
+            digest = (run.ruby ?? "").utf8Digest(continuing: digest ^ 0x1F)
+        }
         var hasher = Hasher()
-        hasher.combine(box)
+        hasher.combine(digest)
+        hasher.combine(box.frame)
         hasher.combine(ObjectIdentifier(fonts))
         hasher.combine(kinsoku)
         hash = hasher.finalize()
     }
 
     static func == (a: SetBoxKey, b: SetBoxKey) -> Bool {
-        a.hash == b.hash && a.fonts === b.fonts && a.box == b.box && a.kinsoku == b.kinsoku
+        a.hash == b.hash && a.fonts === b.fonts && a.kinsoku == b.kinsoku && a.box.runs.count == b.box.runs.count
+            && zip(a.box.runs, b.box.runs).allSatisfy { one, other in
+                one.string.hasSameUTF8(as: other.string) && (one.ruby ?? "").hasSameUTF8(as: other.ruby ?? "")
+            } && a.box == b.box
     }
 
     func hash(into hasher: inout Hasher) {
@@ -155,8 +167,7 @@ public struct TextBoxSetter: Sendable {
         verticalAlternates: Bool
     ) throws(TextFitError) -> SetTextBox {
         let prepared = try Prepared(
-            box: box, setter: self, verticalAlternates: verticalAlternates,
-            measure: measure ?? { $1.width(of: $0) })
+            box: box, setter: self, verticalAlternates: verticalAlternates, measure: measure)
         guard !prepared.glyphs.isEmpty else {
             return SetTextBox(commands: [], clip: nil, scale: 1, lineCount: 0, extent: Size(width: 0, height: 0))
         }
@@ -220,7 +231,7 @@ public struct TextBoxSetter: Sendable {
                 field: field, text: box.string, frame: box.frame,
                 reason: .invalid(member: member, reason: reason))
         }
-        let prepared = try Prepared(box: box, setter: self, measure: { $1.width(of: $0) })
+        let prepared = try Prepared(box: box, setter: self, measure: nil)
         guard !prepared.glyphs.isEmpty else { return [] }
         let laid = prepared.lay(scale: 1, wrap: true)
         return laid.lines.map { line in
@@ -309,6 +320,9 @@ struct Prepared {
 
     let box: Drawing.Command.TextBox
     let measure: (String, LayoutFont) -> Double
+    /// True when `measure` is the font files' own widths: a character is then measured as a `Character`, not made
+    /// into a `String` first (the same advance, `LayoutFont.width(of:)`).
+    let measuresFiles: Bool
     var breaker: LineBreaker?
     var glyphs: [Glyph] = []
     var runs: [Run] = []
@@ -323,10 +337,11 @@ struct Prepared {
 
     init(
         box: Drawing.Command.TextBox, setter: TextBoxSetter, verticalAlternates: Bool = true,
-        measure: @escaping (String, LayoutFont) -> Double
+        measure: ((String, LayoutFont) -> Double)?
     ) throws(TextFitError) {
         self.box = box
-        self.measure = measure
+        self.measure = measure ?? { $1.width(of: $0) }
+        measuresFiles = measure == nil
         alternates = verticalAlternates
         alignment = box.alignment.resolved(for: box.string)
         let vertical = box.writingMode == .vertical
@@ -347,7 +362,7 @@ struct Prepared {
                 }
                 // A vertical column sets half-width kana as their full-width forms.
                 let set = vertical ? VerticalForm.columnCharacter(character) : character
-                let width = measure(String(set), font)
+                let width = measuresFiles ? font.width(of: set) : self.measure(String(set), font)
                 // Blank only where the renderer's width is the full em the font's blank was read from (a CID
                 // font's own widths could be narrower).
                 glyphs.append(
@@ -369,7 +384,7 @@ struct Prepared {
                     parts.count == baseCount && parts.count > 1
                     ? parts.map { ($0, 1) } : [(ruby.removing(" "), baseCount)]
                 let baseWidth = glyphs[entry.firstGlyph...entry.lastGlyph].reduce(0) { $0 + $1.width }
-                entry.rubyExcess = max(0, measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
+                entry.rubyExcess = max(0, self.measure(entry.readings.map(\.text).joined(), rubyFont) - baseWidth)
             }
             runs.append(entry)
         }

@@ -224,4 +224,22 @@ import Testing
         #expect(error?.file == "/nonexistent/ticket.yaml")
         #expect(error?.description.contains("cannot read the template") == true)
     }
+    /// A value holding a control character (C0, DEL, C1) or a line or paragraph separator is refused, naming the
+    /// placeholder and the code point; any other character, Japanese included, is a value like any other.
+    @Test(arguments: [
+        ("GCG-\u{0}1", "U+0000"), ("GCG-\u{1F}", "U+001F"), ("GCG-\u{7F}", "U+007F"), ("GCG-\u{85}", "U+0085"),
+        ("GCG-\u{9F}", "U+009F"), ("GCG-\u{2028}", "U+2028"), ("GCG-\u{2029}", "U+2029")
+    ])
+    func aControlCharacterInAValueIsRefused(value: String, code: String) throws {
+        let template = try Template(yaml: Self.base, file: "t.yaml")
+        let error = try #require(throws: TemplateError.self) { try template.render(values: ["member": value]) }
+        let reason = try #require({ if case .invalidValue(_, let reason) = error.reason { reason } else { nil } }())
+        #expect(reason.contains(code), "\(reason)")
+    }
+
+    @Test(arguments: ["GCG-\u{A0}1", "〜 − ‖ ① 髙 ﾊﾝｶｸ 𠮷 葛\u{E0100}", "GCG-\u{2027}\u{202A}"])
+    func otherCharactersInAValueAreKept(value: String) throws {
+        let drawing = try Template(yaml: Self.base, file: "t.yaml").render(values: ["member": value])
+        #expect(drawing.texts.contains { $0.string == "会員番号:" + value })
+    }
 }

@@ -79,4 +79,32 @@ import Testing
             }
         }
     }
+    /// The kept commands of a stretch of fixed elements count against the page's limit as when they were made: a
+    /// second record whose loop draws more is stopped where a first render of it would be.
+    @Test func keptFixedElementsCountAgainstThePageLimit() throws {
+        let yaml = """
+            size: {width: 400, height: 150}
+            palette: {ink: {stroke: "#1A1A1A"}}
+            data: {items: []}
+            elements:
+              - rect: {role: ink, x: 10, y: 10, w: 170, h: 60}
+              - line: {role: ink, x1: 190, y1: 30, x2: 200, y2: 10, repeat: {count: 10, dx: 8}}
+              - circle: {role: ink, x: 20, y: 75, w: 10, h: 10, repeat: {count: 8, dx: 15}}
+              - for:
+                  each: item
+                  in: items
+                  elements: [{rect: {role: ink, x: 20, y: 100, w: 5, h: 5}}]
+              - line: {role: ink, x1: 10, y1: 140, x2: 380, y2: 140}
+            """
+        var limits = Limits()
+        limits.elementsPerPage = 24
+        let template = try Template(yaml: yaml, file: "limit.yaml", limits: limits)
+        let fits = try template.render(data: ["items": .list([.text("a"), .text("b"), .text("c")])])
+        #expect(fits.commands.count == 23)
+        let error = try #require(throws: TemplateError.self) {
+            try template.render(data: ["items": .list([.text("a"), .text("b"), .text("c"), .text("d"), .text("e")])])
+        }
+        let limit = try #require({ if case .limit(let limit) = error.reason { limit } else { nil } }())
+        #expect(limit.limit == "elements-per-page" && limit.maximum == 24)
+    }
 }

@@ -182,6 +182,18 @@ import Typeset
         let turned = fallback.commands.compactMap { if case .part(let part) = $0 { part } else { nil } }
         #expect(turned.count == 2 && turned.allSatisfy { $0.rotation == 90 })
     }
+
+    /// Boxes whose texts are canonically equivalent but written with other code points (が and か + U+3099, é and
+    /// e + U+0301) are set each from its own: the second is not given the first's lines, which draw other code
+    /// points.
+    @Test(arguments: [("会場が東京", "会場か\u{3099}東京"), ("caf\u{E9} 髙", "cafe\u{301} 髙")])
+    func aCanonicallyEquivalentTextIsSetFromItsOwnCodePoints(first: String, second: String) throws {
+        #expect(first == second, "Swift compares them as equal")
+        let one = try setter.set(box(first, w: 150, h: 20))
+        let other = try setter.set(box(second, w: 150, h: 20))
+        #expect(Array(try #require(texts(one).first).string.unicodeScalars) == Array(first.unicodeScalars))
+        #expect(Array(try #require(texts(other).first).string.unicodeScalars) == Array(second.unicodeScalars))
+    }
 }
 
 /// Layout measures each character in the font of the fallback chain that draws it, as the renderers do.

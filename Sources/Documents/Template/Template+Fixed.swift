@@ -8,8 +8,8 @@ import Support
 /// be reused while they are kept.
 final class TemplateIdentity: Sendable {}
 
-/// A top-level element of a loaded template whose commands are kept: the template, the element's place in it, and
-/// what its commands and checks depend on besides (the font registry by identity, held; the barcode grid).
+/// A stretch of consecutive fixed top-level elements of a loaded template whose commands are kept: the template, the
+/// first element's place in it, and what their commands and checks depend on besides (the font registry by identity, held; the barcode grid).
 struct FixedElementKey: Hashable, Sendable {
     var template: TemplateIdentity
     var index: Int
@@ -48,45 +48,103 @@ extension TemplateElement {
     }
 }
 
+/// What a line, shape, text, image or code counts against a page's element budget before it is made: its commands
+/// (with the mark of its source line) and an image's decoded bytes.
+struct ElementCharge: Sendable {
+    var count: Int
+    var mark: TemplateMark?
+    var image: Data?
+
+    /// The charge of `element`; nil for elements counted as they are made (charts, parts, loops …).
+    init?(_ element: TemplateElement) {
+        switch element {
+        case .line(let line): self.init(count: line.repetition.count)
+        case .shape(let shape): self.init(count: shape.repetition.count)
+        case .text(let text): self.init(count: text.repetition.count, mark: text.mark)
+        case .image(let image): self.init(count: 1, image: image.data)
+        case .barcode(let barcode): self.init(count: 1, mark: barcode.mark)
+        case .chart, .part, .loop, .condition, .linked, .field: return nil
+        }
+    }
+
+    init(count: Int, mark: TemplateMark? = nil, image: Data? = nil) {
+        self.count = count
+        self.mark = mark
+        self.image = image
+    }
+}
+
+/// The top-level elements of a template in stretches, found once when it is loaded: each run of consecutive fixed
+/// elements (`isFixed`), whose commands are kept, with their charges; each other element alone.
+enum ElementStretch: Sendable {
+    case fixed(Range<Int>, charges: [ElementCharge])
+    case made(Int)
+
+    /// The stretches of `elements`, in order.
+    static func stretches(of elements: [TemplateElement]) -> [ElementStretch] {
+        var stretches: [ElementStretch] = []
+        var index = elements.startIndex
+        while index < elements.endIndex {
+            guard elements[index].isFixed else {
+                stretches.append(.made(index))
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < elements.endIndex, elements[end].isFixed { end += 1 }
+            stretches.append(.fixed(index..<end, charges: elements[index..<end].compactMap(ElementCharge.init)))
+            index = end
+        }
+        return stretches
+    }
+}
+
 extension Template {
-    /// Appends the commands of the template's top-level elements: those of a fixed element (`isFixed`) from the
-    /// cache once made and checked for the same fonts and grid, the others made for `scope`. Every element is
-    /// counted against `budget` as when it is made, so limits and the deadline hold alike.
+    /// Appends the commands of the template's top-level elements: those of each stretch of consecutive fixed
+    /// elements (`isFixed`) from the cache once made and checked for the same fonts and grid, the others made for
+    /// `scope`. Every element is counted against `budget` as when it is made, so limits and the deadline hold alike.
     func drawElements(
         scope: TemplateScope, options: TemplateRenderOptions, into commands: inout [Drawing.Command],
         budget: inout ElementBudget
     ) throws(TemplateError) {
         let origin = Point(x: 0, y: 0)
-        for (index, element) in elements.enumerated() {
-            guard element.isFixed else {
-                try draw(element, scope: scope, base: origin, options: options, into: &commands, budget: &budget)
-                continue
+        for stretch in stretches {
+            switch stretch {
+            case .made(let index):
+                try draw(
+                    elements[index], scope: scope, base: origin, options: options, into: &commands, budget: &budget)
+            case .fixed(let range, let charges):
+                // A stretch is cached under its first element's place: the template's elements never change.
+                let key = FixedElementKey(
+                    template: identity, index: range.lowerBound, fonts: options.fonts,
+                    pixelsPerPoint: options.pixelsPerPoint)
+                if let kept = fixedElementCommands.value(for: key) {
+                    for charge in charges { try budget.add(charge, file: file) }
+                    commands += kept
+                } else {
+                    var made: [Drawing.Command] = []
+                    for index in range {
+                        try draw(
+                            elements[index], scope: scope, base: origin, options: options, into: &made,
+                            budget: &budget)
+                    }
+                    fixedElementCommands.store(made, for: key)
+                    commands += made
+                }
             }
-            let key = FixedElementKey(
-                template: identity, index: index, fonts: options.fonts, pixelsPerPoint: options.pixelsPerPoint)
-            if let kept = fixedElementCommands.value(for: key) {
-                try charge(element, budget: &budget)
-                commands += kept
-                continue
-            }
-            var made: [Drawing.Command] = []
-            try draw(element, scope: scope, base: origin, options: options, into: &made, budget: &budget)
-            fixedElementCommands.store(made, for: key)
-            commands += made
         }
     }
 
     /// Counts a fixed element's commands (and an image's decoded bytes) against `budget`, before they are made.
     func charge(_ element: TemplateElement, budget: inout ElementBudget) throws(TemplateError) {
-        switch element {
-        case .line(let line): try budget.add(line.repetition.count, file: file, mark: nil)
-        case .shape(let shape): try budget.add(shape.repetition.count, file: file, mark: nil)
-        case .text(let text): try budget.add(text.repetition.count, file: file, mark: text.mark)
-        case .image(let image):
-            try budget.add(1, file: file, mark: nil)
-            try budget.addImage(image.data, file: file, mark: nil)
-        case .barcode(let barcode): try budget.add(1, file: file, mark: barcode.mark)
-        case .chart, .part, .loop, .condition, .linked, .field: break
-        }
+        if let charge = ElementCharge(element) { try budget.add(charge, file: file) }
+    }
+}
+
+extension Template.ElementBudget {
+    /// Counts `charge` against the budget: its commands, then an image's decoded bytes.
+    mutating func add(_ charge: ElementCharge, file: String) throws(TemplateError) {
+        try add(charge.count, file: file, mark: charge.mark)
+        if let image = charge.image { try addImage(image, file: file, mark: nil) }
     }
 }

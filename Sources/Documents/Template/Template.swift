@@ -63,6 +63,8 @@ public struct Template: Sendable {
     public let limits: Limits
     /// This load of the template, which its fixed elements' commands are cached under (`drawElements`).
     let identity = TemplateIdentity()
+    /// The elements in stretches of fixed ones and others (`drawElements`).
+    let stretches: [ElementStretch]
 
     /// True when the template has a `flow` (its document may have several pages).
     public var isFlowing: Bool { !flow.isEmpty }
@@ -103,6 +105,7 @@ public struct Template: Sendable {
         placeholderNames = contents.placeholderNames
         literals = contents.literals
         elements = contents.elements
+        stretches = ElementStretch.stretches(of: contents.elements)
         elementLines = contents.elementLines
         data = contents.data
         lets = contents.lets
@@ -633,8 +636,10 @@ public struct Template: Sendable {
     }
 
     /// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs in one line.
+    /// The control characters by their code points: Unicode's general category Cc is exactly U+0000–U+001F and
+    /// U+007F–U+009F and never changes, and reading a scalar's properties costs more than the comparisons.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     /// The system's reason without Foundation's wrapping ("The file … couldn't be opened because …").
