@@ -42,7 +42,8 @@ struct Replayer {
         _ commands: Commands, under parent: RenderLocation,
         into target: some RenderTarget, matrix: PageMatrix = .identity
     ) throws where Commands.Index == Int {
-        for (index, command) in zip(commands.indices, commands) {
+        for index in commands.indices {
+            let command = commands[index]
             let here = parent.appending("commands", index: index)
             if let deadline, deadline.hasPassed { throw RenderError.limit(deadline.exceeded, location: here) }
             switch command {

@@ -50,7 +50,14 @@ import Testing
         return Outcome(
             label: label, arguments: arguments, status: process.terminationStatus,
             signalled: process.terminationReason == .uncaughtSignal, timedOut: timedOut, stderr: stderr,
-            output: output, outputExists: FileManager.default.fileExists(atPath: output.path))
+            output: output, outputExists: Self.written(output))
+    }
+
+    /// True when `output` was written: the file, or for a PNG of several pages its first page's file (`out-1.png`).
+    static func written(_ output: URL) -> Bool {
+        let stem = output.deletingPathExtension().lastPathComponent
+        let first = output.deletingLastPathComponent().appendingPathComponent("\(stem)-1.\(output.pathExtension)")
+        return FileManager.default.fileExists(atPath: output.path) || FileManager.default.fileExists(atPath: first.path)
     }
 
     /// Text snippets a hostile author would try, inserted at random places.
@@ -132,7 +139,11 @@ import Testing
             counts[kind, default: 0] += 1
             let folder = scratch.url
             let out = scratch.file(round % 3 == 0 && kind == "template" ? "out.png" : "out.pdf")
-            try? FileManager.default.removeItem(at: out)
+            // The output, and the page files of a PNG of several pages an earlier case wrote.
+            for name in try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
+            where name.hasPrefix("out.") || name.hasPrefix("out-") {
+                try FileManager.default.removeItem(at: scratch.file(name))
+            }
             var arguments: [String]
             let label: String
             switch kind {
