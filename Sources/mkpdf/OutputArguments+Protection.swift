@@ -3,8 +3,9 @@ import DrawingModule
 import Foundation
 import Render
 
-/// `--pdfa`, `--attach`, `--encrypt` and `--sign`, read from `OutputArguments`: what they ask for, checked and made into
-/// the output options. Secrets come from a file or an environment variable, never from the command line (which `ps` shows).
+/// `--pdfa`, `--attach`, `--encrypt` and `--sign`, read from `OutputArguments`: what they ask for, checked and made
+/// into the output options. Secrets come from a file or an environment variable, never from the command line (which
+/// `ps` shows).
 extension OutputArguments {
     /// The usage rules of the PDF/A, encryption and signing options.
     func validateProtection() throws {

@@ -9,7 +9,8 @@ import Support
 final class TemplateIdentity: Sendable {}
 
 /// A stretch of consecutive fixed top-level elements of a loaded template whose commands are kept: the template, the
-/// first element's place in it, and what their commands and checks depend on besides (the font registry by identity, held; the barcode grid).
+/// first element's place in it, and what their commands and checks depend on besides (the font registry by identity,
+/// held; the barcode grid).
 struct FixedElementKey: Hashable, Sendable {
     var template: TemplateIdentity
     var index: Int
