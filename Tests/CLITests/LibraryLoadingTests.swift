@@ -16,22 +16,42 @@ import Testing
         return ["LD_LIBRARY_PATH": libraries.path]
     }
 
+    /// `mkpdf --version` runs in `environment`: start-up opens none of the libraries.
+    static func expectVersionRuns(
+        in environment: [String: String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let version = try Oracle.run(Repo.mkpdf.path, ["--version"], environment: environment)
+        #expect(version.status == 0 && !version.stdout.isEmpty, "\(version.stderr)", sourceLocation: sourceLocation)
+    }
+
+    /// `mkpdf ticket` writing `output` in `environment` is refused with a message saying each of `messages` (what
+    /// could not be loaded, the library's file, the install command), no internal error, and no file written.
+    static func expectTicketRefused(
+        writing output: URL, in environment: [String: String], saying messages: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let ticket = try Oracle.run(
+            Repo.mkpdf.path, ["ticket", "--member", "GCG-40167", "-o", output.path],
+            environment: environment, directory: Repo.root)
+        #expect(ticket.status != 0, sourceLocation: sourceLocation)
+        for message in messages {
+            #expect(ticket.stderr.contains(message), "\(ticket.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(!ticket.stderr.contains("internal error"), "\(ticket.stderr)", sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: output.path), sourceLocation: sourceLocation)
+    }
+
     @Test func aBrokenHarfBuzzStopsOnlyTheRunsThatOpenAFontAndSaysHowToFixIt() throws {
         let scratch = try Scratch("cli-broken-harfbuzz")
         let environment = try Self.environment(breaking: ["libharfbuzz.so.0", "libfreetype.so.6"], in: scratch)
 
-        let version = try Oracle.run(Repo.mkpdf.path, ["--version"], environment: environment)
-        #expect(version.status == 0 && !version.stdout.isEmpty, "\(version.stderr)")
+        try Self.expectVersionRuns(in: environment)
 
-        let ticket = try Oracle.run(
-            Repo.mkpdf.path, ["ticket", "--member", "GCG-40167", "-o", scratch.file("t.pdf").path],
-            environment: environment, directory: Repo.root)
-        #expect(ticket.status != 0)
-        #expect(ticket.stderr.contains("HarfBuzz could not be loaded"), "\(ticket.stderr)")
-        #expect(ticket.stderr.contains("libharfbuzz.so.0"), "\(ticket.stderr)")
-        #expect(ticket.stderr.contains("apt-get install libharfbuzz0b libharfbuzz-subset0"), "\(ticket.stderr)")
-        #expect(!ticket.stderr.contains("internal error"), "\(ticket.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: scratch.file("t.pdf").path))
+        try Self.expectTicketRefused(
+            writing: scratch.file("t.pdf"), in: environment,
+            saying: [
+                "HarfBuzz could not be loaded", "libharfbuzz.so.0", "apt-get install libharfbuzz0b libharfbuzz-subset0"
+            ])
     }
 
     @Test func aBrokenCairoStopsOnlyPNGOutputAndSaysHowToFixIt() throws {
@@ -55,43 +75,29 @@ import Testing
         let scratch = try Scratch("cli-broken-zint")
         let environment = try Self.environment(breaking: ["libzint.so.2.11"], in: scratch)
 
-        let version = try Oracle.run(Repo.mkpdf.path, ["--version"], environment: environment)
-        #expect(version.status == 0 && !version.stdout.isEmpty, "\(version.stderr)")
+        try Self.expectVersionRuns(in: environment)
         let invoice = try Oracle.run(
             Repo.mkpdf.path, ["render", "Templates/invoice.yaml", "-o", scratch.file("invoice.pdf").path],
             environment: environment, directory: Repo.root)
         #expect(invoice.status == 0, "\(invoice.stderr)")
 
-        let ticket = try Oracle.run(
-            Repo.mkpdf.path, ["ticket", "--member", "GCG-40167", "-o", scratch.file("t.pdf").path],
-            environment: environment, directory: Repo.root)
-        #expect(ticket.status != 0)
-        #expect(ticket.stderr.contains("libzint could not be loaded"), "\(ticket.stderr)")
-        #expect(ticket.stderr.contains("libzint.so.2.11"), "\(ticket.stderr)")
-        #expect(ticket.stderr.contains("apt-get install libzint2.11"), "\(ticket.stderr)")
-        #expect(!ticket.stderr.contains("internal error"), "\(ticket.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: scratch.file("t.pdf").path))
+        try Self.expectTicketRefused(
+            writing: scratch.file("t.pdf"), in: environment,
+            saying: ["libzint could not be loaded", "libzint.so.2.11", "apt-get install libzint2.11"])
     }
 
     @Test func aBrokenLibHaruStopsOnlyPDFOutputAndSaysHowToFixIt() throws {
         let scratch = try Scratch("cli-broken-haru")
         let environment = try Self.environment(breaking: ["libhpdf-2.3.0.so"], in: scratch)
 
-        let version = try Oracle.run(Repo.mkpdf.path, ["--version"], environment: environment)
-        #expect(version.status == 0 && !version.stdout.isEmpty, "\(version.stderr)")
+        try Self.expectVersionRuns(in: environment)
         let png = try Oracle.run(
             Repo.mkpdf.path, ["ticket", "--member", "GCG-40167", "-o", scratch.file("t.png").path],
             environment: environment, directory: Repo.root)
         #expect(png.status == 0, "\(png.stderr)")
 
-        let pdf = try Oracle.run(
-            Repo.mkpdf.path, ["ticket", "--member", "GCG-40167", "-o", scratch.file("t.pdf").path],
-            environment: environment, directory: Repo.root)
-        #expect(pdf.status != 0)
-        #expect(pdf.stderr.contains("libHaru could not be loaded"), "\(pdf.stderr)")
-        #expect(pdf.stderr.contains("libhpdf-2.3.0.so"), "\(pdf.stderr)")
-        #expect(pdf.stderr.contains("apt-get install libhpdf-2.3.0"), "\(pdf.stderr)")
-        #expect(!pdf.stderr.contains("internal error"), "\(pdf.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: scratch.file("t.pdf").path))
+        try Self.expectTicketRefused(
+            writing: scratch.file("t.pdf"), in: environment,
+            saying: ["libHaru could not be loaded", "libhpdf-2.3.0.so", "apt-get install libhpdf-2.3.0"])
     }
 }
