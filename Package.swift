@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "DrawingModule", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "TestSupport", "PNGFixtures"]),
+        .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "Support", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "Haru", "TestSupport"]),
         .testTarget(
             name: "BarcodesTests",

@@ -74,7 +74,7 @@ extension PDFDocument {
         image.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
         length.assumingMemoryBound(to: HPDF_Number_Rec.self).pointee.value = HPDF_INT32(clamping: compressed.count)
         image.pointee.attr = UnsafeMutableRawPointer(DirectStream.allocate(Data(compressed)))
-        image.pointee.free_fn = DirectStream.free
+        image.pointee.free_fn = freeAttribute
         image.pointee.write_fn = DirectStream.write
         image.pointee.after_write_fn = DirectStream.afterWrite
         directStreams.append(image)

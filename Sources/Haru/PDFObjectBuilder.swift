@@ -42,7 +42,7 @@ struct PDFObjectBuilder {
         try number(stream, "Length", bytes.count)
         let record = DirectStream.allocate(bytes)
         stream.pointee.attr = UnsafeMutableRawPointer(record)
-        stream.pointee.free_fn = DirectStream.free
+        stream.pointee.free_fn = freeAttribute
         stream.pointee.write_fn = DirectStream.write
         stream.pointee.after_write_fn = DirectStream.afterWrite
         document.directStreams.append(stream)
@@ -85,18 +85,6 @@ struct PDFObjectBuilder {
         try call { HPDF_Array_AddNumber(array, HPDF_INT32(clamping: value)) }
     }
 
-    /// Appends the numbers `values` to `array` in one checked call (a font's widths are a few hundred numbers, and
-    /// each call's check cost more than the append), stopping at the first that fails.
-    func append(_ array: HPDF_Array, numbers values: some Sequence<Int>) throws {
-        try call {
-            for value in values {
-                let status = HPDF_Array_AddNumber(array, HPDF_INT32(clamping: value))
-                guard status == HPDF_STATUS(HPDF_OK) else { return status }
-            }
-            return HPDF_STATUS(HPDF_OK)
-        }
-    }
-
     /// Appends the real number `value` to `array`.
     func append(_ array: HPDF_Array, real value: Double) throws {
         try call { HPDF_Array_AddReal(array, HPDF_REAL(value)) }
@@ -137,62 +125,48 @@ struct PDFObjectBuilder {
         return system
     }
 
-    /// Adds `W` to `cidFont` unless every code has the font's `DW` (`defaultWidth`), leaving out codes with that
-    /// width: a run of four or more equal widths on consecutive codes as `first last w`, the rest as `c [w1 w2 …]`.
-    func widths(_ widths: [(code: UInt16, width: Int)], defaultWidth: Int, of cidFont: HPDF_Dict) throws {
-        let entries = WidthEntry.entries(widths, defaultWidth: defaultWidth)
-        guard !entries.isEmpty else { return }
-        let array = try array()
-        try add(cidFont, "W", UnsafeMutableRawPointer(array))
-        for entry in entries {
-            switch entry {
-            case .range(let first, let last, let width):
-                try append(array, numbers: [Int(first), Int(last), width])
-            case .list(let first, let values):
-                let run = try self.array()
-                try append(array, number: Int(first))
-                try append(array, UnsafeMutableRawPointer(run))
-                try append(run, numbers: values)
-            }
-        }
-    }
-
     /// A Type0 font with one descendant CIDFont: the font dictionary (`baseFont`, `encoding`), the CIDFont
     /// (`subtype`, CIDSystemInfo Adobe-`ordering`-`supplement`, DW, W) and its FontDescriptor (`metrics`), all
     /// indirect (or `shared`, another CIDFont's descriptor); the caller adds what differs (CIDToGIDMap, the font file,
-    /// ToUnicode).
+    /// ToUnicode). Every key that is a name or numbers is written from `RawEntries`; references and the
+    /// CIDSystemInfo's strings stay libHaru objects.
+    ///
+    /// `W` leaves out codes with the font's `DW` (`defaultWidth`) and is absent when every code has it: a run of four
+    /// or more equal widths on consecutive codes is written `first last w`, the rest `c [w1 w2 …]`.
     func type0Font(
         baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
         defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues,
-        descriptor shared: HPDF_Dict? = nil, verticalOrigin: Int? = nil
+        descriptor shared: HPDF_Dict? = nil, verticalOrigin: Int? = nil, cidToGIDMap: String? = nil
     )
         throws -> (font: HPDF_Dict, cidFont: HPDF_Dict, descriptor: HPDF_Dict)
     {
         let font = try dictionary()
-        try name(font, "Type", "Font")
-        try name(font, "Subtype", "Type0")
-        try name(font, "BaseFont", baseFont)
-        try name(font, "Encoding", encoding)
+        let fontKeys = RawEntries()
+        fontKeys.name("Type", "Font")
+        fontKeys.name("Subtype", "Type0")
+        fontKeys.name("BaseFont", baseFont)
+        fontKeys.name("Encoding", encoding)
+        try fontKeys.attach(to: font, in: document, operation: operation)
 
         let cidFont = try dictionary()
-        try name(cidFont, "Type", "Font")
-        try name(cidFont, "Subtype", subtype)
-        try name(cidFont, "BaseFont", baseFont)
+        let cidKeys = RawEntries()
+        cidKeys.name("Type", "Font")
+        cidKeys.name("Subtype", subtype)
+        cidKeys.name("BaseFont", baseFont)
         try add(
             cidFont, "CIDSystemInfo",
             UnsafeMutableRawPointer(try systemInfo(ordering: ordering, supplement: supplement)))
         // Written even at 1000, DW's default (PDF 9.7.4.3): pypdf takes a missing DW as a guessed average width, so
         // it measured 野家 half as wide as drawn and put a space after it where the next run started.
-        try number(cidFont, "DW", defaultWidth)
+        cidKeys.number("DW", defaultWidth)
         if let verticalOrigin {
             // DW2 [vy w1]: each glyph's vertical origin half its width across and vy down from its horizontal
             // origin's line top, and one em down per glyph.
-            let metrics = try array()
-            try add(cidFont, "DW2", UnsafeMutableRawPointer(metrics))
-            try append(metrics, number: verticalOrigin)
-            try append(metrics, number: -1000)
+            cidKeys.numbers("DW2", [verticalOrigin, -1000])
         }
-        try self.widths(widths, defaultWidth: defaultWidth, of: cidFont)
+        cidKeys.widths(WidthEntry.entries(widths, defaultWidth: defaultWidth))
+        if let cidToGIDMap { cidKeys.name("CIDToGIDMap", cidToGIDMap) }
+        try cidKeys.attach(to: cidFont, in: document, operation: operation)
         let descendants = try array()
         try add(font, "DescendantFonts", UnsafeMutableRawPointer(descendants))
         try append(descendants, UnsafeMutableRawPointer(cidFont))
@@ -203,17 +177,17 @@ struct PDFObjectBuilder {
         }
         let descriptor = try dictionary()
         try add(cidFont, "FontDescriptor", UnsafeMutableRawPointer(descriptor))
-        try name(descriptor, "Type", "FontDescriptor")
-        try name(descriptor, "FontName", baseFont)
-        try number(descriptor, "Flags", metrics.flags)
-        let box = try array()
-        try add(descriptor, "FontBBox", UnsafeMutableRawPointer(box))
-        try append(box, numbers: metrics.boundingBox)
-        try real(descriptor, "ItalicAngle", metrics.italicAngle)
-        try number(descriptor, "Ascent", metrics.ascent)
-        try number(descriptor, "Descent", metrics.descent)
-        try number(descriptor, "CapHeight", metrics.capHeight)
-        try number(descriptor, "StemV", metrics.stemV)
+        let descriptorKeys = RawEntries()
+        descriptorKeys.name("Type", "FontDescriptor")
+        descriptorKeys.name("FontName", baseFont)
+        descriptorKeys.number("Flags", metrics.flags)
+        descriptorKeys.numbers("FontBBox", metrics.boundingBox)
+        descriptorKeys.real("ItalicAngle", metrics.italicAngle)
+        descriptorKeys.number("Ascent", metrics.ascent)
+        descriptorKeys.number("Descent", metrics.descent)
+        descriptorKeys.number("CapHeight", metrics.capHeight)
+        descriptorKeys.number("StemV", metrics.stemV)
+        try descriptorKeys.attach(to: descriptor, in: document, operation: operation)
         return (font, cidFont, descriptor)
     }
 
@@ -261,12 +235,6 @@ enum DirectStream {
     static func bytes(of header: UnsafeMutablePointer<Header>) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(
             start: UnsafeRawPointer(header) + MemoryLayout<Header>.stride, count: header.pointee.count)
-    }
-
-    static let free: HPDF_Dict_FreeFunc = { dict in
-        guard let attr = dict?.pointee.attr else { return }
-        attr.deallocate()
-        dict?.pointee.attr = nil
     }
 
     /// Inside the dictionary: remembers where the save writes, adds `/Filter`.

@@ -106,12 +106,12 @@ extension PDFDocument {
         try ensureUsable("add a font", program.baseFont)
         let objects = PDFObjectBuilder(document: self, operation: "add font \(program.baseFont)")
 
-        let (font, cidFont, descriptor) = try objects.type0Font(
+        let (font, _, descriptor) = try objects.type0Font(
             baseFont: program.baseFont, encoding: verticalOrigin == nil ? "Identity-H" : "Identity-V",
             subtype: program.kind == .trueType ? "CIDFontType2" : "CIDFontType0", ordering: "Identity",
             supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics,
-            descriptor: sharing?.descriptor, verticalOrigin: verticalOrigin)
-        if program.kind == .trueType { try objects.name(cidFont, "CIDToGIDMap", "Identity") }
+            descriptor: sharing?.descriptor, verticalOrigin: verticalOrigin,
+            cidToGIDMap: program.kind == .trueType ? "Identity" : nil)
         archive?.fontCIDs[descriptor, default: [0]].formUnion(program.widths.map(\.code))
         if let sharing, let toUnicode = try ownToUnicode.map({ try objects.deflatedStream($0) }) ?? sharing.toUnicode {
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))

@@ -14,6 +14,14 @@ enum WidthEntry: Equatable {
     static func entries(_ widths: [(code: UInt16, width: Int)], defaultWidth: Int) -> [WidthEntry] {
         var entries: [WidthEntry] = []
         let kept = widths.filter { $0.width != defaultWidth }
+        // The list being gathered: widths of consecutive codes from `listFirst`, appended in place.
+        var listFirst: UInt16 = 0
+        var list: [Int] = []
+        func endList() {
+            guard !list.isEmpty else { return }
+            entries.append(.list(first: listFirst, widths: list))
+            list = []
+        }
         var index = 0
         while index < kept.count {
             // The run of equal widths on consecutive codes starting here.
@@ -22,16 +30,18 @@ enum WidthEntry: Equatable {
                 Int(kept[end].code) == Int(kept[end - 1].code) + 1
             { end += 1 }
             if end - index >= shortestRange {
+                endList()
                 entries.append(.range(first: kept[index].code, last: kept[end - 1].code, width: kept[index].width))
-            } else if case .list(let first, let list)? = entries.last,
-                Int(first) + list.count == Int(kept[index].code)
-            {
-                entries[entries.count - 1] = .list(first: first, widths: list + kept[index..<end].map(\.width))
             } else {
-                entries.append(.list(first: kept[index].code, widths: kept[index..<end].map(\.width)))
+                if list.isEmpty || Int(listFirst) + list.count != Int(kept[index].code) {
+                    endList()
+                    listFirst = kept[index].code
+                }
+                for position in index..<end { list.append(kept[position].width) }
             }
             index = end
         }
+        endList()
         return entries
     }
 }
