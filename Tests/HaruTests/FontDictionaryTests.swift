@@ -23,13 +23,13 @@ import Testing
     @Test func widthRunsBecomeRangesAndDefaultWidthsAreLeftOut() {
         let widths: [(code: UInt16, width: Int)] = [
             (1, 500), (2, 1000), (3, 600), (4, 700), (5, 250), (6, 250), (7, 250), (8, 250), (9, 300), (10, 1000),
-            (11, 400), (12, 410),
+            (11, 400), (12, 410)
         ]
         #expect(
             WidthEntry.entries(widths, defaultWidth: 1000) == [
                 .list(first: 1, widths: [500]), .list(first: 3, widths: [600, 700]),
                 .range(first: 5, last: 8, width: 250), .list(first: 9, widths: [300]),
-                .list(first: 11, widths: [400, 410]),
+                .list(first: 11, widths: [400, 410])
             ])
         #expect(WidthEntry.entries([(1, 1000), (2, 1000)], defaultWidth: 1000).isEmpty)
     }
@@ -63,7 +63,7 @@ import Testing
                 "[880, -1000]",
                 "[1, [500], 3, 6, 250]",
                 "/ABCDEF+Gothic #1 (test) 4 [-270, -279, 1000, 930] -12.5",
-                "880 -120 724 95 Identity",
+                "880 -120 724 95 Identity"
             ])
         let bytes = try String(decoding: Data(contentsOf: file), as: UTF8.self)
         #expect(bytes.contains("/BaseFont /ABCDEF+Gothic#20#231#20#28test#29\n"))
