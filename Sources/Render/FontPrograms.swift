@@ -16,6 +16,9 @@ final class FontPrograms: @unchecked Sendable {
     struct Made {
         var program: EmbeddedFontProgram
         var codes: [UInt32: UInt16]
+        /// Each glyph's advance in thousandths of an em, as the program's `W` gives it: what a page's text is
+        /// positioned by, found here once instead of through HarfBuzz for every glyph of every document.
+        var advances: [UInt32: Int]
     }
 
     private struct Key: Hashable {
@@ -117,9 +120,12 @@ final class FontPrograms: @unchecked Sendable {
             subset = spaced
         }
         var widths: [(code: UInt16, width: Int)] = []
+        var advances: [UInt32: Int] = [:]
         var unicode: [UInt16: String] = [:]
         for (glyph, code) in subset.codes {
-            widths.append((code, TextLayout.thousandths(face.advance(ofGlyph: glyph) + units, in: face)))
+            let advance = TextLayout.thousandths(face.advance(ofGlyph: glyph) + units, in: face)
+            widths.append((code, advance))
+            advances[glyph] = advance
             if let text = texts[glyph] { unicode[code] = text }
         }
         widths.sort { $0.code < $1.code }
@@ -132,7 +138,7 @@ final class FontPrograms: @unchecked Sendable {
             baseFont: (isWhole && spacing == 0 ? "" : Self.tag(for: tagged) + "+") + Self.pdfName(face),
             compressedFont: try document.deflate(subset.data), fontLength: subset.data.count,
             compressedToUnicode: try document.deflate(ToUnicodeCMap.make(unicode)), widths: widths, metrics: metrics)
-        return Made(program: program, codes: subset.codes)
+        return Made(program: program, codes: subset.codes, advances: advances)
     }
 
     /// Six capital letters derived from the codes a subset holds (PDF 9.6.4's subset tag), the same for the same set.

@@ -26,10 +26,13 @@ final class PDFFontSet {
         var widths: [UInt32: Int] = [:]
         /// For the vertical variant, how far below the pen a glyph's horizontal origin is, in thousandths of an em.
         var verticalOrigin: Int? = nil
+        /// The program's advance of each glyph it holds (`FontPrograms.Made.advances`).
+        var advances: [UInt32: Int] = [:]
 
         /// The width the viewer advances by after `glyph` in `face`.
         func width(of glyph: UInt32, in face: FontFace) -> Int {
-            widths[glyph] ?? TextLayout.width(of: glyph, in: face)
+            if !widths.isEmpty, let width = widths[glyph] { return width }
+            return advances[glyph] ?? TextLayout.width(of: glyph, in: face)
         }
     }
 
@@ -242,14 +245,20 @@ final class PDFFontSet {
                 texts[glyph] = TextLayout.text(of: index, in: run)
                 continue
             }
-            guard let range = run.clusters[index], !known.unicodeScalars.elementsEqual(run.scalars[range]) else {
-                continue
-            }
+            guard let range = run.clusters[index], !Self.text(known, is: run.scalars[range]) else { continue }
             let text = TextLayout.text(of: index, in: run)
             if !(aliases[id]?[glyph]?.contains(text) ?? false) {
                 aliases[id, default: [:]][glyph, default: []].append(text)
             }
         }
+    }
+
+    /// True when `text` is exactly `scalars`: most glyphs stand for one code point, compared without iterating
+    /// generically.
+    private static func text(_ text: String, is scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard scalars.count == 1 else { return text.unicodeScalars.elementsEqual(scalars) }
+        var iterator = text.unicodeScalars.makeIterator()
+        return iterator.next() == scalars.first && iterator.next() == nil
     }
 
     /// Records `glyphs` of `face`, each with the text it stands for, so the face's subset keeps them; a glyph already
@@ -361,7 +370,8 @@ final class PDFFontSet {
         let verticalOrigin = variant == .vertical ? Int(face.ascent(size: 1000).rounded()) : nil
         let font = try document.addType0Font(
             program, sharing: sharing, toUnicode: toUnicode, verticalOrigin: verticalOrigin)
-        let entry = Embedded(font: font, codes: made.codes, widths: widths, verticalOrigin: verticalOrigin)
+        let entry = Embedded(
+            font: font, codes: made.codes, widths: widths, verticalOrigin: verticalOrigin, advances: made.advances)
         embedded[id, default: [:]][key] = entry
         return entry
     }
@@ -384,13 +394,8 @@ final class PDFFontSet {
                 document: document)
         else { return nil }
         let font = try document.addType0Font(made.program)
-        var widths: [UInt32: Int] = [:]
-        for glyph in made.codes.keys {
-            widths[glyph] = TextLayout.thousandths(
-                face.advance(ofGlyph: glyph)
-                    + Int((Double(spacing) * Double(face.unitsPerEm) / 1000).rounded()), in: face)
-        }
-        let entry = Embedded(font: font, codes: made.codes, widths: widths)
+        // The spaced program's advances: the face's, each `spacing` wider.
+        let entry = Embedded(font: font, codes: made.codes, widths: made.advances)
         embedded[id, default: [:]][key] = entry
         return entry
     }
