@@ -25,9 +25,15 @@ final class ContentBytes {
     /// The formatted operators.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Makes room for `extra` more bytes.
+    /// Makes room for `extra` more bytes: a comparison where they fit, inlined into every append.
+    @inline(__always)
     private func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+        if count + extra > capacity { grow(toHold: extra) }
+    }
+
+    /// Moves the bytes to a buffer with room for `extra` more.
+    @inline(never)
+    private func grow(toHold extra: Int) {
         let grown = max(capacity * 2, count + extra)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         moved.update(from: base, count: count)

@@ -110,13 +110,20 @@ final class RawEntries {
 
     private func name(_ value: String) {
         bytes.append(byte: 0x2F)
-        for byte in value.utf8 {
-            if Self.needsEscape(byte) {
-                bytes.append(byte: 0x23)
-                bytes.append(byte: Self.hexDigit(byte >> 4))
-                bytes.append(byte: Self.hexDigit(byte & 0xF))
-            } else {
-                bytes.append(byte: byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            guard utf8.contains(where: Self.needsEscape) else {
+                bytes.append(bytes: utf8)
+                return
+            }
+            for byte in utf8 {
+                if Self.needsEscape(byte) {
+                    bytes.append(byte: 0x23)
+                    bytes.append(byte: Self.hexDigit(byte >> 4))
+                    bytes.append(byte: Self.hexDigit(byte & 0xF))
+                } else {
+                    bytes.append(byte: byte)
+                }
             }
         }
     }

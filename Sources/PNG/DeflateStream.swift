@@ -59,15 +59,15 @@ package final class DeflateStream {
         pointer.pointee.avail_in = uInt(input.count)
         var room = Int(deflateBound(pointer, uLong(input.count))) + 64
         while true {
-            let start = output.count
-            output.append(contentsOf: repeatElement(0, count: room))
-            let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
-                pointer.pointee.next_out = out.baseAddress! + start
+            // zlib writes into scratch room, and only what it wrote is copied out: no room zero-filled first.
+            let status = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch -> Int32 in
+                pointer.pointee.next_out = scratch.baseAddress
                 pointer.pointee.avail_out = uInt(room)
-                return deflate(pointer, flush)
+                let status = deflate(pointer, flush)
+                output.append(contentsOf: scratch[..<(room - Int(pointer.pointee.avail_out))])
+                return status
             }
             let full = pointer.pointee.avail_out == 0
-            output.removeLast(Int(pointer.pointee.avail_out))
             if finish && status == Z_STREAM_END { return true }
             if !finish && pointer.pointee.avail_in == 0 && !full { return true }
             guard status == Z_OK || status == Z_BUF_ERROR, full else { return false }
