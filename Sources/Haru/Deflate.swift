@@ -26,6 +26,12 @@ enum Deflate {
     }
 
     /// zlib's settings for a page content of some size.
+    ///
+    /// The window is the smallest that covers the content. The memory level is two below the window's (a 4–8 KB
+    /// content: 1,024 symbols per block): zlib ends a block whenever its symbol buffer fills, so a content deflated
+    /// from a snapshot of its shared beginning (`ContentPrefixes`) codes again only the blocks from the last full one
+    /// on, where one block over the whole content made every document code every symbol again. Where blocks end
+    /// depends on the content alone, so the bytes are the same with or without a snapshot.
     struct Settings: Hashable {
         var level: Int32 = 4
         var windowBits: Int32
@@ -36,7 +42,7 @@ enum Deflate {
             var bits: Int32 = 9
             while bits < 15 && (1 << bits) < count + 262 { bits += 1 }
             windowBits = bits
-            memoryLevel = max(1, min(8, bits - 7))
+            memoryLevel = max(1, min(8, bits - 9))
         }
     }
 
