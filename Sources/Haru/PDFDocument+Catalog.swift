@@ -48,9 +48,10 @@ extension PDFDocument {
         if handle.pointee.pdf_version.rawValue < version.rawValue { handle.pointee.pdf_version = version }
     }
 
-    /// Adds `/ID [<h><h>]` to the trailer of the saved `output`, `h` the first 16 bytes of the file's SHA-1: a
-    /// digest of the contents, as the PDF reference asks (it identifies, it does not protect), so the same content
-    /// gives the same ID and output stays byte-reproducible. SHA-1 rather than MD5: BoringSSL hashes it with the
+    /// Adds `/ID [<h><h>]` to the trailer of the saved `output`, `h` the first 16 bytes of the file's SHA-1, where
+    /// a stretch whose owner hashed it once (a font program, `SaveBuffer.digested`) is taken as its digest: a digest
+    /// of the contents, as the PDF reference asks (it identifies, it does not protect), so the same content gives the
+    /// same ID and output stays byte-reproducible. SHA-1 rather than MD5: BoringSSL hashes it with the
     /// processor's SHA instructions where they exist. libHaru writes an /ID only when encrypting (from the clock);
     /// the trailer follows the cross-reference table, so no offset moves.
     /// - Returns: false when memory ran out (a file that has its /ID already, or no trailer, is left as it is).
@@ -65,9 +66,20 @@ extension PDFDocument {
             start.upperBound < end.lowerBound,
             lastRange(of: Array("/ID".utf8), in: bytes, from: start.upperBound, to: end.lowerBound) == nil
         else { return true }
+        // A stretch whose digest was given (a font program, the same in every file of a batch) is hashed as that
+        // digest.
+        var hasher = Insecure.SHA1()
+        var hashed = 0
+        for stretch in output.digested
+        where stretch.offset >= hashed && stretch.offset + stretch.count <= end.lowerBound {
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[hashed..<stretch.offset]))
+            stretch.digest.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+            hashed = stretch.offset + stretch.count
+        }
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: bytes[hashed...]))
         let digits = Array("0123456789ABCDEF".utf8)
         var hex: [UInt8] = []
-        for byte in Insecure.SHA1.hash(data: bytes).prefix(16) {
+        for byte in hasher.finalize().prefix(16) {
             hex.append(digits[Int(byte >> 4)])
             hex.append(digits[Int(byte & 0xF)])
         }

@@ -37,10 +37,12 @@ struct PDFObjectBuilder {
     /// hooks (`DirectStream`) write the bytes after it from one copy held with the dictionary. An encrypted document
     /// turns these back into libHaru streams before it is written (`PDFDocument.encryptDirectStreams`), since only
     /// libHaru's writer encrypts.
-    func deflatedStream(_ bytes: Data) throws -> HPDF_Dict {
+    ///
+    /// `digest`, the bytes' SHA-1 made once by their owner (a font program's), stands for them in the document's /ID.
+    func deflatedStream(_ bytes: Data, digest: [UInt8] = []) throws -> HPDF_Dict {
         let stream = try dictionary()
         try number(stream, "Length", bytes.count)
-        let record = DirectStream.allocate(bytes)
+        let record = DirectStream.allocate(bytes, digest: digest)
         stream.pointee.attr = UnsafeMutableRawPointer(record)
         stream.pointee.free_fn = freeAttribute
         stream.pointee.write_fn = DirectStream.write
@@ -203,24 +205,30 @@ struct PDFObjectBuilder {
 }
 
 /// A stream written by its own hooks after its dictionary (`PDFObjectBuilder.deflatedStream`): the dictionary's
-/// `attr` is a record allocated here (the output stream of the save under way and a copy of the bytes), freed by the
-/// dictionary's `free_fn` when libHaru frees the object.
+/// `attr` is a record allocated here (the output stream of the save under way, a copy of the bytes and, when their
+/// owner made one, their digest), freed by the dictionary's `free_fn` when libHaru frees the object.
 enum DirectStream {
-    /// The record's fixed part; the bytes follow it.
+    /// The record's fixed part; the bytes follow it, then the digest.
     struct Header {
         var output: HPDF_Stream?
         var count: Int
+        var digestCount: Int
     }
 
-    /// A record holding a copy of `bytes`.
-    static func allocate(_ bytes: Data) -> UnsafeMutablePointer<Header> {
+    /// A record holding a copy of `bytes` and of `digest` (empty: none).
+    static func allocate(_ bytes: Data, digest: [UInt8] = []) -> UnsafeMutablePointer<Header> {
         let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: MemoryLayout<Header>.stride + bytes.count, alignment: MemoryLayout<Header>.alignment)
+            byteCount: MemoryLayout<Header>.stride + bytes.count + digest.count,
+            alignment: MemoryLayout<Header>.alignment)
         let header = raw.bindMemory(to: Header.self, capacity: 1)
-        header.initialize(to: Header(output: nil, count: bytes.count))
+        header.initialize(to: Header(output: nil, count: bytes.count, digestCount: digest.count))
         bytes.withUnsafeBytes { source in
             guard let base = source.baseAddress else { return }
             (raw + MemoryLayout<Header>.stride).copyMemory(from: base, byteCount: source.count)
+        }
+        digest.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            (raw + MemoryLayout<Header>.stride + bytes.count).copyMemory(from: base, byteCount: source.count)
         }
         return header
     }
@@ -237,6 +245,13 @@ enum DirectStream {
             start: UnsafeRawPointer(header) + MemoryLayout<Header>.stride, count: header.pointee.count)
     }
 
+    /// The digest of a record's bytes; empty when their owner made none.
+    static func digest(of header: UnsafeMutablePointer<Header>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(
+            start: UnsafeRawPointer(header) + MemoryLayout<Header>.stride + header.pointee.count,
+            count: header.pointee.digestCount)
+    }
+
     /// Inside the dictionary: remembers where the save writes, adds `/Filter`.
     static let write: HPDF_Dict_OnWriteFunc = { dict, stream in
         guard let header = header(of: dict) else { return HPDF_STATUS(HPDF_OK) }
@@ -244,7 +259,8 @@ enum DirectStream {
         return flateFilterHook(dict, stream)
     }
 
-    /// After the dictionary: the bytes, unless libHaru writes them itself (an encrypted document's stream).
+    /// After the dictionary: the bytes, unless libHaru writes them itself (an encrypted document's stream). Bytes
+    /// with a digest are noted with the save's buffer, whose /ID takes the digest in their place.
     static let afterWrite: HPDF_Dict_AfterWriteFunc = { dict in
         guard let header = header(of: dict), dict?.pointee.stream == nil, let output = header.pointee.output else {
             return HPDF_STATUS(HPDF_OK)
@@ -253,6 +269,7 @@ enum DirectStream {
         var status = HPDF_Stream_WriteStr(output, "\nstream\r\n")
         guard status == HPDF_STATUS(HPDF_OK) else { return status }
         let bytes = bytes(of: header)
+        SaveBuffer.noteDigested(bytes.count, digest: digest(of: header), writtenTo: output)
         status = HPDF_Stream_Write(
             output, bytes.baseAddress?.assumingMemoryBound(to: HPDF_BYTE.self), HPDF_UINT(bytes.count))
         guard status == HPDF_STATUS(HPDF_OK) else { return status }

@@ -1,4 +1,5 @@
 import CHaru
+import Crypto
 import Foundation
 import Support
 
@@ -21,7 +22,12 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     /// `BaseFont` and `FontName`, with the subset tag (`ABCDEF+IPAexGothic`); PDF name characters only.
     public var baseFont: String
     /// The font program, deflated.
-    public var compressedFont: Data
+    public var compressedFont: Data {
+        didSet { fontDigest = Self.digest(of: compressedFont) }
+    }
+    /// The SHA-1 of `compressedFont`, made once per program: a document's /ID takes it in place of the program's
+    /// bytes (`PDFDocument.addDocumentID`), so a batch does not hash the same program in every file.
+    package private(set) var fontDigest: [UInt8]
     /// The font program's length before compression (`Length1` of a `FontFile2`).
     public var fontLength: Int
     /// The ToUnicode CMap, deflated.
@@ -39,10 +45,16 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
         self.kind = kind
         self.baseFont = baseFont
         self.compressedFont = compressedFont
+        fontDigest = Self.digest(of: compressedFont)
         self.fontLength = fontLength
         self.compressedToUnicode = compressedToUnicode
         self.widths = widths
         self.metrics = metrics
+    }
+
+    /// The SHA-1 of `bytes`.
+    private static func digest(of bytes: Data) -> [UInt8] {
+        Array(Insecure.SHA1.hash(data: bytes))
     }
 
     /// Programs are equal when their names and bytes are.
@@ -119,7 +131,7 @@ extension PDFDocument {
                 dict: font, descriptor: descriptor, toUnicode: toUnicode, baseFont: program.baseFont, program: program)
         }
 
-        let file = try objects.deflatedStream(program.compressedFont)
+        let file = try objects.deflatedStream(program.compressedFont, digest: program.fontDigest)
         switch program.kind {
         case .trueType:
             try objects.number(file, "Length1", program.fontLength)

@@ -15,6 +15,9 @@ final class SaveBuffer {
         var capacity = 0
         var count = 0
         var failed = false
+        /// Stretches written whose owner hashed them once (a font program): where, how long, and the digest the
+        /// /ID takes in their place.
+        var digested: [(offset: Int, count: Int, digest: [UInt8])] = []
 
         /// Grows the buffer to hold `needed` bytes at least; false (and `failed` set) when memory ran out.
         mutating func reserve(_ needed: Int) -> Bool {
@@ -71,6 +74,19 @@ final class SaveBuffer {
         bytes.withUnsafeBytes { (base + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         storage.pointee.count += bytes.count
         return true
+    }
+
+    /// The stretches of the bytes written whose digest was given (`noteDigested`), in order.
+    var digested: [(offset: Int, count: Int, digest: [UInt8])] { storage.pointee.digested }
+
+    /// Notes that the next `count` bytes written to `stream` have `digest` (none when it is empty), when `stream` is a
+    /// buffer's callback stream; any other stream is left alone.
+    static func noteDigested(_ count: Int, digest: UnsafeRawBufferPointer, writtenTo stream: HPDF_Stream) {
+        guard !digest.isEmpty, let written = stream.pointee.write_fn,
+            unsafeBitCast(written, to: UnsafeRawPointer.self) == unsafeBitCast(write, to: UnsafeRawPointer.self),
+            let storage = stream.pointee.attr?.assumingMemoryBound(to: Storage.self)
+        else { return }
+        storage.pointee.digested.append((storage.pointee.count, count, Array(digest)))
     }
 
     /// The bytes as `Data`, which takes the buffer over (the buffer is empty afterwards).

@@ -79,4 +79,37 @@ import Testing
         #expect(error.code == 0x1045)
         #expect("\(error)".contains("add font"))
     }
+    /// The /ID hashes the file with a font program taken as its digest (made once per program), so it must still
+    /// change with the program: pypdf-free check in Python, from the file's bytes alone.
+    @Test func theIDTakesAFontProgramAsItsDigestAndChangesWithIt() throws {
+        let scratch = try Scratch("haru-font-id")
+        var files: [URL] = []
+        for (index, face) in [Repo.ipaexGothic, Repo.ipaexGothic, Repo.ipaexMincho].enumerated() {
+            let document = try PDFDocument()
+            _ = try document.addPage(size: PageSize(width: 200, height: 100))
+            var program = try Self.program(baseFont: "ABCDEF+Gothic", widths: [(1, 500)])
+            program.compressedFont = try document.deflate(try Data(contentsOf: face))
+            _ = try document.addType0Font(program)
+            files.append(try Fixture.save(document, scratch, "id\(index).pdf"))
+        }
+        let script = """
+            import sys, hashlib, re, pikepdf
+            for path in sys.argv[1:]:
+                data = open(path, 'rb').read()
+                font = pikepdf.open(path)
+                raw = next(o for o in font.objects if isinstance(o, pikepdf.Stream) and '/Length1' in o).read_raw_bytes()
+                ids = re.findall(rb'\\n/ID \\[<([0-9A-F]{32})> <[0-9A-F]{32}>\\]', data)
+                plain = re.sub(rb'\\n/ID \\[<[0-9A-F]{32}> <[0-9A-F]{32}>\\]', b'', data)
+                at = plain.index(raw)
+                expected = hashlib.sha1(plain[:at] + hashlib.sha1(raw).digest() + plain[at + len(raw):]).hexdigest()
+                print(ids[0].decode() == expected[:32].upper(), ids[0].decode())
+            """
+        let result = try Oracle.run("python3", ["-c", script] + files.map(\.path))
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        try #require(lines.count == 3)
+        #expect(lines.allSatisfy { $0.first == "True" }, "\(result.stdout)")
+        #expect(lines[0][1] == lines[1][1], "the same document gives the same /ID")
+        #expect(lines[0][1] != lines[2][1], "another font program gives another /ID")
+    }
 }
