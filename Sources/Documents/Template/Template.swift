@@ -466,22 +466,9 @@ public struct Template: Sendable {
             }
         case .text(let text) where text.box != nil:
             guard let frame = text.box else { return }
-            try charge(element, budget: &budget)
-            let pieces = try pieces(text.text, scope: scope, mark: text.mark)
-            if let fonts = options.fonts { try checkCoverage(text, pieces: pieces, fonts: fonts) }
-            for offset in text.repetition.offsets {
-                let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
-                if let fonts = options.fonts {
-                    do {
-                        _ = try TextBoxSetter(fonts: fonts).set(box)
-                    } catch {
-                        throw TemplateError(
-                            file: file, line: text.mark?.line, column: text.mark?.column,
-                            reason: .textFit(error))
-                    }
-                }
-                commands.append(.textBox(box))
-            }
+            try drawTextBox(
+                text, frame: frame, scope: scope, base: base, fonts: options.fonts, into: &commands, budget: &budget,
+                checked: nil)
         case .text(let text):
             try charge(element, budget: &budget)
             let pieces = try pieces(text.text, scope: scope, mark: text.mark)
@@ -546,6 +533,48 @@ public struct Template: Sendable {
             commands.append(
                 .chart(try chartCommand(element, scope: scope, base: base, options: options, budget: &budget)))
         }
+    }
+
+    /// Appends the boxes of a text with a height, moved by `base`, counted against `budget` before they are made,
+    /// each checked for glyphs and fit with `fonts` when given. With `checked` (the template's boxes as last checked
+    /// and the element's index), texts equal to the last record's give its boxes back, and only pieces that changed
+    /// are checked for glyphs again.
+    func drawTextBox(
+        _ text: TemplateElement.Text, frame: TemplateElement.Box, scope: TemplateScope, base: Point,
+        fonts: FontRegistry?, into commands: inout [Drawing.Command], budget: inout ElementBudget,
+        checked: (boxes: CheckedTextBoxes, index: Int)?
+    ) throws(TemplateError) {
+        try charge(.text(text), budget: &budget)
+        let pieces = try pieces(text.text, scope: scope, mark: text.mark)
+        let last = checked.flatMap { $0.boxes.entry($0.index) }
+        if let last, last.holds(pieces) {
+            commands += last.commands
+            return
+        }
+        if let fonts {
+            let changed = pieces.indices.filter { index in
+                guard let last, last.pieces.count == pieces.count else { return true }
+                return last.pieces[index].field != pieces[index].field
+                    || !last.pieces[index].text.hasSameUTF8(as: pieces[index].text)
+            }
+            try checkCoverage(changed.map { pieces[$0] }, font: text.font, mark: text.mark, fonts: fonts)
+        }
+        var made: [Drawing.Command] = []
+        for offset in text.repetition.offsets {
+            let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
+            if let fonts {
+                do {
+                    _ = try TextBoxSetter(fonts: fonts).set(box)
+                } catch {
+                    throw TemplateError(
+                        file: file, line: text.mark?.line, column: text.mark?.column,
+                        reason: .textFit(error))
+                }
+            }
+            made.append(.textBox(box))
+        }
+        if let checked { checked.boxes.store(.init(pieces: pieces, commands: made), at: checked.index) }
+        commands += made
     }
 
     // MARK: Helpers
