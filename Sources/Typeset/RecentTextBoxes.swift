@@ -8,11 +8,19 @@ import Foundation
 /// storage, held by the kept box so it cannot be reused or changed) has the same bytes, so it is compared without
 /// hashing or reading its texts; any other box goes to the cache keyed by its bytes (`SetBoxKey`).
 final class RecentTextBoxes<Value: Sendable>: @unchecked Sendable {
-    private struct Entry {
+    /// One kept box; a class, so a lookup reading it copies a reference, not the box.
+    private final class Entry {
         let box: Drawing.Command.TextBox
         let fonts: FontRegistry
         let kinsoku: Kinsoku
         let value: Value
+
+        init(box: Drawing.Command.TextBox, fonts: FontRegistry, kinsoku: Kinsoku, value: Value) {
+            self.box = box
+            self.fonts = fonts
+            self.kinsoku = kinsoku
+            self.value = value
+        }
     }
 
     private let lock = NSLock()
@@ -21,6 +29,10 @@ final class RecentTextBoxes<Value: Sendable>: @unchecked Sendable {
     private var storages: [UnsafeRawPointer] = []
     /// Where the next entry goes once `entries` is full (the oldest).
     private var next = 0
+    /// The entry found or kept last, where a lookup starts: boxes come back in the order they were kept (a template
+    /// checks a page's boxes, the renderer lists them, sets them, then draws them), so the next one is found there or
+    /// just after.
+    private var cursor = 0
     private let limit: Int
 
     /// An empty list keeping at most `limit` boxes.
@@ -33,16 +45,19 @@ final class RecentTextBoxes<Value: Sendable>: @unchecked Sendable {
         guard let runs = Self.storage(of: box.runs) else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        // Newest first: a page's boxes come back in the order they were set.
-        var index = next
+        let (storages, entries) = (self.storages, self.entries)
+        var index = cursor
         for _ in 0..<storages.count {
-            index = index == 0 ? storages.count - 1 : index - 1
+            if index >= storages.count { index = 0 }
             // Equal storage makes `==` on the runs an identity test, not a comparison of their texts.
-            if storages[index] == runs, entries[index].fonts === fonts, entries[index].box == box,
-                entries[index].kinsoku == kinsoku
-            {
-                return entries[index].value
+            if storages[index] == runs {
+                let entry = entries[index]
+                if entry.fonts === fonts, entry.box == box, entry.kinsoku == kinsoku {
+                    cursor = index
+                    return entry.value
+                }
             }
+            index += 1
         }
         return nil
     }
@@ -53,6 +68,7 @@ final class RecentTextBoxes<Value: Sendable>: @unchecked Sendable {
         let entry = Entry(box: box, fonts: fonts, kinsoku: kinsoku, value: value)
         lock.lock()
         defer { lock.unlock() }
+        cursor = next
         if entries.count < limit {
             entries.append(entry)
             storages.append(runs)
@@ -71,6 +87,7 @@ final class RecentTextBoxes<Value: Sendable>: @unchecked Sendable {
         entries.removeAll()
         storages.removeAll()
         next = 0
+        cursor = 0
     }
 
     /// The address of the runs' elements; nil for no runs (nothing to tell boxes apart by).

@@ -161,16 +161,19 @@ public struct Template: Sendable {
             throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
         }
         let merged = defaults.merging(given) { _, new in new }
-        for (name, value) in merged.sorted(by: { $0.key < $1.key }) {
-            if let bad = value.unicodeScalars.first(where: Self.isControl) {
-                let code = String(bad.value, radix: 16, uppercase: true)
-                throw TemplateError(
-                    file: file,
-                    reason: .invalidValue(
-                        placeholder: name,
-                        reason: "holds the control character U+" + String(repeating: "0", count: max(0, 4 - code.count))
-                            + code + (bad == "\n" ? " (a line break)" : "")))
-            }
+        // The first name in order with a control character in its value, found without sorting every value.
+        var first: (name: String, scalar: Unicode.Scalar)?
+        for (name, value) in merged where first.map({ name < $0.name }) ?? true {
+            if let bad = value.unicodeScalars.first(where: Self.isControl) { first = (name, bad) }
+        }
+        if let (name, bad) = first {
+            let code = String(bad.value, radix: 16, uppercase: true)
+            throw TemplateError(
+                file: file,
+                reason: .invalidValue(
+                    placeholder: name,
+                    reason: "holds the control character U+" + String(repeating: "0", count: max(0, 4 - code.count))
+                        + code + (bad == "\n" ? " (a line break)" : "")))
         }
         return merged
     }
@@ -259,6 +262,8 @@ public struct Template: Sendable {
             throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
         }
         var values: [String: TemplateValue] = [:]
+        // Room for the inputs, `today` and `title` at once: grown entry by entry, the table is rebuilt three times.
+        values.reserveCapacity(data.count + given2.count + 2)
         for (name, value) in data where value != .null { values[name] = value }
         for (name, value) in given2.sorted(by: { $0.key < $1.key }) {
             // A declared list or record takes only a list or record; data of another shape names the declaration.
@@ -272,7 +277,8 @@ public struct Template: Sendable {
             values[name] = value
         }
         // A value given as text replaces the default; an untouched default keeps its type (a `false` stays false).
-        for (name, text) in texts.sorted(by: { $0.key < $1.key }) where given[name] != nil {
+        for name in given.keys.sorted() {
+            guard let text = texts[name] else { continue }
             if let declared = data[name], let kind = Self.shape(declared) {
                 throw TemplateError(
                     file: file,
