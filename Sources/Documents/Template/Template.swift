@@ -322,16 +322,26 @@ public struct Template: Sendable {
     /// Today's date as `yyyy-MM-dd` in the local time zone (`TZ`, else the system's), from the C library's
     /// calendar: every render sets `today`, and Foundation's Calendar with `String(format:)` is costly to set up on
     /// first use.
+    ///
+    /// Made once a second: a batch renders many records in one, and the calendar reads the time zone every time.
     static func today() -> String {
         var now = time(nil)
+        if let kept = todayLock.withLock({ lastToday }), kept.second == now { return kept.text }
         var local = tm()
         guard localtime_r(&now, &local) != nil else { return "1970-01-01" }
         func digits(_ value: Int32, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return digits(local.tm_year + 1900, 4) + "-" + digits(local.tm_mon + 1, 2) + "-" + digits(local.tm_mday, 2)
+        let text =
+            digits(local.tm_year + 1900, 4) + "-" + digits(local.tm_mon + 1, 2) + "-" + digits(local.tm_mday, 2)
+        todayLock.withLock { lastToday = (now, text) }
+        return text
     }
+
+    /// The date `today()` made last and the second it was made in, behind `todayLock`.
+    nonisolated(unsafe) private static var lastToday: (second: time_t, text: String)?
+    private static let todayLock = NSLock()
 
     /// The error for an expression that failed: a missing value when it names a declared input without one.
     func failure(
