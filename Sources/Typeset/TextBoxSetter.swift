@@ -575,7 +575,8 @@ struct Prepared {
                 let start = pen
                 let lead = index == run.firstGlyph ? run.lead * laid.scale : 0
                 let trail = end == run.lastGlyph ? run.trail * laid.scale : 0
-                let segment = String(glyphs[index...end].map(\.character))
+                var segment = ""
+                for glyph in glyphs[index...end] { segment.append(glyph.character) }
                 // Letter spacing is drawn inside one text (`characterSpacing`), so a spaced postal code stays one word;
                 // the spacing rules' adjustments after each glyph but the last go into the text too, the last one's
                 // moves the pen.
