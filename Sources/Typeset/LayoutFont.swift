@@ -39,7 +39,9 @@ public struct LayoutFont: Sendable {
 
     /// The same face at another size.
     public func resized(_ size: Double) -> LayoutFont {
-        LayoutFont(face: face, name: name, size: size, features: features, fallbacks: Array(chain.dropFirst()))
+        // The same size (a box set at its stated size) is this font: its chain is not made again.
+        if size.bitPattern == self.size.bitPattern { return self }
+        return LayoutFont(face: face, name: name, size: size, features: features, fallbacks: Array(chain.dropFirst()))
     }
 
     /// The same face at the same size, shaped with `features`.

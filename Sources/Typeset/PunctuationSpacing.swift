@@ -87,9 +87,47 @@ struct SpacedText {
         /// Added to the advance of the character before (negative closes up): adjacent punctuation, 和欧間.
         var natural = 0.0
         /// What each `ShrinkStep` may take away.
-        var shrink = SIMD4<Double>()
+        var shrink = StepLengths()
         /// What each `StretchStep` may add; for `unlimited`, the share (a weight).
-        var stretch = SIMD4<Double>()
+        var stretch = StepLengths()
+    }
+
+    /// A length for each of the four steps (`ShrinkStep`, `StretchStep`), by the step's raw value. Four doubles
+    /// rather than a `SIMD4<Double>`, whose 32-byte alignment made every paragraph's gaps an aligned allocation
+    /// (`posix_memalign`), which cost more than laying out a short line.
+    struct StepLengths {
+        private var lengths: (Double, Double, Double, Double) = (0, 0, 0, 0)
+
+        subscript(step: Int) -> Double {
+            get {
+                switch step {
+                case 0: lengths.0
+                case 1: lengths.1
+                case 2: lengths.2
+                case 3: lengths.3
+                default: preconditionFailure("there are four steps, not \(step + 1)")
+                }
+            }
+            set {
+                switch step {
+                case 0: lengths.0 = newValue
+                case 1: lengths.1 = newValue
+                case 2: lengths.2 = newValue
+                case 3: lengths.3 = newValue
+                default: preconditionFailure("there are four steps, not \(step + 1)")
+                }
+            }
+        }
+
+        /// The four lengths added in step order from -0, as `SIMD4.sum()` adds them.
+        func sum() -> Double {
+            var result = -0.0
+            result += lengths.0
+            result += lengths.1
+            result += lengths.2
+            result += lengths.3
+            return result
+        }
     }
 
     let characters: [Character]

@@ -64,8 +64,19 @@ struct SetBoxKey: Hashable, Sendable {
 /// Recently set boxes, so a box checked by a template and then drawn by a renderer is laid out once.
 let recentlySetBoxes = BoundedCache<SetBoxKey, SetTextBox>(limit: 512)
 
+/// The boxes set last, by their runs' storage: the renderer sets the box a template checked, and lists its texts
+/// twice, with the very runs the template made.
+let lastSetBoxes = RecentTextBoxes<SetTextBox>(limit: 64)
+
+/// The texts of the boxes listed last (`TextBoxSetter.texts(of:)`), by their runs' storage.
+let lastListedBoxes = RecentTextBoxes<[Drawing.Command.Text]>(limit: 64)
+
 /// Forgets the boxes set so far (`mkpdf-bench --cold`: one document measured alone).
-package func forgetSetTextBoxes() { recentlySetBoxes.removeAll() }
+package func forgetSetTextBoxes() {
+    recentlySetBoxes.removeAll()
+    lastSetBoxes.removeAll()
+    lastListedBoxes.removeAll()
+}
 
 /// One line of styled runs, set at (0, 0): its commands, its height (ruby, ascent and descent) and its text.
 public struct SetLine: Hashable, Sendable {
@@ -102,6 +113,13 @@ public struct TextBoxSetter: Sendable {
     /// letters or digits — once more shaped with the half-, third- and quarter-width features a word set across a
     /// cell may take (their ASCII characters); its ruby comes with vertical alternates too.
     public func texts(of box: Drawing.Command.TextBox) throws(TextFitError) -> [Drawing.Command.Text] {
+        if let listed = lastListedBoxes.value(for: box, fonts: fonts, kinsoku: kinsoku) { return listed }
+        let result = try textsUncached(of: box)
+        lastListedBoxes.store(result, for: box, fonts: fonts, kinsoku: kinsoku)
+        return result
+    }
+
+    private func textsUncached(of box: Drawing.Command.TextBox) throws(TextFitError) -> [Drawing.Command.Text] {
         var result: [Drawing.Command.Text] = []
         let vertical = box.writingMode == .vertical
         for run in box.runs {
@@ -153,12 +171,21 @@ public struct TextBoxSetter: Sendable {
                 field: box.field, text: box.string, frame: box.frame,
                 reason: .invalid(member: member, reason: reason))
         }
+        guard measure == nil && verticalAlternates else {
+            return try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
+        }
         // A template checks its boxes before the renderer draws them: the second setting of the same box (same
-        // fonts, rules and widths) is a lookup.
-        let key = measure == nil && verticalAlternates ? SetBoxKey(box: box, fonts: fonts, kinsoku: kinsoku) : nil
-        if let key, let cached = recentlySetBoxes.value(for: key) { return cached }
-        let result = try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
-        if let key { recentlySetBoxes.store(result, for: key) }
+        // fonts, rules and widths) is a lookup, by the runs' storage when it is the very box set last.
+        if let last = lastSetBoxes.value(for: box, fonts: fonts, kinsoku: kinsoku) { return last }
+        let key = SetBoxKey(box: box, fonts: fonts, kinsoku: kinsoku)
+        let result: SetTextBox
+        if let cached = recentlySetBoxes.value(for: key) {
+            result = cached
+        } else {
+            result = try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
+            recentlySetBoxes.store(result, for: key)
+        }
+        lastSetBoxes.store(result, for: box, fonts: fonts, kinsoku: kinsoku)
         return result
     }
 
@@ -354,8 +381,11 @@ struct Prepared {
             var entry = Run(
                 source: run, font: font, ruby: nil, readings: [], firstGlyph: glyphs.count,
                 lastGlyph: glyphs.count - 1, rubyExcess: 0)
+            // A run without a line break (most) compares no character with one.
+            let breaks = run.string.utf8.contains(0x0A)
+            glyphs.reserveCapacity(glyphs.count + run.string.unicodeScalars.count)
             for character in run.string {
-                if character == "\n" || character == "\r\n" {
+                if breaks && (character == "\n" || character == "\r\n") {
                     paragraphs.append((paragraphStart..<glyphs.count, index))
                     paragraphStart = glyphs.count
                     continue
@@ -545,7 +575,8 @@ struct Prepared {
                 let start = pen
                 let lead = index == run.firstGlyph ? run.lead * laid.scale : 0
                 let trail = end == run.lastGlyph ? run.trail * laid.scale : 0
-                let segment = String(glyphs[index...end].map(\.character))
+                var segment = ""
+                for glyph in glyphs[index...end] { segment.append(glyph.character) }
                 // Letter spacing is drawn inside one text (`characterSpacing`), so a spaced postal code stays one word;
                 // the spacing rules' adjustments after each glyph but the last go into the text too, the last one's
                 // moves the pen.

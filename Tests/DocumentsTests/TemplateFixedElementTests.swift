@@ -9,8 +9,6 @@ import Testing
 /// A template's fixed elements (no `{{…}}`) are made once per loaded template and their commands reused for every
 /// record, and a ticket batch's first pages get their shared beginning back: neither may change what a document is.
 @Suite struct TemplateFixedElementTests {
-    static let anchor = Repo.root.appendingPathComponent("Templates/anchor-ticket.yaml")
-
     /// A small ticket: fixed frame, rules, circles and labels, the member's number in a box between them.
     static func yaml(frameWidth: Int = 170) -> String {
         """
@@ -30,24 +28,99 @@ import Testing
         """
     }
 
-    @Test func aBatchGivesTheBytesOfEachTicketRenderedAlone() throws {
-        let job = TicketJob(template: try Template(contentsOf: Self.anchor), rules: try TicketRules())
-        let members = ["GCG-00000", "GCG-00001", "GCG-66668", "GCG-00002", "GCG-80086", "GCG-40167"]
-        var batch: [Data] = []
-        for member in members {
-            batch.append(try #require(try render(try job.drawing(values: ["member": member])).files.first))
+    /// Records that differ in one value at a time (the member, or the venue and back) render to the bytes each
+    /// gives alone: neither the kept fixed elements nor the boxes kept from the record before change a ticket.
+    @Test(arguments: ["Templates/anchor-ticket.yaml", "Templates/seed-ticket.yaml"])
+    func aBatchGivesTheBytesOfEachTicketRenderedAlone(path: String) throws {
+        let url = Repo.root.appendingPathComponent(path)
+        let job = TicketJob(template: try Template(contentsOf: url), rules: try TicketRules())
+        var records = ["GCG-00000", "GCG-00001", "GCG-66668", "GCG-00002", "GCG-80086", "GCG-40167"].map {
+            ["member": $0]
         }
-        for (member, warm) in zip(members, batch) {
+        if path.contains("seed") {
+            records[2]["venue"] = "大阪・髙島屋〜①"
+            records[4]["venue"] = "大阪・髙島屋〜①"
+        }
+        var batch: [Data] = []
+        for values in records {
+            batch.append(try #require(try render(try job.drawing(values: values)).files.first))
+        }
+        for (values, warm) in zip(records, batch) {
             // Nothing kept applies: the template loaded again and a registry of its own, which every cache keys by.
             let fonts = FontRegistry()
-            let alone = TicketJob(
-                template: try Template(contentsOf: Self.anchor), rules: try TicketRules(), fonts: fonts)
+            let alone = TicketJob(template: try Template(contentsOf: url), rules: try TicketRules(), fonts: fonts)
             var options = OutputOptions()
             options.fonts = fonts
-            let cold = try #require(
-                try render(try alone.drawing(values: ["member": member]), options: options).files.first)
-            #expect(warm == cold, "\(member): the batch's PDF differs from the one rendered alone")
+            let cold = try #require(try render(try alone.drawing(values: values), options: options).files.first)
+            #expect(warm == cold, "\(values): the batch's PDF differs from the one rendered alone")
         }
+    }
+
+    /// A ticket whose boxes read values: each record's boxes are kept, and the next record whose texts for a box are
+    /// the same gets that box back.
+    static let valueBoxes = """
+        size: {width: 400, height: 150}
+        font: gothic
+        placeholders: {member: GCG-00000, venue: 東京・髙島屋〜①, date: 2026年11月27日}
+        palette: {ink: {stroke: "#1A1A1A"}}
+        elements:
+          - text: {role: ink, text: "会員番号:{{member}}", size: 14, x: 15, y: 10, w: 160, h: 20, minSize: 7}
+          - text: {role: ink, text: "開催場所:{{venue}}", size: 12, x: 15, y: 40, w: 200, h: 20, minSize: 6}
+          - text: {role: ink, text: "{{date}}", size: 12, x: 15, y: 70, w: 200, h: 20, minSize: 6}
+        """
+
+    /// The strings of a drawing's text boxes, as UTF-8 bytes (`==` on strings takes canonically equal texts as one).
+    static func boxBytes(_ drawing: Drawing) -> [[UInt8]] {
+        drawing.commands.compactMap { if case .textBox(let box) = $0 { Array(box.string.utf8) } else { nil } }
+    }
+
+    @Test func boxesKeptFromTheLastRecordAreThoseMadeAfresh() throws {
+        let template = try Template(yaml: Self.valueBoxes)
+        let options = TemplateRenderOptions(fonts: .shared)
+        // One value changes at a time, and comes back: every record's page is the one a fresh load makes.
+        let records: [[String: String]] = [
+            ["member": "GCG-00001"], ["member": "GCG-00002"], ["member": "GCG-00002", "venue": "大阪〜ﾊﾝｶｸ"],
+            ["member": "GCG-00002"], ["member": "GCG-00001", "date": "2026年12月1日"], ["member": "GCG-00001"]
+        ]
+        for values in records {
+            let kept = try template.render(values: values, options: options)
+            let fresh = try Template(yaml: Self.valueBoxes).render(values: values, options: options)
+            #expect(kept == fresh, "\(values)")
+            #expect(Self.boxBytes(kept) == Self.boxBytes(fresh), "\(values)")
+            #expect(Self.boxBytes(kept).count == 3)
+        }
+        let last = try template.render(values: ["venue": "京都"], options: options)
+        #expect(Self.boxBytes(last)[1] == Array("開催場所:京都".utf8))
+    }
+
+    /// A value written with other code points (が as か + U+3099) is a changed text: its box is made from its bytes.
+    @Test func aValueCanonicallyEqualButOtherBytesIsMadeAgain() throws {
+        let template = try Template(yaml: Self.valueBoxes)
+        let options = TemplateRenderOptions(fonts: .shared)
+        let composed = try template.render(values: ["venue": "がっこう"], options: options)
+        let decomposed = try template.render(values: ["venue": "か\u{3099}っこう"], options: options)
+        #expect(Self.boxBytes(composed)[1] == Array("開催場所:がっこう".utf8))
+        #expect(Self.boxBytes(decomposed)[1] == Array("開催場所:か\u{3099}っこう".utf8))
+    }
+
+    /// A record after one that passed is checked again for what changed: a glyph no font has and a text too long
+    /// to fit fail with the field named, and the record after them passes.
+    @Test func aChangedValueIsCheckedAgain() throws {
+        let template = try Template(yaml: Self.valueBoxes)
+        let options = TemplateRenderOptions(fonts: .shared)
+        _ = try template.render(values: ["member": "GCG-00001"], options: options)
+        let missing = try #require(throws: TemplateError.self) {
+            try template.render(values: ["member": "GCG-\u{10FFFD}"], options: options)
+        }
+        let field = try #require({ if case .missingGlyph(let field, _) = missing.reason { field } else { nil } }())
+        #expect(field == "member")
+        let long = try #require(throws: TemplateError.self) {
+            try template.render(values: ["member": String(repeating: "髙", count: 80)], options: options)
+        }
+        let fit = try #require({ if case .textFit(let error) = long.reason { error } else { nil } }())
+        #expect(fit.field == "member")
+        let again = try template.render(values: ["member": "GCG-00001"], options: options)
+        #expect(Self.boxBytes(again)[0] == Array("会員番号:GCG-00001".utf8))
     }
 
     @Test func fixedCommandsAreThoseMadeAfresh() throws {

@@ -28,6 +28,28 @@ import Typeset
         set.commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 
+    /// Boxes set one after another that share their runs' storage, or whose runs were changed from a box set
+    /// before, are each set for their own frame and text: the last boxes set are found by that storage, never
+    /// given to another box.
+    @Test func boxesSharingOrChangingRunsAreSetForThemselves() throws {
+        let first = box("会場〜東京①", w: 200, h: 20)
+        let placed = try #require(texts(try setter.set(first)).first)
+        var moved = first
+        moved.frame.x += 40
+        let movedLine = try #require(texts(try setter.set(moved)).first)
+        #expect(movedLine.origin.x == placed.origin.x + 40 && movedLine.string == "会場〜東京①")
+        var changed = first
+        changed.runs[0].string = "会場〜大阪②"
+        #expect(texts(try setter.set(changed)).first?.string == "会場〜大阪②")
+        var taller = first
+        taller.runs[0].size = 16
+        #expect(texts(try setter.set(taller)).first?.size == 16)
+        // Listed texts follow the box too.
+        #expect(try setter.texts(of: changed).first?.string == "会場〜大阪②")
+        #expect(try setter.texts(of: first).first?.string == "会場〜東京①")
+        #expect(texts(try setter.set(first)).first == placed)
+    }
+
     @Test func textThatFitsKeepsItsSizeAndAlignsRight() throws {
         let set = try setter.set(box("会場〜東京", w: 100, h: 20, align: .right))
         #expect(set.scale == 1 && set.lineCount == 1)

@@ -35,6 +35,45 @@ struct FixedElementKey: Hashable, Sendable {
 let fixedElementCommands = RegisteredCaches.register(
     BoundedCache<FixedElementKey, [Drawing.Command]>(limit: 4096))
 
+/// The text boxes of a loaded template's top-level elements as last checked for one font registry, by element: the
+/// texts they were filled with and the commands made. A record whose texts for a box are those of the record before
+/// (a date, a venue, an issuer every ticket shares) gets the same box back, already checked for glyphs and fit;
+/// a changed text is checked again, and only its changed pieces for glyphs.
+final class CheckedTextBoxes: @unchecked Sendable {
+    /// One box's texts (by piece, with the field each came from) and the commands made from them.
+    struct Entry {
+        var pieces: [(field: String?, text: String)]
+        var commands: [Drawing.Command]
+
+        /// True when `pieces` have the same fields and, byte for byte, the same texts.
+        func holds(_ pieces: [(field: String?, text: String)]) -> Bool {
+            self.pieces.count == pieces.count
+                && zip(self.pieces, pieces).allSatisfy { $0.field == $1.field && $0.text.hasSameUTF8(as: $1.text) }
+        }
+    }
+
+    private let lock = NSLock()
+    private var entries: [Int: Entry] = [:]
+
+    /// The box of element `index` as last checked.
+    func entry(_ index: Int) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[index]
+    }
+
+    /// Keeps `entry` as element `index`'s box last checked.
+    func store(_ entry: Entry, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries[index] = entry
+    }
+}
+
+/// The checked text boxes of each loaded template for a registry, under the key of no element (`index` -1): found
+/// once per record, and emptied with the renderers' caches (`mkpdf-bench --cold`).
+let checkedTextBoxes = RegisteredCaches.register(BoundedCache<FixedElementKey, CheckedTextBoxes>(limit: 256))
+
 extension TemplateElement {
     /// True when the element's commands cannot depend on the values, the data or the page: a line, a shape or an
     /// image, and a text or barcode whose text has no `{{…}}`. Its checks (glyph coverage, fit, the barcode's
@@ -109,11 +148,20 @@ extension Template {
         budget: inout ElementBudget
     ) throws(TemplateError) {
         let origin = Point(x: 0, y: 0)
+        var checked: CheckedTextBoxes?
         for stretch in stretches {
             switch stretch {
             case .made(let index):
-                try draw(
-                    elements[index], scope: scope, base: origin, options: options, into: &commands, budget: &budget)
+                guard case .text(let text) = elements[index], let frame = text.box, let fonts = options.fonts else {
+                    try draw(
+                        elements[index], scope: scope, base: origin, options: options, into: &commands,
+                        budget: &budget)
+                    continue
+                }
+                if checked == nil { checked = checkedBoxes(fonts: fonts, pixelsPerPoint: options.pixelsPerPoint) }
+                try drawTextBox(
+                    text, frame: frame, scope: scope, base: origin, fonts: fonts, into: &commands, budget: &budget,
+                    checked: checked.map { ($0, index) })
             case .fixed(let range, let charges):
                 // A stretch is cached under its first element's place: the template's elements never change.
                 let key = FixedElementKey(
@@ -134,6 +182,15 @@ extension Template {
                 }
             }
         }
+    }
+
+    /// The text boxes this template last checked with `fonts`, made empty the first time.
+    private func checkedBoxes(fonts: FontRegistry, pixelsPerPoint: Double) -> CheckedTextBoxes {
+        let key = FixedElementKey(template: identity, index: -1, fonts: fonts, pixelsPerPoint: pixelsPerPoint)
+        if let kept = checkedTextBoxes.value(for: key) { return kept }
+        let made = CheckedTextBoxes()
+        checkedTextBoxes.store(made, for: key)
+        return made
     }
 
     /// Counts a fixed element's commands (and an image's decoded bytes) against `budget`, before they are made.

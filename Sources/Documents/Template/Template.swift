@@ -161,16 +161,19 @@ public struct Template: Sendable {
             throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
         }
         let merged = defaults.merging(given) { _, new in new }
-        for (name, value) in merged.sorted(by: { $0.key < $1.key }) {
-            if let bad = value.unicodeScalars.first(where: Self.isControl) {
-                let code = String(bad.value, radix: 16, uppercase: true)
-                throw TemplateError(
-                    file: file,
-                    reason: .invalidValue(
-                        placeholder: name,
-                        reason: "holds the control character U+" + String(repeating: "0", count: max(0, 4 - code.count))
-                            + code + (bad == "\n" ? " (a line break)" : "")))
-            }
+        // The first name in order with a control character in its value, found without sorting every value.
+        var first: (name: String, scalar: Unicode.Scalar)?
+        for (name, value) in merged where first.map({ name < $0.name }) ?? true {
+            if let bad = value.unicodeScalars.first(where: Self.isControl) { first = (name, bad) }
+        }
+        if let (name, bad) = first {
+            let code = String(bad.value, radix: 16, uppercase: true)
+            throw TemplateError(
+                file: file,
+                reason: .invalidValue(
+                    placeholder: name,
+                    reason: "holds the control character U+" + String(repeating: "0", count: max(0, 4 - code.count))
+                        + code + (bad == "\n" ? " (a line break)" : "")))
         }
         return merged
     }
@@ -259,6 +262,8 @@ public struct Template: Sendable {
             throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
         }
         var values: [String: TemplateValue] = [:]
+        // Room for the inputs, `today` and `title` at once: grown entry by entry, the table is rebuilt three times.
+        values.reserveCapacity(data.count + given2.count + 2)
         for (name, value) in data where value != .null { values[name] = value }
         for (name, value) in given2.sorted(by: { $0.key < $1.key }) {
             // A declared list or record takes only a list or record; data of another shape names the declaration.
@@ -272,7 +277,8 @@ public struct Template: Sendable {
             values[name] = value
         }
         // A value given as text replaces the default; an untouched default keeps its type (a `false` stays false).
-        for (name, text) in texts.sorted(by: { $0.key < $1.key }) where given[name] != nil {
+        for name in given.keys.sorted() {
+            guard let text = texts[name] else { continue }
             if let declared = data[name], let kind = Self.shape(declared) {
                 throw TemplateError(
                     file: file,
@@ -316,16 +322,26 @@ public struct Template: Sendable {
     /// Today's date as `yyyy-MM-dd` in the local time zone (`TZ`, else the system's), from the C library's
     /// calendar: every render sets `today`, and Foundation's Calendar with `String(format:)` is costly to set up on
     /// first use.
+    ///
+    /// Made once a second: a batch renders many records in one, and the calendar reads the time zone every time.
     static func today() -> String {
         var now = time(nil)
+        if let kept = todayLock.withLock({ lastToday }), kept.second == now { return kept.text }
         var local = tm()
         guard localtime_r(&now, &local) != nil else { return "1970-01-01" }
         func digits(_ value: Int32, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return digits(local.tm_year + 1900, 4) + "-" + digits(local.tm_mon + 1, 2) + "-" + digits(local.tm_mday, 2)
+        let text =
+            digits(local.tm_year + 1900, 4) + "-" + digits(local.tm_mon + 1, 2) + "-" + digits(local.tm_mday, 2)
+        todayLock.withLock { lastToday = (now, text) }
+        return text
     }
+
+    /// The date `today()` made last and the second it was made in, behind `todayLock`.
+    nonisolated(unsafe) private static var lastToday: (second: time_t, text: String)?
+    private static let todayLock = NSLock()
 
     /// The error for an expression that failed: a missing value when it names a declared input without one.
     func failure(
@@ -466,22 +482,9 @@ public struct Template: Sendable {
             }
         case .text(let text) where text.box != nil:
             guard let frame = text.box else { return }
-            try charge(element, budget: &budget)
-            let pieces = try pieces(text.text, scope: scope, mark: text.mark)
-            if let fonts = options.fonts { try checkCoverage(text, pieces: pieces, fonts: fonts) }
-            for offset in text.repetition.offsets {
-                let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
-                if let fonts = options.fonts {
-                    do {
-                        _ = try TextBoxSetter(fonts: fonts).set(box)
-                    } catch {
-                        throw TemplateError(
-                            file: file, line: text.mark?.line, column: text.mark?.column,
-                            reason: .textFit(error))
-                    }
-                }
-                commands.append(.textBox(box))
-            }
+            try drawTextBox(
+                text, frame: frame, scope: scope, base: base, fonts: options.fonts, into: &commands, budget: &budget,
+                checked: nil)
         case .text(let text):
             try charge(element, budget: &budget)
             let pieces = try pieces(text.text, scope: scope, mark: text.mark)
@@ -546,6 +549,48 @@ public struct Template: Sendable {
             commands.append(
                 .chart(try chartCommand(element, scope: scope, base: base, options: options, budget: &budget)))
         }
+    }
+
+    /// Appends the boxes of a text with a height, moved by `base`, counted against `budget` before they are made,
+    /// each checked for glyphs and fit with `fonts` when given. With `checked` (the template's boxes as last checked
+    /// and the element's index), texts equal to the last record's give its boxes back, and only pieces that changed
+    /// are checked for glyphs again.
+    func drawTextBox(
+        _ text: TemplateElement.Text, frame: TemplateElement.Box, scope: TemplateScope, base: Point,
+        fonts: FontRegistry?, into commands: inout [Drawing.Command], budget: inout ElementBudget,
+        checked: (boxes: CheckedTextBoxes, index: Int)?
+    ) throws(TemplateError) {
+        try charge(.text(text), budget: &budget)
+        let pieces = try pieces(text.text, scope: scope, mark: text.mark)
+        let last = checked.flatMap { $0.boxes.entry($0.index) }
+        if let last, last.holds(pieces) {
+            commands += last.commands
+            return
+        }
+        if let fonts {
+            let changed = pieces.indices.filter { index in
+                guard let last, last.pieces.count == pieces.count else { return true }
+                return last.pieces[index].field != pieces[index].field
+                    || !last.pieces[index].text.hasSameUTF8(as: pieces[index].text)
+            }
+            try checkCoverage(changed.map { pieces[$0] }, font: text.font, mark: text.mark, fonts: fonts)
+        }
+        var made: [Drawing.Command] = []
+        for offset in text.repetition.offsets {
+            let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
+            if let fonts {
+                do {
+                    _ = try TextBoxSetter(fonts: fonts).set(box)
+                } catch {
+                    throw TemplateError(
+                        file: file, line: text.mark?.line, column: text.mark?.column,
+                        reason: .textFit(error))
+                }
+            }
+            made.append(.textBox(box))
+        }
+        if let checked { checked.boxes.store(.init(pieces: pieces, commands: made), at: checked.index) }
+        commands += made
     }
 
     // MARK: Helpers
