@@ -40,6 +40,8 @@ let package = Package(
         .systemLibrary(name: "CHaru", path: "Sources/CHaru", providers: apt("libhpdf-dev")),
         // libdeflate's header (libdeflate-dev); Haru links Debian's libdeflate.a, so start-up loads no more libraries.
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", providers: apt("libdeflate-dev")),
+        // glibc's malloc.h (mallopt), part of libc itself.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: apt("libpng-dev")),
         // cairo's headers only (libcairo2-dev): libcairo.so.2 is opened on first use by CairoLoader, FreeType with it.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
@@ -53,7 +55,7 @@ let package = Package(
         // What every layer shares, with no dependency: the one atomic file writer, CP932 variants, terminal-safe text,
         // error wording. Package-only (no public symbol), in the style of swift-collections'
         // InternalCollectionsUtilities.
-        .target(name: "Support"),
+        .target(name: "Support", dependencies: ["CMalloc"]),
         // The one description: pure Swift, no C.
         .target(name: "DrawingModule", dependencies: ["Support"]),
         // PNG in and out through libpng's simplified API; fast PNGs out through zlib in reusable bands.
@@ -176,7 +178,7 @@ let package = Package(
         .executableTarget(
             name: "mkpdf-bench",
             dependencies: [
-                "Documents", "DrawingModule", "Render", "Fonts",
+                "Documents", "DrawingModule", "Render", "Fonts", "Support",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
 
@@ -218,7 +220,7 @@ let package = Package(
                 "mkpdf", "mkpdf-bench", "TestSupport", "PNGFixtures", "PNG", "Validation",
                 "Documents", "DrawingModule"
             ]),
-        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport", "CMalloc"]),
         .testTarget(
             name: "ServeTests",
             dependencies: [

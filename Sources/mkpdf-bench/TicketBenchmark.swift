@@ -4,6 +4,7 @@ import DrawingModule
 import Fonts
 import Foundation
 import Render
+import Support
 
 /// `mkpdf-bench ticket`: renders N admission tickets (`Templates/anchor-ticket.yaml`, element for element what the
 /// anchor programs draw) with member numbers GCG-00000, GCG-00001 … through the public
@@ -75,6 +76,8 @@ struct TicketBenchmark: ParsableCommand {
     }
 
     func run() throws {
+        // As mkpdf's own commands do before their first document.
+        AllocatorTuning.tuneForDocuments()
         let folder = URL(fileURLWithPath: out, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

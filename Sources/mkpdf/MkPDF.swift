@@ -34,6 +34,7 @@ struct MkPDF: ParsableCommand {
     /// is written with control characters from data escaped (`TerminalText`), so a NUL, ESC or newline in a CSV field
     /// or a template value never reaches the terminal raw, whichever module's error carries it.
     static func main() {
+        AllocatorTuning.tuneForDocuments()
         // `mkpdf --version` alone is answered by the root's own run() before ArgumentParser reflects the root and its
         // completion pseudo-commands, which is most of what the process would do (`VersionTests` compares the two).
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
