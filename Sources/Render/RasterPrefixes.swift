@@ -44,6 +44,9 @@ final class RasterPrefixes: @unchecked Sendable {
     /// How many pages were drawn from kept pixels (for tests and profiles).
     var hits: Int { beginnings.hits }
 
+    /// How many pages in `frame` were drawn from kept pixels (for tests: other frames' pages do not count).
+    func resumed(in frame: Frame) -> Int { beginnings.resumed(in: frame) }
+
     /// How to draw `drawing` in `frame`.
     func plan(for drawing: Drawing, in frame: Frame) -> Plan {
         guard frame.width * frame.height * 4 <= largestPixels else { return .whole }

@@ -28,21 +28,28 @@ import Testing
     }
 
     @Test func pagesDrawnFromAKeptBeginningEqualPagesDrawnWhole() throws {
-        // Its own registry: the frame includes it, so no other test's pages share these beginnings.
+        // Its own registry: the frame includes it, so no other test's pages share these beginnings or count here.
         let fonts = FontRegistry()
+        let first = try Self.page(member: "GCG-00001")
+        let frame = RasterPrefixes.Frame(
+            width: 400, height: 160, pixelsPerPoint: 2, background: first.background, fonts: ObjectIdentifier(fonts))
         // Each reference page gets a registry of its own (kept alive, so no identity is reused): drawn whole.
         var references: [FontRegistry] = []
-        let before = RasterPrefixes.shared.hits
-        for member in ["GCG-00001", "GCG-00002", "GCG-40167", "GCG-99999"] {
-            let drawing = try Self.page(member: member)
-            let drawn = try RasterRenderer(fonts: fonts).bitmap(for: drawing, scale: .factor(2))
-            references.append(FontRegistry())
-            let whole = try RasterRenderer(fonts: references.last!).bitmap(for: drawing, scale: .factor(2))
-            #expect(drawn.width == 400 && drawn.height == 160)
-            #expect(drawn.pixels == whole.pixels, "\(member): the page drawn from kept pixels differs")
+        // The process keeps four recent pages and beginnings, shared with the tests running beside this one, which
+        // may push these out between two pages: the members are drawn again (at most five times) until two pages
+        // were drawn from kept pixels.
+        for _ in 0..<5 where RasterPrefixes.shared.resumed(in: frame) < 2 {
+            for member in ["GCG-00001", "GCG-00002", "GCG-40167", "GCG-99999"] {
+                let drawing = try Self.page(member: member)
+                let drawn = try RasterRenderer(fonts: fonts).bitmap(for: drawing, scale: .factor(2))
+                references.append(FontRegistry())
+                let whole = try RasterRenderer(fonts: references.last!).bitmap(for: drawing, scale: .factor(2))
+                #expect(drawn.width == 400 && drawn.height == 160)
+                #expect(drawn.pixels == whole.pixels, "\(member): the page drawn from kept pixels differs")
+            }
         }
         // The second page is split and keeps its beginning; the third and fourth resume from it.
-        #expect(RasterPrefixes.shared.hits >= before + 2)
+        #expect(RasterPrefixes.shared.resumed(in: frame) >= 2)
     }
 
     @Test func anErrorAfterTheBeginningNamesItsCommand() throws {
