@@ -34,7 +34,6 @@ struct MkPDF: ParsableCommand {
     /// is written with control characters from data escaped (`TerminalText`), so a NUL, ESC or newline in a CSV field
     /// or a template value never reaches the terminal raw, whichever module's error carries it.
     static func main() {
-        AllocatorTuning.tuneForDocuments()
         // `mkpdf --version` alone is answered by the root's own run() before ArgumentParser reflects the root and its
         // completion pseudo-commands, which is most of what the process would do (`VersionTests` compares the two).
         if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
@@ -43,6 +42,7 @@ struct MkPDF: ParsableCommand {
             do { try root.run() } catch { exitEscaped(error) }
             return
         }
+        AllocatorTuning.tuneForDocuments()
         var command: any ParsableCommand
         do {
             command = try parseSubcommandAlone() ?? parseAsRoot()
