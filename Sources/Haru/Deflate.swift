@@ -19,7 +19,7 @@ enum Deflate {
     /// How hard to try.
     enum Effort: Hashable {
         /// Page contents, deflated per document: level 4 with `Z_FILTERED`, which suits operators and numbers
-        /// (on the anchors' ticket 1,302 bytes against level 6's 1,273, at seven eighths of the instructions).
+        /// (sizes at levels 4 and 6: BENCHMARKS.md, thirteenth session).
         case content
         /// Font programs, CMaps and images, deflated whole and once per glyph set or image: libdeflate's level 6.
         case program
