@@ -68,7 +68,8 @@ extension PDFDocument {
         let objects = PDFObjectBuilder(document: self, operation: op)
         let (font, _, _) = try objects.type0Font(
             baseFont: metrics.name, encoding: encoding, subtype: "CIDFontType2", ordering: "Japan1",
-            supplement: supplement, defaultWidth: metrics.defaultWidth, widths: widths, metrics: metrics.descriptor)
+            supplement: supplement, defaultWidth: metrics.defaultWidth,
+            widthEntries: WidthEntry.entries(widths, defaultWidth: metrics.defaultWidth), metrics: metrics.descriptor)
         if let toUnicode {
             let stream = try objects.deflatedStream(try deflate(toUnicode))
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(stream))

@@ -133,11 +133,10 @@ struct PDFObjectBuilder {
     /// ToUnicode). Every key that is a name or numbers is written from `RawEntries`; references and the
     /// CIDSystemInfo's strings stay libHaru objects.
     ///
-    /// `W` leaves out codes with the font's `DW` (`defaultWidth`) and is absent when every code has it: a run of four
-    /// or more equal widths on consecutive codes is written `first last w`, the rest `c [w1 w2 …]`.
+    /// `W` is `widthEntries`, made for `defaultWidth` (`WidthEntry.entries`), and absent when there are none.
     func type0Font(
         baseFont: String, encoding: String, subtype: String, ordering: String, supplement: Int,
-        defaultWidth: Int, widths: [(code: UInt16, width: Int)], metrics: FontDescriptorValues,
+        defaultWidth: Int, widthEntries: [WidthEntry], metrics: FontDescriptorValues,
         descriptor shared: HPDF_Dict? = nil, verticalOrigin: Int? = nil, cidToGIDMap: String? = nil
     )
         throws -> (font: HPDF_Dict, cidFont: HPDF_Dict, descriptor: HPDF_Dict)
@@ -166,7 +165,7 @@ struct PDFObjectBuilder {
             // origin's line top, and one em down per glyph.
             cidKeys.numbers("DW2", [verticalOrigin, -1000])
         }
-        cidKeys.widths(WidthEntry.entries(widths, defaultWidth: defaultWidth))
+        cidKeys.widths(widthEntries)
         if let cidToGIDMap { cidKeys.name("CIDToGIDMap", cidToGIDMap) }
         try cidKeys.attach(to: cidFont, in: document, operation: operation)
         let descendants = try array()

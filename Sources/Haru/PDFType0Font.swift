@@ -33,7 +33,14 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     /// The ToUnicode CMap, deflated.
     public var compressedToUnicode: Data
     /// The advance of each code used, in thousandths of an em, sorted by code (the `W` array).
-    public var widths: [(code: UInt16, width: Int)]
+    public var widths: [(code: UInt16, width: Int)] {
+        didSet { widthEntries = WidthEntry.entries(widths, defaultWidth: Self.defaultWidth) }
+    }
+    /// `widths` as the CIDFont's `W` entries at `DW` `defaultWidth`, made once per program: a batch adds the same
+    /// program to every document.
+    private(set) var widthEntries: [WidthEntry]
+    /// The `DW` of every CIDFont made for a program (`addType0Font`).
+    static let defaultWidth = 1000
     /// The FontDescriptor values.
     package var metrics: FontDescriptorValues
 
@@ -49,6 +56,7 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
         self.fontLength = fontLength
         self.compressedToUnicode = compressedToUnicode
         self.widths = widths
+        widthEntries = WidthEntry.entries(widths, defaultWidth: Self.defaultWidth)
         self.metrics = metrics
     }
 
@@ -121,7 +129,8 @@ extension PDFDocument {
         let (font, _, descriptor) = try objects.type0Font(
             baseFont: program.baseFont, encoding: verticalOrigin == nil ? "Identity-H" : "Identity-V",
             subtype: program.kind == .trueType ? "CIDFontType2" : "CIDFontType0", ordering: "Identity",
-            supplement: 0, defaultWidth: 1000, widths: program.widths, metrics: program.metrics,
+            supplement: 0, defaultWidth: EmbeddedFontProgram.defaultWidth, widthEntries: program.widthEntries,
+            metrics: program.metrics,
             descriptor: sharing?.descriptor, verticalOrigin: verticalOrigin,
             cidToGIDMap: program.kind == .trueType ? "Identity" : nil)
         archive?.fontCIDs[descriptor, default: [0]].formUnion(program.widths.map(\.code))

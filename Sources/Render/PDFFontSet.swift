@@ -229,10 +229,17 @@ final class PDFFontSet {
         for run in runs {
             let id = ObjectIdentifier(run.face)
             faces[id] = run.face
-            // The face's glyphs are reached once per run, in place, rather than looked up again for every glyph.
-            Self.register(run, into: &texts[id, default: [:]], aliases: &aliases, of: id)
+            // The face's glyphs are reached once per run, in place, rather than looked up again for every glyph. Room
+            // for a ticket's glyphs is made at once: a map grown from empty was rehashed at every doubling.
+            Self.register(
+                run, into: &texts[id, default: Dictionary(minimumCapacity: Self.expectedGlyphs)], aliases: &aliases,
+                of: id)
         }
     }
+
+    /// The glyphs of one face a small document is expected to show, for the room its glyph map starts with: a
+    /// ticket's (a larger document grows its map as usual).
+    private static let expectedGlyphs = 128
 
     /// Records the glyphs of `run` in `texts` (its face's), and the further texts of glyphs already there in
     /// `aliases`.
@@ -339,7 +346,7 @@ final class PDFFontSet {
         var program = made.program
         var widths: [UInt32: Int] = [:]
         if variant == .proportional {
-            program.widths = []
+            var proportional: [(code: UInt16, width: Int)] = []
             for (glyph, code) in made.codes.sorted(by: { $0.value < $1.value }) {
                 var width = TextLayout.width(of: glyph, in: face)
                 if let text = texts[id]?[glyph], !text.isEmpty {
@@ -349,8 +356,9 @@ final class PDFFontSet {
                         if width != TextLayout.width(of: glyph, in: face) { widths[glyph] = width }
                     }
                 }
-                program.widths.append((code, width))
+                proportional.append((code, width))
             }
+            program.widths = proportional
         }
         var toUnicode: Data?
         // Other variants share the first one's descriptor, file and ToUnicode; never an alias's ToUnicode.
