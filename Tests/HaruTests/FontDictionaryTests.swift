@@ -69,6 +69,31 @@ import Testing
         #expect(bytes.contains("/BaseFont /ABCDEF+Gothic#20#231#20#28test#29\n"))
     }
 
+    /// A program's `W` entries are made once with it and again whenever its widths change (the proportional variant
+    /// gives a shared program other widths): the font written carries the widths the program holds when it is added.
+    @Test func aProgramsChangedWidthsAreTheWidthsWritten() throws {
+        let scratch = try Scratch("haru-font-widths")
+        var program = try Self.program(baseFont: "ABCDEF+Gothic", widths: [(1, 500), (2, 500), (3, 500), (4, 500)])
+        var files: [URL] = []
+        for widths in [[(1, 500), (2, 500), (3, 500), (4, 500)], [(1, 250), (2, 750), (5, 1000)]] {
+            program.widths = widths.map { (code: UInt16($0.0), width: $0.1) }
+            let document = try PDFDocument()
+            _ = try document.addPage(size: PageSize(width: 200, height: 100))
+            _ = try document.addType0Font(program)
+            files.append(try Fixture.save(document, scratch, "widths\(files.count).pdf"))
+        }
+        let script = """
+            import sys, pikepdf
+            for path in sys.argv[1:]:
+                pdf = pikepdf.open(path)
+                font = next(o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get('/Subtype') == '/Type0')
+                print(repr([int(x) if not isinstance(x, pikepdf.Array) else [int(y) for y in x] for x in font.DescendantFonts[0].W]))
+            """
+        let result = try Oracle.run("python3", ["-c", script] + files.map(\.path))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").map(String.init) == ["[1, 4, 500]", "[1, [250, 750]]"])
+    }
+
     @Test func aNameLongerThanPDFAllowsIsRefusedLikeLibHarusOwn() throws {
         let document = try PDFDocument()
         _ = try document.addPage(size: PageSize(width: 200, height: 100))
