@@ -24,7 +24,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
@@ -85,8 +84,7 @@ let package = Package(
         .target(
             name: "Haru",
             dependencies: [
-                "CHaru", "HaruLoader", "CDeflate", "PNG", "JPEG", "Support",
-                .product(name: "Crypto", package: "swift-crypto")
+                "CHaru", "HaruLoader", "CDeflate", "PNG", "JPEG", "Support", "Digests"
             ],
             linkerSettings: [.linkedLibrary(":libdeflate.a")]),
         // HarfBuzz's functions, forwarding to libharfbuzz.so.0 and libharfbuzz-subset.so.0 opened on first use: a run
@@ -106,7 +104,7 @@ let package = Package(
                 "Charts", "Support",
                 // libqpdf (through Validation's one qpdf handle) encrypts finished PDFs with AES-256 and reads the
                 // revision a signature is appended to; OpenSSL (CMSBridge) makes the signature's CMS.
-                "Validation", "CMSBridge", .product(name: "Crypto", package: "swift-crypto")
+                "Validation", "CMSBridge", "Digests"
             ]),
         // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
         .target(
@@ -119,8 +117,7 @@ let package = Package(
         .target(
             name: "Batch",
             dependencies: [
-                "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support",
-                .product(name: "Crypto", package: "swift-crypto")
+                "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support", "Digests"
             ]),
         // The CMS of a PDF signature and its RFC 3161 time-stamp, built by Debian's OpenSSL behind a small C interface.
         // libcrypto is linked statically (Debian's libcrypto.a), so a command that signs nothing does not load and
@@ -128,6 +125,9 @@ let package = Package(
         .target(
             name: "CMSBridge",
             linkerSettings: [.linkedLibrary(":libcrypto.a"), .linkedLibrary("dl"), .linkedLibrary("pthread")]),
+        // SHA-1 and SHA-256 through the libcrypto CMSBridge links (a non-copyable owner of each EVP context): the
+        // house's digests without compiling a second crypto library into every binary.
+        .target(name: "Digests", dependencies: ["CMSBridge"]),
         // libqpdf's C++ calls the C API lacks (linearization check, streams piped through a size limit), behind a
         // small C interface that traps every exception.
         //

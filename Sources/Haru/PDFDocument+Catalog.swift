@@ -1,5 +1,5 @@
 import CHaru
-import Crypto
+import Digests
 import Foundation
 
 /// Document-level entries libHaru 2.3.0 has no call for: the catalog's /Lang and /ViewerPreferences
@@ -68,7 +68,7 @@ extension PDFDocument {
         else { return true }
         // A stretch whose digest was given (a font program, the same in every file of a batch) is hashed as that
         // digest.
-        var hasher = Insecure.SHA1()
+        var hasher = Digest(.sha1)
         var hashed = 0
         for stretch in output.digested
         where stretch.offset >= hashed && stretch.offset + stretch.count <= end.lowerBound {

@@ -1,5 +1,5 @@
 import CHaru
-import Crypto
+import Digests
 import Foundation
 import Support
 
@@ -62,7 +62,7 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
 
     /// The SHA-1 of `bytes`.
     private static func digest(of bytes: Data) -> [UInt8] {
-        Array(Insecure.SHA1.hash(data: bytes))
+        Digest.hash(.sha1, data: bytes)
     }
 
     /// Programs are equal when their names and bytes are.

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import DrawingModule
 import Foundation
 import Validation
@@ -64,10 +64,10 @@ public struct PDFSigning: Sendable {
             field: field, reservedBytes: reservedBytes)
         var signed = pdf
         let range = increment.append(to: &signed)
-        var hasher = SHA256()
+        var hasher = Digest(.sha256)
         hasher.update(data: signed[..<range.lowerBound])
         hasher.update(data: signed[range.upperBound...])
-        var cms = try identity.sign(digest: Array(hasher.finalize()))
+        var cms = try identity.sign(digest: hasher.finalize())
         if let timestampAuthority {
             cms.der = try Timestamp(authority: timestampAuthority, timeout: timestampTimeout).stamp(
                 cms.der, signatureValue: cms.value)
