@@ -203,8 +203,12 @@ public struct FontConfiguration: Hashable, Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The folder of the running executable, symbolic links resolved (`/usr/local/bin` for an installed mkpdf).
+    /// Read from `/proc/self/exe` (one system call), else from `Bundle.main`.
     public static var executableDirectory: URL? {
-        Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path).deletingLastPathComponent()
+        }
+        return Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     /// The process's current directory.

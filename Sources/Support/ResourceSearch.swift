@@ -11,9 +11,10 @@ package enum ResourceSearch {
         case missing(tried: [String])
     }
 
-    /// The places a data file is looked for, in order, without duplicates: `<sourceTree>/<treePath>` (builds run
-    /// in the tree), then beside the executable — `<dir>/../share/mkpdf/<installedPath>` (an installed prefix) and
-    /// `<dir>/<treePath>` (an unpacked folder) — then `<treePath>` in the current directory.
+    /// The places a data file is looked for, in order, without duplicates: an installed prefix beside the executable
+    /// — `<dir>/../share/mkpdf/<installedPath>` — first, so that an installed mkpdf reads its own copy even while the
+    /// checkout it was built from still exists; then `<sourceTree>/<treePath>` (builds run in the tree), then
+    /// `<dir>/<treePath>` (an unpacked folder), then `<treePath>` in the current directory.
     package static func paths(
         treePath: String, installedPath: String, sourceTree: URL?, executableDirectory: URL?,
         currentDirectory: URL
@@ -23,23 +24,24 @@ package enum ResourceSearch {
             let url = url.standardizedFileURL
             if !paths.contains(url) { paths.append(url) }
         }
+        if let executableDirectory { add(installed(installedPath, besides: executableDirectory)) }
         if let sourceTree { add(sourceTree.appendingPathComponent(treePath)) }
-        if let executableDirectory {
-            add(executableDirectory.appendingPathComponent("../share/mkpdf/" + installedPath))
-            add(executableDirectory.appendingPathComponent(treePath))
-        }
+        if let executableDirectory { add(executableDirectory.appendingPathComponent(treePath)) }
         add(currentDirectory.appendingPathComponent(treePath))
         return paths
+    }
+
+    /// `<executableDirectory>/../share/mkpdf/<installedPath>`: where `make install` puts a data file.
+    private static func installed(_ installedPath: String, besides executableDirectory: URL) -> URL {
+        executableDirectory.appendingPathComponent("../share/mkpdf/" + installedPath).standardizedFileURL
     }
 
     /// The data file at `treePath`: the file the environment variable `variable` names when it is set, else the first
     /// of the places `paths(treePath:installedPath:sourceTree:executableDirectory:currentDirectory:)` lists that
     /// exists.
     ///
-    /// The places beside the executable and in the current directory are worked out only when no variable is set and
-    /// the source tree holds no copy: finding the executable's folder reads `Bundle.main` and resolves symbolic
-    /// links, work a run from a checkout does not need. The source tree's copy is the first place either way, so the
-    /// file found is the same.
+    /// The executable's folder is read once (`/proc/self/exe`); the current directory only when neither the installed
+    /// prefix nor the source tree holds the file.
     package static func locate(
         variable: String, environment: [String: String], treePath: String, installedPath: String, sourceTree: URL?,
         executableDirectory: () -> URL?, currentDirectory: () -> URL
@@ -47,13 +49,18 @@ package enum ResourceSearch {
         if let override = environment[variable], !override.isEmpty {
             return locate(variable: variable, environment: environment, candidates: [])
         }
+        let executable = executableDirectory()
+        if let executable {
+            let copy = installed(installedPath, besides: executable)
+            if FileManager.default.fileExists(atPath: copy.path) { return .found(copy) }
+        }
         if let sourceTree {
             let inTree = sourceTree.appendingPathComponent(treePath).standardizedFileURL
             if FileManager.default.fileExists(atPath: inTree.path) { return .found(inTree) }
         }
         let candidates = paths(
             treePath: treePath, installedPath: installedPath, sourceTree: sourceTree,
-            executableDirectory: executableDirectory(), currentDirectory: currentDirectory())
+            executableDirectory: executable, currentDirectory: currentDirectory())
         return locate(variable: variable, environment: environment, candidates: candidates)
     }
 

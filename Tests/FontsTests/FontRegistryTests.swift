@@ -155,6 +155,31 @@ struct FontRegistryTests {
         }
     }
 
+    @Test("An installed prefix's fonts.json wins over the checkout the binary was built from")
+    func installedTableWinsOverTheSourceTree() throws {
+        let scratch = try Scratch("fonts-search-installed")
+        let bin = scratch.file("prefix/bin")
+        let tree = scratch.file("checkout")
+        let installed = scratch.file("prefix/share/mkpdf/fonts.json")
+        for folder in [bin, tree.appendingPathComponent("Fonts"), installed.deletingLastPathComponent()] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let table = Repo.root.appendingPathComponent("Fonts/fonts.json")
+        try FileManager.default.copyItem(at: table, to: tree.appendingPathComponent("Fonts/fonts.json"))
+        #expect(
+            try FontConfiguration.defaultFile(
+                environment: [:], sourceTree: tree, executableDirectory: bin, currentDirectory: scratch.url).path
+                == tree.appendingPathComponent("Fonts/fonts.json").path)
+        try FileManager.default.copyItem(at: table, to: installed)
+        #expect(
+            try FontConfiguration.defaultFile(
+                environment: [:], sourceTree: tree, executableDirectory: bin, currentDirectory: scratch.url).path
+                == installed.path)
+        #expect(
+            FontConfiguration.searchPaths(sourceTree: tree, executableDirectory: bin, currentDirectory: scratch.url)
+                .first?.path == installed.path)
+    }
+
     @Test(
         "fonts.json errors name the file and what is wrong",
         arguments: [

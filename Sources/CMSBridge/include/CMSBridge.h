@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "Digest.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

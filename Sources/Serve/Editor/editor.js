@@ -188,7 +188,9 @@ data.onChange(schedule);
     option.value = option.textContent = entry.name;
     $("templates").append(option);
   }
-  const first = new URLSearchParams(location.search).get("template") || (templates[0] && templates[0].name);
+  // The admission ticket is the house's first document; a root without one opens on its first template.
+  const opening = templates.find((entry) => entry.name === "ticket" || entry.name === "ticket.yaml") || templates[0];
+  const first = new URLSearchParams(location.search).get("template") || (opening && opening.name);
   if (first) {
     $("templates").value = first;
     await loadTemplate(first);
