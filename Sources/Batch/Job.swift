@@ -53,9 +53,6 @@ public struct Job: Sendable {
         }
         let options = TemplateRenderOptions(
             pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline)
-        guard template.isFlowing else {
-            return Document(pages: [try template.render(values: texts, data: values, options: options)])
-        }
         return try template.document(values: texts, data: values, options: options)
     }
 

@@ -37,7 +37,7 @@ import Testing
         try FileManager.default.copyItem(
             at: Repo.root.appendingPathComponent("scripts/proof"), to: scripts.appendingPathComponent("proof"))
         var text = try String(contentsOf: Repo.root.appendingPathComponent("scripts/setup"), encoding: .utf8)
-        let debian = "\npackages=(\n"
+        let debian = "\nruntime_packages=(\n"
         let python = "python_packages=("
         try #require(text.contains(debian) && text.contains(python), "scripts/setup's lists moved")
         text = text.replacingOccurrences(of: debian, with: debian + "  \(absentDebian)\n")

@@ -1,4 +1,4 @@
-/* SHA-1 and SHA-256 from the same libcrypto the signatures use (EVP), so no second crypto library is compiled into
+/* SHA-1 and SHA-256 from the same libcrypto the signatures use, so no second crypto library is compiled into
  * mkpdf for its digests. A context is made by mkpdf_digest_new and freed once by mkpdf_digest_free. */
 #ifndef MKPDF_DIGEST_H
 #define MKPDF_DIGEST_H

@@ -74,8 +74,12 @@ struct NamedStyle: Hashable, Sendable {
 }
 
 struct FlowFurniture: Hashable, Sendable {
+    /// `title`, `author`, `subject` and `keywords`: the PDF's document information, each a text template filled
+    /// with the document's data as the page's texts are.
     var title: MarkedText?
-    var author: String?
+    var author: MarkedText?
+    var subject: MarkedText?
+    var keywords: MarkedText?
     /// `pdfa:` and `attach:`: the PDF/A level and the files the PDF carries.
     var archive: Document.Archive?
     /// `signature:`: where a signed PDF shows its signature.

@@ -222,9 +222,7 @@ public struct Template: Sendable {
         var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
         budget.deadline = options.deadline
         try drawElements(scope: scope, options: options, into: &commands, budget: &budget)
-        var title = given["title"]
-        if title == nil, let text = furniture.title { title = try self.text(text, scope: scope) }
-        let metadata = Document.Metadata(title: title, author: furniture.author, creator: "mkpdf")
+        let metadata = try metadata(given: given, scope: scope)
         guard !flow.isEmpty else {
             var document = Document(
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
@@ -357,6 +355,21 @@ public struct Template: Sendable {
         return TemplateError(
             file: file, line: mark?.line, column: mark?.column,
             reason: .expression(problem: error.description))
+    }
+
+    /// The document information: `title` (a `title` value given wins), `author`, `subject` and `keywords`, each
+    /// filled with `scope` as the page's texts are, so `author: "{{shop}}"` prints the shop's name, not the braces.
+    func metadata(given: [String: String], scope: TemplateScope) throws(TemplateError) -> Document.Metadata {
+        func filled(_ text: MarkedText?) throws(TemplateError) -> String? {
+            guard let text else { return nil }
+            return try self.text(text, scope: scope)
+        }
+        var metadata = Document.Metadata(author: try filled(furniture.author), creator: "mkpdf")
+        metadata.title = given["title"]
+        if metadata.title == nil { metadata.title = try filled(furniture.title) }
+        metadata.subject = try filled(furniture.subject)
+        metadata.keywords = try filled(furniture.keywords)
+        return metadata
     }
 
     /// The text of `text` with `scope`.

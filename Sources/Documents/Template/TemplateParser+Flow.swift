@@ -103,13 +103,17 @@ extension TemplateParser {
         return Document.Archive(level: level ?? .a3b, attachments: files)
     }
 
-    /// `title`, `author`, `header` (text, or `{text, logo}`) and `footer`.
+    /// `title`, `author`, `subject`, `keywords` (text templates), `header` (text, or `{text, logo}`) and `footer`.
     func furniture(_ top: Fields, font: String) throws(TemplateError) -> FlowFurniture {
         var furniture = FlowFurniture()
         if let node = top.value("title") {
             furniture.title = MarkedText(text: try textTemplate(node, key: "title"), mark: mark(node))
         }
-        furniture.author = try top.string("author")
+        for (key, path) in [("author", \FlowFurniture.author), ("subject", \.subject), ("keywords", \.keywords)] {
+            if let node = top.value(key) {
+                furniture[keyPath: path] = MarkedText(text: try textTemplate(node, key: key), mark: mark(node))
+            }
+        }
         furniture.archive = try archive(top)
         furniture.signatureField = try signatureField(top)
         furniture.flattensForms = try top.choice("flatten", default: Switch.no) == .yes

@@ -35,7 +35,7 @@ struct TemplateParser {
     }
 
     static let topKeys = [
-        "name", "description", "title", "author", "page", "size", "margins", "background", "font",
+        "name", "description", "title", "author", "subject", "keywords", "page", "size", "margins", "background", "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
         "firstPage", "literals", "pdfa", "attach", "signature", "flatten", "typesetting"
     ]

@@ -42,9 +42,6 @@ public struct TicketJob: Sendable {
     ) throws -> Document {
         try checkNumbers(values)
         let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts, deadline: deadline)
-        guard template.isFlowing else {
-            return Document(pages: [try template.render(values: values, data: data, options: options)])
-        }
         return try template.document(values: values, data: data, options: options)
     }
 
