@@ -17,8 +17,9 @@ public struct RecordJob: Sendable {
     public var formats: [OutputFormat]
     /// The file name pattern.
     public var name: OutputName
-    /// The member and ticket number rules.
-    public var rules: TicketRules
+    /// A pattern member and ticket numbers must match besides the template's `patterns:` (`--id-pattern`); nil
+    /// leaves the rule to the template.
+    public var rules: TicketRules?
     /// How every format is rendered (its `format` is set per format written): scale, font mode, fonts.
     public var output: OutputOptions
     /// The seconds one record's document may take, filled, laid out and rendered (`Limits.jobSeconds`); nil for no
@@ -29,7 +30,7 @@ public struct RecordJob: Sendable {
 
     /// Creates the job.
     public init(
-        template: Template, formats: [OutputFormat] = [.pdf], name: OutputName, rules: TicketRules,
+        template: Template, formats: [OutputFormat] = [.pdf], name: OutputName, rules: TicketRules? = nil,
         output: OutputOptions = OutputOptions()
     ) {
         self.template = template

@@ -92,7 +92,7 @@ public struct RenderService: Sendable {
         var job: RecordJob
         do {
             job = RecordJob(
-                template: template, formats: [settings.format], name: try OutputName(pattern), rules: try TicketRules(),
+                template: template, formats: [settings.format], name: try OutputName(pattern),
                 output: output(for: settings))
         } catch {
             throw ServiceProblem(error, storedTemplate: true)

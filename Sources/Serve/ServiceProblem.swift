@@ -182,6 +182,9 @@ extension ServiceProblem {
         case .unknownPlaceholder(let name, _):
             kind = .badRequest
             field = name
+        case .patternMismatch(let name, _, _):
+            kind = .unprocessable
+            field = name
         case .unknownName, .expression, .layout, .image, .font:
             kind = stored ? .unprocessable : .badTemplate
         default:

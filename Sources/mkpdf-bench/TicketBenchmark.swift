@@ -92,7 +92,7 @@ struct TicketBenchmark: ParsableCommand {
         }
 
         let job = TicketJob(
-            template: try Template(contentsOf: templateURL), rules: try TicketRules(), scale: options.scale)
+            template: try Template(contentsOf: templateURL), scale: options.scale)
         // The template's font opened (HarfBuzz faces of its chain) before the clock, as cairo's anchor opens its
         // FreeType face before its own.
         _ = try job.fonts.chain(named: job.template.defaultFont)

@@ -128,10 +128,10 @@ struct BatchCommand: ParsableCommand {
     /// Scale, resolution and font mode.
     @OptionGroup var rendering: OutputArguments
 
-    /// The pattern member and ticket numbers must match; `TicketRules.defaultPattern` when absent.
+    /// A pattern member and ticket numbers must also match, besides the template's `patterns:`.
     @Option(
         name: .customLong("id-pattern"),
-        help: "Regular expression member and ticket numbers must match. (default: \(TicketRules.defaultPattern))")
+        help: "Regular expression member and ticket numbers must also match, besides the template's patterns:.")
     var idPattern: String?
 
     /// Impose every ticket on sheets.
@@ -201,7 +201,7 @@ struct BatchCommand: ParsableCommand {
         var configured = RecordJob(
             template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits),
             formats: try OutputFormat.list(format),
-            name: try OutputName(name), rules: try TicketRules(pattern: idPattern ?? TicketRules.defaultPattern),
+            name: try OutputName(name), rules: try idPattern.map { pattern throws(TicketError) in try TicketRules(pattern: pattern) },
             output: try rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
         configured.jobSeconds = input.limits.jobSeconds

@@ -73,13 +73,12 @@ struct TicketCommand: ParsableCommand {
     @Option(help: "Template file (default: Templates/ticket.yaml).")
     var template: String?
 
-    /// The pattern member and ticket numbers must match; `TicketRules.defaultPattern` when absent (no option default:
-    /// see `OutputArguments.fontMode`).
+    /// A pattern member and ticket numbers must also match, besides the template's `patterns:`.
     @Option(
         name: .customLong("id-pattern"),
         help: ArgumentHelp(
-            "Regular expression member and ticket numbers must match as a whole. (default: "
-                + TicketRules.defaultPattern + ")"))
+            "Regular expression member and ticket numbers must also match as a whole, besides the template's "
+                + "patterns: (Templates/ticket.yaml's: " + TicketRules.defaultPattern + ")"))
     var idPattern: String?
 
     /// Fields numbered from the ticket's position.
@@ -108,7 +107,7 @@ struct TicketCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try TicketRules(pattern: idPattern ?? TicketRules.defaultPattern)
+        let rules = try idPattern.map { pattern throws(TicketError) in try TicketRules(pattern: pattern) }
         var values = try TemplateOutput.values(from: assignments)
         for (key, value) in try setFiles.values() {
             guard values[key] == nil else { throw ValidationError("--set \(key) and --set-file \(key) are both given") }

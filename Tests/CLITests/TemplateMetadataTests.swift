@@ -63,8 +63,10 @@ import Testing
               shop: 髙田珈琲店
               customer: 𠮷田 葛󠄀子
               month: 11
+            palette:
+              ink: {stroke: "#000000"}
             elements:
-              - text: {text: "{{customer}}", x: 10, y: 10, size: 12}
+              - text: {role: ink, text: "{{customer}}", x: 10, y: 10, size: 12}
             """.write(to: template, atomically: true, encoding: .utf8)
         let output = scratch.file("letter.pdf")
         let run = try Self.mkpdf(

@@ -274,11 +274,11 @@ import Validation
     static let badInputs: [(String, [String], [String])] = [
         ("unknown flag", ["--member", "GCG-40167", "--colour", "red"], ["--colour"]),
         ("missing member", [], ["--member"]),
-        ("path in member", ["--member", "../../etc/x"], ["../../etc/x", "path separator"]),
-        ("newline in member", ["--member", "GCG\n40167"], ["GCG\\u{A}40167", "control character"]),
-        ("empty member", ["--member", ""], ["member number \"\"", "empty"]),
+        ("path in member", ["--member", "../../etc/x"], ["\"../../etc/x\" of {{member}}", "does not match the pattern"]),
+        ("newline in member", ["--member", "GCG\n40167"], ["{{member}}", "control character U+000A"]),
+        ("empty member", ["--member", ""], ["the value \"\" of {{member}}", "ticket.yaml:34:11"]),
         ("member off pattern", ["--member", "GCG 40167"], ["does not match the pattern ^[A-Za-z0-9-]{1,32}$"]),
-        ("ticket off pattern", ["--member", "GCG-1", "--ticket", "FN/1"], ["ticket number \"FN/1\""]),
+        ("ticket off pattern", ["--member", "GCG-1", "--ticket", "FN/1"], ["\"FN/1\" of {{ticket}}", "patterns.ticket"]),
         ("custom pattern", ["--member", "GCG-1", "--id-pattern", "^[0-9]+$"], ["matching ^[0-9]+$"]),
         (
             "missing template", ["--member", "GCG-1", "--template", "none.yaml"],

@@ -241,15 +241,18 @@ struct FontRegistryTests {
         #expect(table.candidatePaths(for: try #require(table.fonts["髙𠮷"])) == ["/t/〜.ttc"])
     }
 
-    @Test("The source tree's fonts.json is found without working out the executable's folder; MKPDF_FONTS still wins")
+    @Test(
+        "The source tree's fonts.json is found after one look beside the executable (an installed prefix), without the current directory; MKPDF_FONTS still wins"
+    )
     func tableInTheSourceTree() throws {
-        let reads = FolderReads()
+        var reads = FolderReads()
         let found = try FontConfiguration.defaultFile(
             environment: [:], sourceTree: Repo.root, executableDirectory: reads.folder("executable"),
             currentDirectory: reads.folder("current"))
         #expect(found.path == Repo.root.appendingPathComponent("Fonts/fonts.json").standardizedFileURL.path)
-        #expect(reads.names.isEmpty, "read \(reads.names)")
+        #expect(reads.names == ["executable"], "read \(reads.names)")
 
+        reads = FolderReads()
         let scratch = try Scratch("fonts-override")
         let other = scratch.file("other.json")
         try Data(#"{"fonts": {"gothic": {"files": ["a.ttf"]}}}"#.utf8).write(to: other)
@@ -260,7 +263,7 @@ struct FontRegistryTests {
         #expect(chosen.path == other.path)
         #expect(reads.names.isEmpty, "read \(reads.names)")
 
-        // Without a table in the source tree, the other places are worked out and listed.
+        // Without a table in the source tree, the other places are worked out (the executable's folder once) and listed.
         let error = #expect(throws: FontError.self) {
             try FontConfiguration.defaultFile(
                 environment: [:], sourceTree: scratch.url, executableDirectory: reads.folder("executable"),

@@ -12,7 +12,7 @@ import Testing
         let (scratch, root) = try RenderServiceTests.root("serve-library")
         let service = try RenderService(configuration: ServiceConfiguration(root: root))
         let rendered = try await service.render(
-            templateNamed: "ticket", data: Data(#"{"member": "ﾊﾝｶｸ-葛󠄀"}"#.utf8), settings: RenderSettings())
+            templateNamed: "ticket", data: Data(#"{"member": "GCG-40167", "venue": "ﾊﾝｶｸ-葛󠄀"}"#.utf8), settings: RenderSettings())
         let pdf = scratch.file("library.pdf")
         try #require(rendered.files.count == 1)
         try rendered.files[0].write(to: pdf)

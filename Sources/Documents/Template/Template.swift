@@ -41,6 +41,8 @@ public struct Template: Sendable {
     /// How data values that are not text print (`literals: {"true": はい, "false": いいえ, "null": ""}`), by the
     /// JSON literal; a literal the template does not list is refused rather than printed as `1` or a default.
     public let literals: [String: String]
+    /// `patterns:`: what a given value of an input must match, checked by every face that fills the template.
+    let patterns: [InputPattern]
     /// The elements in drawing order.
     let elements: [TemplateElement]
     /// The file lines of each top-level element, in `elements`' order.
@@ -104,6 +106,7 @@ public struct Template: Sendable {
         defaults = contents.defaults
         placeholderNames = contents.placeholderNames
         literals = contents.literals
+        patterns = contents.patterns
         elements = contents.elements
         stretches = ElementStretch.stretches(of: contents.elements)
         elementLines = contents.elementLines
@@ -256,6 +259,7 @@ public struct Template: Sendable {
         -> TemplateScope
     {
         let texts = try values(merging: given)
+        try checkPatterns(given: given, data: given2)
         for name in given2.keys.sorted() where data[name] == nil {
             throw TemplateError(file: file, reason: .unknownPlaceholder(name: name, known: placeholderNames))
         }
@@ -306,6 +310,41 @@ public struct Template: Sendable {
             scope.set("title", .text(try text(title, scope: scope)))
         }
         return scope
+    }
+
+    /// Checks every given value that has a pattern (`patterns:`); a default the template gives itself is not checked.
+    /// - Throws: `TemplateError.Reason.invalidValue` naming the input, at the pattern's line.
+    func checkPatterns(given: [String: String], data: [String: TemplateValue]) throws(TemplateError) {
+        for pattern in patterns {
+            let value: String
+            if let text = given[pattern.name] {
+                value = text
+            } else if case .text(let text)? = data[pattern.name] {
+                value = text
+            } else {
+                continue
+            }
+            if let problem = pattern.problem(with: value) {
+                throw TemplateError(
+                    file: file, line: pattern.mark?.line, column: pattern.mark?.column,
+                    reason: .patternMismatch(input: pattern.name, value: Self.excerpt(value), problem: problem))
+            }
+        }
+    }
+
+    /// `value` quoted for a message: at most 40 characters of it, control characters as `\u{A}`, and how long it
+    /// is when longer.
+    static func excerpt(_ value: String) -> String {
+        let count = value.count
+        var shown = ""
+        for scalar in value.prefix(40).unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return count <= 40 ? "\"\(shown)\"" : "\"\(shown)…\" (\(count) characters)"
     }
 
     /// "a list" or "a record" for a value of that shape, else nil (text, numbers and booleans convert freely).

@@ -24,6 +24,8 @@ public struct TemplateError: Error, Hashable, Sendable {
         case unknownPlaceholder(name: String, known: [String])
         /// A value holds a character that cannot go into one line of text (newline, tab, other control characters).
         case invalidValue(placeholder: String, reason: String)
+        /// A value given for an input does not pass the pattern the template's `patterns:` gives it.
+        case patternMismatch(input: String, value: String, problem: String)
         /// A key that must hold a number holds something else.
         case badNumber(key: String, value: String)
         /// An element kind the template language does not have.
@@ -117,6 +119,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
                 + NearestName.hint(for: name, among: known) + "; it declares " + list(known)
         case .invalidValue(let placeholder, let reason):
             return "the value of {{\(placeholder)}} \(reason)"
+        case .patternMismatch(let input, let value, let problem):
+            return "the value \(value) of {{\(input)}} is refused: \(problem)"
         case .badNumber(let key, let value):
             return "\"\(key)\" must be a number, got \"\(value)\""
         case .unknownElement(let name, let known):
@@ -176,6 +180,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "check the spelling, or use the placeholder in the template"
         case .invalidValue:
             return "give the value on one line without control characters"
+        case .patternMismatch(let input, _, _):
+            return "give a value the pattern accepts, or change the template's patterns.\(input)"
         case .badNumber:
             return "write a finite number such as 12 or 12.5"
         case .unknownElement:

@@ -30,6 +30,8 @@ struct TemplateParser {
         var margins = PageSetup.Margins(all: Paper.points(millimetres: 15))
         var placeholderNames: [String]
         var literals: [String: String] = [:]
+        /// `patterns:`: the rules given values of the inputs must match.
+        var patterns: [InputPattern] = []
         var font = "gothic"
         var typesetting = Typesetting.standard
     }
@@ -37,7 +39,7 @@ struct TemplateParser {
     static let topKeys = [
         "name", "description", "title", "author", "subject", "keywords", "page", "size", "margins", "background", "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "pdfa", "attach", "signature", "flatten", "typesetting"
+        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting"
     ]
     static let elementKinds = [
         "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if", "field"
@@ -147,6 +149,7 @@ struct TemplateParser {
             data: declared, lets: lets, elements: elements,
             placeholderNames: declared.keys.sorted(), literals: literals)
         contents.font = font
+        contents.patterns = try patterns(top.value("patterns"), declared: declared)
         contents.typesetting = styleTable.typesetting
         contents.elementLines = elementLines
         if let node = top.value("margins") { contents.margins = try margins(node) }
@@ -158,6 +161,29 @@ struct TemplateParser {
     }
 
     // MARK: Sections
+
+    /// `patterns: {member: "^[A-Za-z0-9-]{1,32}$"}`: a regular expression for each named text input, which the value
+    /// given for it must match as a whole (`InputPattern`).
+    func patterns(_ node: Node?, declared: [String: TemplateValue]) throws(TemplateError) -> [InputPattern] {
+        guard let node else { return [] }
+        var patterns: [InputPattern] = []
+        for (name, keyNode, value) in try map(node, context: "patterns", allowed: nil).pairs {
+            guard declared[name] != nil else {
+                throw error(keyNode, .unknownPlaceholder(name: name, known: declared.keys.sorted()))
+            }
+            let source = try scalar(value, key: name)
+            switch InputPattern.make(name: name, source: source, mark: mark(value)) {
+            case .success(let pattern): patterns.append(pattern)
+            case .failure(let problem):
+                throw error(
+                    value,
+                    .badValue(
+                        key: "patterns.\(name)", value: "\"\(source)\"",
+                        expected: "a bounded regular expression: \(problem.reason)"))
+            }
+        }
+        return patterns
+    }
 
     /// `page: a4`, `page: {size: a5, orientation: landscape}`, `page: {width: 100mm, height: 148mm}`, or the older
     /// `size: {width, height}` in points.

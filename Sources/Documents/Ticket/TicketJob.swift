@@ -10,15 +10,18 @@ import Foundation
 public struct TicketJob: Sendable {
     /// The one-page template drawn.
     public var template: Template
-    /// The pattern member and ticket numbers must match.
-    public var rules: TicketRules
+    /// A pattern member and ticket numbers must match besides the template's own `patterns:` (a command's
+    /// `--id-pattern`); nil leaves the rule to the template, so that every face refuses the same values alike.
+    public var rules: TicketRules?
     /// The device grid barcodes are checked on: the `scale` the page will be rendered with.
     public var scale: RasterScale
     /// Where fonts come from.
     public var fonts: FontRegistry
 
     /// A job for `template`.
-    public init(template: Template, rules: TicketRules, scale: RasterScale = .standard, fonts: FontRegistry = .shared) {
+    public init(
+        template: Template, rules: TicketRules? = nil, scale: RasterScale = .standard, fonts: FontRegistry = .shared
+    ) {
         self.template = template
         self.rules = rules
         self.scale = scale
@@ -26,7 +29,7 @@ public struct TicketJob: Sendable {
     }
 
     /// The ticket's page for `values`; the member and ticket numbers, when the template shows them and a value is
-    /// given, must match the rules.
+    /// given, must match the template's `patterns:` and the rules, when given.
     /// - Throws: `TicketError` for a number the rules refuse, `TemplateError` for anything the template refuses.
     public func drawing(values: [String: String]) throws -> Drawing {
         try checkNumbers(values)
@@ -45,8 +48,9 @@ public struct TicketJob: Sendable {
         return try template.document(values: values, data: data, options: options)
     }
 
-    /// Checks the member and ticket numbers the template shows against the rules.
+    /// Checks the member and ticket numbers the template shows against the rules, when given.
     private func checkNumbers(_ values: [String: String]) throws {
+        guard let rules else { return }
         for field in ["member", "ticket"] where template.placeholderNames.contains(field) {
             if let value = values[field] { try rules.check(value, field: field) }
         }
