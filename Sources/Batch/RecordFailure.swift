@@ -1,4 +1,5 @@
 import Documents
+import DrawingModule
 import Fonts
 import Foundation
 import Render
@@ -20,11 +21,14 @@ public struct RecordFailure: Error, Sendable, Hashable {
     public var codePoint: String?
     /// What failed and how to fix it (the underlying error's text).
     public var reason: String
+    /// The limit (`Limits`) the record went over, e.g. `job-seconds`, when that is why it failed: how a service
+    /// tells a time-out (504) from another limit (422) without reading the words.
+    public var limit: String?
 
     /// Creates a failure.
     public init(
         row: Int, member: String? = nil, field: String? = nil, character: String? = nil,
-        codePoint: String? = nil, reason: String
+        codePoint: String? = nil, reason: String, limit: String? = nil
     ) {
         self.row = row
         self.member = member
@@ -32,18 +36,37 @@ public struct RecordFailure: Error, Sendable, Hashable {
         self.character = character
         self.codePoint = codePoint
         self.reason = reason
+        self.limit = limit
     }
 
     /// The failure of `record` from any error; a `DataFailure` (a template's, the ticket rules', a renderer's) also
     /// gives the field and the character it knows.
     public init(_ error: any Error, record: BatchRecord) {
-        self.init(row: record.row, member: record.fields["member"], reason: "\(error)")
+        self.init(
+            row: record.row, member: record.fields["member"], reason: "\(error)", limit: Self.limit(of: error))
         if let error = error as? RecordFailure {
             self = error
         } else if let failure = error as? any DataFailure {
             field = failure.failedField
             character = failure.missingGlyph?.character
             codePoint = failure.missingGlyph?.codePoint
+        }
+    }
+
+    /// The limit `error` reports going over, from its type: a `LimitExceeded`, or a template's or renderer's error
+    /// that carries one.
+    static func limit(of error: any Error) -> String? {
+        switch error {
+        case let exceeded as LimitExceeded:
+            return exceeded.limit
+        case let error as TemplateError:
+            if case .limit(let exceeded) = error.reason { return exceeded.limit }
+            return nil
+        case let error as RenderError:
+            if case .limit(let exceeded, _) = error { return exceeded.limit }
+            return nil
+        default:
+            return nil
         }
     }
 }

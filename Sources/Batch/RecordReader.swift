@@ -134,7 +134,8 @@ public final class RecordReader {
                         maximum: input.limits.jsonLineBytes, unit: "bytes")
                     return BatchRecord(
                         index: index, row: number, fields: [:],
-                        problem: RecordFailure(row: number, reason: "line \(number): \(limit.description)"))
+                        problem: RecordFailure(
+                            row: number, reason: "line \(number): \(limit.description)", limit: limit.limit))
                 }
                 let trimmed = text.hasSuffix("\r") ? String(text.dropLast()) : text
                 if trimmed.allSatisfy(\.isWhitespace) { continue }

@@ -143,8 +143,8 @@ extension ServiceProblem {
             self.init(error)
         case let error as RecordFailure:
             self.init(
-                Self.kind(forRecordReason: error.reason), detail: error.description, field: error.field,
-                record: "row \(error.row)", limit: Self.limit(in: error.reason))
+                error.limit == "job-seconds" ? .timeLimit : .unprocessable, detail: error.description,
+                field: error.field, record: "row \(error.row)", limit: error.limit)
         case let error as BatchError:
             self.init(.badRequest, detail: error.description)
         case let error as LimitExceeded:
@@ -182,7 +182,7 @@ extension ServiceProblem {
         case .unknownPlaceholder(let name, _):
             kind = .badRequest
             field = name
-        case .patternMismatch(let name, _, _):
+        case .patternMismatch(let name, _, _), .dataShape(let name, _, _):
             kind = .unprocessable
             field = name
         case .unknownName, .expression, .layout, .image, .font:
@@ -208,13 +208,4 @@ extension ServiceProblem {
         }
     }
 
-    /// A record's failure names the limit it went over in its words; the time limit is a 504, the rest a 422.
-    private static func kind(forRecordReason reason: String) -> Kind {
-        reason.contains("over the limit job-seconds") ? .timeLimit : .unprocessable
-    }
-
-    private static func limit(in reason: String) -> String? {
-        guard let range = reason.range(of: "over the limit ") else { return nil }
-        return String(reason[range.upperBound...].prefix { $0.isLetter || $0 == "-" })
-    }
 }

@@ -271,10 +271,7 @@ public struct Template: Sendable {
             // A declared list or record takes only a list or record; data of another shape names the declaration.
             if let declared = data[name], let kind = Self.shape(declared), kind != Self.shape(value), value != .null {
                 throw TemplateError(
-                    file: file,
-                    reason: .badValue(
-                        key: name, value: value.kindDescription,
-                        expected: "the template declares \(name) as \(kind) (data: \(name): …); give \(kind)"))
+                    file: file, reason: .dataShape(input: name, given: value.kindDescription, declared: kind))
             }
             values[name] = value
         }
@@ -283,10 +280,7 @@ public struct Template: Sendable {
             guard let text = texts[name] else { continue }
             if let declared = data[name], let kind = Self.shape(declared) {
                 throw TemplateError(
-                    file: file,
-                    reason: .badValue(
-                        key: name, value: "the text \"\(text)\"",
-                        expected: "the template declares \(name) as \(kind) (data: \(name): …); give \(kind)"))
+                    file: file, reason: .dataShape(input: name, given: "the text \(Self.excerpt(text))", declared: kind))
             }
             values[name] = .text(text)
         }

@@ -24,6 +24,8 @@ public struct TemplateError: Error, Hashable, Sendable {
         case unknownPlaceholder(name: String, known: [String])
         /// A value holds a character that cannot go into one line of text (newline, tab, other control characters).
         case invalidValue(placeholder: String, reason: String)
+        /// Data gives an input a value of another shape than the template declares (text where it declares a list).
+        case dataShape(input: String, given: String, declared: String)
         /// A value given for an input does not pass the pattern the template's `patterns:` gives it.
         case patternMismatch(input: String, value: String, problem: String)
         /// A key that must hold a number holds something else.
@@ -121,6 +123,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "the value of {{\(placeholder)}} \(reason)"
         case .patternMismatch(let input, let value, let problem):
             return "the value \(value) of {{\(input)}} is refused: \(problem)"
+        case .dataShape(let input, let given, let declared):
+            return "\"\(input)\" cannot be \(given): the template declares \(input) as \(declared) (data: \(input): …)"
         case .badNumber(let key, let value):
             return "\"\(key)\" must be a number, got \"\(value)\""
         case .unknownElement(let name, let known):
@@ -182,6 +186,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "give the value on one line without control characters"
         case .patternMismatch(let input, _, _):
             return "give a value the pattern accepts, or change the template's patterns.\(input)"
+        case .dataShape(_, _, let declared):
+            return "give \(declared)"
         case .badNumber:
             return "write a finite number such as 12 or 12.5"
         case .unknownElement:
@@ -234,6 +240,7 @@ extension TemplateError: DataFailure {
         switch reason {
         case .missingGlyph(let field, _): field
         case .missingValue(let placeholder), .invalidValue(let placeholder, _): placeholder
+        case .patternMismatch(let input, _, _), .dataShape(let input, _, _): input
         case .barcode(_, _, _, let placeholder, _): placeholder
         case .textFit(let fit): fit.field
         case .chart(_, let field): field

@@ -1,0 +1,26 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Data that does not fit what a stored template declares is the caller's problem (4xx naming the field), never the
+/// service's (500): the status comes from the error's kind, not from its words.
+@Suite struct DataProblemTests {
+    @Test("Text where the template declares a list answers 422 naming the field")
+    func textWhereAListIsDeclared() throws {
+        let scratch = try Scratch("serve-data-shape")
+        let root = scratch.file("root")
+        try FileManager.default.copyItem(at: Repo.root.appendingPathComponent("Templates"), to: root)
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let answer = try server.post("/render/invoice", json: #"{"items": "髙橋の品物 3点"}"#)
+        #expect(answer.status == 422, "\(answer.text.prefix(400))")
+        #expect(answer.headers["content-type"] == "application/problem+json")
+        #expect(answer.problem["field"] as? String == "items", "\(answer.text)")
+        let detail = try #require(answer.problem["detail"] as? String)
+        #expect(detail.contains("declares items as a list"), "\(detail)")
+        #expect(detail.contains("髙橋の品物 3点"), "\(detail)")
+        // The same template given a list renders.
+        let list = try server.post(
+            "/render/invoice", json: #"{"items": [{"name": "珈琲豆", "qty": 1, "price": 1200, "rate": 8}]}"#)
+        #expect(list.status == 200, "\(list.text.prefix(400))")
+    }
+}
