@@ -91,8 +91,8 @@ import Testing
         #expect(try text("{{ '1989-01-07' | wareki }} {{ '1989-01-08' | wareki }}") == "昭和64年1月7日 平成元年1月8日")
         #expect(try text("{{ '2025-11-23' | wareki('short') }}") == "R7.11.23")
         #expect(try text("{{ '2025/11/23' | date('yyyy年M月d日') }}") == "2025年11月23日")
-        #expect(failure("{{ '2025-02-30' | wareki }}")?.message.contains("not a day") == true)
-        #expect(failure("{{ '令和7年' | wareki }}")?.message.contains("yyyy-MM-dd") == true)
+        #expect(failure("{{ '2025-02-30' | wareki }}")?.message.contains("a day the calendar does not have") == true)
+        #expect(failure("{{ '令和7年' | wareki }}")?.message.contains("2025/11/8, 2025年11月8日") == true)
     }
 
     /// 算用数字 → 漢数字 for vertical text: positional with 十 and the myriad units, or digit by digit.

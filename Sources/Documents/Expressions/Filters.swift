@@ -363,20 +363,18 @@ private struct Call {
         return parts.joined(separator: separator)
     }
 
-    /// The input as a date: `2025-11-23`, `2025/11/23` or `2025-11-23T…` (the time is ignored).
+    /// The input as a date, written as offices write one (`DateText`): `2025-11-08`, `2025/11/8`, `2025/11/8 0:00`,
+    /// `2025年11月8日`, `令和7年11月8日`, `R7.11.8`; a time after the day is ignored.
     func date() throws(ExpressionError) -> Date {
         let text = try self.text()
-        let head = text.prefix(10).replacingOccurrences(of: "/", with: "-")
-        let parts = head.split(separator: "-").map { Int($0) }
-        guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
-            (1...12).contains(month), (1...31).contains(day), text.count == 10 || text.dropFirst(10).first == "T"
-        else {
-            throw fail("\(name) needs a date written yyyy-MM-dd (e.g. 2025-11-23), not \(input.kindDescription)")
+        guard let day = DateText.day(text) else {
+            throw fail(
+                "\(name) reads a date from the data, and \(input.kindDescription) is none (or a day the calendar "
+                    + "does not have): the data should write it as \(DateText.forms)")
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: year, month: month, day: day)
-        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
+        guard let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else {
             throw fail("\(text) is not a day of the calendar")
         }
         return date

@@ -4,7 +4,7 @@ import Foundation
 /// exactly as a template would (`{{ total | yen }}`, `{{ issued | wareki }}`).
 ///
 /// Each runs the same filter a template runs and throws the same errors: `yen` refuses a value with decimals until
-/// it is rounded, `round` names its modes, `wareki` and `date` read `yyyy-MM-dd`.
+/// it is rounded, `round` names its modes, `wareki` and `date` read dates as offices write them.
 public enum Formatters {
     /// Any filter by name (`"yen"`, `"number"`, `"round"`, `"wareki"`, `"date"`, `"pad"` …) applied to `value`
     /// with `arguments`, as `{{ value | name(arguments) }}` would.
@@ -38,13 +38,14 @@ public enum Formatters {
         return result.numberValue ?? value
     }
 
-    /// 和暦 of a `yyyy-MM-dd` date: `令和7年11月23日`, or with `short` `R7.11.23`.
+    /// 和暦 of a date as offices write one (`2025-11-23`, `2025/11/23`, `R7.11.23`; `DateText`): `令和7年11月23日`,
+    /// or with `short` `R7.11.23`.
     /// - Throws: `ExpressionError` for text that is not such a date.
     public static func wareki(_ date: String, short: Bool = false) throws(ExpressionError) -> String {
         short ? try text(apply("wareki", to: .text(date), .text("short"))) : try text(apply("wareki", to: .text(date)))
     }
 
-    /// A `yyyy-MM-dd` date in `pattern` (`yyyy年M月d日`).
+    /// A date as offices write one (`DateText`) in `pattern` (`yyyy年M月d日`).
     /// - Throws: `ExpressionError` for text that is not such a date.
     public static func date(_ date: String, pattern: String) throws(ExpressionError) -> String {
         try text(apply("date", to: .text(date), .text(pattern)))
