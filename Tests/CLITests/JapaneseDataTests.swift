@@ -506,3 +506,54 @@ import Testing
         #expect(try Oracle.pdftotext(scratch.file("tickets/ticket-GCG-40101.pdf")).contains("FN-579-413"))
     }
 }
+
+/// Excel's `¥1,200` in a CP932 CSV is the byte 0x5C before the digits: it reads as the amount, so the invoice's
+/// totals are those of the same file without the yen signs, not a failed record or a ¥0.
+@Suite struct CP932YenTests {
+    @Test func aYenSignSavedAsCP932IsTheAmount() throws {
+        let scratch = try Scratch("ja-cp932-yen")
+        let lines = try Data(contentsOf: Repo.root.appendingPathComponent("samples/invoice-lines.csv"))
+        let text = try #require(
+            String(data: try Oracle.run("iconv", ["-f", "CP932", "-t", "UTF-8"], input: lines).data, encoding: .utf8))
+        // Excel ends lines with CR LF, which Swift's String holds as one Character: split on the scalars.
+        let end = text.contains("\r\n") ? "\r\n" : "\n"
+        var rows = text.components(separatedBy: end)
+        // The price column (単価, the sixth) of every data row written in Excel's currency format: "¥1,200".
+        for index in rows.indices.dropFirst() where !rows[index].isEmpty {
+            var fields = rows[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            try #require(fields.count == 7, "\(rows[index])")
+            let amount = try #require(Int(fields[5].trimmingCharacters(in: .whitespacesAndNewlines)))
+            // Quoted, as Excel quotes a value holding a comma.
+            let digits = amount >= 1000 ? "\(amount / 1000),\(String(format: "%03d", amount % 1000))" : "\(amount)"
+            fields[5] = "\"YEN\(digits)\""
+            rows[index] = fields.joined(separator: ",")
+        }
+        var yen = try JapaneseDataTests.cp932(rows.joined(separator: end))
+        // iconv has no CP932 byte for "YEN"'s letters' meaning: put Excel's 0x5C in their place.
+        let marker = Data("YEN".utf8)
+        while let range = yen.range(of: marker) { yen.replaceSubrange(range, with: [0x5C]) }
+        try #require(yen.contains(0x5C))
+        try yen.write(to: scratch.file("yen.csv"))
+        try lines.write(to: scratch.file("plain.csv"))
+        var texts: [String] = []
+        for name in ["plain", "yen"] {
+            let run = try Oracle.run(
+                Repo.mkpdf.path,
+                [
+                    "batch", "--template", Repo.root.appendingPathComponent("Templates/invoice.yaml").path, "--data",
+                    "\(name).csv", "--group-by", "number", "--map", "請求番号=number", "--map", "取引先=customer",
+                    "--map", "発行日=issued", "--map", "品名=name", "--map", "数量=qty", "--map", "単価=price",
+                    "--map", "税率=rate", "--out", name, "--name", "{{number}}"
+                ], directory: scratch.url)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            #expect(run.stdout.contains("0 failed"), "\(name): \(run.stdout)")
+            let folder = scratch.file(name)
+            let pdfs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }
+                .sorted()
+            try #require(!pdfs.isEmpty)
+            texts.append(try pdfs.map { try Oracle.pdftotext(folder.appendingPathComponent($0)) }.joined())
+        }
+        #expect(texts[0] == texts[1])
+        #expect(texts[1].contains("¥") && !texts[1].contains("¥0\n"), "\(texts[1].prefix(600))")
+    }
+}

@@ -54,7 +54,9 @@ public enum TemplateValue: Hashable, Sendable {
     }
 
     /// Reads `text` as a number: optional sign, digits with optional `,` thousands separators, optional decimals,
-    /// optionally led by `¥` or `￥`; nil for anything else (so "12abc" is never 12).
+    /// optionally led by `¥`, `￥` or `\` — Excel's `¥2,400` saved as CP932 is the byte 0x5C, which Shift_JIS
+    /// decoders (Foundation's among them) read as the backslash a Japanese font draws as ¥; nil for anything else (so
+    /// "12abc" is never 12).
     public static func number(reading text: String) -> Decimal? {
         // Tables ask this of every cell: most text is no number and is refused by its first character, and text
         // without white space at its ends is not trimmed (Foundation trims through NSString).
@@ -76,7 +78,7 @@ public enum TemplateValue: Hashable, Sendable {
             negative = true
             body = body.dropFirst()
         }
-        if body.first == "¥" || body.first == "￥" { body = body.dropFirst() }
+        if body.first == "¥" || body.first == "￥" || body.first == "\\" { body = body.dropFirst() }
         guard let first = body.first, first.isASCII, first.isNumber else { return nil }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return nil }
@@ -97,8 +99,8 @@ public enum TemplateValue: Hashable, Sendable {
         return negative ? -value : value
     }
 
-    /// The characters a number may start with once trimmed: a sign, a yen sign or an ASCII digit.
-    private static let numberStarts = Set<Unicode.Scalar>("-−¥￥0123456789".unicodeScalars)
+    /// The characters a number may start with once trimmed: a sign, a yen sign (or CP932's 0x5C) or an ASCII digit.
+    private static let numberStarts = Set<Unicode.Scalar>("-−¥￥\\0123456789".unicodeScalars)
     /// Numbers are read and printed with `.` for the point whatever the machine's locale.
     private static let posix = Locale(identifier: "en_US_POSIX")
 
