@@ -10,6 +10,9 @@ import Foundation
 final class RecordGroups {
     private let field: String
     private var held: [[BatchRecord]]?
+    /// The next group of `held` to give out; a group given out is emptied in place, so its memory goes with it and
+    /// taking one costs the same whatever the number of groups (taking the first of an array moved every other one).
+    private var nextHeld = 0
     private var pending: BatchRecord?
     private var emitted = 0
     /// What the grouping holds in memory when the input is not sorted by the field, for the run to print.
@@ -66,10 +69,11 @@ final class RecordGroups {
     /// The next group as one record, or nil at the end.
     /// - Throws: `BatchError` as `RecordReader.next()`.
     func next(reader: RecordReader) throws(BatchError) -> BatchRecord? {
-        if var groups = held {
-            guard !groups.isEmpty else { return nil }
-            let members = groups.removeFirst()
-            held = groups
+        if held != nil {
+            guard nextHeld < held!.count else { return nil }
+            let members = held![nextHeld]
+            held![nextHeld] = []
+            nextHeld += 1
             return group(members)
         }
         let start: BatchRecord?
