@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Support
 
 /// A barcode placed in its box: the light background, every dark rectangle and every text run, in points, with
 /// every module edge on the device pixel grid.
@@ -97,7 +98,7 @@ public struct BarcodeLayout: Hashable, Sendable {
                     reason: "a module width is a number "
                         + "of points above 0, got \(width). Fix: give e.g. 0.5 or leave it out")
             }
-            modulePixels = Int((width * scale).rounded())
+            modulePixels = Int(roundedClamping: width * scale)
             guard modulePixels >= 1 else {
                 throw BarcodeError(
                     .invalidOption, field: "options.moduleWidth",
@@ -106,8 +107,8 @@ public struct BarcodeLayout: Hashable, Sendable {
                         + "\(1 / scale) pt")
             }
         } else {
-            let across = Int((Double(availableWidth) / geometry.width).rounded(.down))
-            let down = squareModules ? Int((Double(availableHeight) / geometry.height).rounded(.down)) : across
+            let across = Int(roundedClamping: Double(availableWidth) / geometry.width, .down)
+            let down = squareModules ? Int(roundedClamping: Double(availableHeight) / geometry.height, .down) : across
             modulePixels = max(0, min(across, down))
         }
         let symbolFits =
@@ -135,14 +136,14 @@ public struct BarcodeLayout: Hashable, Sendable {
                     + "data or make the box larger")
         }
         let module = Double(modulePixels) / scale
-        let usedWidth = Int((geometry.width * Double(modulePixels)).rounded(.up))
+        let usedWidth = Int(roundedClamping: geometry.width * Double(modulePixels), .up)
         let originX = left + (availableWidth - usedWidth) / 2
         let areaHeightPixels: Int
         let originY: Int
         // y in modules → points: square modules, or (linear) bars stretched to fill the box above guards and text.
         let mapY: (Double) -> Double
         if squareModules {
-            areaHeightPixels = Int((geometry.height * Double(modulePixels)).rounded(.up))
+            areaHeightPixels = Int(roundedClamping: geometry.height * Double(modulePixels), .up)
             originY = top + (availableHeight - areaHeightPixels) / 2
             let y0 = Double(originY) / scale
             mapY = { y0 + $0 * module }

@@ -1,5 +1,6 @@
 import CZint
 import DrawingModule
+import Support
 
 extension BarcodeEncoder {
     /// Digits of the symbologies whose last digit is a GS1 mod-10 check: the full length of each.
@@ -32,7 +33,7 @@ extension BarcodeEncoder {
                 throw BarcodeError(
                     .invalidCharacter, field: "data",
                     reason: "\(kind.rawValue) takes digits only, got "
-                        + "\(bad) in \"\(data)\". Fix: give \(full - 1) digits (or \(full) with the "
+                        + "\(bad) in \"\(ErrorText.excerpt(data))\". Fix: give \(full - 1) digits (or \(full) with the "
                         + "check digit)")
             }
             let digits = data.compactMap(\.wholeNumberValue)
@@ -42,7 +43,7 @@ extension BarcodeEncoder {
                 throw BarcodeError(
                     .wrongLength, field: "data",
                     reason: "\(kind.rawValue) with checkDigit "
-                        + "\(mode.rawValue) takes \(wanted) digits, got \(digits.count) (\"\(data)\"). "
+                        + "\(mode.rawValue) takes \(wanted) digits, got \(digits.count) (\"\(ErrorText.excerpt(data))\"). "
                         + "Fix: give \(full - 1) digits to compute the check digit or \(full) to verify it")
             }
             if kind == .upcE, digits[0] > 1 {
@@ -58,9 +59,9 @@ extension BarcodeEncoder {
             guard digits.last == expected else {
                 throw BarcodeError(
                     .checkDigit, field: "data",
-                    reason: "the check digit of \"\(data)\" is "
+                    reason: "the check digit of \"\(ErrorText.excerpt(data))\" is "
                         + "\(digits.last ?? 0), but the digits before it give \(expected). Fix: correct "
-                        + "the number (\(data.dropLast())\(expected)), or give \(full - 1) digits and let "
+                        + "the number (\(ErrorText.excerpt(data.dropLast() + String(expected)))), or give \(full - 1) digits and let "
                         + "mkpdf compute it")
             }
             // Verified: libzint gets the digits without it and appends the same one (given eight digits, libzint
@@ -78,13 +79,13 @@ extension BarcodeEncoder {
                 throw BarcodeError(
                     .invalidCharacter, field: "data",
                     reason: "Code 39 takes 0-9, A-Z, - . space $ / + %;"
-                        + " \"\(data)\" has others or no check character. Fix: use those characters")
+                        + " \"\(ErrorText.excerpt(data))\" has others or no check character. Fix: use those characters")
             }
             let expected = values.dropLast().reduce(0) { $0 + $1! } % 43
             guard values.last! == expected else {
                 throw BarcodeError(
                     .checkDigit, field: "data",
-                    reason: "the mod-43 check character of \"\(data)\" is "
+                    reason: "the mod-43 check character of \"\(ErrorText.excerpt(data))\" is "
                         + "\"\(data.last!)\", but the characters before it give \"\(table[expected])\". Fix: "
                         + "correct it, or leave it out with checkDigit: compute")
             }
@@ -101,13 +102,13 @@ extension BarcodeEncoder {
                 throw BarcodeError(
                     .invalidCharacter, field: "data",
                     reason: "NW-7 data is a start character A-D, "
-                        + "digits - $ : / . +, a check character and a stop character A-D; got \"\(data)\". "
+                        + "digits - $ : / . +, a check character and a stop character A-D; got \"\(ErrorText.excerpt(data))\". "
                         + "Fix: write it so")
             }
             guard values.reduce(0, { $0 + $1! }) % 16 == 0 else {
                 throw BarcodeError(
                     .checkDigit, field: "data",
-                    reason: "the mod-16 check character of \"\(data)\" "
+                    reason: "the mod-16 check character of \"\(ErrorText.excerpt(data))\" "
                         + "(before the stop character) is wrong. Fix: correct it, or leave it out with "
                         + "checkDigit: compute")
             }

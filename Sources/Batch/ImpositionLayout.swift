@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Support
 
 /// Tickets laid out on sheets in a grid (`--impose a4 --grid 2x5 --crop-marks`): where each ticket goes, scaled to
 /// fit its cell (never enlarged), with crop marks in the gutters, as one vector `Drawing` per sheet.
@@ -32,8 +33,9 @@ public struct ImpositionLayout: Sendable, Hashable {
         let gutter = cropMarks ? Self.gutter : 0
         let width = sheet.width - 2 * Self.margin
         let height = sheet.height - 2 * Self.margin
-        let columns = grid?.columns ?? max(1, Int((width + gutter) / (ticket.width + gutter)))
-        let rows = grid?.rows ?? max(1, Int((height + gutter) / (ticket.height + gutter)))
+        let columns =
+            grid?.columns ?? max(1, Int(roundedClamping: (width + gutter) / (ticket.width + gutter), .towardZero))
+        let rows = grid?.rows ?? max(1, Int(roundedClamping: (height + gutter) / (ticket.height + gutter), .towardZero))
         guard columns > 0, rows > 0, columns * rows <= 400 else {
             throw .badOption(option: "--grid \(columns)x\(rows)", reason: "give 1 to 400 cells, e.g. --grid 2x5")
         }

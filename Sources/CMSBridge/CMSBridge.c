@@ -1,3 +1,5 @@
+/* timegm (glibc) */
+#define _DEFAULT_SOURCE
 #include "CMSBridge.h"
 
 #include <openssl/bio.h>
@@ -12,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct mkpdf_signer {
     EVP_PKEY *key;
@@ -140,6 +143,23 @@ char *mkpdf_signer_name(const mkpdf_signer *signer) {
     char *name = line != NULL ? strdup(line) : strdup("");
     OPENSSL_free(line);
     return name;
+}
+
+/* An ASN.1 time as seconds since 1970 UTC: OpenSSL reads it into a struct tm (UTC), glibc's timegm counts it. */
+static int seconds_since_epoch(const ASN1_TIME *time, int64_t *seconds) {
+    struct tm parts;
+    memset(&parts, 0, sizeof parts);
+    if (time == NULL || ASN1_TIME_to_tm(time, &parts) != 1) {
+        ERR_clear_error();
+        return -1;
+    }
+    *seconds = (int64_t)timegm(&parts);
+    return 0;
+}
+
+int mkpdf_signer_validity(const mkpdf_signer *signer, int64_t *not_before, int64_t *not_after) {
+    if (seconds_since_epoch(X509_get0_notBefore(signer->certificate), not_before) != 0) return -1;
+    return seconds_since_epoch(X509_get0_notAfter(signer->certificate), not_after);
 }
 
 /* The signing-certificate-v2 attribute (ESS, RFC 5035): the certificate's SHA-256 hash and issuer/serial. */

@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Support
 
 extension ChartBuilder {
     /// The plot of a bar, stacked or line chart: where values and categories land.
@@ -111,7 +112,8 @@ extension ChartBuilder {
                         + "legend and labels are placed, less than two lines of labels"))
         }
         let (low, high) = range()
-        let maximumTicks = min(10, max(1, Int((plotBottom - plotTop) / (lineHeight * 1.8))))
+        let maximumTicks = min(
+            10, max(1, Int(roundedClamping: (plotBottom - plotTop) / (lineHeight * 1.8), .towardZero)))
         let axis = ValueAxis(low: low, high: high, maximumTicks: maximumTicks)
         let plotLeft = box.x + (axis.ticks.map(ChartNumber.text).map(width).max() ?? 0) + 2 * Self.tick
         let plotWidth = box.maxX - plotLeft

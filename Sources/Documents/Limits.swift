@@ -12,7 +12,8 @@ public struct Limits: Hashable, Sendable {
     /// parsing and evaluation recurse no deeper than this. Default 200.
     public var expressionDepth = 200
     /// How many bytes one text an expression makes (`a + b` on texts, `join`) may hold, so `let` values that double a
-    /// text cannot grow without end. Default 1 MiB.
+    /// text cannot grow without end — and the text an element is filled with (a value from data), checked before it
+    /// is measured or set. Default 1 MiB.
     public var textBytes = 1 << 20
     /// How many bytes a template file (or a part's) may hold, checked before it is read. Default 4 MiB.
     public var templateBytes = 4 << 20

@@ -14,6 +14,9 @@ public struct LimitExceeded: Error, Hashable, Sendable, CustomStringConvertible 
     public var maximum: Int
     /// The unit of `value` and `maximum` ("bytes", "nodes", …), or "" for a plain count.
     public var unit: String
+    /// `value` as the message prints it when a whole number would mislead (the real elapsed time of a job stopped
+    /// by `job-seconds`, `1.04`); nil prints `value`.
+    public var shownValue: String?
 
     /// Creates the report of `what` reaching `value` over the limit `limit` of `maximum`.
     public init(limit: String, what: String, value: Int, maximum: Int, unit: String = "") {
@@ -33,7 +36,8 @@ public struct LimitExceeded: Error, Hashable, Sendable, CustomStringConvertible 
     /// `what value unit is over the limit NAME of maximum. Fix: …`.
     public var description: String {
         let units = unit.isEmpty ? "" : " \(unit)"
-        return "\(what) \(value)\(units), over the limit \(limit) of \(maximum)\(units). Fix: make the input smaller; "
+        return
+            "\(what) \(shownValue ?? String(value))\(units), over the limit \(limit) of \(maximum)\(units). Fix: make the input smaller; "
             + "if it is trusted, raise the limit with --limit \(limit)=N (Limits.\(propertyName) in the library)"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 extension Drawing.Command {
     /// An outline of straight lines and cubic curves, filled and/or stroked: what rectangles and ellipses cannot
@@ -84,7 +85,7 @@ extension Drawing.Command.Path {
         /// approximation (off the true circle by under 0.03 % of the radius).
         public static func arc(center: Point, radius: Double, from start: Double, to end: Double) -> [Element] {
             guard end > start else { return [] }
-            let pieces = max(1, Int(((end - start) / 90).rounded(.up)))
+            let pieces = max(1, Int(roundedClamping: (end - start) / 90, .up))
             let step = (end - start) / Double(pieces)
             let handle = 4.0 / 3.0 * tan(step * .pi / 720) * radius
             return (0..<pieces).map { index in

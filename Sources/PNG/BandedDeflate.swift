@@ -55,7 +55,10 @@ package final class BandedDeflate: @unchecked Sendable {
     }
 
     /// The zlib stream of `pixels` as PNG image data (each row led by filter type 0, none), or nil when zlib fails.
-    func zlibStream(pixels: [UInt8], width: Int, height: Int, bytesPerPixel: Int) -> [UInt8]? {
+    /// `stop`, when given, is asked before each band: true ends the work and gives nil (a job past its deadline).
+    func zlibStream(
+        pixels: [UInt8], width: Int, height: Int, bytesPerPixel: Int, stop: (() -> Bool)? = nil
+    ) -> [UInt8]? {
         let rowBytes = width * bytesPerPixel
         let rowsPerBand = max(1, Self.bandBytes / (rowBytes + 1))
         let earlier = lock.withLock {
@@ -70,6 +73,7 @@ package final class BandedDeflate: @unchecked Sendable {
         var filtered: [UInt8] = []
         var reused = 0
         for top in stride(from: 0, to: height, by: rowsPerBand) {
+            if let stop, stop() { return nil }
             let rows = top..<min(height, top + rowsPerBand)
             let span = (rows.lowerBound * rowBytes)..<(rows.upperBound * rowBytes)
             if let band = Self.band(span, at: bands.count, of: pixels, in: earlier) {

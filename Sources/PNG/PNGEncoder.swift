@@ -64,6 +64,11 @@ public struct PNGEncoder: Sendable {
     /// The trade-off used for every image this encoder writes.
     public var compression: Compression
 
+    /// Asked between bands of rows while `.fast` encodes (and once before any other encoding): true stops the work
+    /// with `PNGError.Reason.encodingFailed` — how a job past its deadline (`job-seconds`) ends inside the encoder.
+    /// Nil never stops.
+    public var stop: (@Sendable () -> Bool)?
+
     /// Makes an encoder; `.balanced` unless speed matters more than size.
     public init(compression: Compression = .balanced) {
         self.compression = compression
@@ -94,6 +99,7 @@ public struct PNGEncoder: Sendable {
     public func encode(pixels: [UInt8], width: Int, height: Int, layout: Layout, name: String = "bitmap") throws -> Data
     {
         try check(pixels.count, width: width, height: height, layout: layout, name: name)
+        if let stop, stop() { throw PNGError(name: name, reason: .encodingFailed(Self.stopped)) }
         if compression == .fast {
             return try banded(pixels: pixels, width: width, height: height, layout: layout, name: name)
         }
@@ -128,8 +134,9 @@ public struct PNGEncoder: Sendable {
     private func banded(pixels: [UInt8], width: Int, height: Int, layout: Layout, name: String) throws -> Data {
         guard
             let data = BandedDeflate.shared.zlibStream(
-                pixels: pixels, width: width, height: height, bytesPerPixel: layout.bytesPerPixel)
+                pixels: pixels, width: width, height: height, bytesPerPixel: layout.bytesPerPixel, stop: stop)
         else {
+            if let stop, stop() { throw PNGError(name: name, reason: .encodingFailed(Self.stopped)) }
             throw PNGError(name: name, reason: .encodingFailed("zlib could not deflate the image data"))
         }
         let header =
@@ -145,6 +152,9 @@ public struct PNGEncoder: Sendable {
         png += Restream.chunkBytes("IEND", [])
         return Data(png)
     }
+
+    /// The reason given when `stop` ended the encoding.
+    static let stopped = "stopped before the end, as asked (the job's time is up)"
 
     /// Checks the buffer size against the dimensions before libpng reads it.
     private func check(_ count: Int, width: Int, height: Int, layout: Layout, name: String) throws {

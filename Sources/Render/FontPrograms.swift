@@ -1,6 +1,7 @@
 import Fonts
 import Foundation
 import Haru
+import Support
 
 /// Embedded font programs made once per process: a HarfBuzz subset of a face for a set of glyphs, its widths and
 /// ToUnicode, deflated once and added to every later PDF that uses the same glyphs with the same text.
@@ -114,7 +115,7 @@ final class FontPrograms: @unchecked Sendable {
             subset = try face.subset(glyphs: Set(texts.keys), texts: texts)
         }
         // Letter spacing in font units, added to every advance of a spaced program.
-        let units = Int((Double(spacing) * Double(face.unitsPerEm) / 1000).rounded())
+        let units = Int(roundedClamping: Double(spacing) * Double(face.unitsPerEm) / 1000)
         if spacing != 0 {
             guard let spaced = subset.spaced(by: units) else { return nil }
             subset = spaced

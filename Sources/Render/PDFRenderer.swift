@@ -140,6 +140,7 @@ public struct PDFRenderer: Sendable {
                 given = first?.texts ?? 0
             }
             for (number, (text, location)) in pageTexts[index].enumerated() where number >= given {
+                if let deadline, deadline.hasPassed { throw RenderError.limit(deadline.exceeded, location: location) }
                 if index == 0, number == first?.texts { first?.registrations = fontSet.registrations }
                 guard !text.string.isEmpty else { continue }
                 let (layout, isNew) = try Self.layout(text, at: location, with: replayer, in: fontSet)
@@ -157,6 +158,7 @@ public struct PDFRenderer: Sendable {
         var pages: [PDFPage] = []
         for (index, drawing) in document.pages.enumerated() {
             let location = RenderLocation(page: index + 1)
+            if let problem = drawing.pageSizeProblem { throw RenderError.pageSize(page: index + 1, problem: problem) }
             let page: PDFPage
             do {
                 page = try pdf.addPage(size: PageSize(width: drawing.size.width, height: drawing.size.height))

@@ -4,6 +4,7 @@ import Foundation
 import Haru
 import JPEG
 import PNG
+import Support
 
 /// Draws one page's primitives with libHaru: flips y (the description's origin is top-left, PDF's bottom-left),
 /// sets colours, widths and alpha only when they change, and shares fonts and images across the document.
@@ -221,7 +222,7 @@ final class PDFTarget: RenderTarget {
                         var numbers: [Int] = []
                         var before = 0.0
                         for (character, after) in zip(piece.text, own + Array(repeating: 0, count: piece.text.count)) {
-                            numbers.append(-Int((before * 1000 / layout.size).rounded()))
+                            numbers.append(-Int(roundedClamping: before * 1000 / layout.size))
                             numbers += Array(repeating: 0, count: character.utf16.count - 1)
                             before = after
                         }

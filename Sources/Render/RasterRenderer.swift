@@ -60,6 +60,7 @@ public struct RasterRenderer: Sendable {
         guard factor.isFinite, factor > 0 else {
             throw RenderError.invalidScale("scale \(factor) pixels per point")
         }
+        if let problem = drawing.pageSizeProblem { throw RenderError.pageSize(page: page, problem: problem) }
         let (width, height) = Self.pixelSize(of: drawing.size, scale: scale)
         guard width <= Self.maximumSide, height <= Self.maximumSide else {
             throw RenderError.surfaceTooLarge(page: page, width: width, height: height, limit: Self.maximumSide)
@@ -108,7 +109,8 @@ public struct RasterRenderer: Sendable {
             let opaque = try canvas.opaquePixels()
             return (canvas, opaque, opaque == nil ? try canvas.bitmap() : nil)
         }
-        let encoder = PNGEncoder(compression: compression)
+        var encoder = PNGEncoder(compression: compression)
+        if let deadline { encoder.stop = { deadline.hasPassed } }
         do {
             if let opaque {
                 return try encoder.encode(
@@ -117,6 +119,9 @@ public struct RasterRenderer: Sendable {
             }
             return try encoder.encode(bitmap!, name: "page \(page)")
         } catch {
+            if let deadline, deadline.hasPassed {
+                throw RenderError.limit(deadline.exceeded, location: RenderLocation(page: page))
+            }
             throw RenderError.raster(
                 location: RenderLocation(page: page), operation: "encode the PNG",
                 reason: "\(error)")

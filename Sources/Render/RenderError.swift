@@ -33,6 +33,8 @@ public enum RenderError: Error, Hashable, Sendable {
     case raster(location: RenderLocation?, operation: String, reason: String)
     /// A library the raster renderer opens on first use (cairo, with FreeType) could not be loaded.
     case libraryUnavailable(library: String, package: String, reason: String)
+    /// A page's size is not one a PDF page can have (`Drawing.pageSizeProblem`): refused alike for PDF and PNG.
+    case pageSize(page: Int, problem: String)
     /// The raster for a page would be larger than cairo's image surfaces allow.
     case surfaceTooLarge(page: Int, width: Int, height: Int, limit: Int)
     /// The raster for a page, or a decoded image, would take more bytes than a budget allows (`raster-bytes`,
@@ -68,7 +70,7 @@ extension RenderError: CustomStringConvertible, LocalizedError {
                 : "font \"\(missing.font)\" (\(missing.fontFile)) has no glyph"
             return
                 "cannot render: \(location): \(fonts) for \"\(missing.character)\" (\(missing.codePoint)) at character "
-                + "\(missing.characterIndex) of \"\(text)\". Fix: " + missing.fix
+                + "\(missing.characterIndex) of \"\(ErrorText.excerpt(text))\". Fix: " + missing.fix
         case .font(let location, let font, let reason):
             return "cannot render \(location): font \"\(font)\": \(reason)"
         case .barcode(let location, let field, let reason):
@@ -101,11 +103,16 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return ErrorText.wrapping(
                 "cannot load \(library) for PNG output", reason,
                 fix: "install the Debian package \(package) (`apt-get install \(package)`, or run scripts/setup)")
+        case .pageSize(let page, let problem):
+            return "cannot render page \(page): \(problem). Fix: give the page sides between "
+                + "\(ErrorText.points(Drawing.pageSides.lowerBound)) and "
+                + "\(ErrorText.points(Drawing.pageSides.upperBound)) pt (page: a4, or page: {width: 100mm, height: 148mm})"
         case .surfaceTooLarge(let page, let width, let height, let limit):
             return "cannot render page \(page): \(width)×\(height) pixels exceeds the raster limit of \(limit) pixels "
                 + "a side (or the memory it needs). Fix: use a smaller --scale or --dpi"
         case .limit(let limit, let location):
-            return "cannot render \(location): \(limit.description), or a smaller --scale or --dpi"
+            return "cannot render \(location): \(limit.description)"
+                + (limit.limit == "raster-bytes" ? ", or a smaller --scale or --dpi" : "")
         case .invalidScale(let text):
             return "cannot render: \(text). Fix: give a scale greater than 0 (1, 2 …) or a dpi such as 72, 144, 300"
         case .emptyDocument:

@@ -79,7 +79,8 @@ struct Replayer {
                 }
                 try target.drawText(layout, color: text.color, font: text.font, location: here)
             case .textBox(let box):
-                let setter = TextBoxSetter(fonts: fonts)
+                var setter = TextBoxSetter(fonts: fonts)
+                setter.deadline = deadline
                 var widths: [String: (String, Double) -> Double?] = [:]
                 do {
                     // Glyph coverage is checked where each set line is drawn; here only the faces are needed.

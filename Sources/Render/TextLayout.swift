@@ -1,5 +1,6 @@
 import DrawingModule
 import Fonts
+import Support
 
 /// One text command laid out for drawing: runs of glyphs shaped by HarfBuzz, each from the first font of the
 /// command's chain (the font and its fallbacks) that has its characters, where each glyph goes, and the baseline.
@@ -71,7 +72,7 @@ struct TextLayout {
 
     /// `units` of `face` in whole thousandths of an em, rounded as a PDF `W` entry is.
     static func thousandths(_ units: Int, in face: FontFace) -> Int {
-        Int((Double(units) * 1000 / Double(face.unitsPerEm)).rounded())
+        Int(roundedClamping: Double(units) * 1000 / Double(face.unitsPerEm))
     }
 
     /// The `W` width of `glyph`: its nominal advance in thousandths of an em.
@@ -145,7 +146,7 @@ struct TextLayout {
     /// `text`'s character spacing in whole thousandths of an em, the unit glyphs are placed in (0 for none).
     static func spacing(_ text: Drawing.Command.Text) -> Int {
         guard let points = text.characterSpacing, points.isFinite, text.size > 0 else { return 0 }
-        return Int((points * 1000 / text.size).rounded())
+        return Int(roundedClamping: points * 1000 / text.size)
     }
 
     /// `string` shaped with the first font of `chain` that has each character, in runs starting at 0, and its width
@@ -244,7 +245,7 @@ struct TextLayout {
         let run = runs[index]
         var next: Int?
         if index + 1 < runs.count, let first = runs[index + 1].offsets.first, size > 0 {
-            next = Int(((runs[index + 1].start - run.start) * 1000 / size).rounded()) + first
+            next = Int(roundedClamping: (runs[index + 1].start - run.start) * 1000 / size) + first
         }
         return run.glyphs.indices.map { glyph in
             guard let following = glyph + 1 < run.glyphs.count ? run.offsets[glyph + 1] : next else { return 0 }
@@ -263,7 +264,7 @@ struct TextLayout {
         var shifts: [Int] = []
         var total = 0.0
         for (character, adjustment) in zip(string, adjustments) {
-            let shift = Int((total * 1000 / size).rounded())
+            let shift = Int(roundedClamping: total * 1000 / size)
             for _ in character.unicodeScalars { shifts.append(shift) }
             total += adjustment
         }
@@ -277,7 +278,7 @@ struct TextLayout {
             }
             first += runs[index].scalars.count
         }
-        return Double(Int((total * 1000 / size).rounded())) * size / 1000
+        return Double(Int(roundedClamping: total * 1000 / size)) * size / 1000
     }
 
     /// `piece`, part of this line, shaped with the line's chain and no features, in runs starting at 0: the

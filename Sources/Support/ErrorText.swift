@@ -9,9 +9,28 @@ package enum ErrorText {
         return reason.contains("Fix:") ? "\(what): \(reason)" : "\(what): \(reason). Fix: \(fix)"
     }
 
-    /// A length in points for a message: one decimal at most, none when whole (`12`, `12.5`).
+    /// A length in points for a message: one decimal at most, none when whole (`12`, `12.5`). A value no integer
+    /// holds (`1e20`, `-1e308`, infinity, NaN) is printed as Swift prints the `Double` (`1e+20`, `inf`, `nan`):
+    /// a message about a hostile number must not trap on it.
     package static func points(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        guard rounded == rounded.rounded(), let whole = Int(exactly: rounded) else { return String(rounded) }
+        return String(whole)
+    }
+
+    /// The most characters of a value a message quotes (`excerpt(_:)`).
+    package static let excerptCharacters = 80
+
+    /// `value` as a message quotes it: whole when it has at most `excerptCharacters` characters, else its first
+    /// `excerptCharacters` followed by `… (N characters)`, so an error about a 10 MB value stays a line long.
+    package static func excerpt<S: StringProtocol>(_ value: S) -> String {
+        var end = value.startIndex
+        var count = 0
+        while end < value.endIndex, count < excerptCharacters {
+            value.formIndex(after: &end)
+            count += 1
+        }
+        guard end < value.endIndex else { return String(value) }
+        return String(value[..<end]) + "… (\(value.count) characters)"
     }
 }

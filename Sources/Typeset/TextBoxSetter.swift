@@ -98,6 +98,9 @@ public struct TextBoxSetter: Sendable {
     public var fonts: FontRegistry
     /// The line-breaking rules used by `wrap`.
     public var kinsoku: Kinsoku
+    /// When the document must be done by: checked before the text is prepared and before each layout a fit policy
+    /// tries (a shrink tries a dozen sizes of the whole text); nil for no limit.
+    public var deadline: Deadline?
 
     /// Creates a setter over `fonts`.
     public init(fonts: FontRegistry = .shared, kinsoku: Kinsoku = .standard) {
@@ -193,6 +196,12 @@ public struct TextBoxSetter: Sendable {
         _ box: Drawing.Command.TextBox, measure: ((String, LayoutFont) -> Double)?,
         verticalAlternates: Bool
     ) throws(TextFitError) -> SetTextBox {
+        func checkDeadline() throws(TextFitError) {
+            try deadline?.check {
+                TextFitError(field: box.field, text: box.string, frame: box.frame, reason: .limit($0))
+            }
+        }
+        try checkDeadline()
         let prepared = try Prepared(
             box: box, setter: self, verticalAlternates: verticalAlternates, measure: measure)
         guard !prepared.glyphs.isEmpty else {
@@ -200,6 +209,7 @@ public struct TextBoxSetter: Sendable {
         }
         var wrap = false
         var scale = 1.0
+        try checkDeadline()
         var laid = prepared.lay(scale: scale, wrap: wrap)
         if laid.fits { return prepared.draw(laid, clip: nil) }
         for policy in box.fit {
@@ -208,19 +218,22 @@ public struct TextBoxSetter: Sendable {
                 // Wrapping starts again from the stated size: a later shrink then finds the largest wrapped size.
                 wrap = true
                 scale = 1
+                try checkDeadline()
                 laid = prepared.lay(scale: scale, wrap: true)
                 if laid.fits { return prepared.draw(laid, clip: nil) }
             case .shrink:
                 let largest = box.largestSize
                 let smallest = min(largest, box.minimumSize)
                 // Sizes on a 0.05 pt grid, largest first: the biggest that fits wins.
-                var low = Int((smallest * 20).rounded(.up))
-                var high = Int((largest * 20).rounded(.down))
+                var low = Int(roundedClamping: smallest * 20, .up)
+                var high = Int(roundedClamping: largest * 20, .down)
+                try checkDeadline()
                 let lowest = prepared.lay(scale: min(1, Double(low) / 20 / largest), wrap: wrap)
                 if lowest.fits {
                     var best = lowest
                     while low < high {
                         let middle = (low + high + 1) / 2
+                        try checkDeadline()
                         let candidate = prepared.lay(scale: min(1, Double(middle) / 20 / largest), wrap: wrap)
                         if candidate.fits {
                             low = middle

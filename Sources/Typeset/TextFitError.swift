@@ -14,6 +14,8 @@ public struct TextFitError: Error, Hashable, Sendable {
         case font(family: String, weight: FontWeight, reason: String)
         /// A value of the box no layout can use (`member` names it: `runs[0].size`, `lineHeight` …).
         case invalid(member: String, reason: String)
+        /// Setting the text went past the document's deadline (`job-seconds`).
+        case limit(LimitExceeded)
     }
 
     /// The field the text came from (a placeholder, a column), when the box names one.
@@ -41,7 +43,7 @@ public struct TextFitError: Error, Hashable, Sendable {
 
     /// The problem in one sentence, without the fix.
     public var problem: String {
-        let what = (field.map { "field \"\($0)\": " } ?? "") + "text \"\(text)\""
+        let what = (field.map { "field \"\($0)\": " } ?? "") + "text \"\(ErrorText.excerpt(text))\""
         let box =
             "box (x \(Self.points(frame.x)), y \(Self.points(frame.y)), \(Self.points(frame.width)) × "
             + "\(Self.points(frame.height)) pt)"
@@ -58,6 +60,9 @@ public struct TextFitError: Error, Hashable, Sendable {
             return "\(what) in \(box): font family \"\(family)\" has no usable \(weight.rawValue) face: \(reason)"
         case .invalid(let member, let reason):
             return "\(what) in \(box): \(member): \(reason)"
+        case .limit(let limit):
+            return "setting \(what) in its \(box): \(limit.what) \(limit.shownValue ?? String(limit.value)) "
+                + "\(limit.unit), over the limit \(limit.limit) of \(limit.maximum) \(limit.unit)"
         }
     }
 
@@ -74,6 +79,9 @@ public struct TextFitError: Error, Hashable, Sendable {
             return "install the font (scripts/setup) or name a font from Fonts/fonts.json"
         case .invalid:
             return "give the box finite sizes greater than 0 (at most 10000 pt)"
+        case .limit(let limit):
+            return "make the input smaller; if it is trusted, raise the limit with --limit \(limit.limit)=N "
+                + "(Limits.\(limit.propertyName) in the library)"
         }
     }
 

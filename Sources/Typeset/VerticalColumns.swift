@@ -204,6 +204,9 @@ extension Prepared {
         let spacing = box.letterSpacing * scale
         let justify = alignment == .justified
         var columns: [Line] = []
+        // A column ending inside a piece that stands as one (a word turned on its side, 縦中横, a ruby base) would
+        // draw that piece in the first column only, the rest of its characters lost: such a layout does not fit.
+        var cut = false
         for paragraph in paragraphs {
             guard !paragraph.range.isEmpty else {
                 let em = runs.isEmpty ? 0 : runs[paragraph.run].source.size * scale
@@ -241,6 +244,7 @@ extension Prepared {
                 ranges = spaced.ranges(width: box.frame.height + spacing, squeeze: justify) { index in
                     !keep(index) && breaker.canBreak(after: index, in: characters)
                 }
+                cut = cut || ranges.dropLast().contains { keep($0.range.upperBound) }
             }
             for (number, range) in ranges.enumerated() {
                 let placed = spaced.place(
@@ -266,7 +270,7 @@ extension Prepared {
             width += column.ruby + (index == columns.count - 1 ? column.ascent : column.ascent * box.lineHeight)
         }
         let height = columns.map(\.length).max() ?? 0
-        let fits = width <= box.frame.width + 1e-6 && height <= box.frame.height + 1e-6
+        let fits = !cut && width <= box.frame.width + 1e-6 && height <= box.frame.height + 1e-6
         return Laid(lines: columns, scale: scale, width: width, height: height, fits: fits)
     }
 

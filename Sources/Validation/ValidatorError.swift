@@ -25,8 +25,10 @@ public enum ValidatorError: Error, CustomStringConvertible, LocalizedError, Equa
             "\(path): not a PDF qpdf can open, even with recovery (\(detail)); regenerate the file"
         case .passwordRequired(let path, let given):
             given
-                ? "\(path): the password is wrong; give the user or owner password with --password"
-                : "\(path): the file is encrypted; give its user or owner password with --password"
+                ? "\(path): the password is wrong; give the user or owner password with --password-file PATH or "
+                    + "--password-env NAME"
+                : "\(path): the file is encrypted; give its user or owner password with --password-file PATH or "
+                    + "--password-env NAME"
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Documents
 import DrawingModule
 import Foundation
 import Haru
@@ -32,6 +33,7 @@ struct ImageCommand: ParsableCommand {
               mkpdf image examples/photo.jpg -o photo.pdf
               mkpdf image examples/photo.png examples/scan.png -o photos.pdf --dpi 144
               mkpdf image examples/big.png -o big-fast.png --fast
+              mkpdf image examples/scan.png -o scan.pdf --limit image-bytes=256M
             """
     )
 
@@ -51,10 +53,35 @@ struct ImageCommand: ParsableCommand {
     @Flag(name: .long, help: "PNG output: write faster, larger files (no row filters, zlib level 3).")
     var fast = false
 
+    /// Raised (or lowered) budgets: `image-bytes` bounds each input's file and its decoded pixels (width × height
+    /// × 4, read from its header before it is decoded).
+    @Option(
+        name: .customLong("limit"),
+        help: ArgumentHelp(
+            "Change a budget, e.g. --limit image-bytes=512M (repeatable; K, M, G suffixes allowed): each image's "
+                + "file and decoded size (width × height × 4) is held to image-bytes (default \(Limits().imageBytes)).",
+            valueName: "name=n"))
+    var settings: [String] = []
+
+    /// The defaults with every `--limit` applied.
+    /// - Throws: `ValidationError` for an unknown limit name or a value that is not a positive whole number.
+    func limits() throws -> Limits {
+        var limits = Limits()
+        for setting in settings {
+            do {
+                try limits.set(setting)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        return limits
+    }
+
     /// The output format from the extension of `-o`.
     var format: OutputFormat? { OutputFormat(path: output) }
 
     func validate() throws {
+        _ = try limits()
         guard !inputs.isEmpty else { throw ValidationError("Give at least one PNG or JPEG file.") }
         guard let format else {
             throw ValidationError("-o \(output): the output must end in .pdf or .png.")
@@ -130,12 +157,36 @@ struct ImageCommand: ParsableCommand {
 
     /// Reads and decodes one input, its pixels turned upright (a JPEG's EXIF orientation); errors name it as the
     /// user typed it.
+    /// The file and its decoded size are held to `image-bytes` before the pixels are decoded.
     private func decode(_ input: String) throws -> (data: Data, upright: Bitmap) {
+        let maximum = try limits().imageBytes
+        let url = URL(fileURLWithPath: input)
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > maximum {
+            throw ImageCommandError.limit(
+                input: input,
+                LimitExceeded(
+                    limit: "image-bytes", what: "the image file holds", value: size, maximum: maximum, unit: "bytes"))
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: input))
+            data = try Data(contentsOf: url)
         } catch {
             throw PNGError(name: input, reason: .unreadable(error.localizedDescription))
+        }
+        // A file grown since its size was read is held to the same budget.
+        if data.count > maximum {
+            throw ImageCommandError.limit(
+                input: input,
+                LimitExceeded(
+                    limit: "image-bytes", what: "the image file holds", value: data.count, maximum: maximum,
+                    unit: "bytes"))
+        }
+        if let decoded = ImageFile(data)?.decodedBytes, decoded > maximum {
+            throw ImageCommandError.limit(
+                input: input,
+                LimitExceeded(
+                    limit: "image-bytes", what: "the image decodes to", value: decoded, maximum: maximum,
+                    unit: "bytes"))
         }
         let bitmap = try Bitmap(decodingImage: data, name: input)
         return (data, bitmap.turned(ImageFile(data)?.orientation ?? .up))
@@ -163,6 +214,8 @@ enum ImageCommandError: Error, CustomStringConvertible, LocalizedError {
     case pageOutOfRange(input: String, width: Int, height: Int, dpi: Double)
     /// The output file could not be written.
     case cannotWrite(path: String, reason: String)
+    /// An input's file or decoded pixels are over a budget (`image-bytes`).
+    case limit(input: String, LimitExceeded)
 
     var description: String {
         switch self {
@@ -178,6 +231,8 @@ enum ImageCommandError: Error, CustomStringConvertible, LocalizedError {
                 "\(input): a \(width)×\(height) image at \(format(dpi)) dpi makes a \(points) page, outside the 3–14400 pt PDF pages allow; \(fix)"
         case let .cannotWrite(path, reason):
             return "\(path): cannot write the PNG (\(reason)); check that the folder exists and is writable"
+        case let .limit(input, limit):
+            return "\(input): \(limit.description)"
         }
     }
 

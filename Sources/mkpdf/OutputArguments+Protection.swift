@@ -61,9 +61,10 @@ extension OutputArguments {
     /// The usage rules of the signing options.
     private func validateSigning() throws {
         let signingOptions: [Any?] = [signPasswordFile, signPasswordEnvironment, signRect, signPage, timestampAuthority]
-        if sign == nil, signingOptions.contains(where: { $0 != nil }) {
+        if sign == nil, signingOptions.contains(where: { $0 != nil }) || signAllowExpired {
             throw ValidationError(
-                "--sign-password-*, --sign-rect, --sign-page and --tsa apply to --sign: add --sign KEY.p12")
+                "--sign-password-*, --sign-rect, --sign-page, --sign-allow-expired and --tsa apply to --sign: add "
+                    + "--sign KEY.p12")
         }
         if sign != nil, encrypt {
             throw ValidationError(
@@ -111,8 +112,26 @@ extension OutputArguments {
         } catch {
             throw ValidationError(error.description)
         }
+        let now = Date()
+        if let problem = identity.validityProblem(at: now) {
+            guard signAllowExpired else {
+                throw ValidationError(
+                    "--sign \(sign): \(problem), so a reader reports the signature as invalid. Fix: sign with a "
+                        + "valid certificate; to sign with this one anyway, add --sign-allow-expired")
+            }
+            FileHandle.standardError.write(
+                Data("mkpdf: warning: --sign \(sign): \(problem); signing anyway (--sign-allow-expired)\n".utf8))
+        } else if let days = identity.daysUntilExpiry(from: now, within: 30) {
+            FileHandle.standardError.write(
+                Data(
+                    ("mkpdf: warning: --sign \(sign): the certificate of \"\(identity.name)\" expires in \(days) "
+                        + "day\(days == 1 ? "" : "s") (\(SigningIdentity.day(identity.validUntil))); renew it before "
+                        + "signing stops\n").utf8))
+        }
         let field = try signatureRect().map { Document.SignatureField(page: signPage ?? 1, rect: $0) }
-        return PDFSigning(identity: identity, field: field, timestampAuthority: timestampAuthority)
+        var signing = PDFSigning(identity: identity, field: field, timestampAuthority: timestampAuthority)
+        signing.allowsInvalidCertificateDates = signAllowExpired
+        return signing
     }
 }
 

@@ -123,6 +123,12 @@ struct OutputArguments: ParsableArguments {
         help: ArgumentHelp("Read the --sign file's password from this environment variable.", valueName: "name"))
     var signPasswordEnvironment: String?
 
+    /// Sign with a certificate that has expired or is not valid yet.
+    @Flag(
+        name: .customLong("sign-allow-expired"),
+        help: "Sign even with a certificate that has expired or is not valid yet (refused otherwise).")
+    var signAllowExpired = false
+
     /// A visible signature field's rectangle.
     @Option(
         name: .customLong("sign-rect"),

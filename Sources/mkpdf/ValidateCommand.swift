@@ -16,7 +16,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Exit status: 0 when every file is valid; 1 when some file has an error finding (including damage qpdf \
             recovered from, i.e. when `qpdf --check` exits non-zero); 2 when some file cannot be read at all \
-            (missing, not a PDF, encrypted without the right --password).
+            (missing, not a PDF, encrypted without the right --password-file or --password-env password).
 
             Agreement with `qpdf --check`: every condition it exits non-zero on is an error finding here (damage \
             qpdf recovers from, undecodable streams, content-stream syntax errors, linearization hint-table errors \
@@ -55,8 +55,26 @@ struct ValidateCommand: ParsableCommand {
     )
     var expectSize: String?
 
-    @Option(help: "The user or owner password of encrypted files.")
+    /// Refused: a password on the command line is shown to every user by `ps`. Kept as an option so the refusal
+    /// can point to `--password-file` and `--password-env`.
+    @Option(help: .hidden)
     var password: String?
+
+    /// The file whose first line is the user or owner password of encrypted files.
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp(
+            "Read the user or owner password of encrypted files from this file's first line.",
+            valueName: "path"))
+    var passwordFile: String?
+
+    /// The environment variable holding the user or owner password of encrypted files.
+    @Option(
+        name: .customLong("password-env"),
+        help: ArgumentHelp(
+            "Read the user or owner password of encrypted files from this environment variable.",
+            valueName: "name"))
+    var passwordEnvironment: String?
 
     @Option(
         name: .customLong("pdfa"),
@@ -86,6 +104,14 @@ struct ValidateCommand: ParsableCommand {
     var maxOperators: Int = ResourceLimits().operators
 
     func validate() throws {
+        if password != nil {
+            throw ValidationError(
+                "--password puts the password on the command line, where ps shows it to every user. Fix: give it "
+                    + "with --password-file PATH (its first line) or --password-env NAME")
+        }
+        if passwordFile != nil, passwordEnvironment != nil {
+            throw ValidationError("--password-file and --password-env both give the password: give one of them")
+        }
         if let expectSize, ExpectedPageSize.parse(expectSize) == nil {
             throw ValidationError(
                 "--expect-size \(expectSize): not a known size; use a paper name (a4, b5, jis-b4, postcard, letter, …) or WxH in points such as 400x150"
@@ -104,6 +130,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let password = try Secret.read(file: passwordFile, environment: passwordEnvironment, what: "password")
         let validator = Validator(
             options: ValidationOptions(
                 requireEmbeddedFonts: requireEmbedded, pageCount: expectPages, texts: expectText,

@@ -53,10 +53,31 @@ import Testing
         #expect(try Oracle.qpdfCheck(locked).status == 2)
         let without = try validate([locked.path])
         #expect(without.status == 2)
-        #expect(without.stderr.contains("--password"))
-        #expect(try validate(["--password", "wrong", locked.path]).status == 2)
-        let with = try validate(["--password", "user", "--expect-text", "secret", locked.path])
+        #expect(without.stderr.contains("--password-file PATH or --password-env NAME"), "\(without.stderr)")
+        try "wrong\n".write(to: scratch.file("wrong.txt"), atomically: true, encoding: .utf8)
+        #expect(try validate(["--password-file", scratch.file("wrong.txt").path, locked.path]).status == 2)
+        try "user\n".write(to: scratch.file("user.txt"), atomically: true, encoding: .utf8)
+        let with = try validate([
+            "--password-file", scratch.file("user.txt").path, "--expect-text", "secret", locked.path
+        ])
         #expect(with.status == 0, "\(with.stdout)\(with.stderr)")
+        let fromEnvironment = try Oracle.run(
+            Repo.mkpdf.path, ["validate", "--password-env", "MKPDF_TEST_PASSWORD", locked.path],
+            environment: ["MKPDF_TEST_PASSWORD": "owner"])
+        #expect(fromEnvironment.status == 0, "\(fromEnvironment.stdout)\(fromEnvironment.stderr)")
+    }
+
+    /// A password on the command line is shown by `ps` to every user: refused, pointing to the file and the variable.
+    @Test func aPasswordOnTheCommandLineIsRefused() throws {
+        let scratch = try Scratch("cli-password-argv")
+        let file = scratch.file("plain.pdf")
+        try ValidateFixture.pdf(text: "secret").write(to: file)
+        let refused = try validate(["--password", "S3cret", file.path])
+        #expect(refused.status != 0 && refused.status != 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("--password puts the password on the command line"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--password-file PATH"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--password-env NAME"), "\(refused.stderr)")
+        #expect(!refused.stdout.contains("valid"), "nothing was validated: \(refused.stdout)")
     }
 
     @Test func missingFileExitsTwoAndTheWorstFileDecides() throws {

@@ -102,8 +102,10 @@ import Testing
         let text = error?.description ?? ""
         #expect(error?.line == 7, "\(text)")
         #expect(
-            text.contains("field \"name\"") && text.contains(long) && text.contains("150 × 40 pt")
-                && text.contains("too wide"), "\(text)")
+            text.contains("field \"name\"") && text.contains("150 × 40 pt") && text.contains("too wide"), "\(text)")
+        // The 90-character value is quoted by its first 80 characters and its length (ErrorText.excerpt).
+        #expect(text.contains("text \"\(long.prefix(80))… (\(long.count) characters)\""), "\(text)")
+        #expect(!text.contains(long), "\(text)")
         // Without fonts the check waits for the renderer; the drawing still holds the box, not clipped text.
         #expect(try box(try template.render(values: ["name": long])).string == long)
     }

@@ -95,7 +95,7 @@ public struct TestPKI: Sendable {
         let steps: [[String]] = [
             [
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key",
-                "-out", "ca.pem", "-days", "2",
+                "-out", "ca.pem", "-days", "400",
                 "-subj", "/CN=mkpdf test CA", "-addext", "basicConstraints=critical,CA:TRUE",
                 "-addext", "keyUsage=critical,keyCertSign,cRLSign"
             ],
@@ -106,7 +106,7 @@ public struct TestPKI: Sendable {
             ],
             [
                 "x509", "-req", "-in", "signer.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-                "-out", "signer.pem", "-days", "2", "-extfile", "signer.ext"
+                "-out", "signer.pem", "-days", "365", "-extfile", "signer.ext"
             ],
             [
                 "pkcs12", "-export", "-inkey", "signer.key", "-in", "signer.pem", "-certfile", "ca.pem",
@@ -118,7 +118,7 @@ public struct TestPKI: Sendable {
             ],
             [
                 "x509", "-req", "-in", "tsa.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-                "-out", "tsa.pem", "-days", "2", "-extfile", "tsa.ext"
+                "-out", "tsa.pem", "-days", "365", "-extfile", "tsa.ext"
             ]
         ]
         try "\(password)\n".write(to: passwordFile, atomically: true, encoding: .utf8)

@@ -37,6 +37,10 @@ void mkpdf_signer_free(mkpdf_signer *signer);
 /** The certificate's subject common name (or its whole subject when it has none), malloc'ed UTF-8. */
 char *mkpdf_signer_name(const mkpdf_signer *signer);
 
+/** The certificate's validity period, notBefore and notAfter, as seconds since 1970-01-01 UTC. 0 on success, -1 when
+ *  either date cannot be read. */
+int mkpdf_signer_validity(const mkpdf_signer *signer, int64_t *not_before, int64_t *not_after);
+
 /** A detached CAdES SignedData (DER) over content whose SHA-256 digest is `digest` (32 bytes), with the signer's
  *  certificate and chain. The signature value (what a time-stamp covers) is copied to *signature. 0 on success,
  *  -1 with *error. Safe to call from several threads on one signer. */

@@ -15,6 +15,9 @@ public struct TemplateScope: Sendable {
     /// How many filter arguments deep the evaluation is: an argument's expression is evaluated inside the filter
     /// that took it (`map(e)` where `e` is `'xs | map(e)'` would never end).
     var argumentNesting = 0
+    /// When the document must be done by: checked at each item a list filter visits (`where`, `map`, `sum` …, and
+    /// so at every step of a `where` nested in a `where`); nil for no limit.
+    public var deadline: Deadline?
     /// The most filter arguments evaluated one inside another. Each level may nest `maximumExpressionDepth` deep,
     /// so the top expression and two nested ones at the default depth stay inside a thread's stack
     /// (docs/security.md has the measurement).

@@ -1,5 +1,6 @@
 import DrawingModule
 import Fonts
+import Support
 import Typeset
 
 /// A table of contents measured for the page: its title, and one entry per listed heading.
@@ -95,7 +96,7 @@ extension LayoutEngine {
                 location: location, into: &commands)
             let numberLeft = right - font.width(of: number)
             let dotsFrom = left + font.width(of: text) + gap
-            let dots = Int(((numberLeft - gap - dotsFrom) / dot).rounded(.down))
+            let dots = Int(roundedClamping: (numberLeft - gap - dotsFrom) / dot, .down)
             if dots > 0 {
                 try drawText(
                     String(repeating: ".", count: dots), font: font, x: numberLeft - gap - Double(dots) * dot,

@@ -424,7 +424,7 @@ extension LayoutEngine {
         var starts = [Int](repeating: 0, count: row.cells.count)
         func pending() -> Bool { zip(starts, row.cells).contains { $0 < $1.lines.count } }
         func fitting(_ cell: PreparedTable.Cell) -> Int {
-            Int(((remaining - 2 * padding) / cell.lineHeight + 1e-9).rounded(.down))
+            Int(roundedClamping: (remaining - 2 * padding) / cell.lineHeight + 1e-9, .down)
         }
         while pending() {
             let waiting = row.cells.indices.filter { starts[$0] < row.cells[$0].lines.count }

@@ -65,7 +65,8 @@ extension ReportError: CustomStringConvertible, LocalizedError {
             return "cannot lay out the report: table \(table)'s fixed columns need \(format(needed)) pt but the page "
                 + "body is \(format(available)) pt wide. Fix: narrow the fixed columns or widen the page or margins"
         case .bandOverflow(let band, let item, let page, let text, let needed, let available, let size):
-            return "cannot lay out the report: \(band) item \(item) on page \(page), text \"\(text)\", needs "
+            return
+                "cannot lay out the report: \(band) item \(item) on page \(page), text \"\(ErrorText.excerpt(text))\", needs "
                 + "\(format(needed)) pt of height at \(format(size)) pt but the \(band) has \(format(available)) pt "
                 + "(\(format(needed - available)) pt too tall). Fix: shorten the \(band) or make the page's margin larger"
         case .pageTooSmall(let reason):

@@ -22,10 +22,7 @@ extension Template {
         /// Counts `added` more commands, before they are made.
         /// - Throws: `TemplateError` with the limit, at `mark`, when the page would hold more than `maximum`.
         mutating func add(_ added: Int, file: String, mark: TemplateMark?) throws(TemplateError) {
-            if let deadline, deadline.hasPassed {
-                throw TemplateError(
-                    file: file, line: mark?.line, column: mark?.column, reason: .limit(deadline.exceeded))
-            }
+            try checkDeadline(file: file, mark: mark)
             let (total, overflow) = count.addingReportingOverflow(added)
             guard !overflow, total <= maximum else {
                 throw TemplateError(
@@ -36,6 +33,14 @@ extension Template {
                             unit: "elements")))
             }
             count = total
+        }
+
+        /// Throws the `job-seconds` error at `mark` once the deadline has passed: checked with every count, and at
+        /// each item of a `for` and each `if` even when they make nothing (`if: false` under three nested loops).
+        func checkDeadline(file: String, mark: TemplateMark?) throws(TemplateError) {
+            try deadline?.check {
+                TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .limit($0))
+            }
         }
 
         /// Counts the decoded size of the PNG or JPEG `image` (width × height × 4, read from its header: a JPEG's

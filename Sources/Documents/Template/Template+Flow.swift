@@ -144,6 +144,7 @@ extension Template {
             case .loop(let variable, let list, let body, let mark):
                 let items = try items(list, scope: scope, mark: mark)
                 for (index, item) in items.enumerated() {
+                    try budget.checkDeadline(file: file, mark: mark)
                     blocks += try self.blocks(
                         body,
                         scope: scope.adding([
@@ -153,6 +154,7 @@ extension Template {
                         options: options, budget: &budget)
                 }
             case .condition(let test, let then, let otherwise, let mark):
+                try budget.checkDeadline(file: file, mark: mark)
                 blocks += try self.blocks(
                     evaluate(test, scope: scope, mark: mark).isTruthy ? then : otherwise,
                     scope: scope, options: options, budget: &budget)
@@ -174,6 +176,7 @@ extension Template {
         var rowScopes: [TemplateScope] = []
         var bodyRows: [TableRow] = []
         for (index, item) in items.enumerated() {
+            try budget.checkDeadline(file: file, mark: table.mark)
             let rowScope = scope.adding([table.variable: item, "loop": Self.loopRecord(index, count: items.count)])
             var cells: [String] = []
             for column in table.columns {

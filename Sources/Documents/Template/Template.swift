@@ -206,7 +206,7 @@ public struct Template: Sendable {
         values given: [String: String], data: [String: TemplateValue] = [:], options: TemplateRenderOptions,
         budget: inout ElementBudget
     ) throws(TemplateError) -> Drawing {
-        let scope = try scope(values: given, data: data)
+        let scope = try scope(values: given, data: data, deadline: options.deadline)
         var commands: [Drawing.Command] = []
         try drawElements(scope: scope, options: options, into: &commands, budget: &budget)
         return Drawing(size: size, background: background, palette: palette, commands: commands)
@@ -220,7 +220,7 @@ public struct Template: Sendable {
         values given: [String: String] = [:], data given2: [String: TemplateValue] = [:],
         options: TemplateRenderOptions = TemplateRenderOptions()
     ) throws(TemplateError) -> Document {
-        let scope = try scope(values: given, data: given2)
+        let scope = try scope(values: given, data: given2, deadline: options.deadline)
         var commands: [Drawing.Command] = []
         var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
         budget.deadline = options.deadline
@@ -254,10 +254,10 @@ public struct Template: Sendable {
     }
 
     /// The names every expression reads: the defaults, `data` and then `values` over them, `today`, and the `let`
-    /// values computed in order.
-    func scope(values given: [String: String], data given2: [String: TemplateValue]) throws(TemplateError)
-        -> TemplateScope
-    {
+    /// values computed in order, `deadline` checked by their list filters.
+    func scope(
+        values given: [String: String], data given2: [String: TemplateValue], deadline: Deadline? = nil
+    ) throws(TemplateError) -> TemplateScope {
         let texts = try values(merging: given)
         try checkPatterns(given: given, data: given2)
         for name in given2.keys.sorted() where data[name] == nil {
@@ -293,6 +293,7 @@ public struct Template: Sendable {
         var scope = TemplateScope(values)
         scope.maximumTextBytes = limits.textBytes
         scope.maximumExpressionDepth = limits.expressionDepth
+        scope.deadline = deadline
         for value in lets {
             do {
                 scope.set(value.name, try value.expression.evaluate(in: scope))
@@ -379,6 +380,9 @@ public struct Template: Sendable {
         _ error: ExpressionError, expression: Expression?, mark: TemplateMark?,
         scope: TemplateScope
     ) -> TemplateError {
+        if let limit = error.limit, limit.limit == "job-seconds" {
+            return TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .limit(limit))
+        }
         if let name = expression?.names.first(where: { scope[$0.name] == nil })?.name,
             data[name] != nil || name == "title"
         {
@@ -415,8 +419,9 @@ public struct Template: Sendable {
         _ text: TextTemplate, scope: TemplateScope,
         mark: TemplateMark?
     ) throws(TemplateError) -> [(field: String?, text: String)] {
+        let pieces: [(field: String?, text: String)]
         do {
-            return try text.pieces(in: scope)
+            pieces = try text.pieces(in: scope)
         } catch {
             let failed = text.segments.compactMap { segment -> Expression? in
                 if case .expression(let expression) = segment,
@@ -428,6 +433,19 @@ public struct Template: Sendable {
             }.first
             throw failure(error, expression: failed, mark: mark, scope: scope)
         }
+        // A value from data is a text an expression makes too: held to text-bytes before anything measures, sets or
+        // quotes it (a 10.5 MB value took 18 s to be found too long for its box).
+        let bytes = pieces.reduce(0) { $0 + $1.text.utf8.count }
+        guard bytes <= scope.maximumTextBytes else {
+            throw TemplateError(
+                file: file, line: mark?.line, column: mark?.column,
+                reason: .limit(
+                    LimitExceeded(
+                        limit: "text-bytes",
+                        what: "the text " + (pieces.compactMap(\.field).first.map { "{{\($0)}} fills " } ?? "")
+                            + "holds", value: bytes, maximum: scope.maximumTextBytes, unit: "bytes")))
+        }
+        return pieces
     }
 
     /// The value of `expression` with `scope`.
@@ -485,6 +503,7 @@ public struct Template: Sendable {
         case .loop(let loop):
             let items = try items(loop.list, scope: scope, mark: loop.mark)
             for (index, item) in items.enumerated() {
+                try budget.checkDeadline(file: file, mark: loop.mark)
                 let inner = scope.adding([loop.variable: item, "loop": Self.loopRecord(index, count: items.count)])
                 let offset = Point(x: base.x + Double(index) * loop.step.x, y: base.y + Double(index) * loop.step.y)
                 try draw(
@@ -502,6 +521,7 @@ public struct Template: Sendable {
             commands.append(
                 .group(.init(commands: inner, link: try resolved(linked.link), name: try resolved(linked.name))))
         case .condition(let condition):
+            try budget.checkDeadline(file: file, mark: condition.mark)
             let branch =
                 try evaluate(condition.test, scope: scope, mark: condition.mark).isTruthy
                 ? condition.then : condition.otherwise
@@ -626,7 +646,9 @@ public struct Template: Sendable {
             let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
             if let fonts {
                 do {
-                    _ = try TextBoxSetter(fonts: fonts).set(box)
+                    var setter = TextBoxSetter(fonts: fonts)
+                    setter.deadline = budget.deadline
+                    _ = try setter.set(box)
                 } catch {
                     throw TemplateError(
                         file: file, line: text.mark?.line, column: text.mark?.column,

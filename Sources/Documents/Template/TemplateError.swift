@@ -126,7 +126,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         case .dataShape(let input, let given, let declared):
             return "\"\(input)\" cannot be \(given): the template declares \(input) as \(declared) (data: \(input): …)"
         case .badNumber(let key, let value):
-            return "\"\(key)\" must be a number, got \"\(value)\""
+            return "\"\(key)\" must be a number, got \"\(ErrorText.excerpt(value))\""
         case .unknownElement(let name, let known):
             return "unknown element \"\(name)\"\(NearestName.hint(for: name, among: known)); elements are "
                 + list(known)
@@ -136,7 +136,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         case .missingKey(let key, let context):
             return "\(context) needs the key \"\(key)\""
         case .badValue(let key, let value, let expected):
-            return "\"\(key)\" cannot be \(value): \(expected)"
+            return "\"\(key)\" cannot be \(ErrorText.excerpt(value)): \(expected)"
         case .missingGlyph(let field, let missing):
             let source = field.map { "the value of {{\($0)}}" } ?? "the template's text"
             return "\(source) has \(missing), which no font of \"\(missing.font)\" has a glyph for (tried "

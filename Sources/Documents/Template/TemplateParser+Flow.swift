@@ -234,9 +234,12 @@ extension TemplateParser {
             return .chart(chart, alignment: alignment)
         case "spacer":
             let text = try scalar(body, key: "spacer")
-            guard let height = Paper.length(parsing: text), height >= 0 else {
+            guard let height = Paper.length(parsing: text), height >= 0, height <= Self.largestNumber else {
                 throw error(
-                    body, .badValue(key: "spacer", value: "\"\(text)\"", expected: "a length such as 12 or 5mm"))
+                    body,
+                    .badValue(
+                        key: "spacer", value: "\"\(text)\"",
+                        expected: "a length such as 12 or 5mm, at most \(Int(Self.largestNumber)) pt"))
             }
             return .spacer(height)
         case "pageBreak":
@@ -517,13 +520,17 @@ extension TemplateParser {
         guard let node = c.value("width") else { return .fit }
         let text = try scalar(node, key: "width")
         if text == "fit" { return .fit }
-        if text.hasSuffix("fr"), let share = Double(text.dropLast(2)), share > 0 { return .fraction(share) }
-        if let points = Paper.length(parsing: text), points > 0 { return .fixed(points) }
+        if text.hasSuffix("fr"), let share = Double(text.dropLast(2)), share >= Self.smallestPositiveNumber,
+            share <= Self.largestNumber
+        {
+            return .fraction(share)
+        }
+        if let points = Paper.length(parsing: text), points > 0, points <= Self.largestNumber { return .fixed(points) }
         throw error(
             node,
             .badValue(
                 key: "width", value: "\"\(text)\"",
                 expected: "fit, a length (80, 30mm) or a "
-                    + "share of the remaining width (1fr, 2fr)"))
+                    + "share of the remaining width (1fr, 2fr), at most \(Int(Self.largestNumber))"))
     }
 }

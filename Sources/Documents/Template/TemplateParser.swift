@@ -232,30 +232,39 @@ struct TemplateParser {
             width: try sizeMap.number("width", positive: true), height: try sizeMap.number("height", positive: true))
     }
 
-    /// A length key: `12`, `12pt`, `10mm`, `1.5cm`, greater than 0.
+    /// The largest magnitude a number or length of a template may have: a million points (353 m, 70 times the largest
+    /// PDF page side), far inside what the integers and coordinates made from it hold.
+    static let largestNumber = 1_000_000.0
+    /// The smallest value of a number that must be greater than 0 (a size, a module, a line height): 0.001.
+    static let smallestPositiveNumber = 0.001
+
+    /// A length key: `12`, `12pt`, `10mm`, `1.5cm`, 0 or more and at most `largestNumber` points.
     func length(_ fields: Fields, _ key: String, default fallback: Double? = nil) throws(TemplateError) -> Double {
         guard let node = fields.value(key) else {
             if let fallback { return fallback }
             throw error(fields.node, .missingKey(key: key, context: fields.context))
         }
         let text = try scalar(node, key: key)
-        guard let value = Paper.length(parsing: text), value >= 0 else {
+        guard let value = Paper.length(parsing: text), value >= 0, value <= Self.largestNumber else {
             throw error(
                 node,
-                .badValue(key: key, value: "\"\(text)\"", expected: "a length such as 12 (points), 12pt, 10mm or 1.5cm")
-            )
+                .badValue(
+                    key: key, value: "\"\(text)\"",
+                    expected: "a length such as 12 (points), 12pt, 10mm or 1.5cm, at most "
+                        + "\(Int(Self.largestNumber)) pt"))
         }
         return value
     }
 
     private func margins(_ node: Node) throws(TemplateError) -> PageSetup.Margins {
         if let text = node.scalar?.string {
-            guard let value = Paper.length(parsing: text), value >= 0 else {
+            guard let value = Paper.length(parsing: text), value >= 0, value <= Self.largestNumber else {
                 throw error(
                     node,
                     .badValue(
                         key: "margins", value: "\"\(text)\"",
-                        expected: "a length such as 15mm, or {top, right, bottom, left}"))
+                        expected: "a length such as 15mm, or {top, right, bottom, left}, at most "
+                            + "\(Int(Self.largestNumber)) pt"))
             }
             return PageSetup.Margins(all: value)
         }
@@ -814,8 +823,26 @@ struct TemplateParser {
             else {
                 throw parser.error(node, .badNumber(key: key, value: text))
             }
+            // Every number of a template is a length, a size, an angle or a factor: one past a million (or a
+            // positive one below a thousandth) is a mistake or an attack, and would overflow the integers and
+            // coordinates made from it later.
+            guard number.magnitude <= TemplateParser.largestNumber else {
+                throw parser.error(
+                    node,
+                    .badValue(
+                        key: key, value: text,
+                        expected: "a number from -\(Int(TemplateParser.largestNumber)) to "
+                            + "\(Int(TemplateParser.largestNumber))"))
+            }
             if positive, !(number > 0) {
                 throw parser.error(node, .badValue(key: key, value: text, expected: "it must be greater than 0"))
+            }
+            if positive, number < TemplateParser.smallestPositiveNumber {
+                throw parser.error(
+                    node,
+                    .badValue(
+                        key: key, value: text,
+                        expected: "it must be at least \(TemplateParser.smallestPositiveNumber)"))
             }
             if nonNegative, number < 0 {
                 throw parser.error(node, .badValue(key: key, value: text, expected: "it must be 0 or more"))

@@ -21,6 +21,9 @@ public struct PDFSigning: Sendable {
     public var date: Date?
     /// How long to wait for the time-stamp authority, in seconds.
     public var timestampTimeout: Int = 30
+    /// Sign even when the certificate has expired or is not valid yet at the signing time (for tests and
+    /// re-signing archives); false refuses such a certificate (`--sign-allow-expired` on the command line).
+    public var allowsInvalidCertificateDates = false
 
     /// Signs with `identity`, invisibly unless `field` is given, time-stamped when `timestampAuthority` is given.
     public init(identity: SigningIdentity, field: Document.SignatureField? = nil, timestampAuthority: String? = nil) {
@@ -36,8 +39,15 @@ public struct PDFSigning: Sendable {
     /// `pdf` with the signature appended.
     /// - Throws: `RenderError.protection` when the PDF cannot be read, has a form of another program's (a direct
     ///   `/AcroForm`; mkpdf's own form fields are kept, the signature joining them), the page does not exist,
-    ///   OpenSSL fails or the time-stamp authority does not grant the request.
+    ///   OpenSSL fails or the time-stamp authority does not grant the request; and when the certificate has
+    ///   expired or is not valid yet at the signing time, unless `allowsInvalidCertificateDates`.
     func apply(to pdf: Data) throws(RenderError) -> Data {
+        if !allowsInvalidCertificateDates, let problem = identity.validityProblem(at: date ?? Date()) {
+            throw .protection(
+                step: "sign the PDF", reason: problem,
+                fix: "sign with a valid certificate; to sign with this one anyway, pass --sign-allow-expired "
+                    + "(PDFSigning.allowsInvalidCertificateDates)")
+        }
         let pageIndex = (field?.page ?? 1) - 1
         let revision: PDFRevision
         let document = QPDFDocument()

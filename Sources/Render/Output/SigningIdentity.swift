@@ -11,6 +11,10 @@ public final class SigningIdentity: @unchecked Sendable {
     private let handle: OpaquePointer
     /// The certificate's subject common name, written as the signature's `/Name`.
     public let name: String
+    /// The first moment the certificate is valid (its notBefore).
+    public let validFrom: Date
+    /// The last moment the certificate is valid (its notAfter).
+    public let validUntil: Date
     /// The DER size of a signature by this key without a time-stamp, measured once, so the `/Contents` placeholder
     /// can be reserved before the bytes it covers exist.
     let signatureLength: Int
@@ -30,13 +34,47 @@ public final class SigningIdentity: @unchecked Sendable {
             throw .protection(
                 step: "open the signing key \(source)", reason: Self.reason(status, detail), fix: Self.fix(status))
         }
+        var notBefore: Int64 = 0
+        var notAfter: Int64 = 0
+        guard mkpdf_signer_validity(opened, &notBefore, &notAfter) == 0 else {
+            mkpdf_signer_free(opened)
+            throw .protection(
+                step: "open the signing key \(source)", reason: "its certificate's validity dates cannot be read",
+                fix: "re-issue the certificate with valid notBefore and notAfter dates")
+        }
         handle = opened
+        validFrom = Date(timeIntervalSince1970: TimeInterval(notBefore))
+        validUntil = Date(timeIntervalSince1970: TimeInterval(notAfter))
         name = Self.take(mkpdf_signer_name(opened)) ?? ""
         let probe = try Self.sign(handle, digest: [UInt8](repeating: 0, count: 32))
         signatureLength = probe.der.count
     }
 
     deinit { mkpdf_signer_free(handle) }
+
+    /// Why the certificate cannot sign at `date` — expired, or not valid yet — or nil when it is valid then.
+    public func validityProblem(at date: Date) -> String? {
+        if date > validUntil {
+            return "the certificate of \"\(name)\" expired on \(Self.day(validUntil))"
+        }
+        if date < validFrom {
+            return "the certificate of \"\(name)\" is not valid before \(Self.day(validFrom))"
+        }
+        return nil
+    }
+
+    /// The whole days from `date` until the certificate expires when that is `within` days or fewer (and it has
+    /// not expired yet), else nil: when a run should warn that signing will soon stop.
+    public func daysUntilExpiry(from date: Date, within days: Int = 30) -> Int? {
+        let left = validUntil.timeIntervalSince(date)
+        guard left >= 0, left <= Double(days) * 86_400 else { return nil }
+        return Int(left / 86_400)
+    }
+
+    /// `2026-12-07 UTC`: a certificate date as a message shows it.
+    public static func day(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day()) + " UTC"
+    }
 
     /// A detached CAdES SignedData over content whose SHA-256 digest is `digest`, and the signature value in it.
     /// - Throws: `RenderError.protection` with OpenSSL's reason.
