@@ -6,15 +6,18 @@ import Dispatch
 actor JobGate {
     private let slots: Int
     private let queueLength: Int
+    private let metrics: ServiceMetrics?
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// True once shutdown has begun.
     private(set) var isDraining = false
 
-    /// A gate with `slots` rendering slots and room for `queueLength` waiting requests.
-    init(slots: Int, queueLength: Int) {
+    /// A gate with `slots` rendering slots and room for `queueLength` waiting requests, reporting its load to
+    /// `metrics`' gauges.
+    init(slots: Int, queueLength: Int, metrics: ServiceMetrics? = nil) {
         self.slots = max(1, slots)
         self.queueLength = max(0, queueLength)
+        self.metrics = metrics
     }
 
     /// The jobs holding a slot and the requests waiting for one.
@@ -26,6 +29,7 @@ actor JobGate {
         guard !isDraining else { throw Self.draining }
         if running < slots {
             running += 1
+            report()
             return
         }
         guard waiting.count < queueLength else {
@@ -34,7 +38,10 @@ actor JobGate {
                 detail: "all \(slots) rendering slots are busy and \(waiting.count) requests wait, the most the "
                     + "queue holds. Fix: retry after a moment, or raise --queue on the server")
         }
-        await withCheckedContinuation { waiting.append($0) }
+        await withCheckedContinuation {
+            waiting.append($0)
+            report()
+        }
     }
 
     /// Gives the slot back, to the first request in line if there is one.
@@ -44,7 +51,10 @@ actor JobGate {
         } else {
             waiting.removeFirst().resume()
         }
+        report()
     }
+
+    private func report() { metrics?.load(running: running, waiting: waiting.count) }
 
     /// Refuses new requests from now on; those holding or waiting for a slot go on.
     func drain() { isDraining = true }

@@ -14,8 +14,11 @@ extension RenderService {
             Self.answer(Data(PackageResources.editor_css), type: "text/css; charset=utf-8")
         }
         group.get("editor/settings") { _, _ in
+            // The token is readable only by pages of this origin (no CORS headers are ever sent), so a save that
+            // carries it comes from the editor itself.
             let settings: [String: Any] = [
-                "allowSave": configuration.allowsSaving, "codeMirror": codeMirrorFile("lib/codemirror.js") != nil
+                "allowSave": configuration.allowsSaving, "codeMirror": codeMirrorFile("lib/codemirror.js") != nil,
+                "token": editorToken
             ]
             return Self.answer(
                 Self.json(settings),
@@ -30,6 +33,7 @@ extension RenderService {
             return Self.answer(data, type: path.hasSuffix(".css") ? "text/css" : "text/javascript")
         }
         group.post("places") { request, _ in
+            _ = try RequestGuard.mediaType(of: request, accepting: RequestGuard.templateTypes)
             let template = try template(text: String(decoding: try await body(of: request), as: UTF8.self))
             let places = template.elementPlaces.map { place -> [String: Any] in
                 [

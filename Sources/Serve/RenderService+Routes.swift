@@ -51,13 +51,15 @@ extension RenderService {
     static func name(_ parts: [Substring]) -> String { parts.joined(separator: "/") }
 
     private func renderStored(_ request: Request, name: String) async throws -> Response {
+        _ = try RequestGuard.mediaType(of: request, accepting: RequestGuard.dataTypes)
         let settings = try settings(of: request)
         let body = try await body(of: request)
         return try Self.answer(
-            await render(templateNamed: name, data: body, settings: settings), page: settings.page)
+            await produce(RenderRequest(.stored(name: name), settings: settings), body: body), page: settings.page)
     }
 
     private func renderText(_ request: Request) async throws -> Response {
+        _ = try RequestGuard.mediaType(of: request, accepting: ["application/json"])
         let settings = try settings(of: request)
         let body = try await body(of: request)
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
@@ -70,10 +72,12 @@ extension RenderService {
         }
         let data = object["data"] as? String ?? ""
         return try Self.answer(
-            await render(templateText: template, dataText: data, settings: settings), page: settings.page)
+            await produce(RenderRequest(.text(template: template, data: data), settings: settings), body: Data()),
+            page: settings.page)
     }
 
     private func batch(_ request: Request, name: String) async throws -> Response {
+        let type = try RequestGuard.mediaType(of: request, accepting: RequestGuard.recordTypes)
         let query = Self.query(of: request)
         let settings = try settings(of: request)
         let format: BatchInput.Format
@@ -86,18 +90,17 @@ extension RenderService {
             }
             format = known
         } else {
-            let type = request.headers[.contentType]?.lowercased() ?? ""
             format =
-                type.hasPrefix("text/csv")
+                type == "text/csv"
                 ? .csv
-                : type.contains("yaml") || type.hasPrefix("application/json")
+                : type.contains("yaml") || type == "application/json"
                     ? .yaml : .jsonl
         }
         let body = try await body(of: request)
-        let archive = try await batch(
-            templateNamed: name, body: body, format: format, pattern: query["name"] ?? "document-{{index+1:04}}",
-            settings: settings)
-        var response = Self.answer(archive, type: "application/zip")
+        let work = RenderRequest.Work.batch(
+            name: name, format: format.rawValue, pattern: query["name"] ?? "document-{{index+1:04}}")
+        let made = try await produce(RenderRequest(work, settings: settings), body: body)
+        var response = Self.answer(made.files.first ?? Data(), type: "application/zip")
         response.headers[.contentDisposition] =
             "attachment; filename=\"\(name.split(separator: "/").last ?? "batch").zip\""
         return response
@@ -146,6 +149,13 @@ extension RenderService {
             throw ServiceProblem(
                 .saveRefused, detail: "saving templates is off on this server. Fix: start it with --allow-save")
         }
+        guard request.headers[.editorToken] == editorToken else {
+            throw ServiceProblem(
+                .crossOrigin,
+                detail: "a save must carry the editor's token (MKPDF-Editor-Token, from GET /editor/settings). Fix: "
+                    + "save from the service's editor page")
+        }
+        _ = try RequestGuard.mediaType(of: request, accepting: RequestGuard.templateTypes)
         let body = try await body(of: request)
         guard let text = String(data: body, encoding: .utf8) else {
             throw ServiceProblem(.badRequest, detail: "the template is not UTF-8 text")
@@ -181,7 +191,7 @@ extension RenderService {
 
     /// The response holding `rendered`: the PDF (every page, whatever `page` says), or the PNG of `page` with the
     /// page count in `MKPDF-Pages`.
-    static func answer(_ rendered: RenderedDocument, page: Int) throws(ServiceProblem) -> Response {
+    static func answer(_ rendered: RenderAnswer, page: Int) throws(ServiceProblem) -> Response {
         let index = rendered.format.filePerPage ? page - 1 : 0
         guard rendered.files.indices.contains(index) else {
             throw ServiceProblem(

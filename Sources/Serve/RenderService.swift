@@ -8,6 +8,9 @@ import ZIPFoundation
 /// The job behind `mkpdf serve`: templates from one root filled with request data and rendered through the one
 /// output entry point, at most `concurrentJobs` at a time, every failure a `ServiceProblem`.
 ///
+/// The routes render in worker processes when `configuration.workers` is set (`mkpdf serve` does by default), so no
+/// document can take the service down; the public `render` and `batch` calls run in the caller's process.
+///
 /// HTTP is only its face (`addRoutes(to:)`); a Swift program can call it directly or mount the same routes in its
 /// own Hummingbird application.
 public struct RenderService: Sendable {
@@ -16,13 +19,35 @@ public struct RenderService: Sendable {
     let store: TemplateStore
     let gate: JobGate
     let metrics = ServiceMetrics()
+    /// The worker processes the routes render in; nil renders in this process.
+    let pool: WorkerPool?
+    /// The secret the editor page sends with a save (`MKPDF-Editor-Token`): another site's page cannot read it, so
+    /// it cannot save even where `Origin` is not sent.
+    let editorToken: String
 
-    /// A service over the templates in `configuration.root`.
-    /// - Throws: `ServiceProblem` when the root is not a folder.
+    /// A service over the templates in `configuration.root`, with its worker processes started when
+    /// `configuration.workers` asks for them.
+    /// - Throws: `ServiceProblem` when the root is not a folder, `.workerFailed` when a worker cannot be started.
     public init(configuration: ServiceConfiguration) throws(ServiceProblem) {
         self.configuration = configuration
         store = try TemplateStore(root: configuration.root, limits: configuration.limits)
-        gate = JobGate(slots: configuration.concurrentJobs, queueLength: configuration.queueLength)
+        if let workers = configuration.workers {
+            gate = JobGate(slots: workers.count, queueLength: configuration.queueLength, metrics: metrics)
+            do {
+                pool = try WorkerPool(launch: workers.launch, count: workers.count, metrics: metrics)
+            } catch {
+                throw ServiceProblem(.workerFailed, detail: "the render workers could not be started: \(error)")
+            }
+        } else {
+            gate = JobGate(slots: configuration.concurrentJobs, queueLength: configuration.queueLength, metrics: metrics)
+            pool = nil
+        }
+        editorToken = (0..<4).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined()
+    }
+
+    /// The Host and Origin checks every route makes.
+    var requestGuard: RequestGuard {
+        RequestGuard(allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
     }
 
     /// The defaults a request's settings start from.
@@ -88,6 +113,15 @@ public struct RenderService: Sendable {
     public func batch(
         templateNamed name: String, body: Data, format: BatchInput.Format, pattern: String, settings: RenderSettings
     ) async throws(ServiceProblem) -> Data {
+        try await batchArchive(templateNamed: name, body: body, format: format, pattern: pattern, settings: settings)
+            .archive
+    }
+
+    /// `batch(…)`'s ZIP with the count and bytes of its documents; `progress` is called after each record.
+    func batchArchive(
+        templateNamed name: String, body: Data, format: BatchInput.Format, pattern: String, settings: RenderSettings,
+        progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws(ServiceProblem) -> (archive: Data, documents: Int, bytes: Int) {
         let template = try await store.template(named: name)
         var job: RecordJob
         do {
@@ -103,26 +137,31 @@ public struct RenderService: Sendable {
         let most = configuration.batchRecords
         do {
             let (archive, documents, bytes) = try await gate.run {
-                try Self.batch(ready, body: body, format: format, limits: limits, most: most)
+                try Self.batch(ready, body: body, format: format, limits: limits, most: most, progress: progress)
             }
             metrics.documents(documents, bytes: bytes)
-            return archive
+            return (archive, documents, bytes)
         } catch {
             throw ServiceProblem(error, storedTemplate: true)
         }
     }
 
-    /// Renders every record of `body` into a ZIP; the count and bytes of the documents made.
-    private static func batch(_ job: RecordJob, body: Data, format: BatchInput.Format, limits: Limits, most: Int)
-        throws -> (Data, Int, Int)
-    {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "mkpdf-serve-" + UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("records." + format.rawValue)
-        try body.write(to: input)
-        var given = BatchInput(path: input.path, format: format)
+    /// Renders every record of `body` into a ZIP, calling `progress` after each; the count and bytes of the
+    /// documents made. The body is read from a `PrivateSpool`, gone from the disk before the first record.
+    private static func batch(
+        _ job: RecordJob, body: Data, format: BatchInput.Format, limits: Limits, most: Int,
+        progress: (Int) -> Void
+    ) throws -> (Data, Int, Int) {
+        try PrivateSpool(body).withPath { path in
+            try batch(job, path: path, format: format, limits: limits, most: most, progress: progress)
+        }
+    }
+
+    private static func batch(
+        _ job: RecordJob, path: String, format: BatchInput.Format, limits: Limits, most: Int,
+        progress: (Int) -> Void
+    ) throws -> (Data, Int, Int) {
+        var given = BatchInput(path: path, format: format)
         given.limits = limits
         let reader = try RecordReader(given)
         let archive = try Archive(accessMode: .create)
@@ -164,6 +203,7 @@ public struct RenderService: Sendable {
             }
             documents += files.isEmpty ? 0 : 1
             manifest += entry.jsonLine
+            progress(record.index + 1)
         }
         try add(Data(manifest.utf8), as: "manifest.jsonl", to: archive, compressed: true)
         return (archive.data ?? Data(), documents, bytes)

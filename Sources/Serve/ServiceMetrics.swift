@@ -1,13 +1,16 @@
 import Prometheus
 
 /// What `GET /metrics` reports, in Prometheus's text format (through swift-prometheus): requests by route and status,
-/// problems by kind, request latency as a histogram, documents and bytes made.
+/// problems by kind, request latency as a histogram, documents and bytes made; and what an operator needs to see a
+/// stuck or failing renderer: the slots busy, the requests waiting, and the worker processes replaced, by reason.
 struct ServiceMetrics: Sendable {
     /// The registry every metric is kept in.
     let registry = PrometheusCollectorRegistry()
     private let latency: DurationHistogram
     private let documents: Counter
     private let bytes: Counter
+    private let busy: Gauge
+    private let waiting: Gauge
 
     init() {
         latency = registry.makeDurationHistogram(
@@ -18,6 +21,13 @@ struct ServiceMetrics: Sendable {
             descriptor: Self.name("documents", unit: "total", help: "Documents rendered."), labels: [])
         bytes = registry.makeCounter(
             descriptor: Self.name("output", unit: "bytes", help: "Bytes of the documents rendered."), labels: [])
+        busy = registry.makeGauge(
+            descriptor: Self.name(
+                "workers_busy", unit: "", help: "Rendering slots (worker processes, or threads with --workers 0) busy."),
+            labels: [])
+        waiting = registry.makeGauge(
+            descriptor: Self.name("queue_length", unit: "", help: "Requests waiting for a rendering slot."), labels: [])
+        for reason in [WorkerRestartReason.crash, .deadline] { restarts(reason).increment(by: Int64(0)) }
     }
 
     /// Counts one answered request on `route` with `status`, and how long it took.
@@ -41,6 +51,22 @@ struct ServiceMetrics: Sendable {
     func documents(_ count: Int, bytes size: Int) {
         documents.increment(by: Int64(count))
         bytes.increment(by: Int64(size))
+    }
+
+    /// Sets the gauges of busy slots and waiting requests.
+    func load(running: Int, waiting count: Int) {
+        busy.set(Int64(running))
+        waiting.set(Int64(count))
+    }
+
+    /// Counts one worker process replaced for `reason`.
+    func workerRestart(_ reason: WorkerRestartReason) { restarts(reason).increment() }
+
+    private func restarts(_ reason: WorkerRestartReason) -> Counter {
+        registry.makeCounter(
+            descriptor: Self.name(
+                "worker_restarts", unit: "total", help: "Worker processes replaced: crashed, or killed at their deadline."),
+            labels: [("reason", reason.rawValue)])
     }
 
     /// The exposition text.

@@ -2,7 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// What every route of the service shares: a request that comes while the service drains is answered 503 (a render,
+/// What every route of the service shares: a request for another host or from another site's page is refused
+/// (`RequestGuard`), a request that comes while the service drains is answered 503 (a render,
 /// a batch, a save and `/healthz`; the editor's pages still load), every
 /// thrown problem becomes its `application/problem+json` answer, and each answer is counted in the metrics.
 struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -17,6 +18,7 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
         let route = ServiceRoutes.first.contains(first) ? first : "other"
         var response: Response
         do {
+            try service.requestGuard.check(request)
             if await service.gate.isDraining, request.method != .get || request.uri.path.hasSuffix("/healthz") {
                 throw JobGate.draining
             }

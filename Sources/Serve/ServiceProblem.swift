@@ -37,19 +37,33 @@ public struct ServiceProblem: Error, Sendable, Hashable {
         case brokenTemplate = "broken-template"
         /// Saving is off, or the save failed (403, 500).
         case saveRefused = "save-refused"
+        /// The body's `Content-Type` is not one the route declares, or is missing (415): a form or a `text/plain`
+        /// post from another site's page is never taken as a render or a save.
+        case unsupportedMediaType = "unsupported-media-type"
+        /// The `Host` header names neither this service's listen address nor an allowed host (421): how a DNS
+        /// rebinding page is told apart from a client of the service.
+        case misdirected = "misdirected-request"
+        /// The request came from another site's page (`Origin`, `Sec-Fetch-Site`), or a save lacks the editor's
+        /// token (403).
+        case crossOrigin = "cross-origin"
+        /// The worker process rendering the document stopped (a crash, its memory limit) before answering (500);
+        /// the service replaced it and goes on.
+        case workerFailed = "worker-failed"
 
         /// The HTTP status this kind is answered with.
         public var status: Int {
             switch self {
             case .badRequest, .badTemplate: 400
-            case .saveRefused: 403
+            case .saveRefused, .crossOrigin: 403
             case .unknownTemplate: 404
             case .methodNotAllowed: 405
             case .notAcceptable: 406
             case .bodyTooLarge: 413
+            case .unsupportedMediaType: 415
+            case .misdirected: 421
             case .unprocessable: 422
             case .queueFull: 429
-            case .brokenTemplate: 500
+            case .brokenTemplate, .workerFailed: 500
             case .shuttingDown: 503
             case .timeLimit: 504
             }
@@ -73,6 +87,10 @@ public struct ServiceProblem: Error, Sendable, Hashable {
             case .timeLimit: "The document took too long"
             case .brokenTemplate: "A stored template cannot be loaded"
             case .saveRefused: "The template cannot be saved"
+            case .unsupportedMediaType: "The body's media type is not taken here"
+            case .misdirected: "The request is not for this host"
+            case .crossOrigin: "The request came from another site"
+            case .workerFailed: "The renderer stopped before it answered"
             }
         }
     }

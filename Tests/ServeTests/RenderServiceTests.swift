@@ -146,9 +146,10 @@ import Testing
         #expect(text.contains("招待状") && !text.contains("入場整理券"), "\(text)")
     }
 
+    /// A job that ends within the drain time finishes (WorkerIsolationTests: one that does not is stopped).
     @Test func sigtermFinishesTheJobInFlightAndRefusesNewOnes() throws {
         let (scratch, root) = try Self.root("serve-drain")
-        let server = try ServiceProcess(root: root, arguments: ["--drain-seconds", "2"], scratch: scratch)
+        let server = try ServiceProcess(root: root, arguments: ["--drain-seconds", "5"], scratch: scratch)
         let slow = try server.start(
             "POST", "/render/slow", body: Data(Samples.slowData(1_500).utf8),
             headers: ["Content-Type": "application/json"])
@@ -223,16 +224,16 @@ import Testing
         let text = try String(contentsOf: root.appendingPathComponent("ticket.yaml"), encoding: .utf8)
         let edited = Data(text.replacingOccurrences(of: "title: 入場整理券", with: "title: 優待券").utf8)
         let closed = try ServiceProcess(root: root, scratch: scratch)
-        #expect(try closed.request("PUT", "/templates/ticket", body: edited).status == 403)
+        #expect(try closed.save("ticket", yaml: edited).status == 403)
         let open = try ServiceProcess(root: root, arguments: ["--allow-save"], scratch: scratch)
-        let broken = try open.request("PUT", "/templates/ticket", body: Data("page: a6\nelements:\n  - txt: {}\n".utf8))
+        let broken = try open.save("ticket", yaml: Data("page: a6\nelements:\n  - txt: {}\n".utf8))
         #expect(broken.status == 400 && broken.problem["line"] as? Int == 3, "\(broken.text)")
         #expect(try String(contentsOf: root.appendingPathComponent("ticket.yaml"), encoding: .utf8) == text)
-        let outside = try open.request("PUT", "/templates/..%2Fescaped", body: edited)
+        let outside = try open.save("..%2Fescaped", yaml: edited)
         #expect(outside.status == 403, "\(outside.text)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("escaped.yaml").path))
-        #expect(try open.request("PUT", "/templates/ticket", body: edited).status == 200)
-        #expect(try open.request("PUT", "/templates/copy", body: edited).status == 200)
+        #expect(try open.save("ticket", yaml: edited).status == 200)
+        #expect(try open.save("copy", yaml: edited).status == 200)
         let saved = try open.request("GET", "/templates/copy")
         #expect(saved.text.contains("title: 優待券"))
         let rendered = try open.post("/render/ticket", json: "{}")

@@ -3,14 +3,18 @@ import TestSupport
 import Testing
 
 /// A `mkpdf-serve` process on a free loopback port, for tests that talk to it over real HTTP (curl).
-final class ServiceProcess {
+///
+/// Sendable so that several client threads can talk to one server: every stored property is set once in `init`, and
+/// each request runs a curl process of its own.
+final class ServiceProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
     let scratch: Scratch
     private let log: URL
 
-    /// Starts the server on the templates in `root` with `arguments`, and waits until it listens.
-    init(root: URL, arguments: [String] = [], scratch: Scratch) throws {
+    /// Starts the server on the templates in `root` with `arguments` (and `environment` over the test's own), and
+    /// waits until it listens.
+    init(root: URL, arguments: [String] = [], environment: [String: String] = [:], scratch: Scratch) throws {
         self.scratch = scratch
         log = scratch.file("server-\(UUID().uuidString).out")
         try Data().write(to: log)
@@ -19,6 +23,9 @@ final class ServiceProcess {
         process.arguments = ["--root", root.path, "--listen", "127.0.0.1:0"] + arguments
         process.standardOutput = output
         process.standardError = output
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(30)
         var found: Int?
@@ -121,6 +128,19 @@ final class ServiceProcess {
         -> Answer
     {
         try start(method, path, body: body, headers: headers).wait()
+    }
+
+    /// The editor's save token, from `GET /editor/settings`.
+    func editorToken() throws -> String {
+        let settings = try JSONSerialization.jsonObject(with: try request("GET", "/editor/settings").body)
+        return try #require((settings as? [String: Any])?["token"] as? String)
+    }
+
+    /// `PUT /templates/NAME` with `yaml`, as the editor sends it (its token, `application/yaml`).
+    func save(_ name: String, yaml: Data) throws -> Answer {
+        try request(
+            "PUT", "/templates/\(name)", body: yaml,
+            headers: ["Content-Type": "application/yaml", "MKPDF-Editor-Token": try editorToken()])
     }
 
     /// `POST path` with a JSON body.

@@ -144,7 +144,9 @@ $("preview").addEventListener("click", async (event) => {
   const image = event.currentTarget;
   const x = (event.offsetX / image.clientWidth) * image.naturalWidth / scale;
   const y = (event.offsetY / image.clientHeight) * image.naturalHeight / scale;
-  const response = await fetch("places", { method: "POST", body: template.get() });
+  const response = await fetch("places", {
+    method: "POST", headers: { "Content-Type": "application/yaml" }, body: template.get(),
+  });
   if (!response.ok) return;
   const { elements } = await response.json();
   const hits = elements.filter((e) => x >= e.x && x <= e.x + e.width && y >= e.y && y <= e.y + e.height);
@@ -168,7 +170,11 @@ $("download").addEventListener("click", async () => {
 $("save").addEventListener("click", async () => {
   const name = $("templates").value || prompt("Template name (letters, digits, - and _):");
   if (!name) return;
-  const response = await fetch(`templates/${name}`, { method: "PUT", body: template.get() });
+  // The token comes from editor/settings, which another site's page cannot read: a save is this page's own.
+  const response = await fetch(`templates/${name}`, {
+    method: "PUT", headers: { "Content-Type": "application/yaml", "MKPDF-Editor-Token": state.token },
+    body: template.get(),
+  });
   if (!response.ok) return showProblem(await response.json());
   $("status").textContent = `saved ${name}`;
 });
@@ -182,6 +188,7 @@ data.onChange(schedule);
 (async () => {
   const settings = await (await fetch("editor/settings")).json();
   $("save").hidden = !settings.allowSave;
+  state.token = settings.token;
   const templates = await (await fetch("templates")).json();
   for (const entry of templates) {
     const option = document.createElement("option");

@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One message between the service and a render worker: a JSON header (what to do, or how it went) and the raw bytes
+/// that go with it (the request body, or the rendered files back to back).
+///
+/// On the wire a frame is two big-endian `UInt32` lengths (header, then body) and the two byte strings; a length past
+/// `maximumBytes` is a broken peer, never a reason to allocate.
+struct WorkerFrame {
+    /// The JSON header.
+    var header: Data
+    /// The bytes that follow it.
+    var body: Data
+
+    /// The largest header or body either side accepts (1 GiB): far above any request body or document the limits let
+    /// through, far below what a corrupt length would make either side allocate.
+    static let maximumBytes = 1 << 30
+
+    /// The frame of `header` (encoded as JSON) and `body`.
+    init<Header: Encodable>(_ header: Header, body: Data = Data()) {
+        self.header = (try? JSONEncoder().encode(header)) ?? Data("{}".utf8)
+        self.body = body
+    }
+
+    init(header: Data, body: Data) {
+        self.header = header
+        self.body = body
+    }
+
+    /// The header decoded as `type`.
+    func decode<Header: Decodable>(_ type: Header.Type) throws(WorkerChannelError) -> Header {
+        do {
+            return try JSONDecoder().decode(type, from: header)
+        } catch {
+            throw .malformed("the frame's header is not a \(type): \(error)")
+        }
+    }
+
+    /// The eight bytes of lengths before the header.
+    var prefix: [UInt8] {
+        let lengths = [UInt32(header.count), UInt32(body.count)]
+        return lengths.flatMap { length in (0..<4).map { UInt8(truncatingIfNeeded: length >> (24 - 8 * $0)) } }
+    }
+}
+
+/// Why a frame could not be sent or received: the peer closed, a system call failed, the peer sent nonsense, or the
+/// deadline passed first.
+enum WorkerChannelError: Error, Sendable, Equatable {
+    /// The other end closed (a worker that exited or was killed, or a service that went away).
+    case closed
+    /// A read or write failed with `errno`.
+    case system(call: String, errno: Int32)
+    /// The bytes read are not a frame.
+    case malformed(String)
+    /// The deadline passed before the whole frame arrived.
+    case deadline
+}
+
+/// Blocking frame reads and writes on a connected stream socket. It does not own the descriptor: `WorkerHandle` (in
+/// the service) and `WorkerProcess` (in the worker) close it.
+struct WorkerChannel {
+    /// The socket.
+    let descriptor: Int32
+
+    /// Sends `frame` whole.
+    func send(_ frame: WorkerFrame) throws(WorkerChannelError) {
+        guard frame.header.count <= WorkerFrame.maximumBytes, frame.body.count <= WorkerFrame.maximumBytes else {
+            throw .malformed("a frame of \(frame.header.count) + \(frame.body.count) bytes is over the 1 GiB bound")
+        }
+        try write(Data(frame.prefix) + frame.header)
+        try write(frame.body)
+    }
+
+    /// The next frame, waiting at most until `deadline` (nil: as long as it takes).
+    /// - Throws: `.closed` at end of stream before a frame starts or within one, `.deadline` when time runs out.
+    func receive(by deadline: ContinuousClock.Instant? = nil) throws(WorkerChannelError) -> WorkerFrame {
+        let prefix = try read(8, by: deadline)
+        let lengths = [prefix.prefix(4), prefix.suffix(4)].map { bytes in
+            bytes.reduce(0) { Int($0) << 8 | Int($1) }
+        }
+        guard lengths.allSatisfy({ $0 <= WorkerFrame.maximumBytes }) else {
+            throw .malformed("a frame announces \(lengths[0]) + \(lengths[1]) bytes, over the 1 GiB bound")
+        }
+        let header = try read(lengths[0], by: deadline)
+        let body = try read(lengths[1], by: deadline)
+        return WorkerFrame(header: header, body: body)
+    }
+
+    private func write(_ data: Data) throws(WorkerChannelError) {
+        var failure: WorkerChannelError?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.send(
+                    descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno == EPIPE || errno == ECONNRESET ? .closed : .system(call: "send", errno: errno)
+                    return
+                }
+                offset += written
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private func read(_ count: Int, by deadline: ContinuousClock.Instant?) throws(WorkerChannelError) -> Data {
+        var data = Data(count: count)
+        var offset = 0
+        while offset < count {
+            try wait(by: deadline)
+            let got = data.withUnsafeMutableBytes { buffer in
+                Glibc.recv(descriptor, buffer.baseAddress! + offset, count - offset, 0)
+            }
+            if got < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw errno == ECONNRESET ? .closed : .system(call: "recv", errno: errno)
+            }
+            if got == 0 { throw .closed }
+            offset += got
+        }
+        return data
+    }
+
+    /// Returns once the socket is readable (or closed); throws `.deadline` if `deadline` passes first.
+    private func wait(by deadline: ContinuousClock.Instant?) throws(WorkerChannelError) {
+        guard let deadline else { return }
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw .deadline }
+            let (seconds, attoseconds) = left.components
+            let milliseconds = Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000 + 1)
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, milliseconds)
+            if ready > 0 { return }
+            if ready < 0, errno != EINTR { throw .system(call: "poll", errno: errno) }
+        }
+    }
+}
