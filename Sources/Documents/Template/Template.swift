@@ -280,7 +280,7 @@ public struct Template: Sendable {
             guard let text = texts[name] else { continue }
             if let declared = data[name], let kind = Self.shape(declared) {
                 throw TemplateError(
-                    file: file, reason: .dataShape(input: name, given: "the text \(Self.excerpt(text))", declared: kind))
+                    file: file, reason: .dataShape(input: name, given: "the text \(ErrorText.quoted(text))", declared: kind))
             }
             values[name] = .text(text)
         }
@@ -322,24 +322,9 @@ public struct Template: Sendable {
             if let problem = pattern.problem(with: value) {
                 throw TemplateError(
                     file: file, line: pattern.mark?.line, column: pattern.mark?.column,
-                    reason: .patternMismatch(input: pattern.name, value: Self.excerpt(value), problem: problem))
+                    reason: .patternMismatch(input: pattern.name, value: ErrorText.quoted(value), problem: problem))
             }
         }
-    }
-
-    /// `value` quoted for a message: at most 40 characters of it, control characters as `\u{A}`, and how long it
-    /// is when longer.
-    static func excerpt(_ value: String) -> String {
-        let count = value.count
-        var shown = ""
-        for scalar in value.prefix(40).unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return count <= 40 ? "\"\(shown)\"" : "\"\(shown)…\" (\(count) characters)"
     }
 
     /// "a list" or "a record" for a value of that shape, else nil (text, numbers and booleans convert freely).
