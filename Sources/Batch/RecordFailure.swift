@@ -60,8 +60,7 @@ public struct RecordFailure: Error, Sendable, Hashable {
         case let exceeded as LimitExceeded:
             return exceeded.limit
         case let error as TemplateError:
-            if case .limit(let exceeded) = error.reason { return exceeded.limit }
-            return nil
+            return error.limitExceeded?.limit
         case let error as RenderError:
             if case .limit(let exceeded, _) = error { return exceeded.limit }
             return nil

@@ -183,7 +183,8 @@ extension ServiceProblem {
             kind = exceeded.limit == "job-seconds" ? .timeLimit : .unprocessable
             limit = exceeded.limit
         case .textFit(let fit):
-            kind = .unprocessable
+            kind = error.limitExceeded?.limit == "job-seconds" ? .timeLimit : .unprocessable
+            limit = error.limitExceeded?.limit
             field = fit.field
         case .missingGlyph(let name, _):
             kind = .unprocessable

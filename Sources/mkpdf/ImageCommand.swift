@@ -17,6 +17,7 @@ struct ImageCommand: ParsableCommand {
         commandName: "image",
         _superCommandName: MkPDF.name,
         abstract: "Put PNG and JPEG images into a PDF, one page each sized to the image, or re-encode them as PNG.",
+        usage: "mkpdf image <inputs> ... --output <output> [<options>]",
         discussion: """
             Pages are the image's size at 72 dpi (one pixel = one point) unless \
             --dpi is given: points = pixels × 72 / dpi. An image too small or too \
@@ -59,7 +60,7 @@ struct ImageCommand: ParsableCommand {
         name: .customLong("limit"),
         help: ArgumentHelp(
             "Change a budget, e.g. --limit image-bytes=512M (repeatable; K, M, G suffixes allowed): each image's "
-                + "file and decoded size (width × height × 4) is held to image-bytes (default \(Limits().imageBytes)).",
+                + "file and decoded size (width x height x 4) is held to image-bytes (default \(Limits().imageBytes)).",
             valueName: "name=n"))
     var settings: [String] = []
 

@@ -248,6 +248,17 @@ extension TemplateError: DataFailure {
         }
     }
 
+    /// The limit the document went over, when that is the problem: the template's own (`.limit`) or the deadline a
+    /// text box's setting ran into (`.textFit` with `TextFitError.Reason.limit`) — one answer for whoever chooses a
+    /// status or an exit code from the kind of the error.
+    public var limitExceeded: LimitExceeded? {
+        switch reason {
+        case .limit(let exceeded): exceeded
+        case .textFit(let fit): if case .limit(let exceeded) = fit.reason { exceeded } else { nil }
+        default: nil
+        }
+    }
+
     /// The character no font of the text's chain has.
     public var missingGlyph: MissingGlyph? {
         if case .missingGlyph(_, let missing) = reason { missing } else { nil }
