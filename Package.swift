@@ -102,9 +102,9 @@ let package = Package(
             dependencies: [
                 "DrawingModule", "Haru", "PNG", "JPEG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes",
                 "Charts", "Support",
-                // libqpdf (through Validation's one qpdf handle) encrypts finished PDFs with AES-256 and reads the
-                // revision a signature is appended to; OpenSSL (CMSBridge) makes the signature's CMS.
-                "Validation", "CMSBridge", "Digests"
+                // libqpdf (through QPDF's one handle) encrypts finished PDFs with AES-256 and reads the revision a
+                // signature is appended to; OpenSSL (CMSBridge) makes the signature's CMS.
+                "QPDF", "CMSBridge", "Digests"
             ]),
         // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
         .target(
@@ -117,7 +117,7 @@ let package = Package(
         .target(
             name: "Batch",
             dependencies: [
-                "Documents", "DrawingModule", "Render", "Fonts", "Validation", "Support", "Digests"
+                "Documents", "DrawingModule", "Render", "Fonts", "Validation", "QPDF", "Support", "Digests"
             ]),
         // The CMS of a PDF signature and its RFC 3161 time-stamp, built by Debian's OpenSSL behind a small C interface.
         // libcrypto is linked statically (Debian's libcrypto.a), so a command that signs nothing does not load and
@@ -143,8 +143,11 @@ let package = Package(
         // The GnuTLS functions libqpdf calls when it reads a PDF, forwarded to libgnutls.so.30 opened on first use: a
         // command that reads no PDF (ticket, render, report, batch) never loads GnuTLS and its seven libraries.
         .target(name: "GnuTLSLoader"),
+        // The one qpdf handle of the package (read, write, encrypt, merge, revisions), package access only: the
+        // renderer encrypts and signs through it and Validation reads through it, neither borrowing the other's.
+        .target(name: "QPDF", dependencies: ["CQPDF", "QPDFBridge"]),
         // PDF structure validation over libqpdf.
-        .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),
+        .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "QPDF", "DrawingModule"]),
         // mkpdf serve: render and batch routes over HTTP, problem details, limits, metrics and the live editor.
         .target(
             name: "Serve",
@@ -200,7 +203,7 @@ let package = Package(
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport", "PNGFixtures"]),
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "DrawingModule", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HaruTests", dependencies: ["Haru", "PNG", "Support", "TestSupport", "PNGFixtures"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation", "Haru", "TestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "QPDF", "Haru", "TestSupport"]),
         .testTarget(
             name: "BarcodesTests",
             dependencies: [

@@ -1,5 +1,5 @@
 import Foundation
-import Validation
+import QPDF
 
 /// Joins PDF files page by page into one (the imposed sheets), through the package's one qpdf handle.
 enum PDFMerger {

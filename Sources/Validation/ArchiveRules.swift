@@ -1,5 +1,6 @@
 import CQPDF
 import Foundation
+import QPDF
 
 /// The parts of PDF/A mkpdf can check itself (`ValidationOptions.archivePart`, `mkpdf validate --pdfa`): XMP
 /// metadata present, naming the part, in sync with the information dictionary; an OutputIntent with its ICC profile;

@@ -1,5 +1,6 @@
 import CQPDF
 import Foundation
+import QPDF
 
 /// Reads an `Inspection` out of an open, checked document, and notes what it finds on the way
 /// (content syntax errors, libHaru's malformed ToUnicode CMaps, uncompressed streams, unreadable objects).

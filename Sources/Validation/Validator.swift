@@ -1,5 +1,6 @@
 import CQPDF
 import Foundation
+import QPDF
 
 /// Validates PDF files: qpdf's structural check, an inspection of what the file holds, and mkpdf's rules.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import QPDF
 import Validation
 
 /// Seeded random damage to valid files: Check never crashes, and agrees with `qpdf --check` on every file.

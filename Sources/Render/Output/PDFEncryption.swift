@@ -1,5 +1,5 @@
 import Foundation
-import Validation
+import QPDF
 
 /// What a reader who opens an encrypted PDF with the user password may do; the owner password opens it fully.
 ///

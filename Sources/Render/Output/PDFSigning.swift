@@ -1,7 +1,7 @@
 import Digests
 import DrawingModule
 import Foundation
-import Validation
+import QPDF
 
 /// A PAdES baseline signature (B-B, or B-T with a time-stamp authority) added to a finished PDF.
 ///

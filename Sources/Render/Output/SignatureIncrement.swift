@@ -1,6 +1,6 @@
 import DrawingModule
 import Foundation
-import Validation
+import QPDF
 
 /// The incremental update that carries a signature (ISO 32000-1 §7.5.6, §12.8): written after a PDF's `%%EOF`, it
 /// adds the signature dictionary (`/Type /Sig`, `/SubFilter /ETSI.CAdES.detached`, `/ByteRange`, a zero-filled

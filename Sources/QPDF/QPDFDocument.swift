@@ -123,12 +123,12 @@ package final class QPDFDocument {
     }
 
     /// qpdf's structural check: writes the whole file to nowhere, decoding every stream it can.
-    func check() throws(QPDFFailure) {
+    package func check() throws(QPDFFailure) {
         try throwIfFailed(qpdf_check_pdf(handle))
     }
 
     /// The warnings qpdf has gathered and not yet handed out (damage it recovered from), in order.
-    func takeWarnings() -> [String] {
+    package func takeWarnings() -> [String] {
         var texts = pendingWarnings
         pendingWarnings.removeAll()
         while qpdf_more_warnings(handle) != QPDF_FALSE {
@@ -139,7 +139,7 @@ package final class QPDFDocument {
     }
 
     /// The errors object-handle calls raised since the last call, so inspection can report what it could not read.
-    func takeObjectErrors() -> [String] {
+    package func takeObjectErrors() -> [String] {
         defer { objectErrors.removeAll() }
         return objectErrors
     }
@@ -157,7 +157,7 @@ package final class QPDFDocument {
     }
 
     /// Runs one qpdf call; when it raised an error, records the error and returns `fallback` instead.
-    func guarded<T>(_ fallback: T, _ body: (qpdf_data?) -> T) -> T {
+    package func guarded<T>(_ fallback: T, _ body: (qpdf_data?) -> T) -> T {
         let value = body(handle)
         if let failure = takeError() {
             objectErrors.append(failure.message)
@@ -169,7 +169,7 @@ package final class QPDFDocument {
     // MARK: Document-level facts
 
     /// The header's version, e.g. "1.7".
-    var pdfVersion: String { guarded("") { String(cString: qpdf_get_pdf_version($0)) } }
+    package var pdfVersion: String { guarded("") { String(cString: qpdf_get_pdf_version($0)) } }
     /// The page count, or qpdf's error when it cannot walk the page tree.
     package func pageCount() -> Result<Int, QPDFFailure> {
         let count = qpdf_get_num_pages(handle)
@@ -180,29 +180,29 @@ package final class QPDFDocument {
     }
 
     /// The page at a zero-based index.
-    func page(at index: Int) -> qpdf_oh { guarded(0) { qpdf_get_page_n($0, index) } }
+    package func page(at index: Int) -> qpdf_oh { guarded(0) { qpdf_get_page_n($0, index) } }
     /// The trailer dictionary.
-    var trailer: qpdf_oh { guarded(0) { qpdf_get_trailer($0) } }
+    package var trailer: qpdf_oh { guarded(0) { qpdf_get_trailer($0) } }
     /// The document catalog.
-    var root: qpdf_oh { guarded(0) { qpdf_get_root($0) } }
+    package var root: qpdf_oh { guarded(0) { qpdf_get_root($0) } }
 
     /// Lets go of every object handle, to keep memory flat across many pages.
-    func releaseObjects() { qpdf_oh_release_all(handle) }
+    package func releaseObjects() { qpdf_oh_release_all(handle) }
 
     // MARK: Objects
 
     /// qpdf's type code for an object (null for handle 0).
-    func type(_ object: qpdf_oh) -> qpdf_object_type_e {
+    package func type(_ object: qpdf_oh) -> qpdf_object_type_e {
         guard object != 0 else { return ot_uninitialized }
         return guarded(ot_uninitialized) { qpdf_oh_get_type_code($0, object) }
     }
 
-    func isDictionary(_ object: qpdf_oh) -> Bool { type(object) == ot_dictionary }
-    func isStream(_ object: qpdf_oh) -> Bool { type(object) == ot_stream }
-    func isArray(_ object: qpdf_oh) -> Bool { type(object) == ot_array }
+    package func isDictionary(_ object: qpdf_oh) -> Bool { type(object) == ot_dictionary }
+    package func isStream(_ object: qpdf_oh) -> Bool { type(object) == ot_stream }
+    package func isArray(_ object: qpdf_oh) -> Bool { type(object) == ot_array }
 
     /// The value under `key` (with its slash) of a dictionary or stream dictionary; nil when absent or not a dictionary.
-    func value(_ object: qpdf_oh, _ key: String) -> qpdf_oh? {
+    package func value(_ object: qpdf_oh, _ key: String) -> qpdf_oh? {
         let kind = type(object)
         guard kind == ot_dictionary || kind == ot_stream else { return nil }
         let dictionary = kind == ot_stream ? guarded(0) { qpdf_oh_get_dict($0, object) } : object
@@ -215,13 +215,13 @@ package final class QPDFDocument {
     }
 
     /// A name's text with its slash (`/Type1`), or nil when the object is not a name.
-    func name(_ object: qpdf_oh?) -> String? {
+    package func name(_ object: qpdf_oh?) -> String? {
         guard let object, type(object) == ot_name else { return nil }
         return guarded(nil) { String(cString: qpdf_oh_get_name($0, object)) }
     }
 
     /// A number as a Double, or nil when the object is not an integer or real.
-    func number(_ object: qpdf_oh?) -> Double? {
+    package func number(_ object: qpdf_oh?) -> Double? {
         guard let object else { return nil }
         let kind = type(object)
         guard kind == ot_integer || kind == ot_real else { return nil }
@@ -229,13 +229,13 @@ package final class QPDFDocument {
     }
 
     /// An integer, or nil when the object is not an integer.
-    func integer(_ object: qpdf_oh?) -> Int? {
+    package func integer(_ object: qpdf_oh?) -> Int? {
         guard let object, type(object) == ot_integer else { return nil }
         return guarded(nil) { Int(qpdf_oh_get_int_value($0, object)) }
     }
 
     /// A text string decoded to Swift (PDFDocEncoding or UTF-16 with BOM, as qpdf decodes them).
-    func text(_ object: qpdf_oh?) -> String? {
+    package func text(_ object: qpdf_oh?) -> String? {
         guard let object, type(object) == ot_string else { return nil }
         return guarded(nil) { q -> String? in
             var length = 0
@@ -245,7 +245,7 @@ package final class QPDFDocument {
     }
 
     /// The raw bytes of a string object, or nil when the object is not a string.
-    func bytes(_ object: qpdf_oh?) -> [UInt8]? {
+    package func bytes(_ object: qpdf_oh?) -> [UInt8]? {
         guard let object, type(object) == ot_string else { return nil }
         return guarded(nil) { q -> [UInt8]? in
             var length = 0
@@ -255,7 +255,7 @@ package final class QPDFDocument {
     }
 
     /// The items of an array (empty when the object is not an array).
-    func items(_ object: qpdf_oh?) -> [qpdf_oh] {
+    package func items(_ object: qpdf_oh?) -> [qpdf_oh] {
         guard let object, isArray(object) else { return [] }
         let count = guarded(0) { Int(qpdf_oh_get_array_n_items($0, object)) }
         return (0..<count).map { index in guarded(0) { qpdf_oh_get_array_item($0, object, Int32(index)) } }
@@ -263,7 +263,7 @@ package final class QPDFDocument {
 
     /// The items of an array that are dictionaries, arrays or streams; the handles of the others (nulls, numbers,
     /// names) are released at once, so an array of a million nulls costs no memory.
-    func containerItems(_ object: qpdf_oh?) -> [qpdf_oh] {
+    package func containerItems(_ object: qpdf_oh?) -> [qpdf_oh] {
         guard let object, isArray(object) else { return [] }
         let count = guarded(0) { Int(qpdf_oh_get_array_n_items($0, object)) }
         var kept: [qpdf_oh] = []
@@ -281,7 +281,7 @@ package final class QPDFDocument {
 
     /// The keys of a dictionary or of a stream's dictionary, read in one pass because qpdf iterates one
     /// dictionary at a time.
-    func keys(_ object: qpdf_oh?) -> [String] {
+    package func keys(_ object: qpdf_oh?) -> [String] {
         guard let given = object else { return [] }
         let object = isStream(given) ? guarded(0) { qpdf_oh_get_dict($0, given) } : given
         guard isDictionary(object) else { return [] }
@@ -296,13 +296,13 @@ package final class QPDFDocument {
     }
 
     /// The object number of an indirect object, or nil for a direct one.
-    func objectNumber(_ object: qpdf_oh) -> Int? {
+    package func objectNumber(_ object: qpdf_oh) -> Int? {
         let number = guarded(0) { Int(qpdf_oh_get_object_id($0, object)) }
         return number > 0 ? number : nil
     }
 
     /// A stream's data, decoded through its general-purpose filters when `decoded` (nil when that fails).
-    func streamData(_ stream: qpdf_oh, decoded: Bool = true) -> [UInt8]? {
+    package func streamData(_ stream: qpdf_oh, decoded: Bool = true) -> [UInt8]? {
         guard isStream(stream) else { return nil }
         let result = mallocedBytes { q, buffer, length in
             var filtered: QPDF_BOOL = QPDF_FALSE
@@ -321,7 +321,7 @@ package final class QPDFDocument {
 
     /// All of a page's content streams, decoded and concatenated, or why they cannot be: qpdf's error and the
     /// warnings it gave while decoding (what `qpdf --check` reports as "errors while decoding content stream").
-    func pageContents(_ page: qpdf_oh) -> Result<[UInt8], QPDFFailure> {
+    package func pageContents(_ page: qpdf_oh) -> Result<[UInt8], QPDFFailure> {
         let earlier = takeWarnings()
         let result = mallocedBytes { q, buffer, length in qpdf_oh_get_page_content_data(q, page, buffer, length) }
         let warnings = takeWarnings()
