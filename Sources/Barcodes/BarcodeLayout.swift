@@ -192,7 +192,7 @@ public struct BarcodeLayout: Hashable, Sendable {
     }
 
     private static func modules(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        Int(exactly: value).map(String.init) ?? String(value)
     }
 
     /// Relative luminance (sRGB, as WCAG defines it) of `color` composited over `under`.

@@ -214,7 +214,8 @@ extension ChartBuilder {
         if plot.slot >= upright { return 90 }
         throw error(
             .tooManyCategories(
-                count: chart.categories.count, fits: Int(plot.frame.width / upright), needed: upright,
+                count: chart.categories.count, fits: Int(roundedClamping: plot.frame.width / upright, .towardZero),
+                needed: upright,
                 available: plot.frame.width,
                 cause: "even turned 90° each printed label is a line \(ChartError.points(lineHeight)) pt tall"))
     }
@@ -250,7 +251,8 @@ extension ChartBuilder {
         guard let (needed, cause) = needs.max(by: { $0.0 < $1.0 }), plot.slot < needed else { return }
         throw error(
             .tooManyCategories(
-                count: chart.categories.count, fits: Int(plot.frame.width / needed), needed: needed,
+                count: chart.categories.count, fits: Int(roundedClamping: plot.frame.width / needed, .towardZero),
+                needed: needed,
                 available: plot.frame.width, cause: cause))
     }
 

@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Support
 
 extension ChartBuilder {
     /// Draws a pie: the legend of categories, then one wedge per category clockwise from 12 o'clock, each value
@@ -34,7 +35,8 @@ extension ChartBuilder {
             if Double(printed) * lineHeight > ring {
                 throw error(
                     .tooManyCategories(
-                        count: chart.categories.count, fits: Int(ring / lineHeight), needed: lineHeight,
+                        count: chart.categories.count, fits: Int(roundedClamping: ring / lineHeight, .towardZero),
+                        needed: lineHeight,
                         available: ring, cause: "a line of label each around the circle"))
             }
         }

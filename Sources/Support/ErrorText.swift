@@ -22,7 +22,8 @@ package enum ErrorText {
     package static let excerptCharacters = 80
 
     /// `value` as a message quotes it: whole when it has at most `excerptCharacters` characters, else its first
-    /// `excerptCharacters` followed by `… (N characters)`, so an error about a 10 MB value stays a line long.
+    /// `excerptCharacters` followed by `… (N characters)`, so an error about a 10 MB value stays a line long; its
+    /// control characters escaped (`TerminalText`), so a value's newlines cannot break the message into lines.
     package static func excerpt<S: StringProtocol>(_ value: S) -> String {
         var end = value.startIndex
         var count = 0
@@ -30,8 +31,8 @@ package enum ErrorText {
             value.formIndex(after: &end)
             count += 1
         }
-        guard end < value.endIndex else { return String(value) }
-        return String(value[..<end]) + "… (\(value.count) characters)"
+        guard end < value.endIndex else { return TerminalText.escaped(String(value)) }
+        return TerminalText.escaped(String(value[..<end])) + "… (\(value.count) characters)"
     }
 
     /// `value` in quotes as a message shows data: its `excerpt(_:)`, with control characters written as `\u{A}` so

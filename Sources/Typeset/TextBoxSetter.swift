@@ -211,6 +211,7 @@ public struct TextBoxSetter: Sendable {
         var scale = 1.0
         try checkDeadline()
         var laid = prepared.lay(scale: scale, wrap: wrap)
+        try checkDeadline()
         if laid.fits { return prepared.draw(laid, clip: nil) }
         for policy in box.fit {
             switch policy {
@@ -220,6 +221,7 @@ public struct TextBoxSetter: Sendable {
                 scale = 1
                 try checkDeadline()
                 laid = prepared.lay(scale: scale, wrap: true)
+                try checkDeadline()
                 if laid.fits { return prepared.draw(laid, clip: nil) }
             case .shrink:
                 let largest = box.largestSize
@@ -229,12 +231,14 @@ public struct TextBoxSetter: Sendable {
                 var high = Int(roundedClamping: largest * 20, .down)
                 try checkDeadline()
                 let lowest = prepared.lay(scale: min(1, Double(low) / 20 / largest), wrap: wrap)
+                try checkDeadline()
                 if lowest.fits {
                     var best = lowest
                     while low < high {
                         let middle = (low + high + 1) / 2
                         try checkDeadline()
                         let candidate = prepared.lay(scale: min(1, Double(middle) / 20 / largest), wrap: wrap)
+                        try checkDeadline()
                         if candidate.fits {
                             low = middle
                             best = candidate
@@ -274,6 +278,9 @@ public struct TextBoxSetter: Sendable {
         let prepared = try Prepared(box: box, setter: self, measure: nil)
         guard !prepared.glyphs.isEmpty else { return [] }
         let laid = prepared.lay(scale: 1, wrap: true)
+        if let deadline, deadline.hasPassed {
+            throw TextFitError(field: field, text: box.string, frame: box.frame, reason: .limit(deadline.exceeded))
+        }
         return laid.lines.map { line in
             let height = line.ruby + line.ascent + line.descent
             let one = Prepared.Laid(lines: [line], scale: 1, width: line.length, height: height, fits: true)
@@ -374,12 +381,16 @@ struct Prepared {
     let alternates: Bool
     /// The box's alignment, `automatic` resolved by its text.
     let alignment: TextAlignment
+    /// The setter's deadline: a layout stops at the paragraph or line it reaches once it has passed, and is then
+    /// taken as not fitting (`setUncached` throws the deadline's error right after).
+    let deadline: Deadline?
 
     init(
         box: Drawing.Command.TextBox, setter: TextBoxSetter, verticalAlternates: Bool = true,
         measure: ((String, LayoutFont) -> Double)?
     ) throws(TextFitError) {
         self.box = box
+        deadline = setter.deadline
         self.measure = measure ?? { $1.width(of: $0) }
         measuresFiles = measure == nil
         alternates = verticalAlternates
@@ -473,6 +484,9 @@ struct Prepared {
         var lines: [Line] = []
         var cut = false
         for paragraph in paragraphs {
+            if let deadline, deadline.hasPassed {
+                return Laid(lines: lines, scale: scale, width: 0, height: 0, fits: false)
+            }
             guard !paragraph.range.isEmpty else {
                 let font =
                     runs.isEmpty ? nil : runs[paragraph.run].font.resized(runs[paragraph.run].source.size * scale)
@@ -507,6 +521,9 @@ struct Prepared {
                     }
             }
             for (number, line) in ranges.enumerated() {
+                if number % 64 == 63, let deadline, deadline.hasPassed {
+                    return Laid(lines: lines, scale: scale, width: 0, height: 0, fits: false)
+                }
                 let placed = spaced.place(
                     line.range, width: box.frame.width + spacing, squeeze: justify,
                     stretch: justify && number < ranges.count - 1, firstLine: number == 0, hangs: line.hangs)

@@ -208,6 +208,9 @@ extension Prepared {
         // draw that piece in the first column only, the rest of its characters lost: such a layout does not fit.
         var cut = false
         for paragraph in paragraphs {
+            if let deadline, deadline.hasPassed {
+                return Laid(lines: columns, scale: scale, width: 0, height: 0, fits: false)
+            }
             guard !paragraph.range.isEmpty else {
                 let em = runs.isEmpty ? 0 : runs[paragraph.run].source.size * scale
                 columns.append(Line(range: nil, length: 0, ascent: em, descent: 0, ruby: 0))

@@ -241,6 +241,6 @@ enum ImageCommandError: Error, CustomStringConvertible, LocalizedError {
 
     /// A number without a needless ".0".
     private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        Int(exactly: value).map(String.init) ?? String(format: "%.2f", value)
     }
 }

@@ -87,10 +87,12 @@ extension OutputArguments {
         guard let signRect else { return nil }
         let numbers = signRect.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
-            let height = numbers[3], [x, y, width, height].allSatisfy(\.isFinite), width > 0, height > 0
+            let height = numbers[3], [x, y, width, height].allSatisfy({ $0.isFinite && $0.magnitude <= 14_400 }),
+            width > 0, height > 0
         else {
             throw ValidationError(
-                "--sign-rect \(signRect): give four numbers x,y,w,h in points, width and height greater than 0")
+                "--sign-rect \(signRect): give four numbers x,y,w,h in points, width and height greater than 0, "
+                    + "each at most 14400 (the largest page side)")
         }
         return Rect(x: x, y: y, width: width, height: height)
     }

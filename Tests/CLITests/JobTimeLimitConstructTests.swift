@@ -80,7 +80,7 @@ import Testing
     /// A template that declares `xs` and `ys` and draws one text: the time of reading the data alone.
     static let reader = """
         page: {width: 200, height: 200}
-        data: {xs: [], ys: []}
+        data: {xs: [], ys: [], t: ""}
         palette: {ink: {stroke: "#000000"}}
         elements:
           - text: {role: ink, text: x, size: 9, x: 1, y: 1}
@@ -201,6 +201,26 @@ import Testing
         Self.expectStopped(
             try Self.render(template, data: Self.numbers(100_000), ["--limit", "elements-per-page=1000000"]),
             "text setting of 100,000 boxes")
+    }
+
+    @Test func oneTextBoxOfAThirdOfAMegabyte() throws {
+        // One box, one long paragraph (and then 20,000 short ones): each layout its fit policies try stops at the
+        // paragraph or line the deadline finds it in.
+        let template =
+            Self.header.replacingOccurrences(of: "data: {xs: []}", with: "data: {t: \"\"}") + """
+                elements:
+                  - text: {role: ink, text: "{{t}}", size: 12, x: 10, y: 10, w: 180, h: 180, fit: [wrap, shrink, error],
+                           minSize: 4}
+                """
+        for separator in [" ", "\\n"] {
+            let text = Array(repeating: "東京国際展示場 西ホール 特設会場", count: 20_000).joined(separator: separator)
+            let stopped = try Self.render(template, data: "{\"t\": \"\(text)\"}")
+            Self.expectStopped(stopped, "one text box of 20,000 phrases joined by \(separator)")
+            #expect(stopped.stderr.contains("setting field \"t\": text \""), "\(stopped.stderr.prefix(300))")
+            // 20,000 phrases of 17 characters and 19,999 separators of one.
+            #expect(stopped.stderr.contains("… (359999 characters)"), "\(stopped.stderr.prefix(300))")
+            #expect(stopped.stderr.split(separator: "\n").count == 1, "one line: \(stopped.stderr.prefix(300))")
+        }
     }
 
     @Test func aPNGOfManyShapes() throws {

@@ -207,6 +207,7 @@ import Testing
             (ticket + ["-o", "e.pdf", "--sign-password-file", pki.passwordFile.path], "apply to --sign"),
             (ticket + ["-o", "f.pdf", "--tsa", "https://tsa.example/"] + Self.signing(pki), "http://"),
             (ticket + ["-o", "g.pdf", "--sign-rect", "1,2,3"] + Self.signing(pki), "four numbers"),
+            (ticket + ["-o", "g2.pdf", "--sign-rect", "1e300,0,10,10"] + Self.signing(pki), "each at most 14400"),
             (ticket + ["-o", "h.pdf", "--sign-rect", "1,2,3,4", "--sign-page", "2"] + Self.signing(pki), "page 2")
         ]
         for run in cases {

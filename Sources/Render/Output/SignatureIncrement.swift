@@ -155,9 +155,9 @@ struct SignatureIncrement {
         "<FEFF" + text.utf16.map { padded(Int($0), 4, radix: 16) }.joined() + ">"
     }
 
-    /// A number in PDF syntax: an integer when whole, else up to three decimals.
+    /// A number in PDF syntax: an integer when whole (and one an `Int` holds), else up to three decimals.
     private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.3f", value)
+        Int(exactly: value).map(String.init) ?? String(format: "%.3f", value)
     }
 
     private static func padded(_ value: Int, _ width: Int, radix: Int = 10) -> String {
