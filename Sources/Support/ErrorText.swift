@@ -35,17 +35,8 @@ package enum ErrorText {
         return TerminalText.escaped(String(value[..<end])) + "… (\(value.count) characters)"
     }
 
-    /// `value` in quotes as a message shows data: its `excerpt(_:)`, with control characters written as `\u{A}` so
-    /// that a line break in the data cannot break the message's line.
+    /// `value` in quotes as a message shows data: its `excerpt(_:)`.
     package static func quoted<S: StringProtocol>(_ value: S) -> String {
-        var shown = ""
-        for scalar in excerpt(value).unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"" + shown + "\""
+        "\"" + excerpt(value) + "\""
     }
 }
