@@ -66,17 +66,7 @@ struct ImageCommand: ParsableCommand {
 
     /// The defaults with every `--limit` applied.
     /// - Throws: `ValidationError` for an unknown limit name or a value that is not a positive whole number.
-    func limits() throws -> Limits {
-        var limits = Limits()
-        for setting in settings {
-            do {
-                try limits.set(setting)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        return limits
-    }
+    func limits() throws -> Limits { try Limits(settings: settings) }
 
     /// The output format from the extension of `-o`.
     var format: OutputFormat? { OutputFormat(path: output) }

@@ -29,17 +29,7 @@ struct SafetyOptions: ParsableArguments {
 
     /// The defaults with every `--limit` applied.
     /// - Throws: `ValidationError` for an unknown limit name or a value that is not a positive whole number.
-    func limits() throws -> Limits {
-        var limits = Limits()
-        for setting in settings {
-            do {
-                try limits.set(setting)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        return limits
-    }
+    func limits() throws -> Limits { try Limits(settings: settings) }
 
     func validate() throws {
         _ = try limits()
@@ -48,6 +38,21 @@ struct SafetyOptions: ParsableArguments {
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ValidationError(
                     "--root \(root): no such folder. Fix: give an existing folder (/ allows any file)")
+            }
+        }
+    }
+}
+
+extension Limits {
+    /// The defaults with every `--limit NAME=N` of `settings` applied: the one reading of `--limit` for every command.
+    /// - Throws: `ValidationError` for an unknown limit name or a value that is not a positive whole number.
+    init(settings: [String]) throws {
+        self.init()
+        for setting in settings {
+            do {
+                try set(setting)
+            } catch {
+                throw ValidationError(error.description)
             }
         }
     }
