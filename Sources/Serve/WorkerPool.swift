@@ -169,7 +169,7 @@ actor WorkerPool {
                 do throws(WorkerChannelError) {
                     while true {
                         let answer = try channel.receive(by: .now + seconds)
-                        if (try? answer.decode(WorkerProgress.self))?.progress != nil { continue }
+                        if answer.isProgress { continue }
                         continuation.resume(returning: .success(answer))
                         return
                     }
@@ -195,5 +195,10 @@ enum WorkerRestartReason: String, Sendable {
 /// gives the next record its own time.
 struct WorkerProgress: Codable {
     /// The records done so far.
-    var progress: Int?
+    var progress: Int
+}
+
+extension WorkerFrame {
+    /// True for a progress frame (its header is `{"progress":N}`, its body empty), told apart without decoding.
+    var isProgress: Bool { body.isEmpty && header.starts(with: Data(#"{"progress":"#.utf8)) }
 }
