@@ -65,11 +65,11 @@ public enum RenderWorker {
             }
             let answer: WorkerFrame
             do {
-                let request = try frame.decode(RenderRequest.self)
+                let request = try RenderRequest(header: frame.header)
                 answer = RenderAnswerHeader.frame(
                     try await service.perform(request, body: frame.body) { done in
                         limitCPU(seconds: seconds)
-                        try? channel.send(WorkerFrame(WorkerProgress(progress: done)))
+                        try? channel.send(RenderAnswerHeader.progress(done))
                     })
             } catch let error as ServiceProblem {
                 answer = RenderAnswerHeader.frame(error)
