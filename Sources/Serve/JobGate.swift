@@ -7,6 +7,7 @@ actor JobGate {
     private let slots: Int
     private let queueLength: Int
     private let metrics: ServiceMetrics?
+    private let inline: Bool
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// True once shutdown has begun.
@@ -14,10 +15,13 @@ actor JobGate {
 
     /// A gate with `slots` rendering slots and room for `queueLength` waiting requests, reporting its load to
     /// `metrics`' gauges.
-    init(slots: Int, queueLength: Int, metrics: ServiceMetrics? = nil) {
+    /// With `inline` the work runs on the caller's thread: a render worker's one job has no connections to keep
+    /// serving, and a hop to another thread costs two context switches per document.
+    init(slots: Int, queueLength: Int, metrics: ServiceMetrics? = nil, inline: Bool = false) {
         self.slots = max(1, slots)
         self.queueLength = max(0, queueLength)
         self.metrics = metrics
+        self.inline = inline
     }
 
     /// The jobs holding a slot and the requests waiting for one.
@@ -65,8 +69,9 @@ actor JobGate {
     )
 
     /// Runs `work` on a thread of its own once a slot is free, so rendering never blocks the threads that serve
-    /// connections.
+    /// connections (inline: on the caller's thread).
     func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        if inline { return try work() }
         try await enter()
         defer { leave() }
         return try await withCheckedThrowingContinuation { continuation in

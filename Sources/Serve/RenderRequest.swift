@@ -5,9 +5,9 @@ import Render
 
 /// One document job as the routes hand it on: what to render and how, in a form that crosses a process boundary, so
 /// the same job runs in the service (`--workers 0`) or in a worker process.
-struct RenderRequest: Codable, Sendable {
+struct RenderRequest: Sendable {
     /// What the job makes.
-    enum Work: Codable, Sendable {
+    enum Work: Sendable {
         /// The stored template `name` filled with the request body (JSON or YAML).
         case stored(name: String)
         /// The template text of `POST /render` filled with its data text.
@@ -30,6 +30,47 @@ struct RenderRequest: Codable, Sendable {
         scaleFactor = settings.scale.factor
         page = settings.page
         flattensForms = settings.flattensForms
+    }
+
+    /// The request as a frame header (`FieldWriter`): the work's kind and strings, then the settings.
+    var header: Data {
+        var writer = FieldWriter()
+        switch work {
+        case .stored(let name):
+            writer.int(0)
+            writer.string(name)
+        case .text(let template, let data):
+            writer.int(1)
+            writer.string(template)
+            writer.string(data)
+        case .batch(let name, let format, let pattern):
+            writer.int(2)
+            writer.string(name)
+            writer.string(format)
+            writer.string(pattern)
+        }
+        writer.string(format)
+        writer.string(fontMode)
+        writer.double(scaleFactor)
+        writer.int(page)
+        writer.int(flattensForms ? 1 : 0)
+        return writer.data
+    }
+
+    /// The request `header` holds.
+    init(header: Data) throws(WorkerChannelError) {
+        var reader = FieldReader(header)
+        switch try reader.int() {
+        case 0: work = .stored(name: try reader.string())
+        case 1: work = .text(template: try reader.string(), data: try reader.string())
+        case 2: work = .batch(name: try reader.string(), format: try reader.string(), pattern: try reader.string())
+        case let kind: throw .malformed("no work of kind \(kind)")
+        }
+        format = try reader.string()
+        fontMode = try reader.string()
+        scaleFactor = try reader.double()
+        page = try reader.int()
+        flattensForms = try reader.int() != 0
     }
 
     /// The settings the request was made with.
@@ -58,14 +99,13 @@ struct RenderAnswer: Sendable {
     var bytes: Int
 }
 
-/// The header of a worker's answer frame; its body is the files back to back.
-struct RenderAnswerHeader: Codable {
-    /// The problem, when the job failed.
-    var problem: ProblemFields?
-    var format: String
-    var sizes: [Int]
-    var documents: Int
-    var bytes: Int
+/// The headers of a worker's frames back to the service: an answer (the format, each file's size, the documents and
+/// their bytes; the body is the files back to back), a problem (its members as JSON: rare, and free to grow), or a
+/// batch's progress. Each starts with its kind as an integer (`FieldWriter`).
+enum RenderAnswerHeader {
+    private static let answerKind = 0
+    private static let problemKind = 1
+    private static let progressKind = 2
 
     /// `ServiceProblem`'s members as they cross the process boundary.
     struct ProblemFields: Codable {
@@ -99,34 +139,74 @@ struct RenderAnswerHeader: Codable {
 
     /// The frame answering with `answer`.
     static func frame(_ answer: RenderAnswer) -> WorkerFrame {
-        WorkerFrame(
-            RenderAnswerHeader(
-                problem: nil, format: answer.format.rawValue, sizes: answer.files.map(\.count),
-                documents: answer.documents, bytes: answer.bytes),
-            body: answer.files.reduce(into: Data()) { $0.append($1) })
+        var writer = FieldWriter()
+        writer.int(answerKind)
+        writer.string(answer.format.rawValue)
+        writer.int(answer.files.count)
+        for file in answer.files { writer.int(file.count) }
+        writer.int(answer.documents)
+        writer.int(answer.bytes)
+        var body = Data(capacity: answer.files.reduce(0) { $0 + $1.count })
+        for file in answer.files { body.append(file) }
+        return WorkerFrame(header: writer.data, body: body)
     }
 
     /// The frame answering with `problem`.
     static func frame(_ problem: ServiceProblem) -> WorkerFrame {
-        WorkerFrame(RenderAnswerHeader(problem: ProblemFields(problem), format: "", sizes: [], documents: 0, bytes: 0))
+        var writer = FieldWriter()
+        writer.int(problemKind)
+        let json = (try? JSONEncoder().encode(ProblemFields(problem))) ?? Data()
+        writer.string(String(decoding: json, as: UTF8.self))
+        return WorkerFrame(header: writer.data, body: Data())
+    }
+
+    /// The frame telling that `done` records of a batch are done.
+    static func progress(_ done: Int) -> WorkerFrame {
+        var writer = FieldWriter()
+        writer.int(progressKind)
+        writer.int(done)
+        return WorkerFrame(header: writer.data, body: Data())
+    }
+
+    /// True for a progress frame.
+    static func isProgress(_ frame: WorkerFrame) -> Bool {
+        var reader = FieldReader(frame.header)
+        return (try? reader.int()) == progressKind
     }
 
     /// The answer or problem `frame` carries.
     /// - Throws: the problem the worker sent, or `WorkerChannelError.malformed` when the frame does not add up.
     static func answer(in frame: WorkerFrame) throws -> RenderAnswer {
-        let header = try frame.decode(RenderAnswerHeader.self)
-        if let problem = header.problem { throw problem.problem }
-        guard let format = OutputFormat(rawValue: header.format), header.sizes.allSatisfy({ $0 >= 0 }),
-            header.sizes.reduce(0, +) == frame.body.count
-        else {
-            throw WorkerChannelError.malformed("the answer's sizes \(header.sizes) do not add up to its body")
+        var reader = FieldReader(frame.header)
+        let kind = try reader.int()
+        if kind == problemKind {
+            let json = Data(try reader.string().utf8)
+            do {
+                throw try JSONDecoder().decode(ProblemFields.self, from: json).problem
+            } catch let problem as ServiceProblem {
+                throw problem
+            } catch {
+                throw WorkerChannelError.malformed("the worker's problem is unreadable: \(error)")
+            }
+        }
+        guard kind == answerKind, let format = OutputFormat(rawValue: try reader.string()) else {
+            throw WorkerChannelError.malformed("the frame is not an answer")
+        }
+        let count = try reader.int()
+        guard (0...10_000_000).contains(count) else { throw WorkerChannelError.malformed("\(count) files") }
+        var sizes: [Int] = []
+        for _ in 0..<count { sizes.append(try reader.int()) }
+        let documents = try reader.int()
+        let bytes = try reader.int()
+        guard sizes.allSatisfy({ $0 >= 0 }), sizes.reduce(0, +) == frame.body.count else {
+            throw WorkerChannelError.malformed("the answer's sizes \(sizes) do not add up to its body")
         }
         var files: [Data] = []
         var start = frame.body.startIndex
-        for size in header.sizes {
+        for size in sizes {
             files.append(frame.body[start..<start + size])
             start += size
         }
-        return RenderAnswer(format: format, files: files, documents: header.documents, bytes: header.bytes)
+        return RenderAnswer(format: format, files: files, documents: documents, bytes: bytes)
     }
 }

@@ -29,6 +29,11 @@ public struct RenderService: Sendable {
     /// `configuration.workers` asks for them.
     /// - Throws: `ServiceProblem` when the root is not a folder, `.workerFailed` when a worker cannot be started.
     public init(configuration: ServiceConfiguration) throws(ServiceProblem) {
+        try self.init(configuration: configuration, rendersInline: false)
+    }
+
+    /// A service as above; `rendersInline` (a render worker's own) renders on the calling thread, with no slots.
+    init(configuration: ServiceConfiguration, rendersInline: Bool) throws(ServiceProblem) {
         self.configuration = configuration
         store = try TemplateStore(root: configuration.root, limits: configuration.limits)
         if let workers = configuration.workers {
@@ -39,7 +44,9 @@ public struct RenderService: Sendable {
                 throw ServiceProblem(.workerFailed, detail: "the render workers could not be started: \(error)")
             }
         } else {
-            gate = JobGate(slots: configuration.concurrentJobs, queueLength: configuration.queueLength, metrics: metrics)
+            gate = JobGate(
+                slots: configuration.concurrentJobs, queueLength: configuration.queueLength, metrics: metrics,
+                inline: rendersInline)
             pool = nil
         }
         editorToken = (0..<4).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined()

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Support
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,8 @@ public enum RenderWorker {
             setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         }
         watchParent()
+        // A worker makes documents one after another, as the command line does: the same allocator setting.
+        AllocatorTuning.tuneForDocuments()
         var own = configuration
         own.workers = nil
         own.concurrentJobs = 1
@@ -40,7 +43,7 @@ public enum RenderWorker {
         let service: RenderService
         let channel = WorkerChannel(descriptor: socket)
         do {
-            service = try RenderService(configuration: own)
+            service = try RenderService(configuration: own, rendersInline: true)
         } catch {
             FileHandle.standardError.write(Data("mkpdf-serve worker: \(error.detail)\n".utf8))
             return 1
@@ -62,11 +65,11 @@ public enum RenderWorker {
             }
             let answer: WorkerFrame
             do {
-                let request = try frame.decode(RenderRequest.self)
+                let request = try RenderRequest(header: frame.header)
                 answer = RenderAnswerHeader.frame(
                     try await service.perform(request, body: frame.body) { done in
                         limitCPU(seconds: seconds)
-                        try? channel.send(WorkerFrame(WorkerProgress(progress: done)))
+                        try? channel.send(RenderAnswerHeader.progress(done))
                     })
             } catch let error as ServiceProblem {
                 answer = RenderAnswerHeader.frame(error)

@@ -4,13 +4,13 @@ import Foundation
     import Glibc
 #endif
 
-/// One message between the service and a render worker: a JSON header (what to do, or how it went) and the raw bytes
-/// that go with it (the request body, or the rendered files back to back).
+/// One message between the service and a render worker: a header (what to do, or how it went, in `FieldWriter`'s
+/// form) and the raw bytes that go with it (the request body, or the rendered files back to back).
 ///
 /// On the wire a frame is two big-endian `UInt32` lengths (header, then body) and the two byte strings; a length past
 /// `maximumBytes` is a broken peer, never a reason to allocate.
 struct WorkerFrame {
-    /// The JSON header.
+    /// The header.
     var header: Data
     /// The bytes that follow it.
     var body: Data
@@ -18,26 +18,6 @@ struct WorkerFrame {
     /// The largest header or body either side accepts (1 GiB): far above any request body or document the limits let
     /// through, far below what a corrupt length would make either side allocate.
     static let maximumBytes = 1 << 30
-
-    /// The frame of `header` (encoded as JSON) and `body`.
-    init<Header: Encodable>(_ header: Header, body: Data = Data()) {
-        self.header = (try? JSONEncoder().encode(header)) ?? Data("{}".utf8)
-        self.body = body
-    }
-
-    init(header: Data, body: Data) {
-        self.header = header
-        self.body = body
-    }
-
-    /// The header decoded as `type`.
-    func decode<Header: Decodable>(_ type: Header.Type) throws(WorkerChannelError) -> Header {
-        do {
-            return try JSONDecoder().decode(type, from: header)
-        } catch {
-            throw .malformed("the frame's header is not a \(type): \(error)")
-        }
-    }
 
     /// The eight bytes of lengths before the header.
     var prefix: [UInt8] {

@@ -91,7 +91,7 @@ actor WorkerPool {
     func perform(_ request: RenderRequest, body: Data, seconds: Duration) async throws(ServiceProblem)
         -> RenderAnswer
     {
-        let frame = WorkerFrame(request, body: body)
+        let frame = WorkerFrame(header: request.header, body: body)
         // A worker that died while idle (never given this job) is replaced and the job given to the next one, once.
         for attempt in 0..<2 {
             let handle = try checkOut()
@@ -169,7 +169,7 @@ actor WorkerPool {
                 do throws(WorkerChannelError) {
                     while true {
                         let answer = try channel.receive(by: .now + seconds)
-                        if (try? answer.decode(WorkerProgress.self))?.progress != nil { continue }
+                        if RenderAnswerHeader.isProgress(answer) { continue }
                         continuation.resume(returning: .success(answer))
                         return
                     }
@@ -191,9 +191,4 @@ enum WorkerRestartReason: String, Sendable {
     case deadline
 }
 
-/// The header of a progress frame: a batch worker sends one after each record, so the service knows it is alive and
-/// gives the next record its own time.
-struct WorkerProgress: Codable {
-    /// The records done so far.
-    var progress: Int?
-}
+
