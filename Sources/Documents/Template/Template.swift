@@ -280,7 +280,8 @@ public struct Template: Sendable {
             guard let text = texts[name] else { continue }
             if let declared = data[name], let kind = Self.shape(declared) {
                 throw TemplateError(
-                    file: file, reason: .dataShape(input: name, given: "the text \(ErrorText.quoted(text))", declared: kind))
+                    file: file,
+                    reason: .dataShape(input: name, given: "the text \(ErrorText.quoted(text))", declared: kind))
             }
             values[name] = .text(text)
         }
@@ -308,7 +309,7 @@ public struct Template: Sendable {
     }
 
     /// Checks every given value that has a pattern (`patterns:`); a default the template gives itself is not checked.
-    /// - Throws: `TemplateError.Reason.invalidValue` naming the input, at the pattern's line.
+    /// - Throws: `TemplateError.Reason.patternMismatch` naming the input, at the pattern's line.
     func checkPatterns(given: [String: String], data: [String: TemplateValue]) throws(TemplateError) {
         for pattern in patterns {
             let value: String
