@@ -2,7 +2,7 @@ import Support
 
 extension Drawing {
     /// The sides a page may have, in points: what a PDF page holds (libHaru's 3…14,400 pt), required of PNG pages
-    /// too, so a page no PDF could hold is not written silently as a 1 × 1 pixel PNG.
+    /// too, so a page no PDF could hold is not written silently as a degenerate PNG either.
     public static let pageSides: ClosedRange<Double> = 3...14_400
 
     /// What is wrong with the page's size — a side not finite or outside `pageSides` — or nil when both renderers
