@@ -96,12 +96,15 @@ let package = Package(
         .target(name: "Typeset", dependencies: ["DrawingModule", "Fonts", "Support"]),
         // Charts laid out into the primitives both renderers draw: exact decimal values, round axis steps, fit checks.
         .target(name: "Charts", dependencies: ["DrawingModule", "Fonts", "Typeset", "Support"]),
+        // The layout stage: drawings → a laid-out document (text boxes set, texts shaped into glyph runs, barcodes
+        // placed, charts drawn, link areas measured) with its structure tree, the one value the renderers draw.
+        .target(
+            name: "Layout", dependencies: ["DrawingModule", "Fonts", "Typeset", "Barcodes", "Charts", "Support"]),
         // Drawing → PDF (libHaru) and Drawing → PNG (cairo + FreeType + libpng), laid out from the same font metrics.
         .target(
             name: "Render",
             dependencies: [
-                "DrawingModule", "Haru", "PNG", "JPEG", "Fonts", "Typeset", "CCairo", "CairoLoader", "Barcodes",
-                "Charts", "Support",
+                "DrawingModule", "Layout", "Haru", "PNG", "JPEG", "Fonts", "CCairo", "CairoLoader", "Support",
                 // libqpdf (through QPDF's one handle) encrypts finished PDFs with AES-256 and reads the revision a
                 // signature is appended to; OpenSSL (CMSBridge) makes the signature's CMS.
                 "QPDF", "CMSBridge", "Digests"
@@ -213,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "RenderTests",
             dependencies: [
-                "Render", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes",
+                "Render", "Layout", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes",
                 "Charts", "TestSupport"
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),

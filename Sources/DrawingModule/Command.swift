@@ -208,13 +208,20 @@ extension Drawing.Command {
         public var link: String?
         /// The name links reach this group by (`#name`), unique in the document; nil for none.
         public var name: String?
+        /// What the group's commands are to a reader (a heading, a table cell, an artifact), for the laid-out
+        /// document's structure tree; nil for a group that only scopes, links or names.
+        public var role: StructureRole?
 
         /// Creates a group.
-        public init(clip: Rect? = nil, commands: [Drawing.Command], link: String? = nil, name: String? = nil) {
+        public init(
+            clip: Rect? = nil, commands: [Drawing.Command], link: String? = nil, name: String? = nil,
+            role: StructureRole? = nil
+        ) {
             self.clip = clip
             self.commands = commands
             self.link = link
             self.name = name
+            self.role = role
         }
     }
 }

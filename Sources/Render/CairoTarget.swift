@@ -118,11 +118,6 @@ final class CairoTarget: RenderTarget {
         try canvas.check("draw text in font \"\(font)\"", location: location)
     }
 
-    func textWidths(font: String, chain: [FontFace], location: RenderLocation) throws -> ((String, Double) -> Double?)?
-    {
-        nil
-    }
-
     func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws {
         let image = try self.image(for: data, location: location)
         guard rect.width != 0, rect.height != 0 else { return }

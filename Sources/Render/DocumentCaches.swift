@@ -1,9 +1,7 @@
-import Barcodes
 import Fonts
 import Haru
 import PNG
 import Support
-import Typeset
 
 /// What the renderers keep from one document to the next so a batch pays once for what every document repeats:
 /// font programs, subsets and shaped texts, set text boxes, barcode layouts, deflate states, encoded texts, the
@@ -19,8 +17,7 @@ package enum DocumentCaches {
         PDFPrefixes.shared.removeAll()
         BandedDeflate.shared.removeAll()
         fonts.removeCachedWork()
-        forgetSetTextBoxes()
-        LayoutCache.shared.removeAll()
+        DocumentLayout.removeCachedWork()
         forgetDocumentCaches()
         RegisteredCaches.removeAll()
     }

@@ -3,12 +3,6 @@ import Fonts
 import Foundation
 import Haru
 
-extension RenderLocation {
-    /// Where a form field's appearance commands are: the texts of a field at `commands[3]` are laid out (and their
-    /// glyphs subset) at `commands[3].appearance.commands[…]`, wherever the appearance is drawn.
-    var appearance: RenderLocation { RenderLocation(page: page, path: path + ".appearance") }
-}
-
 extension Document {
     /// Refuses form fields that cannot be written: the first field with a problem (`FormField.firstProblem`), or a
     /// name a second field has (programs read and fill fields by name, so each is unique in the document; a radio
@@ -18,7 +12,7 @@ extension Document {
         var seen: [String: RenderLocation] = [:]
         try RenderError.converting(location: nil) {
             for (index, page) in pages.enumerated() {
-                try Replayer.visitFormFields(page, page: index + 1) { field, location in
+                try DrawingWalk.visitFormFields(page, page: index + 1) { field, location in
                     if let (member, reason) = field.firstProblem {
                         throw RenderError.formField(
                             location: location, name: field.name, reason: "\(member): \(reason)",
@@ -32,18 +26,6 @@ extension Document {
                     seen[field.name] = location
                 }
             }
-        }
-    }
-}
-
-extension Replayer {
-    /// Calls `body` with every form field of `drawing` (page `page`) and its location, through groups and parts.
-    static func visitFormFields(
-        _ drawing: Drawing, page: Int, _ body: (Drawing.Command.FormField, RenderLocation) throws -> Void
-    ) throws {
-        guard Self.holds(.formField, in: drawing.commands) else { return }
-        try visit(drawing, page: page) { command, location in
-            if case .formField(let field) = command { try body(field, location) }
         }
     }
 }
@@ -88,26 +70,25 @@ extension Drawing.Command.FormField {
 }
 
 extension PDFTarget {
-    /// Writes `field` as an AcroForm field of the page: its appearance streams recorded by replaying the field's
-    /// appearance commands (the very commands a PNG or a flattened PDF draws) into form XObjects, then the field
-    /// and its widgets through `PDFDocument.addFormField`.
-    func addFormField(
-        _ field: Drawing.Command.FormField, matrix: PageMatrix, replayer: Replayer, location: RenderLocation
-    ) throws -> Bool {
+    /// Writes a laid-out form field as an AcroForm field of the page: its appearance streams recorded by painting
+    /// the field's laid-out appearances (the very elements a PNG or a flattened PDF draws) into form XObjects, then
+    /// the field and its widgets through `PDFDocument.addFormField`.
+    func addFormField(_ laidOut: LaidOutFormField, painter: Painter) throws -> Bool {
+        let (field, matrix, location) = (laidOut.field, laidOut.matrix, laidOut.location)
         try finish(location: location)
         // The appearance is drawn in the field's own coordinates, flipped with the page's height as every command
         // here is; inside a part, the XObject's /Matrix is the part's placement in PDF coordinates.
         let flip = PageMatrix(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: height)
         let placed = flip.concatenating(matrix).concatenating(flip)
         let identity = [placed.a, placed.b, placed.c, placed.d, placed.tx, placed.ty] == [1, 0, 0, 1, 0, 0]
-        func stream(_ commands: [Drawing.Command], in rect: Rect, tagged: Bool) throws -> PDFAppearanceStream {
+        func stream(_ elements: [LaidOutElement], in rect: Rect, tagged: Bool) throws -> PDFAppearanceStream {
             let box = PDFRect(x: rect.x, y: height - rect.maxY, width: rect.width, height: rect.height)
             return try page.recordAppearance(
                 box: box, matrix: identity ? nil : [placed.a, placed.b, placed.c, placed.d, placed.tx, placed.ty]
             ) {
                 let target = PDFTarget(page: page, height: height, resources: resources)
                 func draw() throws {
-                    try replayer.replay(commands, under: location.appearance, into: target, matrix: matrix)
+                    try painter.paint(elements, into: target)
                     try target.finish(location: location)
                 }
                 if tagged { try page.markedContent("Tx", draw) } else { try draw() }
@@ -130,9 +111,10 @@ extension PDFTarget {
                     .states(
                         onName: onName,
                         on: try stream(
-                            field.buttonAppearance(widget: index, on: true, down: down), in: rect, tagged: false),
+                            down ? laidOut.buttons[index].onDown : laidOut.buttons[index].on, in: rect, tagged: false),
                         off: try stream(
-                            field.buttonAppearance(widget: index, on: false, down: down), in: rect, tagged: false))
+                            down ? laidOut.buttons[index].offDown : laidOut.buttons[index].off, in: rect,
+                            tagged: false))
                 }
                 widgets.append(
                     .init(
@@ -150,9 +132,9 @@ extension PDFTarget {
             widgets.append(
                 .init(
                     page: page, rect: widgetRect(field.rect),
-                    normal: .single(try stream(field.appearance, in: field.rect, tagged: field.type != .listBox))))
+                    normal: .single(try stream(laidOut.appearance, in: field.rect, tagged: field.type != .listBox))))
         }
-        let font = try typingFont(of: field, fonts: replayer.fonts, location: location)
+        let font = try typingFont(of: field, fonts: resources.registry, location: location)
         let quadding =
             switch field.alignment {
             case .left, .justified, .automatic: 0

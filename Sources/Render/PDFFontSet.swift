@@ -149,7 +149,7 @@ final class PDFFontSet {
         throws
     {
         cidChains[name] = widthChain
-        for piece in try cidPieces(of: layout.string) {
+        for piece in try Self.cidPieces(of: layout.string) {
             if piece.cids != nil {
                 cidCharacters[name, default: []].formUnion(piece.text)
             } else {
@@ -167,7 +167,7 @@ final class PDFFontSet {
     /// `text` cut into stretches the CID font shows and stretches it cannot, in order. A character is shown with
     /// CIDs only when every code point of it has one: 葛󠄀 (葛 and a selector) is drawn whole from the chain, never as
     /// a bare 葛.
-    func cidPieces(of text: String) throws -> [CIDPiece] {
+    static func cidPieces(of text: String) throws -> [CIDPiece] {
         let table = try AdobeJapan1.shared.cids()
         var all: [UInt16] = []
         all.reserveCapacity(text.unicodeScalars.count)

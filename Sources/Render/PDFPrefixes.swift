@@ -125,10 +125,10 @@ final class PDFPrefixes: @unchecked Sendable {
         beginnings.removeAll()
     }
 
-    /// How many text commands the first `count` commands of a page hold: with no group or part among them, the
-    /// first texts the page's walk (`Replayer.texts`) finds.
-    static func textCount(_ commands: [Drawing.Command], before count: Int) -> Int {
-        commands[..<count].reduce(0) { if case .text = $1 { $0 + 1 } else { $0 } }
+    /// How many lines of text the first `count` commands of a laid-out page drew: with no group or part among
+    /// them, the first glyph runs the PDF renderer's walk of the page finds.
+    static func textCount(of page: LaidOutPage, before count: Int) -> Int {
+        page.elements(ofCommands: 0..<count).reduce(0) { if case .text = $1 { $0 + 1 } else { $0 } }
     }
 
     /// Commands whose drawing only writes content and the steps a journal records: lines, shapes, paths and texts.

@@ -2,7 +2,6 @@ import DrawingModule
 import Fonts
 import Foundation
 import Haru
-import Typeset
 
 /// Renders drawings and documents to PDF with libHaru: one page per drawing, vector throughout, fonts embedded as
 /// subsets of the same files the raster renderer draws with.
@@ -45,10 +44,16 @@ public struct PDFRenderer: Sendable {
         try data(for: Document(pages: [drawing], metadata: metadata))
     }
 
-    /// The PDF of `document`, one page per drawing.
+    /// The PDF of `document`, one page per drawing: laid out (`layOut(_:)`), then drawn.
     /// - Throws: `RenderError` naming the page and command that failed.
     public func data(for document: Document) throws(RenderError) -> Data {
-        let pdf = try RenderError.converting(location: nil) { try build(document) }
+        try data(for: try layOut(document))
+    }
+
+    /// The PDF of a document this renderer laid out (`layOut(_:)`): its elements drawn, nothing set again.
+    /// - Throws: `RenderError` naming the page and element that failed.
+    public func data(for laidOut: LaidOutDocument) throws(RenderError) -> Data {
+        let pdf = try RenderError.converting(location: nil) { try build(laidOut) }
         do {
             return try pdf.data()
         } catch {
@@ -56,11 +61,40 @@ public struct PDFRenderer: Sendable {
         }
     }
 
+    /// The layout this renderer's PDF needs: its fonts, its grid, its deadline, and in `.cid` mode the widths the
+    /// viewer draws gothic and mincho at.
+    public var layout: DocumentLayout {
+        DocumentLayout(
+            fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline,
+            widths: fontMode == .cid ? CIDTextWidths(fonts: fonts) : nil)
+    }
+
+    /// `document` checked for what a PDF refuses (no pages, form fields, the outline, the archive level), its form
+    /// fields flattened when it asks, and laid out for this renderer (`layout`).
+    /// - Throws: `RenderError` naming the page and command that failed; in `.cid` mode a missing character names
+    ///   the CID font first among the fonts tried.
+    public func layOut(_ document: Document) throws(RenderError) -> LaidOutDocument {
+        guard !document.pages.isEmpty else { throw RenderError.emptyDocument }
+        try document.checkFormFields()
+        let document = document.flattensForms ? document.flatteningFormFields() : document
+        if let problem = document.firstOutlineProblem() {
+            throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
+        }
+        if let archive = document.archive { try checkArchivable(document, archive) }
+        do {
+            return try layout.layOut(document)
+        } catch .missingGlyph(var missing, let shown, let at)
+            where fontMode == .cid && PDFFontSet.cidFonts[missing.font] != nil
+        {
+            missing.tried.insert(PDFFontSet.cidLabel(of: missing.font), at: 0)
+            throw .missingGlyph(missing, text: shown, location: at)
+        }
+    }
+
     /// The first non-blank text of `texts` (a page's, in drawing order), trimmed to 80 characters: the title of a
     /// document that names none.
-    static func firstText(of texts: [(text: Drawing.Command.Text, location: RenderLocation)]) -> String? {
-        for (text, _) in texts {
-            let string = text.string
+    static func firstText(of texts: [String]) -> String? {
+        for string in texts {
             guard let first = string.firstIndex(where: { !$0.isWhitespace }),
                 let last = string.lastIndex(where: { !$0.isWhitespace })
             else { continue }
@@ -70,39 +104,22 @@ public struct PDFRenderer: Sendable {
     }
 
     /// `ja` when some text holds kana or kanji, else nil (the language is then left unstated).
-    static func language(of texts: [[(text: Drawing.Command.Text, location: RenderLocation)]]) -> String? {
+    static func language(of pages: [LaidOutPage]) -> String? {
         let japanese: [ClosedRange<UInt32>] = [
             0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF66...0xFF9F,
             0x20000...0x2FFFF
         ]
         func isJapanese(_ scalar: Unicode.Scalar) -> Bool { japanese.contains { $0.contains(scalar.value) } }
-        for page in texts {
-            for (text, _) in page where text.string.unicodeScalars.contains(where: isJapanese) {
-                return "ja"
-            }
+        for page in pages {
+            for text in page.texts where text.unicodeScalars.contains(where: isJapanese) { return "ja" }
         }
         return nil
     }
 
-    /// Builds the libHaru document; the caller produces its bytes.
-    private func build(_ document: Document) throws -> PDFDocument {
-        guard !document.pages.isEmpty else { throw RenderError.emptyDocument }
-        try document.checkFormFields()
-        let document = document.flattensForms ? document.flatteningFormFields() : document
-        if let problem = document.firstOutlineProblem() {
-            throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
-        }
-        // Every text of every page, text boxes set into lines: for the title, the language and the fonts' subsets;
-        // and each page's text boxes, found in the same walk.
-        var pageTexts: [[(text: Drawing.Command.Text, location: RenderLocation)]] = []
-        var pageBoxes: [[Replayer.PlacedTextBox]] = []
-        for (index, page) in document.pages.enumerated() {
-            var boxes: [Replayer.PlacedTextBox] = []
-            pageTexts.append(try Replayer.texts(in: page, page: index + 1, fonts: fonts, boxes: &boxes))
-            pageBoxes.append(boxes)
-        }
+    /// Builds the libHaru document of a laid-out document; the caller produces its bytes.
+    private func build(_ laidOut: LaidOutDocument) throws -> PDFDocument {
+        let document = laidOut.document
         let pdf: PDFDocument
-        if let archive = document.archive { try checkArchivable(document, archive) }
         do {
             pdf = try PDFDocument()
             if let archive = document.archive {
@@ -113,65 +130,76 @@ public struct PDFRenderer: Sendable {
                         relationship: file.relationship.rawValue, description: file.description)
                 }
             }
-            let title = document.metadata.title ?? Self.firstText(of: pageTexts.first ?? [])
+            let title = document.metadata.title ?? Self.firstText(of: laidOut.pages.first?.texts ?? [])
             try pdf.setInfo(
                 DocumentInfo(
                     title: title, author: document.metadata.author,
                     creator: document.metadata.creator, producer: producer,
                     subject: document.metadata.subject, keywords: document.metadata.keywords))
             if title != nil { try pdf.setDisplaysTitle(true) }
-            if let language = document.metadata.language ?? Self.language(of: pageTexts) {
+            if let language = document.metadata.language ?? Self.language(of: laidOut.pages) {
                 try pdf.setLanguage(language)
             }
         } catch {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
         let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
-        let replayer = Replayer(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline)
-        // The first page's beginning, when a recent first page began alike: its texts were laid out and registered
-        // then, and their registrations are given back here.
-        var first = firstPage(of: document)
-        // First every text: missing glyphs fail before anything is drawn, and each subset gets all its glyphs (a
-        // text shaped before has had them recorded). The replay finds each text's shaping kept.
-        for (index, page) in document.pages.enumerated() {
+        // The first page's beginning, when a recent first page began alike: its texts were registered then, and
+        // their registrations are given back here.
+        var first = firstPage(of: document, laidOut: laidOut)
+        // First every glyph run: each subset gets all its glyphs before any font is made (a run shaped before in
+        // this document has had them recorded).
+        for page in laidOut.pages {
             var given = 0
-            if index == 0, let registrations = first?.givenRegistrations {
+            if page.number == 1, let registrations = first?.givenRegistrations {
                 fontSet.registrations = registrations
                 given = first?.texts ?? 0
             }
-            for (number, (text, location)) in pageTexts[index].enumerated() where number >= given {
-                if let deadline, deadline.hasPassed { throw RenderError.limit(deadline.exceeded, location: location) }
-                if index == 0, number == first?.texts { first?.registrations = fontSet.registrations }
-                guard !text.string.isEmpty else { continue }
-                let (layout, isNew) = try Self.layout(text, at: location, with: replayer, in: fontSet)
-                if isNew { try register(text, layout: layout, at: location, in: fontSet) }
+            var number = 0
+            func register(_ elements: [LaidOutElement]) throws {
+                for element in elements {
+                    switch element {
+                    case .text(let run):
+                        defer { number += 1 }
+                        if let deadline, deadline.hasPassed {
+                            throw RenderError.limit(deadline.exceeded, location: run.location)
+                        }
+                        if page.number == 1, number == first?.texts { first?.registrations = fontSet.registrations }
+                        guard number >= given, run.isFirstOfItsShaping else { continue }
+                        try self.register(run, in: fontSet)
+                    case .scope(let scope): try register(scope.elements)
+                    case .formField(let field):
+                        try register(field.appearance)
+                        for button in field.buttons {
+                            try register(button.on + button.off + button.onDown + button.offDown)
+                        }
+                    default: continue
+                    }
+                }
             }
-            // Every barcode is encoded and placed now, so bad data fails before anything is drawn.
-            for (text, location) in try replayer.barcodeTexts(in: page, page: index + 1) where !text.string.isEmpty {
-                let (layout, isNew) = try Self.layout(text, at: location, with: replayer, in: fontSet)
-                if isNew { try register(text, layout: layout, at: location, in: fontSet) }
-            }
-            try registerTypeable(in: page, page: index + 1, fontSet: fontSet)
-            try registerSetLines(of: pageBoxes[index], fontSet: fontSet, replayer: replayer)
+            try register(page.elements)
+            try registerTypeable(in: document.pages[page.number - 1], page: page.number, fontSet: fontSet)
         }
-        let resources = PDFResources(document: pdf, fonts: fontSet)
+        let resources = PDFResources(document: pdf, fonts: fontSet, registry: fonts)
+        let painter = Painter(deadline: deadline)
         var pages: [PDFPage] = []
-        for (index, drawing) in document.pages.enumerated() {
-            let location = RenderLocation(page: index + 1)
-            if let problem = drawing.pageSizeProblem { throw RenderError.pageSize(page: index + 1, problem: problem) }
-            let page: PDFPage
+        for page in laidOut.pages {
+            let drawing = document.pages[page.number - 1]
+            let location = RenderLocation(page: page.number)
+            if let problem = drawing.pageSizeProblem { throw RenderError.pageSize(page: page.number, problem: problem) }
+            let pdfPage: PDFPage
             do {
-                page = try pdf.addPage(size: PageSize(width: drawing.size.width, height: drawing.size.height))
+                pdfPage = try pdf.addPage(size: PageSize(width: page.size.width, height: page.size.height))
             } catch {
                 throw RenderError.pdf(location: location, reason: "\(error)")
             }
-            let target = PDFTarget(page: page, height: drawing.size.height, resources: resources)
-            if index == 0, let first {
-                try replayFirstPage(drawing, first, into: target, replayer: replayer)
+            let target = PDFTarget(page: pdfPage, height: page.size.height, resources: resources)
+            if page.number == 1, let first {
+                try paintFirstPage(page, of: drawing, first, into: target, painter: painter)
             } else {
-                try replayer.replay(drawing, page: index + 1, into: target)
+                try painter.paint(page, into: target)
             }
-            pages.append(page)
+            pages.append(pdfPage)
         }
         try resources.writeLinks(pages: pages)
         try addOutline(document, pages: pages, to: pdf)
@@ -193,8 +221,8 @@ public struct PDFRenderer: Sendable {
         }
     }
 
-    /// The plan for `document`'s first page: beginnings are kept outside PDF/A only.
-    private func firstPage(of document: Document) -> FirstPage? {
+    /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept outside PDF/A only.
+    private func firstPage(of document: Document, laidOut: LaidOutDocument) -> FirstPage? {
         guard document.archive == nil, let drawing = document.pages.first else { return nil }
         let frame = PDFPrefixes.Frame(
             size: drawing.size, background: drawing.background, subsets: subsetsFonts,
@@ -203,28 +231,29 @@ public struct PDFRenderer: Sendable {
         let texts: Int? =
             switch plan {
             case .whole: nil
-            case .split(let count), .resume(_, let count): PDFPrefixes.textCount(drawing.commands, before: count)
+            case .split(let count), .resume(_, let count): PDFPrefixes.textCount(of: laidOut.pages[0], before: count)
             }
         return FirstPage(frame: frame, plan: plan, texts: texts)
     }
 
     /// Draws a document's first page, its beginning given back when a recent page began alike (`PDFPrefixes`), or
     /// kept when it shares its beginning with one.
-    private func replayFirstPage(
-        _ drawing: Drawing, _ first: FirstPage, into target: PDFTarget, replayer: Replayer
+    private func paintFirstPage(
+        _ page: LaidOutPage, of drawing: Drawing, _ first: FirstPage, into target: PDFTarget, painter: Painter
     ) throws {
         let prefixes = PDFPrefixes.shared
         let all = drawing.commands.indices
+        let location = RenderLocation(page: 1)
         let split: Int
         switch first.plan {
         case .whole:
-            try replayer.replay(drawing, page: 1, into: target)
+            try painter.paint(page, into: target)
             return
         case .resume(let candidates, let from):
-            if try target.resume(from: candidates, location: RenderLocation(page: 1)) {
+            if try target.resume(from: candidates, location: location) {
                 prefixes.hit(in: first.frame, after: from)
-                try replayer.replay(drawing, page: 1, into: target, commands: from..<all.upperBound)
-                try target.finish(location: RenderLocation(page: 1))
+                try painter.paint(page, commands: from..<all.upperBound, into: target)
+                try target.finish(location: location)
                 return
             }
             split = from
@@ -232,10 +261,10 @@ public struct PDFRenderer: Sendable {
             split = at
         }
         target.beginJournal()
-        try replayer.replay(drawing, page: 1, into: target, commands: 0..<split)
+        try painter.paint(page, commands: 0..<split, into: target)
         var journal = target.endJournal()
-        try replayer.replay(drawing, page: 1, into: target, commands: split..<all.upperBound)
-        try target.finish(location: RenderLocation(page: 1))
+        try painter.paint(page, commands: split..<all.upperBound, into: target)
+        try target.finish(location: location)
         journal?.batchContent = target.keptBatchContent
         journal?.registrations = first.registrations ?? first.givenRegistrations
         if let journal { prefixes.keep(journal, after: split, of: drawing, in: first.frame) }
@@ -259,67 +288,23 @@ public struct PDFRenderer: Sendable {
         }
     }
 
-    /// `text` laid out with its font's chain, and whether it was shaped now (`Replayer.shapedLayout(for:at:)`). In
-    /// `.cid` mode the CID font was tried first, so a character no font has names it first among the fonts tried.
-    private static func layout(
-        _ text: Drawing.Command.Text, at location: RenderLocation, with replayer: Replayer, in fontSet: PDFFontSet
-    ) throws(RenderError) -> (layout: TextLayout, isNew: Bool) {
-        do {
-            return try replayer.shapedLayout(for: text, at: location)
-        } catch .missingGlyph(var missing, let shown, let at) where fontSet.isCID(text.font) {
-            missing.tried.insert(PDFFontSet.cidLabel(of: text.font), at: 0)
-            throw .missingGlyph(missing, text: shown, location: at)
-        }
-    }
-
-    /// Adds what `text` draws to its font's subset (embedded) or its CID font's widths (`.cid` mode; characters
+    /// Adds what `run` draws to its font's subset (embedded) or its CID font's widths (`.cid` mode; characters
     /// Adobe-Japan1 has no CID for to the subsets of the chain's faces that draw them).
-    private func register(
-        _ text: Drawing.Command.Text, layout: TextLayout, at location: RenderLocation,
-        in fontSet: PDFFontSet
-    ) throws {
-        if fontSet.isCID(text.font) {
-            let widthFace = PDFFontSet.cidWidthFonts[text.font].flatMap { try? fonts.face(named: $0) }
+    private func register(_ run: GlyphRun, in fontSet: PDFFontSet) throws {
+        let layout = run.layout
+        if fontSet.isCID(layout.font) {
+            let widthFace = PDFFontSet.cidWidthFonts[layout.font].flatMap { try? fonts.face(named: $0) }
             let chain = [widthFace].compactMap { $0 } + layout.chain
-            try fontSet.registerCID(layout, font: text.font, widthChain: chain, location: location)
+            try fontSet.registerCID(layout, font: layout.font, widthChain: chain, location: run.location)
         } else {
             fontSet.register(layout)
-        }
-    }
-
-    /// Sets each text box of a page (`boxes`, found with its texts) drawn with embedded fonts as the replay will
-    /// (the setting is cached for it) and records which glyphs of its lines are shown from widened programs
-    /// (`PDFFontSet.registerCarried`): letter spacing and the gaps the spacing rules open are known only per set
-    /// line. A box that does not set is left for the replay to report.
-    private func registerSetLines(
-        of boxes: [Replayer.PlacedTextBox], fontSet: PDFFontSet, replayer: Replayer
-    ) throws {
-        guard !boxes.isEmpty else { return }
-        let setter = TextBoxSetter(fonts: fonts)
-        for placed in boxes {
-            guard !placed.texts.contains(where: { fontSet.isCID($0.font) }), let set = try? setter.set(placed.box)
-            else { continue }
-            // Lines, and words turned in a vertical column (parts).
-            func register(_ commands: [Drawing.Command]) throws {
-                for command in commands {
-                    switch command {
-                    case .text(let text)
-                    where text.vertical != true && (text.adjustments != nil || text.characterSpacing != nil):
-                        fontSet.registerCarried(try replayer.layout(for: text, at: placed.location))
-                    case .part(let part): try register(part.drawing.commands)
-                    case .group(let group): try register(group.commands)
-                    default: break
-                    }
-                }
-            }
-            try register(set.commands)
         }
     }
 
     /// Adds what a reader may type into each text and choice field of `drawing` (`FormField.typeableText`) to the
     /// subset of the field's typing face, the font its `/DA` names.
     private func registerTypeable(in drawing: Drawing, page: Int, fontSet: PDFFontSet) throws {
-        try Replayer.visitFormFields(drawing, page: page) { field, location in
+        try DrawingWalk.visitFormFields(drawing, page: page) { field, location in
             let text = field.typeableText
             guard !text.isEmpty, !fontSet.isCID(field.font) else { return }
             let face: FontFace?

@@ -212,7 +212,7 @@ final class PDFTarget: RenderTarget {
                 var pieces: [(codes: [UInt16], adjustments: [Int], runs: [TextLayout.Run]?, width: Double)] = []
                 var adjustments = ArraySlice(layout.adjustments ?? [])
                 if adjustments.count != layout.string.count { adjustments = [] }
-                for piece in try resources.fonts.cidPieces(of: layout.string) {
+                for piece in try PDFFontSet.cidPieces(of: layout.string) {
                     let own = adjustments.prefix(piece.text.count)
                     adjustments = adjustments.dropFirst(piece.text.count)
                     if let cids = piece.cids {
@@ -371,31 +371,6 @@ final class PDFTarget: RenderTarget {
 
     /// A CID font is spaced by libHaru's own widths, not the file's: text boxes are set with those, and characters
     /// without a CID (drawn from `chain`, the logical font's faces) with their shaped widths, as drawText places them.
-    func textWidths(font name: String, chain: [FontFace], location: RenderLocation) throws -> (
-        (String, Double) -> Double?
-    )? {
-        guard let cid = try pdf(location, { try cidFont(named: name) }) else { return nil }
-        let fonts = resources.fonts
-        // nil (the file's widths are used) only where drawText fails too, loudly.
-        return { string, size in
-            guard let pieces = try? fonts.cidPieces(of: string) else { return nil }
-            var width = 0.0
-            for piece in pieces {
-                if let cids = piece.cids {
-                    width += Double(cids.reduce(0) { $0 + cid.width(of: $1) }) * size / 1000
-                } else {
-                    guard
-                        let runs = try? TextLayout.runs(
-                            of: String(piece.text), font: name, chain: chain, features: [], size: size,
-                            location: location)
-                    else { return nil }
-                    width += runs.width
-                }
-            }
-            return width
-        }
-    }
-
     func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws {
         try flush(location)
         journalBroken = journalBroken || journal != nil
@@ -797,15 +772,18 @@ struct ShapeBatch {
 final class PDFResources {
     let document: PDFDocument
     let fonts: PDFFontSet
+    /// Where logical font names are opened (a form field's typing font).
+    let registry: FontRegistry
     private var images: [Data: PDFImage] = [:]
     /// Every link drawn so far: its page, its area (PDF coordinates), its target (a URI or `#name`) and where.
     var links: [(page: PDFPage, area: Rect, target: String, location: RenderLocation)] = []
     /// Every named group: its page index and top-left corner (PDF coordinates), by name.
     var anchors: [String: (page: Int, point: Point, location: RenderLocation)] = [:]
 
-    init(document: PDFDocument, fonts: PDFFontSet) {
+    init(document: PDFDocument, fonts: PDFFontSet, registry: FontRegistry) {
         self.document = document
         self.fonts = fonts
+        self.registry = registry
     }
 
     /// The image XObject for a PNG or JPEG file's bytes, stored on first use: a PNG decoded to pixels, a JPEG as

@@ -40,6 +40,11 @@ public struct RasterRenderer: Sendable {
         return (pixels(size.width), pixels(size.height))
     }
 
+    /// The layout this renderer's pixels need: its fonts and deadline, barcodes on a grid of `scale`.
+    public func layout(scale: RasterScale = .standard) -> DocumentLayout {
+        DocumentLayout(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline)
+    }
+
     /// The drawing's pixels, straight-alpha RGBA8; transparent where the drawing has no background.
     /// - Parameters:
     ///   - drawing: the page to draw.
@@ -49,13 +54,39 @@ public struct RasterRenderer: Sendable {
     public func bitmap(for drawing: Drawing, scale: RasterScale = .standard, page: Int = 1) throws(RenderError)
         -> Bitmap
     {
-        try RenderError.converting(location: RenderLocation(page: page), raster: true) {
-            try canvas(for: drawing, scale: scale, page: page).bitmap()
+        try bitmap(for: try laidOut(drawing, scale: scale, page: page), of: drawing, scale: scale)
+    }
+
+    /// The pixels of `page`, laid out from `drawing` by this renderer's `layout(scale:)`.
+    /// - Throws: `RenderError`.
+    public func bitmap(for page: LaidOutPage, of drawing: Drawing, scale: RasterScale = .standard)
+        throws(RenderError) -> Bitmap
+    {
+        try RenderError.converting(location: RenderLocation(page: page.number), raster: true) {
+            try canvas(for: page, of: drawing, scale: scale).bitmap()
         }
     }
 
-    /// The drawing drawn on a new cairo canvas.
-    private func canvas(for drawing: Drawing, scale: RasterScale, page: Int) throws -> CairoCanvas {
+    /// `document` checked for a raster (scale, page sizes, pixels) and laid out, barcodes on a grid of `scale`.
+    /// - Throws: `RenderError` naming the page and command that failed.
+    public func layOut(_ document: Document, scale: RasterScale = .standard) throws(RenderError) -> LaidOutDocument {
+        for (index, drawing) in document.pages.enumerated() {
+            _ = try pixelSize(of: drawing, scale: scale, page: index + 1)
+        }
+        return try layout(scale: scale).layOut(document)
+    }
+
+    /// `drawing` checked for a raster (scale, page size, pixels) and laid out as page `page`.
+    private func laidOut(_ drawing: Drawing, scale: RasterScale, page: Int) throws(RenderError) -> LaidOutPage {
+        _ = try pixelSize(of: drawing, scale: scale, page: page)
+        return try layout(scale: scale).layOut(drawing, page: page)
+    }
+
+    /// The raster size of `drawing` at `scale`, refused when the scale is not a positive number, the page size is
+    /// not one a page can have, or the raster is larger than cairo allows or `maximumBytes`.
+    private func pixelSize(of drawing: Drawing, scale: RasterScale, page: Int) throws(RenderError)
+        -> (width: Int, height: Int)
+    {
         let factor = scale.factor
         guard factor.isFinite, factor > 0 else {
             throw RenderError.invalidScale("scale \(factor) pixels per point")
@@ -73,10 +104,17 @@ public struct RasterRenderer: Sendable {
                     maximum: maximumBytes, unit: "bytes"),
                 location: RenderLocation(page: page))
         }
-        let canvas = try CairoCanvas(width: width, height: height, page: page)
+        return (width, height)
+    }
+
+    /// The laid-out page drawn on a new cairo canvas.
+    private func canvas(for page: LaidOutPage, of drawing: Drawing, scale: RasterScale) throws -> CairoCanvas {
+        let factor = scale.factor
+        let (width, height) = try pixelSize(of: drawing, scale: scale, page: page.number)
+        let canvas = try CairoCanvas(width: width, height: height, page: page.number)
         let target = CairoTarget(canvas: canvas, scale: factor)
-        let replayer = Replayer(fonts: fonts, gridPixelsPerPoint: factor, deadline: deadline)
-        let location = RenderLocation(page: page)
+        let painter = Painter(deadline: deadline)
+        let location = RenderLocation(page: page.number)
         let all = drawing.commands.indices
         let frame = RasterPrefixes.Frame(
             width: width, height: height, pixelsPerPoint: factor, background: drawing.background,
@@ -84,14 +122,14 @@ public struct RasterRenderer: Sendable {
         switch RasterPrefixes.shared.plan(for: drawing, in: frame) {
         case .resume(let pixels, let start):
             try canvas.restore(pixels)
-            try replayer.replay(drawing, page: page, into: target, commands: start..<all.upperBound)
+            try painter.paint(page, commands: start..<all.upperBound, into: target)
         case .split(let count):
-            try replayer.replay(drawing, page: page, into: target, commands: 0..<count)
+            try painter.paint(page, commands: 0..<count, into: target)
             try canvas.check("draw the page", location: location)
             RasterPrefixes.shared.keep(try canvas.pixelsCopy(), after: count, of: drawing, in: frame)
-            try replayer.replay(drawing, page: page, into: target, commands: count..<all.upperBound)
+            try painter.paint(page, commands: count..<all.upperBound, into: target)
         case .whole:
-            try replayer.replay(drawing, page: page, into: target, commands: all)
+            try painter.paint(page, commands: all, into: target)
         }
         try target.finish(location: location)
         try canvas.check("draw the page", location: location)
@@ -103,8 +141,17 @@ public struct RasterRenderer: Sendable {
     public func pngData(for drawing: Drawing, scale: RasterScale = .standard, page: Int = 1) throws(RenderError)
         -> Data
     {
+        try pngData(for: try laidOut(drawing, scale: scale, page: page), of: drawing, scale: scale)
+    }
+
+    /// The PNG bytes of `page`, laid out from `drawing` by this renderer's `layout(scale:)`.
+    /// - Throws: `RenderError`.
+    public func pngData(for laidOut: LaidOutPage, of drawing: Drawing, scale: RasterScale = .standard)
+        throws(RenderError) -> Data
+    {
+        let page = laidOut.number
         let (canvas, opaque, bitmap) = try RenderError.converting(location: RenderLocation(page: page), raster: true) {
-            let canvas = try self.canvas(for: drawing, scale: scale, page: page)
+            let canvas = try self.canvas(for: laidOut, of: drawing, scale: scale)
             // Opaque pages (the usual case: a background) skip the RGBA bitmap; the layout chosen is the same.
             let opaque = try canvas.opaquePixels()
             return (canvas, opaque, opaque == nil ? try canvas.bitmap() : nil)

@@ -2,14 +2,8 @@ import DrawingModule
 import Fonts
 import Foundation
 
-/// The kind of closed shape a shape command draws.
-enum ShapeKind {
-    case rect
-    case ellipse
-}
-
 /// What a renderer must draw, in the current coordinates (points, origin top-left, y down: the page's, or a part's
-/// once `transform` has mapped it onto its rectangle), as `Replayer` walks groups and parts: the PDF renderer
+/// once `transform` has mapped it onto its rectangle), as `Painter` walks a laid-out page's scopes: the PDF renderer
 /// flips y, the raster renderer scales to pixels.
 protocol RenderTarget: AnyObject {
     /// Paints `rect` with a background colour.
@@ -28,9 +22,6 @@ protocol RenderTarget: AnyObject {
         location: RenderLocation) throws
     /// Draws laid-out text in `color`; `font` is the logical name.
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws
-    /// How wide this target draws text in the logical font `font` (opened as `chain`, the font and its fallbacks):
-    /// a function of the text and size, or nil when it places glyphs by the font files' advances (`LayoutFont`'s).
-    func textWidths(font: String, chain: [FontFace], location: RenderLocation) throws -> ((String, Double) -> Double?)?
     /// Draws a PNG or JPEG file's bytes stretched into `rect`, turned upright by `orientation` (a JPEG's EXIF tag).
     func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws
     /// Opens a scope (saved state), clipped to `rect` when given.
@@ -49,12 +40,9 @@ protocol RenderTarget: AnyObject {
     /// Records that `area` (page coordinates, y down) links to `link` (a URI or `#name`) and/or is the target
     /// `name`: a PDF writes annotations and destinations; a raster has nothing to click.
     func mark(link: String?, name: String?, area: Rect, location: RenderLocation) throws
-    /// Makes `field` (drawn through `matrix`, which maps its coordinates to the page's) a fillable field with its
-    /// appearance, drawing it with `replayer`, and returns true; false when the target cannot hold fields (a raster),
-    /// and the replayer then draws the appearance as page content.
-    func addFormField(
-        _ field: Drawing.Command.FormField, matrix: PageMatrix, replayer: Replayer, location: RenderLocation
-    ) throws -> Bool
+    /// Makes `field` a fillable field with its appearances, drawing them with `painter`, and returns true; false
+    /// when the target cannot hold fields (a raster), and the painter then draws the appearance as page content.
+    func addFormField(_ field: LaidOutFormField, painter: Painter) throws -> Bool
 }
 
 extension RenderTarget {
@@ -62,7 +50,5 @@ extension RenderTarget {
     func mark(link: String?, name: String?, area: Rect, location: RenderLocation) throws {}
 
     /// Targets without fields (the raster) draw the appearance instead.
-    func addFormField(
-        _ field: Drawing.Command.FormField, matrix: PageMatrix, replayer: Replayer, location: RenderLocation
-    ) throws -> Bool { false }
+    func addFormField(_ field: LaidOutFormField, painter: Painter) throws -> Bool { false }
 }

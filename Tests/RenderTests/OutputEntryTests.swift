@@ -11,13 +11,16 @@ import Validation
 struct RecordingBackend: OutputBackend {
     var filePerPage: Bool { true }
 
-    func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data] {
+    func layOut(_ document: Document, options: OutputOptions) throws(RenderError) -> LaidOutDocument {
+        try DocumentLayout(fonts: options.fonts, gridPixelsPerPoint: options.scale.factor).layOut(document)
+    }
+
+    func files(for laidOut: LaidOutDocument, options: OutputOptions) throws(RenderError) -> [Data] {
         var files: [Data] = []
-        for (index, page) in document.pages.enumerated() {
+        for page in laidOut.pages {
             let target = RecordingTarget()
-            try RenderError.converting(location: RenderLocation(page: index + 1)) {
-                try Replayer(fonts: options.fonts, gridPixelsPerPoint: options.scale.factor)
-                    .replay(page, page: index + 1, into: target)
+            try RenderError.converting(location: RenderLocation(page: page.number)) {
+                try Painter().paint(page, into: target)
             }
             files.append(Data(target.calls.joined(separator: "\n").utf8))
         }
@@ -58,7 +61,7 @@ struct RecordingBackend: OutputBackend {
         #expect(try OutputFormat.of(path: nil) == .pdf)
         #expect(try OutputFormat.of(path: "-", explicit: .png) == .png)
         let unknown = #expect(throws: RenderError.self) { try OutputFormat.of(path: "photo.jpg") }
-        #expect(unknown == .unknownFormat(path: "photo.jpg", explicit: nil))
+        #expect(unknown == .unknownFormat(path: "photo.jpg", explicit: nil, known: ["pdf", "png"]))
         #expect(unknown?.description.contains(".pdf or .png") == true, "\(String(describing: unknown))")
         let clash = #expect(throws: RenderError.self) { try OutputFormat.of(path: "t.pdf", explicit: .png) }
         #expect(clash?.description.contains("contradicts") == true)

@@ -5,6 +5,7 @@ import Support
 import TestSupport
 import Testing
 
+@testable import Layout
 @testable import Render
 
 /// A text drawn in one document is shaped once for the documents after it (`recentShapings`), and each of them still

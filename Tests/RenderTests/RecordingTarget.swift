@@ -67,11 +67,6 @@ final class RecordingTarget: RenderTarget {
                 + "runs \(layout.runs.count) \(faces.joined(separator: "+"))", location)
     }
 
-    func textWidths(font: String, chain: [FontFace], location: RenderLocation) throws -> ((String, Double) -> Double?)?
-    {
-        nil
-    }
-
     func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws {
         record("image \(data.count)B \(Self.rect(rect))", location)
     }

@@ -6,13 +6,15 @@ import Testing
 
 @testable import Render
 
-/// The Replayer's calls, recorded by `RecordingTarget` without libHaru or cairo: order, coordinates, colours,
-/// scopes and the fonts text is shaped from — beside the oracle tests that check the real outputs.
+/// The calls the painter makes drawing a laid-out page, recorded by `RecordingTarget` without libHaru or cairo:
+/// order, coordinates, colours, scopes and the fonts text is shaped from — beside the oracle tests that check the
+/// real outputs.
 @Suite struct ReplayerCallTests {
     /// The calls without their locations.
     static func calls(_ drawing: Drawing, page: Int = 1) throws -> [String] {
         let target = RecordingTarget()
-        try Replayer(fonts: .shared, gridPixelsPerPoint: 2).replay(drawing, page: page, into: target)
+        try Painter().paint(
+            try DocumentLayout(fonts: .shared, gridPixelsPerPoint: 2).layOut(drawing, page: page), into: target)
         return target.calls.map { $0.replacingOccurrences(of: #" @.*$"#, with: "", options: .regularExpression) }
     }
 

@@ -1,25 +1,34 @@
 import DrawingModule
 import Foundation
 
-/// What an output format implements beside its `RenderTarget`: how the pages of a document become the format's
-/// files. `render(_:options:)` is the one caller.
+/// What an output format implements beside its `RenderTarget`: how a document is laid out for the format (what it
+/// refuses, the widths it draws text at) and how the laid-out pages become its files. `layOut(_:options:)` and
+/// `render(_:options:)` are the callers.
 protocol OutputBackend: Sendable {
     /// True when each page is a file of its own (PNG), false for one file holding every page (PDF).
     var filePerPage: Bool { get }
-    /// The document's files, first page first.
+    /// The document checked for the format and laid out.
     /// - Throws: `RenderError` naming the page and command that failed.
-    func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data]
+    func layOut(_ document: Document, options: OutputOptions) throws(RenderError) -> LaidOutDocument
+    /// The laid-out document's files, first page first.
+    /// - Throws: `RenderError` naming the page and element that failed.
+    func files(for laidOut: LaidOutDocument, options: OutputOptions) throws(RenderError) -> [Data]
 }
 
 /// PDF through libHaru: `PDFRenderer`.
 struct PDFBackend: OutputBackend {
     var filePerPage: Bool { false }
 
-    func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data] {
+    /// The renderer `options` describe.
+    private func renderer(_ options: OutputOptions) -> PDFRenderer {
         var renderer = PDFRenderer(
             fonts: options.fonts, fontMode: options.fontMode, subsetsFonts: options.subsetsFonts,
             producer: options.producer, scale: options.scale)
         renderer.deadline = options.deadline
+        return renderer
+    }
+
+    func layOut(_ document: Document, options: OutputOptions) throws(RenderError) -> LaidOutDocument {
         if let archive = document.archive, options.encryption != nil {
             throw .archive(
                 level: archive.level.name, element: "encryption", reason: "PDF/A forbids encrypted files",
@@ -30,7 +39,12 @@ struct PDFBackend: OutputBackend {
                 step: "sign the PDF", reason: "signing and encrypting together is not supported",
                 fix: "leave out the encryption (--encrypt) or the signature (--sign)")
         }
-        var pdf = try renderer.data(for: document)
+        return try renderer(options).layOut(document)
+    }
+
+    func files(for laidOut: LaidOutDocument, options: OutputOptions) throws(RenderError) -> [Data] {
+        let document = laidOut.document
+        var pdf = try renderer(options).data(for: laidOut)
         if let encryption = options.encryption { pdf = try encryption.apply(to: pdf) }
         if var signature = options.signature {
             signature.field = signature.field ?? document.signatureField
@@ -44,13 +58,25 @@ struct PDFBackend: OutputBackend {
 struct PNGBackend: OutputBackend {
     var filePerPage: Bool { true }
 
-    func files(for document: Document, options: OutputOptions) throws(RenderError) -> [Data] {
+    /// The renderer `options` describe.
+    private func renderer(_ options: OutputOptions) -> RasterRenderer {
         var renderer = RasterRenderer(fonts: options.fonts, compression: options.pngCompression)
         renderer.maximumBytes = options.maximumRasterBytes
         renderer.deadline = options.deadline
+        return renderer
+    }
+
+    func layOut(_ document: Document, options: OutputOptions) throws(RenderError) -> LaidOutDocument {
+        try renderer(options).layOut(document, scale: options.scale)
+    }
+
+    func files(for laidOut: LaidOutDocument, options: OutputOptions) throws(RenderError) -> [Data] {
+        let renderer = renderer(options)
         var files: [Data] = []
-        for (index, page) in document.pages.enumerated() {
-            files.append(try renderer.pngData(for: page, scale: options.scale, page: index + 1))
+        for page in laidOut.pages {
+            files.append(
+                try renderer.pngData(
+                    for: page, of: laidOut.document.pages[page.number - 1], scale: options.scale))
         }
         return files
     }

@@ -43,10 +43,10 @@ public struct OutputFormat: Sendable, Hashable, RawRepresentable, CustomStringCo
     public static func of(path: String?, explicit: OutputFormat? = nil) throws(RenderError) -> OutputFormat {
         let fromExtension = path.flatMap { OutputFormat(path: $0) }
         if let path, path != "-", fromExtension == nil, explicit == nil {
-            throw .unknownFormat(path: path, explicit: nil)
+            throw .unknownFormat(path: path, explicit: nil, known: builtIn.map(\.rawValue))
         }
         if let path, let explicit, let fromExtension, explicit != fromExtension {
-            throw .unknownFormat(path: path, explicit: explicit.rawValue)
+            throw .unknownFormat(path: path, explicit: explicit.rawValue, known: builtIn.map(\.rawValue))
         }
         return explicit ?? fromExtension ?? .pdf
     }

@@ -1,11 +1,22 @@
 import DrawingModule
 import Foundation
 
-/// Renders `document` as `options` say: the one way a laid-out document becomes bytes, for every command, batch job,
-/// benchmark and library call (as typst has `typst_pdf::pdf(document, &options)`).
+/// Renders `document` as `options` say: laid out once for the format (`layOut(_:options:)`), then drawn
+/// (`render(_:options:)` of the laid-out document) — the one way a document becomes bytes, for every command, batch
+/// job, benchmark and library call (as typst has `typst_pdf::pdf(document, &options)`).
 /// - Throws: `RenderError` naming the page and command that failed; `.emptyDocument` for a document without pages.
 public func render(_ document: Document, options: OutputOptions = OutputOptions()) throws(RenderError)
     -> RenderedDocument
+{
+    try render(try layOut(document, options: options), options: options)
+}
+
+/// `document` laid out for the output `options` describe: its metadata, archive level and form settings merged
+/// from `options`, checked for what the format refuses, every text box set, text shaped and barcode placed, with
+/// its structure tree. What `render(_:options:)` then draws, with the same options.
+/// - Throws: `RenderError` naming the page and command that failed; `.emptyDocument` for a document without pages.
+public func layOut(_ document: Document, options: OutputOptions = OutputOptions()) throws(RenderError)
+    -> LaidOutDocument
 {
     guard !document.pages.isEmpty else { throw .emptyDocument }
     var document = document
@@ -16,8 +27,15 @@ public func render(_ document: Document, options: OutputOptions = OutputOptions(
         document.archive = Document.Archive(
             level: archive.level, attachments: (document.archive?.attachments ?? []) + archive.attachments)
     }
-    return RenderedDocument(
-        format: options.format, files: try options.format.backend.files(for: document, options: options))
+    return try options.format.backend.layOut(document, options: options)
+}
+
+/// The files of a document laid out by `layOut(_:options:)` with the same `options`: drawn, nothing set again.
+/// - Throws: `RenderError` naming the page and element that failed.
+public func render(_ laidOut: LaidOutDocument, options: OutputOptions = OutputOptions()) throws(RenderError)
+    -> RenderedDocument
+{
+    RenderedDocument(format: options.format, files: try options.format.backend.files(for: laidOut, options: options))
 }
 
 /// Renders a one-page document of `drawing` as `options` say; see `render(_:options:)`.

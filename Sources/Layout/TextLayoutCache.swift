@@ -6,7 +6,7 @@ import Support
 /// names, ranks and dates, row after row) is shaped once per document, and the PDF records its glyphs for the
 /// subsets once.
 ///
-/// One cache serves one rendering on one thread (a `Replayer`'s). Behind it, the shapings of recent documents drawn
+/// One cache serves one document's layout on one thread (a `LayoutRun`'s). Behind it, the shapings of recent documents drawn
 /// with the same font registry (`recentShapings`): a batch's labels, drawn on every record's page, are shaped once
 /// for the batch, and each document is still told a text is new to it the first time it asks, so the PDF records
 /// its glyphs for that document's subsets.

@@ -41,7 +41,7 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The location of element `index` of the command list at `component` below this one.
-    func appending(_ component: String, index: Int) -> RenderLocation {
+    package func appending(_ component: String, index: Int) -> RenderLocation {
         var next = RenderLocation(page: page, path: path)
         next.leaf = (component, index)
         return next

@@ -47,7 +47,7 @@ public enum RenderError: Error, Hashable, Sendable {
     /// The output could not be written.
     case output(path: String, reason: String)
     /// An output path whose extension names no format, or names another format than the one asked for (`explicit`).
-    case unknownFormat(path: String, explicit: String?)
+    case unknownFormat(path: String, explicit: String?, known: [String])
     /// An outline entry (bookmark) cannot be written: `index` into `Document.outline`, the field and why.
     case outline(index: Int, field: String, reason: String)
     /// A text box's text does not fit its frame by any of its fit policies (or its font cannot be opened).
@@ -121,13 +121,13 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return ErrorText.wrapping(
                 "cannot write \(path)", reason,
                 fix: "check that the folder exists, is writable and has space")
-        case .unknownFormat(let path, let explicit?):
+        case .unknownFormat(let path, let explicit?, _):
             return "cannot write \(path) as \(explicit): the format contradicts the name's extension. "
                 + "Fix: end the name in .\(explicit), or drop the format option"
-        case .unknownFormat(let path, nil):
-            return "cannot write \(path): the name does not end in a format's extension. "
-                + "Fix: end it in " + OutputFormat.builtIn.map { "." + $0.rawValue }.joined(separator: " or ")
-                + ", or give the format"
+        case .unknownFormat(let path, nil, let known):
+            let endings = known.map { "." + $0 }.joined(separator: " or ")
+            return "cannot write \(path): the name does not end in a format's extension. Fix: end it in "
+                + endings + ", or give the format"
         case .outline(let index, let field, let reason):
             return ErrorText.wrapping(
                 "cannot render outline[\(index)].\(field)", reason,
@@ -150,7 +150,7 @@ extension RenderError {
     /// The result of `body`, its errors as `RenderError`: a `RenderError` passes through, anything else (a libHaru
     /// or cairo error the render layer did not name) becomes `.pdf` (or, for the raster renderer, `.raster`) at
     /// `location` with its description — so the public API throws one type.
-    static func converting<R>(
+    package static func converting<R>(
         location: RenderLocation?, raster: Bool = false,
         _ body: () throws -> R
     ) throws(RenderError) -> R {

@@ -8,61 +8,61 @@ import Support
 /// Both renderers draw from this, so a line of text sits at the same place in the PDF and the PNG. Positions are
 /// kept in whole thousandths of an em, the unit of a PDF font's `W` widths: a glyph whose shaped advance equals its
 /// width needs no adjustment in the PDF, and the raster places glyphs at exactly the same points.
-struct TextLayout {
+public struct TextLayout: Sendable {
     /// Consecutive glyphs from one font.
-    struct Run: Sendable {
+    package struct Run: Sendable {
         /// The font the glyphs come from.
-        var face: FontFace
+        package var face: FontFace
         /// Glyph ids in `face`, in drawing order.
-        var glyphs: [UInt32]
+        package var glyphs: [UInt32]
         /// Each glyph's origin right of `start`, in thousandths of an em.
-        var offsets: [Int]
+        package var offsets: [Int]
         /// The code points the run was shaped from.
-        var scalars: [Unicode.Scalar]
+        package var scalars: [Unicode.Scalar]
         /// For each glyph, the range of `scalars` its cluster covers when it is the cluster's first glyph, else nil.
-        var clusters: [Range<Int>?]
+        package var clusters: [Range<Int>?]
         /// The x of the run's start, in points, in the coordinates the text is drawn in.
-        var start: Double
+        package var start: Double
     }
 
     /// The text drawn.
-    var string: String
+    package var string: String
     /// The logical font name (`gothic`).
-    var font: String
+    package var font: String
     /// The faces the runs were taken from: the font, then its fallbacks.
-    var chain: [FontFace]
+    package var chain: [FontFace]
     /// The font size in points.
-    var size: Double
+    package var size: Double
     /// The runs, left to right.
-    var runs: [Run]
+    package var runs: [Run]
     /// The line's width in points, as its glyphs are placed (shaped advances, thousandths of an em).
-    var width: Double
+    package var width: Double
     /// The y of the baseline, in points from the top (one ascent of the first font below the text's top).
-    var baseline: Double
+    package var baseline: Double
     /// The top-left corner of the line box (before alignment) and the box width, for renderers that must measure
     /// with other metrics (the PDF's CID mode).
-    var origin: Point
-    var boxWidth: Double?
-    var alignment: TextAlignment
+    package var origin: Point
+    package var boxWidth: Double?
+    package var alignment: TextAlignment
     /// True when shaped with the fonts' proportional widths (`palt`).
-    var proportional: Bool
+    package var proportional: Bool
     /// True for a cell of a vertical column (`Drawing.Command.Text.vertical`).
-    var vertical: Bool
+    package var vertical: Bool
     /// True for text marked as an artifact (`Drawing.Command.Text.artifact`: ruby).
-    var artifact: Bool
+    package var artifact: Bool
     /// The extra space after every glyph (`Drawing.Command.Text.characterSpacing`), in thousandths of an em: the
     /// offsets include it, and a PDF shows it as `Tc`.
-    var characterSpacing: Int
+    package var characterSpacing: Int
     /// The space after each character (`Drawing.Command.Text.adjustments`), for renderers that place characters
     /// with other metrics (the PDF's CID mode); already in the runs' offsets.
-    var adjustments: [Double]?
+    package var adjustments: [Double]?
     /// For each run, what each glyph's widened program carries (`carriedSpacing(of:at:size:spacing:)`): found once
     /// per shaping, for the subsets and for drawing.
-    var carried: [[Int]]
+    package var carried: [[Int]]
 
     /// The text glyph `index` of `run` stands for: its whole cluster for the first glyph of a cluster, "" for the
     /// rest (made on demand: only the PDF's ToUnicode needs it, once per glyph and document).
-    static func text(of index: Int, in run: Run) -> String {
+    package static func text(of index: Int, in run: Run) -> String {
         guard let range = run.clusters[index] else { return "" }
         // Scalar by scalar: `append(contentsOf:)` of a slice runs unspecialised, at thousands of instructions per glyph.
         var text = String.UnicodeScalarView()
@@ -71,37 +71,37 @@ struct TextLayout {
     }
 
     /// `units` of `face` in whole thousandths of an em, rounded as a PDF `W` entry is.
-    static func thousandths(_ units: Int, in face: FontFace) -> Int {
+    package static func thousandths(_ units: Int, in face: FontFace) -> Int {
         Int(roundedClamping: Double(units) * 1000 / Double(face.unitsPerEm))
     }
 
     /// The `W` width of `glyph`: its nominal advance in thousandths of an em.
-    static func width(of glyph: UInt32, in face: FontFace) -> Int {
+    package static func width(of glyph: UInt32, in face: FontFace) -> Int {
         thousandths(face.advance(ofGlyph: glyph), in: face)
     }
 
     /// A text shaped from x = 0, before it is placed: what a text's layout keeps wherever it is drawn, so a text
     /// drawn again (a column's names and dates, row after row; a batch's labels, record after record) is shaped once
     /// (`TextLayoutCache`).
-    struct Shaping: Sendable {
+    package struct Shaping: Sendable {
         /// The faces the runs were taken from: the font, then its fallbacks.
-        var chain: [FontFace]
+        package var chain: [FontFace]
         /// The runs, the first starting at 0.
-        var runs: [Run]
+        package var runs: [Run]
         /// The line's width in points.
-        var width: Double
+        package var width: Double
         /// For each run, what each glyph's widened program carries.
-        var carried: [[Int]]
+        package var carried: [[Int]]
     }
 
     /// Lays out `text` with the first font of `chain` that has each character.
     /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
-    init(_ text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation) throws(RenderError) {
+    package init(_ text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation) throws(RenderError) {
         self.init(text, shaping: try Self.shaping(of: text, chain: chain, location: location))
     }
 
     /// `text` placed as `shaping` (the shaping of `text`, or of a text differing only in place and colour) sets it.
-    init(_ text: Drawing.Command.Text, shaping: Shaping) {
+    package init(_ text: Drawing.Command.Text, shaping: Shaping) {
         var runs = shaping.runs
         let start =
             text.origin.x + Self.alignmentOffset(width: shaping.width, box: text.boxWidth, alignment: text.alignment)
@@ -126,7 +126,7 @@ struct TextLayout {
 
     /// `text` shaped with the first font of `chain` that has each character, from x = 0.
     /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
-    static func shaping(
+    package static func shaping(
         of text: Drawing.Command.Text, chain: [FontFace], location: RenderLocation
     ) throws(RenderError) -> Shaping {
         let features =
@@ -144,7 +144,7 @@ struct TextLayout {
     }
 
     /// `text`'s character spacing in whole thousandths of an em, the unit glyphs are placed in (0 for none).
-    static func spacing(_ text: Drawing.Command.Text) -> Int {
+    package static func spacing(_ text: Drawing.Command.Text) -> Int {
         guard let points = text.characterSpacing, points.isFinite, text.size > 0 else { return 0 }
         return Int(roundedClamping: points * 1000 / text.size)
     }
@@ -152,7 +152,7 @@ struct TextLayout {
     /// `string` shaped with the first font of `chain` that has each character, in runs starting at 0, and its width
     /// in points; `spacing` thousandths of an em go after every glyph but the last.
     /// - Throws: `RenderError.missingGlyph` naming the character and every font tried when none has it.
-    static func runs(
+    package static func runs(
         of string: String, font name: String, chain: [FontFace], features: [String], size: Double,
         spacing: Int = 0, location: RenderLocation
     ) throws(RenderError) -> (runs: [Run], width: Double) {
@@ -224,7 +224,7 @@ struct TextLayout {
     /// True when an adjustment opens a gap of a tenth of an em or more (和欧間, a spread justified line), which
     /// extractors read as a word space, and the text can be given as /ActualText: pdfium drops a character beyond
     /// U+FFFF (𠮷) from an ActualText string, where it reads the glyph itself correctly.
-    var spreadsLikeWords: Bool {
+    package var spreadsLikeWords: Bool {
         guard adjustments?.contains(where: { $0 >= size * 0.1 }) ?? false else { return false }
         return string.unicodeScalars.allSatisfy { $0.value <= 0xFFFF }
     }
@@ -232,7 +232,7 @@ struct TextLayout {
     /// The least gap, in thousandths of an em, a font program carries instead of a TJ number, and the step carried
     /// gaps are floored to: the rest stays a TJ number below what any extractor reads as a word space (poppler and
     /// pdfium break words at a tenth of an em, MuPDF at less than a quarter, pypdf at a fraction of a space).
-    static let carriedStep = 50
+    package static let carriedStep = 50
 
     /// For each glyph of `runs[index]`, the advance past its nominal width, in thousandths of an em, that a font
     /// program widened by that much (`PDFFontSet.spacedFont`) carries so the PDF needs no TJ number wide enough to
@@ -241,7 +241,7 @@ struct TextLayout {
     /// step, a closing-up (negative) adjustment.
     ///
     /// A run's last glyph carries the gap to the next run's first glyph (a character from a fallback face).
-    static func carriedSpacing(of runs: [Run], at index: Int, size: Double, spacing: Int) -> [Int] {
+    package static func carriedSpacing(of runs: [Run], at index: Int, size: Double, spacing: Int) -> [Int] {
         let run = runs[index]
         var next: Int?
         if index + 1 < runs.count, let first = runs[index + 1].offsets.first, size > 0 {
@@ -258,7 +258,7 @@ struct TextLayout {
     /// Moves the glyphs of `runs` (shaped from `string`) right by the sum of `adjustments` (points after each
     /// character of `string`) before their character, in whole thousandths of an em as every offset is; returns the
     /// width added. Adjustments that are not one finite number per character are ignored.
-    static func adjust(_ runs: inout [Run], of string: String, by adjustments: [Double], size: Double) -> Double {
+    package static func adjust(_ runs: inout [Run], of string: String, by adjustments: [Double], size: Double) -> Double {
         guard adjustments.count == string.count, adjustments.allSatisfy(\.isFinite), size > 0 else { return 0 }
         // The shift of each code point: the adjustments of the characters before its own.
         var shifts: [Int] = []
@@ -283,19 +283,19 @@ struct TextLayout {
 
     /// `piece`, part of this line, shaped with the line's chain and no features, in runs starting at 0: the
     /// characters a CID-mode line shows from embedded fonts because Adobe-Japan1 has no CID for them.
-    func fallbackRuns(of piece: String, location: RenderLocation) throws(RenderError) -> (runs: [Run], width: Double) {
+    package func fallbackRuns(of piece: String, location: RenderLocation) throws(RenderError) -> (runs: [Run], width: Double) {
         try Self.runs(
             of: piece, font: font, chain: chain, features: [], size: size, spacing: characterSpacing,
             location: location)
     }
 
     /// The x of each glyph of `run`, in points.
-    func positions(of run: Run) -> [Double] {
+    package func positions(of run: Run) -> [Double] {
         run.offsets.map { run.start + Double($0) * size / 1000 }
     }
 
     /// How far right of the box's left edge a line `width` wide starts.
-    static func alignmentOffset(width: Double, box: Double?, alignment: TextAlignment) -> Double {
+    package static func alignmentOffset(width: Double, box: Double?, alignment: TextAlignment) -> Double {
         guard let box else { return 0 }
         switch alignment {
         case .left, .justified, .automatic: return 0

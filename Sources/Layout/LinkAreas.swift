@@ -1,35 +1,42 @@
 import DrawingModule
 import Foundation
 
-/// An affine map of page coordinates (points, y down): (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty). The replayer
-/// carries one down through parts and turned boxes, so a link drawn inside a scaled part covers where it shows.
-struct PageMatrix {
-    var a = 1.0
-    var b = 0.0
-    var c = 0.0
-    var d = 1.0
-    var tx = 0.0
-    var ty = 0.0
+/// An affine map of page coordinates (points, y down): (x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty). Layout carries
+/// one down through parts and turned boxes, so a link drawn inside a scaled part covers where it shows.
+public struct PageMatrix: Sendable, Hashable {
+    /// The map's six numbers.
+    public var a = 1.0
+    public var b = 0.0
+    public var c = 0.0
+    public var d = 1.0
+    public var tx = 0.0
+    public var ty = 0.0
 
-    static let identity = PageMatrix()
+    /// The map that moves nothing.
+    public static let identity = PageMatrix()
 
-    func apply(_ point: Point) -> Point {
+    /// A map of its six numbers; the identity by default.
+    public init(a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 1, tx: Double = 0, ty: Double = 0) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    public func apply(_ point: Point) -> Point {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 
     /// This map after `inner`: a point goes through `inner` first.
-    func concatenating(_ inner: PageMatrix) -> PageMatrix {
+    public func concatenating(_ inner: PageMatrix) -> PageMatrix {
         PageMatrix(
             a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b, c: a * inner.c + c * inner.d,
             d: b * inner.c + d * inner.d, tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
     }
 
-    func translated(x: Double, y: Double) -> PageMatrix { concatenating(PageMatrix(tx: x, ty: y)) }
+    public func translated(x: Double, y: Double) -> PageMatrix { concatenating(PageMatrix(tx: x, ty: y)) }
 
-    func scaled(x: Double, y: Double) -> PageMatrix { concatenating(PageMatrix(a: x, d: y)) }
+    public func scaled(x: Double, y: Double) -> PageMatrix { concatenating(PageMatrix(a: x, d: y)) }
 
     /// Turned `degrees` clockwise as seen on the page (y down) about `center`.
-    func rotated(degrees: Double, about center: Point) -> PageMatrix {
+    public func rotated(degrees: Double, about center: Point) -> PageMatrix {
         let radians = degrees * .pi / 180
         let (cosine, sine) = (cos(radians), sin(radians))
         return translated(x: center.x, y: center.y)
@@ -38,7 +45,7 @@ struct PageMatrix {
     }
 
     /// The smallest upright rectangle holding `rect` once mapped.
-    func boundingBox(_ rect: Rect) -> Rect {
+    public func boundingBox(_ rect: Rect) -> Rect {
         let corners = [
             Point(x: rect.x, y: rect.y), Point(x: rect.maxX, y: rect.y), Point(x: rect.x, y: rect.maxY),
             Point(x: rect.maxX, y: rect.maxY)
@@ -50,7 +57,7 @@ struct PageMatrix {
     }
 }
 
-extension Replayer {
+extension LayoutRun {
     /// The area `commands` draw on, in their own coordinates: shapes, images, barcodes, boxes and parts by their
     /// rectangles, lines by their ends and width, text by its laid-out line box; nil when they draw nothing.
     func bounds(of commands: [Drawing.Command], under parent: RenderLocation) throws -> Rect? {
@@ -79,7 +86,7 @@ extension Replayer {
             case .rect(let shape), .ellipse(let shape): add(shape.rect)
             case .text(let text):
                 guard !text.string.isEmpty else { continue }
-                let layout = try layout(for: text, at: here)
+                let layout = try shapedLayout(for: text, at: here).layout
                 let start = layout.runs.first?.start ?? text.origin.x
                 let bottom = layout.baseline + (layout.chain.first?.descent(size: text.size) ?? 0)
                 add(Rect(x: start, y: text.origin.y, width: layout.width, height: bottom - text.origin.y))

@@ -1,0 +1,82 @@
+import DrawingModule
+import Foundation
+
+/// Draws a laid-out page's elements into a `RenderTarget`: the one walk both renderers share, so they cannot
+/// disagree about where anything goes. It decides nothing about text, barcodes or charts; layout has.
+struct Painter {
+    /// When drawing must be done by, checked at every element; nil for no limit.
+    var deadline: Deadline?
+
+    /// Draws `page` whole and finishes it.
+    func paint(_ page: LaidOutPage, into target: some RenderTarget) throws {
+        try paint(page, commands: 0..<(page.commandStarts.count - 1), into: target)
+        try target.finish(location: RenderLocation(page: page.number))
+    }
+
+    /// Draws the elements of the top-level commands `range` of `page` (the background with the first), not
+    /// finishing the page: a page drawn in two steps (a kept beginning) gets the output of one drawn whole.
+    func paint(_ page: LaidOutPage, commands range: Range<Int>, into target: some RenderTarget) throws {
+        if range.lowerBound == 0, let background = page.background {
+            try target.paintBackground(
+                background, in: Rect(origin: .zero, size: page.size), location: RenderLocation(page: page.number))
+        }
+        try paint(page.elements(ofCommands: range), into: target)
+    }
+
+    /// Draws `elements` in the target's current coordinates.
+    func paint(_ elements: some Collection<LaidOutElement>, into target: some RenderTarget) throws {
+        for element in elements {
+            switch element {
+            case .line(let line, let location):
+                try checkDeadline(location)
+                try target.drawLine(
+                    from: line.from, to: line.to, width: line.width, cap: line.cap, color: line.color,
+                    location: location)
+            case .shape(let kind, let shape, let location):
+                try checkDeadline(location)
+                try target.drawShape(
+                    kind, in: shape.rect, paint: shape.paint, lineWidth: shape.lineWidth, stroke: shape.stroke,
+                    fill: shape.fill, location: location)
+            case .path(let path, let location):
+                try checkDeadline(location)
+                try target.drawPath(
+                    path.elements, paint: path.paint, lineWidth: path.lineWidth, stroke: path.stroke, fill: path.fill,
+                    location: location)
+            case .text(let run):
+                try checkDeadline(run.location)
+                try target.drawText(run.layout, color: run.color, font: run.layout.font, location: run.location)
+            case .image(let image, let orientation, let location):
+                try checkDeadline(location)
+                try target.drawImage(image.data, orientation: orientation, in: image.rect, location: location)
+            case .scope(let scope):
+                try checkDeadline(scope.location)
+                try target.beginScope(clip: scope.clip, location: scope.location)
+                if let rotation = scope.rotation {
+                    try target.rotate(degrees: rotation.degrees, about: rotation.center, location: scope.location)
+                }
+                if let background = scope.background {
+                    try target.paintBackground(background.color, in: background.rect, location: scope.location)
+                }
+                if let map = scope.transform {
+                    try target.transform(
+                        scaleX: map.scaleX, scaleY: map.scaleY, translateX: map.translateX,
+                        translateY: map.translateY, location: scope.location)
+                }
+                try paint(scope.elements, into: target)
+                try target.endScope(location: scope.location)
+            case .mark(let link, let name, let area, let location):
+                try target.mark(link: link, name: name, area: area, location: location)
+            case .formField(let field):
+                try checkDeadline(field.location)
+                guard try !target.addFormField(field, painter: self) else { continue }
+                try target.beginScope(clip: nil, location: field.location)
+                try paint(field.appearance, into: target)
+                try target.endScope(location: field.location)
+            }
+        }
+    }
+
+    private func checkDeadline(_ location: RenderLocation) throws {
+        if let deadline, deadline.hasPassed { throw RenderError.limit(deadline.exceeded, location: location) }
+    }
+}
