@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "Documents",
             dependencies: [
-                "DrawingModule", "Fonts", "Typeset", "Barcodes", "Charts", "Support",
+                "DrawingModule", "Layout", "Fonts", "Typeset", "Barcodes", "Charts", "Support",
                 .product(name: "Yams", package: "Yams")
             ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
@@ -184,7 +184,7 @@ let package = Package(
         .executableTarget(
             name: "mkpdf-bench",
             dependencies: [
-                "Documents", "DrawingModule", "Render", "Fonts", "Support",
+                "Batch", "Documents", "DrawingModule", "Render", "Fonts", "Support",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
 
@@ -219,7 +219,8 @@ let package = Package(
                 "Render", "Layout", "DrawingModule", "Fonts", "PNG", "Validation", "Documents", "Typeset", "Barcodes",
                 "Charts", "TestSupport"
             ]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "TestSupport"]),
+        .testTarget(
+            name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "Support", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: [

@@ -40,19 +40,21 @@ public struct BarcodeLayout: Hashable, Sendable {
     /// Encodes `barcode` and places it in its box on the grid of `pixelsPerPoint`.
     /// - Throws: `BarcodeError` for bad data, options or colours, or a box too small for the code or its quiet zone.
     ///
-    /// The last few layouts are kept: a template checks its codes when it is filled and the renderer draws them
-    /// again on the same grid (the PDF renderer twice: once to fail early, once to draw), and libzint's encoding
-    /// and vector layout are costly, so each code is encoded once.
+    /// The last few layouts are kept: a batch draws the same code on many records (a fixed URL, an event's QR),
+    /// and libzint's encoding and vector layout are costly. A task counting its layout work (`LayoutWork`) bypasses
+    /// them and counts each encoding.
     public init(_ barcode: Drawing.Command.Barcode, pixelsPerPoint: Double) throws(BarcodeError) {
         let key = LayoutCache.Key(barcode: barcode, pixelsPerPoint: pixelsPerPoint)
-        if let hit = LayoutCache.shared[key] {
+        let counting = LayoutWork.current
+        if counting == nil, let hit = LayoutCache.shared[key] {
             self = hit
             return
         }
         try Self.checkContrast(dark: barcode.dark, light: barcode.light)
         let geometry = try BarcodeEncoder.geometry(for: barcode)
         try self.init(geometry, barcode: barcode, pixelsPerPoint: pixelsPerPoint)
-        LayoutCache.shared[key] = self
+        counting?.countBarcode()
+        if counting == nil { LayoutCache.shared[key] = self }
     }
 
     /// Places an encoded symbol.

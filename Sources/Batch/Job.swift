@@ -44,15 +44,18 @@ public struct Job: Sendable {
         try document(data: data, deadline: limits.deadline())
     }
 
-    /// The document for `data`, made by `deadline`.
-    private func document(data: [String: TemplateValue], deadline: Deadline) throws(TemplateError) -> Document {
+    /// The document for `data`, made by `deadline`; with `setsLayout` false its text boxes and barcodes are left to
+    /// the layout that renders it.
+    private func document(
+        data: [String: TemplateValue], deadline: Deadline, setsLayout: Bool = true
+    ) throws(TemplateError) -> Document {
         var texts: [String: String] = [:]
         var values: [String: TemplateValue] = [:]
         for (name, value) in data {
             if case .text(let text) = value { texts[name] = text } else { values[name] = value }
         }
         let options = TemplateRenderOptions(
-            pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline)
+            pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline, setsLayout: setsLayout)
         return try template.document(values: texts, data: values, options: options)
     }
 
@@ -74,6 +77,6 @@ public struct Job: Sendable {
         let deadline = limits.deadline()
         var options = output
         options.deadline = deadline
-        return try Render.render(try document(data: data, deadline: deadline), options: options)
+        return try template.render(try document(data: data, deadline: deadline, setsLayout: false), options: options)
     }
 }

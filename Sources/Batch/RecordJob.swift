@@ -88,8 +88,11 @@ public struct RecordJob: Sendable {
     /// The record's document: placeholders filled from its fields, lists and records from its `data` (fields and
     /// data the template does not declare are ignored), member and ticket numbers checked, every glyph checked
     /// against its font; one page for a positioned template, as many as the flow needs for a flowing one.
+    /// With `setsLayout` false its text boxes and barcodes are left to the layout that renders it.
     /// - Throws: `RecordFailure` with the record's context.
-    public func document(for record: BatchRecord, deadline: Deadline? = nil) throws(RecordFailure) -> Document {
+    public func document(
+        for record: BatchRecord, deadline: Deadline? = nil, setsLayout: Bool = true
+    ) throws(RecordFailure) -> Document {
         var record = record
         if let problem = record.problem { throw problem }
         for (field, variation) in record.varying.sorted(by: { $0.key < $1.key })
@@ -124,7 +127,8 @@ public struct RecordJob: Sendable {
             }
             return try job.document(
                 values: record.fields.filter { template.placeholderNames.contains($0.key) },
-                data: record.data.filter { template.data[$0.key] != nil }, deadline: deadline)
+                data: record.data.filter { template.data[$0.key] != nil }, deadline: deadline,
+                setsLayout: setsLayout)
         } catch {
             throw RecordFailure(error, record: record)
         }
@@ -158,14 +162,14 @@ public struct RecordJob: Sendable {
     /// - Throws: `RecordFailure` for data the template cannot show or a document the renderer refuses.
     public func files(for record: BatchRecord, names: [String]) throws(RecordFailure) -> [RenderedFile] {
         let deadline = jobSeconds.map { Deadline(seconds: $0) }
-        let document = try document(for: record, deadline: deadline)
+        let document = try document(for: record, deadline: deadline, setsLayout: false)
         var rendered: [RenderedFile] = []
         for (format, name) in zip(formats, names) {
             var options = output
             options.format = format
             options.deadline = deadline
             do {
-                let files = try render(document, options: options)
+                let files = try template.render(document, options: options)
                 let pages = files.files.count == 1 ? document.pages.count : 1
                 for (file, data) in zip(files.fileNames(for: name), files.files) {
                     rendered.append(RenderedFile(name: file, pages: pages, data: data))

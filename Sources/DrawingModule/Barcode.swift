@@ -21,6 +21,8 @@ extension Drawing.Command {
         public var options: Options
         /// The slot the colours came from, for messages only.
         public var slot: SlotRef?
+        /// The template element the barcode came from, named by layout's errors; nil for one drawn in code.
+        public var source: SourcePlace?
 
         /// Creates a barcode command.
         public init(

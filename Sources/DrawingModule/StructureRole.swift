@@ -63,3 +63,21 @@ public struct StructureRole: Codable, Hashable, Sendable {
     /// Not content.
     public static let artifact = StructureRole(.artifact)
 }
+
+extension Drawing {
+    /// The commands with every group that only gives its commands a role (no clip, link or name) opened in place:
+    /// what is drawn, in order, for code that looks for texts, images or rules on a page without walking the
+    /// structure a report or a tagged template adds.
+    public var drawnCommands: [Command] { Self.opening(commands) }
+
+    private static func opening(_ commands: [Command]) -> [Command] {
+        commands.flatMap { command -> [Command] in
+            if case .group(let group) = command, group.role != nil, group.clip == nil, group.link == nil,
+                group.name == nil
+            {
+                return opening(group.commands)
+            }
+            return [command]
+        }
+    }
+}

@@ -174,6 +174,8 @@ extension Drawing.Command {
         public var verticalWords: VerticalWords
         /// The Japanese typesetting rules of horizontal lines: 和欧間, trimmed punctuation, hanging.
         public var typesetting: Typesetting
+        /// The template element the box came from, named by layout's errors; nil for a box drawn in code.
+        public var source: SourcePlace?
 
         /// Creates a text box; the default fit is shrink to 60 % of the largest size, then refuse.
         public init(
@@ -214,7 +216,7 @@ extension Drawing.Command {
 
         private enum CodingKeys: String, CodingKey {
             case frame, runs, alignment, verticalAlignment, lineHeight, letterSpacing, fit, minimumSize, rotation
-            case writingMode, field, proportional, verticalWords, typesetting
+            case writingMode, field, proportional, verticalWords, typesetting, source
         }
 
         /// Reads a text box; everything but `frame` and `runs` may be left out and takes the defaults of `init`.
@@ -234,6 +236,7 @@ extension Drawing.Command {
             proportional = try c.decodeIfPresent(Bool.self, forKey: .proportional) ?? false
             verticalWords = try c.decodeIfPresent(VerticalWords.self, forKey: .verticalWords) ?? VerticalWords()
             typesetting = try c.decodeIfPresent(Typesetting.self, forKey: .typesetting) ?? .standard
+            source = try c.decodeIfPresent(SourcePlace.self, forKey: .source)
         }
 
         /// The first value no renderer can set (a zero size, a negative frame …) as (member, reason), or nil.

@@ -172,6 +172,8 @@ final class LayoutRun {
                 into: &elements)
         case .textBox(let box):
             texts.append(box.runs.map(\.string).joined())
+            var here = here
+            here.source = box.source ?? here.source
             try textBox(box, at: here, context: &context, into: &elements, texts: &texts)
         case .image(let image):
             structure.open(StructureRole(.figure), defaultOnly: true)
@@ -185,6 +187,8 @@ final class LayoutRun {
             structure.open(
                 StructureRole(.figure, alternativeText: "\(barcode.symbology.rawValue): \(barcode.data)"),
                 defaultOnly: true)
+            var here = here
+            here.source = barcode.source ?? here.source
             try self.barcode(barcode, at: here, context: context, into: &elements)
             structure.close(defaultOnly: true)
         case .formField(let field):
@@ -203,6 +207,13 @@ final class LayoutRun {
             structure.open(StructureRole(.figure, alternativeText: chart.valueTitle), defaultOnly: true)
             try commands(primitives, under: here, context: &context, into: &elements, texts: &texts)
             structure.close(defaultOnly: true)
+        case .group(let group) where group.clip == nil && group.link == nil && group.name == nil:
+            // A group that only says what its commands are: no scope to draw, an element of the structure.
+            if let role = group.role { structure.open(role) }
+            try commands(
+                group.commands, under: RenderLocation(page: here.page, path: here.path), context: &context,
+                into: &elements, texts: &texts)
+            if group.role != nil { structure.close() }
         case .group(let group):
             if let role = group.role { structure.open(role) }
             let index = elements.count

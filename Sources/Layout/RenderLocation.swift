@@ -1,3 +1,4 @@
+import DrawingModule
 import Support
 
 /// Where in a document a command sits: its page and its path through groups and parts, as JSON would name it.
@@ -13,6 +14,9 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     private var base: String
     /// The command's list and its index in it, not yet spelled out.
     private var leaf: (component: String, index: Int)?
+    /// The template element the command (or the text box or barcode holding it) came from, when its description
+    /// names one (`SourcePlace`): a note for whoever reports the error, not part of the location's identity.
+    public var source: SourcePlace?
 
     /// The path of the command inside the page's drawing, like `commands[5].drawing.commands[2]`; empty for the
     /// page itself.
@@ -44,6 +48,7 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     package func appending(_ component: String, index: Int) -> RenderLocation {
         var next = RenderLocation(page: page, path: path)
         next.leaf = (component, index)
+        next.source = source
         return next
     }
 

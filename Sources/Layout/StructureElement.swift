@@ -164,6 +164,11 @@ final class StructureBuilder {
     /// and decorations an artifact (consecutive ones together).
     func add(_ content: StructureElement.Content) {
         let top = stack[stack.count - 1]
+        // Rules and fills inside a paragraph or a cell are decoration still; inside a figure they are its picture.
+        if content.kind == .decoration, !top.groups, top.role?.kind != .figure, top.role?.kind != .artifact {
+            top.children.append(.element(StructureElement(role: .artifact, children: [.content(content)])))
+            return
+        }
         guard top.groups else {
             top.children.append(.content(content))
             return

@@ -131,10 +131,13 @@ final class PDFPrefixes: @unchecked Sendable {
         page.elements(ofCommands: 0..<count).reduce(0) { if case .text = $1 { $0 + 1 } else { $0 } }
     }
 
-    /// Commands whose drawing only writes content and the steps a journal records: lines, shapes, paths and texts.
+    /// Commands whose drawing only writes content and the steps a journal records: lines, shapes, paths and texts,
+    /// and groups of them that only give them a role (laid out in place, no scope of their own).
     private static func isKeepable(_ command: Drawing.Command) -> Bool {
         switch command {
         case .line, .rect, .ellipse, .path, .text: true
+        case .group(let group) where group.clip == nil && group.link == nil && group.name == nil:
+            group.commands.allSatisfy(isKeepable)
         default: false
         }
     }

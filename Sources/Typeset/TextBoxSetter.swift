@@ -174,11 +174,16 @@ public struct TextBoxSetter: Sendable {
                 field: box.field, text: box.string, frame: box.frame,
                 reason: .invalid(member: member, reason: reason))
         }
+        if let counting = LayoutWork.current {
+            counting.countTextBox()
+            return try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
+        }
         guard measure == nil && verticalAlternates else {
             return try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
         }
-        // A template checks its boxes before the renderer draws them: the second setting of the same box (same
-        // fonts, rules and widths) is a lookup, by the runs' storage when it is the very box set last.
+        // A document made to be checked (a batch's imposed tickets) is set again when it is drawn: the second
+        // setting of the same box (same fonts, rules and widths) is a lookup, by the runs' storage when it is the
+        // very box set last.
         if let last = lastSetBoxes.value(for: box, fonts: fonts, kinsoku: kinsoku) { return last }
         let key = SetBoxKey(box: box, fonts: fonts, kinsoku: kinsoku)
         let result: SetTextBox

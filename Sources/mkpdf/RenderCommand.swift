@@ -89,11 +89,11 @@ struct RenderCommand: ParsableCommand {
         var rendered: [(RenderedDocument, String)] = []
         for (record, name) in zip(records, names) {
             let deadline = try safety.limits().deadline()
-            let document = try TemplateOutput.load(
+            let (document, template) = try TemplateOutput.load(
                 URL(fileURLWithPath: input), assignments: assignments + fromFiles, data: record, safety: safety,
                 scale: rendering.rasterScale, deadline: deadline)
             let options = try rendering.options(format, limits: try safety.limits(), deadline: deadline)
-            rendered.append((try render(document, options: options), name))
+            rendered.append((try template?.render(document, options: options) ?? render(document, options: options), name))
         }
         for (document, name) in rendered { try rendering.write(document, to: name) }
     }

@@ -21,25 +21,30 @@ enum TemplateOutput {
         return values
     }
 
-    /// The document `mkpdf render` draws from `url`: a YAML template (`.yaml`, `.yml`) filled with `assignments`
-    /// (`key=value`, glyph coverage checked, barcodes checked on the grid of `scale`), else whatever
-    /// `DescriptionFile.load` reads; `--set` on a non-template input is refused rather than ignored. The template
-    /// is read with `safety`'s root and limits.
+    /// The document `mkpdf render` draws from `url`, and the template it filled: a YAML template (`.yaml`, `.yml`)
+    /// filled with `assignments` (`key=value`, glyph coverage checked; text boxes and barcodes left to the layout
+    /// that renders it, `Template.render(_:options:)`), else whatever `DescriptionFile.load` reads, with no
+    /// template; `--set` on a non-template input is refused rather than ignored. The template is read with
+    /// `safety`'s root and limits.
     static func load(
         _ url: URL, assignments: [String], data: [String: TemplateValue] = [:], safety: SafetyOptions,
         scale: RasterScale, deadline: Deadline? = nil
-    ) throws -> Document {
+    ) throws -> (document: Document, template: Template?) {
         guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
             guard assignments.isEmpty, data.isEmpty else {
                 throw ValidationError(
                     "--set and --data fill a YAML template; \(url.path) is not one (.yaml)")
             }
-            return try DescriptionFile.load(url)
+            return (try DescriptionFile.load(url), nil)
         }
         let template = try Template(contentsOf: url, root: safety.rootURL, limits: try safety.limits())
-        let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: .shared, deadline: deadline)
+        let options = TemplateRenderOptions(
+            pixelsPerPoint: scale.factor, fonts: .shared, deadline: deadline, setsLayout: false)
         let given = try values(from: assignments)
-        return try template.document(values: given, data: data.filter { given[$0.key] == nil }, options: options)
+        return (
+            try template.document(values: given, data: data.filter { given[$0.key] == nil }, options: options),
+            template
+        )
     }
 
     /// The records `--data FILE` names: one mapping, or a list of them (one document each); one empty record when

@@ -148,7 +148,7 @@ struct TicketCommand: ParsableCommand {
         // The job checks the member and ticket numbers (the one check on their way to the file), before the output
         // name is made from the member number.
         let deadline = try safety.limits().deadline()
-        let document = try job.document(values: values, data: data, deadline: deadline)
+        let document = try job.document(values: values, data: data, deadline: deadline, setsLayout: false)
         let output =
             try output
             ?? TicketRules.outputURL(
@@ -156,6 +156,6 @@ struct TicketCommand: ParsableCommand {
                 in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             ).path
         let options = try rendering.options(format, limits: try safety.limits(), deadline: deadline)
-        try rendering.write(try render(document, options: options), to: output)
+        try rendering.write(try job.template.render(document, options: options), to: output)
     }
 }

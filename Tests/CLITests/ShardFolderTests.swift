@@ -125,6 +125,8 @@ import Testing
             }
         }
         try BatchCommandTests.wait(for: 3, in: scratch.file("out/manifest-shard-0-of-2.jsonl"), while: first)
+        // Held still while the others try, so a loaded machine cannot let it finish first.
+        kill(first.processIdentifier, SIGSTOP)
         #expect(first.isRunning, "the first shard finished before the others could start")
         for extra in [[], ["--resume"]] {
             let again = try Self.mkpdf(
@@ -144,6 +146,7 @@ import Testing
         let other = try Self.launch(["--data", "m.csv", "--out", "out", "--shard", "1/2"], log: "other", in: scratch)
         let whole = try Self.launch(["--data", "m.csv", "--out", "out"], log: "whole", in: scratch)
         #expect(first.isRunning, "shard 0/2 still runs when the others start")
+        kill(first.processIdentifier, SIGCONT)
         for (process, log) in [(other, "other"), (whole, "whole"), (first, "stderr")] {
             process.waitUntilExit()
             let stderr = try String(contentsOf: scratch.file("\(log).txt"), encoding: .utf8)

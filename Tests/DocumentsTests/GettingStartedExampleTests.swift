@@ -10,7 +10,7 @@ import Testing
 @Suite struct GettingStartedExampleTests {
     /// Every text string a drawing draws.
     static func texts(_ drawing: Drawing) -> [String] {
-        drawing.commands.compactMap { if case .text(let text) = $0 { text.string } else { nil } }
+        drawing.drawnCommands.compactMap { if case .text(let text) = $0 { text.string } else { nil } }
     }
 
     @Test func templateIsFilledWithTheGivenValue() throws {
@@ -63,7 +63,7 @@ import Testing
                     ], kind: .summary)
             ])
         let receiptPages = try Report(metadata: .init(title: "領収書")) { receipt }.layout().pages
-        let bold = receiptPages[0].commands.compactMap {
+        let bold = receiptPages[0].drawnCommands.compactMap {
             if case .text(let text) = $0, text.font == "gothic-bold" { text.string } else { nil }
         }
         #expect(bold == ["合計（税込）", "¥5,232"])

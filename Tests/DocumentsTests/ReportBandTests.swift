@@ -61,12 +61,12 @@ import Testing
             Paragraph(text.replacingOccurrences(of: "**Takahashi**", with: "Takahashi"), markup: true)
         }
         let laid = try sans.layout()
-        let drawn = laid.pages[0].commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        let drawn = laid.pages[0].drawnCommands.compactMap { if case .text(let text) = $0 { text } else { nil } }
         #expect(drawn.contains { $0.string == "Takahashi" && $0.font == "sans-bold" })
         let ruby = try #require(drawn.first { $0.string == "たかはし" })
         let base = try #require(drawn.first { $0.string.contains("髙橋") })
         #expect(ruby.size * 2 == base.size && ruby.origin.y < base.origin.y)
-        let underline = laid.pages[0].commands.contains { if case .line = $0 { true } else { false } }
+        let underline = laid.pages[0].drawnCommands.contains { if case .line = $0 { true } else { false } }
         #expect(underline)
         let body = laid.placedTexts.filter { $0.region == .body }
         #expect(body.count > 2, "the Japanese paragraph wraps")
@@ -100,7 +100,7 @@ import Testing
             Table(columns: [TableColumn("データ")], rows: [["**CSV** <u>data</u>"]])
         }
         let output = try report.layout()
-        let commands = output.pages[0].commands
+        let commands = output.pages[0].drawnCommands
         let texts = commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
         let ruby = try #require(texts.first { $0.string == "たかはし" })
         let base = try #require(texts.first { $0.string == "髙橋" })

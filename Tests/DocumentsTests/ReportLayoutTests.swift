@@ -276,7 +276,7 @@ import Typeset
         let output = try report.layout()
         #expect(output.pages.count == 3)
         func images(_ page: Int) -> [Rect] {
-            output.pages[page].commands.compactMap { if case .image(let image) = $0 { image.rect } else { nil } }
+            output.pages[page].drawnCommands.compactMap { if case .image(let image) = $0 { image.rect } else { nil } }
         }
         // Page 1: the header logo (30 pt high, right-aligned above the rule) and nothing else; the 500 pt image
         // does not fit under the paragraph, so it moves to page 2, shrunk to the body (280 × 280, square logo).

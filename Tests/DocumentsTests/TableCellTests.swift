@@ -112,12 +112,12 @@ import Testing
                 ])
             ])
         let output = try Report(page: Self.page, template: PageTemplate(), style: style) { table }.layout()
-        let texts = output.pages[0].commands.compactMap { if case .text(let text) = $0 { text } else { nil } }
+        let texts = output.pages[0].drawnCommands.compactMap { if case .text(let text) = $0 { text } else { nil } }
         let bold = try #require(texts.first { $0.string == "太字" })
         let plain = try #require(texts.first { $0.string == "普通" })
         #expect(bold.font == "gothic-bold" && bold.size == 14 && bold.color == Color(hex: "#CC0000"))
         #expect(plain.font == "gothic" && plain.size == 9)
-        let fills = output.pages[0].commands.compactMap { if case .rect(let shape) = $0 { shape } else { nil } }
+        let fills = output.pages[0].drawnCommands.compactMap { if case .rect(let shape) = $0 { shape } else { nil } }
         #expect(fills.contains { $0.fill == Color(hex: "#FFE0E0") && $0.rect.x > 40 }, "the cell's own fill")
 
         // The PDF uses the bold face for that cell: pdffonts lists Noto Sans CJK JP Bold beside IPAexGothic.

@@ -11,7 +11,7 @@ import Testing
     }
 
     static func texts(_ drawing: Drawing) -> [String] {
-        drawing.commands.compactMap { command in
+        drawing.drawnCommands.compactMap { command in
             switch command {
             case .text(let text): text.string
             case .textBox(let box): box.runs.map(\.string).joined()

@@ -29,7 +29,7 @@ import Testing
 
     static func texts(_ yaml: String) throws -> [Drawing.Command.Text] {
         let document = try Template(yaml: yaml, file: "t.yaml").document(options: TemplateRenderOptions(fonts: .shared))
-        return document.pages.flatMap(\.commands).compactMap { if case .text(let text) = $0 { text } else { nil } }
+        return document.pages.flatMap(\.drawnCommands).compactMap { if case .text(let text) = $0 { text } else { nil } }
     }
 
     @Test func aCellsListSpansAlignsAndStylesEachCell() throws {

@@ -170,6 +170,7 @@ extension LayoutEngine {
                 let lines = Array(pages[startPage][start...])
                 pages[startPage].replaceSubrange(start..., with: [.group(.init(commands: lines, name: name))])
             }
+            giveRole(.heading(heading.level), since: (startPage, start))
             if heading.level == 1 {
                 let color = try slot(ReportStyle.Role.accent).stroke
                 append(
@@ -181,9 +182,13 @@ extension LayoutEngine {
             }
             y += text.spaceAfter
         case .paragraph(let text):
+            let start = mark
             try placeLines(text)
+            giveRole(.paragraph, since: start)
             y += text.spaceAfter
         case .richParagraph(let text):
+            let start = mark
+            defer { giveRole(.paragraph, since: start) }
             for line in text.lines {
                 // A line with ruby is taller than the body's line pitch: it takes what it needs.
                 let height = max(text.lineHeight, line.height)

@@ -100,10 +100,13 @@ struct LayoutEngine {
                 throw .band(page: index + 1, reason: "\(error)")
             }
             let decoration = try pageDecoration(pageIndex: index, pageCount: count, template: template)
+            // Headers, footers and page numbers are not content: a reader skips them.
+            let artifact: [Drawing.Command] =
+                decoration.isEmpty ? [] : [.group(.init(commands: decoration, role: .artifact))]
             drawings.append(
                 Drawing(
                     size: Size(width: page.width, height: page.height), background: .white,
-                    palette: style.palette, commands: decoration + pages[index]))
+                    palette: style.palette, commands: artifact + pages[index]))
         }
         return ReportOutput(pages: drawings, metadata: report.metadata, outline: outline, placedTexts: placed)
     }
@@ -124,6 +127,20 @@ struct LayoutEngine {
 
     mutating func append(_ command: Drawing.Command) {
         pages[pageIndex].append(command)
+    }
+
+    /// Where the next command goes: the page and its index there.
+    var mark: (page: Int, index: Int) { (pageIndex, pages[pageIndex].count) }
+
+    /// Gathers the commands appended since `start` into a group of `role` on each page they reached: what they are
+    /// to a reader, for the laid-out document's structure tree.
+    mutating func giveRole(_ role: StructureRole, since start: (page: Int, index: Int)) {
+        for page in start.page...pageIndex {
+            let from = page == start.page ? start.index : 0
+            guard from < pages[page].count else { continue }
+            let commands = Array(pages[page][from...])
+            pages[page].replaceSubrange(from..., with: [.group(.init(commands: commands, role: role))])
+        }
     }
 
     mutating func addOutlineEntry(_ title: String, level: Int) {

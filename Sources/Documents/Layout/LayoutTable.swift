@@ -383,6 +383,8 @@ extension LayoutEngine {
 
     mutating func placeTable(_ table: PreparedTable) throws(ReportError) {
         ensureRoom(min(table.leadHeight, fullHeight))
+        let start = mark
+        defer { giveRole(StructureRole(.table), since: start) }
         try drawHeader(table)
         for (index, row) in table.rows.enumerated() {
             if index % 64 == 0, let deadline = report.deadline, deadline.hasPassed { throw .limit(deadline.exceeded) }
@@ -477,6 +479,18 @@ extension LayoutEngine {
             try fill(fillRole, Rect(x: left, y: y, width: table.totalWidth, height: height))
         }
         for (index, cell) in row.cells.enumerated() {
+            // Each cell's fill and lines are its element of the row: a header row's cells are header cells.
+            let cellStart = commands.count
+            defer {
+                let cellCommands = Array(commands[cellStart...])
+                commands.replaceSubrange(
+                    cellStart..., with: [
+                        .group(
+                            .init(
+                                commands: cellCommands,
+                                role: StructureRole(row.isHeader ? .tableHeaderCell : .tableDataCell)))
+                    ])
+            }
             let x = left + table.offset(ofColumn: cell.column)
             let width = table.width(of: cell)
             let frame = Rect(x: x, y: y, width: width, height: height)
@@ -510,7 +524,7 @@ extension LayoutEngine {
                     color: rule, width: row.isHeader ? 0.75 : 0.25, from: Point(x: left, y: y + height),
                     to: Point(x: left + table.totalWidth, y: y + height),
                     slot: .role(ReportStyle.Role.rule))))
-        pages[pageIndex] += commands
+        pages[pageIndex].append(.group(.init(commands: commands, role: StructureRole(.tableRow))))
         y += height
         atPageTop = false
     }

@@ -16,9 +16,12 @@ struct FixedElementKey: Hashable, Sendable {
     var index: Int
     var fonts: FontRegistry?
     var pixelsPerPoint: Double
+    /// Whether the commands were set and encoded as they were made (`TemplateRenderOptions.setsLayout`).
+    var setsLayout = true
 
     static func == (a: FixedElementKey, b: FixedElementKey) -> Bool {
         a.template === b.template && a.index == b.index && a.fonts === b.fonts && a.pixelsPerPoint == b.pixelsPerPoint
+            && a.setsLayout == b.setsLayout
     }
 
     func hash(into hasher: inout Hasher) {
@@ -26,6 +29,7 @@ struct FixedElementKey: Hashable, Sendable {
         hasher.combine(index)
         hasher.combine(fonts.map(ObjectIdentifier.init))
         hasher.combine(pixelsPerPoint)
+        hasher.combine(setsLayout)
     }
 }
 
@@ -159,14 +163,16 @@ extension Template {
                     continue
                 }
                 if checked == nil { checked = checkedBoxes(fonts: fonts, pixelsPerPoint: options.pixelsPerPoint) }
+                let start = commands.count
                 try drawTextBox(
-                    text, frame: frame, scope: scope, base: origin, fonts: fonts, into: &commands, budget: &budget,
-                    checked: checked.map { ($0, index) })
+                    text, frame: frame, scope: scope, base: origin, fonts: fonts, setting: options.setsLayout,
+                    into: &commands, budget: &budget, checked: checked.map { ($0, index) })
+                Self.tag(text, commandsFrom: start, in: &commands)
             case .fixed(let range, let charges):
                 // A stretch is cached under its first element's place: the template's elements never change.
                 let key = FixedElementKey(
                     template: identity, index: range.lowerBound, fonts: options.fonts,
-                    pixelsPerPoint: options.pixelsPerPoint)
+                    pixelsPerPoint: options.pixelsPerPoint, setsLayout: options.setsLayout)
                 if let kept = fixedElementCommands.value(for: key) {
                     for charge in charges { try budget.add(charge, file: file) }
                     commands += kept

@@ -534,10 +534,14 @@ public struct Template: Sendable {
             }
         case .text(let text) where text.box != nil:
             guard let frame = text.box else { return }
+            let start = commands.count
             try drawTextBox(
-                text, frame: frame, scope: scope, base: base, fonts: options.fonts, into: &commands, budget: &budget,
-                checked: nil)
+                text, frame: frame, scope: scope, base: base, fonts: options.fonts, setting: options.setsLayout,
+                into: &commands, budget: &budget, checked: nil)
+            Self.tag(text, commandsFrom: start, in: &commands)
         case .text(let text):
+            let start = commands.count
+            defer { Self.tag(text, commandsFrom: start, in: &commands) }
             try charge(element, budget: &budget)
             let pieces = try pieces(text.text, scope: scope, mark: text.mark)
             let string = pieces.map(\.text).joined()
@@ -585,16 +589,13 @@ public struct Template: Sendable {
             var command = element.command
             command.rect = Rect(origin: command.rect.origin + base, size: command.rect.size)
             command.data = try pieces(element.data, scope: scope, mark: element.mark).map(\.text).joined()
-            do {
-                _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
-            } catch {
-                throw TemplateError(
-                    file: file, line: element.mark?.line, column: element.mark?.column,
-                    reason: .barcode(
-                        element: element.element, kind: command.symbology.rawValue,
-                        key: Self.templateKey(error.field, element: element),
-                        field: error.field == "data" ? element.data.names.first?.name : nil,
-                        reason: error.reason))
+            command.source = element.mark.map { SourcePlace(line: $0.line, column: $0.column) }
+            if options.setsLayout {
+                do {
+                    _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
+                } catch {
+                    throw barcodeError(element, kind: command.symbology, field: error.field, reason: error.reason)
+                }
             }
             commands.append(.barcode(command))
         case .chart(let element):
@@ -603,14 +604,32 @@ public struct Template: Sendable {
         }
     }
 
+    /// Gathers the commands a text element made (from `start`) into a group of its `tag:` role, if it has one.
+    static func tag(_ text: TemplateElement.Text, commandsFrom start: Int, in commands: inout [Drawing.Command]) {
+        guard let role = text.tag, start < commands.count else { return }
+        let made = Array(commands[start...])
+        commands.replaceSubrange(start..., with: [.group(.init(commands: made, role: role))])
+    }
+
+    /// The error of a barcode element whose data `field` libzint or the placement refused.
+    func barcodeError(
+        _ element: TemplateElement.Barcode, kind: Drawing.Command.Barcode.Symbology, field: String, reason: String
+    ) -> TemplateError {
+        TemplateError(
+            file: file, line: element.mark?.line, column: element.mark?.column,
+            reason: .barcode(
+                element: element.element, kind: kind.rawValue, key: Self.templateKey(field, element: element),
+                field: field == "data" ? element.data.names.first?.name : nil, reason: reason))
+    }
+
     /// Appends the boxes of a text with a height, moved by `base`, counted against `budget` before they are made,
-    /// each checked for glyphs and fit with `fonts` when given. With `checked` (the template's boxes as last checked
+    /// each checked for glyphs with `fonts` when given, and set (checked for fit) there too when `setting`. With `checked` (the template's boxes as last checked
     /// and the element's index), texts equal to the last record's give its boxes back, and only pieces that changed
     /// are checked for glyphs again.
     func drawTextBox(
         _ text: TemplateElement.Text, frame: TemplateElement.Box, scope: TemplateScope, base: Point,
-        fonts: FontRegistry?, into commands: inout [Drawing.Command], budget: inout ElementBudget,
-        checked: (boxes: CheckedTextBoxes, index: Int)?
+        fonts: FontRegistry?, setting: Bool = true, into commands: inout [Drawing.Command],
+        budget: inout ElementBudget, checked: (boxes: CheckedTextBoxes, index: Int)?
     ) throws(TemplateError) {
         try charge(.text(text), budget: &budget)
         let pieces = try pieces(text.text, scope: scope, mark: text.mark)
@@ -629,8 +648,9 @@ public struct Template: Sendable {
         }
         var made: [Drawing.Command] = []
         for offset in text.repetition.offsets {
-            let box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
-            if let fonts {
+            var box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
+            box.source = text.mark.map { SourcePlace(line: $0.line, column: $0.column) }
+            if let fonts, setting {
                 do {
                     var setter = TextBoxSetter(fonts: fonts)
                     setter.deadline = budget.deadline

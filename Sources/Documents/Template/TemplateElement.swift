@@ -132,6 +132,8 @@ enum TemplateElement: Hashable, Sendable {
         var box: Box?
         var weight: FontWeight = .regular
         var underline: Bool = false
+        /// What the text is to a reader (`tag: H1`), or nil for the default: a paragraph.
+        var tag: StructureRole?
     }
 
     /// A text's box settings beyond x, y and w.

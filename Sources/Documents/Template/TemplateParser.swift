@@ -539,7 +539,7 @@ struct TemplateParser {
                     "role", "text", "font", "size", "x", "y", "w", "align",
                     "repeat", "h", "valign", "fit", "minSize", "lineHeight",
                     "letterSpacing", "rotate", "writing", "weight",
-                    "underline", "palt", "across", "words", "autospace", "trim", "hang"
+                    "underline", "palt", "across", "words", "autospace", "trim", "hang", "tag"
                 ])
             let (slot, role) = try slot(f)
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "text")) }
@@ -554,7 +554,8 @@ struct TemplateParser {
                     repetition: try repetition(f), mark: mark(textNode),
                     box: try textBox(f, size: size, hasWidth: boxWidth != nil),
                     weight: try f.choice("weight", default: FontWeight.regular),
-                    underline: try f.choice("underline", default: Switch.no) == .yes))
+                    underline: try f.choice("underline", default: Switch.no) == .yes,
+                    tag: try f.value("tag").map { _ throws(TemplateError) in try f.choice("tag", default: Tag.p).role }))
         case "part":
             return try part(body)
         case "field":
@@ -686,6 +687,28 @@ struct TemplateParser {
             .init(
                 template: template, file: path, rect: try rect(f), rotation: try f.number("rotate", default: 0),
                 values: values, mark: mark(body)))
+    }
+
+    /// What a text is to a reader (`tag:`), named as PDF's structure types are: a heading of a level, a paragraph,
+    /// or an artifact (a running header, a page number, decoration) that a reader skips.
+    enum Tag: String, CaseIterable {
+        case h1 = "H1", h2 = "H2", h3 = "H3", h4 = "H4", h5 = "H5", h6 = "H6"
+        case p = "P"
+        case artifact = "Artifact"
+
+        /// The role the tag gives the text's commands.
+        var role: StructureRole {
+            switch self {
+            case .h1: .heading(1)
+            case .h2: .heading(2)
+            case .h3: .heading(3)
+            case .h4: .heading(4)
+            case .h5: .heading(5)
+            case .h6: .heading(6)
+            case .p: .paragraph
+            case .artifact: .artifact
+            }
+        }
     }
 
     /// `yes`/`no` for flags (YAML's true/false read as text).

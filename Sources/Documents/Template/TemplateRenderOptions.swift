@@ -12,13 +12,20 @@ public struct TemplateRenderOptions: Sendable {
     /// When the document must be done by (`Limits.jobSeconds`), checked as elements, flow blocks and pages are made;
     /// nil for no limit.
     public var deadline: Deadline?
+    /// With `fonts` set: true sets every text box and encodes every barcode while the template is filled, so the
+    /// drawing returned is known to lay out; false leaves both to the layout stage that follows (a job renders the
+    /// document at once), each box and barcode marked with its element's place (`SourcePlace`) so layout's errors
+    /// still name the template's line (`Template.problem(for:)`). Glyph coverage is checked either way.
+    public var setsLayout: Bool
 
     /// Creates options; the defaults suit the standard scale (`RasterScale.standard`) and skip the font check.
     public init(
-        pixelsPerPoint: Double = RasterScale.standard.factor, fonts: FontRegistry? = nil, deadline: Deadline? = nil
+        pixelsPerPoint: Double = RasterScale.standard.factor, fonts: FontRegistry? = nil, deadline: Deadline? = nil,
+        setsLayout: Bool = true
     ) {
         self.pixelsPerPoint = pixelsPerPoint
         self.fonts = fonts
         self.deadline = deadline
+        self.setsLayout = setsLayout
     }
 }

@@ -39,12 +39,16 @@ public struct TicketJob: Sendable {
 
     /// The document for `values` and `data` (lists and records): a positioned template's one page, or a flowing
     /// template's pages, made by `deadline`; the member and ticket numbers checked as `drawing(values:)` does.
+    /// With `setsLayout` false its text boxes and barcodes are left to the layout that renders it
+    /// (`TemplateRenderOptions.setsLayout`).
     /// - Throws: `TicketError` for a number the rules refuse, `TemplateError` for anything the template refuses.
     public func document(
-        values: [String: String], data: [String: TemplateValue] = [:], deadline: Deadline? = nil
+        values: [String: String], data: [String: TemplateValue] = [:], deadline: Deadline? = nil,
+        setsLayout: Bool = true
     ) throws -> Document {
         try checkNumbers(values)
-        let options = TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts, deadline: deadline)
+        let options = TemplateRenderOptions(
+            pixelsPerPoint: scale.factor, fonts: fonts, deadline: deadline, setsLayout: setsLayout)
         return try template.document(values: values, data: data, options: options)
     }
 
