@@ -377,7 +377,7 @@ public struct Template: Sendable {
         }
         return TemplateError(
             file: file, line: mark?.line, column: mark?.column,
-            reason: .expression(problem: error.description))
+            reason: .evaluation(problem: error.description))
     }
 
     /// The document information: `title` (a `title` value given wins), `author`, `subject` and `keywords`, each
@@ -456,7 +456,7 @@ public struct Template: Sendable {
         default:
             throw TemplateError(
                 file: file, line: mark?.line, column: mark?.column,
-                reason: .expression(
+                reason: .evaluation(
                     problem: "`\(expression.source)` is \(value.kindDescription), not a list to repeat over"))
         }
     }
