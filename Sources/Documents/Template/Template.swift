@@ -366,7 +366,7 @@ public struct Template: Sendable {
         _ error: ExpressionError, expression: Expression?, mark: TemplateMark?,
         scope: TemplateScope
     ) -> TemplateError {
-        if let limit = error.limit, limit.limit == "job-seconds" {
+        if let limit = error.limit {
             return TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .limit(limit))
         }
         if let name = expression?.names.first(where: { scope[$0.name] == nil })?.name,
