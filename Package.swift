@@ -61,11 +61,12 @@ let package = Package(
         // libpng is linked statically (Debian's libpng16.a): start-up does not load and bind libpng16.so, which only
         // libHaru, cairo and libzint, all opened on first use, bring along.
         .target(
-            name: "PNG", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary(":libpng16.a"), .linkedLibrary("m")]),
+            name: "PNG", dependencies: ["CPNG", "DrawingModule"],
+            linkerSettings: [.linkedLibrary(":libpng16.a"), .linkedLibrary("m")]),
         // libjpeg's decoder behind two C calls that return errors: its error jump is caught in C, never crossing Swift.
         .target(name: "JPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // JPEG photos decoded by libjpeg-turbo (for PNG output; PDFs carry the file's bytes as they are).
-        .target(name: "JPEG", dependencies: ["JPEGShim"]),
+        .target(name: "JPEG", dependencies: ["JPEGShim", "DrawingModule"]),
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
         .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint", "ZintLoader"]),
         // libzint's functions, forwarded to libzint.so.2.11 opened on first use: a run that draws no barcode never
@@ -84,14 +85,14 @@ let package = Package(
         .target(
             name: "Haru",
             dependencies: [
-                "CHaru", "HaruLoader", "CDeflate", "PNG", "JPEG", "Support", "Digests"
+                "CHaru", "HaruLoader", "CDeflate", "PNG", "JPEG", "DrawingModule", "Support", "Digests"
             ],
             linkerSettings: [.linkedLibrary(":libdeflate.a")]),
         // HarfBuzz's functions, forwarding to libharfbuzz.so.0 and libharfbuzz-subset.so.0 opened on first use: a run
         // that opens no font never loads them and GLib, PCRE2, Graphite2 and Brotli with them.
         .target(name: "HarfBuzzLoader", dependencies: ["CHarfBuzz", "LibraryLoader"]),
         // Logical font names → font files (Fonts/fonts.json); metrics, coverage and subsets through HarfBuzz.
-        .target(name: "Fonts", dependencies: ["CHarfBuzz", "HarfBuzzLoader", "Support"]),
+        .target(name: "Fonts", dependencies: ["CHarfBuzz", "HarfBuzzLoader", "DrawingModule", "Support"]),
         // Text set in boxes: line breaking with kinsoku, fit policies, runs and weights, ruby, vertical columns.
         .target(name: "Typeset", dependencies: ["DrawingModule", "Fonts", "Support"]),
         // Charts laid out into the primitives both renderers draw: exact decimal values, round axis steps, fit checks.
@@ -148,7 +149,7 @@ let package = Package(
         .target(name: "GnuTLSLoader"),
         // The one qpdf handle of the package (read, write, encrypt, merge, revisions), package access only: the
         // renderer encrypts and signs through it and Validation reads through it, neither borrowing the other's.
-        .target(name: "QPDF", dependencies: ["CQPDF", "QPDFBridge"]),
+        .target(name: "QPDF", dependencies: ["CQPDF", "QPDFBridge", "DrawingModule"]),
         // PDF structure validation over libqpdf.
         .target(name: "Validation", dependencies: ["CQPDF", "QPDFBridge", "QPDF", "DrawingModule"]),
         // mkpdf serve: render and batch routes over HTTP, problem details, limits, metrics and the live editor.
@@ -231,7 +232,8 @@ let package = Package(
         .testTarget(
             name: "ServeTests",
             dependencies: [
-                "Serve", "Documents", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                "Serve", "Documents", "DrawingModule", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log")
             ],

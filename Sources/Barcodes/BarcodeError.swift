@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Thrown before anything is drawn; the Render and Documents modules wrap it with the element's place.
 public struct BarcodeError: Error, Hashable, Sendable {
-    /// What kind of problem it is, for callers that react to it.
-    public enum Kind: String, Hashable, Sendable {
+    /// What is wrong with the barcode, for callers that react to it (its `ProblemKind`, `kind`, is coarser).
+    public enum Cause: String, Hashable, Sendable {
         /// The data is empty.
         case emptyData
         /// A character the symbology cannot encode (or a NUL).
@@ -29,16 +29,16 @@ public struct BarcodeError: Error, Hashable, Sendable {
         case encoderUnavailable
     }
 
-    /// The kind of problem.
-    public var kind: Kind
+    /// What is wrong with the barcode.
+    public var cause: Cause
     /// The field of the barcode command at fault: `data`, `rect`, `dark`, `options.errorCorrection` …
     public var field: String
     /// What is wrong, ending with how to fix it.
     public var reason: String
 
     /// Creates the error.
-    public init(_ kind: Kind, field: String, reason: String) {
-        self.kind = kind
+    public init(_ cause: Cause, field: String, reason: String) {
+        self.cause = cause
         self.field = field
         self.reason = reason
     }
@@ -50,4 +50,20 @@ extension BarcodeError: CustomStringConvertible, LocalizedError {
 
     /// The same text as `description`.
     public var errorDescription: String? { description }
+}
+
+extension BarcodeError: Problem {
+    /// `doesNotFit` for a symbol or quiet zone too large for its box, `io` for libzint that cannot be loaded,
+    /// `internal` for libzint failing otherwise, `badData` for data, options or colours the symbology refuses.
+    public var kind: ProblemKind {
+        switch cause {
+        case .tooLong, .quietZoneCut: .doesNotFit
+        case .encoderUnavailable: .io
+        case .encoder: .internal
+        case .emptyData, .invalidCharacter, .wrongLength, .checkDigit, .contrast, .invalidOption: .badData
+        }
+    }
+
+    /// The barcode command's field at fault (`data`, `rect`, `options.…`).
+    public var place: ProblemPlace { ProblemPlace(field: field) }
 }

@@ -10,7 +10,7 @@ final class ZintSymbol {
     private let symbol: UnsafeMutablePointer<zint_symbol>
 
     /// A fresh symbol with libzint's defaults.
-    /// - Throws: `BarcodeError` of kind `.encoderUnavailable` when libzint cannot be loaded, `.encoder` when it
+    /// - Throws: `BarcodeError` of cause `.encoderUnavailable` when libzint cannot be loaded, `.encoder` when it
     ///   cannot allocate a symbol.
     init() throws(BarcodeError) {
         if let failure = mkpdf_zint_load_failure() {

@@ -1,4 +1,5 @@
 import Documents
+import DrawingModule
 import Foundation
 import Support
 
@@ -23,6 +24,9 @@ public enum BatchError: Error, Sendable, Hashable {
     case locked(path: String, pid: Int32?)
     /// The data file cannot be decoded or parsed (an undecodable byte, an unterminated quote).
     case data(CSVDataError)
+    /// A YAML or JSON list of records cannot be read as records (its syntax, a budget, a value of another shape):
+    /// the input's name and the reader's error, whose kind and place it keeps.
+    case records(name: String, TemplateError)
 }
 
 extension BatchError: CustomStringConvertible, LocalizedError {
@@ -54,9 +58,50 @@ extension BatchError: CustomStringConvertible, LocalizedError {
                 + "another --shard; mkpdf batch --status shows what each run in the folder has done"
         case .data(let error):
             return error.description
+        case .records(let name, let error):
+            return ErrorText.wrapping(
+                "cannot read \(name)", error.description, fix: "check the path and that the file is complete")
         }
     }
 
     /// The same text as `description`.
     public var errorDescription: String? { description }
+}
+
+extension BatchError: Problem {
+    /// `io` for inputs, manifests, folders and outputs that cannot be read or written (or are in use),
+    /// `badRequest` for options and an earlier run's manifest without `--resume`, `badData` for a header that cannot
+    /// be used, and the data reader's own kind for `.data` and `.records`.
+    public var kind: ProblemKind {
+        switch self {
+        case .unreadableInput, .output, .unreadableManifest, .unreadableFolder, .locked: .io
+        case .badOption, .manifestExists: .badRequest
+        case .badHeader: .badData
+        case .data(let error): error.kind
+        case .records(_, let error): error.kind
+        }
+    }
+
+    /// The file at fault, with the line or row the reader stopped at.
+    public var place: ProblemPlace {
+        switch self {
+        case .unreadableInput(let name, let row, _): ProblemPlace(file: name, record: row.map { "row \($0)" })
+        case .badHeader(let name, _): ProblemPlace(file: name, line: 1, record: "row 0")
+        case .output(let path, _), .manifestExists(let path), .unreadableFolder(let path, _), .locked(let path, _):
+            ProblemPlace(file: path)
+        case .unreadableManifest(let path, let line, _): ProblemPlace(file: path, line: line)
+        case .badOption: ProblemPlace()
+        case .data(let error): error.place
+        case .records(_, let error): error.place
+        }
+    }
+
+    /// The budget the data went over, when that stopped it.
+    public var limitExceeded: LimitExceeded? {
+        switch self {
+        case .data(let error): error.limitExceeded
+        case .records(_, let error): error.limitExceeded
+        default: nil
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Documents
+import DrawingModule
 import Foundation
 import Support
 
@@ -354,4 +355,11 @@ extension JSONLine.Value {
             return .record(TemplateRecord(fields))
         }
     }
+}
+
+extension JSONLine.Failure: Problem {
+    /// `badData`: the line is not one JSON object.
+    package var kind: ProblemKind { .badData }
+    /// The column where the line went wrong (the line itself is the record, which the reader names).
+    package var place: ProblemPlace { ProblemPlace(column: column) }
 }

@@ -24,12 +24,16 @@ public struct RecordFailure: Error, Sendable, Hashable {
     /// The limit (`Limits`) the record went over, e.g. `job-seconds`, when that is why it failed: how a service
     /// tells a time-out (504) from another limit (422) without reading the words.
     public var limit: String?
+    /// The kind of the underlying error (`ProblemKind(of:)`), so a face answers a failed record as it would the
+    /// error itself.
+    public var kind: ProblemKind
 
     /// Creates a failure.
     public init(
         row: Int, member: String? = nil, field: String? = nil, character: String? = nil,
-        codePoint: String? = nil, reason: String, limit: String? = nil
+        codePoint: String? = nil, reason: String, limit: String? = nil, kind: ProblemKind = .badData
     ) {
+        self.kind = kind
         self.row = row
         self.member = member
         self.field = field
@@ -39,35 +43,25 @@ public struct RecordFailure: Error, Sendable, Hashable {
         self.limit = limit
     }
 
-    /// The failure of `record` from any error; a `DataFailure` (a template's, the ticket rules', a renderer's) also
-    /// gives the field and the character it knows.
+    /// The failure of `record` from any error: its kind, the limit and field it knows as a `Problem`, and the
+    /// character a `DataFailure` (a template's, the ticket rules', a renderer's) names.
     public init(_ error: any Error, record: BatchRecord) {
+        let problem = error as? any Problem
         self.init(
-            row: record.row, member: record.fields["member"], reason: "\(error)", limit: Self.limit(of: error))
+            row: record.row, member: record.fields["member"], field: problem?.place.field, reason: "\(error)",
+            limit: problem?.limitExceeded?.limit, kind: ProblemKind(of: error))
         if let error = error as? RecordFailure {
             self = error
         } else if let failure = error as? any DataFailure {
-            field = failure.failedField
             character = failure.missingGlyph?.character
             codePoint = failure.missingGlyph?.codePoint
         }
     }
+}
 
-    /// The limit `error` reports going over, from its type: a `LimitExceeded`, or a template's or renderer's error
-    /// that carries one.
-    static func limit(of error: any Error) -> String? {
-        switch error {
-        case let exceeded as LimitExceeded:
-            return exceeded.limit
-        case let error as TemplateError:
-            return error.limitExceeded?.limit
-        case let error as RenderError:
-            if case .limit(let exceeded, _) = error { return exceeded.limit }
-            return nil
-        default:
-            return nil
-        }
-    }
+extension RecordFailure: Problem {
+    /// The record's row (`row 7`) and the field at fault.
+    public var place: ProblemPlace { ProblemPlace(record: "row \(row)", field: field) }
 }
 
 extension RecordFailure: CustomStringConvertible, LocalizedError {

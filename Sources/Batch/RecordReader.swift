@@ -79,7 +79,7 @@ public final class RecordReader {
             do {
                 records = try DataFile.records(contentsOf: file, limits: input.limits)
             } catch {
-                throw .unreadableInput(name: input.name, row: nil, reason: error.description)
+                throw .records(name: input.name, error)
             }
             columns = nil
             encoding = .utf8

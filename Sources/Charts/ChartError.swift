@@ -139,3 +139,16 @@ extension ChartError: CustomStringConvertible {
     /// The problem and its fix.
     public var description: String { "\(problem). Fix: \(fix)" }
 }
+
+extension ChartError: Problem {
+    /// `badData` for values a chart cannot draw, `doesNotFit` for categories, labels or a plot without room,
+    /// `notFound` for a font that cannot be opened, `badTemplate` for colours or numbers of the chart itself.
+    public var kind: ProblemKind {
+        switch reason {
+        case .empty, .valueCount, .notANumber, .outOfRange, .negative, .pieSeries, .zeroTotal: .badData
+        case .tooManyCategories, .overlap, .tooSmall: .doesNotFit
+        case .font: .notFound
+        case .tooFewColors, .invalid: .badTemplate
+        }
+    }
+}

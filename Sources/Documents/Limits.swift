@@ -132,3 +132,8 @@ public struct LimitSettingError: Error, Hashable, Sendable, CustomStringConverti
     /// `--limit SETTING: reason`.
     public var description: String { "--limit \(setting): \(reason)" }
 }
+
+extension LimitSettingError: Problem {
+    /// `badRequest`: a `--limit NAME=N` option that names no limit or gives no usable number.
+    public var kind: ProblemKind { .badRequest }
+}

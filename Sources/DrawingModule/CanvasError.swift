@@ -70,3 +70,9 @@ extension CanvasError: LocalizedError {
     /// The same text as `description`, for code that shows `localizedDescription`.
     public var errorDescription: String? { description }
 }
+
+extension CanvasError: Problem {
+    /// `badTemplate`: the drawing being described asks for something no renderer draws (a misuse of the canvas, an
+    /// argument out of range), which the description's author must change.
+    public var kind: ProblemKind { .badTemplate }
+}

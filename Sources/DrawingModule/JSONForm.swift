@@ -127,3 +127,10 @@ extension Document {
         self = try JSONForm.decode(Document.self, from: jsonData, source: source)
     }
 }
+
+extension DescriptionFormatError: Problem {
+    /// `badTemplate`: the drawing or document description cannot be read as one.
+    public var kind: ProblemKind { .badTemplate }
+    /// The description file and, as its field, the JSON path (`commands[3].color`) when there is one.
+    public var place: ProblemPlace { ProblemPlace(file: source, field: path.isEmpty ? nil : path) }
+}

@@ -160,3 +160,8 @@ public struct PaperError: Error, Hashable, Sendable, CustomStringConvertible {
             + "or a size such as 100x148mm or 400x150 (points)"
     }
 }
+
+extension PaperError: Problem {
+    /// `badRequest`: a page size given as an option or a value that names no paper.
+    public var kind: ProblemKind { .badRequest }
+}

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// Why a logical font name could not become a usable font: what was asked, what was tried, and how to fix it.
@@ -54,4 +55,26 @@ extension FontError: CustomStringConvertible, LocalizedError {
 
     /// The same text as `description`.
     public var errorDescription: String? { description }
+}
+
+extension FontError: Problem {
+    /// `notFound` for a fonts.json or font file that is not there, `badTemplate` for a name no table knows, `io` for
+    /// a file or library that is there but cannot be used, `internal` for a subset HarfBuzz could not make.
+    public var kind: ProblemKind {
+        switch self {
+        case .configurationNotFound, .fontMissing: .notFound
+        case .unknownFont: .badTemplate
+        case .configurationInvalid, .fontUnreadable, .harfBuzzUnavailable: .io
+        case .subsetFailed: .internal
+        }
+    }
+
+    /// The fonts.json or font file at fault, when one is known.
+    public var place: ProblemPlace {
+        switch self {
+        case .configurationInvalid(let file, _): ProblemPlace(file: file)
+        case .fontUnreadable(_, let path, _), .subsetFailed(_, let path, _): ProblemPlace(file: path)
+        default: ProblemPlace()
+        }
+    }
 }

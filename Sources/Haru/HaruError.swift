@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// A failure of libHaru or of the wrapper around it, with enough context to act on.
@@ -94,6 +95,19 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
         case 0x105F, 0x1060, 0x105E: return "give a TrueType (.ttf, or .otf with TrueType outlines) font file."
         case 0x1081, 0x1080: return "give alpha values from 0 to 1."
         default: return nil
+        }
+    }
+}
+
+extension HaruError: Problem {
+    /// From libHaru's code: `io` for a file that cannot be opened or written (`HPDF_FILE_IO_ERROR`,
+    /// `HPDF_FILE_OPEN_ERROR`), `badRequest` for a page size out of range (`HPDF_PAGE_INVALID_SIZE`), `internal` for
+    /// the rest, which sound input does not reach.
+    public var kind: ProblemKind {
+        switch code {
+        case 0x1016, 0x1017: .io
+        case 0x1054: .badRequest
+        default: .internal
         }
     }
 }

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// Decoded pixels ready for PDF: 8 bits per component, rows top to bottom, with an optional alpha plane.
@@ -80,4 +81,9 @@ public struct RawImageError: Error, CustomStringConvertible, LocalizedError, Sen
     }
     /// The same text as `description`.
     public var errorDescription: String? { description }
+}
+
+extension RawImageError: Problem {
+    /// `badData`: the image's sizes and bytes do not fit together.
+    public var kind: ProblemKind { .badData }
 }

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// A character a font's encoding cannot represent, named precisely so the text or the font can be fixed.
@@ -38,4 +39,9 @@ public enum UnencodablePolicy: Sendable, Equatable {
     case fail
     /// Draw this character instead (default 〓, the geta mark); it must itself be encodable.
     case substitute(Character = "〓")
+}
+
+extension TextEncodingError: Problem {
+    /// `missingGlyph`: the font's encoding has no code for the character.
+    public var kind: ProblemKind { .missingGlyph }
 }

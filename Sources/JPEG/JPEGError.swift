@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// Why a JPEG could not be read, with the name of the file it concerns.
@@ -48,4 +49,19 @@ public struct JPEGError: Error, Equatable, Sendable, CustomStringConvertible, Lo
 
     /// The same text as `description`.
     public var errorDescription: String? { description }
+}
+
+extension JPEGError: Problem {
+    /// `io` for a file that cannot be read, `limit` for more pixels than the decoder's cap, `badData` for bytes
+    /// that are not a JPEG it can decode.
+    public var kind: ProblemKind {
+        switch reason {
+        case .unreadable: .io
+        case .tooLarge: .limit
+        case .notJPEG, .corrupt: .badData
+        }
+    }
+
+    /// The file the error concerns.
+    public var place: ProblemPlace { ProblemPlace(file: name) }
 }

@@ -166,9 +166,43 @@ extension RenderError {
 }
 
 extension RenderError: DataFailure {
-    /// The text box's field, for text that does not fit.
-    public var failedField: String? {
-        if case .textFit(_, let fit) = self { fit.field } else { nil }
+    /// From the case: what the document asks for that no output can hold (`badTemplate`), values it cannot draw
+    /// (`badData`), options that cannot be used (`badRequest`), files and libraries (`notFound`, `io`), the kind of
+    /// a wrapped error (text fit, chart, limit), and `internal` when libHaru or cairo fail on sound input.
+    public var kind: ProblemKind {
+        switch self {
+        case .missingGlyph: .missingGlyph
+        case .font: .notFound
+        case .barcode, .image: .badData
+        case .path, .link, .formField, .pageSize, .emptyDocument, .outline, .archive: .badTemplate
+        case .chart(_, let error): error.kind
+        case .pdf, .raster: .internal
+        case .libraryUnavailable, .output: .io
+        case .surfaceTooLarge: .limit
+        case .limit(let exceeded, _): exceeded.kind
+        case .invalidScale, .unknownFormat, .protection: .badRequest
+        case .textFit(_, let fit): fit.kind
+        }
+    }
+
+    /// The output file for a write that failed, the text box's field for text that does not fit, the barcode
+    /// command's field (`data`, `rect`) for a barcode.
+    public var place: ProblemPlace {
+        switch self {
+        case .output(let path, _), .unknownFormat(let path, _): ProblemPlace(file: path)
+        case .textFit(_, let fit): ProblemPlace(field: fit.field)
+        case .barcode(_, let field, _): ProblemPlace(field: field)
+        default: ProblemPlace()
+        }
+    }
+
+    /// The budget the render went over.
+    public var limitExceeded: LimitExceeded? {
+        switch self {
+        case .limit(let exceeded, _): exceeded
+        case .textFit(_, let fit): fit.limitExceeded
+        default: nil
+        }
     }
 
     /// The character no font of the text's chain has.

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// Why a PNG could not be read or written, with the name of the file it concerns.
@@ -69,4 +70,20 @@ public struct PNGError: Error, Equatable, Sendable, CustomStringConvertible, Loc
 
     /// The same text as ``description``, for `localizedDescription`.
     public var errorDescription: String? { description }
+}
+
+extension PNGError: Problem {
+    /// `io` for a file that cannot be read, `limit` for more pixels than the decoder's cap, `internal` for a bitmap
+    /// or an encoder failure of the writer, `badData` for bytes that are not a PNG it can decode.
+    public var kind: ProblemKind {
+        switch reason {
+        case .unreadable: .io
+        case .tooLarge: .limit
+        case .invalidBitmap, .encodingFailed: .internal
+        case .notPNG, .truncated, .badHeader, .zeroSize, .corrupt: .badData
+        }
+    }
+
+    /// The file the error concerns.
+    public var place: ProblemPlace { ProblemPlace(file: name) }
 }

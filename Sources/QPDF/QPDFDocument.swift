@@ -1,4 +1,5 @@
 import CQPDF
+import DrawingModule
 import Foundation
 
 /// What a libqpdf call reported as an error: its full text and qpdf's error category.
@@ -352,5 +353,18 @@ package final class QPDFDocument {
         }
         guard let buffer else { return .success([]) }
         return .success(Array(UnsafeBufferPointer(start: buffer, count: length)))
+    }
+}
+
+extension QPDFFailure: Problem {
+    /// From qpdf's category: `io` for the system's errors, `badRequest` for a wrong password, `internal` for
+    /// qpdf's own logic errors, `badData` for a PDF qpdf cannot use (damage, unsupported features, bad objects).
+    package var kind: ProblemKind {
+        switch code {
+        case qpdf_e_system: .io
+        case qpdf_e_password: .badRequest
+        case qpdf_e_internal: .internal
+        default: .badData
+        }
     }
 }

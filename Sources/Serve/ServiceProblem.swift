@@ -49,6 +49,8 @@ public struct ServiceProblem: Error, Sendable, Hashable {
         /// The worker process rendering the document stopped (a crash, its memory limit) before answering (500);
         /// the service replaced it and goes on.
         case workerFailed = "worker-failed"
+        /// mkpdf failed where sound input should not make it fail (500): a bug to report with the request.
+        case internalError = "internal-error"
 
         /// The HTTP status this kind is answered with.
         public var status: Int {
@@ -63,7 +65,7 @@ public struct ServiceProblem: Error, Sendable, Hashable {
             case .misdirected: 421
             case .unprocessable: 422
             case .queueFull: 429
-            case .brokenTemplate, .workerFailed: 500
+            case .brokenTemplate, .workerFailed, .internalError: 500
             case .shuttingDown: 503
             case .timeLimit: 504
             }
@@ -91,6 +93,7 @@ public struct ServiceProblem: Error, Sendable, Hashable {
             case .misdirected: "The request is not for this host"
             case .crossOrigin: "The request came from another site"
             case .workerFailed: "The renderer stopped before it answered"
+            case .internalError: "The service failed on this request"
             }
         }
     }
@@ -151,80 +154,34 @@ public struct ServiceProblem: Error, Sendable, Hashable {
 extension ServiceProblem {
     /// The problem for an error a job threw while the data filled the template (`stored`: the template is a file of
     /// the root, so a problem in the template itself is the service's, not the caller's).
+    ///
+    /// The status comes from the error's `ProblemKind` alone (`Kind(_:storedTemplate:)`), never from its words;
+    /// its place members from its `ProblemPlace`, and `limit` from the budget it went over.
     init(_ error: any Error, storedTemplate stored: Bool) {
-        switch error {
-        case let problem as ServiceProblem:
+        if let problem = error as? ServiceProblem {
             self = problem
-        case let error as TemplateError:
-            self.init(error, storedTemplate: stored)
-        case let error as RenderError:
-            self.init(error)
-        case let error as RecordFailure:
-            self.init(
-                error.limit == "job-seconds" ? .timeLimit : .unprocessable, detail: error.description,
-                field: error.field, record: "row \(error.row)", limit: error.limit)
-        case let error as BatchError:
-            self.init(.badRequest, detail: error.description)
-        case let error as LimitExceeded:
-            self.init(
-                error.limit == "job-seconds" ? .timeLimit : .unprocessable, detail: error.description,
-                limit: error.limit)
-        default:
-            self.init(.unprocessable, detail: "\(error)")
+            return
         }
-    }
-
-    private init(_ error: TemplateError, storedTemplate stored: Bool) {
-        let kind: Kind
-        var limit: String?
-        var field: String?
-        switch error.reason {
-        case .limit(let exceeded):
-            kind = exceeded.limit == "job-seconds" ? .timeLimit : .unprocessable
-            limit = exceeded.limit
-        case .textFit(let fit):
-            kind = error.limitExceeded?.limit == "job-seconds" ? .timeLimit : .unprocessable
-            limit = error.limitExceeded?.limit
-            field = fit.field
-        case .missingGlyph(let name, _):
-            kind = .unprocessable
-            field = name
-        case .barcode(_, _, _, let name, _):
-            kind = .unprocessable
-            field = name
-        case .chart(_, let name):
-            kind = .unprocessable
-            field = name
-        case .missingValue(let name), .invalidValue(let name, _):
-            kind = .badRequest
-            field = name
-        case .unknownPlaceholder(let name, _):
-            kind = .badRequest
-            field = name
-        case .patternMismatch(let name, _, _), .dataShape(let name, _, _):
-            kind = .unprocessable
-            field = name
-        case .unknownName, .expression, .layout, .image, .font:
-            kind = stored ? .unprocessable : .badTemplate
-        default:
-            kind = stored ? .brokenTemplate : .badTemplate
-        }
+        let problem = error as? any Problem
+        let place = problem?.place ?? ProblemPlace()
         self.init(
-            kind, detail: error.description, file: error.file, line: error.line, column: error.column, field: field,
-            record: error.record, limit: limit)
+            Kind(ProblemKind(of: error), storedTemplate: stored), detail: "\(error)", file: place.file,
+            line: place.line, column: place.column, field: place.field, record: place.record,
+            limit: problem?.limitExceeded?.limit ?? (error as? RecordFailure)?.limit)
     }
+}
 
-    private init(_ error: RenderError) {
-        switch error {
-        case .limit(let exceeded, _):
-            self.init(
-                exceeded.limit == "job-seconds" ? .timeLimit : .unprocessable, detail: error.description,
-                limit: exceeded.limit)
-        case .invalidScale:
-            self.init(.badRequest, detail: error.description)
-        default:
-            self.init(.unprocessable, detail: error.description, field: error.failedField)
+extension ServiceProblem.Kind {
+    /// The answer to a problem of `kind`: the caller's data and requests are 4xx, never 500; a template's own error
+    /// is the caller's (400) when the request brought the template, the service's (500) when it is a stored one, as
+    /// are files and fonts a template needs that are not there.
+    init(_ kind: ProblemKind, storedTemplate stored: Bool) {
+        switch kind {
+        case .badRequest: self = .badRequest
+        case .badData, .doesNotFit, .missingGlyph, .limit: self = .unprocessable
+        case .time: self = .timeLimit
+        case .badTemplate, .notFound, .io: self = stored ? .brokenTemplate : .badTemplate
+        case .internal: self = .internalError
         }
     }
-
 }

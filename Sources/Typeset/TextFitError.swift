@@ -95,3 +95,24 @@ extension TextFitError: CustomStringConvertible, LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
 }
+
+extension TextFitError: Problem {
+    /// `doesNotFit` for text too large for its box, `notFound` for a face that cannot be opened, `badTemplate` for a
+    /// box no layout can use, and the deadline's own kind (`time`) when setting ran past it.
+    public var kind: ProblemKind {
+        switch reason {
+        case .overflow: .doesNotFit
+        case .font: .notFound
+        case .invalid: .badTemplate
+        case .limit(let exceeded): exceeded.kind
+        }
+    }
+
+    /// The field the text came from.
+    public var place: ProblemPlace { ProblemPlace(field: field) }
+
+    /// The deadline the setting ran into, when that is the reason.
+    public var limitExceeded: LimitExceeded? {
+        if case .limit(let exceeded) = reason { exceeded } else { nil }
+    }
+}

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// Why a file could not be validated at all: it is missing, unreadable, not a PDF qpdf can open, or locked.
@@ -42,4 +43,20 @@ public enum ValidatorError: Error, CustomStringConvertible, LocalizedError, Equa
             path
         }
     }
+}
+
+extension ValidatorError: Problem {
+    /// `notFound` for no file, `io` for one that cannot be read, `badData` for one that is not a PDF, `badRequest`
+    /// for a missing or wrong password.
+    public var kind: ProblemKind {
+        switch self {
+        case .fileNotFound: .notFound
+        case .notReadable: .io
+        case .notAPDF: .badData
+        case .passwordRequired: .badRequest
+        }
+    }
+
+    /// The file the error is about.
+    public var place: ProblemPlace { ProblemPlace(file: path) }
 }

@@ -19,8 +19,8 @@ import Support
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
-        _superCommandName: MkPDF.name,
         abstract: "Render one document per CSV/JSONL record, in parallel, resumable, with a manifest.",
+        usage: "mkpdf batch <options>",
         discussion: """
             Each CSV column (or JSON key) fills the template placeholder of the \
             same name; columns the template does not use are ignored. Any \
@@ -201,7 +201,8 @@ struct BatchCommand: ParsableCommand {
         var configured = RecordJob(
             template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits),
             formats: try OutputFormat.list(format),
-            name: try OutputName(name), rules: try idPattern.map { pattern throws(TicketError) in try TicketRules(pattern: pattern) },
+            name: try OutputName(name),
+            rules: try idPattern.map { pattern throws(TicketError) in try TicketRules(pattern: pattern) },
             output: try rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
         configured.jobSeconds = input.limits.jobSeconds

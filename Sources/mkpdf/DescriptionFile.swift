@@ -16,7 +16,8 @@ enum DescriptionFile {
                 description: ErrorText.wrapping(
                     "cannot read \(url.path)",
                     error.localizedDescription,
-                    fix: "give the path of a drawing JSON file"))
+                    fix: "give the path of a drawing JSON file"),
+                kind: ProblemKind(of: error), place: ProblemPlace(file: url.path))
         }
         switch url.pathExtension.lowercased() {
         case "json":
@@ -28,7 +29,8 @@ enum DescriptionFile {
         default:
             throw RenderCommandFailure(
                 description: "\(url.path): unknown description format \".\(url.pathExtension)\". "
-                    + "Fix: give a .json file in the Drawing module's JSON form")
+                    + "Fix: give a .json file in the Drawing module's JSON form",
+                place: ProblemPlace(file: url.path))
         }
     }
 }

@@ -8,8 +8,8 @@ import Haru
 struct HelloCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hello",
-        _superCommandName: MkPDF.name,
         abstract: "Write the \"Hello libHaru!\" sample page (Latin, Japanese CID and TrueType text, shapes).",
+        usage: "mkpdf hello [--output <output>] [--font <font>]",
         discussion: """
             Examples:
               mkpdf hello -o hello.pdf

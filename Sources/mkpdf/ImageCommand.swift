@@ -15,7 +15,6 @@ import Support
 struct ImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
-        _superCommandName: MkPDF.name,
         abstract: "Put PNG and JPEG images into a PDF, one page each sized to the image, or re-encode them as PNG.",
         usage: "mkpdf image <inputs> ... --output <output> [<options>]",
         discussion: """
@@ -200,7 +199,7 @@ struct ImageCommand: ParsableCommand {
 }
 
 /// Why `mkpdf image` stopped, beyond what the PNG and Haru errors say.
-enum ImageCommandError: Error, CustomStringConvertible, LocalizedError {
+enum ImageCommandError: Problem, CustomStringConvertible, LocalizedError {
     /// The page for this image would fall outside libHaru's 3–14400 pt.
     case pageOutOfRange(input: String, width: Int, height: Int, dpi: Double)
     /// The output file could not be written.
@@ -228,6 +227,28 @@ enum ImageCommandError: Error, CustomStringConvertible, LocalizedError {
     }
 
     var errorDescription: String? { description }
+
+    /// What must change: the `--dpi` (`badRequest`), the folder written to (`io`), or the input (`limit`).
+    var kind: ProblemKind {
+        switch self {
+        case .pageOutOfRange: .badRequest
+        case .cannotWrite: .io
+        case .limit(_, let exceeded): exceeded.kind
+        }
+    }
+
+    /// The input image, or the file that could not be written.
+    var place: ProblemPlace {
+        switch self {
+        case .pageOutOfRange(let input, _, _, _), .limit(let input, _): ProblemPlace(file: input)
+        case .cannotWrite(let path, _): ProblemPlace(file: path)
+        }
+    }
+
+    /// The budget the input went over.
+    var limitExceeded: LimitExceeded? {
+        if case .limit(_, let exceeded) = self { exceeded } else { nil }
+    }
 
     /// A number without a needless ".0".
     private func format(_ value: Double) -> String {

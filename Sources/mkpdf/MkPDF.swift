@@ -1,4 +1,5 @@
 import ArgumentParser
+import DrawingModule
 import Foundation
 import Support
 
@@ -7,7 +8,7 @@ import Support
 /// `--version` is a flag of this root command only, so the subcommands' help does not list it.
 @main
 struct MkPDF: ParsableCommand {
-    /// The command's name, also each subcommand's `_superCommandName` (see `parseSubcommandAlone`).
+    /// The command's name, which every subcommand's `usage` starts with (see `parseSubcommandAlone`).
     static let name = "mkpdf"
 
     static let configuration = CommandConfiguration(
@@ -60,7 +61,7 @@ struct MkPDF: ParsableCommand {
             let subcommand = type(of: command)
             let text =
                 "Error: \(escaped(error.message))\nUsage: \(usageString(for: subcommand))\n"
-                + "  See 'mkpdf \(subcommand._commandName) --help' for more information.\n"
+                + "  See 'mkpdf \(commandName(of: subcommand)) --help' for more information.\n"
             FileHandle.standardError.write(Data(text.utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch {
@@ -75,20 +76,21 @@ struct MkPDF: ParsableCommand {
     /// Why: at start-up ArgumentParser's root parse reflects the root command, the completion-script pseudo-commands
     /// and the matched subcommand several times over, and each new type it reflects costs a scan of every protocol
     /// conformance record in the static binary. Parsed alone, the subcommand is reflected only for its own parse.
-    /// Each subcommand names `mkpdf` as its `_superCommandName`, so its usage, help and errors read `mkpdf ticket`
-    /// exactly as when reached through the root (`CommandLineTests` compares the two).
+    /// Each subcommand's configuration gives its usage as `mkpdf ticket …`, so its usage, help and errors read
+    /// `mkpdf ticket` exactly as when reached through the root (`HelpTests` compares the two).
     private static func parseSubcommandAlone() throws -> (any ParsableCommand)? {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count > 1, let name = arguments.first,
-            let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
+            let subcommand = configuration.subcommands.first(where: { commandName(of: $0) == name }),
             !arguments.prefix(while: { $0 != "--" }).contains("--version")
         else { return nil }
         return try subcommand.parseAsRoot(Array(arguments.dropFirst()))
     }
 
-    /// Exits as ArgumentParser's `exit(withError:)` does, with the message's control characters escaped.
+    /// Exits as ArgumentParser's `exit(withError:)` does, with the message's control characters escaped and the
+    /// code from the error's kind (`exitStatus(for:)`).
     private static func exitEscaped(_ error: any Error) -> Never {
-        let code = exitCode(for: error)
+        let code = exitStatus(for: error)
         let message = namingTheRoot(fullMessage(for: error))
         if code == .success {
             if !message.isEmpty { print(message) }
@@ -99,21 +101,55 @@ struct MkPDF: ParsableCommand {
         Foundation.exit(code.rawValue)
     }
 
-    /// `message` with a subcommand parsed alone named as `mkpdf ticket` in its "See '… --help'" line: ArgumentParser's
-    /// usage line honours `_superCommandName`, its help hint does not.
+    /// The exit code for `error`: from its `ProblemKind` (`ProblemKind.exitCode`, the table README.md gives) for
+    /// the package's errors and Foundation's file errors; ArgumentParser's own for help (0), usage mistakes (64) and
+    /// an `ExitCode` a command throws (batch's 1 for failed records, validate's 1 and 2); `internal` (70) for any
+    /// other error, which no module classified.
+    static func exitStatus(for error: any Error) -> ExitCode {
+        if error is any Problem || error is CocoaError || error is POSIXError || error is DecodingError {
+            return ExitCode(ProblemKind(of: error).exitCode)
+        }
+        let code = exitCode(for: error)
+        return code == .failure && !(error is ExitCode) ? ExitCode(ProblemKind.internal.exitCode) : code
+    }
+
+    /// `message` with a subcommand parsed alone named as `mkpdf ticket` in its "See '… --help'" line: the usage line
+    /// is the subcommand's configured `usage`, the help hint names the command that was parsed.
     private static func namingTheRoot(_ message: String) -> String {
         var message = message
         for subcommand in configuration.subcommands {
-            message = message.replacingOccurrences(
-                of: "\n  See '\(subcommand._commandName) ", with: "\n  See '\(name) \(subcommand._commandName) ")
+            let sub = commandName(of: subcommand)
+            message = message.replacingOccurrences(of: "\n  See '\(sub) ", with: "\n  See '\(name) \(sub) ")
         }
         return message
+    }
+
+    /// The name a subcommand is called by on the command line (`ticket`), from its public configuration.
+    private static func commandName(of command: any ParsableCommand.Type) -> String {
+        command.configuration.commandName ?? ""
     }
 
     /// `text` with control characters escaped line by line (newlines kept).
     private static func escaped(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { TerminalText.escaped(String($0)) }.joined(separator: "\n")
+    }
+}
+
+extension ProblemKind {
+    /// The exit code of a command stopped by a problem of this kind: one code per party who must act, stable for
+    /// scripts (README.md, "Exit codes"). 1 is also what batch exits with when records failed and validate when a
+    /// file has error findings; 2 what validate exits with when a file cannot be read; 64 ArgumentParser's
+    /// `EX_USAGE` for usage mistakes, 70 `EX_SOFTWARE`.
+    var exitCode: Int32 {
+        switch self {
+        case .badData, .doesNotFit, .missingGlyph: 1
+        case .notFound, .io: 2
+        case .badTemplate: 3
+        case .limit, .time: 4
+        case .badRequest: ExitCode.validationFailure.rawValue
+        case .internal: 70
+        }
     }
 }
 

@@ -12,7 +12,6 @@ import Support
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        _superCommandName: MkPDF.name,
         abstract: "Render a YAML template, or a drawing or document (JSON), to PDF or PNG.",
         usage: "mkpdf render <input> --output <output> [<options>]",
         discussion: """
@@ -99,10 +98,16 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// A command-line mistake found while running, explained with its fix (ArgumentParser prints the description).
-struct RenderCommandFailure: Error, CustomStringConvertible, LocalizedError {
+/// A command-line mistake found while running, or a description file that cannot be read, explained with its fix
+/// (ArgumentParser prints the description).
+struct RenderCommandFailure: Problem, CustomStringConvertible, LocalizedError {
     /// What is wrong and how to fix it.
     let description: String
+    /// `badRequest` for an argument the command cannot use, the file error's own kind (`notFound`, `io`) for a
+    /// description that cannot be read.
+    var kind: ProblemKind = .badRequest
+    /// The description file, when the problem is one.
+    var place = ProblemPlace()
     /// The same text as `description`.
     var errorDescription: String? { description }
 }

@@ -14,7 +14,6 @@ import Render
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        _superCommandName: MkPDF.name,
         abstract: "Turn a CSV file into a multi-page report (PDF with bookmarks, or PNG pages).",
         usage: "mkpdf report --data <data> --output <output> [<options>]",
         discussion: """

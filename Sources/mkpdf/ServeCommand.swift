@@ -6,8 +6,8 @@ import Foundation
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        _superCommandName: MkPDF.name,
         abstract: "Render templates over HTTP, with a live template editor (mkpdf serve --help for its options).",
+        usage: "mkpdf serve [<arguments> ...]",
         discussion: """
             Runs mkpdf-serve, built beside mkpdf (./mkpdf serve builds it on first use; scripts/build-release \
             --product mkpdf-serve). mkpdf serve --help lists its options; README.md, "Serving over HTTP", its routes.

@@ -12,7 +12,6 @@ import Render
 struct TicketCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ticket",
-        _superCommandName: MkPDF.name,
         abstract: "Write a member's admission ticket with its QR code (入場整理券).",
         usage: "mkpdf ticket --member <member> [<options>]",
         discussion: """

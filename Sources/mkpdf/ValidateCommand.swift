@@ -10,7 +10,6 @@ import Validation
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        _superCommandName: MkPDF.name,
         abstract: "Check PDF files: structure (qpdf), fonts, images, page size, page count and expected text.",
         usage: "mkpdf validate <files> ... [<options>]",
         discussion: """

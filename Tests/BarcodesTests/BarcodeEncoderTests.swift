@@ -50,18 +50,18 @@ import Testing
         #expect(try layout(.ean13, "490123456789").labels.map(\.text) == ["4", "901234", "567894"])
         #expect(try layout(.ean13, "4901234567894").labels.map(\.text) == ["4", "901234", "567894"])
         let wrong = #expect(throws: BarcodeError.self) { try layout(.ean13, "4901234567890") }
-        #expect(wrong?.kind == .checkDigit && wrong?.field == "data")
+        #expect(wrong?.cause == .checkDigit && wrong?.field == "data")
         let short = #expect(throws: BarcodeError.self) { try layout(.ean13, "490123456789", .verify) }
-        #expect(short?.kind == .wrongLength)
+        #expect(short?.cause == .wrongLength)
         #expect(try layout(.itf14, "1490123456789").labels.map(\.text) == ["14901234567891"])
         // Code 39's mod-43 and NW-7's mod-16 check characters.
         #expect(try layout(.code39, "MKPDF-39", .compute).labels.first?.text.contains("MKPDF-39") == true)
         let badCode39 = #expect(throws: BarcodeError.self) { try layout(.code39, "MKPDF-39X", .verify) }
-        #expect(badCode39?.kind == .checkDigit)
+        #expect(badCode39?.cause == .checkDigit)
         // A=16, 1…5, B=17 sum to 48, a multiple of 16: 5 is the right check character of A1234B.
         _ = try layout(.codabar, "A12345B", .verify)
         let badCodabar = #expect(throws: BarcodeError.self) { try layout(.codabar, "A12346B", .verify) }
-        #expect(badCodabar?.kind == .checkDigit)
+        #expect(badCodabar?.cause == .checkDigit)
         let none = #expect(throws: BarcodeError.self) { try layout(.code128, "ABC", .compute) }
         #expect(none?.field == "options.checkDigit")
     }

@@ -26,7 +26,7 @@ import Testing
         let tooLong = barcode(String(repeating: "8", count: 7100))
         #expect(try BarcodeEncoder.geometry(for: large, fromVector: true).width == 177 + 8)
         let error = #expect(throws: BarcodeError.self) { try BarcodeEncoder.geometry(for: tooLong) }
-        #expect(error?.kind == .tooLong)
+        #expect(error?.cause == .tooLong)
         for _ in 0..<10 { _ = try BarcodeEncoder.geometry(for: large, fromVector: true) }
         // The least growth of three windows: a leak grows each one, other suites in this process only some.
         var added = Int.max

@@ -155,6 +155,7 @@ extension HostileInputFuzzTests {
             #expect(!outcome.timedOut && !outcome.signalled, "\(outcome)")
             #expect(elapsed < .seconds(6), "within job-seconds + 1 s: \(elapsed) \(outcome)")
             #expect(!outcome.stderr.contains("Fatal error") && !outcome.stderr.contains("Stack dump"), "\(outcome)")
+            #expect(outcome.status != 70, "every refusal has a kind, none is an unclassified error: \(outcome)")
             if outcome.status == 0 {
                 #expect(outcome.outputExists, "\(outcome)")
             } else {

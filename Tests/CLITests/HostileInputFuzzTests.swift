@@ -210,6 +210,7 @@ import Testing
             #expect(!outcome.timedOut && !outcome.signalled, "\(outcome)")
             #expect(!outcome.stderr.contains("Fatal error") && !outcome.stderr.contains("Stack dump"), "\(outcome)")
             #expect(!outcome.stderr.contains("root:x:0:0"), "\(outcome)")
+            #expect(outcome.status != 70, "every refusal has a kind, none is an unclassified error: \(outcome)")
             if outcome.label.hasPrefix("pdf") {
                 // validate writes no file: 0 valid, 1 error findings, 2 unreadable.
                 #expect([0, 1, 2].contains(outcome.status), "\(outcome)")

@@ -57,10 +57,10 @@ import Testing
                 || FileManager.default.fileExists(atPath: scratch.file("out-1.png").path), reading: reading)
     }
 
-    /// The failure every construct must end in: exit 1, the limit named with the real time, nothing written, and
-    /// within the limit and a second.
+    /// The failure every construct must end in: exit 4 (a limit), the limit named with the real time, nothing
+    /// written, and within the limit and a second.
     static func expectStopped(_ stopped: Stopped, _ construct: Comment) {
-        #expect(stopped.status == 1, "\(construct): exit \(stopped.status): \(stopped.stderr.suffix(400))")
+        #expect(stopped.status == 4, "\(construct): exit \(stopped.status): \(stopped.stderr.suffix(400))")
         #expect(
             stopped.stderr.contains("the document was stopped after 1.")
                 && stopped.stderr.contains("seconds, over the limit job-seconds of 1 seconds"),

@@ -79,3 +79,34 @@ extension CSVDataError: CustomStringConvertible, LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
 }
+
+extension CSVDataError: Problem {
+    /// `io` for a file that cannot be read, the budget's own kind for a limit, `badData` for bytes or rows that are
+    /// not the CSV they should be.
+    public var kind: ProblemKind {
+        switch self {
+        case .unreadable: .io
+        case .limit(let exceeded, _, _, _): exceeded.kind
+        default: .badData
+        }
+    }
+
+    /// The file, the line and the data row (`row 3`; the header is row 0), and the column when the bytes are in one.
+    public var place: ProblemPlace {
+        switch self {
+        case .unreadable(let path, _): ProblemPlace(file: path)
+        case .undecodable(let source, _, _, let row, let line, let column, _, _, _):
+            ProblemPlace(file: source, line: line, record: "row \(row)", field: column)
+        case .empty(let source), .emptyColumnName(let source, _), .duplicateColumn(let source, _):
+            ProblemPlace(file: source, line: 1, record: "row 0")
+        case .unterminatedQuote(let source, let row, let line), .textAfterQuote(let source, let row, let line),
+            .fieldCount(let source, let row, let line, _, _), .limit(_, let source, let row, let line):
+            ProblemPlace(file: source, line: line, record: "row \(row)")
+        }
+    }
+
+    /// The budget the file went over.
+    public var limitExceeded: LimitExceeded? {
+        if case .limit(let exceeded, _, _, _) = self { exceeded } else { nil }
+    }
+}

@@ -12,10 +12,12 @@ public enum DataFile {
     public static func values(yaml text: String, source: String, limits: Limits = Limits()) throws(TemplateError)
         -> [String: TemplateValue]
     {
-        let (parser, root) = try compose(yaml: text, source: source, limits: limits)
-        guard let root else { return [:] }
-        try parser.checkShape(root, holding: "field names and their values")
-        return try record(root, parser: parser)
+        try asData { () throws(TemplateError) in
+            let (parser, root) = try compose(yaml: text, source: source, limits: limits)
+            guard let root else { return [:] }
+            try parser.checkShape(root, holding: "field names and their values")
+            return try record(root, parser: parser)
+        }
     }
 
     /// The records `text` holds: one mapping (one record), or a list of mappings (one record each).
@@ -23,18 +25,32 @@ public enum DataFile {
     public static func records(yaml text: String, source: String, limits: Limits = Limits()) throws(TemplateError)
         -> [[String: TemplateValue]]
     {
-        let (parser, root) = try compose(yaml: text, source: source, limits: limits)
-        guard let root else { return [] }
-        guard case .sequence(let items) = root else {
-            try parser.checkShape(root, holding: "field names and their values, or a list of them")
-            return [try record(root, parser: parser)]
+        try asData { () throws(TemplateError) in
+            let (parser, root) = try compose(yaml: text, source: source, limits: limits)
+            guard let root else { return [] }
+            guard case .sequence(let items) = root else {
+                try parser.checkShape(root, holding: "field names and their values, or a list of them")
+                return [try record(root, parser: parser)]
+            }
+            var records: [[String: TemplateValue]] = []
+            for item in items {
+                try parser.checkShape(item, holding: "field names and their values (one record of the list)")
+                records.append(try record(item, parser: parser))
+            }
+            return records
         }
-        var records: [[String: TemplateValue]] = []
-        for item in items {
-            try parser.checkShape(item, holding: "field names and their values (one record of the list)")
-            records.append(try record(item, parser: parser))
+    }
+
+    /// The result of `body`, its errors marked as the data's (`TemplateError.inData`): the same YAML reader reads
+    /// templates and data, and a syntax error in a data file is the data's problem, not a template's.
+    private static func asData<Result>(_ body: () throws(TemplateError) -> Result) throws(TemplateError) -> Result {
+        do {
+            return try body()
+        } catch {
+            var error = error
+            error.inData = true
+            throw error
         }
-        return records
     }
 
     /// The records in the file at `url` (`.json`, `.yaml`, `.yml`; UTF-8): one mapping, or a list of them.

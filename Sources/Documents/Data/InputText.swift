@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 import Support
 
@@ -98,4 +99,11 @@ public enum InputText {
         }
         return (text, stream.encoding)
     }
+}
+
+extension TextDecodingError: Problem {
+    /// `badData`: the bytes are not text in the encoding they are read in.
+    public var kind: ProblemKind { .badData }
+    /// The file (or `standard input`).
+    public var place: ProblemPlace { ProblemPlace(file: source) }
 }

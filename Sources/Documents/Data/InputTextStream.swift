@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 import Support
 
@@ -299,5 +300,23 @@ private final class IconvConverter {
             }
         }
         return (String(decoding: output[..<produced], as: UTF8.self), consumed, status == -1 ? error : 0)
+    }
+}
+
+extension InputTextError: Problem {
+    /// `io` for a file that cannot be opened or read, `badData` for bytes that are not text.
+    public var kind: ProblemKind {
+        switch self {
+        case .unreadable: .io
+        case .undecodable: .badData
+        }
+    }
+
+    /// The file (or `standard input`).
+    public var place: ProblemPlace {
+        switch self {
+        case .unreadable(let source, _): ProblemPlace(file: source)
+        case .undecodable(let error): error.place
+        }
     }
 }

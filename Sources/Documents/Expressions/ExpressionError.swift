@@ -28,3 +28,10 @@ public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertibl
         message + (suggestion.map { " (did you mean `\($0)`?)" } ?? "")
     }
 }
+
+extension ExpressionError: Problem {
+    /// The budget's kind when the expression went over one, else `badTemplate`: the expression cannot be read.
+    public var kind: ProblemKind { limit?.kind ?? .badTemplate }
+    /// The budget the expression went over.
+    public var limitExceeded: LimitExceeded? { limit }
+}

@@ -100,3 +100,24 @@ extension ReportError {
         String(format: "%.1f pt (%.1f mm)", value, value / 72 * 25.4)
     }
 }
+
+extension ReportError: Problem {
+    /// `doesNotFit` for columns, bands, charts or pages without room; `missingGlyph`; `notFound` for a font;
+    /// `badData` for an image or a row that cannot be used; `badTemplate` for the report's own roles and numbers;
+    /// the budget's kind for a limit.
+    public var kind: ProblemKind {
+        switch self {
+        case .font: .notFound
+        case .missingGlyph: .missingGlyph
+        case .invalidImage, .rowShape: .badData
+        case .columnsTooWide, .pageTooSmall, .bandOverflow, .contentsUnsettled, .chartTooTall: .doesNotFit
+        case .unknownRole, .invalidNumber, .band: .badTemplate
+        case .limit(let exceeded): exceeded.kind
+        }
+    }
+
+    /// The budget the layout went over.
+    public var limitExceeded: LimitExceeded? {
+        if case .limit(let exceeded) = self { exceeded } else { nil }
+    }
+}

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// A rule a template gives one of its text inputs (`patterns: {member: "^[A-Za-z0-9-]{1,32}$"}`): a given value must
@@ -69,7 +70,7 @@ struct InputPattern: Sendable {
                     return "it repeats a group (\")\(character)\"), which can take exponential time to match; "
                         + "repeat single characters or classes instead"
                 }
-                if character == "?" && "*+?}".contains(previous) { continue }  // a lazy or possessive mark
+                if character == "?" && "*+?}".contains(previous) { continue } // a lazy or possessive mark
                 quantifiers += 1
             default: break
             }
@@ -83,4 +84,9 @@ struct InputPattern: Sendable {
 struct PatternProblem: Error {
     /// The words after "the pattern …: ".
     let reason: String
+}
+
+extension PatternProblem: Problem {
+    /// `badTemplate`: the template's own pattern cannot be used.
+    var kind: ProblemKind { .badTemplate }
 }

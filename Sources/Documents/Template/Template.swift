@@ -366,7 +366,7 @@ public struct Template: Sendable {
         _ error: ExpressionError, expression: Expression?, mark: TemplateMark?,
         scope: TemplateScope
     ) -> TemplateError {
-        if let limit = error.limit, limit.limit == "job-seconds" {
+        if let limit = error.limit {
             return TemplateError(file: file, line: mark?.line, column: mark?.column, reason: .limit(limit))
         }
         if let name = expression?.names.first(where: { scope[$0.name] == nil })?.name,
@@ -377,7 +377,7 @@ public struct Template: Sendable {
         }
         return TemplateError(
             file: file, line: mark?.line, column: mark?.column,
-            reason: .expression(problem: error.description))
+            reason: .evaluation(problem: error.description))
     }
 
     /// The document information: `title` (a `title` value given wins), `author`, `subject` and `keywords`, each
@@ -456,7 +456,7 @@ public struct Template: Sendable {
         default:
             throw TemplateError(
                 file: file, line: mark?.line, column: mark?.column,
-                reason: .expression(
+                reason: .evaluation(
                     problem: "`\(expression.source)` is \(value.kindDescription), not a list to repeat over"))
         }
     }

@@ -57,8 +57,11 @@ public struct TemplateError: Error, Hashable, Sendable {
         /// An expression names something that is not declared under `data:`, `placeholders:` or `let:`, nor a loop
         /// variable: `known` is every name in scope there.
         case unknownName(name: String, known: [String])
-        /// An expression cannot be read or evaluated (`problem` says why and ends with its did-you-mean).
+        /// An expression cannot be read (`problem` says why and ends with its did-you-mean).
         case expression(problem: String)
+        /// An expression cannot be evaluated with the values it was given (a value of another kind than it needs,
+        /// such as text where it repeats over a list): the data's problem, where `.expression` is the template's.
+        case evaluation(problem: String)
         /// A flowing document could not be laid out (a page too small for a table, a missing glyph in a cell).
         case layout(problem: String)
         /// The template is written in a form that is no longer read; `conversion` says how to write it now.
@@ -83,6 +86,9 @@ public struct TemplateError: Error, Hashable, Sendable {
     public var reason: Reason
     /// The data record the problem came from (`row 3 of `rows``), when it came from one.
     public var record: String?
+    /// True when the YAML or JSON at fault is a data file (`DataFile`), not a template: its syntax and shape errors
+    /// are then the data's (`ProblemKind.badData`), not the template's.
+    public var inData = false
 
     /// Creates an error at a place in `file`.
     public init(file: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
@@ -155,7 +161,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
         case .unknownName(let name, let known):
             return "unknown name `\(name)`\(NearestName.hint(for: name, among: known)); the names here are "
                 + list(known)
-        case .expression(let problem):
+        case .expression(let problem), .evaluation(let problem):
             return problem
         case .oldForm(let what, _):
             return what
@@ -215,6 +221,9 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
                 + "document must give it)"
         case .expression:
             return "correct the expression (docs/templates.md, Expressions)"
+        case .evaluation:
+            return "give data of the kind the expression needs, or correct the expression (docs/templates.md, "
+                + "Expressions)"
         case .oldForm(_, let conversion):
             return conversion
         case .layout:
@@ -235,11 +244,38 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
 }
 
 extension TemplateError: DataFailure {
+    /// From the reason: `badRequest` for values missing or given for names the template does not declare,
+    /// `badData` for values it refuses, the kind of a wrapped error (text fit, chart, limit), and `badTemplate` for
+    /// the template's own mistakes — `badData` when the YAML at fault is a data file (`inData`).
+    public var kind: ProblemKind {
+        switch reason {
+        case .unreadable: .io
+        case .missingValue, .unknownPlaceholder: .badRequest
+        case .invalidValue, .dataShape, .patternMismatch, .evaluation, .image: .badData
+        case .missingGlyph: .missingGlyph
+        case .font: .notFound
+        case .barcode(_, _, _, let field, _): field == nil ? .badTemplate : .badData
+        case .chart(let error, _): error.kind
+        case .textFit(let fit): fit.kind
+        case .layout: .doesNotFit
+        case .limit(let exceeded): exceeded.kind
+        case .syntax, .unknownRole, .badNumber, .unknownElement, .unknownKey, .missingKey, .badValue, .unknownName,
+            .expression, .oldForm, .outsideRoot, .notATemplate:
+            inData ? .badData : .badTemplate
+        }
+    }
+
+    /// The file, line and column, the record, and the placeholder (or text box field) whose value failed.
+    public var place: ProblemPlace {
+        ProblemPlace(file: file, line: line, column: column, record: record, field: failedField)
+    }
+
     /// The placeholder (or text box field) whose value failed, when the failure came from one.
-    public var failedField: String? {
+    var failedField: String? {
         switch reason {
         case .missingGlyph(let field, _): field
         case .missingValue(let placeholder), .invalidValue(let placeholder, _): placeholder
+        case .unknownPlaceholder(let name, _): name
         case .patternMismatch(let input, _, _), .dataShape(let input, _, _): input
         case .barcode(_, _, _, let placeholder, _): placeholder
         case .textFit(let fit): fit.field

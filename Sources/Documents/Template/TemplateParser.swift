@@ -968,8 +968,12 @@ struct TemplateParser {
         return expression
     }
 
+    /// The error for an expression that cannot be read: the budget it went over (`expression-depth`), so its kind
+    /// is the limit's, or what is wrong with it.
     func expressionError(_ failure: ExpressionError, node: Node, source: String) -> TemplateError {
-        positioned(node, source: source, offset: failure.offset, .expression(problem: failure.description))
+        positioned(
+            node, source: source, offset: failure.offset,
+            failure.limit.map { .limit($0) } ?? .expression(problem: failure.description))
     }
 
     /// An error at the character `offset` of a scalar's text: its line and column in the file (one past the quote

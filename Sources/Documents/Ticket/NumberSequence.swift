@@ -1,3 +1,5 @@
+import DrawingModule
+
 /// A number made from a record's position for data that has none (`--number ticket='FN-{{index+1:06}}'`).
 ///
 /// The pattern is text in the template language (`TextTemplate`) whose expressions read `index` (the record's 0-based
@@ -64,4 +66,9 @@ public struct NumberSequenceError: Error, Sendable, Hashable, CustomStringConver
     public var problem: String
     /// `--number ticket=…: problem`.
     public var description: String { "--number \(text): \(problem)" }
+}
+
+extension NumberSequenceError: Problem {
+    /// `badRequest`: a `--number FIELD=PATTERN` option that cannot be used.
+    public var kind: ProblemKind { .badRequest }
 }

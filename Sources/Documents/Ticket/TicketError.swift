@@ -48,9 +48,19 @@ extension TicketError: CustomStringConvertible, LocalizedError {
 }
 
 extension TicketError: DataFailure {
-    /// `member` or `ticket` for a number the rules refuse.
-    public var failedField: String? {
-        if case .invalidNumber(let field, _, _, _) = self { field } else { nil }
+    /// `badData` for a number the rules refuse, `badRequest` for a pattern that is not a regular expression,
+    /// `notFound` when no ticket template is found.
+    public var kind: ProblemKind {
+        switch self {
+        case .invalidNumber: .badData
+        case .badPattern: .badRequest
+        case .templateNotFound: .notFound
+        }
+    }
+
+    /// `member` or `ticket` as the field, for a number the rules refuse.
+    public var place: ProblemPlace {
+        if case .invalidNumber(let field, _, _, _) = self { ProblemPlace(field: field) } else { ProblemPlace() }
     }
 
     /// Never a glyph: the rules check numbers, not fonts.

@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 import QPDF
 
@@ -111,4 +112,9 @@ public struct PDFEncryption: Sendable, Hashable {
                 fix: "report it as an mkpdf bug with the input")
         }
     }
+}
+
+extension PDFPermissions.UnknownPermission: Problem {
+    /// `badRequest`: a permission name the option does not know.
+    public var kind: ProblemKind { .badRequest }
 }
