@@ -17,8 +17,10 @@
 // A function missing here is a link error (undefined symbol), not a silent fallback.
 #define MKPDF_CAIRO_FUNCTIONS(VOID, VALUE) \
     VOID(cairo_arc, (cairo_t *a, double b, double c, double d, double e, double f), (a, b, c, d, e, f)) \
+    VOID(cairo_append_path, (cairo_t *a, const cairo_path_t *b), (a, b)) \
     VOID(cairo_clip, (cairo_t *a), (a)) \
     VOID(cairo_close_path, (cairo_t *a), (a)) \
+    VALUE(cairo_path_t *, cairo_copy_path, (cairo_t *a), (a)) \
     VALUE(cairo_t *, cairo_create, (cairo_surface_t *a), (a)) \
     VOID(cairo_curve_to, (cairo_t *a, double b, double c, double d, double e, double f, double g), \
         (a, b, c, d, e, f, g)) \
@@ -34,7 +36,9 @@
     VOID(cairo_font_options_set_antialias, (cairo_font_options_t *a, cairo_antialias_t b), (a, b)) \
     VOID(cairo_font_options_set_hint_metrics, (cairo_font_options_t *a, cairo_hint_metrics_t b), (a, b)) \
     VOID(cairo_font_options_set_hint_style, (cairo_font_options_t *a, cairo_hint_style_t b), (a, b)) \
+    VOID(cairo_get_matrix, (cairo_t *a, cairo_matrix_t *b), (a, b)) \
     VALUE(cairo_pattern_t *, cairo_get_source, (cairo_t *a), (a)) \
+    VOID(cairo_identity_matrix, (cairo_t *a), (a)) \
     VALUE(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t a, int b, int c), (a, b, c)) \
     VALUE(unsigned char *, cairo_image_surface_get_data, (cairo_surface_t *a), (a)) \
     VALUE(int, cairo_image_surface_get_stride, (cairo_surface_t *a), (a)) \
@@ -42,6 +46,7 @@
     VOID(cairo_move_to, (cairo_t *a, double b, double c), (a, b, c)) \
     VOID(cairo_new_path, (cairo_t *a), (a)) \
     VOID(cairo_new_sub_path, (cairo_t *a), (a)) \
+    VOID(cairo_path_destroy, (cairo_path_t *a), (a)) \
     VOID(cairo_pattern_set_extend, (cairo_pattern_t *a, cairo_extend_t b), (a, b)) \
     VOID(cairo_pattern_set_filter, (cairo_pattern_t *a, cairo_filter_t b), (a, b)) \
     VOID(cairo_rectangle, (cairo_t *a, double b, double c, double d, double e), (a, b, c, d, e)) \
@@ -55,6 +60,7 @@
     VOID(cairo_set_font_size, (cairo_t *a, double b), (a, b)) \
     VOID(cairo_set_line_cap, (cairo_t *a, cairo_line_cap_t b), (a, b)) \
     VOID(cairo_set_line_width, (cairo_t *a, double b), (a, b)) \
+    VOID(cairo_set_matrix, (cairo_t *a, const cairo_matrix_t *b), (a, b)) \
     VOID(cairo_set_source_rgba, (cairo_t *a, double b, double c, double d, double e), (a, b, c, d, e)) \
     VOID(cairo_set_source_surface, (cairo_t *a, cairo_surface_t *b, double c, double d), (a, b, c, d)) \
     VOID(cairo_show_glyphs, (cairo_t *a, const cairo_glyph_t *b, int c), (a, b, c)) \

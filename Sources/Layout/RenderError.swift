@@ -189,7 +189,7 @@ extension RenderError: DataFailure {
     /// command's field (`data`, `rect`) for a barcode.
     public var place: ProblemPlace {
         switch self {
-        case .output(let path, _), .unknownFormat(let path, _): ProblemPlace(file: path)
+        case .output(let path, _), .unknownFormat(let path, _, _): ProblemPlace(file: path)
         case .textFit(_, let fit): ProblemPlace(field: fit.field)
         case .barcode(_, let field, _): ProblemPlace(field: field)
         default: ProblemPlace()

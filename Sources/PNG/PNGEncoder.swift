@@ -64,8 +64,9 @@ public struct PNGEncoder: Sendable {
     /// The trade-off used for every image this encoder writes.
     public var compression: Compression
 
-    /// Asked between bands of rows while `.fast` encodes (and once before any other encoding): true stops the work
-    /// with `PNGError.Reason.encodingFailed` — how a job past its deadline (`job-seconds`) ends inside the encoder.
+    /// Asked between bands of rows while `.fast` encodes, and each time libpng hands `.balanced`'s compressed bytes
+    /// on (every IDAT chunk of at most 8 KiB, so every few megabytes of pixels at worst): true stops the work with
+    /// `PNGError.Reason.encodingFailed` — how a job past its deadline (`job-seconds`) ends inside the encoder.
     /// Nil never stops.
     public var stop: (@Sendable () -> Bool)?
 
@@ -108,6 +109,7 @@ public struct PNGEncoder: Sendable {
         png.image.height = UInt32(height)
         png.image.format = layout.format
         let stride = Int32(width * layout.bytesPerPixel)
+        if let stop { return try Self.balanced(png, pixels: pixels, stride: stride, name: name, stop: stop) }
         // Worst case as libpng's PNG_IMAGE_PNG_SIZE_MAX: stored deflate blocks plus chunk overhead.
         let raw = (width * layout.bytesPerPixel + 1) * height
         var capacity = raw + (raw + 7) / 8 + (raw + 63) / 64 + 11 + 8 + 25 + 16 + 44 + 12 + 12 * (raw / 8192 + 2)
@@ -127,6 +129,53 @@ public struct PNGEncoder: Sendable {
             capacity = size
         }
         throw PNGError(name: name, reason: .encodingFailed("the output outgrew its buffer twice"))
+    }
+
+    /// `.balanced`'s PNG written through a stream whose every write first asks `stop`: libpng's simplified API
+    /// makes the whole image in one call, so the stream is the one place the work can be ended before its end — a
+    /// write refused there fails the call (libpng's "Write Error", raised and caught inside libpng, in C frames
+    /// only).
+    private static func balanced(
+        _ png: SimplifiedImage, pixels: [UInt8], stride: Int32, name: String, stop: @escaping @Sendable () -> Bool
+    ) throws -> Data {
+        let sink = StoppableSink(stop: stop)
+        let written = withExtendedLifetime(sink) { () -> Bool in
+            var functions = cookie_io_functions_t()
+            functions.write = { cookie, buffer, count in
+                guard let cookie, let buffer else { return -1 }
+                let sink = Unmanaged<StoppableSink>.fromOpaque(cookie).takeUnretainedValue()
+                if sink.stop() {
+                    sink.stopped = true
+                    return 0
+                }
+                sink.data.append(UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: count)
+                return count
+            }
+            guard let file = fopencookie(Unmanaged.passUnretained(sink).toOpaque(), "w", functions) else {
+                return false
+            }
+            // Unbuffered: each of libpng's writes reaches the sink (and `stop`) as it is made.
+            setvbuf(file, nil, _IONBF, 0)
+            let ok = pixels.withUnsafeBytes { source in
+                png_image_write_to_stdio(&png.image, file, 0, source.baseAddress, stride, nil)
+            }
+            return fclose(file) == 0 && ok != 0
+        }
+        if sink.stopped { throw PNGError(name: name, reason: .encodingFailed(Self.stopped)) }
+        guard written else {
+            throw PNGError(
+                name: name, reason: .encodingFailed(png.message.isEmpty ? "unknown libpng error" : png.message))
+        }
+        return sink.data
+    }
+
+    /// Where `balanced(_:pixels:stride:name:stop:)`'s stream puts the bytes, and whether `stop` refused one.
+    private final class StoppableSink {
+        let stop: @Sendable () -> Bool
+        var data = Data()
+        var stopped = false
+
+        init(stop: @escaping @Sendable () -> Bool) { self.stop = stop }
     }
 
     /// A PNG whose image data `BandedDeflate` makes, with the chunks libpng's simplified API writes for 8-bit

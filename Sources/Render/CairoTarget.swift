@@ -10,9 +10,13 @@ final class CairoTarget: RenderTarget {
     private let canvas: CairoCanvas
     private var images: [Data: CairoImage] = [:]
     private var context: OpaquePointer { canvas.context }
+    /// The job's deadline, checked between the pieces of one long command (its path elements, its bands) as the
+    /// painter checks it between commands.
+    private let deadline: Deadline?
 
-    init(canvas: CairoCanvas, scale: Double) {
+    init(canvas: CairoCanvas, scale: Double, deadline: Deadline?) {
         self.canvas = canvas
+        self.deadline = deadline
         cairo_scale(canvas.context, scale, scale)
         cairo_set_antialias(canvas.context, CAIRO_ANTIALIAS_GRAY)
         if let options = cairo_font_options_create() {
@@ -58,7 +62,7 @@ final class CairoTarget: RenderTarget {
             cairo_close_path(context)
             cairo_restore(context)
         }
-        paintPath(paint, lineWidth: lineWidth, stroke: stroke, fill: fill)
+        try paintPath(paint, lineWidth: lineWidth, stroke: stroke, fill: fill, location: location)
     }
 
     func drawPath(
@@ -66,32 +70,106 @@ final class CairoTarget: RenderTarget {
         location: RenderLocation
     ) throws {
         cairo_new_path(context)
-        for element in elements {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        // What scanning the path costs cairo: the device rows each of its edges crosses, summed.
+        var rows = 0.0
+        var last = Point(x: 0, y: 0)
+        func cross(_ points: Point...) {
+            let ys = ([last] + points).map { matrix.yx * $0.x + matrix.yy * $0.y }
+            rows += (ys.max() ?? 0) - (ys.min() ?? 0)
+            last = points.last ?? last
+        }
+        for (index, element) in elements.enumerated() {
+            if index % Self.elementsBetweenChecks == 0 { try checkDeadline(location) }
             switch element {
-            case .move(let point): cairo_move_to(context, point.x, point.y)
-            case .line(let point): cairo_line_to(context, point.x, point.y)
+            case .move(let point):
+                cairo_move_to(context, point.x, point.y)
+                last = point
+            case .line(let point):
+                cairo_line_to(context, point.x, point.y)
+                cross(point)
             case .curve(let first, let second, let end):
                 cairo_curve_to(context, first.x, first.y, second.x, second.y, end.x, end.y)
+                cross(first, second, end)
             case .close: cairo_close_path(context)
             }
         }
         // An open path's ends show their caps: butt, as the PDF target draws paths.
         cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-        paintPath(paint, lineWidth: lineWidth, stroke: stroke, fill: fill)
+        guard rows > Self.rowsPerCall else {
+            try paintPath(paint, lineWidth: lineWidth, stroke: stroke, fill: fill, location: location)
+            return
+        }
+        try paintInBands(rows: rows, paint, lineWidth: lineWidth, stroke: stroke, fill: fill, location: location)
+    }
+
+    /// How many edge-rows (a path edge crossing one row of device pixels) one cairo fill or stroke may scan, so that
+    /// one call, which cannot be stopped, ends soon after a deadline (JobTimeLimitConstructTests' zigzag path).
+    static let rowsPerCall = 2_000_000.0
+
+    /// Paints the current path, which crosses `rows` device rows in all, band by band: each band of device rows a
+    /// fill and stroke of its own under a clip to the band, sized so that its scan stays within `rowsPerCall`, and
+    /// the deadline checked between them. cairo cannot be stopped inside a call, and a path of many tall edges
+    /// (a hundred thousand zigzags down an A4 page) takes it seconds to scan at once.
+    private func paintInBands(
+        rows: Double, _ paint: Paint, lineWidth: Double, stroke: Color, fill: Color, location: RenderLocation
+    ) throws(RenderError) {
+        guard let path = cairo_copy_path(context) else {
+            throw .raster(location: location, operation: "copy a path", reason: "out of memory")
+        }
+        defer {
+            cairo_path_destroy(path)
+            cairo_new_path(context)
+        }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let height = canvas.height
+        let band = max(1, Int((Double(height) * Self.rowsPerCall / rows).rounded(.down)))
+        for top in stride(from: 0, to: height, by: band) {
+            cairo_save(context)
+            cairo_identity_matrix(context)
+            cairo_new_path(context)
+            cairo_rectangle(context, 0, Double(top), Double(canvas.width), Double(min(band, height - top)))
+            cairo_clip(context)
+            cairo_set_matrix(context, &matrix)
+            cairo_append_path(context, path)
+            do {
+                try paintPath(paint, lineWidth: lineWidth, stroke: stroke, fill: fill, location: location)
+            } catch {
+                cairo_restore(context)
+                throw error
+            }
+            cairo_restore(context)
+        }
+        try canvas.check("draw a path", location: location)
     }
 
     /// Fills and/or strokes the current path (fill first; miter joins, cairo's default and PDF's), then clears it.
-    private func paintPath(_ paint: Paint, lineWidth: Double, stroke: Color, fill: Color) {
+    /// The deadline is checked before each of the two cairo calls, which cannot be stopped once begun.
+    private func paintPath(
+        _ paint: Paint, lineWidth: Double, stroke: Color, fill: Color, location: RenderLocation
+    ) throws(RenderError) {
+        defer { cairo_new_path(context) }
         if paint.fills {
+            try checkDeadline(location)
             setSource(fill)
             cairo_fill_preserve(context)
         }
         if paint.strokes {
+            try checkDeadline(location)
             setSource(stroke)
             cairo_set_line_width(context, lineWidth)
             cairo_stroke_preserve(context)
         }
-        cairo_new_path(context)
+    }
+
+    /// How many path elements are fed to cairo between two looks at the clock: a few microseconds of work.
+    static let elementsBetweenChecks = 1_024
+
+    /// Throws the job's time limit once its deadline has passed.
+    private func checkDeadline(_ location: RenderLocation) throws(RenderError) {
+        if let deadline, deadline.hasPassed { throw .limit(deadline.exceeded, location: location) }
     }
 
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws {

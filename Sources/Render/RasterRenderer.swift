@@ -112,7 +112,7 @@ public struct RasterRenderer: Sendable {
         let factor = scale.factor
         let (width, height) = try pixelSize(of: drawing, scale: scale, page: page.number)
         let canvas = try CairoCanvas(width: width, height: height, page: page.number)
-        let target = CairoTarget(canvas: canvas, scale: factor)
+        let target = CairoTarget(canvas: canvas, scale: factor, deadline: deadline)
         let painter = Painter(deadline: deadline)
         let location = RenderLocation(page: page.number)
         let all = drawing.commands.indices

@@ -50,8 +50,20 @@ struct WorkerChannel {
         guard frame.header.count <= WorkerFrame.maximumBytes, frame.body.count <= WorkerFrame.maximumBytes else {
             throw .malformed("a frame of \(frame.header.count) + \(frame.body.count) bytes is over the 1 GiB bound")
         }
-        try write(Data(frame.prefix) + frame.header)
-        try write(frame.body)
+        let prefix = frame.prefix
+        var failure: WorkerChannelError?
+        prefix.withUnsafeBytes { lengths in
+            frame.header.withUnsafeBytes { header in
+                frame.body.withUnsafeBytes { body in
+                    do throws(WorkerChannelError) {
+                        try write([lengths, header, body])
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// The next frame, waiting at most until `deadline` (nil: as long as it takes).
@@ -69,34 +81,52 @@ struct WorkerChannel {
         return WorkerFrame(header: header, body: body)
     }
 
-    private func write(_ data: Data) throws(WorkerChannelError) {
-        var failure: WorkerChannelError?
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.send(
-                    descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno == EPIPE || errno == ECONNRESET ? .closed : .system(call: "send", errno: errno)
-                    return
-                }
-                offset += written
+    /// Writes `parts` in order, whole, with as few `sendmsg` calls as the socket allows (one, unless its buffer
+    /// fills): the peer wakes once for a frame instead of once per part.
+    private func write(_ parts: [UnsafeRawBufferPointer]) throws(WorkerChannelError) {
+        var pending = parts.filter { $0.count > 0 }
+        while !pending.isEmpty {
+            var vectors = pending.map { part in
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: part.baseAddress), iov_len: part.count)
+            }
+            let written = vectors.withUnsafeMutableBufferPointer { vectors in
+                var message = msghdr()
+                message.msg_iov = vectors.baseAddress
+                message.msg_iovlen = vectors.count
+                return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw errno == EPIPE || errno == ECONNRESET ? .closed : .system(call: "sendmsg", errno: errno)
+            }
+            var left = written
+            while let first = pending.first, left >= first.count {
+                left -= first.count
+                pending.removeFirst()
+            }
+            if left > 0, let first = pending.first {
+                pending[0] = UnsafeRawBufferPointer(rebasing: first[left...])
             }
         }
-        if let failure { throw failure }
     }
 
+    /// `count` bytes, waiting for them by `deadline`: the socket is read first and polled only when it is empty,
+    /// so a frame that has arrived costs its reads alone.
     private func read(_ count: Int, by deadline: ContinuousClock.Instant?) throws(WorkerChannelError) -> Data {
         var data = Data(count: count)
         var offset = 0
+        // Without a deadline the read blocks; with one it must not, so the poll can time it.
+        let flags = deadline == nil ? Int32(0) : Int32(MSG_DONTWAIT)
         while offset < count {
-            try wait(by: deadline)
             let got = data.withUnsafeMutableBytes { buffer in
-                Glibc.recv(descriptor, buffer.baseAddress! + offset, count - offset, 0)
+                Glibc.recv(descriptor, buffer.baseAddress! + offset, count - offset, flags)
             }
             if got < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    try wait(by: deadline)
+                    continue
+                }
                 throw errno == ECONNRESET ? .closed : .system(call: "recv", errno: errno)
             }
             if got == 0 { throw .closed }

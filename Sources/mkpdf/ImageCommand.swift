@@ -54,12 +54,13 @@ struct ImageCommand: ParsableCommand {
     var fast = false
 
     /// Raised (or lowered) budgets: `image-bytes` bounds each input's file and its decoded pixels (width × height
-    /// × 4, read from its header before it is decoded).
+    /// × 4, read from its header before it is decoded); `job-seconds` the whole command.
     @Option(
         name: .customLong("limit"),
         help: ArgumentHelp(
             "Change a budget, e.g. --limit image-bytes=512M (repeatable; K, M, G suffixes allowed): each image's "
-                + "file and decoded size (width x height x 4) is held to image-bytes (default \(Limits().imageBytes)).",
+                + "file and decoded size (width x height x 4) is held to image-bytes, the whole command to "
+                + "job-seconds (defaults \(Limits().imageBytes) bytes and \(Limits().jobSeconds) seconds).",
             valueName: "name=n"))
     var settings: [String] = []
 
@@ -99,8 +100,10 @@ struct ImageCommand: ParsableCommand {
                 DocumentInfo(title: URL(fileURLWithPath: first).deletingPathExtension().lastPathComponent))
             try document.setDisplaysTitle(true)
         }
+        let deadline = try limits().deadline()
         for input in inputs {
             let (data, bitmap) = try decode(input)
+            try Self.check(deadline, input: input)
             let resolution = dpi ?? Self.fittingDPI(width: bitmap.width, height: bitmap.height) ?? 72
             if dpi == nil, resolution != 72 {
                 let note =
@@ -131,6 +134,11 @@ struct ImageCommand: ParsableCommand {
         let url = URL(fileURLWithPath: output)
         try document.save(to: url)
         print(url.standardizedFileURL.path)
+    }
+
+    /// Throws the `job-seconds` limit, with the time the command really ran, once `deadline` has passed.
+    private static func check(_ deadline: Deadline, input: String) throws(ImageCommandError) {
+        if deadline.hasPassed { throw .limit(input: input, deadline.exceeded) }
     }
 
     /// The page resolution when --dpi is absent: 72 (one pixel = one point) when that makes a valid page, else the
@@ -182,11 +190,21 @@ struct ImageCommand: ParsableCommand {
         return (data, bitmap.turned(ImageFile(data)?.orientation ?? .up))
     }
 
-    /// Decodes and encodes every input first, then writes each file atomically.
+    /// Decodes and encodes every input first, then writes each file atomically. The whole command is one job under
+    /// `job-seconds`: checked after each decode and inside the encoder (which stops between bands or chunks).
     private func writePNGs() throws {
-        let encoder = PNGEncoder(compression: fast ? .fast : .balanced)
+        let deadline = try limits().deadline()
+        var encoder = PNGEncoder(compression: fast ? .fast : .balanced)
+        encoder.stop = { deadline.hasPassed }
         let encoded = try inputs.map { input in
-            try encoder.encode(decode(input).upright, name: input)
+            let bitmap = try decode(input).upright
+            try Self.check(deadline, input: input)
+            do {
+                return try encoder.encode(bitmap, name: input)
+            } catch {
+                try Self.check(deadline, input: input)
+                throw error
+            }
         }
         let targets = RenderedDocument.fileNames(for: output, count: inputs.count).map { URL(fileURLWithPath: $0) }
         do {

@@ -1,10 +1,12 @@
 import Foundation
+import PNG
 import TestSupport
 import Testing
 
 /// `--limit job-seconds=1` holds inside every loop of the work (issue 47): nested `for` whose body makes nothing,
 /// `where` nested in `where`, parts, flow blocks, table rows, text setting and PNG output each stop within the
-/// limit and a second, failing with a message that names the limit and the time the document really ran.
+/// limit and a second, failing with a message that names the limit and the time the document really ran — and so do
+/// the single long calls below them: one cairo fill, one markup paragraph, libpng's balanced encoder in `mkpdf image`.
 @Suite(.serialized) struct JobTimeLimitConstructTests {
     /// How one construct ended.
     struct Stopped {
@@ -21,14 +23,14 @@ import Testing
     /// `more` arguments, in a scratch folder that also holds `files`.
     static func render(
         _ template: String, data: String? = nil, output: String = "out.pdf", files: [String: String] = [:],
-        _ more: [String] = []
+        input: String = "t.yaml", _ more: [String] = []
     ) throws -> Stopped {
         let scratch = try Scratch("job-seconds-construct")
-        try Data(template.utf8).write(to: scratch.file("t.yaml"))
+        try Data(template.utf8).write(to: scratch.file(input))
         for (name, text) in files { try Data(text.utf8).write(to: scratch.file(name)) }
         // Data of a million items is trusted here: only the deadline may stop the work.
         var arguments =
-            ["render", "t.yaml", "-o", output, "--limit", "job-seconds=1", "--limit", "yaml-nodes=100000000"] + more
+            ["render", input, "-o", output, "--limit", "job-seconds=1", "--limit", "yaml-nodes=100000000"] + more
         if let data {
             try Data(data.utf8).write(to: scratch.file("d.json"))
             arguments += ["--data", "d.json"]
@@ -232,5 +234,70 @@ import Testing
             try Self.render(
                 template, output: "out.png", ["--limit", "elements-per-page=10000000", "--scale", "4"]),
             "raster drawing of 1,000,000 rectangles")
+    }
+
+    @Test func onePathOfManyTallEdgesInAPNG() throws {
+        // One path, 100,000 edges zigzagging down the whole page: cairo scans each edge on every row it crosses,
+        // some ten seconds in one fill, which cannot be stopped once begun; it is filled band by band instead.
+        let count = 100_000
+        var elements = ["{\"move\": [0, 0]}"]
+        for index in 0..<count {
+            elements.append("{\"line\": [\(Double(index) * 595 / Double(count)), \(index % 2 * 842)]}")
+        }
+        elements.append("{\"close\": []}")
+        let drawing = """
+            {"size": {"width": 595, "height": 842}, "background": "#FFFFFF", "commands": [{"kind": "path",
+             "elements": [\(elements.joined(separator: ","))], "paint": "fill", "lineWidth": 1,
+             "stroke": "#000000", "fill": "#FF0000"}]}
+            """
+        Self.expectStopped(
+            try Self.render(drawing, output: "out.png", input: "t.json"), "one path of 100,000 page-tall edges")
+    }
+
+    @Test func oneMarkupParagraphOfManyRuns() throws {
+        // 40,000 styled runs in one flow paragraph, set by the markup setter in one call.
+        let text = Array(repeating: "**東京国際展示場** 西ホール <u>特設会場</u>", count: 20_000).joined(separator: " ")
+        let template = """
+            page: a6
+            flow:
+              - paragraph: "\(text)"
+            """
+        Self.expectStopped(
+            try Self.render(template, ["--limit", "template-bytes=64M", "--limit", "text-bytes=64M"]),
+            "one markup paragraph of 40,000 runs")
+    }
+
+    @Test func aBalancedPNGOfManyMegapixels() throws {
+        // `mkpdf image` re-encoding 25 megapixels of noise with libpng's balanced settings: seconds in one libpng
+        // call, which now writes through a stream that asks the deadline.
+        let scratch = try Scratch("job-seconds-image")
+        let (width, height) = (5_000, 5_000)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        pixels.withUnsafeMutableBytes { bytes in
+            let words = bytes.bindMemory(to: UInt64.self)
+            for index in words.indices {
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                words[index] = state
+            }
+        }
+        let input = try PNGEncoder(compression: .fast).encode(pixels: pixels, width: width, height: height, layout: .rgb)
+        try input.write(to: scratch.file("noise.png"))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try Oracle.run(
+            Repo.mkpdf.path,
+            ["image", "noise.png", "-o", "out.png", "--limit", "job-seconds=1", "--limit", "image-bytes=1G"],
+            directory: scratch.url)
+        let elapsed = clock.now - start
+        print("job-seconds=1 mkpdf image of 25 megapixels of noise → \(elapsed)")
+        Self.expectStopped(
+            Stopped(
+                status: run.status, stderr: run.stderr, elapsed: elapsed,
+                wroteOutput: FileManager.default.fileExists(atPath: scratch.file("out.png").path)),
+            "mkpdf image, balanced PNG of 25 megapixels")
+        #expect(run.stderr.hasPrefix("Error: noise.png: "), "the input is named: \(run.stderr.prefix(200))")
     }
 }

@@ -40,6 +40,27 @@ struct PreparedText {
 }
 
 extension LayoutEngine {
+    /// Throws the report's deadline error once its time is up: each block and table row is prepared (its lines
+    /// broken, its cells measured) before any is placed, so preparing checks as placing does.
+    func checkDeadline() throws(ReportError) {
+        if let deadline = report.deadline, deadline.hasPassed { throw .limit(deadline.exceeded) }
+    }
+
+    /// A setter for markup (a rich paragraph, a table cell) that stops at the paragraph or line it is in once the
+    /// report's deadline has passed.
+    func markupSetter() -> TextBoxSetter {
+        var setter = TextBoxSetter(fonts: fonts, kinsoku: .standard)
+        setter.deadline = report.deadline
+        return setter
+    }
+
+    /// The report's error for markup that could not be set: the deadline's own limit when that stopped it, else the
+    /// font's problem.
+    static func failure(setting error: TextFitError, font: String) -> ReportError {
+        if case .limit(let limit) = error.reason { return .limit(limit) }
+        return .font(name: font, reason: error.description)
+    }
+
     mutating func prepareBlocks() throws(ReportError) -> [PreparedBlock] {
         var result: [PreparedBlock] = []
         var counts: [String: Int] = [:]
@@ -49,6 +70,7 @@ extension LayoutEngine {
             return next
         }
         for block in report.blocks {
+            try checkDeadline()
             switch block {
             case .heading(let heading):
                 let size = style.headingSize(level: heading.level)
@@ -71,12 +93,12 @@ extension LayoutEngine {
                 let alignment = paragraph.alignment.textAlignment
                 let lines: [SetLine]
                 do {
-                    lines = try TextBoxSetter(fonts: fonts, kinsoku: .standard)
+                    lines = try markupSetter()
                         .lines(
                             InlineMarkup(base: base).runs(markup: paragraph.text), width: page.contentWidth,
                             alignment: alignment, typesetting: style.typesetting, field: location)
                 } catch {
-                    throw .font(name: base.font, reason: error.description)
+                    throw Self.failure(setting: error, font: base.font)
                 }
                 result.append(
                     .richParagraph(

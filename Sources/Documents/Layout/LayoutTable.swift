@@ -93,6 +93,7 @@ extension LayoutEngine {
         let columns = table.columns
         let allRows = table.rows + table.footer
         for (number, row) in allRows.enumerated() {
+            if number % 1024 == 0 { try checkDeadline() }
             for (position, cell) in row.cells.enumerated() where cell.span < 1 {
                 let label =
                     number < table.rows.count ? "row \(number + 1)" : "footer row \(number - table.rows.count + 1)"
@@ -141,13 +142,13 @@ extension LayoutEngine {
                 let aligned = alignment.textAlignment
                 let base = TextRun("", font: font.name, size: font.size, color: try slot(textRole).stroke)
                 do {
-                    let set = try TextBoxSetter(fonts: fonts).lines(
+                    let set = try markupSetter().lines(
                         InlineMarkup(base: base).runs(markup: cell.text),
                         width: width, alignment: aligned, typesetting: style.typesetting, field: place.description)
                     rich = set
                     lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false) }
                 } catch {
-                    throw .font(name: font.name, reason: error.description)
+                    throw Self.failure(setting: error, font: font.name)
                 }
             }
             return .init(
@@ -186,6 +187,7 @@ extension LayoutEngine {
         var rows: [PreparedTable.Row] = []
         rows.reserveCapacity(table.rows.count)
         for (number, spec) in table.rows.enumerated() {
+            if number % 64 == 0 { try checkDeadline() }
             var bodyIndex: Int?
             if spec.kind == .body {
                 bodyIndex = bodyCount
@@ -271,7 +273,8 @@ extension LayoutEngine {
                 if table.showsHeader {
                     widest = widestLine(spec.title, font: try cellFont(.plain, emphasised: true, size: size))
                 }
-                for row in measuredRows {
+                for (number, row) in measuredRows.enumerated() {
+                    if number % 64 == 0 { try checkDeadline() }
                     var start = 0
                     for cell in row.cells {
                         defer { start += cell.span }

@@ -46,7 +46,8 @@ extension Template {
             }
         } catch {
             if let failure { throw failure }
-            throw TemplateError(file: file, reason: .layout(problem: error.description))
+            if let limit = error.limitExceeded { throw TemplateError(file: file, reason: .limit(limit)) }
+            throw TemplateError(file: file, reason: .layout(problem: error.description, kind: error.kind))
         }
     }
 
@@ -212,6 +213,7 @@ extension Template {
             var members: [String: [Int]] = [:]
             var keys: [String: TemplateValue] = [:]
             for index in items.indices {
+                try budget.checkDeadline(file: file, mark: table.mark)
                 let key = try evaluate(group.key, scope: rowScopes[index], mark: table.mark)
                 let text = key.text ?? ""
                 if members[text] == nil {
@@ -222,6 +224,7 @@ extension Template {
             }
             let preferred = group.order.filter { members[$0] != nil }
             for key in preferred + order.filter({ !preferred.contains($0) }) {
+                try budget.checkDeadline(file: file, mark: table.mark)
                 let indices = members[key] ?? []
                 let record = TemplateValue.record(
                     TemplateRecord([

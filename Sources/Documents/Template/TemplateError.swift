@@ -62,8 +62,10 @@ public struct TemplateError: Error, Hashable, Sendable {
         /// An expression cannot be evaluated with the values it was given (a value of another kind than it needs,
         /// such as text where it repeats over a list): the data's problem, where `.expression` is the template's.
         case evaluation(problem: String)
-        /// A flowing document could not be laid out (a page too small for a table, a missing glyph in a cell).
-        case layout(problem: String)
+        /// A flowing document could not be laid out (a page too small for a table, a missing glyph in a cell): what
+        /// the layout said, and the kind of its problem (text that does not fit a page, a glyph no font has, a font
+        /// not found, data a table cannot hold).
+        case layout(problem: String, kind: ProblemKind = .doesNotFit)
         /// The template is written in a form that is no longer read; `conversion` says how to write it now.
         case oldForm(what: String, conversion: String)
         /// The template or its data went over a budget (`Limits`): the limit, the value and how to raise it.
@@ -165,7 +167,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return problem
         case .oldForm(let what, _):
             return what
-        case .layout(let problem):
+        case .layout(let problem, _):
             return problem
         case .limit(let limit):
             return limit.description
@@ -257,7 +259,7 @@ extension TemplateError: DataFailure {
         case .barcode(_, _, _, let field, _): field == nil ? .badTemplate : .badData
         case .chart(let error, _): error.kind
         case .textFit(let fit): fit.kind
-        case .layout: .doesNotFit
+        case .layout(_, let kind): kind
         case .limit(let exceeded): exceeded.kind
         case .syntax, .unknownRole, .badNumber, .unknownElement, .unknownKey, .missingKey, .badValue, .unknownName,
             .expression, .oldForm, .outsideRoot, .notATemplate:
