@@ -110,11 +110,18 @@ let package = Package(
                 // signature is appended to; OpenSSL (CMSBridge) makes the signature's CMS.
                 "QPDF", "CMSBridge", "Digests"
             ]),
-        // Documents as data: templates (Templates/*.yaml) → Drawing and Document, the ticket job, reports from CSV.
+        // The template language's expressions: `{{ }}` parsed and evaluated over values and scopes, with filters
+        // and formatters (dates, yen, kansuji, check digits), each held to its budgets.
+        .target(name: "Expressions", dependencies: ["DrawingModule", "Barcodes", "Support"]),
+        // Flowing reports: headings, paragraphs (inline markup), tables and charts broken into pages with headers,
+        // footers and contents, each page a Drawing with its structure roles.
+        .target(name: "Reports", dependencies: ["DrawingModule", "Fonts", "Typeset", "Charts", "Support"]),
+        // Documents as data: templates (Templates/*.yaml) and their data files → Drawing and Document, the ticket
+        // job; the expressions and reports a template uses come with it.
         .target(
             name: "Documents",
             dependencies: [
-                "DrawingModule", "Layout", "Fonts", "Typeset", "Barcodes", "Charts", "Support",
+                "DrawingModule", "Expressions", "Reports", "Layout", "Fonts", "Typeset", "Barcodes", "Charts", "Support",
                 .product(name: "Yams", package: "Yams")
             ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
@@ -197,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "DocumentsTests",
             dependencies: [
-                "Documents", "DrawingModule", "Fonts", "Typeset", "Barcodes", "Support",
+                "Documents", "Expressions", "Reports", "DrawingModule", "Fonts", "Typeset", "Barcodes", "Support",
                 "Render", "TestSupport"
             ]),
         .testTarget(

@@ -1,5 +1,5 @@
 /// The 14 standard PDF fonts every viewer has; nothing is embedded.
-public enum StandardFont: String, CaseIterable, Sendable {
+package enum StandardFont: String, CaseIterable, Sendable {
     /// Helvetica.
     case helvetica = "Helvetica"
     /// Helvetica Bold.
@@ -30,7 +30,7 @@ public enum StandardFont: String, CaseIterable, Sendable {
     case zapfDingbats = "ZapfDingbats"
 
     /// WinAnsi (CP1252) for the text fonts; the symbol fonts keep their built-in encoding.
-    public var encoding: FontEncoding {
+    package var encoding: FontEncoding {
         switch self {
         case .symbol, .zapfDingbats: return .fontSpecific
         default: return .winAnsi
@@ -39,7 +39,7 @@ public enum StandardFont: String, CaseIterable, Sendable {
 }
 
 /// The Japanese CID fonts libHaru knows after `HPDF_UseJPFonts`; never embedded, the viewer substitutes.
-public enum JapaneseFont: String, CaseIterable, Sendable {
+package enum JapaneseFont: String, CaseIterable, Sendable {
     /// MS Mincho, serif, fixed width.
     case msMincho = "MS-Mincho"
     /// MS Gothic, sans-serif, fixed width.
@@ -51,7 +51,7 @@ public enum JapaneseFont: String, CaseIterable, Sendable {
 }
 
 /// The synthetic styles libHaru offers for the Japanese CID fonts (`,Bold`, `,Italic`, `,BoldItalic`).
-public enum JapaneseFontStyle: String, CaseIterable, Sendable {
+package enum JapaneseFontStyle: String, CaseIterable, Sendable {
     /// No suffix.
     case regular = ""
     /// `,Bold`.
@@ -63,7 +63,7 @@ public enum JapaneseFontStyle: String, CaseIterable, Sendable {
 }
 
 /// The Japanese CMaps libHaru knows after `HPDF_UseJPEncodings`.
-public enum JapaneseEncoding: String, CaseIterable, Sendable {
+package enum JapaneseEncoding: String, CaseIterable, Sendable {
     /// Shift_JIS (Microsoft CP932), horizontal.
     case rksjH = "90ms-RKSJ-H"
     /// Shift_JIS (Microsoft CP932), vertical.
@@ -76,11 +76,11 @@ public enum JapaneseEncoding: String, CaseIterable, Sendable {
     case eucV = "EUC-V"
 
     /// True for the Shift_JIS family, false for EUC.
-    public var isShiftJIS: Bool { rawValue.contains("RKSJ") }
+    package var isShiftJIS: Bool { rawValue.contains("RKSJ") }
 }
 
 /// How the wrapper turns a Swift String into the bytes a font's encoding expects.
-public enum FontEncoding: Sendable, Equatable, CustomStringConvertible {
+package enum FontEncoding: Sendable, Equatable, CustomStringConvertible {
     /// `WinAnsiEncoding` (Windows-1252): Latin text in the base-14 text fonts.
     case winAnsi
     /// The font's built-in encoding (Symbol, ZapfDingbats): printable ASCII bytes only.
@@ -91,7 +91,7 @@ public enum FontEncoding: Sendable, Equatable, CustomStringConvertible {
     case utf8
 
     /// libHaru's encoding name, nil for the built-in one.
-    public var haruName: String? {
+    package var haruName: String? {
         switch self {
         case .winAnsi: return "WinAnsiEncoding"
         case .fontSpecific: return nil
@@ -101,5 +101,5 @@ public enum FontEncoding: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The encoding's name as libHaru and pdffonts show it.
-    public var description: String { haruName ?? "FontSpecific" }
+    package var description: String { haruName ?? "FontSpecific" }
 }

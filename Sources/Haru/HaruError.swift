@@ -5,26 +5,26 @@ import Foundation
 ///
 /// libHaru reports bare numbers through a C callback; this carries the number, its symbolic name, what it means,
 /// which operation and argument (font name, file path, page index) failed, and how to fix it.
-public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendable, Equatable {
+package struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendable, Equatable {
     /// libHaru's `error_no` (`0x102F` for `HPDF_INVALID_FONT_NAME`); wrapper-detected failures use the matching
     /// libHaru code, and 0 when there is none (a document already aborted).
-    public let code: UInt32
+    package let code: UInt32
     /// libHaru's `detail_no` (often 0; an `errno` for file errors).
-    public let detail: UInt32
+    package let detail: UInt32
     /// The symbolic name: `HPDF_INVALID_FONT_NAME`, or `DOCUMENT_ABORTED` for calls refused after an abort.
-    public let name: String
+    package let name: String
     /// What the code means, in English.
-    public let summary: String
+    package let summary: String
     /// The operation that failed, e.g. `get font` or `save to file`.
-    public let operation: String
+    package let operation: String
     /// The argument that failed, e.g. `font name "NoSuchFont"`, `file /tmp/x.pdf`, `page 2`; nil when none applies.
-    public let argument: String?
+    package let argument: String?
     /// What the operating system said, for file errors (`No space left on device`); nil otherwise.
-    public let systemReason: String?
+    package let systemReason: String?
     /// How to fix it, when the wrapper knows.
-    public let hint: String?
+    package let hint: String?
     /// True when libHaru raised the error; false when the wrapper caught it before calling C.
-    public let isFromLibHaru: Bool
+    package let isFromLibHaru: Bool
 
     /// Creates an error; the name and summary come from libHaru's table when `name` is nil.
     init(
@@ -44,10 +44,10 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
     }
 
     /// True for the error every call throws after a delegate chose to abort the document.
-    public var isDocumentAborted: Bool { name == HaruError.abortedName }
+    package var isDocumentAborted: Bool { name == HaruError.abortedName }
 
     /// One line: name and code, meaning, the failed operation with its argument, and the fix.
-    public var description: String {
+    package var description: String {
         var text = "\(name) (0x\(String(code, radix: 16, uppercase: true)), detail \(detail)): \(summary)"
         text += " Failed to \(operation)"
         if let argument { text += " (\(argument))" }
@@ -58,15 +58,15 @@ public struct HaruError: Error, CustomStringConvertible, LocalizedError, Sendabl
     }
 
     /// The same text as `description`, for `localizedDescription`.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 
     /// libHaru's symbolic name for an error code (`0x102F` → `HPDF_INVALID_FONT_NAME`), nil for an unknown code.
-    public static func symbolicName(for code: UInt32) -> String? {
+    package static func symbolicName(for code: UInt32) -> String? {
         HaruErrorCatalog.entry(for: code)?.name
     }
 
     /// The English description of an error code, nil for an unknown code.
-    public static func summary(for code: UInt32) -> String? {
+    package static func summary(for code: UInt32) -> String? {
         HaruErrorCatalog.entry(for: code)?.summary
     }
 
@@ -103,7 +103,7 @@ extension HaruError: Problem {
     /// From libHaru's code: `io` for a file that cannot be opened or written (`HPDF_FILE_IO_ERROR`,
     /// `HPDF_FILE_OPEN_ERROR`), `badRequest` for a page size out of range (`HPDF_PAGE_INVALID_SIZE`), `internal` for
     /// the rest, which sound input does not reach.
-    public var kind: ProblemKind {
+    package var kind: ProblemKind {
         switch code {
         case 0x1016, 0x1017: .io
         case 0x1054: .badRequest

@@ -2,7 +2,7 @@
 ///
 /// libHaru's errors stick to the document until reset; the decision says whether to reset and carry on or to
 /// stop using the document altogether.
-public enum HaruErrorDecision: Sendable, Equatable {
+package enum HaruErrorDecision: Sendable, Equatable {
     /// Reset the error (`HPDF_ResetError`) so later calls on the document work; the failed call still throws.
     case `continue`
     /// Mark the document aborted: the failed call throws and every later call throws `DOCUMENT_ABORTED`
@@ -14,7 +14,7 @@ public enum HaruErrorDecision: Sendable, Equatable {
 ///
 /// A place to log, alert, or stop a batch. Without a delegate
 /// a document continues (resets the error) and throws.
-public protocol HaruErrorDelegate: AnyObject {
+package protocol HaruErrorDelegate: AnyObject {
     /// Called once per error, after the failing libHaru call has returned; the answer decides the document's fate.
     func document(_ document: PDFDocument, didFail error: HaruError) -> HaruErrorDecision
 }

@@ -4,21 +4,21 @@ import Support
 
 /// The metrics libHaru ships for one of its Japanese fonts (MS-PGothic …): widths by Adobe-Japan1 CID and the
 /// descriptor values, read once per process from libHaru's font definition.
-public struct JapaneseCIDMetrics: Sendable, Hashable {
+package struct JapaneseCIDMetrics: Sendable, Hashable {
     /// The font's PostScript name, `MS-PGothic`.
-    public var name: String
+    package var name: String
     /// Widths of the CIDs that differ from `defaultWidth`, in thousandths of an em.
-    public var widths: [UInt16: Int]
+    package var widths: [UInt16: Int]
     /// The width of every other CID (`DW`).
-    public var defaultWidth: Int
+    package var defaultWidth: Int
     /// The descriptor's values.
     package var descriptor: FontDescriptorValues
 
     /// The width of `cid` in thousandths of an em.
-    public func width(of cid: UInt16) -> Int { widths[cid] ?? defaultWidth }
+    package func width(of cid: UInt16) -> Int { widths[cid] ?? defaultWidth }
 
     /// libHaru's definition of `font`, read from a scratch document.
-    public init(_ font: JapaneseFont) throws {
+    package init(_ font: JapaneseFont) throws {
         let document = try PDFDocument()
         try document.check("use the Japanese fonts") { HPDF_UseJPFonts($0) }
         let definition = try document.make("read the font definition", font.rawValue) {
@@ -58,7 +58,7 @@ extension PDFDocument {
     /// A ToUnicode is added only when `toUnicode` is given: with a Uni-CMap every extractor tested (poppler,
     /// MuPDF, pdfium, pypdf) reads the text from the codes, and MuPDF 1.21 warns "CMap is missing codespace range"
     /// when it remaps a ToUnicode through its built-in Uni-CMaps.
-    public func addJapaneseCIDFont(
+    package func addJapaneseCIDFont(
         _ metrics: JapaneseCIDMetrics, encoding: String,
         widths: [(code: UInt16, width: Int)], toUnicode: Data? = nil,
         supplement: Int

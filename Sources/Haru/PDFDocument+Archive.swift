@@ -43,14 +43,14 @@ extension DocumentInfo {
 extension PDFDocument {
     /// Where Debian's ghostscript data (package `libgs-common`) keeps the sRGB IEC 61966-2.1 profile, an ICC version 2
     /// profile as PDF/A-1 requires.
-    public static let sRGBProfilePath = "/usr/share/color/icc/ghostscript/srgb.icc"
+    package static let sRGBProfilePath = "/usr/share/color/icc/ghostscript/srgb.icc"
 
     /// Makes the document conform to PDF/A-`part`b (1, 2 or 3) when saved: XMP metadata in sync with the information dictionary, an
     /// sRGB OutputIntent with `profile` (an ICC profile; by default the one at `sRGBProfilePath`), a `/CIDSet` for
     /// every embedded CIDFont, the header version of the level; PDF/A-1b refuses transparency from here on. Call it
     /// before anything is drawn or any font is added.
     /// - Throws: `HPDF_FILE_OPEN_ERROR` naming the profile's path and package when it cannot be read.
-    public func setArchivePart(_ part: Int, profile: Data? = nil) throws {
+    package func setArchivePart(_ part: Int, profile: Data? = nil) throws {
         let level = "PDF/A-\(part)b"
         try ensureUsable("make the document \(level)", nil)
         guard (1...3).contains(part) else {
@@ -79,7 +79,7 @@ extension PDFDocument {
     /// (`Data`, `Source`, `Alternative`, `Supplement`, `Unspecified`) and an optional `/Desc`: PDF/A-3b only, the way
     /// e-invoice data travels with its PDF (PDF/A-1 forbids attachments, PDF/A-2 allows only PDF/A files).
     /// - Throws: `HPDF_INVALID_OPERATION` when the document is not PDF/A-3b, naming the file.
-    public func attach(
+    package func attach(
         name: String, data: Data, mimeType: String, relationship: String, description: String? = nil
     ) throws {
         let argument = "file \"\(name)\""

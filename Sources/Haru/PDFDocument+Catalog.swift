@@ -7,7 +7,7 @@ import Foundation
 extension PDFDocument {
     /// Sets the catalog's natural language (a BCP 47 tag such as `ja` or `en`), which screen readers and text
     /// extraction use.
-    public func setLanguage(_ tag: String) throws {
+    package func setLanguage(_ tag: String) throws {
         guard !tag.isEmpty,
             tag.unicodeScalars.allSatisfy({
                 $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0))
@@ -27,7 +27,7 @@ extension PDFDocument {
     }
 
     /// Asks viewers to show the Info /Title in the window title instead of the file name (PDF 1.4).
-    public func setDisplaysTitle(_ displays: Bool) throws {
+    package func setDisplaysTitle(_ displays: Bool) throws {
         try check("set the viewer preferences", "DisplayDocTitle \(displays)") { doc in
             let catalog = doc.pointee.catalog
             var preferences = HPDF_Dict(

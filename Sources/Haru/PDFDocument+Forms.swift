@@ -4,9 +4,9 @@ import Foundation
 /// A field of a PDF's interactive form (AcroForm), ready to add with `PDFDocument.addFormField(_:)`: what it is,
 /// its name and value, the font a reader types with, and the widget annotations that show it, each with appearance
 /// streams already recorded.
-public struct PDFFormField {
+package struct PDFFormField {
     /// The field type (`/FT`) and what belongs to it alone.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `/Tx`: text, on one line or (`multiline`) several; `maxLength` characters at most when given.
         case text(multiline: Bool, maxLength: Int?)
         /// `/Btn`: a check box, ticked when the value is its widget's on-state name.
@@ -20,7 +20,7 @@ public struct PDFFormField {
     }
 
     /// A widget's appearance in one mode (`/N` normal, `/D` down).
-    public enum Appearance {
+    package enum Appearance {
         /// One stream (text and choice fields).
         case single(PDFAppearanceStream)
         /// A button's two states: its on-state name (`/Yes`, a radio button's value) and `/Off`.
@@ -28,18 +28,18 @@ public struct PDFFormField {
     }
 
     /// One widget annotation of the field: where it is and how it looks.
-    public struct Widget {
+    package struct Widget {
         /// The page it is on.
-        public var page: PDFPage
+        package var page: PDFPage
         /// Its `/Rect`, PDF coordinates.
-        public var rect: PDFRect
+        package var rect: PDFRect
         /// How it looks (`/AP /N`).
-        public var normal: Appearance
+        package var normal: Appearance
         /// How it looks while pressed (`/AP /D`), for buttons; left out of PDF/A files, which allow `/N` only.
-        public var down: Appearance?
+        package var down: Appearance?
 
         /// A widget on `page` at `rect` with its appearances.
-        public init(page: PDFPage, rect: PDFRect, normal: Appearance, down: Appearance? = nil) {
+        package init(page: PDFPage, rect: PDFRect, normal: Appearance, down: Appearance? = nil) {
             self.page = page
             self.rect = rect
             self.normal = normal
@@ -48,35 +48,35 @@ public struct PDFFormField {
     }
 
     /// The field's name (`/T`), unique in the document.
-    public var name: String
+    package var name: String
     /// Its type.
-    public var kind: Kind
+    package var kind: Kind
     /// Its value (`/V`, also its default `/DV`): the text, the chosen option, or a button's on-state name; nil for
     /// none (`/Off` for a button).
-    public var value: String?
+    package var value: String?
     /// The font a reader's viewer sets typed text in (`/DA`, through the form's `/DR`), for text and choice fields.
-    public var font: PDFType0Font?
+    package var font: PDFType0Font?
     /// The size of that text in points.
-    public var fontSize: Double
+    package var fontSize: Double
     /// Its colour.
-    public var textColor: RGBColor
+    package var textColor: RGBColor
     /// 0 left, 1 centred, 2 right (`/Q`).
-    public var quadding: Int
+    package var quadding: Int
     /// True when a reader may not change the value (`/Ff` bit 1).
-    public var readOnly: Bool
+    package var readOnly: Bool
     /// True when the value is required (`/Ff` bit 2).
-    public var required: Bool
+    package var required: Bool
     /// The border's colour (`/MK /BC`), nil for none: a viewer that draws the field itself draws it so.
-    public var borderColor: RGBColor?
+    package var borderColor: RGBColor?
     /// The background's colour (`/MK /BG`), nil for none.
-    public var backgroundColor: RGBColor?
+    package var backgroundColor: RGBColor?
     /// The border's width in points (`/BS /W`).
-    public var borderWidth: Double
+    package var borderWidth: Double
     /// The widgets: one, or one per button of a radio group.
-    public var widgets: [Widget]
+    package var widgets: [Widget]
 
     /// A field; see each property.
-    public init(
+    package init(
         name: String, kind: Kind, value: String?, font: PDFType0Font? = nil, fontSize: Double = 10,
         textColor: RGBColor = .black, quadding: Int = 0, readOnly: Bool = false, required: Bool = false,
         borderColor: RGBColor? = nil, backgroundColor: RGBColor? = nil, borderWidth: Double = 1, widgets: [Widget]
@@ -126,7 +126,7 @@ struct FormState {
 extension PDFDocument {
     /// False for a PDF/A document, whose widgets may have a normal appearance (`/AP /N`) only: a field's down
     /// appearances need not be recorded, `addFormField` would leave them out.
-    public var allowsDownAppearances: Bool { archive == nil }
+    package var allowsDownAppearances: Bool { archive == nil }
 
     /// Adds `field` to the document's interactive form (made on first use: the catalog's `/AcroForm`, with
     /// `/NeedAppearances false` because every widget carries its own appearance streams, and `/DR` holding the fonts
@@ -137,7 +137,7 @@ extension PDFDocument {
     /// state its value selects. In a PDF/A document the down appearances are left out (PDF/A allows `/AP /N` only).
     /// - Throws: `HaruError` for a name already used or empty, a widget without a drawable rectangle, a widget of
     ///   another document, or libHaru's error.
-    public func addFormField(_ field: PDFFormField) throws {
+    package func addFormField(_ field: PDFFormField) throws {
         let operation = "add form field \(field.name)"
         try ensureUsable(operation, nil)
         let objects = PDFObjectBuilder(document: self, operation: operation)

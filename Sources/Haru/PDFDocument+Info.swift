@@ -2,43 +2,43 @@ import CHaru
 import Foundation
 
 /// Which kinds of streams libHaru compresses with Flate.
-public struct Compression: OptionSet, Sendable, Hashable {
+package struct Compression: OptionSet, Sendable, Hashable {
     /// The libHaru `HPDF_COMP_*` bits.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
     /// Wraps libHaru's bits.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Page content streams (text and graphics).
-    public static let text = Compression(rawValue: UInt32(HPDF_COMP_TEXT))
+    package static let text = Compression(rawValue: UInt32(HPDF_COMP_TEXT))
     /// Image streams.
-    public static let image = Compression(rawValue: UInt32(HPDF_COMP_IMAGE))
+    package static let image = Compression(rawValue: UInt32(HPDF_COMP_IMAGE))
     /// Embedded font and other metadata streams.
-    public static let metadata = Compression(rawValue: UInt32(HPDF_COMP_METADATA))
+    package static let metadata = Compression(rawValue: UInt32(HPDF_COMP_METADATA))
     /// Everything; a new document starts with this.
-    public static let all: Compression = [.text, .image, .metadata]
+    package static let all: Compression = [.text, .image, .metadata]
 }
 
 /// The document information dictionary's fields; nil fields are left unset.
-public struct DocumentInfo: Sendable, Equatable {
+package struct DocumentInfo: Sendable, Equatable {
     /// The document's title.
-    public var title: String?
+    package var title: String?
     /// The person or organisation that wrote it.
-    public var author: String?
+    package var author: String?
     /// The program that made the original content.
-    public var creator: String?
+    package var creator: String?
     /// The program that produced the PDF.
-    public var producer: String?
+    package var producer: String?
     /// What the document is about.
-    public var subject: String?
+    package var subject: String?
     /// Search keywords.
-    public var keywords: String?
+    package var keywords: String?
     /// When the document was created.
-    public var creationDate: Date?
+    package var creationDate: Date?
     /// When the document was last changed.
-    public var modificationDate: Date?
+    package var modificationDate: Date?
 
     /// Creates info with any subset of fields.
-    public init(
+    package init(
         title: String? = nil, author: String? = nil, creator: String? = nil, producer: String? = nil,
         subject: String? = nil, keywords: String? = nil, creationDate: Date? = nil,
         modificationDate: Date? = nil
@@ -55,26 +55,26 @@ public struct DocumentInfo: Sendable, Equatable {
 }
 
 /// What a reader may do with an encrypted PDF opened with the user password.
-public struct Permissions: OptionSet, Sendable, Hashable {
+package struct Permissions: OptionSet, Sendable, Hashable {
     /// The libHaru `HPDF_ENABLE_*` bits.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
     /// Wraps libHaru's bits.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Printing.
-    public static let print = Permissions(rawValue: UInt32(HPDF_ENABLE_PRINT))
+    package static let print = Permissions(rawValue: UInt32(HPDF_ENABLE_PRINT))
     /// Changing everything except annotations and form fields.
-    public static let editAll = Permissions(rawValue: UInt32(HPDF_ENABLE_EDIT_ALL))
+    package static let editAll = Permissions(rawValue: UInt32(HPDF_ENABLE_EDIT_ALL))
     /// Copying text and graphics.
-    public static let copy = Permissions(rawValue: UInt32(HPDF_ENABLE_COPY))
+    package static let copy = Permissions(rawValue: UInt32(HPDF_ENABLE_COPY))
     /// Adding or changing annotations and form fields.
-    public static let edit = Permissions(rawValue: UInt32(HPDF_ENABLE_EDIT))
+    package static let edit = Permissions(rawValue: UInt32(HPDF_ENABLE_EDIT))
     /// Everything libHaru can grant.
-    public static let all: Permissions = [.print, .editAll, .copy, .edit]
+    package static let all: Permissions = [.print, .editAll, .copy, .edit]
 }
 
 /// The standard security handler revision libHaru 2.3.0 offers (RC4 only).
-public enum EncryptionMode: Sendable, Equatable {
+package enum EncryptionMode: Sendable, Equatable {
     /// Revision 2: 40-bit RC4.
     case r2
     /// Revision 3: RC4 with a key of 5 to 16 bytes (40 to 128 bits).
@@ -83,14 +83,14 @@ public enum EncryptionMode: Sendable, Equatable {
 
 extension PDFDocument {
     /// Chooses which streams are Flate-compressed; all are by default.
-    public func setCompression(_ compression: Compression) throws {
+    package func setCompression(_ compression: Compression) throws {
         try check("set the compression mode", "mode 0x\(String(compression.rawValue, radix: 16))") {
             HPDF_SetCompressionMode($0, HPDF_UINT(compression.rawValue))
         }
     }
 
     /// Sets the information dictionary; text fields may hold any Unicode (written as UTF-16 when not ASCII).
-    public func setInfo(_ info: DocumentInfo) throws {
+    package func setInfo(_ info: DocumentInfo) throws {
         archive?.info.merge(info)
         let texts: [(HPDF_InfoType, String, String?)] = [
             (HPDF_INFO_TITLE, "title", info.title), (HPDF_INFO_AUTHOR, "author", info.author),
@@ -121,7 +121,7 @@ extension PDFDocument {
     ///
     /// - Throws: `HPDF_ENCRYPT_INVALID_PASSWORD` when the owner password is empty or equals the user password;
     ///   `HPDF_INVALID_ENCRYPT_KEY_LEN` for an R3 key length outside 5…16.
-    public func encrypt(
+    package func encrypt(
         ownerPassword: String, userPassword: String = "", permissions: Permissions = .all,
         mode: EncryptionMode = .r3(keyLength: 16)
     ) throws {

@@ -17,7 +17,7 @@ extension PDFDocument {
     ///   - decoder: the decoder, for its pixel cap.
     /// - Throws: `JPEGError` (naming `name`) when the JPEG cannot be decoded; `HaruError` (its argument starting
     ///   with `name`) when libHaru cannot store it.
-    public func loadJPEG(_ data: Data, name: String, decoder: JPEGDecoder = JPEGDecoder()) throws -> PDFImage {
+    package func loadJPEG(_ data: Data, name: String, decoder: JPEGDecoder = JPEGDecoder()) throws -> PDFImage {
         let decoded = try decoder.decode(data, name: name)
         let argument = "\(name): \(decoded.width)×\(decoded.height) \(decoded.colorModel) JPEG"
         try ensureUsable("load a JPEG image", argument)

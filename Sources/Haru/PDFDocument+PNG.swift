@@ -13,19 +13,19 @@ extension PDFDocument {
     ///   - decoder: the decoder, for its pixel cap.
     /// - Throws: `PNGError` (naming `name`) when the PNG cannot be decoded; `HaruError` (its argument starting
     ///   with `name`) when libHaru cannot store the pixels.
-    public func loadPNG(_ data: Data, name: String, decoder: PNGDecoder = PNGDecoder()) throws -> PDFImage {
+    package func loadPNG(_ data: Data, name: String, decoder: PNGDecoder = PNGDecoder()) throws -> PDFImage {
         try loadImage(decoder.decode(data, name: name), name: name)
     }
 
     /// Reads, decodes and stores the PNG file at `url`; errors carry its path.
-    public func loadPNG(contentsOf url: URL, decoder: PNGDecoder = PNGDecoder()) throws -> PDFImage {
+    package func loadPNG(contentsOf url: URL, decoder: PNGDecoder = PNGDecoder()) throws -> PDFImage {
         try loadImage(decoder.decode(contentsOf: url), name: url.path)
     }
 
     /// Stores a decoded bitmap: gray when its source was gray, a soft mask only when some pixel is translucent.
     ///
     /// - Throws: `HaruError` whose argument starts with `name`.
-    public func loadImage(_ bitmap: Bitmap, name: String) throws -> PDFImage {
+    package func loadImage(_ bitmap: Bitmap, name: String) throws -> PDFImage {
         do {
             let raw = try RawImage(
                 width: bitmap.width, height: bitmap.height,

@@ -4,7 +4,7 @@ import Support
 
 extension PDFDocument {
     /// The finished PDF as bytes; the document stays usable (more pages, another save).
-    public func data() throws -> Data {
+    package func data() throws -> Data {
         try render(argument: nil)
     }
 
@@ -15,7 +15,7 @@ extension PDFDocument {
     /// written directly, since it cannot be replaced by a rename.
     /// - Throws: `HaruError` (`HPDF_FILE_OPEN_ERROR`/`HPDF_FILE_IO_ERROR` with the `errno` as detail and the path
     ///   as argument, or libHaru's error while producing the bytes).
-    public func save(to url: URL) throws {
+    package func save(to url: URL) throws {
         let path = url.path
         let bytes = try render(argument: "file \(path)")
         do {

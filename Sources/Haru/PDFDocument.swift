@@ -6,21 +6,21 @@ import HaruLoader
 /// into a thrown `HaruError`.
 ///
 /// A document is used from one thread at a time (libHaru is not thread-safe per document); make one per task.
-public final class PDFDocument {
+package final class PDFDocument {
     /// The libHaru document; freed in `deinit` and nowhere else.
     let handle: HPDF_Doc
     /// Where the C error handler records; owned here so it outlives `handle`.
     private let errors: ErrorBox
 
     /// Told of every error before it is thrown; decides continue or abort. Held weakly.
-    public weak var delegate: HaruErrorDelegate?
+    package weak var delegate: HaruErrorDelegate?
 
     /// True once a delegate chose `.abort`: every later call throws `DOCUMENT_ABORTED` without calling libHaru.
-    public internal(set) var isAborted = false
+    package internal(set) var isAborted = false
 
     /// The pages added so far, in order (made on demand: the document keeps only libHaru's handles, since a
     /// `PDFPage` holds its document strongly).
-    public var pages: [PDFPage] {
+    package var pages: [PDFPage] {
         pageRecords.enumerated().map { PDFPage(document: self, handle: $1.handle, index: $0, size: $1.size) }
     }
     /// libHaru's page handles and their sizes, in order.
@@ -48,7 +48,7 @@ public final class PDFDocument {
 
     /// Creates an empty document with compression of all streams switched on.
     /// - Throws: `HaruError` named `LIBHARU_UNAVAILABLE` when libHaru cannot be loaded (see `HaruLoader`).
-    public init() throws {
+    package init() throws {
         if let failure = mkpdf_haru_load_failure() {
             throw HaruError(
                 code: 0, name: "LIBHARU_UNAVAILABLE", summary: "libHaru could not be loaded.",
@@ -148,7 +148,7 @@ public final class PDFDocument {
     ///
     /// - Throws: `HPDF_PAGE_INVALID_SIZE` for a width or height that is not a number from 3 to 14400 points.
     @discardableResult
-    public func addPage(size: PageSize) throws -> PDFPage {
+    package func addPage(size: PageSize) throws -> PDFPage {
         let index = pageRecords.count
         let argument = "page \(index), size \(size.width)×\(size.height) pt"
         try ensureUsable("add a page", argument)

@@ -4,24 +4,24 @@ import Foundation
 /// A font of one document together with its encoding, so text given as Swift Strings can be encoded for it.
 ///
 /// Valid while its document lives (it holds a strong reference to it).
-public struct PDFFont {
+package struct PDFFont {
     /// The document the font belongs to.
-    public let document: PDFDocument
+    package let document: PDFDocument
     /// libHaru's font.
     let handle: HPDF_Font
     /// The font's name as libHaru knows it: `Helvetica`, `MS-Gothic,Bold`, `IPAexGothic`.
-    public let name: String
+    package let name: String
     /// How text is encoded for this font.
-    public let encoding: FontEncoding
+    package let encoding: FontEncoding
     /// True for a TrueType font embedded in the PDF.
-    public let isEmbedded: Bool
+    package let isEmbedded: Bool
 
     /// The bytes libHaru will receive for `text`.
     ///
     /// - Throws: `TextEncodingError` naming the first character the encoding cannot take, unless `unencodable`
     ///   substitutes it.
     ///   For an embedded TrueType font, a character the font has no glyph for is unencodable too.
-    public func encode(_ text: String, unencodable: UnencodablePolicy = .fail) throws -> [UInt8] {
+    package func encode(_ text: String, unencodable: UnencodablePolicy = .fail) throws -> [UInt8] {
         try TextEncoder.encode(
             text, fontName: name, encoding: encoding, policy: unencodable,
             hasGlyph: trueTypeGlyphCheck)
@@ -40,7 +40,7 @@ public struct PDFFont {
     }
 
     /// The width of `text` set in this font at `size` points, without character or word spacing.
-    public func width(of text: String, size: Double, unencodable: UnencodablePolicy = .fail) throws -> Double {
+    package func width(of text: String, size: Double, unencodable: UnencodablePolicy = .fail) throws -> Double {
         let bytes = try encode(text, unencodable: unencodable)
         let argument = { "font \(self.name), text \"\(text.prefix(40))\"" }
         let measured = try document.call(
@@ -54,13 +54,13 @@ public struct PDFFont {
 
 extension PDFDocument {
     /// One of the 14 standard fonts, in WinAnsiEncoding (Symbol and ZapfDingbats in their own).
-    public func font(_ font: StandardFont) throws -> PDFFont {
+    package func font(_ font: StandardFont) throws -> PDFFont {
         try self.font(named: font.rawValue, encoding: font.encoding)
     }
 
     /// A Japanese CID font (not embedded) with a Shift_JIS or EUC CMap; libHaru's Japanese sets are enabled on
     /// first use.
-    public func font(
+    package func font(
         _ font: JapaneseFont, style: JapaneseFontStyle = .regular,
         encoding: JapaneseEncoding = .rksjH
     ) throws -> PDFFont {
@@ -71,7 +71,7 @@ extension PDFDocument {
     /// with an encoding.
     ///
     /// - Throws: `HaruError` `HPDF_INVALID_FONT_NAME` (with the name) for a name libHaru does not know.
-    public func font(named name: String, encoding: FontEncoding) throws -> PDFFont {
+    package func font(named name: String, encoding: FontEncoding) throws -> PDFFont {
         let argument = "font name \"\(name)\", encoding \(encoding)"
         try ensureUsable("get a font", argument)
         switch encoding {
@@ -98,7 +98,7 @@ extension PDFDocument {
     /// libHaru 2.3.0 embeds the whole font file (no subsetting), so PDFs grow by the font's size.
     /// - Throws: `HaruError` with the path: `HPDF_FILE_OPEN_ERROR` when the file does not exist or cannot be
     ///   read, libHaru's TrueType errors when it is not a usable TrueType font.
-    public func loadTrueTypeFont(at url: URL) throws -> PDFFont {
+    package func loadTrueTypeFont(at url: URL) throws -> PDFFont {
         let path = url.path
         let argument = "file \(path)"
         try ensureUsable("load a TrueType font", argument)

@@ -5,17 +5,17 @@ import Foundation
 ///
 /// The image data is stored once in the PDF however often it is drawn. Valid while its document lives (it holds
 /// a strong reference to it).
-public struct PDFImage {
+package struct PDFImage {
     /// The document the image belongs to.
     let document: PDFDocument
     /// libHaru's image XObject.
     let handle: HPDF_Image
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// Whether a soft mask (alpha) is attached.
-    public let hasAlpha: Bool
+    package let hasAlpha: Bool
 }
 
 extension PDFDocument {
@@ -23,7 +23,7 @@ extension PDFDocument {
     /// gray soft mask.
     ///
     /// - Throws: `HaruError` (`HPDF_INVALID_IMAGE` when the fields do not fit together, or libHaru's error).
-    public func loadImage(_ raw: RawImage) throws -> PDFImage {
+    package func loadImage(_ raw: RawImage) throws -> PDFImage {
         let argument = "\(raw.width)×\(raw.height) \(raw.colorSpace) image\(raw.alpha == nil ? "" : " with alpha")"
         try ensureUsable("load an image", argument)
         if let problem = raw.validationProblem {

@@ -1,15 +1,15 @@
 import CHaru
 
 /// A bookmark in the document's outline tree; pass it as `parent` to nest others under it.
-public struct PDFOutline {
+package struct PDFOutline {
     /// libHaru's outline item.
     let handle: HPDF_Outline
     /// The bookmark's title.
-    public let title: String
+    package let title: String
 }
 
 /// How page numbers are written in a page label.
-public enum PageNumberStyle: Sendable, Equatable {
+package enum PageNumberStyle: Sendable, Equatable {
     /// 1, 2, 3.
     case decimal
     /// I, II, III.
@@ -42,7 +42,7 @@ extension PDFDocument {
     ///   - top: the y coordinate to scroll to on that page, fitting its width; nil shows the whole page.
     ///   - opened: whether the bookmark's children show expanded.
     @discardableResult
-    public func addOutline(
+    package func addOutline(
         _ title: String, parent: PDFOutline? = nil, page: PDFPage? = nil, top: Double? = nil,
         opened: Bool = true
     ) throws -> PDFOutline {
@@ -79,7 +79,7 @@ extension PDFDocument {
     ///
     /// - Throws: `HaruError` for a negative index or number, or a prefix that is not printable ASCII (libHaru
     ///   writes it without encoding).
-    public func addPageLabel(
+    package func addPageLabel(
         fromPage pageIndex: Int, style: PageNumberStyle, firstNumber: Int = 1,
         prefix: String? = nil
     ) throws {

@@ -2,24 +2,24 @@ import CHaru
 
 /// A form XObject holding what a page drew while it was recorded (`PDFPage.recordAppearance`): a form field's
 /// appearance stream. Valid while its document lives (libHaru's cross-reference table owns it).
-public struct PDFAppearanceStream {
+package struct PDFAppearanceStream {
     /// The stream's dictionary, an indirect object of the document.
     let dict: HPDF_Dict
 }
 
 /// A rectangle in PDF coordinates (points, origin bottom-left, y up): its lower-left corner and size.
-public struct PDFRect: Sendable, Equatable {
+package struct PDFRect: Sendable, Equatable {
     /// The left edge.
-    public var x: Double
+    package var x: Double
     /// The bottom edge.
-    public var y: Double
+    package var y: Double
     /// The horizontal extent.
-    public var width: Double
+    package var width: Double
     /// The vertical extent.
-    public var height: Double
+    package var height: Double
 
     /// A rectangle from its lower-left corner and size.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -44,7 +44,7 @@ extension PDFPage {
     /// the XObject's. `body` must leave the graphics state as it found it (balanced `q`/`Q`, no open text or path).
     /// - Throws: `HaruError` for a box that is not finite or empty, a call inside a text scope or a path, or the
     ///   first error of `body`.
-    public func recordAppearance(
+    package func recordAppearance(
         box: PDFRect, matrix: [Double]? = nil, _ body: () throws -> Void
     ) throws -> PDFAppearanceStream {
         let operation = "record an appearance"
@@ -136,7 +136,7 @@ extension PDFPage {
     ///
     /// Call outside a `text { }` scope and outside a path; `body` must leave the graphics state as it found it (marked
     /// content cannot straddle a `q`/`Q` pair).
-    public func markedContent(_ tag: String, _ body: () throws -> Void) throws {
+    package func markedContent(_ tag: String, _ body: () throws -> Void) throws {
         let operation = "mark content \(tag)"
         guard !tag.isEmpty, tag.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
         else {

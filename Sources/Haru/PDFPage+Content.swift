@@ -2,13 +2,13 @@ import CHaru
 
 extension PDFPage {
     /// How many bytes the page's content stream holds so far (uncompressed).
-    public var contentLength: Int {
+    package var contentLength: Int {
         guard let stream = attributes.stream else { return 0 }
         return Int(stream.pointee.size)
     }
 
     /// The content stream's bytes from `offset` to its end: what was drawn since the stream was that long.
-    public func content(from offset: Int) -> [UInt8] {
+    package func content(from offset: Int) -> [UInt8] {
         guard let stream = attributes.stream else { return [] }
         return Array(PDFDocument.bytes(of: stream).dropFirst(offset))
     }
@@ -17,7 +17,7 @@ extension PDFPage {
     /// that starts the same way (`Render`'s kept page beginnings). The resources they name must be on the page
     /// (`useFont`, `setAlpha`), and the graphics state they save and restore changed with
     /// `saveGraphicsState`/`restoreGraphicsState`, so libHaru's state stays the page's.
-    public func appendContent(_ bytes: ArraySlice<UInt8>) throws {
+    package func appendContent(_ bytes: ArraySlice<UInt8>) throws {
         guard !bytes.isEmpty else { return }
         try graphics("append content", "\(bytes.count) bytes") {
             bytes.withUnsafeBufferPointer { HPDF_Stream_Write(attributes.stream, $0.baseAddress, HPDF_UINT($0.count)) }
@@ -26,7 +26,7 @@ extension PDFPage {
 
     /// Puts `font` in the page's resources under the name `showGlyphs` would give it, writing nothing: for content
     /// appended with `appendContent` that shows it.
-    public func useFont(_ font: PDFType0Font) throws {
+    package func useFont(_ font: PDFType0Font) throws {
         try document.ensureUsable("use font \(font.baseFont)", label)
         _ = try document.resourceName(of: font, on: handle)
     }
@@ -40,7 +40,7 @@ extension PDFDocument {
     /// Makes the document's ExtGState for an alpha pair now, as the first `PDFPage.setAlpha` with it would: the
     /// document's objects are then made in the order a page drawn call by call makes them.
     /// - Throws: `HaruError` for an alpha outside 0…1, or transparency in a PDF/A-1b document.
-    public func prepareAlpha(stroke: Double, fill: Double) throws {
+    package func prepareAlpha(stroke: Double, fill: Double) throws {
         guard (0...1).contains(stroke), (0...1).contains(fill) else {
             throw reject(code: 0x1080, operation: "set the alpha", argument: "alpha stroke \(stroke) fill \(fill)")
         }

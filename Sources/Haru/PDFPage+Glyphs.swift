@@ -11,7 +11,7 @@ extension PDFPage {
     ///
     /// `characterSpacing` points go after every glyph (`Tc`, reset to 0 before `ET`: text state outlives a text
     /// object): letter-spaced text stays one string, which extractors read as one word.
-    public func showGlyphs(
+    package func showGlyphs(
         _ codes: [UInt16], adjustments: [Int], font: PDFType0Font, size: Double, x: Double,
         y: Double, characterSpacing: Double = 0
     ) throws {

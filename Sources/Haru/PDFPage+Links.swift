@@ -8,7 +8,7 @@ extension PDFPage {
     /// Characters outside printable ASCII are percent-encoded as UTF-8 (a PDF URI is 7-bit ASCII), so
     /// `https://例え.jp/会員` still opens.
     /// - Throws: `HaruError` for numbers that are not finite, an empty URI, or libHaru's error.
-    public func addLink(x: Double, y: Double, width: Double, height: Double, uri: String) throws {
+    package func addLink(x: Double, y: Double, width: Double, height: Double, uri: String) throws {
         let argument = "link to \(uri) at (\(x), \(y)) size \(width)×\(height)"
         let rect = try linkRect(x: x, y: y, width: width, height: height, argument: argument)
         var ascii = ""
@@ -36,7 +36,7 @@ extension PDFPage {
     /// `left`, `top` (a `/Link` annotation whose `/Dest` is `[page /XYZ left top 0]`: the zoom is kept), with no
     /// border.
     /// - Throws: `HaruError` for a page of another document, numbers that are not finite, or libHaru's error.
-    public func addLink(
+    package func addLink(
         x: Double, y: Double, width: Double, height: Double, to page: PDFPage, left: Double, top: Double
     ) throws {
         let argument = "link to page \(page.index) at (\(x), \(y)) size \(width)×\(height)"

@@ -6,7 +6,7 @@ extension PDFPage {
     ///
     /// Call outside a `text { }` scope and outside a path; `body` must leave the graphics state as it found it
     /// (marked content cannot straddle a `q`/`Q` pair). See `markedContent(_:_:)`.
-    public func artifact(_ body: () throws -> Void) throws {
+    package func artifact(_ body: () throws -> Void) throws {
         try markedContent("Artifact", body)
     }
 
@@ -15,7 +15,7 @@ extension PDFPage {
     /// letter-spaced postal code reads `1000005`.
     ///
     /// Written into the content stream directly, like `artifact(_:)`, with the same conditions.
-    public func span(actualText: String, _ body: () throws -> Void) throws {
+    package func span(actualText: String, _ body: () throws -> Void) throws {
         // A PDF text string in UTF-16BE with its byte order mark, written in hex: any text, no escaping.
         let begin = ContentBytes(capacity: 40 + actualText.utf16.count * 4)
         begin.append("/Span <</ActualText <FEFF")

@@ -2,23 +2,23 @@ import CHaru
 
 extension PDFPage {
     /// Strokes a path with the current stroke colour, line width, cap, join and dash.
-    public func stroke(_ path: PDFPath) throws {
+    package func stroke(_ path: PDFPath) throws {
         try paint(path, "stroke a path", "S\n") { HPDF_Page_Stroke(handle) }
     }
 
     /// Fills a path with the current fill colour (non-zero winding rule).
-    public func fill(_ path: PDFPath) throws {
+    package func fill(_ path: PDFPath) throws {
         try paint(path, "fill a path", "f\n") { HPDF_Page_Fill(handle) }
     }
 
     /// Fills and then strokes a path, as one operator.
-    public func fillAndStroke(_ path: PDFPath) throws {
+    package func fillAndStroke(_ path: PDFPath) throws {
         try paint(path, "fill and stroke a path", "B\n") { HPDF_Page_FillStroke(handle) }
     }
 
     /// Intersects the clipping area with a path for the rest of the current graphics state; use inside
     /// `withGraphicsState` (or `withClip`) to undo it.
-    public func clip(to path: PDFPath) throws {
+    package func clip(to path: PDFPath) throws {
         try paint(path, "clip to a path", "W n\n") {
             let status = HPDF_Page_Clip(handle)
             return status == HPDF_STATUS(HPDF_OK) ? HPDF_Page_EndPath(handle) : status
@@ -26,7 +26,7 @@ extension PDFPage {
     }
 
     /// Runs `body` with drawing clipped to `path`, restoring the previous clipping afterwards.
-    public func withClip<R>(to path: PDFPath, _ body: () throws -> R) throws -> R {
+    package func withClip<R>(to path: PDFPath, _ body: () throws -> R) throws -> R {
         try withGraphicsState {
             try clip(to: path)
             return try body()

@@ -4,15 +4,15 @@ import CHaru
 ///
 /// A handle that stays valid while its document lives; it holds a strong reference to the document. Every call
 /// throws `HaruError` with the page index in its context.
-public struct PDFPage {
+package struct PDFPage {
     /// The document that owns the page.
-    public let document: PDFDocument
+    package let document: PDFDocument
     /// libHaru's page.
     let handle: HPDF_Page
     /// The page's position in the document, from 0.
-    public let index: Int
+    package let index: Int
     /// The page's size in points, orientation applied.
-    public let size: PageSize
+    package let size: PageSize
 
     /// The context string errors carry.
     var label: String { "page \(index)" }
@@ -36,23 +36,23 @@ public struct PDFPage {
     // MARK: - Graphics state
 
     /// Sets the width of stroked lines, in points.
-    public func setLineWidth(_ width: Double) throws {
+    package func setLineWidth(_ width: Double) throws {
         try graphics("set the line width", "width \(width)") { HPDF_Page_SetLineWidth(handle, Float(width)) }
     }
 
     /// Sets how open line ends are drawn.
-    public func setLineCap(_ cap: PDFLineCap) throws {
+    package func setLineCap(_ cap: PDFLineCap) throws {
         try graphics("set the line cap", "\(cap)") { HPDF_Page_SetLineCap(handle, cap.haru) }
     }
 
     /// Sets how corners of stroked paths are drawn.
-    public func setLineJoin(_ join: PDFLineJoin) throws {
+    package func setLineJoin(_ join: PDFLineJoin) throws {
         try graphics("set the line join", "\(join)") { HPDF_Page_SetLineJoin(handle, join.haru) }
     }
 
     /// Sets a dash pattern of on/off lengths in whole points (libHaru 2.3.0 takes integers, at most 8);
     /// an empty pattern draws solid lines.
-    public func setDash(_ pattern: [Int], phase: Int = 0) throws {
+    package func setDash(_ pattern: [Int], phase: Int = 0) throws {
         let argument = "dash \(pattern) phase \(phase)"
         guard pattern.count <= 8, pattern.allSatisfy({ (0...0xFFFF).contains($0) }), (0...0xFFFF).contains(phase),
             pattern.isEmpty || pattern.contains(where: { $0 > 0 })
@@ -73,13 +73,13 @@ public struct PDFPage {
     }
 
     /// Sets the colour used to stroke paths.
-    public func setStrokeColor(_ color: RGBColor) throws {
+    package func setStrokeColor(_ color: RGBColor) throws {
         let (r, g, b) = color.clamped
         try writeColor(r, g, b, "RG\n", "set the stroke colour", "\(color)")
     }
 
     /// Sets the colour used to fill paths and text.
-    public func setFillColor(_ color: RGBColor) throws {
+    package func setFillColor(_ color: RGBColor) throws {
         let (r, g, b) = color.clamped
         try writeColor(r, g, b, "rg\n", "set the fill colour", "\(color)")
     }
@@ -103,7 +103,7 @@ public struct PDFPage {
 
     /// Sets stroke and fill opacity (0 transparent … 1 opaque) through an ExtGState, made once per pair and
     /// reused across the document's pages.
-    public func setAlpha(stroke: Double = 1, fill: Double = 1) throws {
+    package func setAlpha(stroke: Double = 1, fill: Double = 1) throws {
         let argument = { "\(label), alpha stroke \(stroke) fill \(fill)" }
         try document.ensureUsable("set the alpha", argument())
         guard (0...1).contains(stroke), (0...1).contains(fill) else {
@@ -114,18 +114,18 @@ public struct PDFPage {
     }
 
     /// Saves the graphics state (`q`); pair with `restoreGraphicsState()`, or use `withGraphicsState`.
-    public func saveGraphicsState() throws {
+    package func saveGraphicsState() throws {
         try graphics("save the graphics state") { HPDF_Page_GSave(handle) }
     }
 
     /// Restores the last saved graphics state (`Q`).
-    public func restoreGraphicsState() throws {
+    package func restoreGraphicsState() throws {
         try graphics("restore the graphics state") { HPDF_Page_GRestore(handle) }
     }
 
     /// Runs `body` between a save and a restore of the graphics state, so colours, alpha, line settings and
     /// clipping set inside do not leak out, even when `body` throws.
-    public func withGraphicsState<R>(_ body: () throws -> R) throws -> R {
+    package func withGraphicsState<R>(_ body: () throws -> R) throws -> R {
         try saveGraphicsState()
         let result: R
         do {
@@ -144,7 +144,7 @@ public struct PDFPage {
     ///
     /// A point (x, y) lands at (a·x + c·y + tx, b·x + d·y + ty).
     /// - Throws: `HaruError` for a number that is not finite or a matrix that flattens the page (a·d − b·c = 0).
-    public func transform(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) throws {
+    package func transform(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) throws {
         let argument = "matrix [\(a) \(b) \(c) \(d) \(tx) \(ty)]"
         guard [a, b, c, d, tx, ty].allSatisfy(\.isFinite), a * d - b * c != 0 else {
             try document.ensureUsable("transform the page", "\(label), \(argument)")
@@ -160,7 +160,7 @@ public struct PDFPage {
     // MARK: - Images
 
     /// Draws an image of the same document scaled into the rectangle whose lower-left corner is (x, y).
-    public func draw(_ image: PDFImage, x: Double, y: Double, width: Double, height: Double) throws {
+    package func draw(_ image: PDFImage, x: Double, y: Double, width: Double, height: Double) throws {
         let argument = "\(image.width)×\(image.height) image at (\(x), \(y)) size \(width)×\(height)"
         guard image.document === document else {
             try document.ensureUsable("draw an image", "\(label), \(argument)")
@@ -183,7 +183,7 @@ public struct PDFPage {
     /// (PDF coordinates, y up): turned, mirrored or sheared — how a photo's EXIF orientation is shown while its
     /// bytes stay as they are.
     /// - Throws: `HaruError` for points that are not finite or lie on one line.
-    public func draw(
+    package func draw(
         _ image: PDFImage, topLeft: (x: Double, y: Double), topRight: (x: Double, y: Double),
         bottomLeft: (x: Double, y: Double)
     ) throws {
@@ -198,7 +198,7 @@ public struct PDFPage {
 }
 
 /// How the open ends of stroked lines are drawn.
-public enum PDFLineCap: Sendable, Equatable {
+package enum PDFLineCap: Sendable, Equatable {
     /// Squared off at the end point.
     case butt
     /// A half circle around the end point.
@@ -216,7 +216,7 @@ public enum PDFLineCap: Sendable, Equatable {
 }
 
 /// How the corners of stroked paths are drawn.
-public enum PDFLineJoin: Sendable, Equatable {
+package enum PDFLineJoin: Sendable, Equatable {
     /// Sharp corners.
     case miter
     /// Rounded corners.

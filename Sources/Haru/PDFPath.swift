@@ -3,9 +3,9 @@
 /// Building the path as a value and emitting it in one go means libHaru's path-object mode can never be left
 /// open by a caller, so its graphics-mode errors cannot happen through this API. Coordinates are PDF points,
 /// origin bottom-left, y up.
-public struct PDFPath: Sendable, Equatable {
+package struct PDFPath: Sendable, Equatable {
     /// One piece of a path.
-    public enum Element: Sendable, Equatable {
+    package enum Element: Sendable, Equatable {
         /// Starts a new subpath at a point.
         case move(x: Double, y: Double)
         /// A straight line to a point.
@@ -25,57 +25,57 @@ public struct PDFPath: Sendable, Equatable {
     }
 
     /// The elements, in drawing order.
-    public private(set) var elements: [Element] = []
+    package private(set) var elements: [Element] = []
 
     /// An empty path.
-    public init() {}
+    package init() {}
 
     /// A path from elements.
-    public init(_ elements: [Element]) {
+    package init(_ elements: [Element]) {
         self.elements = elements
     }
 
     /// Starts a new subpath at (x, y).
-    public mutating func move(to x: Double, _ y: Double) { elements.append(.move(x: x, y: y)) }
+    package mutating func move(to x: Double, _ y: Double) { elements.append(.move(x: x, y: y)) }
     /// Adds a straight line to (x, y).
-    public mutating func line(to x: Double, _ y: Double) { elements.append(.line(x: x, y: y)) }
+    package mutating func line(to x: Double, _ y: Double) { elements.append(.line(x: x, y: y)) }
     /// Adds a cubic Bézier curve to (x3, y3) with control points (x1, y1) and (x2, y2).
-    public mutating func curve(x1: Double, y1: Double, x2: Double, y2: Double, to x3: Double, _ y3: Double) {
+    package mutating func curve(x1: Double, y1: Double, x2: Double, y2: Double, to x3: Double, _ y3: Double) {
         elements.append(.curve(x1: x1, y1: y1, x2: x2, y2: y2, x3: x3, y3: y3))
     }
     /// Adds a closed rectangle.
-    public mutating func rect(x: Double, y: Double, width: Double, height: Double) {
+    package mutating func rect(x: Double, y: Double, width: Double, height: Double) {
         elements.append(.rect(x: x, y: y, width: width, height: height))
     }
     /// Adds a closed circle.
-    public mutating func circle(x: Double, y: Double, radius: Double) {
+    package mutating func circle(x: Double, y: Double, radius: Double) {
         elements.append(.circle(x: x, y: y, radius: radius))
     }
     /// Adds a closed ellipse.
-    public mutating func ellipse(x: Double, y: Double, xRadius: Double, yRadius: Double) {
+    package mutating func ellipse(x: Double, y: Double, xRadius: Double, yRadius: Double) {
         elements.append(.ellipse(x: x, y: y, xRadius: xRadius, yRadius: yRadius))
     }
     /// Adds an arc; angles in degrees, clockwise from 12 o'clock, as libHaru draws them.
-    public mutating func arc(x: Double, y: Double, radius: Double, from startAngle: Double, to endAngle: Double) {
+    package mutating func arc(x: Double, y: Double, radius: Double, from startAngle: Double, to endAngle: Double) {
         elements.append(.arc(x: x, y: y, radius: radius, startAngle: startAngle, endAngle: endAngle))
     }
     /// Closes the current subpath.
-    public mutating func close() { elements.append(.close) }
+    package mutating func close() { elements.append(.close) }
 
     /// A path holding one rectangle.
-    public static func rectangle(x: Double, y: Double, width: Double, height: Double) -> PDFPath {
+    package static func rectangle(x: Double, y: Double, width: Double, height: Double) -> PDFPath {
         PDFPath([.rect(x: x, y: y, width: width, height: height)])
     }
     /// A path holding one straight line.
-    public static func line(from x1: Double, _ y1: Double, to x2: Double, _ y2: Double) -> PDFPath {
+    package static func line(from x1: Double, _ y1: Double, to x2: Double, _ y2: Double) -> PDFPath {
         PDFPath([.move(x: x1, y: y1), .line(x: x2, y: y2)])
     }
     /// A path holding one circle.
-    public static func circle(x: Double, y: Double, radius: Double) -> PDFPath {
+    package static func circle(x: Double, y: Double, radius: Double) -> PDFPath {
         PDFPath([.circle(x: x, y: y, radius: radius)])
     }
     /// A path holding one ellipse.
-    public static func ellipse(x: Double, y: Double, xRadius: Double, yRadius: Double) -> PDFPath {
+    package static func ellipse(x: Double, y: Double, xRadius: Double, yRadius: Double) -> PDFPath {
         PDFPath([.ellipse(x: x, y: y, xRadius: xRadius, yRadius: yRadius)])
     }
 

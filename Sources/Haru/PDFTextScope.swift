@@ -5,7 +5,7 @@ extension PDFPage {
     /// throws, so text calls can never meet libHaru in the wrong graphics mode.
     ///
     /// Graphics calls on any page of the document throw while the scope is open; nesting scopes throws too.
-    public func text<R>(_ body: (PDFTextScope) throws -> R) throws -> R {
+    package func text<R>(_ body: (PDFTextScope) throws -> R) throws -> R {
         try document.ensureUsable("begin text", label)
         if document.openTextPage != nil {
             throw document.reject(
@@ -41,13 +41,13 @@ extension PDFPage {
 /// The text calls available inside `PDFPage.text { … }`: font, colour, and strings placed at points.
 ///
 /// Only valid during the closure it is passed to; using it afterwards throws.
-public final class PDFTextScope {
+package final class PDFTextScope {
     /// The page the text goes on.
-    public let page: PDFPage
+    package let page: PDFPage
     /// The font set by `setFont`, needed to encode strings.
-    public private(set) var font: PDFFont?
+    package private(set) var font: PDFFont?
     /// The size set by `setFont`, in points.
-    public private(set) var fontSize: Double = 0
+    package private(set) var fontSize: Double = 0
     /// False once the scope's closure has returned.
     fileprivate(set) var isOpen = true
 
@@ -56,7 +56,7 @@ public final class PDFTextScope {
     }
 
     /// Sets the font and size used by the following `show` calls.
-    public func setFont(_ font: PDFFont, size: Double) throws {
+    package func setFont(_ font: PDFFont, size: Double) throws {
         let argument = { "\(self.page.label), font \(font.name) size \(size)" }
         try ensureOpen("set the font", argument())
         guard font.document === page.document else {
@@ -72,7 +72,7 @@ public final class PDFTextScope {
     }
 
     /// Sets the colour text is filled with.
-    public func setFillColor(_ color: RGBColor) throws {
+    package func setFillColor(_ color: RGBColor) throws {
         try ensureOpen("set the text colour", page.label)
         let (r, g, b) = color.clamped
         try page.document.check("set the text colour", "\(self.page.label), \(color)") { _ in
@@ -84,7 +84,7 @@ public final class PDFTextScope {
     ///
     /// - Throws: `TextEncodingError` for a character the font's encoding cannot take (unless `unencodable`
     ///   substitutes); `HaruError` `HPDF_PAGE_FONT_NOT_FOUND` when no font was set.
-    public func show(_ text: String, x: Double, y: Double, unencodable: UnencodablePolicy = .fail) throws {
+    package func show(_ text: String, x: Double, y: Double, unencodable: UnencodablePolicy = .fail) throws {
         let argument = { "\(self.page.label), text \"\(text.prefix(40))\" at (\(x), \(y))" }
         try ensureOpen("show text", argument())
         guard let font else {
@@ -104,7 +104,7 @@ public final class PDFTextScope {
     }
 
     /// The width of `text` in the current font and size, in points.
-    public func width(of text: String, unencodable: UnencodablePolicy = .fail) throws -> Double {
+    package func width(of text: String, unencodable: UnencodablePolicy = .fail) throws -> Double {
         guard let font else {
             try ensureOpen("measure text", page.label)
             throw page.document.reject(

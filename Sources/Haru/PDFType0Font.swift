@@ -8,9 +8,9 @@ import Support
 ///
 /// The font file and the ToUnicode CMap are held deflated (`PDFDocument.deflate`), so a batch compresses each subset
 /// once, not once per document. Codes are two-byte CIDs shown through `Identity-H`.
-public struct EmbeddedFontProgram: Sendable, Hashable {
+package struct EmbeddedFontProgram: Sendable, Hashable {
     /// The kind of font program, which decides the CIDFont subtype and the descriptor's file key.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A TrueType (glyf) font: `CIDFontType2` with `/CIDToGIDMap /Identity`, `FontFile2`.
         case trueType
         /// A bare CFF table (CID-keyed or not): `CIDFontType0` with `FontFile3 /Subtype /CIDFontType0C`.
@@ -18,22 +18,22 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     }
 
     /// TrueType (FontFile2) or CFF (FontFile3).
-    public var kind: Kind
+    package var kind: Kind
     /// `BaseFont` and `FontName`, with the subset tag (`ABCDEF+IPAexGothic`); PDF name characters only.
-    public var baseFont: String
+    package var baseFont: String
     /// The font program, deflated.
-    public var compressedFont: Data {
+    package var compressedFont: Data {
         didSet { fontDigest = Self.digest(of: compressedFont) }
     }
     /// The SHA-1 of `compressedFont`, made once per program: a document's /ID takes it in place of the program's
     /// bytes (`PDFDocument.addDocumentID`), so a batch does not hash the same program in every file.
     package private(set) var fontDigest: [UInt8]
     /// The font program's length before compression (`Length1` of a `FontFile2`).
-    public var fontLength: Int
+    package var fontLength: Int
     /// The ToUnicode CMap, deflated.
-    public var compressedToUnicode: Data
+    package var compressedToUnicode: Data
     /// The advance of each code used, in thousandths of an em, sorted by code (the `W` array).
-    public var widths: [(code: UInt16, width: Int)] {
+    package var widths: [(code: UInt16, width: Int)] {
         didSet { widthEntries = WidthEntry.entries(widths, defaultWidth: Self.defaultWidth) }
     }
     /// `widths` as the CIDFont's `W` entries at `DW` `defaultWidth`, made once per program: a batch adds the same
@@ -66,13 +66,13 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
     }
 
     /// Programs are equal when their names and bytes are.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.baseFont == rhs.baseFont && lhs.compressedFont == rhs.compressedFont
             && lhs.compressedToUnicode == rhs.compressedToUnicode && lhs.kind == rhs.kind
     }
 
     /// Hashes the name and the font length.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(baseFont)
         hasher.combine(compressedFont.count)
     }
@@ -80,7 +80,7 @@ public struct EmbeddedFontProgram: Sendable, Hashable {
 
 /// A Type0 font built by `PDFDocument.addType0Font` in one document's object table; valid while its document lives
 /// (libHaru's cross-reference table owns the objects).
-public struct PDFType0Font {
+package struct PDFType0Font {
     /// The font dictionary (an indirect object of the document).
     let dict: HPDF_Dict
     /// Its CIDFont's descriptor, shared by a font of the same program spaced otherwise.
@@ -88,14 +88,14 @@ public struct PDFType0Font {
     /// Its ToUnicode stream, likewise shared.
     let toUnicode: HPDF_Dict?
     /// Its `BaseFont`.
-    public let baseFont: String
+    package let baseFont: String
     /// The program it embeds; nil for a non-embedded font.
-    public let program: EmbeddedFontProgram?
+    package let program: EmbeddedFontProgram?
 }
 
 extension PDFDocument {
     /// `bytes` deflated (`Deflate`), for streams added pre-compressed (`EmbeddedFontProgram`).
-    public func deflate(_ bytes: Data) throws -> Data {
+    package func deflate(_ bytes: Data) throws -> Data {
         guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0, effort: .program) }) else {
             throw reject(code: 0x1015, operation: "deflate a font stream", argument: "\(bytes.count) bytes")
         }
@@ -119,7 +119,7 @@ extension PDFDocument {
     /// `verticalOrigin` (thousandths of an em: the font's ascent) makes it a vertical font, `Identity-V` with
     /// `DW2 [verticalOrigin -1000]`: a glyph shown at a pen position is drawn with its horizontal origin half its
     /// width left of the pen and `verticalOrigin` below it.
-    public func addType0Font(
+    package func addType0Font(
         _ program: EmbeddedFontProgram, sharing: PDFType0Font? = nil, toUnicode ownToUnicode: Data? = nil,
         verticalOrigin: Int? = nil
     ) throws -> PDFType0Font {

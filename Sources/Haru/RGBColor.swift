@@ -1,30 +1,30 @@
 /// A device RGB colour, each component from 0 to 1, as PDF's `rg`/`RG` operators take it.
-public struct RGBColor: Sendable, Equatable, Hashable {
+package struct RGBColor: Sendable, Equatable, Hashable {
     /// Red, 0…1.
-    public var red: Double
+    package var red: Double
     /// Green, 0…1.
-    public var green: Double
+    package var green: Double
     /// Blue, 0…1.
-    public var blue: Double
+    package var blue: Double
 
     /// A colour from components in 0…1; values outside are clamped when drawn.
-    public init(red: Double, green: Double, blue: Double) {
+    package init(red: Double, green: Double, blue: Double) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
     /// A colour from 8-bit components (0…255), as design tools show them.
-    public init(red255 red: Int, green: Int, blue: Int) {
+    package init(red255 red: Int, green: Int, blue: Int) {
         self.init(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255)
     }
 
     /// Black.
-    public static let black = RGBColor(red: 0, green: 0, blue: 0)
+    package static let black = RGBColor(red: 0, green: 0, blue: 0)
     /// White.
-    public static let white = RGBColor(red: 1, green: 1, blue: 1)
+    package static let white = RGBColor(red: 1, green: 1, blue: 1)
     /// Pure red.
-    public static let red = RGBColor(red: 1, green: 0, blue: 0)
+    package static let red = RGBColor(red: 1, green: 0, blue: 0)
 
     /// The components clamped to 0…1 as libHaru's floats; NaN becomes 0.
     var clamped: (Float, Float, Float) {

@@ -5,16 +5,16 @@ import Foundation
 ///
 /// libHaru's own PNG loader crashes on valid files and stores masks uncompressed, so images reach it only as
 /// raw pixels (the PNG module decodes); the alpha plane becomes a compressed soft mask.
-public struct RawImage: Sendable, Equatable {
+package struct RawImage: Sendable, Equatable {
     /// The colour model of `pixels`.
-    public enum ColorSpace: Sendable, Equatable {
+    package enum ColorSpace: Sendable, Equatable {
         /// One byte per pixel.
         case gray
         /// Three bytes per pixel, red, green, blue.
         case rgb
 
         /// Bytes per pixel.
-        public var componentCount: Int {
+        package var componentCount: Int {
             switch self {
             case .gray: return 1
             case .rgb: return 3
@@ -23,21 +23,21 @@ public struct RawImage: Sendable, Equatable {
     }
 
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
     /// How `pixels` is laid out.
-    public var colorSpace: ColorSpace
+    package var colorSpace: ColorSpace
     /// `width × height × colorSpace.componentCount` bytes, 8 bits per component, rows top to bottom.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
     /// One byte per pixel (0 transparent … 255 opaque), rows top to bottom; nil means fully opaque.
-    public var alpha: [UInt8]?
+    package var alpha: [UInt8]?
 
     /// Creates an image, checking that the byte counts match the dimensions.
     ///
     /// - Throws: `RawImageError` when a side is not positive, the sizes overflow, or `pixels`/`alpha` have the
     ///   wrong length.
-    public init(width: Int, height: Int, colorSpace: ColorSpace, pixels: [UInt8], alpha: [UInt8]? = nil) throws {
+    package init(width: Int, height: Int, colorSpace: ColorSpace, pixels: [UInt8], alpha: [UInt8]? = nil) throws {
         self.width = width
         self.height = height
         self.colorSpace = colorSpace
@@ -71,19 +71,19 @@ public struct RawImage: Sendable, Equatable {
 }
 
 /// Raw image fields that do not fit together (sizes, byte counts).
-public struct RawImageError: Error, CustomStringConvertible, LocalizedError, Sendable, Equatable {
+package struct RawImageError: Error, CustomStringConvertible, LocalizedError, Sendable, Equatable {
     /// What does not fit.
-    public let reason: String
+    package let reason: String
     /// What failed and how to fix it.
-    public var description: String {
+    package var description: String {
         "Invalid raw image: \(reason). Fix: give pixels as rows top to bottom, 8 bits per component, "
             + "and alpha as one byte per pixel or nil."
     }
     /// The same text as `description`.
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }
 
 extension RawImageError: Problem {
     /// `badData`: the image's sizes and bytes do not fit together.
-    public var kind: ProblemKind { .badData }
+    package var kind: ProblemKind { .badData }
 }

@@ -1,5 +1,7 @@
 import DrawingModule
+import Expressions
 import Foundation
+import Reports
 import Typeset
 
 struct TemplateLet: Hashable, Sendable {

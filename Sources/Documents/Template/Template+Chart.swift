@@ -1,5 +1,6 @@
 import Charts
 import DrawingModule
+import Expressions
 import Foundation
 import Support
 

@@ -1,4 +1,5 @@
 import DrawingModule
+import Expressions
 import Fonts
 import Foundation
 import Support

@@ -1,6 +1,8 @@
 import DrawingModule
+import Expressions
 import Fonts
 import Foundation
+import Reports
 import Support
 import Typeset
 

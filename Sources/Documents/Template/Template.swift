@@ -1,7 +1,9 @@
 import Barcodes
 import DrawingModule
+import Expressions
 import Fonts
 import Foundation
+import Reports
 import Support
 import Typeset
 

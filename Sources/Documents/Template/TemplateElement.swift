@@ -1,4 +1,5 @@
 import DrawingModule
+import Expressions
 import Foundation
 
 /// A line and column in the template file (1-based, columns in Unicode scalars as libyaml counts them).

@@ -1,4 +1,5 @@
 import DrawingModule
+import Expressions
 import Foundation
 import Yams
 

@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Reports
 import Support
 import Typeset
 import Yams

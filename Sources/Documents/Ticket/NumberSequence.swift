@@ -1,4 +1,5 @@
 import DrawingModule
+import Expressions
 
 /// A number made from a record's position for data that has none (`--number ticket='FN-{{index+1:06}}'`).
 ///

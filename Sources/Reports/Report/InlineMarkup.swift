@@ -8,12 +8,15 @@ import Foundation
 /// Markup is read only in the template's own text: a placeholder's value is always plain text in the style around
 /// it, so data can never turn itself bold. A value may stand inside a ruby base or reading (`｜{{name}}《{{kana}}》`)
 /// or a link's address (`<a href="{{url}}">`).
-struct InlineMarkup {
+package struct InlineMarkup {
     /// The style every run starts from.
-    var base: TextRun
+    package var base: TextRun
+
+    /// Markup read over `base`.
+    package init(base: TextRun) { self.base = base }
 
     /// The runs of `pieces`: the template's own text (field nil) read as markup, values (a field) as plain text.
-    func runs(_ pieces: [(field: String?, text: String)]) -> [TextRun] {
+    package func runs(_ pieces: [(field: String?, text: String)]) -> [TextRun] {
         var runs: [TextRun] = []
         var bold = base.weight == .bold
         var underline = base.underline
@@ -118,7 +121,7 @@ struct InlineMarkup {
     }
 
     /// The runs of `markup`, a text without placeholders.
-    func runs(markup: String) -> [TextRun] {
+    package func runs(markup: String) -> [TextRun] {
         runs([(nil, markup)])
     }
 
@@ -126,7 +129,7 @@ struct InlineMarkup {
     static let linkOpening = "<a href=\""
 
     /// True when `text` uses any of the markup (so plain text keeps its own, faster, layout).
-    static func holdsMarkup(_ text: String) -> Bool {
+    package static func holdsMarkup(_ text: String) -> Bool {
         text.contains("**") || text.contains("<b>") || text.contains("<u>") || text.contains(linkOpening)
             || (text.contains("｜") && text.contains("《") && text.contains("》"))
     }
@@ -143,7 +146,7 @@ struct InlineMarkup {
     }
 
     /// The text with markup removed, as a reader extracts it (ruby readings dropped).
-    func plainText(_ pieces: [(field: String?, text: String)]) -> String {
+    package func plainText(_ pieces: [(field: String?, text: String)]) -> String {
         runs(pieces).map(\.string).joined()
     }
 }

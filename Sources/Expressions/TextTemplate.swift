@@ -1,3 +1,4 @@
+import DrawingModule
 import Foundation
 
 /// Text with `{{ expression }}` parts: `"{{customer}} 様"`, `"合計 {{ total | yen }}"`, parsed once when the
