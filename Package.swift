@@ -228,7 +228,8 @@ let package = Package(
                 "Charts", "TestSupport"
             ]),
         .testTarget(
-            name: "BatchTests", dependencies: ["Batch", "Documents", "Render", "Validation", "Support", "TestSupport"]),
+            name: "BatchTests",
+            dependencies: ["Batch", "Documents", "Render", "Layout", "Validation", "Support", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: [

@@ -26,6 +26,8 @@ public struct Job: Sendable {
     public init(template: Template, output: OutputOptions = OutputOptions(), limits: Limits = Limits()) {
         self.template = template
         self.output = output
+        // The job renders many documents from one template: their first pages begin alike.
+        self.output.layoutReuse = output.layoutReuse ?? LayoutReuse()
         self.limits = limits
     }
 

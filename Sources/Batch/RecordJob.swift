@@ -38,6 +38,8 @@ public struct RecordJob: Sendable {
         self.name = name
         self.rules = rules
         self.output = output
+        // One batch run, one template: the records' first pages begin alike.
+        self.output.layoutReuse = output.layoutReuse ?? LayoutReuse()
     }
 
     /// The fields the manifest keeps for a record: member, ticket and those the file name uses.

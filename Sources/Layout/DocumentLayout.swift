@@ -2,6 +2,7 @@ import Barcodes
 import Charts
 import DrawingModule
 import Fonts
+import Support
 import Typeset
 
 /// How wide an output draws text in a logical font when that is not the font files' advances: the PDF's CID mode
@@ -29,16 +30,19 @@ public struct DocumentLayout: Sendable {
     public var deadline: Deadline?
     /// The output's own text widths (the PDF's CID mode), or nil for the font files' advances.
     public var widths: (any TextWidths)?
+    /// What the owner of many documents keeps between their layouts, or nil to lay out every command.
+    public var reuse: LayoutReuse?
 
     /// Creates a layout.
     public init(
         fonts: FontRegistry = .shared, gridPixelsPerPoint: Double = RasterScale.standard.factor,
-        deadline: Deadline? = nil, widths: (any TextWidths)? = nil
+        deadline: Deadline? = nil, widths: (any TextWidths)? = nil, reuse: LayoutReuse? = nil
     ) {
         self.fonts = fonts
         self.gridPixelsPerPoint = gridPixelsPerPoint
         self.deadline = deadline
         self.widths = widths
+        self.reuse = reuse
     }
 
     /// `document` laid out: one page per drawing, and the structure tree of all of them.
@@ -82,19 +86,48 @@ final class LayoutRun {
 
     var fonts: FontRegistry { layout.fonts }
 
-    /// Lays out `drawing` as page `number`.
+    /// Lays out `drawing` as page `number`. A first page that begins as a recent one did starts from what that
+    /// beginning left (`DocumentLayout.reuse`).
     func page(_ drawing: Drawing, number: Int) throws(RenderError) -> LaidOutPage {
         var page = LaidOutPage(
             number: number, size: drawing.size, background: drawing.background, elements: [], commandStarts: [],
             texts: [])
         page.commandStarts.reserveCapacity(drawing.commands.count + 1)
         structure.beginPage(number)
+        var start = 0
+        var split: Int?
+        let frame = LayoutReuse.Frame(layout: layout, drawing: drawing)
+        let reuse = number == 1 && LayoutWork.current == nil ? layout.reuse : nil
+        if let reuse {
+            switch reuse.plan(for: drawing, in: frame) {
+            case .resume(let kept, let from):
+                if let kept = kept.first {
+                    page.elements = kept.elements
+                    page.commandStarts = kept.commandStarts
+                    page.texts = kept.texts
+                    structure = kept.structure.copy()
+                    shapings.shapings = kept.shapings
+                    start = from
+                    reuse.hit(in: frame, after: from)
+                }
+            case .split(let at): split = at
+            case .whole: break
+            }
+        }
         try RenderError.converting(location: RenderLocation(page: number)) {
             var context = Context(page: number, matrix: .identity, path: [])
-            for index in drawing.commands.indices {
+            let top = RenderLocation(page: number)
+            for index in drawing.commands.indices.dropFirst(start) {
+                if index == split, let reuse {
+                    reuse.keep(
+                        LayoutReuse.Kept(
+                            elements: page.elements, commandStarts: page.commandStarts, texts: page.texts,
+                            structure: structure.copy(), shapings: shapings.shapings),
+                        after: index, of: drawing, in: frame)
+                }
                 page.commandStarts.append(page.elements.count)
                 try command(
-                    drawing.commands[index], at: RenderLocation(page: number).appending("commands", index: index),
+                    drawing.commands[index], at: top.appending("commands", index: index),
                     context: &context, into: &page.elements, texts: &page.texts)
             }
         }
@@ -115,6 +148,8 @@ final class LayoutRun {
         _ commands: Commands, under parent: RenderLocation, context: inout Context,
         into elements: inout [LaidOutElement], texts: inout [String]
     ) throws where Commands.Index == Int {
+        // The parent's path written out once, not again for each command under it.
+        let parent = parent.flattened
         for index in commands.indices {
             try command(
                 commands[index], at: parent.appending("commands", index: index), context: &context, into: &elements,

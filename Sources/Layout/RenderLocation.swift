@@ -44,6 +44,14 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
         return path.isEmpty ? "page \(page)" : "page \(page), \(path)"
     }
 
+    /// The same place with its path written out: appending to it copies that text instead of writing it again.
+    package var flattened: RenderLocation {
+        guard leaf != nil else { return self }
+        var flat = RenderLocation(page: page, path: path)
+        flat.source = source
+        return flat
+    }
+
     /// The location of element `index` of the command list at `component` below this one.
     package func appending(_ component: String, index: Int) -> RenderLocation {
         var next = RenderLocation(page: page, path: path)

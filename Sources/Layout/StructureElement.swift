@@ -125,6 +125,13 @@ final class StructureBuilder {
         }
 
         var element: StructureElement { StructureElement(role: role, children: children) }
+
+        /// A node of its own with the same role and children so far.
+        func copy() -> Node {
+            let node = Node(role: role, isDefault: isDefault)
+            node.children = children
+            return node
+        }
     }
 
     private var stack = [Node(role: nil, isDefault: false)]
@@ -132,6 +139,16 @@ final class StructureBuilder {
     private var pushed: [Bool] = []
     /// The artifact the last decorations went into, while nothing else came after them.
     private var openArtifact: Node?
+
+    /// A builder of its own in this one's state, which goes on apart from it (a kept beginning's tree, given to
+    /// each page that begins alike).
+    func copy() -> StructureBuilder {
+        let copy = StructureBuilder()
+        copy.stack = stack.map { $0.copy() }
+        copy.pushed = pushed
+        copy.openArtifact = openArtifact?.copy()
+        return copy
+    }
 
     /// Starts a page: decorations do not run on into the next page's artifact.
     func beginPage(_ number: Int) {

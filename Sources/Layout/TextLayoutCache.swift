@@ -75,7 +75,8 @@ final class TextLayoutCache {
         }
     }
 
-    private var shapings: [Key: TextLayout.Shaping] = [:]
+    /// The shapings of this document so far, by text.
+    var shapings: [Key: TextLayout.Shaping] = [:]
 
     /// The shaping stored for `text`, or the one shaped for an earlier document with `fonts`, or the one `make`
     /// makes (then stored), and whether it is new to this document.

@@ -23,6 +23,8 @@ public struct PDFRenderer: Sendable {
     public var scale: RasterScale
     /// When the rendering must be done by, checked at every drawing command; nil for no limit.
     public var deadline: Deadline?
+    /// What the owner of many documents keeps between their layouts (`DocumentLayout.reuse`), or nil.
+    public var layoutReuse: LayoutReuse?
 
     /// Creates a renderer.
     public init(
@@ -66,7 +68,7 @@ public struct PDFRenderer: Sendable {
     public var layout: DocumentLayout {
         DocumentLayout(
             fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline,
-            widths: fontMode == .cid ? CIDTextWidths(fonts: fonts) : nil)
+            widths: fontMode == .cid ? CIDTextWidths(fonts: fonts) : nil, reuse: layoutReuse)
     }
 
     /// `document` checked for what a PDF refuses (no pages, form fields, the outline, the archive level), its form

@@ -24,6 +24,8 @@ public struct RasterRenderer: Sendable {
     public static let defaultMaximumBytes = 512 << 20
     /// When the rendering must be done by, checked at every drawing command; nil for no limit.
     public var deadline: Deadline?
+    /// What the owner of many documents keeps between their layouts (`DocumentLayout.reuse`), or nil.
+    public var layoutReuse: LayoutReuse?
 
     /// Creates a renderer.
     public init(fonts: FontRegistry = .shared, compression: PNGEncoder.Compression = .fast) {
@@ -42,7 +44,7 @@ public struct RasterRenderer: Sendable {
 
     /// The layout this renderer's pixels need: its fonts and deadline, barcodes on a grid of `scale`.
     public func layout(scale: RasterScale = .standard) -> DocumentLayout {
-        DocumentLayout(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline)
+        DocumentLayout(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline, reuse: layoutReuse)
     }
 
     /// The drawing's pixels, straight-alpha RGBA8; transparent where the drawing has no background.

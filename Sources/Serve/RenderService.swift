@@ -24,6 +24,8 @@ public struct RenderService: Sendable {
     /// The secret the editor page sends with a save (`MKPDF-Editor-Token`): another site's page cannot read it, so
     /// it cannot save even where `Origin` is not sent.
     let editorToken: String
+    /// What this process keeps between the documents it lays out (each worker process has its own).
+    let layoutReuse = LayoutReuse()
 
     /// A service over the templates in `configuration.root`, with its worker processes started when
     /// `configuration.workers` asks for them.
@@ -233,6 +235,7 @@ public struct RenderService: Sendable {
         output.scale = settings.scale
         output.flattensForms = settings.flattensForms
         output.maximumRasterBytes = configuration.limits.rasterBytes
+        output.layoutReuse = layoutReuse
         return output
     }
 

@@ -86,8 +86,10 @@ struct TicketBenchmark: ParsableCommand {
             throw ValidationError("--out \(out): cannot create the folder (\(error.localizedDescription))")
         }
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.benchmarkTemplate()
-        let options = OutputOptions(
+        var options = OutputOptions(
             format: mode.format, fontMode: mode.fontMode, pngCompression: pngCompression == .fast ? .fast : .balanced)
+        // The run keeps what its tickets' layouts share, as a batch run does (`RecordJob`).
+        options.layoutReuse = LayoutReuse()
         let files = (0..<count).map {
             folder.appendingPathComponent("ticket-" + Self.digits($0) + "." + mode.format.rawValue)
         }
@@ -100,7 +102,10 @@ struct TicketBenchmark: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         for (number, file) in files.enumerated() {
-            if cold { DocumentCaches.removeAll() }
+            if cold {
+                DocumentCaches.removeAll()
+                options.layoutReuse?.removeAll()
+            }
             // As `mkpdf ticket` does: the template filled, then laid out once and drawn.
             let document = try job.document(values: ["member": "GCG-" + Self.digits(number)], setsLayout: false)
             try job.template.render(document, options: options).write(to: file)

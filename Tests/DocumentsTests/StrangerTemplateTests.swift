@@ -459,6 +459,22 @@ import Testing
         #expect(limit.limit == "csv-field-bytes" && row == 1 && line == 2)
     }
 
+    @Test func aFieldOfExactlyTheLimitIsRead() throws {
+        // The limit counts the field's value: not its quotes, nor the comma or line end after it; `""` is one byte.
+        var limits = Limits()
+        limits.csvFieldBytes = 10
+        let table = try CSVTable(
+            data: Data("name,note\n0123456789,\"ab\"\"cdefgh\"\n髙橋𠮷,x\n".utf8), source: "exact.csv", limits: limits)
+        #expect(table.rows.map(\.first) == ["0123456789", "髙橋𠮷"])
+        #expect(table.rows.first?.last == "ab\"cdefgh")
+        for over in ["01234567890,x", "\"ab\"\"cdefghij\",x", "髙橋𠮷a,x"] {
+            let error = try #require(throws: CSVDataError.self) {
+                try CSVTable(data: Data("name,note\n\(over)\n".utf8), source: "over.csv", limits: limits)
+            }
+            #expect(error.description.contains("csv-field-bytes") && error.description.contains("11"), "\(over): \(error)")
+        }
+    }
+
     // MARK: Limits
 
     @Test func limitsAreSetByNameWithSuffixesAndUnknownNamesAreRefused() throws {

@@ -177,8 +177,8 @@ public final class CSVRecords {
             value = String.UnicodeScalarView()
             atFieldStart = true
         }
-        while let scalar = try nextScalar() {
-            started = true
+        // The field's own bytes, its value's: not its quotes, nor the comma or line end after it.
+        func keep(_ scalar: Unicode.Scalar) throws(CSVDataError) {
             fieldBytes += UTF8.width(scalar)
             if fieldBytes > limits.csvFieldBytes {
                 throw .limit(
@@ -187,13 +187,17 @@ public final class CSVRecords {
                         maximum: limits.csvFieldBytes, unit: "bytes"),
                     source: source, row: headerRead ? row + 1 : 0, line: start)
             }
+            value.append(scalar)
+        }
+        while let scalar = try nextScalar() {
+            started = true
             if inQuotes {
                 if scalar == "\"" {
                     inQuotes = false
                     afterClosingQuote = true
                 } else {
                     if scalar == "\n" { line += 1 }
-                    value.append(scalar)
+                    try keep(scalar)
                 }
                 continue
             }
@@ -201,7 +205,7 @@ public final class CSVRecords {
                 afterClosingQuote = false
                 if scalar == "\"" {
                     inQuotes = true
-                    value.append(scalar)
+                    try keep(scalar)
                     continue
                 }
                 guard scalar == "," || scalar == "\n" else {
@@ -231,7 +235,7 @@ public final class CSVRecords {
                 return Record(fields: fields, line: start, isBlank: blank)
             default:
                 atFieldStart = false
-                value.append(scalar)
+                try keep(scalar)
             }
         }
         if inQuotes {

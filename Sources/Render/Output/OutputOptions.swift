@@ -36,6 +36,9 @@ public struct OutputOptions: Sendable {
     /// A PAdES signature appended to the PDF, or nil; refused with encryption (mkpdf does not sign encrypted
     /// files), allowed with every PDF/A level.
     public var signature: PDFSigning?
+    /// What the owner of many documents (a batch run, a server, a `Job`) keeps between their layouts, so each first
+    /// page that begins as a recent one takes that beginning's layout back; nil lays out every command.
+    public var layoutReuse: LayoutReuse?
 
     /// Creates options; the defaults are a PDF with embedded subset fonts and the standard scale (2 px/pt).
     public init(

@@ -1,14 +1,14 @@
 import DrawingModule
 import Foundation
 
-/// The bookkeeping of pages that begin alike, for the renderers' caches of shared beginnings (`RasterPrefixes`'
-/// pixels, `PDFPrefixes`' content journals): recent pages' commands, and what was kept after the first commands of
-/// those that shared a beginning with one.
+/// The bookkeeping of pages that begin alike, for the caches of shared beginnings (the layout stage's laid-out
+/// elements in `LayoutReuse`, the renderers' pixels and content journals): recent pages' commands, and what was
+/// kept after the first commands of those that shared a beginning with one.
 ///
 /// A page that begins with a kept beginning resumes from it; one that shares at least `fewestShared` leading
 /// commands with a recent page is drawn in two steps, and what the first step left is kept. Behind a lock: a batch
 /// renders documents on several threads.
-final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
+package final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
     /// What was kept for pages in `frame` beginning with `commands`, newest last.
     private struct Beginning {
         var frame: Frame
@@ -19,7 +19,7 @@ final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
     }
 
     /// How a page is to be drawn.
-    enum Plan {
+    package enum Plan {
         /// From one of `kept` (newest first), then the commands from `from` on.
         case resume([Kept], from: Int)
         /// In two steps, keeping what the first `split` commands leave.
@@ -33,24 +33,24 @@ final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
     private var recent: [(frame: Frame, commands: [Drawing.Command])] = []
     private var hitCount = 0
     /// Pages sharing fewer leading commands are drawn whole.
-    let fewestShared: Int
+    package let fewestShared: Int
     /// Beginnings and recent pages kept, and what is kept per beginning.
     private let limit: Int
     private let alternatives: Int
 
     /// Bookkeeping that splits pages sharing `fewestShared` commands or more, keeping `limit` beginnings and recent
     /// pages and `alternatives` things kept per beginning.
-    init(fewestShared: Int, limit: Int, alternatives: Int = 1) {
+    package init(fewestShared: Int, limit: Int, alternatives: Int = 1) {
         self.fewestShared = fewestShared
         self.limit = limit
         self.alternatives = alternatives
     }
 
     /// How many pages resumed from a kept beginning (for tests and profiles).
-    var hits: Int { lock.withLock { hitCount } }
+    package var hits: Int { lock.withLock { hitCount } }
 
     /// Counts a page in `frame` that resumed from its kept beginning of `count` commands.
-    func hit(in frame: Frame, after count: Int) {
+    package func hit(in frame: Frame, after count: Int) {
         lock.withLock {
             hitCount += 1
             if let index = beginnings.lastIndex(where: { $0.frame == frame && $0.commands.count == count }) {
@@ -60,12 +60,12 @@ final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
     }
 
     /// How many pages resumed from the beginnings kept in `frame` (for tests: other frames' pages do not count).
-    func resumed(in frame: Frame) -> Int {
+    package func resumed(in frame: Frame) -> Int {
         lock.withLock { beginnings.reduce(0) { $0 + ($1.frame == frame ? $1.resumed : 0) } }
     }
 
     /// How to draw `commands` in `frame`; no beginning longer than `keepable` commands is planned.
-    func plan(for commands: [Drawing.Command], in frame: Frame, keepable: Int = .max) -> Plan {
+    package func plan(for commands: [Drawing.Command], in frame: Frame, keepable: Int = .max) -> Plan {
         lock.withLock {
             if let kept = beginnings.last(where: {
                 $0.frame == frame && commands.count > $0.commands.count
@@ -86,7 +86,7 @@ final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
     }
 
     /// Keeps `kept` as what the first `count` of `commands` left in `frame`.
-    func keep(_ kept: Kept, after count: Int, of commands: [Drawing.Command], in frame: Frame) {
+    package func keep(_ kept: Kept, after count: Int, of commands: [Drawing.Command], in frame: Frame) {
         let beginning = commands[..<count]
         lock.withLock {
             if let index = beginnings.firstIndex(where: { $0.frame == frame && $0.commands == beginning }) {
@@ -100,7 +100,7 @@ final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
     }
 
     /// Forgets every beginning and recent page.
-    func removeAll() {
+    package func removeAll() {
         lock.withLock {
             beginnings.removeAll()
             recent.removeAll()
