@@ -15,6 +15,6 @@ public struct SourcePlace: Codable, Hashable, Sendable, CustomStringConvertible 
         self.column = column
     }
 
-    /// `line 12, column 5`.
-    public var description: String { "line \(line), column \(column)" }
+    /// `LINE:COLUMN`, as an error names a place in a file (`invoice.yaml:12:5`).
+    public var description: String { "\(line):\(column)" }
 }

@@ -591,7 +591,7 @@ public struct Template: Sendable {
             var command = element.command
             command.rect = Rect(origin: command.rect.origin + base, size: command.rect.size)
             command.data = try pieces(element.data, scope: scope, mark: element.mark).map(\.text).joined()
-            command.source = element.mark.map { SourcePlace(line: $0.line, column: $0.column) }
+            command.source = element.mark
             if options.setsLayout {
                 do {
                     _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
@@ -651,7 +651,7 @@ public struct Template: Sendable {
         var made: [Drawing.Command] = []
         for offset in text.repetition.offsets {
             var box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
-            box.source = text.mark.map { SourcePlace(line: $0.line, column: $0.column) }
+            box.source = text.mark
             if let fonts, setting {
                 do {
                     var setter = TextBoxSetter(fonts: fonts)

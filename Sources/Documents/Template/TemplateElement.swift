@@ -2,22 +2,9 @@ import DrawingModule
 import Expressions
 import Foundation
 
-/// A line and column in the template file (1-based, columns in Unicode scalars as libyaml counts them).
-public struct TemplateMark: Hashable, Sendable, CustomStringConvertible {
-    /// The line, from 1.
-    public var line: Int
-    /// The column, from 1.
-    public var column: Int
-
-    /// Creates a mark.
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    /// `LINE:COLUMN`.
-    public var description: String { "\(line):\(column)" }
-}
+/// A line and column in the template file (1-based, columns in Unicode scalars as libyaml counts them): the same
+/// place the template's text boxes and barcodes carry to layout (`TextBox.source`), so layout's errors name it.
+public typealias TemplateMark = SourcePlace
 
 /// One element of a loaded template, colours already resolved from the palette and text split into placeholders.
 ///
