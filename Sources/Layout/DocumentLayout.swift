@@ -96,9 +96,9 @@ final class LayoutRun {
         structure.beginPage(number)
         var start = 0
         var split: Int?
-        let frame = LayoutReuse.Frame(layout: layout, drawing: drawing)
         let reuse = number == 1 && LayoutWork.current == nil ? layout.reuse : nil
-        if let reuse {
+        let frame = reuse.map { _ in LayoutReuse.Frame(layout: layout, drawing: drawing) }
+        if let reuse, let frame {
             switch reuse.plan(for: drawing, in: frame) {
             case .resume(let kept, let from):
                 if let kept = kept.first {
@@ -118,7 +118,7 @@ final class LayoutRun {
             var context = Context(page: number, matrix: .identity, path: [])
             let top = RenderLocation(page: number)
             for index in drawing.commands.indices.dropFirst(start) {
-                if index == split, let reuse {
+                if index == split, let reuse, let frame {
                     reuse.keep(
                         LayoutReuse.Kept(
                             elements: page.elements, commandStarts: page.commandStarts, texts: page.texts,

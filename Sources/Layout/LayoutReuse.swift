@@ -14,7 +14,6 @@ import Foundation
 /// beginnings and four recent pages. A layout without one (`DocumentLayout.reuse` nil) lays out every command, as
 /// does a task counting its layout work (`LayoutWork`).
 public final class LayoutReuse: @unchecked Sendable {
-
     /// What laying out a page depends on besides its commands.
     struct Frame: Equatable {
         var size: Size
