@@ -56,7 +56,7 @@ public struct DocumentLayout: Sendable {
             pages.append(try run.page(drawing, number: index + 1))
         }
         return LaidOutDocument(
-            document: document, pages: pages, structure: run.structure.finished(), counts: run.counts)
+            document: document, pages: pages, structure: run.structure.finished())
     }
 
     /// Forgets the text boxes set and barcodes placed for recent documents (`mkpdf-bench --cold`).
@@ -72,12 +72,11 @@ public struct DocumentLayout: Sendable {
     }
 }
 
-/// The state of laying out one document: its shapings (`isFirstOfItsShaping`), the widths of each font, the
-/// structure being built and the counts.
+/// The state of laying out one document: its shapings (`isFirstOfItsShaping`), the widths of each font and the
+/// structure being built.
 final class LayoutRun {
     let layout: DocumentLayout
     let shapings = TextLayoutCache()
-    var counts = LayoutCounts()
     var structure = StructureBuilder()
     /// Each font's measure from `layout.widths`, or nil (the files' advances), found once.
     private var measures: [String: (@Sendable (String, Double) -> Double?)?] = [:]
@@ -324,7 +323,6 @@ final class LayoutRun {
         for text: Drawing.Command.Text, at location: RenderLocation
     ) throws(RenderError) -> (layout: TextLayout, isNew: Bool) {
         let (shaping, isNew) = try shapings.shaping(for: text, fonts: fonts) { () throws(RenderError) in
-            counts.textsShaped += 1
             let chain: [FontFace]
             do throws(FontError) {
                 chain = try fonts.chain(named: text.font)
@@ -363,7 +361,6 @@ final class LayoutRun {
                     ? nil
                     : { text, font in measured[font.name].flatMap { $0(text, font.size) } ?? font.width(of: text) },
                 verticalAlternates: measured.isEmpty)
-            counts.textBoxesSet += 1
         } catch let error as TextFitError {
             throw RenderError.textFit(location: here, error)
         }
@@ -444,7 +441,6 @@ final class LayoutRun {
         let placed: BarcodeLayout
         do {
             placed = try BarcodeLayout(barcode, pixelsPerPoint: layout.gridPixelsPerPoint)
-            counts.barcodesPlaced += 1
         } catch {
             throw RenderError.barcode(location: here, field: error.field, reason: error.reason)
         }

@@ -14,8 +14,6 @@ public struct LaidOutDocument: Sendable {
     public var pages: [LaidOutPage]
     /// The structure tree: a `document` element whose children are the pages' content in reading order.
     public var structure: StructureElement
-    /// What laying out cost, counted as it happened (`LayoutCounts`).
-    public var counts: LayoutCounts
 }
 
 /// One page laid out: its size, background and what is drawn on it, in drawing order.
@@ -40,19 +38,6 @@ public struct LaidOutPage: Sendable {
     public func elements(ofCommands range: Range<Int>) -> ArraySlice<LaidOutElement> {
         elements[commandStarts[range.lowerBound]..<commandStarts[range.upperBound]]
     }
-}
-
-/// How many of each costly thing layout did for a document: what a test holds to "each once".
-public struct LayoutCounts: Sendable, Hashable {
-    /// Text boxes set into lines (`TextBoxSetter.set`).
-    public var textBoxesSet = 0
-    /// Barcodes encoded and placed (`BarcodeLayout`).
-    public var barcodesPlaced = 0
-    /// Texts shaped by HarfBuzz (not found among the shapings of this document or a recent one).
-    public var textsShaped = 0
-
-    /// No work yet.
-    public init() {}
 }
 
 /// What a laid-out page draws: primitives in the coordinates of the scope they are in (points, origin top-left,

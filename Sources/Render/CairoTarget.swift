@@ -74,24 +74,25 @@ final class CairoTarget: RenderTarget {
         cairo_get_matrix(context, &matrix)
         // What scanning the path costs cairo: the device rows each of its edges crosses, summed.
         var rows = 0.0
-        var last = Point(x: 0, y: 0)
-        func cross(_ points: Point...) {
-            let ys = ([last] + points).map { matrix.yx * $0.x + matrix.yy * $0.y }
-            rows += (ys.max() ?? 0) - (ys.min() ?? 0)
-            last = points.last ?? last
-        }
+        var last = 0.0
+        func row(_ point: Point) -> Double { matrix.yx * point.x + matrix.yy * point.y }
         for (index, element) in elements.enumerated() {
             if index % Self.elementsBetweenChecks == 0 { try checkDeadline(location) }
             switch element {
             case .move(let point):
                 cairo_move_to(context, point.x, point.y)
-                last = point
+                last = row(point)
             case .line(let point):
                 cairo_line_to(context, point.x, point.y)
-                cross(point)
+                let end = row(point)
+                rows += abs(end - last)
+                last = end
             case .curve(let first, let second, let end):
                 cairo_curve_to(context, first.x, first.y, second.x, second.y, end.x, end.y)
-                cross(first, second, end)
+                // A curve stays within its control points' rows.
+                let ys = (row(first), row(second), row(end))
+                rows += max(last, ys.0, ys.1, ys.2) - min(last, ys.0, ys.1, ys.2)
+                last = ys.2
             case .close: cairo_close_path(context)
             }
         }
@@ -125,7 +126,10 @@ final class CairoTarget: RenderTarget {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         let height = canvas.height
-        let band = max(1, Int((Double(height) * Self.rowsPerCall / rows).rounded(.down)))
+        // Rows past `rowsPerCall` (the caller's guard) make the share less than the height; a path whose edges
+        // overflow to infinity makes it 0. Clamped to 1…height before it becomes an Int.
+        let share = (Double(height) * Self.rowsPerCall / rows).rounded(.down)
+        let band = share.isFinite ? Int(min(max(share, 1), Double(max(height, 1)))) : 1
         for top in stride(from: 0, to: height, by: band) {
             cairo_save(context)
             cairo_identity_matrix(context)

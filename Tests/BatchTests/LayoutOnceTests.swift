@@ -69,7 +69,7 @@ import Testing
         options.fontMode = fontMode
         let work = LayoutWork()
         let laidOut = try LayoutWork.$current.withValue(work) { try layOut(document, options: options) }
-        #expect(laidOut.counts.textBoxesSet == 3 && laidOut.counts.barcodesPlaced == 1)
+        #expect(work.textBoxesSet == 3 && work.barcodesPlaced == 1, "layout did them all before drawing")
         let files = try LayoutWork.$current.withValue(work) { try render(laidOut, options: options).files }
         #expect(!files.isEmpty)
         #expect(work.textBoxesSet == 3, "\(format) \(fontMode): boxes set \(work.textBoxesSet) times")

@@ -22,7 +22,7 @@ extension Template {
     private func barcode(at place: SourcePlace, in elements: [TemplateElement]) -> TemplateElement.Barcode? {
         for element in elements {
             switch element {
-            case .barcode(let barcode) where barcode.mark?.line == place.line && barcode.mark?.column == place.column:
+            case .barcode(let barcode) where barcode.mark == place:
                 return barcode
             case .loop(let loop):
                 if let found = barcode(at: place, in: loop.elements) { return found }
