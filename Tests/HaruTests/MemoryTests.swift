@@ -33,10 +33,15 @@ import Testing
 
     @Test func thousandDocumentsDoNotGrowResidentMemory() throws {
         for _ in 0..<100 { _ = try Self.oneDocument() }
-        let before = try Self.residentBytes()
+        // The least growth of three windows: a leak grows each one; suites running beside this one in the process
+        // (filling their caches) only some — a clean clone's CI once saw 58 MB in a single window.
+        var growth = Int.max
         var total = 0
-        for _ in 0..<1000 { total += try Self.oneDocument() }
-        let growth = try Self.residentBytes() - before
+        for _ in 0..<3 {
+            let before = try Self.residentBytes()
+            for _ in 0..<1000 { total += try Self.oneDocument() }
+            growth = min(growth, try Self.residentBytes() - before)
+        }
         #expect(total > 0)
         #expect(growth < 20 << 20, "RSS grew by \(growth >> 10) KiB over 1000 documents")
     }
