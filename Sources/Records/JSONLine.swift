@@ -1,5 +1,5 @@
-import Documents
 import DrawingModule
+import Expressions
 import Foundation
 import Support
 
