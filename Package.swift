@@ -113,22 +113,27 @@ let package = Package(
         // The template language's expressions: `{{ }}` parsed and evaluated over values and scopes, with filters
         // and formatters (dates, yen, kansuji, check digits), each held to its budgets.
         .target(name: "Expressions", dependencies: ["DrawingModule", "Barcodes", "Support"]),
+        // Every data reader, in one home below templates and batches: CSV streamed in any of its encodings, JSON Lines,
+        // YAML and JSON data files, and a batch's records, each failing with a `DataError` that names its place.
+        .target(
+            name: "Records",
+            dependencies: ["DrawingModule", "Expressions", "Support", .product(name: "Yams", package: "Yams")]),
         // Flowing reports: headings, paragraphs (inline markup), tables and charts broken into pages with headers,
         // footers and contents, each page a Drawing with its structure roles.
         .target(name: "Reports", dependencies: ["DrawingModule", "Fonts", "Typeset", "Charts", "Support"]),
-        // Documents as data: templates (Templates/*.yaml) and their data files → Drawing and Document, the ticket
-        // job; the expressions and reports a template uses come with it.
+        // Documents as data: templates (Templates/*.yaml) filled with the data Records reads → Drawing and Document,
+        // the ticket job; the expressions, data readers and reports a template uses come with it.
         .target(
             name: "Documents",
             dependencies: [
-                "DrawingModule", "Expressions", "Reports", "Layout", "Fonts", "Typeset", "Barcodes", "Charts", "Support",
-                .product(name: "Yams", package: "Yams")
+                "DrawingModule", "Expressions", "Records", "Reports", "Layout", "Fonts", "Typeset", "Barcodes",
+                "Charts", "Support", .product(name: "Yams", package: "Yams")
             ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
         .target(
             name: "Batch",
             dependencies: [
-                "Documents", "DrawingModule", "Render", "Fonts", "Validation", "QPDF", "Support", "Digests"
+                "Documents", "DrawingModule", "Records", "Render", "Fonts", "Validation", "QPDF", "Support", "Digests"
             ]),
         // The CMS of a PDF signature and its RFC 3161 time-stamp, built by Debian's OpenSSL behind a small C interface.
         // libcrypto is linked statically (Debian's libcrypto.a), so a command that signs nothing does not load and

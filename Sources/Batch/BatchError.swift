@@ -1,14 +1,13 @@
-import Documents
 import DrawingModule
 import Foundation
+import Records
 import Support
 
 /// Why a batch could not run at all (as opposed to one record failing, which is a `RecordFailure` in the manifest).
+///
+/// The records' reader throws its own `DataError`; a batch it stops wraps it (`.data`), keeping its words, its kind
+/// and its place.
 public enum BatchError: Error, Sendable, Hashable {
-    /// The input could not be opened or read; `row` is the last row read when it broke off mid-way.
-    case unreadableInput(name: String, row: Int?, reason: String)
-    /// The CSV header is empty, has an empty or a repeated column name.
-    case badHeader(name: String, reason: String)
     /// The output folder cannot be created or written.
     case output(path: String, reason: String)
     /// The output folder holds a manifest from an earlier run and neither `--resume` was given.
@@ -22,11 +21,21 @@ public enum BatchError: Error, Sendable, Hashable {
     /// Another mkpdf process (a batch or a resume) writes the same manifest (`path`), or an older mkpdf holds the
     /// whole output folder (`path` is the folder).
     case locked(path: String, pid: Int32?)
-    /// The data file cannot be decoded or parsed (an undecodable byte, an unterminated quote).
-    case data(CSVDataError)
-    /// A YAML or JSON list of records cannot be read as records (its syntax, a budget, a value of another shape):
-    /// the input's name and the reader's error, whose kind and place it keeps.
-    case records(name: String, TemplateError)
+    /// The records cannot be read (an input that cannot be opened, an undecodable byte, an unterminated quote, a
+    /// header naming a field twice, a YAML list that is not records): the reader's error, whose kind, place and
+    /// words it keeps.
+    case data(DataError)
+}
+
+extension BatchError {
+    /// What `read` returns, a `DataError` it throws wrapped as the batch's (`.data`).
+    static func reading<Value>(_ read: () throws(DataError) -> Value) throws(BatchError) -> Value {
+        do {
+            return try read()
+        } catch {
+            throw .data(error)
+        }
+    }
 }
 
 extension BatchError: CustomStringConvertible, LocalizedError {
@@ -35,11 +44,6 @@ extension BatchError: CustomStringConvertible, LocalizedError {
 
     private var text: String {
         switch self {
-        case .unreadableInput(let name, let row, let reason):
-            return "cannot read \(name)" + (row.map { " after row \($0)" } ?? "") + ": \(reason). "
-                + "Fix: check the path and that the file is complete"
-        case .badHeader(let name, let reason):
-            return "\(name): the header row \(reason). Fix: give every column a distinct name, e.g. member,ticket,date"
         case .output(let path, let reason):
             return "cannot write to \(path): \(reason). Fix: check that the folder is writable and has space"
         case .manifestExists(let path):
@@ -58,9 +62,6 @@ extension BatchError: CustomStringConvertible, LocalizedError {
                 + "another --shard; mkpdf batch --status shows what each run in the folder has done"
         case .data(let error):
             return error.description
-        case .records(let name, let error):
-            return ErrorText.wrapping(
-                "cannot read \(name)", error.description, fix: "check the path and that the file is complete")
         }
     }
 
@@ -69,39 +70,29 @@ extension BatchError: CustomStringConvertible, LocalizedError {
 }
 
 extension BatchError: Problem {
-    /// `io` for inputs, manifests, folders and outputs that cannot be read or written (or are in use),
-    /// `badRequest` for options and an earlier run's manifest without `--resume`, `badData` for a header that cannot
-    /// be used, and the data reader's own kind for `.data` and `.records`.
+    /// `io` for manifests, folders and outputs that cannot be read or written (or are in use), `badRequest` for
+    /// options and an earlier run's manifest without `--resume`, and the data reader's own kind for `.data`.
     public var kind: ProblemKind {
         switch self {
-        case .unreadableInput, .output, .unreadableManifest, .unreadableFolder, .locked: .io
+        case .output, .unreadableManifest, .unreadableFolder, .locked: .io
         case .badOption, .manifestExists: .badRequest
-        case .badHeader: .badData
         case .data(let error): error.kind
-        case .records(_, let error): error.kind
         }
     }
 
     /// The file at fault, with the line or row the reader stopped at.
     public var place: ProblemPlace {
         switch self {
-        case .unreadableInput(let name, let row, _): ProblemPlace(file: name, record: row.map { "row \($0)" })
-        case .badHeader(let name, _): ProblemPlace(file: name, line: 1, record: "row 0")
         case .output(let path, _), .manifestExists(let path), .unreadableFolder(let path, _), .locked(let path, _):
             ProblemPlace(file: path)
         case .unreadableManifest(let path, let line, _): ProblemPlace(file: path, line: line)
         case .badOption: ProblemPlace()
         case .data(let error): error.place
-        case .records(_, let error): error.place
         }
     }
 
     /// The budget the data went over, when that stopped it.
     public var limitExceeded: LimitExceeded? {
-        switch self {
-        case .data(let error): error.limitExceeded
-        case .records(_, let error): error.limitExceeded
-        default: nil
-        }
+        if case .data(let error) = self { error.limitExceeded } else { nil }
     }
 }

@@ -67,8 +67,8 @@ public struct BatchRunner: Sendable {
 
         // A regular file is counted first (constant memory), so its bad bytes or quotes stop the run before
         // anything is rendered and progress has a total; standard input and pipes are read once, as they come.
-        var total = try RecordReader.count(input)
-        let reader = try RecordReader(input)
+        var total = try BatchError.reading { () throws(DataError) in try RecordReader.count(input) }
+        let reader = try BatchError.reading { () throws(DataError) in try RecordReader(input) }
         if let text = reader.note { note(text) }
         if input.encoding == nil, reader.encoding != .utf8 {
             note("note: \(input.name): read as \(reader.encoding.rawValue) (detected; give --encoding to choose)")
@@ -114,10 +114,10 @@ public struct BatchRunner: Sendable {
                     break
                 }
                 let next: BatchRecord?
-                do throws(BatchError) {
+                do throws(DataError) {
                     next = try reader.next()
                 } catch {
-                    state.fatal = error
+                    state.fatal = .data(error)
                     break
                 }
                 guard let read = next else { break }

@@ -50,7 +50,7 @@ public struct Imposer: Sendable {
                     + "file. Fix: save standard input to a file and give --data FILE")
         }
         let final = folder.url.appendingPathComponent(name)
-        let reader = try RecordReader(input)
+        let reader = try BatchError.reading { () throws(DataError) in try RecordReader(input) }
         let options = OutputOptions(
             format: .pdf, fontMode: job.output.fontMode, scale: job.output.scale, fonts: job.output.fonts)
         let partPrefix = OutputFolder.temporaryPrefix + name + "-part-"
@@ -86,7 +86,7 @@ public struct Imposer: Sendable {
                 inFlight += 1
             }
             do throws(BatchError) {
-                while failure == nil, let record = try reader.next() {
+                while failure == nil, let record = try BatchError.reading(reader.next) {
                     guard include(record.index) else { continue }
                     do {
                         tickets.append(try job.drawing(for: try job.numbered(record)))

@@ -62,13 +62,14 @@ public struct Job: Sendable {
     }
 
     /// The document for a Swift value: its encoded keys are the template's data names.
-    /// - Throws: `TemplateError` as `document(data:)`, or for a value that does not encode as an object.
-    public func document(for value: some Encodable) throws(TemplateError) -> Document {
+    /// - Throws: `DataError` for a value that does not encode as an object, `TemplateError` as `document(data:)`.
+    public func document(for value: some Encodable) throws -> Document {
         try document(data: try DataFile.values(of: value, limits: limits))
     }
 
     /// The files of the document for `value`, in `output.format`.
-    /// - Throws: `TemplateError` from the template, `RenderError` from the renderer.
+    /// - Throws: `DataError` for a value that does not encode as an object, `TemplateError` from the template,
+    ///   `RenderError` from the renderer.
     public func render(_ value: some Encodable) throws -> RenderedDocument {
         try render(data: try DataFile.values(of: value, limits: limits))
     }

@@ -2,6 +2,8 @@
 @_exported import DrawingModule
 /// A template's values and expressions, and the reports its flows become, are part of the template API.
 @_exported import Expressions
+/// A template's data comes from CSV tables and data files read there (`CSVTable`, `DataFile`, `DataError`).
+@_exported import Records
 @_exported import Reports
 /// Paragraph alignment, line breaking and fonts measured for layout are part of the report API.
 @_exported import Typeset

@@ -51,7 +51,7 @@ import Testing
 
     @Test func aValueThatIsNotAnObjectOrNamesAnUnknownFieldIsRefused() throws {
         let job = try Job(templateFile: Self.template)
-        let list = #expect(throws: TemplateError.self) { try job.document(for: [1, 2, 3]) }
+        let list = #expect(throws: DataError.self) { try job.document(for: [1, 2, 3]) }
         #expect(list?.description.contains("is a list, not a mapping") == true, "\(String(describing: list))")
         let unknown = #expect(throws: TemplateError.self) { try job.document(data: ["custmer": .text("x")]) }
         #expect(unknown?.description.contains("customer") == true, "did-you-mean: \(String(describing: unknown))")

@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func textAfterClosingQuoteIsRejected() {
-        #expect(throws: CSVDataError.textAfterQuote(source: "test.csv", row: 1, line: 2)) {
+        #expect(throws: DataError.textAfterQuote(source: "test.csv", row: 1, line: 2)) {
             try table("a,b\n\"x\"y,2\n")
         }
     }
@@ -66,7 +66,7 @@ import Testing
         var bad = Data("a,b\n1,".utf8)
         bad.append(contentsOf: [0x81, 0x20, 0x0A])
         #expect(
-            throws: CSVDataError.undecodable(
+            throws: DataError.undecodable(
                 source: "bad.csv", encoding: "cp932", detected: false, row: 1,
                 line: 2, column: "b", byteOffset: 6, bytes: "0x81 0x20",
                 note: nil)
@@ -76,14 +76,14 @@ import Testing
     }
 
     @Test func headerProblems() {
-        #expect(throws: CSVDataError.empty(source: "test.csv")) { try table("\n\n") }
-        #expect(throws: CSVDataError.duplicateColumn(source: "test.csv", name: "氏名")) { try table("氏名,氏名\n1,2\n") }
-        #expect(throws: CSVDataError.emptyColumnName(source: "test.csv", column: 2)) { try table("氏名,\n1,2\n") }
+        #expect(throws: DataError.empty(source: "test.csv")) { try table("\n\n") }
+        #expect(throws: DataError.duplicateColumn(source: "test.csv", name: "氏名")) { try table("氏名,氏名\n1,2\n") }
+        #expect(throws: DataError.emptyColumnName(source: "test.csv", column: 2)) { try table("氏名,\n1,2\n") }
     }
 
     @Test func anUnterminatedQuoteNamesTheLineItOpensOn() {
         // The record starts on line 2; its second quoted field opens on line 3 and is never closed.
-        #expect(throws: CSVDataError.unterminatedQuote(source: "test.csv", row: 1, line: 3)) {
+        #expect(throws: DataError.unterminatedQuote(source: "test.csv", row: 1, line: 3)) {
             try table("a,b\n\"x\ny\",\"open\n4,5\n6,7\n")
         }
     }

@@ -435,7 +435,7 @@ import Testing
         let header = (0..<100_000).map { "c\($0)" }.joined(separator: ",")
         let row = (0..<100_000).map { "\($0)" }.joined(separator: ",")
         let data = Data((header + "\n" + row + "\n").utf8)
-        let refused = try #require(throws: CSVDataError.self) { try CSVTable(data: data, source: "wide.csv") }
+        let refused = try #require(throws: DataError.self) { try CSVTable(data: data, source: "wide.csv") }
         #expect(refused.description.contains("csv-columns"), "\(refused)")
         var limits = Limits()
         limits.csvColumns = 200_000
@@ -450,7 +450,7 @@ import Testing
         data.append(Data(repeating: UInt8(ascii: "a"), count: 100 << 20))
         data.append(Data("\n".utf8))
         let start = ContinuousClock.now
-        let error = try #require(throws: CSVDataError.self) { try CSVTable(data: data, source: "big.csv") }
+        let error = try #require(throws: DataError.self) { try CSVTable(data: data, source: "big.csv") }
         #expect(ContinuousClock.now - start < .seconds(5))
         guard case .limit(let limit, _, let row, let line) = error else {
             Issue.record("expected the csv-field-bytes limit, got \(error)")
@@ -468,7 +468,7 @@ import Testing
         #expect(table.rows.map(\.first) == ["0123456789", "髙橋𠮷"])
         #expect(table.rows.first?.last == "ab\"cdefgh")
         for over in ["01234567890,x", "\"ab\"\"cdefghij\",x", "髙橋𠮷a,x"] {
-            let error = try #require(throws: CSVDataError.self) {
+            let error = try #require(throws: DataError.self) {
                 try CSVTable(data: Data("name,note\n\(over)\n".utf8), source: "over.csv", limits: limits)
             }
             #expect(error.description.contains("csv-field-bytes") && error.description.contains("11"), "\(over): \(error)")

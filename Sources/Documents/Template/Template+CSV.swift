@@ -1,6 +1,7 @@
 import DrawingModule
 import Expressions
 import Foundation
+import Records
 
 extension Template {
     /// The rows of `table` as the template language reads them: a list of records keyed by column name, each

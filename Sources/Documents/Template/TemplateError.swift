@@ -88,9 +88,6 @@ public struct TemplateError: Error, Hashable, Sendable {
     public var reason: Reason
     /// The data record the problem came from (`row 3 of `rows``), when it came from one.
     public var record: String?
-    /// True when the YAML or JSON at fault is a data file (`DataFile`), not a template: its syntax and shape errors
-    /// are then the data's (`ProblemKind.badData`), not the template's.
-    public var inData = false
 
     /// Creates an error at a place in `file`.
     public init(file: String, line: Int? = nil, column: Int? = nil, reason: Reason) {
@@ -248,7 +245,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
 extension TemplateError: DataFailure {
     /// From the reason: `badRequest` for values missing or given for names the template does not declare,
     /// `badData` for values it refuses, the kind of a wrapped error (text fit, chart, limit), and `badTemplate` for
-    /// the template's own mistakes — `badData` when the YAML at fault is a data file (`inData`).
+    /// the template's own mistakes (a data file's YAML is `DataError`'s).
     public var kind: ProblemKind {
         switch reason {
         case .unreadable: .io
@@ -263,7 +260,7 @@ extension TemplateError: DataFailure {
         case .limit(let exceeded): exceeded.kind
         case .syntax, .unknownRole, .badNumber, .unknownElement, .unknownKey, .missingKey, .badValue, .unknownName,
             .expression, .oldForm, .outsideRoot, .notATemplate:
-            inData ? .badData : .badTemplate
+            .badTemplate
         }
     }
 

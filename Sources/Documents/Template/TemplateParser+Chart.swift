@@ -1,4 +1,5 @@
 import DrawingModule
+import Records
 import Yams
 
 extension TemplateParser {
@@ -56,20 +57,20 @@ extension TemplateParser {
         let rolesNode = try required("roles", "a list of colour roles, one per series or pie category")
         guard case .sequence(let roleNodes) = rolesNode, !roleNodes.isEmpty else {
             throw error(
-                rolesNode, .badValue(key: "roles", value: describe(rolesNode), expected: "a list of colour roles"))
+                rolesNode, .badValue(key: "roles", value: rolesNode.described, expected: "a list of colour roles"))
         }
         var colors: [Color] = []
         for node in roleNodes { colors.append(try slot(node, key: "roles").fill) }
         let rows = try expression(try required("rows", "the list to chart, one category per item"), key: "rows")
         let variable = try f.string("each") ?? "row"
-        guard TemplateParser.isValidName(variable) else {
+        guard DataFile.isValidName(variable) else {
             throw error(f.value("each"), .badValue(key: "each", value: "\"\(variable)\"", expected: "a name, e.g. row"))
         }
         let seriesNode = try required("series", "a list of {name, value}")
         guard case .sequence(let seriesNodes) = seriesNode, !seriesNodes.isEmpty else {
             throw error(
                 seriesNode,
-                .badValue(key: "series", value: describe(seriesNode), expected: "a list of {name, value}"))
+                .badValue(key: "series", value: seriesNode.described, expected: "a list of {name, value}"))
         }
         let limit = loading.limits.chartSeries
         guard seriesNodes.count <= limit else {

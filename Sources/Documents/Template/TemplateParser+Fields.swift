@@ -1,6 +1,7 @@
 import DrawingModule
 import Expressions
 import Foundation
+import Records
 import Yams
 
 extension TemplateElement {
@@ -144,7 +145,7 @@ extension TemplateParser {
             throw error(
                 node,
                 .badValue(
-                    key: "options", value: describe(node),
+                    key: "options", value: node.described,
                     expected: radio
                         ? "a list of buttons, each {value, x, y}" : "a list of texts, or an expression giving one"))
         }

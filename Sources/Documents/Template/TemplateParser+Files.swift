@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Records
 import Support
 import Yams
 
@@ -132,20 +133,12 @@ extension TemplateParser {
     }
 
     /// Refuses a document that is not a template, or whose aliases expand past `Limits.yamlNodes`, before anything
-    /// else reads it: the nodes are counted as the template's readers will visit them (an alias counts its anchor's
-    /// nodes again), with an explicit stack, stopping at the limit.
+    /// else reads it (`YAMLData.nodesOverLimit(_:maximum:)`).
     /// - Throws: `TemplateError` with `.notATemplate` (naming the line, never its text) or `.limit`.
-    func checkShape(_ root: Node, holding what: String = "keys such as page: and elements:") throws(TemplateError) {
+    func checkShape(_ root: Node) throws(TemplateError) {
         guard case .mapping(let mapping) = root else {
-            let kind =
-                switch root {
-                case .scalar: "is text, not a mapping of \(what)"
-                case .sequence: "is a list, not a mapping of \(what)"
-                default: "is not a mapping of \(what)"
-                }
-            throw TemplateError(
-                file: file, line: mark(root)?.line ?? 1, column: nil,
-                reason: .notATemplate(kind: "line \(mark(root)?.line ?? 1) \(kind)"))
+            let shape = YAMLData.notAMapping(root, holding: "keys such as page: and elements:")
+            throw TemplateError(file: file, line: shape.line, column: nil, reason: .notATemplate(kind: shape.kind))
         }
         // A part is a file another template named: when it is no template at all (a configuration file, say), its
         // keys are the file's content and are not quoted back as unknown keys.
@@ -157,28 +150,8 @@ extension TemplateParser {
                         "line \(mark(root)?.line ?? 1) starts a mapping without page: (a part is a template with a page)"
                 ))
         }
-        let maximum = loading.limits.yamlNodes
-        var count = 0
-        var stack = [root]
-        while let node = stack.popLast() {
-            count += 1
-            if count > maximum {
-                throw TemplateError(
-                    file: file,
-                    reason: .limit(
-                        LimitExceeded(
-                            limit: "yaml-nodes", what: "the YAML, its aliases (*name) expanded, holds at least",
-                            value: count, maximum: maximum, unit: "nodes")))
-            }
-            switch node {
-            case .scalar, .alias: break
-            case .sequence(let sequence): stack.append(contentsOf: sequence)
-            case .mapping(let mapping):
-                for (key, value) in mapping.pairsInPlace {
-                    stack.append(key)
-                    stack.append(value)
-                }
-            }
+        if let exceeded = YAMLData.nodesOverLimit(root, maximum: loading.limits.yamlNodes) {
+            throw TemplateError(file: file, reason: .limit(exceeded))
         }
     }
 }

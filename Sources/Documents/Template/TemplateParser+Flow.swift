@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Records
 import Reports
 import Support
 import Typeset
@@ -162,7 +163,7 @@ extension TemplateParser {
             throw error(
                 list,
                 .badValue(
-                    key: key, value: describe(list),
+                    key: key, value: list.described,
                     expected: "a list of blocks, each "
                         + "\"- kind: {…}\" (" + Self.flowKinds.joined(separator: ", ") + ")"))
         }
@@ -288,7 +289,7 @@ extension TemplateParser {
         guard let rowsNode = f.value("rows") else { throw error(body, .missingKey(key: "rows", context: "table")) }
         let rows = try expression(rowsNode, key: "rows")
         let variable = try f.string("each") ?? "row"
-        guard TemplateParser.isValidName(variable) else {
+        guard DataFile.isValidName(variable) else {
             throw error(
                 f.value("each"), .badValue(key: "each", value: "\"\(variable)\"", expected: "a name, e.g. item"))
         }
@@ -337,7 +338,7 @@ extension TemplateParser {
             if let orderNode = g.value("order") {
                 guard case .sequence(let items) = orderNode else {
                     throw error(
-                        orderNode, .badValue(key: "order", value: describe(orderNode), expected: "a list of group keys")
+                        orderNode, .badValue(key: "order", value: orderNode.described, expected: "a list of group keys")
                     )
                 }
                 for item in items { order.append(try scalar(item, key: "order")) }
@@ -360,7 +361,7 @@ extension TemplateParser {
                 throw error(
                     footerNode,
                     .badValue(
-                        key: "footer", value: describe(footerNode),
+                        key: "footer", value: footerNode.described,
                         expected: "a list of rows, each {column title: cell} or {cells: [...]}"))
             }
             for item in items { footer.append(try summaryRow(item, columns: columns, key: "footer")) }
@@ -396,7 +397,7 @@ extension TemplateParser {
                 throw error(
                     cellsNode,
                     .badValue(
-                        key: "cells", value: describe(cellsNode),
+                        key: "cells", value: cellsNode.described,
                         expected: "a list of cells, "
                             + "each a text or {text, span, align, weight, size, role, fill}"))
             }
@@ -481,7 +482,7 @@ extension TemplateParser {
     func readStyles(_ node: Node?) throws(TemplateError) {
         guard let node else { return }
         for (name, keyNode, value) in try map(node, context: "styles", allowed: nil).pairs {
-            guard TemplateParser.isValidName(name) else {
+            guard DataFile.isValidName(name) else {
                 throw error(
                     keyNode,
                     .badValue(

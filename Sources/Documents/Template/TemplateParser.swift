@@ -1,6 +1,7 @@
 import DrawingModule
 import Expressions
 import Foundation
+import Records
 import Reports
 import Support
 import Yams
@@ -61,18 +62,6 @@ struct TemplateParser {
     let names = NameScope()
     let styleTable = StyleTable()
 
-    /// Yams' node tree of `yaml` (nil when it holds no document): the basic resolver, a constructor without tables
-    /// and UTF-8 input, each given rather than left to Yams' defaults.
-    ///
-    /// The nodes are read by their text and style (see `templateValue`), never through a constructor, while Yams'
-    /// default constructor builds its tables of types anew for every document. Yams' default encoding reads the
-    /// process environment (`YAMS_DEFAULT_ENCODING`) on every call and announces an override on standard output;
-    /// a Swift string is UTF-8.
-    /// - Throws: Yams' `YamlError`, which `syntaxError(_:)` turns into a `TemplateError`.
-    static func compose(_ yaml: String) throws -> Node? {
-        try Yams.compose(yaml: yaml, .basic, Constructor([:], [:], [:]), .utf8)
-    }
-
     func parse(_ yaml: String) throws(TemplateError) -> Contents {
         let root: Node
         do {
@@ -82,7 +71,7 @@ struct TemplateParser {
             // starts ICU's regex engine, a large share of a one-shot `mkpdf ticket`'s start-up. One
             // difference: keys equal as text are duplicates even when one is quoted (`1:` and `"1":`), an error
             // where the default resolver kept both and one of them silently won.
-            guard let node = try Self.compose(yaml) else {
+            guard let node = try YAMLData.compose(yaml) else {
                 throw error(nil, .missingKey(key: "page", context: "the template (it is empty)"))
             }
             root = node
@@ -285,7 +274,7 @@ struct TemplateParser {
         let entries = try map(node, context: key, allowed: nil)
         var values: [String: TemplateValue] = [:]
         for (name, keyNode, value) in entries.pairs {
-            guard TemplateParser.isValidName(name) else {
+            guard DataFile.isValidName(name) else {
                 throw error(
                     keyNode,
                     .badValue(
@@ -304,39 +293,14 @@ struct TemplateParser {
         return values
     }
 
-    /// A YAML value as a template value: plain scalars that YAML reads as numbers, booleans or null become those;
-    /// everything else is text.
+    /// A YAML value as a template value (`YAMLData.value(_:)`), a failure placed where its node is.
     func templateValue(_ node: Node) throws(TemplateError) -> TemplateValue {
-        switch node {
-        case .scalar(let scalar):
-            guard scalar.style == .plain else { return .text(scalar.string) }
-            if let bool = Bool.construct(from: scalar) { return .bool(bool) }
-            if NSNull.construct(from: scalar) != nil,
-                scalar.string.isEmpty || ["null", "~", "Null", "NULL"].contains(scalar.string)
-            {
-                return .null
-            }
-            if Int.construct(from: scalar) != nil || Double.construct(from: scalar) != nil,
-                let number = TemplateValue.number(reading: scalar.string)
-            {
-                return .number(number)
-            }
-            return .text(scalar.string)
-        case .sequence(let sequence):
-            var list: [TemplateValue] = []
-            for item in sequence { list.append(try templateValue(item)) }
-            return .list(list)
-        case .mapping(let mapping):
-            var record = TemplateRecord()
-            for (key, value) in mapping.pairsInPlace {
-                guard let name = key.scalar?.string else {
-                    throw error(key, .badValue(key: "data", value: describe(key), expected: "keys are plain names"))
-                }
-                record[name] = try templateValue(value)
-            }
-            return .record(record)
-        case .alias:
-            throw error(node, .badValue(key: "data", value: "an alias", expected: "write the value out"))
+        do {
+            return try YAMLData.value(node)
+        } catch {
+            throw TemplateError(
+                file: file, line: error.line, column: error.column,
+                reason: .badValue(key: "data", value: error.value, expected: error.expected))
         }
     }
 
@@ -345,7 +309,7 @@ struct TemplateParser {
         guard let node else { return [] }
         var lets: [TemplateLet] = []
         for (name, keyNode, value) in try map(node, context: "let", allowed: nil).pairs {
-            guard TemplateParser.isValidName(name), !names.contains(name) else {
+            guard DataFile.isValidName(name), !names.contains(name) else {
                 throw error(
                     keyNode,
                     .badValue(
@@ -358,12 +322,6 @@ struct TemplateParser {
             names.layers[0].insert(name)
         }
         return lets
-    }
-
-    /// True for `member`, `ticket_no`, `e-mail`, `会員番号`: a Unicode identifier (XID_Start then XID_Continue), plus `-`.
-    static func isValidName<S: StringProtocol>(_ name: S) -> Bool {
-        guard let first = name.unicodeScalars.first, first.properties.isXIDStart || first == "_" else { return false }
-        return name.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "-" }
     }
 
     private func palette(_ node: Node?) throws(TemplateError) -> Palette {
@@ -417,7 +375,7 @@ struct TemplateParser {
             throw error(
                 list,
                 .badValue(
-                    key: key, value: describe(list),
+                    key: key, value: list.described,
                     expected: "a list of elements, each "
                         + "\"- kind: {…}\""))
         }
@@ -446,7 +404,7 @@ struct TemplateParser {
     func loopHead(_ f: Fields, body: Node) throws(TemplateError) -> (String, Expression) {
         guard let eachNode = f.value("each") else { throw error(body, .missingKey(key: "each", context: "for")) }
         let variable = try scalar(eachNode, key: "each")
-        guard TemplateParser.isValidName(variable) else {
+        guard DataFile.isValidName(variable) else {
             throw error(eachNode, .badValue(key: "each", value: "\"\(variable)\"", expected: "a name, e.g. item"))
         }
         guard let inNode = f.value("in") else { throw error(body, .missingKey(key: "in", context: "for")) }
@@ -474,7 +432,7 @@ struct TemplateParser {
             let (kindNode, body) = mapping.first.map({ ($0.key, $0.value) }),
             let kind = kindNode.scalar?.string
         else {
-            throw error(item, .badValue(key: key, value: describe(item), expected: example))
+            throw error(item, .badValue(key: key, value: item.described, expected: example))
         }
         return (kindNode, kind, body)
     }
@@ -914,7 +872,7 @@ struct TemplateParser {
     /// The entries of `node`, which must be a mapping with string keys from `allowed` (nil: any key).
     func map(_ node: Node, context: String, allowed: [String]?) throws(TemplateError) -> Fields {
         guard case .mapping(let mapping) = node else {
-            throw error(node, .badValue(key: context, value: describe(node), expected: "a mapping of keys to values"))
+            throw error(node, .badValue(key: context, value: node.described, expected: "a mapping of keys to values"))
         }
         var pairs: [(String, Node, Node)] = []
         var names: [String] = []
@@ -922,7 +880,7 @@ struct TemplateParser {
         names.reserveCapacity(mapping.count)
         for (key, value) in mapping.pairsInPlace {
             guard let name = key.scalar?.string else {
-                throw error(key, .badValue(key: context, value: describe(key), expected: "keys are plain names"))
+                throw error(key, .badValue(key: context, value: key.described, expected: "keys are plain names"))
             }
             if let allowed, !allowed.contains(name) {
                 throw error(key, .unknownKey(key: name, context: context, known: allowed))
@@ -935,7 +893,7 @@ struct TemplateParser {
 
     func scalar(_ node: Node, key: String) throws(TemplateError) -> String {
         guard let scalar = node.scalar else {
-            throw error(node, .badValue(key: key, value: describe(node), expected: "a single value (text or number)"))
+            throw error(node, .badValue(key: key, value: node.described, expected: "a single value (text or number)"))
         }
         return scalar.string
     }
@@ -1030,46 +988,10 @@ struct TemplateParser {
         return TemplateError(file: file, line: place?.line, column: place?.column, reason: reason)
     }
 
-    func describe(_ node: Node) -> String {
-        switch node {
-        case .scalar(let scalar): "\"\(scalar.string)\""
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
-        }
-    }
-
     /// Yams' parse failures, with libyaml's mark as the line and column.
     func syntaxError(_ error: any Error) -> TemplateError {
-        guard let yaml = error as? YamlError else {
-            return TemplateError(file: file, reason: .syntax(problem: "\(error)"))
-        }
-        switch yaml {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? problem
-            return TemplateError(file: file, line: mark.line, column: mark.column, reason: .syntax(problem: detail))
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return TemplateError(
-                file: file, line: context.mark.line, column: context.mark.column,
-                reason: .syntax(problem: "duplicate key " + duplicates.sorted().joined(separator: ", ")))
-        case .reader(let problem, let offset, _, let text):
-            var line = 1
-            var column = 1
-            if let offset {
-                for scalar in text.unicodeScalars.prefix(offset) {
-                    if scalar == "\n" {
-                        line += 1
-                        column = 1
-                    } else {
-                        column += 1
-                    }
-                }
-                return TemplateError(file: file, line: line, column: column, reason: .syntax(problem: problem))
-            }
-            return TemplateError(file: file, reason: .syntax(problem: problem))
-        default:
-            return TemplateError(file: file, reason: .syntax(problem: yaml.description))
-        }
+        let syntax = YAMLData.syntaxProblem(error)
+        return TemplateError(
+            file: file, line: syntax.line, column: syntax.column, reason: .syntax(problem: syntax.problem))
     }
 }

@@ -1,5 +1,6 @@
 import DrawingModule
 import Expressions
+import Records
 
 /// A number made from a record's position for data that has none (`--number ticket='FN-{{index+1:06}}'`).
 ///
@@ -25,7 +26,7 @@ public struct NumberSequence: Sendable, Hashable {
         }
         field = String(assignment[..<equals])
         pattern = String(assignment[assignment.index(after: equals)...])
-        guard TemplateParser.isValidName(field) else {
+        guard DataFile.isValidName(field) else {
             throw NumberSequenceError(text: assignment, problem: "\"\(field)\" is not a field name")
         }
         do {

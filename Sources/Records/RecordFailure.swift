@@ -1,8 +1,5 @@
-import Documents
 import DrawingModule
-import Fonts
 import Foundation
-import Render
 
 /// Why one record produced no document, with the data that caused it: row, member, field, character and code point.
 ///
@@ -41,21 +38,6 @@ public struct RecordFailure: Error, Sendable, Hashable {
         self.codePoint = codePoint
         self.reason = reason
         self.limit = limit
-    }
-
-    /// The failure of `record` from any error: its kind, the limit and field it knows as a `Problem`, and the
-    /// character a `DataFailure` (a template's, the ticket rules', a renderer's) names.
-    public init(_ error: any Error, record: BatchRecord) {
-        let problem = error as? any Problem
-        self.init(
-            row: record.row, member: record.fields["member"], field: problem?.place.field, reason: "\(error)",
-            limit: problem?.limitExceeded?.limit, kind: ProblemKind(of: error))
-        if let error = error as? RecordFailure {
-            self = error
-        } else if let failure = error as? any DataFailure {
-            character = failure.missingGlyph?.character
-            codePoint = failure.missingGlyph?.codePoint
-        }
     }
 }
 

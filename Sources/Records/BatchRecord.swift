@@ -1,4 +1,4 @@
-import Documents
+import Expressions
 
 /// One input record: its position, the row it came from, and its fields by name.
 ///

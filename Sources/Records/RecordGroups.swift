@@ -1,4 +1,4 @@
-import Documents
+import Expressions
 import Foundation
 
 /// Records grouped by one field into documents (`--group-by 請求番号`): the usual office export of detail lines, one
@@ -19,8 +19,8 @@ final class RecordGroups {
     private(set) var note: String?
 
     /// Prepares the groups of `reader`'s input: a regular file is read once first to learn whether it is sorted.
-    /// - Throws: `BatchError` as `RecordReader.next()`.
-    init(field: String, reader: RecordReader) throws(BatchError) {
+    /// - Throws: `DataError` as `RecordReader.next()`.
+    init(field: String, reader: RecordReader) throws(DataError) {
         self.field = field
         var sorted = false
         if let file = reader.input.file {
@@ -53,7 +53,7 @@ final class RecordGroups {
     }
 
     /// True when every value of `field` comes in one run of records.
-    private static func isSorted(_ reader: RecordReader, by field: String) throws(BatchError) -> Bool {
+    private static func isSorted(_ reader: RecordReader, by field: String) throws(DataError) -> Bool {
         var finished: Set<String> = []
         var current: String?
         while let record = try reader.nextRecord() {
@@ -67,8 +67,8 @@ final class RecordGroups {
     }
 
     /// The next group as one record, or nil at the end.
-    /// - Throws: `BatchError` as `RecordReader.next()`.
-    func next(reader: RecordReader) throws(BatchError) -> BatchRecord? {
+    /// - Throws: `DataError` as `RecordReader.next()`.
+    func next(reader: RecordReader) throws(DataError) -> BatchRecord? {
         if held != nil {
             guard nextHeld < held!.count else { return nil }
             let members = held![nextHeld]

@@ -1,5 +1,5 @@
-import Documents
 import DrawingModule
+import Expressions
 import Foundation
 import Support
 
@@ -49,7 +49,10 @@ package struct JSONLine {
 
     /// Why the line is not a JSON object: what is wrong and the 1-based column (in characters) where.
     package struct Failure: Error, Hashable {
+        /// The 1-based column, in characters, where the line went wrong (0 when the failure is a value's, not a
+        /// place's).
         package var column: Int
+        /// What is wrong.
         package var message: String
     }
 

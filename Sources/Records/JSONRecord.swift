@@ -1,6 +1,5 @@
-import Documents
+import Expressions
 import Foundation
-import Support
 
 /// One JSONL line as a record, with values kept exactly as written.
 ///

@@ -1,4 +1,4 @@
-import Documents
+import DrawingModule
 import Foundation
 import Support
 
@@ -53,8 +53,8 @@ public struct BatchInput: Sendable, Hashable {
 
     /// Parses `--map` values (`会員番号=member`) and mapping files (one `from=to` a line, `#` comments; LF, CRLF or
     /// CR line ends).
-    /// - Throws: `BatchError.badOption` for a line without `=`, or a name mapped twice.
-    public static func columnMap(_ assignments: [String], files: [String] = []) throws(BatchError) -> [String: String] {
+    /// - Throws: `DataError.badOption` for a file that cannot be read, a line without `=`, or a name mapped twice.
+    public static func columnMap(_ assignments: [String], files: [String] = []) throws(DataError) -> [String: String] {
         var map: [String: String] = [:]
         var lines = assignments.map { ("--map \($0)", $0) }
         for file in files {

@@ -18,20 +18,20 @@ public struct CSVTable: Hashable, Sendable {
 
     /// Reads the CSV file at `url` in `encoding` (nil: detected — BOM, then strict UTF-8, then CP932), its columns
     /// and fields held to `limits` (`csvColumns`, `csvFieldBytes`).
-    /// - Throws: `CSVDataError`.
-    public init(contentsOf url: URL, encoding: InputEncoding? = nil, limits: Limits = Limits()) throws(CSVDataError) {
+    /// - Throws: `DataError`.
+    public init(contentsOf url: URL, encoding: InputEncoding? = nil, limits: Limits = Limits()) throws(DataError) {
         try self.init(CSVRecords(path: url.path, source: url.lastPathComponent, encoding: encoding, limits: limits))
     }
 
     /// Reads CSV bytes; `source` names them in messages. Every row must have one field per column.
-    /// - Throws: `CSVDataError`.
+    /// - Throws: `DataError`.
     public init(
         data: Data, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
-    ) throws(CSVDataError) {
+    ) throws(DataError) {
         try self.init(CSVRecords(data: data, source: source, encoding: encoding, limits: limits))
     }
 
-    private init(_ records: CSVRecords) throws(CSVDataError) {
+    private init(_ records: CSVRecords) throws(DataError) {
         var rows: [[String]] = []
         var lines: [Int] = []
         while let (record, line) = try records.next() {
@@ -82,11 +82,11 @@ public final class CSVRecords {
     private let limits: Limits
 
     /// Opens the file at `path` (nil: standard input) and reads the header; columns and fields are held to `limits`.
-    /// - Throws: `CSVDataError`: unreadable, undecodable (naming row, column, byte offset and bytes), quote errors,
+    /// - Throws: `DataError`: unreadable, undecodable (naming row, column, byte offset and bytes), quote errors,
     ///   header problems, a limit gone over.
     public convenience init(
         path: String?, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
-    ) throws(CSVDataError) {
+    ) throws(DataError) {
         let text: InputTextStream
         do {
             text = try InputTextStream(path: path, source: source, encoding: encoding)
@@ -97,10 +97,10 @@ public final class CSVRecords {
     }
 
     /// Reads CSV bytes held in memory, and the header.
-    /// - Throws: `CSVDataError` as `init(path:source:encoding:limits:)`.
+    /// - Throws: `DataError` as `init(path:source:encoding:limits:)`.
     public convenience init(
         data: Data, source: String, encoding: InputEncoding? = nil, limits: Limits = Limits()
-    ) throws(CSVDataError) {
+    ) throws(DataError) {
         let text: InputTextStream
         do {
             text = try InputTextStream(data: data, source: source, encoding: encoding)
@@ -110,7 +110,7 @@ public final class CSVRecords {
         try self.init(text, limits: limits)
     }
 
-    private init(_ text: InputTextStream, limits: Limits) throws(CSVDataError) {
+    private init(_ text: InputTextStream, limits: Limits) throws(DataError) {
         self.text = text
         self.limits = limits
         source = text.source
@@ -135,8 +135,8 @@ public final class CSVRecords {
     public var encoding: InputEncoding { text.encoding }
 
     /// The next data row's fields (any number) and the line it starts on; nil at the end of the file.
-    /// - Throws: `CSVDataError`: undecodable bytes, an unterminated quote, text after a closing quote, a failed read.
-    public func next() throws(CSVDataError) -> (fields: [String], line: Int)? {
+    /// - Throws: `DataError`: undecodable bytes, an unterminated quote, text after a closing quote, a failed read.
+    public func next() throws(DataError) -> (fields: [String], line: Int)? {
         while let record = try nextRecord() {
             guard !record.isBlank else { continue }
             row += 1
@@ -146,8 +146,8 @@ public final class CSVRecords {
     }
 
     /// Moves past the next data row (for counting); false at the end of the file.
-    /// - Throws: `CSVDataError` as `next()`.
-    public func skip() throws(CSVDataError) -> Bool {
+    /// - Throws: `DataError` as `next()`.
+    public func skip() throws(DataError) -> Bool {
         try next() != nil
     }
 
@@ -161,7 +161,7 @@ public final class CSVRecords {
 
     /// The next record, split into fields as it is read (RFC 4180: a field in double quotes may hold commas, line
     /// ends and doubled quotes; a quote inside an unquoted field is kept as it is); nil at the end of the file.
-    private func nextRecord() throws(CSVDataError) -> Record? {
+    private func nextRecord() throws(DataError) -> Record? {
         var fields: [String] = []
         var value = String.UnicodeScalarView()
         let start = line
@@ -178,7 +178,7 @@ public final class CSVRecords {
             atFieldStart = true
         }
         // The field's own bytes, its value's: not its quotes, nor the comma or line end after it.
-        func keep(_ scalar: Unicode.Scalar) throws(CSVDataError) {
+        func keep(_ scalar: Unicode.Scalar) throws(DataError) {
             fieldBytes += UTF8.width(scalar)
             if fieldBytes > limits.csvFieldBytes {
                 throw .limit(
@@ -248,7 +248,7 @@ public final class CSVRecords {
     }
 
     /// The next character of the text with CRLF and CR read as LF.
-    private func nextScalar() throws(CSVDataError) -> Unicode.Scalar? {
+    private func nextScalar() throws(DataError) -> Unicode.Scalar? {
         while true {
             while let scalar = scalars.next() {
                 if skipLineFeed {
@@ -274,7 +274,7 @@ public final class CSVRecords {
     }
 
     /// The CSV error for a stream error at a place in the file.
-    private static func error(_ error: InputTextError, row: Int, line: Int, column: String?) -> CSVDataError {
+    private static func error(_ error: InputTextError, row: Int, line: Int, column: String?) -> DataError {
         switch error {
         case .unreadable(let source, let reason):
             return .unreadable(path: source, reason: reason)
@@ -284,10 +284,10 @@ public final class CSVRecords {
     }
 }
 
-extension CSVDataError {
+extension DataError {
     /// The error for bytes that cannot be decoded at a known place: the data row (0 for the header), the line and
     /// the column's name (nil when not in a CSV data row).
-    public static func undecodable(_ error: TextDecodingError, row: Int, line: Int, column: String?) -> CSVDataError {
+    public static func undecodable(_ error: TextDecodingError, row: Int, line: Int, column: String?) -> DataError {
         .undecodable(
             source: error.source, encoding: error.encoding.rawValue, detected: error.detected, row: row,
             line: line, column: column, byteOffset: error.byteOffset, bytes: error.hexBytes,

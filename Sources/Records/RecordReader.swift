@@ -1,5 +1,5 @@
-import Documents
 import DrawingModule
+import Expressions
 import Foundation
 import Support
 
@@ -29,12 +29,13 @@ public final class RecordReader {
     private var groups: RecordGroups?
 
     /// Opens the input, detects its encoding and, for CSV, reads and checks the header.
-    /// - Throws: `BatchError.unreadableInput`, `.badHeader`, `.badOption` (a `--map` column the data lacks) or `.data`.
-    public init(_ input: BatchInput) throws(BatchError) {
+    /// - Throws: `DataError.unreadableInput`, `.badHeader`, `.badOption` (a `--map` column the data lacks), `.records`
+    ///   (a YAML or JSON list that cannot be read), or the CSV or JSONL reader's error.
+    public init(_ input: BatchInput) throws(DataError) {
         self.input = input
         if let file = input.file, !FileManager.default.isReadableFile(atPath: file.path) {
             let reason = FileManager.default.fileExists(atPath: file.path) ? "permission denied" : "no such file"
-            throw .unreadableInput(name: input.name, row: nil, reason: reason)
+            throw .unreadableInput(name: input.name, reason: reason)
         }
         let map = input.columnMap
         switch input.format {
@@ -44,7 +45,7 @@ public final class RecordReader {
                 records = try CSVRecords(
                     path: input.file?.path, source: input.name, encoding: input.encoding, limits: input.limits)
             } catch {
-                throw Self.batchError(error, name: input.name)
+                throw Self.inputError(error, name: input.name)
             }
             for from in map.keys.sorted() where !records.columns.contains(from) {
                 throw .badOption(
@@ -65,7 +66,7 @@ public final class RecordReader {
             do {
                 text = try InputTextStream(path: input.file?.path, source: input.name, encoding: input.encoding)
             } catch {
-                throw Self.batchError(JSONLines.error(error, line: 1), name: input.name)
+                throw Self.inputError(JSONLines.error(error, line: 1), name: input.name)
             }
             columns = nil
             encoding = text.encoding
@@ -92,15 +93,15 @@ public final class RecordReader {
     public var note: String? { groups?.note }
 
     /// The next record — with `input.groupBy`, the next group of records as one — or nil at the end of the input.
-    /// - Throws: `BatchError.data` (undecodable bytes, a quote error) or `.unreadableInput` (a failed read).
-    public func next() throws(BatchError) -> BatchRecord? {
+    /// - Throws: `DataError`: undecodable bytes, a quote error, or `.unreadableInput` (a failed read).
+    public func next() throws(DataError) -> BatchRecord? {
         guard let groups else { return try nextRecord() }
         return try groups.next(reader: self)
     }
 
     /// The next record of the input as written, or nil at its end.
-    /// - Throws: `BatchError` as `next()`.
-    func nextRecord() throws(BatchError) -> BatchRecord? {
+    /// - Throws: `DataError` as `next()`.
+    func nextRecord() throws(DataError) -> BatchRecord? {
         switch source {
         case .list(let list):
             return list.next()
@@ -109,7 +110,7 @@ public final class RecordReader {
             do {
                 next = try records.next()
             } catch {
-                throw Self.batchError(error, name: input.name)
+                throw Self.inputError(error, name: input.name)
             }
             guard let (fields, line) = next else { return nil }
             defer { index += 1 }
@@ -120,7 +121,7 @@ public final class RecordReader {
                 do {
                     next = try lines.next()
                 } catch {
-                    throw Self.batchError(error, name: input.name)
+                    throw Self.inputError(error, name: input.name)
                 }
                 guard let (line, number) = next else { return nil }
                 let text: String
@@ -146,14 +147,14 @@ public final class RecordReader {
     }
 
     /// Moves past the next record without building it (for counting); false at the end of the input.
-    /// - Throws: `BatchError` as `next()`.
-    private func skip() throws(BatchError) -> Bool {
+    /// - Throws: `DataError` as `next()`.
+    private func skip() throws(DataError) -> Bool {
         switch source {
         case .csv(let records, _):
             do {
                 return try records.skip()
             } catch {
-                throw Self.batchError(error, name: input.name)
+                throw Self.inputError(error, name: input.name)
             }
         case .jsonl, .list:
             return try nextRecord() != nil
@@ -163,8 +164,8 @@ public final class RecordReader {
     /// Counts the records of a regular file by reading it once in constant memory — which also finds an undecodable
     /// byte or an unterminated quote before anything is rendered; nil for standard input, a pipe or a FIFO (which
     /// can be read once only: their errors are found when reached).
-    /// - Throws: `BatchError` as `init` and `next()`.
-    public static func count(_ input: BatchInput) throws(BatchError) -> Int? {
+    /// - Throws: `DataError` as `init` and `next()`.
+    public static func count(_ input: BatchInput) throws(DataError) -> Int? {
         guard let file = input.file else { return nil }
         var status = stat()
         guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -178,9 +179,10 @@ public final class RecordReader {
         return count
     }
 
-    private static func batchError(_ error: CSVDataError, name: String) -> BatchError {
-        if case .unreadable(_, let reason) = error { return .unreadableInput(name: name, row: nil, reason: reason) }
-        return .data(error)
+    /// The error of the input `name`: a CSV or JSONL file that cannot be read is the input's, named as given.
+    private static func inputError(_ error: DataError, name: String) -> DataError {
+        if case .unreadable(_, let reason) = error { return .unreadableInput(name: name, reason: reason) }
+        return error
     }
 
     /// A CSV row as a record; a row with the wrong number of fields carries its problem.
@@ -225,8 +227,8 @@ private final class JSONLines {
     }
 
     /// The next line without its line end, and its number; nil at the end.
-    /// - Throws: `CSVDataError` naming the line an undecodable byte is on.
-    func next() throws(CSVDataError) -> (line: Line, number: Int)? {
+    /// - Throws: `DataError` naming the line an undecodable byte is on.
+    func next() throws(DataError) -> (line: Line, number: Int)? {
         while true {
             if position < complete.count {
                 defer { position += 1 }
@@ -287,7 +289,7 @@ private final class JSONLines {
     }
 
     /// The error for a stream error on `line` (a JSONL record's row is its line).
-    static func error(_ error: InputTextError, line: Int) -> CSVDataError {
+    static func error(_ error: InputTextError, line: Int) -> DataError {
         switch error {
         case .unreadable(let source, let reason): .unreadable(path: source, reason: reason)
         case .undecodable(let decoding): .undecodable(decoding, row: line, line: line, column: nil)
