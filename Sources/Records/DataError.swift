@@ -102,7 +102,7 @@ extension DataError: CustomStringConvertible, LocalizedError {
                 + limit.description
         case .unreadableFile(let path, let reason):
             return ErrorText.wrapping(
-                path, "cannot read the template: \(reason)", fix: "check the path and that the file is readable")
+                path, "cannot read the data file: \(reason)", fix: "check the path and that the file is readable UTF-8")
         case .fileLimit(let limit, let path):
             return ErrorText.wrapping(path, limit.description, fix: "make the input smaller")
         case .syntax(let source, let line, let column, let problem):
@@ -111,8 +111,8 @@ extension DataError: CustomStringConvertible, LocalizedError {
                 fix: "correct the YAML at that line and column (indentation, a missing \":\" or an unclosed quote)")
         case .notRecords(let source, let line, let kind):
             return ErrorText.wrapping(
-                "\(source):\(line)", "not a YAML template: \(kind)",
-                fix: "name a template file (YAML with page: and elements: or flow:)")
+                "\(source):\(line)", "not a data record: \(kind)",
+                fix: "give a JSON object or YAML mapping of field names and values (or a list of them)")
         case .badField(let source, let line, let column, let key, let value, let expected):
             return ErrorText.wrapping(
                 Self.position(source, line: line, column: column),

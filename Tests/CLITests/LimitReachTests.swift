@@ -38,4 +38,22 @@ import Testing
             Repo.mkpdf.path, ["render", template, "--data", "pipe.json", "-o", "y.pdf"], directory: scratch.url)
         #expect(pipe.status == 2 && pipe.stderr.contains("not a regular file"), "\(pipe.stderr)")
     }
+
+    /// A `--data` file's problems speak of the data, never of a template: the file is the user's record, and a fix
+    /// telling them to "name a template file" sends them to the wrong file.
+    @Test func aDataFileThatIsNotARecordOrMissingIsNamedAsData() throws {
+        let scratch = try Scratch("data-file-words")
+        let template = Repo.root.appendingPathComponent("Templates/invoice.yaml").path
+        try Data("髙橋 𠮷野家 ﾊﾝｶｸ\n".utf8).write(to: scratch.file("text.yaml"))
+        let text = try Oracle.run(
+            Repo.mkpdf.path, ["render", template, "--data", "text.yaml", "-o", "x.pdf"], directory: scratch.url)
+        #expect(text.status == 1, "\(text)")
+        #expect(text.stderr.contains("text.yaml:1: not a data record: line 1 is text"), "\(text.stderr)")
+        #expect(text.stderr.contains("JSON object or YAML mapping") && !text.stderr.contains("template file"), "\(text.stderr)")
+        #expect(!text.stderr.contains("髙橋"), "the file's text is not echoed: \(text.stderr)")
+        let missing = try Oracle.run(
+            Repo.mkpdf.path, ["render", template, "--data", "none.json", "-o", "x.pdf"], directory: scratch.url)
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read the data file"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.pdf").path))
+    }
 }
