@@ -81,11 +81,13 @@ public struct TextTemplate: Hashable, Sendable {
     /// Each segment's text with `scope`, paired with the field it came from (nil for the template's own text).
     /// - Throws: `ExpressionError` from the first part that fails, or for a part whose value is a list or record.
     public func pieces(in scope: TemplateScope) throws(ExpressionError) -> [(field: String?, text: String)] {
-        var pieces: [(String?, String)] = []
+        // Labelled as returned: an unlabelled array would be converted element by element on return.
+        var pieces: [(field: String?, text: String)] = []
+        pieces.reserveCapacity(segments.count)
         for segment in segments {
             switch segment {
             case .literal(let text):
-                pieces.append((nil, text))
+                pieces.append((field: nil, text: text))
             case .expression(let expression):
                 let value = try expression.evaluate(in: scope)
                 guard let text = value.text else {
@@ -94,7 +96,7 @@ public struct TextTemplate: Hashable, Sendable {
                         "{{\(expression.source)}} is \(value.kindDescription), which does not print "
                             + "as text: use a filter such as | count, | join(', ') or | first")
                 }
-                pieces.append((expression.field, text))
+                pieces.append((field: expression.field, text: text))
             }
         }
         return pieces

@@ -147,8 +147,6 @@ final class LayoutRun {
         _ commands: Commands, under parent: RenderLocation, context: inout Context,
         into elements: inout [LaidOutElement], texts: inout [String]
     ) throws where Commands.Index == Int {
-        // The parent's path written out once, not again for each command under it.
-        let parent = parent.flattened
         for index in commands.indices {
             try command(
                 commands[index], at: parent.appending("commands", index: index), context: &context, into: &elements,
@@ -245,14 +243,14 @@ final class LayoutRun {
             // A group that only says what its commands are: no scope to draw, an element of the structure.
             if let role = group.role { structure.open(role) }
             try commands(
-                group.commands, under: RenderLocation(page: here.page, path: here.path), context: &context,
+                group.commands, under: here.below(), context: &context,
                 into: &elements, texts: &texts)
             if group.role != nil { structure.close() }
         case .group(let group):
             if let role = group.role { structure.open(role) }
             let index = elements.count
             let inner = try nested(
-                group.commands, under: RenderLocation(page: here.page, path: here.path), context: context,
+                group.commands, under: here.below(), context: context,
                 at: index, texts: &texts)
             elements.append(
                 .scope(
@@ -261,7 +259,7 @@ final class LayoutRun {
                         location: here)))
             if group.role != nil { structure.close() }
             if group.link != nil || group.name != nil {
-                let area = try bounds(of: group.commands, under: RenderLocation(page: here.page, path: here.path))
+                let area = try bounds(of: group.commands, under: here.below())
                     .map(context.matrix.boundingBox)
                 elements.append(
                     .mark(
@@ -413,7 +411,7 @@ final class LayoutRun {
             var inside = context
             inside.matrix = placed
             try commands(
-                part.drawing.commands, under: RenderLocation(page: here.page, path: here.path + ".drawing"),
+                part.drawing.commands, under: here.below(".drawing"),
                 context: &inside, into: &inner, texts: &texts)
         }
         let clipped = LaidOutScope(

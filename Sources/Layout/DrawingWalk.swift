@@ -33,7 +33,7 @@ package enum DrawingWalk {
                     switch commands[index] {
                     case .group(let group): try walk(group.commands, under: here)
                     case .part(let part):
-                        try walk(part.drawing.commands, under: RenderLocation(page: page, path: here.path + ".drawing"))
+                        try walk(part.drawing.commands, under: here.below(".drawing"))
                     case .formField(let field):
                         try body(commands[index], here)
                         try walk(field.appearance, under: here.appearance)
@@ -59,5 +59,5 @@ package enum DrawingWalk {
 extension RenderLocation {
     /// Where a form field's appearance commands are: the texts of a field at `commands[3]` are laid out (and their
     /// glyphs subset) at `commands[3].appearance.commands[…]`, wherever the appearance is drawn.
-    package var appearance: RenderLocation { RenderLocation(page: page, path: path + ".appearance") }
+    package var appearance: RenderLocation { below(".appearance") }
 }

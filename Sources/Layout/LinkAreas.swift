@@ -112,7 +112,7 @@ extension LayoutRun {
                     Rect(x: left - half, y: top - half, width: right - left + 2 * half, height: bottom - top + 2 * half)
                 )
             case .group(let group):
-                if let inner = try bounds(of: group.commands, under: RenderLocation(page: here.page, path: here.path)) {
+                if let inner = try bounds(of: group.commands, under: here.below()) {
                     add(inner)
                 }
             }
