@@ -42,7 +42,7 @@ public struct LaidOutPage: Sendable {
 
 /// What a laid-out page draws: primitives in the coordinates of the scope they are in (points, origin top-left,
 /// y down), each with the place of the command it came from, for errors a backend meets while drawing it.
-public indirect enum LaidOutElement: Sendable {
+public enum LaidOutElement: Sendable {
     /// A straight line (width > 0).
     case line(Drawing.Command.Line, location: RenderLocation)
     /// A rectangle or an ellipse, filled and/or stroked (never `Paint.none`).

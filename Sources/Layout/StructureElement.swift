@@ -32,7 +32,7 @@ public struct StructureElement: Sendable, Hashable {
     }
 
     /// A child: a sub-element or a piece of content.
-    public indirect enum Child: Sendable, Hashable {
+    public enum Child: Sendable, Hashable {
         /// A sub-element.
         case element(StructureElement)
         /// Laid-out content.
