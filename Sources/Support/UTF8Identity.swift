@@ -38,3 +38,25 @@ extension String {
         }
     }
 }
+
+/// A text as a set member or dictionary key told apart by its UTF-8 bytes (see the top of this file): for sets of
+/// the texts of a table's cells, where hashing each Japanese text canonically costs more than the work it saves.
+package struct UTF8Text: Hashable, Sendable {
+    /// The text.
+    package let text: String
+
+    /// The key of `text`.
+    package init(_ text: String) {
+        self.text = text
+    }
+
+    /// Hashes the UTF-8 bytes.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(utf8: text)
+    }
+
+    /// True when both have the same UTF-8 bytes.
+    package static func == (lhs: UTF8Text, rhs: UTF8Text) -> Bool {
+        lhs.text.hasSameUTF8(as: rhs.text)
+    }
+}

@@ -178,7 +178,7 @@ extension Template {
         let columns = table.columns.map { TableColumn($0.title, width: $0.width, alignment: $0.alignment) }
         var rowScopes: [TemplateScope] = []
         var bodyRows: [TableRow] = []
-        var covered: Set<String> = []
+        var covered: Set<UTF8Text> = []
         for (index, item) in items.enumerated() {
             try budget.checkDeadline(file: file, mark: table.mark)
             let rowScope = scope.adding([table.variable: item, "loop": Self.loopRecord(index, count: items.count)])
@@ -188,9 +188,9 @@ extension Template {
                     let pieces = try pieces(column.value.text, scope: rowScope, mark: column.value.mark)
                     if let fonts = options.fonts {
                         // A table repeats its values (names, ranks, prefectures): each text is checked once.
-                        for piece in pieces where !covered.contains(piece.text) {
+                        for piece in pieces where !covered.contains(UTF8Text(piece.text)) {
                             try checkCoverage([piece], font: font, mark: column.value.mark, fonts: fonts)
-                            covered.insert(piece.text)
+                            covered.insert(UTF8Text(piece.text))
                         }
                     }
                     cells.append(pieces.map(\.text).joined())
