@@ -147,6 +147,8 @@ final class LayoutRun {
         _ commands: Commands, under parent: RenderLocation, context: inout Context,
         into elements: inout [LaidOutElement], texts: inout [String]
     ) throws where Commands.Index == Int {
+        // The parent's last step made once, not again for each command under it.
+        let parent = parent.flattened
         for index in commands.indices {
             try command(
                 commands[index], at: parent.appending("commands", index: index), context: &context, into: &elements,
@@ -174,7 +176,7 @@ final class LayoutRun {
     ) {
         structure.add(
             StructureElement.Content(
-                kind: content, page: context.page, path: context.path + [elements.count], text: text))
+                kind: content, page: context.page, scope: context.path, index: elements.count, text: text))
         elements.append(element)
     }
 

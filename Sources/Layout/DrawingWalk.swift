@@ -27,6 +27,7 @@ package enum DrawingWalk {
     ) throws {
         // Each command is read in place: iterating the array copies every command out first.
         func walk(_ commands: [Drawing.Command], under parent: RenderLocation) throws {
+            let parent = parent.flattened
             try commands.withUnsafeBufferPointer { commands in
                 for index in commands.indices {
                     let here = parent.appending("commands", index: index)

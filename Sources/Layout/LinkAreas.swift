@@ -72,6 +72,7 @@ extension LayoutRun {
             result = Rect(
                 x: left, y: top, width: max(known.maxX, rect.maxX) - left, height: max(known.maxY, rect.maxY) - top)
         }
+        let parent = parent.flattened
         for (index, command) in commands.enumerated() {
             let here = parent.appending("commands", index: index)
             switch command {

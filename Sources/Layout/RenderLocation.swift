@@ -4,15 +4,18 @@ import Support
 /// Where in a document a command sits: its page and its path through groups and parts, as JSON would name it.
 ///
 /// Errors carry one so a problem in a thousand-element drawing points at the element (`page 1, commands[12]`).
-/// Every command laid out gets a location but almost none is ever shown, so a location is a chain of steps, each
-/// linked to the steps above it, and the path is spelled out only when `path` is read: a command's location costs
-/// one small object, never a copy of its parents' text (callgrind: spelling paths out for every command cost more
-/// than drawing a QR module, and 5 % of a 1,000-row report).
+/// Every command laid out gets a location but almost none is ever shown, so a location is its last step (a list
+/// and an index) after a chain of steps shared with every location beside it, and the path is spelled out only
+/// when `path` is read: a command's location costs no allocation and no copy of its parents' text, a list of
+/// commands one step for its parent (`flattened`). Callgrind: spelling paths out for every command cost more than
+/// drawing a QR module, and 5 % of a 1,000-row report.
 public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     /// The page, counting from 1 as people do.
     public var page: Int
-    /// The last step of the path; nil for the page itself.
+    /// The steps of the path before `leaf`; nil for none.
     private var step: Step?
+    /// The command's list and its index in it, not yet made a step.
+    private var leaf: (component: String, index: Int)?
     /// The template element the command (or the text box or barcode holding it) came from, when its description
     /// names one (`SourcePlace`): a note for whoever reports the error, not part of the location's identity.
     public var source: SourcePlace?
@@ -59,14 +62,38 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     /// The path of the command inside the page's drawing, like `commands[5].drawing.commands[2]`; empty for the
     /// page itself.
     public var path: String {
-        get { step?.spelled ?? "" }
-        set { step = newValue.isEmpty ? nil : Step(parent: nil, piece: .text(newValue)) }
+        get {
+            let base = step?.spelled ?? ""
+            guard let leaf else { return base }
+            return (base.isEmpty ? "" : base + ".") + leaf.component + "[" + String(leaf.index) + "]"
+        }
+        set {
+            step = newValue.isEmpty ? nil : Step(parent: nil, piece: .text(newValue))
+            leaf = nil
+        }
     }
 
     /// Creates a location.
     public init(page: Int, path: String = "") {
         self.page = page
         self.step = path.isEmpty ? nil : Step(parent: nil, piece: .text(path))
+        self.leaf = nil
+    }
+
+    /// The steps down to and including `leaf`.
+    private var steps: Step? {
+        guard let leaf else { return step }
+        return Step(parent: step, piece: .element(component: leaf.component, index: leaf.index))
+    }
+
+    /// The same place with its last step made a shared one: the locations of a list's commands appended to it
+    /// share it instead of each making it again.
+    package var flattened: RenderLocation {
+        guard leaf != nil else { return self }
+        var flat = self
+        flat.step = steps
+        flat.leaf = nil
+        return flat
     }
 
     /// `page 1, commands[12]`, or `page 1` for the page itself.
@@ -78,7 +105,8 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     /// The location of element `index` of the command list at `component` below this one, from the same source.
     package func appending(_ component: String, index: Int) -> RenderLocation {
         var next = self
-        next.step = Step(parent: step, piece: .element(component: component, index: index))
+        next.step = steps
+        next.leaf = (component, index)
         return next
     }
 
@@ -86,14 +114,22 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     /// of a group, a part or a field's appearance start, each naming its own source.
     package func below(_ suffix: String = "") -> RenderLocation {
         var next = RenderLocation(page: page)
-        next.step = suffix.isEmpty ? step : Step(parent: step, piece: .text(suffix))
+        next.step = suffix.isEmpty ? steps : Step(parent: steps, piece: .text(suffix))
         return next
     }
 
-    /// Equal when page and spelled-out path are; locations sharing their last step are equal without spelling
-    /// either out.
+    /// Equal when page and spelled-out path are; locations sharing their steps are compared by their last ones
+    /// without spelling either out.
     public static func == (lhs: RenderLocation, rhs: RenderLocation) -> Bool {
-        lhs.page == rhs.page && (lhs.step === rhs.step || lhs.path == rhs.path)
+        guard lhs.page == rhs.page else { return false }
+        if lhs.step === rhs.step {
+            switch (lhs.leaf, rhs.leaf) {
+            case (nil, nil): return true
+            case let (left?, right?): return left.index == right.index && left.component == right.component
+            default: break
+            }
+        }
+        return lhs.path == rhs.path
     }
 
     /// Hashes the page and the spelled-out path, so locations equal by `==` hash alike however they were made.

@@ -25,10 +25,16 @@ public struct StructureElement: Sendable, Hashable {
         public var kind: Kind
         /// The page it is on, from 1.
         public var page: Int
-        /// The element's place: its index in the page's elements, then in each scope's, inwards.
-        public var path: [Int]
+        /// The indices of the scopes holding the element, outwards-in: shared by every element of a scope, so a
+        /// piece of content costs no array of its own.
+        var scope: [Int]
+        /// The element's index in its scope's elements (the page's, for a top-level one).
+        var index: Int
         /// The text of a line of text.
         public var text: String?
+
+        /// The element's place: its index in the page's elements, then in each scope's, inwards.
+        public var path: [Int] { scope + [index] }
     }
 
     /// A child: a sub-element or a piece of content.
