@@ -96,7 +96,7 @@ package struct PDFType0Font {
 extension PDFDocument {
     /// `bytes` deflated (`Deflate`), for streams added pre-compressed (`EmbeddedFontProgram`).
     package func deflate(_ bytes: Data) throws -> Data {
-        guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0, effort: .program) }) else {
+        guard let compressed = bytes.withUnsafeBytes({ deflate($0, effort: .program) }) else {
             throw reject(code: 0x1015, operation: "deflate a font stream", argument: "\(bytes.count) bytes")
         }
         return Data(compressed)

@@ -1,22 +1,34 @@
 import CCairo
 import CairoLoader
 import Foundation
+import Support
 
-/// The process's FreeType library and every font file opened in it, each as a cairo font face, opened once.
+/// The font files opened with FreeType for one owner of many documents (its `RenderContext`'s shelf; a page drawn
+/// without a context opens its own), each as a cairo font face, opened once.
 ///
 /// Threading rule: FreeType's `FT_New_Face`/`FT_Done_Face` must not run concurrently on one `FT_Library`, so both
 /// happen under `freeTypeLock`. Drawing with a face from several threads is safe because cairo-ft locks the
-/// `FT_Face` (its unscaled font's mutex) around every use. The library and the faces live for the whole process
-/// (a handful of font files), so no face is ever freed while cairo's caches may still refer to it.
-final class FreeTypeFaces: @unchecked Sendable {
-    /// The one instance.
-    static let shared = FreeTypeFaces()
-
-    /// The `FT_Library`.
-    private var library: UnsafeMutableRawPointer?
+/// `FT_Face` (its unscaled font's mutex) around every use. A face let go here is freed only when cairo drops its
+/// last reference (`CairoFontFace`), so emptying the cache never frees a face cairo's caches still hold.
+final class FreeTypeFaces: ShelvedCache, @unchecked Sendable {
     private var faces: [String: CairoFontFace] = [:]
 
-    private init() {}
+    /// No file opened yet.
+    init() {}
+
+    /// How many faces are open.
+    var keptEntries: Int {
+        freeTypeLock.lock()
+        defer { freeTypeLock.unlock() }
+        return faces.count
+    }
+
+    /// Lets go of every face (cairo frees each once it holds it no more).
+    func removeAll() {
+        freeTypeLock.lock()
+        defer { freeTypeLock.unlock() }
+        faces.removeAll()
+    }
 
     /// The cairo font face for face `index` of the font file at `path`, opening it on first use.
     func face(path: String, index: Int) throws(RenderError) -> CairoFontFace {
@@ -25,21 +37,29 @@ final class FreeTypeFaces: @unchecked Sendable {
         defer { freeTypeLock.unlock() }
         let key = path + "#\(index)"
         if let face = faces[key] { return face }
-        let ready: UnsafeMutableRawPointer
-        if let library {
-            ready = library
-        } else {
-            var made: UnsafeMutableRawPointer?
-            let error = mkpdf_ft_init_library(&made)
-            guard error == 0, let made else {
-                throw .raster(location: nil, operation: "FT_Init_FreeType", reason: "FreeType error \(error)")
-            }
-            library = made
-            ready = made
-        }
-        let face = try CairoFontFace(library: ready, path: path, index: index)
+        let face = try CairoFontFace(library: try FreeTypeLibrary.handle(), path: path, index: index)
         faces[key] = face
         return face
+    }
+}
+
+/// The process's one `FT_Library`, made on first use and never freed: cairo may keep faces opened in it in its own
+/// caches after every owner has let them go, and `FT_Done_FreeType` would free those too. A library handle, not a
+/// cache of work: every context's faces are opened in it.
+enum FreeTypeLibrary {
+    /// The library, once made; read and written under `freeTypeLock`.
+    nonisolated(unsafe) private static var made: UnsafeMutableRawPointer?
+
+    /// The library, made on the first call; the caller holds `freeTypeLock`.
+    static func handle() throws(RenderError) -> UnsafeMutableRawPointer {
+        if let made { return made }
+        var library: UnsafeMutableRawPointer?
+        let error = mkpdf_ft_init_library(&library)
+        guard error == 0, let library else {
+            throw .raster(location: nil, operation: "FT_Init_FreeType", reason: "FreeType error \(error)")
+        }
+        made = library
+        return library
     }
 }
 

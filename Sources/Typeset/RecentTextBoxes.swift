@@ -80,6 +80,13 @@ final class RecentTextBoxes<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// How many boxes are kept.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.count
+    }
+
     /// Forgets every box.
     func removeAll() {
         lock.lock()

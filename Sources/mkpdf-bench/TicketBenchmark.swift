@@ -88,14 +88,16 @@ struct TicketBenchmark: ParsableCommand {
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.benchmarkTemplate()
         var options = OutputOptions(
             format: mode.format, fontMode: mode.fontMode, pngCompression: pngCompression == .fast ? .fast : .balanced)
-        // The run keeps what its tickets' layouts share, as a batch run does (`RecordJob`).
-        options.layoutReuse = LayoutReuse()
+        // The run owns what its tickets share, as a batch run does (`RecordJob`).
+        let context = RenderContext()
+        options.context = context
         let files = (0..<count).map {
             folder.appendingPathComponent("ticket-" + Self.digits($0) + "." + mode.format.rawValue)
         }
 
-        let job = TicketJob(
+        var job = TicketJob(
             template: try Template(contentsOf: templateURL), scale: options.scale)
+        job.context = context
         // The template's font opened (HarfBuzz faces of its chain) before the clock, as cairo's anchor opens its
         // FreeType face before its own.
         _ = try job.fonts.chain(named: job.template.defaultFont)
@@ -103,8 +105,8 @@ struct TicketBenchmark: ParsableCommand {
         let start = clock.now
         for (number, file) in files.enumerated() {
             if cold {
-                DocumentCaches.removeAll()
-                options.layoutReuse?.removeAll()
+                context.removeAll()
+                job.fonts.removeCachedWork()
             }
             // As `mkpdf ticket` does: the template filled, then laid out once and drawn.
             let document = try job.document(values: ["member": "GCG-" + Self.digits(number)], setsLayout: false)
