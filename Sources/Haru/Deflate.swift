@@ -207,11 +207,7 @@ final class ContentPrefixes: ShelvedCache, @unchecked Sendable {
     }
 
     /// How many snapshots and recent contents are kept.
-    var keptEntries: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return snapshots.count + recent.count
-    }
+    var keptEntries: Int { lock.withLock { snapshots.count + recent.count } }
 
     /// Forgets every snapshot and recent content.
     func removeAll() {

@@ -3,8 +3,9 @@ import Digests
 import Foundation
 import Support
 
-/// An embedded font program and the numbers a PDF needs to describe it, made once per process and added to any
-/// number of documents (`PDFDocument.addType0Font`).
+/// An embedded font program and the numbers a PDF needs to describe it, made once for an owner of many documents
+/// (the Render module's `FontPrograms`, on its render context's shelf) and added to any number of its documents
+/// (`PDFDocument.addType0Font`).
 ///
 /// The font file and the ToUnicode CMap are held deflated (`PDFDocument.deflate`), so a batch compresses each subset
 /// once, not once per document. Codes are two-byte CIDs shown through `Identity-H`.

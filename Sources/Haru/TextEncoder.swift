@@ -214,11 +214,7 @@ final class EncodedTextCache: ShelvedCache, @unchecked Sendable {
     init() {}
 
     /// How many texts' bytes are kept.
-    var keptEntries: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
-    }
+    var keptEntries: Int { lock.withLock { entries.count } }
 
     /// The bytes stored for `text`, if any.
     func bytes(for text: String) -> [UInt8]? {

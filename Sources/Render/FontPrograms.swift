@@ -48,11 +48,7 @@ final class FontPrograms: ShelvedCache, @unchecked Sendable {
     init() {}
 
     /// How many programs are kept.
-    var keptEntries: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return programs.count
-    }
+    var keptEntries: Int { lock.withLock { programs.count } }
 
     /// Forgets every program made.
     func removeAll() {

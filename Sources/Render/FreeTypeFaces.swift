@@ -17,18 +17,10 @@ final class FreeTypeFaces: ShelvedCache, @unchecked Sendable {
     init() {}
 
     /// How many faces are open.
-    var keptEntries: Int {
-        freeTypeLock.lock()
-        defer { freeTypeLock.unlock() }
-        return faces.count
-    }
+    var keptEntries: Int { freeTypeLock.withLock { faces.count } }
 
     /// Lets go of every face (cairo frees each once it holds it no more).
-    func removeAll() {
-        freeTypeLock.lock()
-        defer { freeTypeLock.unlock() }
-        faces.removeAll()
-    }
+    func removeAll() { freeTypeLock.withLock { faces.removeAll() } }
 
     /// The cairo font face for face `index` of the font file at `path`, opening it on first use.
     func face(path: String, index: Int) throws(RenderError) -> CairoFontFace {

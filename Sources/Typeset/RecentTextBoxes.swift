@@ -81,11 +81,7 @@ final class RecentTextBoxes<Value: Sendable>: @unchecked Sendable {
     }
 
     /// How many boxes are kept.
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
-    }
+    var count: Int { lock.withLock { entries.count } }
 
     /// Forgets every box.
     func removeAll() {

@@ -22,9 +22,11 @@ struct TicketBenchmark: ParsableCommand {
             opened, as cairo's anchor opens its font before its clock, and covers every ticket: fill, render, write.
             The files are left in --out.
 
-            --cold empties every cache mkpdf keeps across documents (font programs, subsets, shaped texts, set
-            boxes, barcode layouts, deflate states) before each ticket, so the line says what one document costs
-            alone; the font files stay open, as the anchors keep theirs. Its line reads `mkpdf <mode> cold: …`.
+            The run owns one render context, as a batch run does: every cache of its tickets' work lives there.
+            --cold empties it (page beginnings, font programs, shaped texts, set boxes, barcode layouts, deflate
+            states, encoded texts) and the fonts' subsets and shapes before each ticket, so the line says what one
+            document costs alone; the font files stay open, as the anchors keep theirs. Its line reads
+            `mkpdf <mode> cold: …`.
 
             Example:
               mkpdf-bench ticket --count 300 --out /tmp/tickets --mode embedded
