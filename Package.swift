@@ -61,14 +61,14 @@ let package = Package(
         // libpng is linked statically (Debian's libpng16.a): start-up does not load and bind libpng16.so, which only
         // libHaru, cairo and libzint, all opened on first use, bring along.
         .target(
-            name: "PNG", dependencies: ["CPNG", "DrawingModule"],
+            name: "PNG", dependencies: ["CPNG", "DrawingModule", "Support"],
             linkerSettings: [.linkedLibrary(":libpng16.a"), .linkedLibrary("m")]),
         // libjpeg's decoder behind two C calls that return errors: its error jump is caught in C, never crossing Swift.
         .target(name: "JPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // JPEG photos decoded by libjpeg-turbo (for PNG output; PDFs carry the file's bytes as they are).
         .target(name: "JPEG", dependencies: ["JPEGShim", "DrawingModule"]),
         // Barcodes and 2D codes encoded by libzint and placed on the device pixel grid.
-        .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint", "ZintLoader"]),
+        .target(name: "Barcodes", dependencies: ["DrawingModule", "CZint", "ZintLoader", "Support"]),
         // libzint's functions, forwarded to libzint.so.2.11 opened on first use: a run that draws no barcode never
         // loads it.
         .target(name: "ZintLoader", dependencies: ["CZint", "LibraryLoader"]),

@@ -39,14 +39,23 @@ public struct BarcodeLayout: Hashable, Sendable {
 
     /// Encodes `barcode` and places it in its box on the grid of `pixelsPerPoint`.
     /// - Throws: `BarcodeError` for bad data, options or colours, or a box too small for the code or its quiet zone.
-    ///
-    /// The last few layouts are kept: a batch draws the same code on many records (a fixed URL, an event's QR),
-    /// and libzint's encoding and vector layout are costly. A task counting its layout work (`LayoutWork`) bypasses
-    /// them and counts each encoding.
     public init(_ barcode: Drawing.Command.Barcode, pixelsPerPoint: Double) throws(BarcodeError) {
-        let key = LayoutCache.Key(barcode: barcode, pixelsPerPoint: pixelsPerPoint)
+        try self.init(barcode, pixelsPerPoint: pixelsPerPoint, cache: nil)
+    }
+
+    /// Encodes `barcode` and places it on the grid of `pixelsPerPoint`, or finds it in `cache`.
+    /// - Throws: `BarcodeError`, as `init(_:pixelsPerPoint:)`.
+    ///
+    /// A batch draws the same code on many records (a fixed URL, an event's QR), and libzint's encoding and vector
+    /// layout are costly: the owner's recent layouts (`cache`, its `RenderContext`'s) are looked up first. A task
+    /// counting its layout work (`LayoutWork`) bypasses them and counts each encoding.
+    package init(
+        _ barcode: Drawing.Command.Barcode, pixelsPerPoint: Double, cache: BarcodeLayoutCache?
+    ) throws(BarcodeError) {
         let counting = LayoutWork.current
-        if counting == nil, let hit = LayoutCache.shared[key] {
+        let cache = counting == nil ? cache : nil
+        let key = cache.map { _ in BarcodeLayoutCache.Key(barcode: barcode, pixelsPerPoint: pixelsPerPoint) }
+        if let cache, let key, let hit = cache.value(for: key) {
             self = hit
             return
         }
@@ -54,7 +63,7 @@ public struct BarcodeLayout: Hashable, Sendable {
         let geometry = try BarcodeEncoder.geometry(for: barcode)
         try self.init(geometry, barcode: barcode, pixelsPerPoint: pixelsPerPoint)
         counting?.countBarcode()
-        if counting == nil { LayoutCache.shared[key] = self }
+        if let cache, let key { cache.store(self, for: key) }
     }
 
     /// Places an encoded symbol.

@@ -51,8 +51,11 @@ public struct Imposer: Sendable {
         }
         let final = folder.url.appendingPathComponent(name)
         let reader = try BatchError.reading { () throws(DataError) in try RecordReader(input) }
-        let options = OutputOptions(
+        var sheetOptions = OutputOptions(
             format: .pdf, fontMode: job.output.fontMode, scale: job.output.scale, fonts: job.output.fonts)
+        // The run's context: the sheets repeat the fonts and programs of the tickets on them.
+        sheetOptions.context = job.output.context
+        let options = sheetOptions
         let partPrefix = OutputFolder.temporaryPrefix + name + "-part-"
         var parts: [URL] = []
         defer { for part in parts { try? FileManager.default.removeItem(at: part) } }

@@ -12,7 +12,9 @@ import Render
 /// try job.render(invoice).write(to: URL(fileURLWithPath: "invoice.pdf"))
 /// ```
 ///
-/// A value type of settings; every call is independent, so one job may render on many threads at once.
+/// A value type of settings; every call is independent, so one job may render on many threads at once. The job
+/// owns what its documents share (`output.context`, one `RenderContext` made with the job unless given): copies of
+/// a job share it, another job has its own.
 public struct Job: Sendable {
     /// The template every document fills.
     public var template: Template
@@ -26,8 +28,9 @@ public struct Job: Sendable {
     public init(template: Template, output: OutputOptions = OutputOptions(), limits: Limits = Limits()) {
         self.template = template
         self.output = output
-        // The job renders many documents from one template: their first pages begin alike.
-        self.output.layoutReuse = output.layoutReuse ?? LayoutReuse()
+        // The job renders many documents from one template: their first pages begin alike, their fixed elements,
+        // labels and fonts repeat.
+        self.output.context = output.context ?? RenderContext()
         self.limits = limits
     }
 
@@ -57,7 +60,8 @@ public struct Job: Sendable {
             if case .text(let text) = value { texts[name] = text } else { values[name] = value }
         }
         let options = TemplateRenderOptions(
-            pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline, setsLayout: setsLayout)
+            pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline, setsLayout: setsLayout,
+            context: output.context)
         return try template.document(values: texts, data: values, options: options)
     }
 

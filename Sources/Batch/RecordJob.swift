@@ -38,8 +38,9 @@ public struct RecordJob: Sendable {
         self.name = name
         self.rules = rules
         self.output = output
-        // One batch run, one template: the records' first pages begin alike.
-        self.output.layoutReuse = output.layoutReuse ?? LayoutReuse()
+        // One batch run, one template: the records' first pages begin alike, their fixed elements, labels and fonts
+        // repeat. The run owns what they share.
+        self.output.context = output.context ?? RenderContext()
     }
 
     /// The fields the manifest keeps for a record: member, ticket and those the file name uses.
@@ -85,7 +86,11 @@ public struct RecordJob: Sendable {
     }
 
     /// The ticket job every record goes through, checking barcodes on the grid they are rendered on.
-    var job: TicketJob { TicketJob(template: template, rules: rules, scale: output.scale, fonts: output.fonts) }
+    var job: TicketJob {
+        var job = TicketJob(template: template, rules: rules, scale: output.scale, fonts: output.fonts)
+        job.context = output.context
+        return job
+    }
 
     /// The record's document: placeholders filled from its fields, lists and records from its `data` (fields and
     /// data the template does not declare are ignored), member and ticket numbers checked, every glyph checked

@@ -2,6 +2,7 @@ import CDeflate
 import CHaru
 import Foundation
 import PNG
+import Support
 
 /// Deflate for streams mkpdf compresses itself: page contents through zlib, font programs, CMaps and images through
 /// libdeflate.
@@ -13,8 +14,9 @@ import PNG
 /// them in fewer bytes; page contents stay with zlib, whose state can be copied after a shared beginning.
 ///
 /// Page contents of a batch begin alike (the template's fixed drawing comes before and around the member's data), so
-/// they are deflated from a copy of the state zlib had after that common beginning (`ContentPrefixes`). zlib's output
-/// does not depend on how its input is split, so the bytes are the same as deflating the whole content at once.
+/// they are deflated from a copy of the state zlib had after that common beginning (`ContentPrefixes`, kept by the
+/// owner's `RenderContext`). zlib's output does not depend on how its input is split, so the bytes are the same as
+/// deflating the whole content at once.
 enum Deflate {
     /// How hard to try.
     enum Effort: Hashable {
@@ -46,13 +48,20 @@ enum Deflate {
         }
     }
 
-    /// `input` as a zlib stream, or nil when zlib fails (out of memory).
-    static func compress(_ input: UnsafeRawBufferPointer, effort: Effort) -> [UInt8]? {
+    /// `input` as a zlib stream, or nil when zlib fails (out of memory): a content from a snapshot of `prefixes`
+    /// when one matches (nil: deflated whole), a program by one of `compressors`.
+    static func compress(
+        _ input: UnsafeRawBufferPointer, effort: Effort, prefixes: ContentPrefixes?, compressors: WholeCompressors
+    ) -> [UInt8]? {
         switch effort {
         case .content:
-            return ContentPrefixes.shared.compress(input, settings: Settings(count: input.count))
+            let settings = Settings(count: input.count)
+            if let prefixes { return prefixes.compress(input, settings: settings) }
+            guard let stream = DeflateStream(settings) else { return nil }
+            var output: [UInt8] = []
+            return stream.feed(input, finish: true, into: &output) ? output : nil
         case .program:
-            return WholeCompressors.shared.compress(input)
+            return compressors.compress(input)
         }
     }
 }
@@ -86,16 +95,22 @@ final class WholeCompressor {
 }
 
 /// Idle libdeflate compressors, handed to one call at a time (a compressor is not safe to share) and kept for the
-/// next, so a batch does not allocate and free a compressor's tables per stream. They hold no document's data
-/// between calls, so they are no cache and `mkpdf-bench --cold` keeps them.
-final class WholeCompressors: @unchecked Sendable {
-    /// The process's compressors.
-    static let shared = WholeCompressors()
-
+/// next, so a batch does not allocate and free a compressor's tables per stream: one set per owner of many
+/// documents (its `RenderContext`'s shelf), or per document for a document given none.
+final class WholeCompressors: ShelvedCache, @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [WholeCompressor] = []
     /// At most this many are kept idle (one per rendering thread is enough).
     private let limit = 8
+
+    /// No compressor yet.
+    init() {}
+
+    /// Frees the idle compressors.
+    func removeAll() { lock.withLock { idle.removeAll() } }
+
+    /// How many compressors are idle.
+    var keptEntries: Int { lock.withLock { idle.count } }
 
     /// `input` as a zlib stream, or nil when libdeflate cannot allocate a compressor.
     func compress(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
@@ -122,11 +137,9 @@ extension DeflateStream {
 
 /// The states of zlib after the beginnings that recent page contents share, so the next content that starts the
 /// same way deflates only what follows. A content that matches none is compared with the one before it: when they
-/// share a long beginning, a state after most of it is kept for the contents to come.
-final class ContentPrefixes: @unchecked Sendable {
-    /// The process's snapshots.
-    static let shared = ContentPrefixes()
-
+/// share a long beginning, a state after most of it is kept for the contents to come. One per owner of many
+/// documents (its `RenderContext`'s shelf).
+final class ContentPrefixes: ShelvedCache, @unchecked Sendable {
     /// zlib's state after `prefix`, and the bytes it had emitted by then.
     private struct Snapshot {
         var settings: Deflate.Settings
@@ -146,6 +159,10 @@ final class ContentPrefixes: @unchecked Sendable {
     private let margin = 64
     private let limit = 4
     private var hitCount = 0
+
+    /// No snapshot yet.
+    init() {}
+
     /// How many contents were deflated from a snapshot (for tests and profiles).
     var hits: Int {
         lock.lock()
@@ -189,6 +206,9 @@ final class ContentPrefixes: @unchecked Sendable {
         return stream.feed(input, finish: true, into: &output) ? output : nil
     }
 
+    /// How many snapshots and recent contents are kept.
+    var keptEntries: Int { lock.withLock { snapshots.count + recent.count } }
+
     /// Forgets every snapshot and recent content.
     func removeAll() {
         lock.lock()
@@ -223,11 +243,4 @@ final class ContentPrefixes: @unchecked Sendable {
 /// libHaru (libHaru writes the key only for streams it compresses itself).
 let flateFilterHook: HPDF_Dict_OnWriteFunc = { _, stream in
     HPDF_Stream_WriteStr(stream, "/Filter /FlateDecode\n")
-}
-
-/// Forgets what this module keeps across documents — deflate states of shared content beginnings and Shift_JIS
-/// encodings — so `mkpdf-bench --cold` measures one document alone.
-package func forgetDocumentCaches() {
-    ContentPrefixes.shared.removeAll()
-    TextEncoder.shiftJISCache.removeAll()
 }

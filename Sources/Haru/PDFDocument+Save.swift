@@ -88,7 +88,7 @@ extension PDFDocument {
                 contents.pointee.filter & HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) != 0
             else { continue }
             let bytes = Self.bytes(of: stream)
-            guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0, effort: .content) }),
+            guard let compressed = bytes.withUnsafeBytes({ deflate($0, effort: .content) }),
                 let deflated = memoryStream(holding: compressed)
             else {
                 restorePageContents(originals)

@@ -1,6 +1,7 @@
 import CHaru
 import Foundation
 import HaruLoader
+import Support
 
 /// A PDF being built with libHaru: owns one `HPDF_Doc`, frees it exactly once, and turns every libHaru error
 /// into a thrown `HaruError`.
@@ -40,15 +41,26 @@ package final class PDFDocument {
     var archive: ArchiveState?
     /// The interactive form (`/AcroForm`) once a field is added (`addFormField`).
     var form: FormState?
+    /// The zlib states of recent page contents' shared beginnings (the owner's), or nil: each content deflated whole.
+    let contentPrefixes: ContentPrefixes?
+    /// Idle libdeflate compressors: the owner's, or this document's own.
+    let compressors: WholeCompressors
+    /// Shift_JIS bytes of texts the owner's documents encoded, or nil: each text encoded.
+    let encodedTexts: EncodedTextCache?
 
     /// A libHaru feature set that must be enabled once per document before use.
     enum OptionalSet: Hashable {
         case japaneseFonts, japaneseEncodings, utfEncodings
     }
 
-    /// Creates an empty document with compression of all streams switched on.
+    /// Creates an empty document with compression of all streams switched on. `caches`, the shelf of the owner of
+    /// many documents (its `RenderContext`'s), lends the deflate states and encodings its recent documents left;
+    /// without one nothing outlives the document.
     /// - Throws: `HaruError` named `LIBHARU_UNAVAILABLE` when libHaru cannot be loaded (see `HaruLoader`).
-    package init() throws {
+    package init(caches: CacheShelf? = nil) throws {
+        contentPrefixes = caches?.cache(ContentPrefixes.self)
+        compressors = caches?.cache(WholeCompressors.self) ?? WholeCompressors()
+        encodedTexts = caches?.cache(EncodedTextCache.self)
         if let failure = mkpdf_haru_load_failure() {
             throw HaruError(
                 code: 0, name: "LIBHARU_UNAVAILABLE", summary: "libHaru could not be loaded.",
@@ -65,6 +77,11 @@ package final class PDFDocument {
         try setCompression(.all)
         // libHaru names itself the Producer; the program that makes the bytes is mkpdf.
         try setInfo(DocumentInfo(producer: "mkpdf"))
+    }
+
+    /// `input` deflated as `effort` says, with the deflate states and compressors this document was given.
+    func deflate(_ input: UnsafeRawBufferPointer, effort: Deflate.Effort) -> [UInt8]? {
+        Deflate.compress(input, effort: effort, prefixes: contentPrefixes, compressors: compressors)
     }
 
     deinit {

@@ -24,7 +24,7 @@ package struct PDFFont {
     package func encode(_ text: String, unencodable: UnencodablePolicy = .fail) throws -> [UInt8] {
         try TextEncoder.encode(
             text, fontName: name, encoding: encoding, policy: unencodable,
-            hasGlyph: trueTypeGlyphCheck)
+            hasGlyph: trueTypeGlyphCheck, known: document.encodedTexts)
     }
 
     /// Looks code points up in the TrueType font's cmap, through libHaru's own font definition.

@@ -62,7 +62,7 @@ extension PDFDocument {
         // The samples are deflated now and libHaru's raw copy freed, so a document holds each image compressed
         // (a page of a decompression-bomb PNG is hundreds of megabytes raw and a few kilobytes deflated) rather
         // than every image raw until the save; the dictionary writes the bytes itself (`DirectStream`).
-        let compressed = bytes.withUnsafeBytes { Deflate.compress($0, effort: .program) }
+        let compressed = bytes.withUnsafeBytes { deflate($0, effort: .program) }
         guard let compressed, let length = HPDF_Dict_GetItem(image, "Length", HPDF_UINT16(HPDF_OCLASS_NUMBER)) else {
             image.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE)
             return image

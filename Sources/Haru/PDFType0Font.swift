@@ -3,8 +3,9 @@ import Digests
 import Foundation
 import Support
 
-/// An embedded font program and the numbers a PDF needs to describe it, made once per process and added to any
-/// number of documents (`PDFDocument.addType0Font`).
+/// An embedded font program and the numbers a PDF needs to describe it, made once for an owner of many documents
+/// (the Render module's `FontPrograms`, on its render context's shelf) and added to any number of its documents
+/// (`PDFDocument.addType0Font`).
 ///
 /// The font file and the ToUnicode CMap are held deflated (`PDFDocument.deflate`), so a batch compresses each subset
 /// once, not once per document. Codes are two-byte CIDs shown through `Identity-H`.
@@ -96,7 +97,7 @@ package struct PDFType0Font {
 extension PDFDocument {
     /// `bytes` deflated (`Deflate`), for streams added pre-compressed (`EmbeddedFontProgram`).
     package func deflate(_ bytes: Data) throws -> Data {
-        guard let compressed = bytes.withUnsafeBytes({ Deflate.compress($0, effort: .program) }) else {
+        guard let compressed = bytes.withUnsafeBytes({ deflate($0, effort: .program) }) else {
             throw reject(code: 0x1015, operation: "deflate a font stream", argument: "\(bytes.count) bytes")
         }
         return Data(compressed)

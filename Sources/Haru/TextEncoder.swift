@@ -19,11 +19,12 @@ enum TextEncoder {
     /// - Throws: `TextEncodingError` for the first character that cannot be encoded, unless `policy` substitutes.
     /// `hasGlyph`, when given, is asked about every code point, so a character the font lacks is reported
     /// instead of drawn as an empty box.
+    /// `known`, when given, holds the Shift_JIS bytes of texts encoded before (the owner's, `RenderContext`).
     static func encode(
         _ text: String, fontName: String, encoding: FontEncoding, policy: UnencodablePolicy,
-        hasGlyph: ((Unicode.Scalar) -> Bool)? = nil
+        hasGlyph: ((Unicode.Scalar) -> Bool)? = nil, known: EncodedTextCache? = nil
     ) throws -> [UInt8] {
-        if let whole = fastPath(text, encoding), hasGlyph.map({ text.unicodeScalars.allSatisfy($0) }) ?? true {
+        if let whole = fastPath(text, encoding, known: known), hasGlyph.map({ text.unicodeScalars.allSatisfy($0) }) ?? true {
             return whole
         }
         func encodeChecked(_ character: Character) -> Result<[UInt8], Reason> {
@@ -60,16 +61,16 @@ enum TextEncoder {
     }
 
     /// Encodes the whole string at once when every character is plainly encodable (the common case).
-    private static func fastPath(_ text: String, _ encoding: FontEncoding) -> [UInt8]? {
+    private static func fastPath(_ text: String, _ encoding: FontEncoding, known: EncodedTextCache?) -> [UInt8]? {
         guard !text.unicodeScalars.contains(where: isControl) else { return nil }
         switch encoding {
         case .winAnsi:
             return text.data(using: .windowsCP1252).map { [UInt8]($0) }
         case .japanese(let cmap) where cmap.isShiftJIS:
             guard !text.unicodeScalars.contains(where: { jisRomanLookalikes[$0] != nil }) else { return nil }
-            if let known = shiftJISCache.bytes(for: text) { return known }
+            if let kept = known?.bytes(for: text) { return kept }
             let bytes = mappedForCP932(text).data(using: .shiftJIS).map { [UInt8]($0) }
-            if let bytes { shiftJISCache.store(bytes, for: text) }
+            if let bytes { known?.store(bytes, for: text) }
             return bytes
         case .utf8:
             return text.unicodeScalars.allSatisfy({ $0.value <= 0xFFFF }) ? Array(text.utf8) : nil
@@ -77,10 +78,6 @@ enum TextEncoder {
             return nil
         }
     }
-
-    /// Shift_JIS bytes of texts already encoded: a batch draws the same labels in every document, and Foundation's
-    /// converter costs more per call than libHaru's text operator.
-    static let shiftJISCache = EncodedTextCache()
 
     /// A failure reason, distinct from an Error so encoding a character can report without throwing.
     struct Reason: Error {
@@ -205,11 +202,19 @@ enum TextEncoder {
     }
 }
 
-/// Encoded bytes by text, bounded (cleared when full) and safe to share between threads.
-final class EncodedTextCache: @unchecked Sendable {
+/// Shift_JIS bytes of texts already encoded, bounded (cleared when full) and safe to share between threads: a batch
+/// draws the same labels in every document, and Foundation's converter costs more per call than libHaru's text
+/// operator. One per owner of many documents (its `RenderContext`'s shelf).
+final class EncodedTextCache: ShelvedCache, @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: [UInt8]] = [:]
     private let limit = 4096
+
+    /// Nothing encoded yet.
+    init() {}
+
+    /// How many texts' bytes are kept.
+    var keptEntries: Int { lock.withLock { entries.count } }
 
     /// The bytes stored for `text`, if any.
     func bytes(for text: String) -> [UInt8]? {

@@ -19,8 +19,9 @@ public protocol TextWidths: Sendable {
 /// and chart drawn once, with the structure tree.
 ///
 /// A value of settings; each call lays out with its own state, so one layout may run on many threads at once.
-/// Shapings and set text boxes of recent documents are found again through the caches the batch shares
-/// (`TextLayoutCache`, the setter's), so a batch's repeated labels are shaped once.
+/// Shapings, set text boxes and barcode layouts of recent documents are found again on the shelf of the owner's
+/// `RenderContext`, so a batch's repeated labels are shaped once; with no context each document is laid out from
+/// scratch.
 public struct DocumentLayout: Sendable {
     /// Where logical font names are opened.
     public var fonts: FontRegistry
@@ -30,19 +31,20 @@ public struct DocumentLayout: Sendable {
     public var deadline: Deadline?
     /// The output's own text widths (the PDF's CID mode), or nil for the font files' advances.
     public var widths: (any TextWidths)?
-    /// What the owner of many documents keeps between their layouts, or nil to lay out every command.
-    public var reuse: LayoutReuse?
+    /// What the owner of many documents keeps between them (first-page beginnings, shapings, set boxes, barcode
+    /// layouts), or nil to lay out every document from scratch.
+    public var context: RenderContext?
 
     /// Creates a layout.
     public init(
         fonts: FontRegistry = .shared, gridPixelsPerPoint: Double = RasterScale.standard.factor,
-        deadline: Deadline? = nil, widths: (any TextWidths)? = nil, reuse: LayoutReuse? = nil
+        deadline: Deadline? = nil, widths: (any TextWidths)? = nil, context: RenderContext? = nil
     ) {
         self.fonts = fonts
         self.gridPixelsPerPoint = gridPixelsPerPoint
         self.deadline = deadline
         self.widths = widths
-        self.reuse = reuse
+        self.context = context
     }
 
     /// `document` laid out: one page per drawing, and the structure tree of all of them.
@@ -59,12 +61,6 @@ public struct DocumentLayout: Sendable {
             document: document, pages: pages, structure: run.structure.finished())
     }
 
-    /// Forgets the text boxes set and barcodes placed for recent documents (`mkpdf-bench --cold`).
-    package static func removeCachedWork() {
-        forgetSetTextBoxes()
-        LayoutCache.shared.removeAll()
-    }
-
     /// One drawing laid out as page `number` of a document of its own.
     /// - Throws: `RenderError`, as `layOut(_:)`.
     public func layOut(_ drawing: Drawing, page number: Int = 1) throws(RenderError) -> LaidOutPage {
@@ -72,21 +68,31 @@ public struct DocumentLayout: Sendable {
     }
 }
 
-/// The state of laying out one document: its shapings (`isFirstOfItsShaping`), the widths of each font and the
-/// structure being built.
+/// The state of laying out one document: its shapings (`isFirstOfItsShaping`), the widths of each font, the
+/// structure being built, and the caches of the layout's context, found on its shelf once per document.
 final class LayoutRun {
     let layout: DocumentLayout
-    let shapings = TextLayoutCache()
+    let shapings: TextLayoutCache
     var structure = StructureBuilder()
+    /// Boxes set for the context's recent documents, or nil (no context: every box set).
+    let setBoxes: SetTextBoxes?
+    /// Barcodes placed for the context's recent documents, or nil (no context: every code encoded).
+    let barcodeLayouts: BarcodeLayoutCache?
     /// Each font's measure from `layout.widths`, or nil (the files' advances), found once.
     private var measures: [String: (@Sendable (String, Double) -> Double?)?] = [:]
 
-    init(layout: DocumentLayout) { self.layout = layout }
+    init(layout: DocumentLayout) {
+        self.layout = layout
+        let shelf = layout.context?.caches
+        shapings = TextLayoutCache(recent: shelf?.cache(RecentShapings.self))
+        setBoxes = shelf?.cache(SetTextBoxes.self)
+        barcodeLayouts = shelf?.cache(BarcodeLayoutCache.self)
+    }
 
     var fonts: FontRegistry { layout.fonts }
 
     /// Lays out `drawing` as page `number`. A first page that begins as a recent one did starts from what that
-    /// beginning left (`DocumentLayout.reuse`).
+    /// beginning left (`DocumentLayout.context`).
     func page(_ drawing: Drawing, number: Int) throws(RenderError) -> LaidOutPage {
         var page = LaidOutPage(
             number: number, size: drawing.size, background: drawing.background, elements: [], commandStarts: [],
@@ -95,8 +101,8 @@ final class LayoutRun {
         structure.beginPage(number)
         var start = 0
         var split: Int?
-        let reuse = number == 1 && LayoutWork.current == nil ? layout.reuse : nil
-        let frame = reuse.map { _ in LayoutReuse.Frame(layout: layout, drawing: drawing) }
+        let reuse = number == 1 && LayoutWork.current == nil ? layout.context : nil
+        let frame = reuse.map { _ in RenderContext.Frame(layout: layout, drawing: drawing) }
         if let reuse, let frame {
             switch reuse.plan(for: drawing, in: frame) {
             case .resume(let kept, let from):
@@ -119,7 +125,7 @@ final class LayoutRun {
             for index in drawing.commands.indices.dropFirst(start) {
                 if index == split, let reuse, let frame {
                     reuse.keep(
-                        LayoutReuse.Kept(
+                        RenderContext.Kept(
                             elements: page.elements, commandStarts: page.commandStarts, texts: page.texts,
                             structure: structure.copy(), shapings: shapings.shapings),
                         after: index, of: drawing, in: frame)
@@ -343,6 +349,7 @@ final class LayoutRun {
     ) throws {
         var setter = TextBoxSetter(fonts: fonts)
         setter.deadline = layout.deadline
+        setter.caches = setBoxes
         var widths: [String: @Sendable (String, Double) -> Double?] = [:]
         let set: SetTextBox
         do {
@@ -440,7 +447,7 @@ final class LayoutRun {
     ) throws {
         let placed: BarcodeLayout
         do {
-            placed = try BarcodeLayout(barcode, pixelsPerPoint: layout.gridPixelsPerPoint)
+            placed = try BarcodeLayout(barcode, pixelsPerPoint: layout.gridPixelsPerPoint, cache: barcodeLayouts)
         } catch {
             throw RenderError.barcode(location: here, field: error.field, reason: error.reason)
         }

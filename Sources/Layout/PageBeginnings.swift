@@ -2,7 +2,7 @@ import DrawingModule
 import Foundation
 
 /// The bookkeeping of pages that begin alike, for the caches of shared beginnings (the layout stage's laid-out
-/// elements in `LayoutReuse`, the renderers' pixels and content journals): recent pages' commands, and what was
+/// elements in `RenderContext`, the renderers' pixels and content journals): recent pages' commands, and what was
 /// kept after the first commands of those that shared a beginning with one.
 ///
 /// A page that begins with a kept beginning resumes from it; one that shares at least `fewestShared` leading
@@ -98,6 +98,9 @@ package final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable 
             beginnings.append(Beginning(frame: frame, commands: beginning, kept: [kept]))
         }
     }
+
+    /// How many things are kept: each beginning's and each recent page (`ShelvedCache.keptEntries`).
+    package var keptEntries: Int { lock.withLock { beginnings.reduce(recent.count) { $0 + $1.kept.count } } }
 
     /// Forgets every beginning and recent page.
     package func removeAll() {

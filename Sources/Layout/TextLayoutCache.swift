@@ -6,10 +6,10 @@ import Support
 /// names, ranks and dates, row after row) is shaped once per document, and the PDF records its glyphs for the
 /// subsets once.
 ///
-/// One cache serves one document's layout on one thread (a `LayoutRun`'s). Behind it, the shapings of recent documents drawn
-/// with the same font registry (`recentShapings`): a batch's labels, drawn on every record's page, are shaped once
-/// for the batch, and each document is still told a text is new to it the first time it asks, so the PDF records
-/// its glyphs for that document's subsets.
+/// One cache serves one document's layout on one thread (a `LayoutRun`'s). Behind it, when the layout has a
+/// `RenderContext`, the shapings of its recent documents drawn with the same font registry (`RecentShapings`): a
+/// batch's labels, drawn on every record's page, are shaped once for the batch, and each document is still told a
+/// text is new to it the first time it asks, so the PDF records its glyphs for that document's subsets.
 final class TextLayoutCache {
     /// What a text's shaping depends on: its characters, font, size, features, spacing, and whether it is a cell of
     /// a vertical column (which the PDF registers differently); not where it goes or its colour. Texts and fonts
@@ -77,6 +77,11 @@ final class TextLayoutCache {
 
     /// The shapings of this document so far, by text.
     var shapings: [Key: TextLayout.Shaping] = [:]
+    /// The context's shapings of recent documents, or nil (no context: every text shaped for its document).
+    private let recent: RecentShapings?
+
+    /// An empty cache in front of `recent`.
+    init(recent: RecentShapings?) { self.recent = recent }
 
     /// The shaping stored for `text`, or the one shaped for an earlier document with `fonts`, or the one `make`
     /// makes (then stored), and whether it is new to this document.
@@ -85,20 +90,32 @@ final class TextLayoutCache {
     ) throws(RenderError) -> (shaping: TextLayout.Shaping, isNew: Bool) {
         let key = Key(text)
         if let known = shapings[key] { return (known, false) }
-        let shared = SharedKey(text: key, fonts: fonts)
         let shaping: TextLayout.Shaping
-        if let recent = recentShapings.value(for: shared) {
-            shaping = recent
+        if let recent {
+            let shared = SharedKey(text: key, fonts: fonts)
+            if let kept = recent.entries.value(for: shared) {
+                shaping = kept
+            } else {
+                shaping = try make()
+                recent.entries.store(shaping, for: shared)
+            }
         } else {
             shaping = try make()
-            recentShapings.store(shaping, for: shared)
         }
         shapings[key] = shaping
         return (shaping, true)
     }
 }
 
-/// The shapings of recent documents' texts, for `TextLayoutCache`; emptied with the renderers' other caches
-/// (`mkpdf-bench --cold`).
-let recentShapings = RegisteredCaches.register(
-    BoundedCache<TextLayoutCache.SharedKey, TextLayout.Shaping>(limit: 4096))
+/// The shapings of a context's recent documents' texts, for `TextLayoutCache`: on the context's shelf, emptied with
+/// it (`mkpdf-bench --cold`).
+final class RecentShapings: ShelvedCache {
+    /// The shapings, by text and registry.
+    let entries = BoundedCache<TextLayoutCache.SharedKey, TextLayout.Shaping>(limit: 4096)
+
+    init() {}
+
+    func removeAll() { entries.removeAll() }
+
+    var keptEntries: Int { entries.count }
+}

@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import Support
 
 /// The image data of a fast PNG, deflated in bands of rows that each start afresh, so a band whose rows equal the
 /// same band of a recent image of that size takes the recent image's compressed bytes instead of being deflated
@@ -8,11 +9,9 @@ import Foundation
 ///
 /// Every band is deflated by a reset raw stream and ends with a full flush, so its bytes depend on its own rows
 /// alone: the image data is the same whether a band was deflated now or taken from an earlier image (tested).
-/// The PNG-side counterpart of the PDF's `ContentPrefixes`.
-package final class BandedDeflate: @unchecked Sendable {
-    /// The process's recent images.
-    package static let shared = BandedDeflate()
-
+/// The PNG-side counterpart of the PDF's `ContentPrefixes`; one per owner of many documents (its `RenderContext`'s
+/// shelf), or one per image for an encoder given none.
+package final class BandedDeflate: ShelvedCache, @unchecked Sendable {
     /// One band's deflated bytes and the Adler-32 of its filtered rows.
     struct Band {
         var compressed: [UInt8]
@@ -41,10 +40,14 @@ package final class BandedDeflate: @unchecked Sendable {
     private let largestPixels = 16 << 20
     private var reusedCount = 0
 
-    private init() {}
+    /// No recent image yet.
+    package init() {}
 
     /// How many bands were taken from a recent image (for tests and profiles).
     package var reusedBands: Int { lock.withLock { reusedCount } }
+
+    /// How many recent images are kept.
+    package var keptEntries: Int { lock.withLock { recent.count } }
 
     /// Forgets every recent image.
     package func removeAll() {

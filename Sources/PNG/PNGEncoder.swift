@@ -69,6 +69,9 @@ public struct PNGEncoder: Sendable {
     /// `PNGError.Reason.encodingFailed` — how a job past its deadline (`job-seconds`) ends inside the encoder.
     /// Nil never stops.
     public var stop: (@Sendable () -> Bool)?
+    /// The bands of the owner's recent images (its `RenderContext`'s shelf), which `.fast` takes where rows repeat;
+    /// nil deflates every band of every image.
+    package var recentImages: BandedDeflate?
 
     /// Makes an encoder; `.balanced` unless speed matters more than size.
     public init(compression: Compression = .balanced) {
@@ -182,7 +185,7 @@ public struct PNGEncoder: Sendable {
     /// sRGB pixels: IHDR, sRGB (perceptual), IDAT, IEND.
     private func banded(pixels: [UInt8], width: Int, height: Int, layout: Layout, name: String) throws -> Data {
         guard
-            let data = BandedDeflate.shared.zlibStream(
+            let data = (recentImages ?? BandedDeflate()).zlibStream(
                 pixels: pixels, width: width, height: height, bytesPerPixel: layout.bytesPerPixel, stop: stop)
         else {
             if let stop, stop() { throw PNGError(name: name, reason: .encodingFailed(Self.stopped)) }

@@ -13,10 +13,13 @@ final class CairoTarget: RenderTarget {
     /// The job's deadline, checked between the pieces of one long command (its path elements, its bands) as the
     /// painter checks it between commands.
     private let deadline: Deadline?
+    /// Where font files are opened: the owner's faces (its `RenderContext`'s), or this page's own.
+    private let faces: FreeTypeFaces
 
-    init(canvas: CairoCanvas, scale: Double, deadline: Deadline?) {
+    init(canvas: CairoCanvas, scale: Double, deadline: Deadline?, faces: FreeTypeFaces) {
         self.canvas = canvas
         self.deadline = deadline
+        self.faces = faces
         cairo_scale(canvas.context, scale, scale)
         cairo_set_antialias(canvas.context, CAIRO_ANTIALIAS_GRAY)
         if let options = cairo_font_options_create() {
@@ -179,7 +182,7 @@ final class CairoTarget: RenderTarget {
     func drawText(_ layout: TextLayout, color: Color, font: String, location: RenderLocation) throws {
         setSource(color)
         for run in layout.runs {
-            let face = try FreeTypeFaces.shared.face(path: run.face.url.path, index: run.face.index)
+            let face = try faces.face(path: run.face.url.path, index: run.face.index)
             cairo_set_font_face(context, face.handle)
             cairo_set_font_size(context, layout.size)
             // Glyph origins snap near where poppler's Splash places them (in device space, so inside a scaled part

@@ -3,16 +3,14 @@ import Foundation
 import Haru
 import Support
 
-/// Embedded font programs made once per process: a HarfBuzz subset of a face for a set of glyphs, its widths and
-/// ToUnicode, deflated once and added to every later PDF that uses the same glyphs with the same text.
+/// Embedded font programs made once per owner of many documents (its `RenderContext`'s shelf; a document rendered
+/// without one has its own): a HarfBuzz subset of a face for a set of glyphs, its widths and ToUnicode, deflated
+/// once and added to every later PDF that uses the same glyphs with the same text.
 ///
 /// Subsets hold only the glyphs a document shows, so every file is as small as it can be. A batch of tickets differs
 /// in a few digits, so it needs few distinct subsets (the anchors' ticket, whose fixed texts hold eight digits, needs
 /// at most four): up to `limit` of them are kept.
-final class FontPrograms: @unchecked Sendable {
-    /// The process's cache.
-    static let shared = FontPrograms()
-
+final class FontPrograms: ShelvedCache, @unchecked Sendable {
     /// A program and the code of each glyph (by glyph id in the face) it shows.
     struct Made {
         var program: EmbeddedFontProgram
@@ -46,7 +44,11 @@ final class FontPrograms: @unchecked Sendable {
     private var faces: [ObjectIdentifier: FontFace] = [:]
     private let limit = 512
 
-    private init() {}
+    /// No program made yet.
+    init() {}
+
+    /// How many programs are kept.
+    var keptEntries: Int { lock.withLock { programs.count } }
 
     /// Forgets every program made.
     func removeAll() {

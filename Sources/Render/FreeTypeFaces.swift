@@ -1,51 +1,86 @@
 import CCairo
 import CairoLoader
 import Foundation
+import Support
 
-/// The process's FreeType library and every font file opened in it, each as a cairo font face, opened once.
+/// The font files opened with FreeType for one owner of many documents (its `RenderContext`'s shelf; a page drawn
+/// without a context opens its own), each as a cairo font face, opened once.
 ///
 /// Threading rule: FreeType's `FT_New_Face`/`FT_Done_Face` must not run concurrently on one `FT_Library`, so both
-/// happen under `freeTypeLock`. Drawing with a face from several threads is safe because cairo-ft locks the
-/// `FT_Face` (its unscaled font's mutex) around every use. The library and the faces live for the whole process
-/// (a handful of font files), so no face is ever freed while cairo's caches may still refer to it.
-final class FreeTypeFaces: @unchecked Sendable {
-    /// The one instance.
-    static let shared = FreeTypeFaces()
-
-    /// The `FT_Library`.
-    private var library: UnsafeMutableRawPointer?
+/// happen under `freeTypeLock` (`FreeTypeLibrary`), and nothing else does: cairo takes its own locks and may free a
+/// face (its destructor taking `freeTypeLock`) while holding them, so a cairo call made under `freeTypeLock` could
+/// wait for a thread that waits for it. Drawing with a face from several threads is safe because cairo-ft locks the
+/// `FT_Face` (its unscaled font's mutex) around every use. A face let go here is freed only when cairo drops its
+/// last reference (`CairoFontFace`), so emptying the cache never frees a face cairo's caches still hold.
+final class FreeTypeFaces: ShelvedCache, @unchecked Sendable {
+    private let lock = NSLock()
     private var faces: [String: CairoFontFace] = [:]
 
-    private init() {}
+    /// No file opened yet.
+    init() {}
+
+    /// How many faces are open.
+    var keptEntries: Int { lock.withLock { faces.count } }
+
+    /// Lets go of every face (cairo frees each once it holds it no more).
+    func removeAll() { lock.withLock { faces.removeAll() } }
 
     /// The cairo font face for face `index` of the font file at `path`, opening it on first use.
     func face(path: String, index: Int) throws(RenderError) -> CairoFontFace {
-        try CairoLibrary.load(location: nil)
-        freeTypeLock.lock()
-        defer { freeTypeLock.unlock() }
         let key = path + "#\(index)"
-        if let face = faces[key] { return face }
-        let ready: UnsafeMutableRawPointer
-        if let library {
-            ready = library
-        } else {
-            var made: UnsafeMutableRawPointer?
-            let error = mkpdf_ft_init_library(&made)
-            guard error == 0, let made else {
-                throw .raster(location: nil, operation: "FT_Init_FreeType", reason: "FreeType error \(error)")
-            }
-            library = made
-            ready = made
+        if let face = lock.withLock({ faces[key] }) { return face }
+        // Opened outside the lock; a thread that opened the same file meanwhile keeps its face, and this one is let go.
+        let made = try CairoFontFace(path: path, index: index)
+        return lock.withLock {
+            if let kept = faces[key] { return kept }
+            faces[key] = made
+            return made
         }
-        let face = try CairoFontFace(library: ready, path: path, index: index)
-        faces[key] = face
-        return face
     }
 }
 
-/// Serialises FreeType face creation and destruction (see `FreeTypeFaces`); recursive, because cairo may release
-/// a face (running its destructor, which takes this lock) from inside a call made while it is held.
-let freeTypeLock = NSRecursiveLock()
+/// The process's one `FT_Library`, made on first use and never freed: cairo may keep faces opened in it in its own
+/// caches after every owner has let them go, and `FT_Done_FreeType` would free those too. A library handle, not a
+/// cache of work: every context's faces are opened in it, one at a time (`freeTypeLock`).
+enum FreeTypeLibrary {
+    /// The library, once made; read and written under `freeTypeLock`.
+    nonisolated(unsafe) private static var made: UnsafeMutableRawPointer?
+
+    /// Face `index` of the font file at `path` (`FT_New_Face`), the library made on the first call.
+    static func newFace(path: String, index: Int) throws(RenderError) -> UnsafeMutableRawPointer {
+        freeTypeLock.lock()
+        defer { freeTypeLock.unlock() }
+        let library: UnsafeMutableRawPointer
+        if let made {
+            library = made
+        } else {
+            var initialised: UnsafeMutableRawPointer?
+            let error = mkpdf_ft_init_library(&initialised)
+            guard error == 0, let initialised else {
+                throw .raster(location: nil, operation: "FT_Init_FreeType", reason: "FreeType error \(error)")
+            }
+            made = initialised
+            library = initialised
+        }
+        var face: UnsafeMutableRawPointer?
+        let error = mkpdf_ft_new_face(library, path, index, &face)
+        guard error == 0, let face else {
+            throw .raster(
+                location: nil, operation: "FT_New_Face(\(path), face \(index))",
+                reason: "FreeType error \(error); the file is not a font FreeType can read")
+        }
+        return face
+    }
+
+    /// Frees `face` (`FT_Done_Face`).
+    static func doneFace(_ face: UnsafeMutableRawPointer) {
+        freeTypeLock.withLock { mkpdf_ft_done_face(face) }
+    }
+}
+
+/// Serialises FreeType face creation and destruction (`FreeTypeLibrary`). Only FreeType runs while it is held, never
+/// cairo nor Swift code that could let a face go, so no thread holding it ever waits for another lock.
+let freeTypeLock = NSLock()
 
 /// The key under which a cairo font face holds the `FT_Face` it must release.
 nonisolated(unsafe) let ftFaceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
@@ -59,30 +94,22 @@ final class CairoFontFace: @unchecked Sendable {
     /// The cairo font face (`cairo_font_face_t *`).
     let handle: OpaquePointer
 
-    init(library: UnsafeMutableRawPointer, path: String, index: Int) throws(RenderError) {
+    init(path: String, index: Int) throws(RenderError) {
         try CairoLibrary.load(location: nil)
-        var face: UnsafeMutableRawPointer?
-        let error = mkpdf_ft_new_face(library, path, index, &face)
-        guard error == 0, let face else {
-            throw .raster(
-                location: nil, operation: "FT_New_Face(\(path), face \(index))",
-                reason: "FreeType error \(error); the file is not a font FreeType can read")
-        }
+        let face = try FreeTypeLibrary.newFace(path: path, index: index)
         // FT_LOAD_NO_HINTING (1 << 1): outlines as designed, as poppler draws the PDF's embedded font.
         guard let cairoFace = mkpdf_cairo_ft_font_face_create(face, 1 << 1) else {
-            mkpdf_ft_done_face(face)
+            FreeTypeLibrary.doneFace(face)
             throw .raster(
                 location: nil, operation: "cairo_ft_font_face_create_for_ft_face(\(path))",
                 reason: "out of memory")
         }
         let status = cairo_font_face_set_user_data(cairoFace, ftFaceKey, face) { data in
-            freeTypeLock.lock()
-            mkpdf_ft_done_face(data)
-            freeTypeLock.unlock()
+            if let data { FreeTypeLibrary.doneFace(data) }
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_font_face_destroy(cairoFace)
-            mkpdf_ft_done_face(face)
+            FreeTypeLibrary.doneFace(face)
             throw .raster(
                 location: nil, operation: "cairo_font_face_set_user_data(\(path))",
                 reason: String(cString: cairo_status_to_string(status)))

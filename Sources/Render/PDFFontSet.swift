@@ -57,13 +57,26 @@ final class PDFFontSet {
     /// The characters shown with each CID font, for its widths.
     private var cidCharacters: [String: Set<Character>] = [:]
 
-    /// Each CID font's width of a character (by scalar), kept across documents: a batch shows mostly the same
-    /// characters, each one's face and advance found once. Emptied with the other caches
-    /// (`DocumentCaches.removeAll`).
-    private static let cidWidths = RegisteredCaches.register(BoundedCache<CIDWidthChain, [UInt32: Int]>(limit: 16))
+    /// The font programs of the owner's recent documents, or this document's own.
+    private let fontPrograms: FontPrograms
+    /// Each CID font's width of a character kept by the owner's recent documents, or nil (each found).
+    private let knownCIDWidths: CIDWidths?
+
+    /// Each CID font's width of a character (by scalar), kept across an owner's documents (its `RenderContext`'s
+    /// shelf): a batch shows mostly the same characters, each one's face and advance found once.
+    final class CIDWidths: ShelvedCache {
+        /// The widths by CID font and chain.
+        let entries = BoundedCache<CIDWidthChain, [UInt32: Int]>(limit: 16)
+
+        init() {}
+
+        func removeAll() { entries.removeAll() }
+
+        var keptEntries: Int { entries.count }
+    }
 
     /// A CID font's logical name and the faces its widths come from (held, so their identities stay theirs).
-    private struct CIDWidthChain: Hashable, Sendable {
+    struct CIDWidthChain: Hashable, Sendable {
         var name: String
         var faces: [FontFace]
 
@@ -117,10 +130,14 @@ final class PDFFontSet {
     /// The faces embedded whole whatever `subsets` says: the fonts of form fields with `typing: all`.
     private var wholeFaces: Set<ObjectIdentifier> = []
 
-    init(document: PDFDocument, mode: PDFFontMode, subsets: Bool) {
+    /// The fonts of `document`; `caches`, the shelf of the owner of many documents, lends the font programs and
+    /// CID widths its recent documents made (nil: this document makes its own).
+    init(document: PDFDocument, mode: PDFFontMode, subsets: Bool, caches: CacheShelf?) {
         self.document = document
         self.mode = mode
         self.subsets = subsets
+        fontPrograms = caches?.cache(FontPrograms.self) ?? FontPrograms()
+        knownCIDWidths = caches?.cache(CIDWidths.self)
     }
 
     /// How errors name the CID font of logical font `name`: `gothic (MS-PGothic, Adobe-Japan1, cid mode)`.
@@ -340,7 +357,7 @@ final class PDFFontSet {
         // Every variant of a face shows the program made for its first one: they share its file.
         let made =
             try programs[id]
-            ?? FontPrograms.shared.program(
+            ?? fontPrograms.program(
                 of: face, texts: texts[id] ?? [:], subsets: subsets && !wholeFaces.contains(id), document: document)
         programs[id] = made
         var program = made.program
@@ -396,7 +413,7 @@ final class PDFFontSet {
         let key = FontKey(variant: .spaced(spacing), alias: nil)
         if let entry = embedded[id]?[key] { return entry }
         guard let glyphs = spacedGlyphs[id]?[spacing], !glyphs.isEmpty,
-            let made = try FontPrograms.shared.spacedProgram(
+            let made = try fontPrograms.spacedProgram(
                 of: face, texts: (texts[id] ?? [:]).filter { glyphs.contains($0.key) }, subsets: subsets,
                 spacing: spacing,
                 document: document)
@@ -425,7 +442,7 @@ final class PDFFontSet {
         var widths: [UInt16: Int] = [:]
         let chain = cidChains[name] ?? []
         let key = CIDWidthChain(name: name, faces: chain)
-        var known = Self.cidWidths.value(for: key) ?? [:]
+        var known = knownCIDWidths?.entries.value(for: key) ?? [:]
         let knownCount = known.count
         for scalar in Set((cidCharacters[name] ?? []).flatMap(\.unicodeScalars)) {
             guard let cid = table[scalar.value], widths[cid] == nil else { continue }
@@ -440,7 +457,7 @@ final class PDFFontSet {
             known[scalar.value] = width
             widths[cid] = width
         }
-        if known.count != knownCount { Self.cidWidths.store(known, for: key) }
+        if known.count != knownCount { knownCIDWidths?.entries.store(known, for: key) }
         let font = try document.addJapaneseCIDFont(
             metrics, encoding: "UniJIS-UTF16-H",
             widths: widths.sorted { $0.key < $1.key }.map { (code: $0.key, width: $0.value) },

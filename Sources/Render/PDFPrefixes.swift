@@ -2,6 +2,7 @@ import DrawingModule
 import Fonts
 import Foundation
 import Haru
+import Support
 
 /// The content of drawing beginnings that recent PDF pages share, so the next first page that starts the same way
 /// gets those bytes back instead of drawing them again: a batch of tickets differs in the member's text, drawn after
@@ -16,10 +17,9 @@ import Haru
 ///
 /// Glyph codes depend on every glyph a document's subset holds, so a beginning keeps the codes its fonts had; a
 /// page whose fonts give other codes (another member number's digits) is drawn and its beginning kept too.
-final class PDFPrefixes: @unchecked Sendable {
-    /// The process's beginnings.
-    static let shared = PDFPrefixes()
-
+///
+/// One per owner of many documents (its `RenderContext`'s shelf); a renderer given no context draws every page whole.
+final class PDFPrefixes: ShelvedCache {
     /// What a page's content depends on besides its commands.
     struct Frame: Equatable {
         var size: Size
@@ -99,7 +99,11 @@ final class PDFPrefixes: @unchecked Sendable {
     /// Content larger than this is not kept.
     private let largestContent = 1 << 20
 
-    private init() {}
+    /// No beginning kept yet.
+    init() {}
+
+    /// How many journals and recent pages are kept.
+    var keptEntries: Int { beginnings.keptEntries }
 
     /// Counts a page in `frame` given back its beginning of `count` commands.
     func hit(in frame: Frame, after count: Int) { beginnings.hit(in: frame, after: count) }

@@ -8,7 +8,9 @@ import Haru
 ///
 /// Output is deterministic (no dates, no random IDs): the same document gives the same bytes, so PDFs can be
 /// compared and cached. A value type holding only settings; each call builds its own libHaru document, so one
-/// renderer may be used from many threads at once.
+/// renderer may be used from many threads at once. What its documents share — font programs, deflate states, the
+/// content of page beginnings, set text — lives in its `context`, the owner's; with none, each document is made
+/// from scratch.
 public struct PDFRenderer: Sendable {
     /// Where logical font names (`gothic`, `sans` …) are looked up.
     public var fonts: FontRegistry
@@ -23,8 +25,9 @@ public struct PDFRenderer: Sendable {
     public var scale: RasterScale
     /// When the rendering must be done by, checked at every drawing command; nil for no limit.
     public var deadline: Deadline?
-    /// What the owner of many documents keeps between their layouts (`DocumentLayout.reuse`), or nil.
-    public var layoutReuse: LayoutReuse?
+    /// What the owner of many documents (a batch run, a server, a `Job`) keeps between them, so each pays once
+    /// for what every document repeats; nil makes every document from scratch.
+    public var context: RenderContext?
 
     /// Creates a renderer.
     public init(
@@ -68,7 +71,7 @@ public struct PDFRenderer: Sendable {
     public var layout: DocumentLayout {
         DocumentLayout(
             fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline,
-            widths: fontMode == .cid ? CIDTextWidths(fonts: fonts) : nil, reuse: layoutReuse)
+            widths: fontMode == .cid ? CIDTextWidths(fonts: fonts) : nil, context: context)
     }
 
     /// `document` checked for what a PDF refuses (no pages, form fields, the outline, the archive level), its form
@@ -123,7 +126,7 @@ public struct PDFRenderer: Sendable {
         let document = laidOut.document
         let pdf: PDFDocument
         do {
-            pdf = try PDFDocument()
+            pdf = try PDFDocument(caches: context?.caches)
             if let archive = document.archive {
                 try pdf.setArchivePart(archive.level.part)
                 for file in archive.attachments {
@@ -145,7 +148,7 @@ public struct PDFRenderer: Sendable {
         } catch {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
-        let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts)
+        let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts, caches: context?.caches)
         // The first page's beginning, when a recent first page began alike: its texts were registered then, and
         // their registrations are given back here.
         var first = firstPage(of: document, laidOut: laidOut)
@@ -210,6 +213,8 @@ public struct PDFRenderer: Sendable {
 
     /// How a document's first page is drawn (`PDFPrefixes`), and what its beginning's texts registered.
     struct FirstPage {
+        /// The context's beginnings.
+        var prefixes: PDFPrefixes
         var frame: PDFPrefixes.Frame
         var plan: PDFPrefixes.Plan
         /// How many of the page's texts its beginning holds (nil when drawn whole).
@@ -223,19 +228,21 @@ public struct PDFRenderer: Sendable {
         }
     }
 
-    /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept outside PDF/A only.
+    /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept by a context, outside PDF/A
+    /// only.
     private func firstPage(of document: Document, laidOut: LaidOutDocument) -> FirstPage? {
-        guard document.archive == nil, let drawing = document.pages.first else { return nil }
+        guard let context, document.archive == nil, let drawing = document.pages.first else { return nil }
+        let prefixes = context.caches.cache(PDFPrefixes.self)
         let frame = PDFPrefixes.Frame(
             size: drawing.size, background: drawing.background, subsets: subsetsFonts,
             gridPixelsPerPoint: scale.factor, fonts: fonts, fontMode: fontMode)
-        let plan = PDFPrefixes.shared.plan(for: drawing, in: frame)
+        let plan = prefixes.plan(for: drawing, in: frame)
         let texts: Int? =
             switch plan {
             case .whole: nil
             case .split(let count), .resume(_, let count): PDFPrefixes.textCount(of: laidOut.pages[0], before: count)
             }
-        return FirstPage(frame: frame, plan: plan, texts: texts)
+        return FirstPage(prefixes: prefixes, frame: frame, plan: plan, texts: texts)
     }
 
     /// Draws a document's first page, its beginning given back when a recent page began alike (`PDFPrefixes`), or
@@ -243,7 +250,7 @@ public struct PDFRenderer: Sendable {
     private func paintFirstPage(
         _ page: LaidOutPage, of drawing: Drawing, _ first: FirstPage, into target: PDFTarget, painter: Painter
     ) throws {
-        let prefixes = PDFPrefixes.shared
+        let prefixes = first.prefixes
         let all = drawing.commands.indices
         let location = RenderLocation(page: 1)
         let split: Int

@@ -1,6 +1,7 @@
 import DrawingModule
 import Fonts
 import Foundation
+import Support
 
 /// The pixels of drawing beginnings that recent pages share, so the next page that starts the same way is drawn
 /// from them and only its own commands are rasterised: a batch of tickets differs in the member's text and code,
@@ -9,11 +10,9 @@ import Foundation
 /// A page that matches no kept beginning is compared with the pages before it; when it shares at least
 /// `fewestShared` leading top-level commands with one, it is drawn in two steps and the pixels after the shared
 /// commands are kept. Top-level commands leave the target as they found it, so the two steps give the pixels one
-/// pass gives (tested). The PNG-side counterpart of `ContentPrefixes`.
-final class RasterPrefixes: @unchecked Sendable {
-    /// The process's beginnings.
-    static let shared = RasterPrefixes()
-
+/// pass gives (tested). The PNG-side counterpart of `ContentPrefixes`. One per owner of many documents (its
+/// `RenderContext`'s shelf); a renderer given no context draws every page whole.
+final class RasterPrefixes: ShelvedCache {
     /// What pixels depend on besides the commands.
     struct Frame: Hashable {
         var width: Int
@@ -39,7 +38,11 @@ final class RasterPrefixes: @unchecked Sendable {
     /// Pixels larger than this are not kept, so a few kept pages stay a small part of a batch's memory.
     private let largestPixels = 16 << 20
 
-    private init() {}
+    /// No beginning kept yet.
+    init() {}
+
+    /// How many pixel copies and recent pages are kept.
+    var keptEntries: Int { beginnings.keptEntries }
 
     /// How many pages were drawn from kept pixels (for tests and profiles).
     var hits: Int { beginnings.hits }

@@ -8,7 +8,8 @@ import Support
 /// with the PNG module.
 ///
 /// A value type holding only settings; every call makes its own cairo surface, so one renderer may be used from
-/// many threads at once (font faces are shared process-wide, see `FreeTypeFaces`).
+/// many threads at once. Font faces, the pixels of page beginnings and PNG bands are kept by its `context`, the
+/// owner's (`FreeTypeFaces`, `RasterPrefixes`, `BandedDeflate`); with none, each page is made from scratch.
 public struct RasterRenderer: Sendable {
     /// The largest width or height in pixels cairo's image surfaces allow.
     public static let maximumSide = 32767
@@ -24,8 +25,9 @@ public struct RasterRenderer: Sendable {
     public static let defaultMaximumBytes = 512 << 20
     /// When the rendering must be done by, checked at every drawing command; nil for no limit.
     public var deadline: Deadline?
-    /// What the owner of many documents keeps between their layouts (`DocumentLayout.reuse`), or nil.
-    public var layoutReuse: LayoutReuse?
+    /// What the owner of many documents (a batch run, a server, a `Job`) keeps between them, so each pays once
+    /// for what every page repeats; nil makes every page from scratch.
+    public var context: RenderContext?
 
     /// Creates a renderer.
     public init(fonts: FontRegistry = .shared, compression: PNGEncoder.Compression = .fast) {
@@ -44,7 +46,7 @@ public struct RasterRenderer: Sendable {
 
     /// The layout this renderer's pixels need: its fonts and deadline, barcodes on a grid of `scale`.
     public func layout(scale: RasterScale = .standard) -> DocumentLayout {
-        DocumentLayout(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline, reuse: layoutReuse)
+        DocumentLayout(fonts: fonts, gridPixelsPerPoint: scale.factor, deadline: deadline, context: context)
     }
 
     /// The drawing's pixels, straight-alpha RGBA8; transparent where the drawing has no background.
@@ -114,21 +116,25 @@ public struct RasterRenderer: Sendable {
         let factor = scale.factor
         let (width, height) = try pixelSize(of: drawing, scale: scale, page: page.number)
         let canvas = try CairoCanvas(width: width, height: height, page: page.number)
-        let target = CairoTarget(canvas: canvas, scale: factor, deadline: deadline)
+        let caches = context?.caches
+        let target = CairoTarget(
+            canvas: canvas, scale: factor, deadline: deadline,
+            faces: caches?.cache(FreeTypeFaces.self) ?? FreeTypeFaces())
         let painter = Painter(deadline: deadline)
         let location = RenderLocation(page: page.number)
         let all = drawing.commands.indices
         let frame = RasterPrefixes.Frame(
             width: width, height: height, pixelsPerPoint: factor, background: drawing.background,
             fonts: ObjectIdentifier(fonts))
-        switch RasterPrefixes.shared.plan(for: drawing, in: frame) {
+        let prefixes = caches?.cache(RasterPrefixes.self)
+        switch prefixes?.plan(for: drawing, in: frame) ?? .whole {
         case .resume(let pixels, let start):
             try canvas.restore(pixels)
             try painter.paint(page, commands: start..<all.upperBound, into: target)
         case .split(let count):
             try painter.paint(page, commands: 0..<count, into: target)
             try canvas.check("draw the page", location: location)
-            RasterPrefixes.shared.keep(try canvas.pixelsCopy(), after: count, of: drawing, in: frame)
+            prefixes?.keep(try canvas.pixelsCopy(), after: count, of: drawing, in: frame)
             try painter.paint(page, commands: count..<all.upperBound, into: target)
         case .whole:
             try painter.paint(page, commands: all, into: target)
@@ -159,6 +165,7 @@ public struct RasterRenderer: Sendable {
             return (canvas, opaque, opaque == nil ? try canvas.bitmap() : nil)
         }
         var encoder = PNGEncoder(compression: compression)
+        encoder.recentImages = context?.caches.cache(BandedDeflate.self)
         if let deadline { encoder.stop = { deadline.hasPassed } }
         do {
             if let opaque {

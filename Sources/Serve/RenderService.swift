@@ -24,8 +24,9 @@ public struct RenderService: Sendable {
     /// The secret the editor page sends with a save (`MKPDF-Editor-Token`): another site's page cannot read it, so
     /// it cannot save even where `Origin` is not sent.
     let editorToken: String
-    /// What this process keeps between the documents it lays out (each worker process has its own).
-    let layoutReuse = LayoutReuse()
+    /// What this process keeps between the documents it renders, every request's job sharing it (each worker
+    /// process has its own service, so its own context).
+    let context = RenderContext()
 
     /// A service over the templates in `configuration.root`, with its worker processes started when
     /// `configuration.workers` asks for them.
@@ -235,7 +236,7 @@ public struct RenderService: Sendable {
         output.scale = settings.scale
         output.flattensForms = settings.flattensForms
         output.maximumRasterBytes = configuration.limits.rasterBytes
-        output.layoutReuse = layoutReuse
+        output.context = context
         return output
     }
 

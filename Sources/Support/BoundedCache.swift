@@ -4,7 +4,7 @@ import Foundation
 /// batch pay once for what every document repeats (font subsets, shaped text, set text boxes).
 ///
 /// Emptying instead of evicting one entry keeps lookups to a hash and a lock; a batch's working set is far smaller
-/// than the limits used.
+/// than the limits used. Caches of documents' work live on their owner's `CacheShelf`, never in a global.
 package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Key: Value] = [:]
@@ -30,31 +30,13 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
         entries[key] = value
     }
 
+    /// How many entries are kept (`CacheShelf.keptEntries`).
+    package var count: Int { lock.withLock { entries.count } }
+
     /// Forgets every entry: what `mkpdf-bench --cold` does before each document, to measure one document alone.
     package func removeAll() {
         lock.lock()
         defer { lock.unlock() }
         entries.removeAll()
-    }
-}
-
-/// The caches of modules the Render module does not reach (a template's fixed commands, in Documents), which
-/// `DocumentCaches.removeAll()` — `mkpdf-bench --cold` — must empty with its own: each registers its `removeAll` when
-/// it is made, so one that was never made has nothing to empty.
-package enum RegisteredCaches {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var removers: [@Sendable () -> Void] = []
-
-    /// Makes `cache` one that `removeAll()` empties, and returns it.
-    package static func register<Key: Hashable & Sendable, Value: Sendable>(
-        _ cache: BoundedCache<Key, Value>
-    ) -> BoundedCache<Key, Value> {
-        lock.withLock { removers.append { cache.removeAll() } }
-        return cache
-    }
-
-    /// Empties every registered cache.
-    package static func removeAll() {
-        for remove in lock.withLock({ removers }) { remove() }
     }
 }

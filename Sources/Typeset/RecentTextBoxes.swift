@@ -80,6 +80,9 @@ final class RecentTextBoxes<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// How many boxes are kept.
+    var count: Int { lock.withLock { entries.count } }
+
     /// Forgets every box.
     func removeAll() {
         lock.lock()

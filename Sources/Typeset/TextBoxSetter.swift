@@ -61,21 +61,29 @@ struct SetBoxKey: Hashable, Sendable {
     }
 }
 
-/// Recently set boxes, so a box checked by a template and then drawn by a renderer is laid out once.
-let recentlySetBoxes = BoundedCache<SetBoxKey, SetTextBox>(limit: 512)
+/// The boxes an owner's recent documents set (`RenderContext`'s shelf), so a box checked by a template and then
+/// drawn by a renderer, or repeated by every record of a batch, is laid out once.
+package final class SetTextBoxes: ShelvedCache {
+    /// Recently set boxes, by their bytes.
+    let recent = BoundedCache<SetBoxKey, SetTextBox>(limit: 512)
+    /// The boxes set last, by their runs' storage: the renderer sets the box a template checked, and lists its texts
+    /// twice, with the very runs the template made.
+    let lastSet = RecentTextBoxes<SetTextBox>(limit: 64)
+    /// The texts of the boxes listed last (`TextBoxSetter.texts(of:)`), by their runs' storage.
+    let lastListed = RecentTextBoxes<[Drawing.Command.Text]>(limit: 64)
 
-/// The boxes set last, by their runs' storage: the renderer sets the box a template checked, and lists its texts
-/// twice, with the very runs the template made.
-let lastSetBoxes = RecentTextBoxes<SetTextBox>(limit: 64)
+    /// Nothing set yet.
+    package init() {}
 
-/// The texts of the boxes listed last (`TextBoxSetter.texts(of:)`), by their runs' storage.
-let lastListedBoxes = RecentTextBoxes<[Drawing.Command.Text]>(limit: 64)
+    /// Forgets the boxes set so far (`mkpdf-bench --cold`: one document measured alone).
+    package func removeAll() {
+        recent.removeAll()
+        lastSet.removeAll()
+        lastListed.removeAll()
+    }
 
-/// Forgets the boxes set so far (`mkpdf-bench --cold`: one document measured alone).
-package func forgetSetTextBoxes() {
-    recentlySetBoxes.removeAll()
-    lastSetBoxes.removeAll()
-    lastListedBoxes.removeAll()
+    /// The boxes and texts kept.
+    package var keptEntries: Int { recent.count + lastSet.count + lastListed.count }
 }
 
 /// One line of styled runs, set at (0, 0): its commands, its height (ruby, ascent and descent) and its text.
@@ -101,6 +109,8 @@ public struct TextBoxSetter: Sendable {
     /// When the document must be done by: checked before the text is prepared and before each layout a fit policy
     /// tries (a shrink tries a dozen sizes of the whole text); nil for no limit.
     public var deadline: Deadline?
+    /// The boxes recent documents of the same owner set (its `RenderContext`'s), or nil to set every box.
+    package var caches: SetTextBoxes?
 
     /// Creates a setter over `fonts`.
     public init(fonts: FontRegistry = .shared, kinsoku: Kinsoku = .standard) {
@@ -116,9 +126,10 @@ public struct TextBoxSetter: Sendable {
     /// letters or digits — once more shaped with the half-, third- and quarter-width features a word set across a
     /// cell may take (their ASCII characters); its ruby comes with vertical alternates too.
     public func texts(of box: Drawing.Command.TextBox) throws(TextFitError) -> [Drawing.Command.Text] {
-        if let listed = lastListedBoxes.value(for: box, fonts: fonts, kinsoku: kinsoku) { return listed }
+        guard let caches else { return try textsUncached(of: box) }
+        if let listed = caches.lastListed.value(for: box, fonts: fonts, kinsoku: kinsoku) { return listed }
         let result = try textsUncached(of: box)
-        lastListedBoxes.store(result, for: box, fonts: fonts, kinsoku: kinsoku)
+        caches.lastListed.store(result, for: box, fonts: fonts, kinsoku: kinsoku)
         return result
     }
 
@@ -178,22 +189,22 @@ public struct TextBoxSetter: Sendable {
             counting.countTextBox()
             return try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
         }
-        guard measure == nil && verticalAlternates else {
+        guard let caches, measure == nil && verticalAlternates else {
             return try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
         }
         // A document made to be checked (a batch's imposed tickets) is set again when it is drawn: the second
         // setting of the same box (same fonts, rules and widths) is a lookup, by the runs' storage when it is the
         // very box set last.
-        if let last = lastSetBoxes.value(for: box, fonts: fonts, kinsoku: kinsoku) { return last }
+        if let last = caches.lastSet.value(for: box, fonts: fonts, kinsoku: kinsoku) { return last }
         let key = SetBoxKey(box: box, fonts: fonts, kinsoku: kinsoku)
         let result: SetTextBox
-        if let cached = recentlySetBoxes.value(for: key) {
+        if let cached = caches.recent.value(for: key) {
             result = cached
         } else {
             result = try setUncached(box, measure: measure, verticalAlternates: verticalAlternates)
-            recentlySetBoxes.store(result, for: key)
+            caches.recent.store(result, for: key)
         }
-        lastSetBoxes.store(result, for: box, fonts: fonts, kinsoku: kinsoku)
+        caches.lastSet.store(result, for: box, fonts: fonts, kinsoku: kinsoku)
         return result
     }
 

@@ -22,9 +22,11 @@ struct TicketBenchmark: ParsableCommand {
             opened, as cairo's anchor opens its font before its clock, and covers every ticket: fill, render, write.
             The files are left in --out.
 
-            --cold empties every cache mkpdf keeps across documents (font programs, subsets, shaped texts, set
-            boxes, barcode layouts, deflate states) before each ticket, so the line says what one document costs
-            alone; the font files stay open, as the anchors keep theirs. Its line reads `mkpdf <mode> cold: …`.
+            The run owns one render context, as a batch run does: every cache of its tickets' work lives there.
+            --cold empties it (page beginnings, font programs, shaped texts, set boxes, barcode layouts, deflate
+            states, encoded texts) and the fonts' subsets and shapes before each ticket, so the line says what one
+            document costs alone; the font files stay open, as the anchors keep theirs. Its line reads
+            `mkpdf <mode> cold: …`.
 
             Example:
               mkpdf-bench ticket --count 300 --out /tmp/tickets --mode embedded
@@ -88,14 +90,16 @@ struct TicketBenchmark: ParsableCommand {
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.benchmarkTemplate()
         var options = OutputOptions(
             format: mode.format, fontMode: mode.fontMode, pngCompression: pngCompression == .fast ? .fast : .balanced)
-        // The run keeps what its tickets' layouts share, as a batch run does (`RecordJob`).
-        options.layoutReuse = LayoutReuse()
+        // The run owns what its tickets share, as a batch run does (`RecordJob`).
+        let context = RenderContext()
+        options.context = context
         let files = (0..<count).map {
             folder.appendingPathComponent("ticket-" + Self.digits($0) + "." + mode.format.rawValue)
         }
 
-        let job = TicketJob(
+        var job = TicketJob(
             template: try Template(contentsOf: templateURL), scale: options.scale)
+        job.context = context
         // The template's font opened (HarfBuzz faces of its chain) before the clock, as cairo's anchor opens its
         // FreeType face before its own.
         _ = try job.fonts.chain(named: job.template.defaultFont)
@@ -103,8 +107,8 @@ struct TicketBenchmark: ParsableCommand {
         let start = clock.now
         for (number, file) in files.enumerated() {
             if cold {
-                DocumentCaches.removeAll()
-                options.layoutReuse?.removeAll()
+                context.removeAll()
+                job.fonts.removeCachedWork()
             }
             // As `mkpdf ticket` does: the template filled, then laid out once and drawn.
             let document = try job.document(values: ["member": "GCG-" + Self.digits(number)], setsLayout: false)

@@ -164,13 +164,16 @@ struct OutputArguments: ParsableArguments {
     var rasterScale: RasterScale { dpi.map { .dpi($0) } ?? scale.map { .factor($0) } ?? .standard }
 
     /// The output options for `format`, held to `limits` (`--limit raster-bytes=N`), with the PDF/A level,
-    /// encryption and signature asked for (passwords, attachments and the signing key read now).
+    /// encryption and signature asked for (passwords, attachments and the signing key read now), and a render context
+    /// of their own: the command owns what its pages share (a report's page contents beginning alike, a code on
+    /// every page), and a command of many documents replaces it with one for them all.
     /// - Throws: `ValidationError` naming a password file, variable or attachment that cannot be read, or PDF/A and
     ///   encryption asked for a PNG.
     func options(_ format: OutputFormat, limits: Limits = Limits(), deadline: Deadline? = nil) throws -> OutputOptions {
         var options = OutputOptions(
             format: format, fontMode: fontMode ?? .embedded, scale: rasterScale, maximumRasterBytes: limits.rasterBytes)
         options.deadline = deadline
+        options.context = RenderContext()
         options.flattensForms = flattenForms
         options.archive = try archive()
         options.encryption = try encryption()

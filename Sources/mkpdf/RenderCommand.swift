@@ -86,12 +86,15 @@ struct RenderCommand: ParsableCommand {
         // A list of records makes one document each: OUT-1.pdf, OUT-2.pdf … (all rendered before any is written).
         let names = records.count == 1 ? [output] : RenderedDocument.fileNames(for: output, count: records.count)
         var rendered: [(RenderedDocument, String)] = []
+        // The command's documents share what they repeat, as a batch run's do.
+        let context = RenderContext()
         for (record, name) in zip(records, names) {
             let deadline = try safety.limits().deadline()
             let (document, template) = try TemplateOutput.load(
                 URL(fileURLWithPath: input), assignments: assignments + fromFiles, data: record, safety: safety,
-                scale: rendering.rasterScale, deadline: deadline)
-            let options = try rendering.options(format, limits: try safety.limits(), deadline: deadline)
+                scale: rendering.rasterScale, deadline: deadline, context: context)
+            var options = try rendering.options(format, limits: try safety.limits(), deadline: deadline)
+            options.context = context
             rendered.append((try template?.render(document, options: options) ?? render(document, options: options), name))
         }
         for (document, name) in rendered { try rendering.write(document, to: name) }

@@ -3,6 +3,7 @@ import Documents
 import DrawingModule
 import Fonts
 import Foundation
+import Render
 
 /// What `mkpdf ticket` and `mkpdf render` share: `--set key=value` values, and loading a template or a description
 /// file as the document to draw.
@@ -25,10 +26,10 @@ enum TemplateOutput {
     /// filled with `assignments` (`key=value`, glyph coverage checked; text boxes and barcodes left to the layout
     /// that renders it, `Template.render(_:options:)`), else whatever `DescriptionFile.load` reads, with no
     /// template; `--set` on a non-template input is refused rather than ignored. The template is read with
-    /// `safety`'s root and limits.
+    /// `safety`'s root and limits; `context` is what the command's documents share (nil: nothing kept).
     static func load(
         _ url: URL, assignments: [String], data: [String: TemplateValue] = [:], safety: SafetyOptions,
-        scale: RasterScale, deadline: Deadline? = nil
+        scale: RasterScale, deadline: Deadline? = nil, context: RenderContext? = nil
     ) throws -> (document: Document, template: Template?) {
         guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
             guard assignments.isEmpty, data.isEmpty else {
@@ -39,7 +40,7 @@ enum TemplateOutput {
         }
         let template = try Template(contentsOf: url, root: safety.rootURL, limits: try safety.limits())
         let options = TemplateRenderOptions(
-            pixelsPerPoint: scale.factor, fonts: .shared, deadline: deadline, setsLayout: false)
+            pixelsPerPoint: scale.factor, fonts: .shared, deadline: deadline, setsLayout: false, context: context)
         let given = try values(from: assignments)
         return (
             try template.document(values: given, data: data.filter { given[$0.key] == nil }, options: options),

@@ -4,13 +4,12 @@ import DrawingModule
 import Foundation
 @testable import Layout
 import Render
-import Support
 import TestSupport
 import Testing
 
 /// A first page that begins as a recent one did takes that beginning's laid-out elements, texts, structure and
-/// shapings back (`LayoutReuse`), and comes out as if it had been laid out whole: the same structure tree and the
-/// same output, byte for byte, as the same document laid out with every cache bypassed (`LayoutWork`).
+/// shapings back (`RenderContext`), and comes out as if it had been laid out whole: the same structure tree and the
+/// same output, byte for byte, as the same document laid out and rendered with no context (nothing kept).
 @Suite struct LayoutPrefixTests {
     @Test(arguments: [OutputFormat.pdf, .png], PDFFontMode.allCases)
     func aPageGivenItsBeginningBackIsLaidOutAsAWholeOne(format: OutputFormat, fontMode: PDFFontMode) throws {
@@ -19,29 +18,29 @@ import Testing
         options.format = format
         options.fontMode = fontMode
         // What this test's documents share, apart from every other test's.
-        let reuse = LayoutReuse()
-        options.layoutReuse = reuse
+        let context = RenderContext()
+        options.context = context
+        var alone = options
+        alone.context = nil
         var renderOptions = TemplateRenderOptions()
         renderOptions.setsLayout = false
         for (index, member) in ["GCG-40167", "GCG-1", "GCG-99999", "GCG-00002"].enumerated() {
             let document = try template.document(values: ["member": member], data: [:], options: renderOptions)
-            let resumed = reuse.resumedPages
+            let resumed = context.resumedPages
             let reused = try Render.layOut(document, options: options)
-            let whole = try LayoutWork.$current.withValue(LayoutWork()) {
-                try Render.layOut(document, options: options)
-            }
+            let whole = try Render.layOut(document, options: alone)
             #expect(reused.structure == whole.structure, "\(member): the structure tree")
             #expect(
                 reused.pages.map(\.elements.count) == whole.pages.map(\.elements.count)
                     && reused.pages.map(\.texts) == whole.pages.map(\.texts)
                     && reused.pages.map(\.commandStarts) == whole.pages.map(\.commandStarts), "\(member)")
             #expect(
-                try Render.render(reused, options: options).files == Render.render(whole, options: options).files,
+                try Render.render(reused, options: options).files == Render.render(whole, options: alone).files,
                 "\(member): \(format) \(fontMode) byte for byte")
             // The first ticket is laid out whole; the second, sharing its beginning, in two steps that keep it; each
             // one after takes it back.
             #expect(
-                reuse.resumedPages == resumed + (index >= 2 ? 1 : 0),
+                context.resumedPages == resumed + (index >= 2 ? 1 : 0),
                 "\(member): given the beginning back")
         }
     }

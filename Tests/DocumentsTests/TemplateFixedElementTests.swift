@@ -7,7 +7,8 @@ import TestSupport
 import Testing
 
 /// A template's fixed elements (no `{{…}}`) are made once per loaded template and their commands reused for every
-/// record, and a ticket batch's first pages get their shared beginning back: neither may change what a document is.
+/// record of the same owner (its `RenderContext`), and a ticket batch's first pages get their shared beginning back:
+/// neither may change what a document is. Each test owns its context; a document made with none keeps nothing.
 @Suite struct TemplateFixedElementTests {
     /// A small ticket: fixed frame, rules, circles and labels, the member's number in a box between them.
     static func yaml(frameWidth: Int = 170) -> String {
@@ -33,7 +34,11 @@ import Testing
     @Test(arguments: ["Templates/anchor-ticket.yaml", "Templates/seed-ticket.yaml"])
     func aBatchGivesTheBytesOfEachTicketRenderedAlone(path: String) throws {
         let url = Repo.root.appendingPathComponent(path)
-        let job = TicketJob(template: try Template(contentsOf: url), rules: try TicketRules())
+        let context = RenderContext()
+        var job = TicketJob(template: try Template(contentsOf: url), rules: try TicketRules())
+        job.context = context
+        var batchOptions = OutputOptions()
+        batchOptions.context = context
         var records = ["GCG-00000", "GCG-00001", "GCG-66668", "GCG-00002", "GCG-80086", "GCG-40167"].map {
             ["member": $0]
         }
@@ -43,15 +48,12 @@ import Testing
         }
         var batch: [Data] = []
         for values in records {
-            batch.append(try #require(try render(try job.drawing(values: values)).files.first))
+            batch.append(try #require(try render(try job.drawing(values: values), options: batchOptions).files.first))
         }
         for (values, warm) in zip(records, batch) {
-            // Nothing kept applies: the template loaded again and a registry of its own, which every cache keys by.
-            let fonts = FontRegistry()
-            let alone = TicketJob(template: try Template(contentsOf: url), rules: try TicketRules(), fonts: fonts)
-            var options = OutputOptions()
-            options.fonts = fonts
-            let cold = try #require(try render(try alone.drawing(values: values), options: options).files.first)
+            // Nothing kept: no context.
+            let alone = TicketJob(template: try Template(contentsOf: url), rules: try TicketRules())
+            let cold = try #require(try render(try alone.drawing(values: values)).files.first)
             #expect(warm == cold, "\(values): the batch's PDF differs from the one rendered alone")
         }
     }
@@ -76,7 +78,8 @@ import Testing
 
     @Test func boxesKeptFromTheLastRecordAreThoseMadeAfresh() throws {
         let template = try Template(yaml: Self.valueBoxes)
-        let options = TemplateRenderOptions(fonts: .shared)
+        let options = TemplateRenderOptions(fonts: .shared, context: RenderContext())
+        let alone = TemplateRenderOptions(fonts: .shared)
         // One value changes at a time, and comes back: every record's page is the one a fresh load makes.
         let records: [[String: String]] = [
             ["member": "GCG-00001"], ["member": "GCG-00002"], ["member": "GCG-00002", "venue": "大阪〜ﾊﾝｶｸ"],
@@ -84,7 +87,7 @@ import Testing
         ]
         for values in records {
             let kept = try template.render(values: values, options: options)
-            let fresh = try Template(yaml: Self.valueBoxes).render(values: values, options: options)
+            let fresh = try Template(yaml: Self.valueBoxes).render(values: values, options: alone)
             #expect(kept == fresh, "\(values)")
             #expect(Self.boxBytes(kept) == Self.boxBytes(fresh), "\(values)")
             #expect(Self.boxBytes(kept).count == 3)
@@ -96,7 +99,7 @@ import Testing
     /// A value written with other code points (が as か + U+3099) is a changed text: its box is made from its bytes.
     @Test func aValueCanonicallyEqualButOtherBytesIsMadeAgain() throws {
         let template = try Template(yaml: Self.valueBoxes)
-        let options = TemplateRenderOptions(fonts: .shared)
+        let options = TemplateRenderOptions(fonts: .shared, context: RenderContext())
         let composed = try template.render(values: ["venue": "がっこう"], options: options)
         let decomposed = try template.render(values: ["venue": "か\u{3099}っこう"], options: options)
         #expect(Self.boxBytes(composed)[1] == Array("開催場所:がっこう".utf8))
@@ -107,7 +110,7 @@ import Testing
     /// to fit fail with the field named, and the record after them passes.
     @Test func aChangedValueIsCheckedAgain() throws {
         let template = try Template(yaml: Self.valueBoxes)
-        let options = TemplateRenderOptions(fonts: .shared)
+        let options = TemplateRenderOptions(fonts: .shared, context: RenderContext())
         _ = try template.render(values: ["member": "GCG-00001"], options: options)
         let missing = try #require(throws: TemplateError.self) {
             try template.render(values: ["member": "GCG-\u{10FFFD}"], options: options)
@@ -125,9 +128,10 @@ import Testing
 
     @Test func fixedCommandsAreThoseMadeAfresh() throws {
         let template = try Template(yaml: Self.yaml())
-        let first = try template.render(values: ["member": "GCG-00001"])
-        let second = try template.render(values: ["member": "GCG-00002"])
-        // Loaded again, the template keeps nothing yet.
+        let kept = TemplateRenderOptions(context: RenderContext())
+        let first = try template.render(values: ["member": "GCG-00001"], options: kept)
+        let second = try template.render(values: ["member": "GCG-00002"], options: kept)
+        // With no context nothing is kept.
         let fresh = try Template(yaml: Self.yaml()).render(values: ["member": "GCG-00002"])
         #expect(second == fresh)
         #expect(first.commands.count == second.commands.count)
@@ -136,8 +140,10 @@ import Testing
     }
 
     @Test func aChangedFixedElementIsDrawnChanged() throws {
-        _ = try Template(yaml: Self.yaml()).render(values: ["member": "GCG-00001"])
-        let changed = try Template(yaml: Self.yaml(frameWidth: 120)).render(values: ["member": "GCG-00001"])
+        let kept = TemplateRenderOptions(context: RenderContext())
+        _ = try Template(yaml: Self.yaml()).render(values: ["member": "GCG-00001"], options: kept)
+        let changed = try Template(yaml: Self.yaml(frameWidth: 120)).render(
+            values: ["member": "GCG-00001"], options: kept)
         let frame = try #require(
             changed.commands.lazy.compactMap { if case .rect(let shape) = $0 { shape } else { nil } }.first)
         #expect(frame.rect.width == 120)
@@ -146,9 +152,10 @@ import Testing
     @Test func aFixedElementsErrorComesEveryTime() throws {
         let yaml = Self.yaml().replacingOccurrences(of: "開催場所:秘密", with: "開催場所:\u{10FFFD}")
         let template = try Template(yaml: yaml)
+        let options = TemplateRenderOptions(fonts: .shared, context: RenderContext())
         for member in ["GCG-00001", "GCG-00002"] {
             #expect(throws: TemplateError.self) {
-                try template.render(values: ["member": member], options: TemplateRenderOptions(fonts: .shared))
+                try template.render(values: ["member": member], options: options)
             }
         }
     }
@@ -172,10 +179,12 @@ import Testing
         var limits = Limits()
         limits.elementsPerPage = 24
         let template = try Template(yaml: yaml, file: "limit.yaml", limits: limits)
-        let fits = try template.render(data: ["items": .list([.text("a"), .text("b"), .text("c")])])
+        let options = TemplateRenderOptions(context: RenderContext())
+        let fits = try template.render(data: ["items": .list([.text("a"), .text("b"), .text("c")])], options: options)
         #expect(fits.commands.count == 23)
         let error = try #require(throws: TemplateError.self) {
-            try template.render(data: ["items": .list([.text("a"), .text("b"), .text("c"), .text("d"), .text("e")])])
+            try template.render(
+                data: ["items": .list([.text("a"), .text("b"), .text("c"), .text("d"), .text("e")])], options: options)
         }
         let limit = try #require({ if case .limit(let limit) = error.reason { limit } else { nil } }())
         #expect(limit.limit == "elements-per-page" && limit.maximum == 24)

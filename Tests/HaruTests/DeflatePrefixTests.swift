@@ -27,8 +27,7 @@ import Testing
     }
 
     @Test func contentsSharingABeginningDeflateToTheBytesOfAWholeDeflate() throws {
-        // Its own snapshots: the process's are shared with every suite running beside this one, whose contents
-        // push these out of the recent list (a parallel run once saw no hit at all).
+        // Its own snapshots, as a render context holds them.
         let prefixes = ContentPrefixes()
         var members = Array(0..<40) + [7, 1000, 99_999, 3]
         members.append(contentsOf: [12, 12])
@@ -49,21 +48,23 @@ import Testing
     /// Font programs, CMaps and images go through libdeflate whole: each is a zlib stream zlib inflates back to the
     /// input, empty and multi-megabyte inputs included, and a compressor is reused from call to call.
     @Test func wholeStreamsAreZlibStreamsThatZlibInflates() throws {
+        let compressors = WholeCompressors()
+        func compress(_ input: [UInt8]) -> [UInt8]? {
+            input.withUnsafeBytes { Deflate.compress($0, effort: .program, prefixes: nil, compressors: compressors) }
+        }
         var generator = SystemRandomNumberGenerator()
         let noise = (0..<3_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let inputs: [[UInt8]] = [[], [0x41], Self.content(member: 5), noise, Array(repeating: 0x20, count: 70_000)]
         for input in inputs {
-            let deflated = try #require(input.withUnsafeBytes { Deflate.compress($0, effort: .program) })
+            let deflated = try #require(compress(input))
             #expect(deflated.first == 0x78, "a zlib header")
             var inflated = [UInt8](repeating: 0, count: input.count + 16)
             var length = uLongf(inflated.count)
             #expect(uncompress(&inflated, &length, deflated, uLong(deflated.count)) == Z_OK, "\(input.count) bytes")
             #expect(Array(inflated[..<Int(length)]) == input)
         }
-        let repeated = try #require(
-            Array(repeating: 0x20, count: 70_000).withUnsafeBytes {
-                Deflate.compress($0, effort: .program)
-            })
+        let repeated = try #require(compress(Array(repeating: 0x20, count: 70_000)))
         #expect(repeated.count < 1_000, "a repetitive input is compressed, not stored")
+        #expect(compressors.keptEntries == 1, "one compressor, reused from call to call")
     }
 }

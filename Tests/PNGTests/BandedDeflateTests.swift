@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// Fast PNGs deflate in bands that start afresh, and a batch takes the bands its images repeat from a recent image
-/// (`BandedDeflate`): the file must be the one a fresh encode writes, and readers must decode it to the same pixels.
-@Suite(.serialized) struct BandedDeflateTests {
+/// (`BandedDeflate`, its owner's): the file must be the one a fresh encode writes, and readers must decode it to the
+/// same pixels.
+@Suite struct BandedDeflateTests {
     /// A 331×197 RGBA image (a size no other test encodes) of stripes and gradients, with rows `changed` inked over.
     static func image(changing changed: Range<Int> = 0..<0, ink: UInt8 = 0) -> [UInt8] {
         let (width, height) = (331, 197)
@@ -35,18 +36,20 @@ import Testing
     }
 
     @Test func anImageThatRepeatsRowsTakesTheirBandsAndIsTheFileAFreshEncodeWrites() throws {
-        let encoder = PNGEncoder(compression: .fast)
+        // The test's own recent images, as a render context holds them.
+        let recent = BandedDeflate()
+        var encoder = PNGEncoder(compression: .fast)
+        encoder.recentImages = recent
         let first = Self.image()
         let second = Self.image(changing: 90..<104, ink: 7)
-        BandedDeflate.shared.removeAll()
         _ = try encoder.encode(pixels: first, width: 331, height: 197, layout: .rgba)
-        let before = BandedDeflate.shared.reusedBands
+        let before = recent.reusedBands
         let warm = try encoder.encode(pixels: second, width: 331, height: 197, layout: .rgba)
-        let reused = BandedDeflate.shared.reusedBands - before
+        let reused = recent.reusedBands - before
         // 1,325 filtered bytes a row, 37 rows a band: 6 bands, of which only the one of rows 74–110 changes.
         #expect(reused == 5, "\(reused) bands reused")
-        BandedDeflate.shared.removeAll()
-        let cold = try encoder.encode(pixels: second, width: 331, height: 197, layout: .rgba)
+        // With no recent images: every band deflated.
+        let cold = try PNGEncoder(compression: .fast).encode(pixels: second, width: 331, height: 197, layout: .rgba)
         #expect(warm == cold, "a band taken from the earlier image changed the file")
 
         let folder = try Scratch("banded-deflate")

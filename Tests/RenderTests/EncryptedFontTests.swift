@@ -17,7 +17,7 @@ import Testing
         let shaped = face.shape(scalars)
         var texts: [UInt32: String] = [:]
         for glyph in shaped { texts[glyph.glyph] = String(Character(scalars[glyph.cluster])) }
-        let made = try FontPrograms.shared.program(of: face, texts: texts, document: document)
+        let made = try FontPrograms().program(of: face, texts: texts, document: document)
         let font = try document.addType0Font(made.program)
         let codes = shaped.map { made.codes[$0.glyph] ?? 0 }
         try page.showGlyphs(codes, adjustments: codes.map { _ in 0 }, font: font, size: 16, x: 10, y: 40)

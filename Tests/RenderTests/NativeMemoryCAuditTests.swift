@@ -76,19 +76,27 @@ import Validation
     }
 }
 
-/// FreeType faces are shared by every render in the process (Batch renders in parallel): cairo-ft locks a face around
-/// each use, and face creation runs under the FreeType lock, so renders at different sizes on several threads at once
-/// give exactly the pixels of the same renders made one after another.
+/// FreeType faces are shared by every render of one context (a batch renders in parallel): cairo-ft locks a face
+/// around each use, and FreeType's face creation and destruction run under the FreeType lock with no cairo call made
+/// under it. Renders at different sizes on several threads at once give exactly the pixels of the same renders made
+/// one after another, whether they share a context's faces (emptied now and then, freeing faces others still draw
+/// with) or each opens its own (no context: faces opened and freed on every thread, cairo evicting old ones while
+/// new ones are made).
 @Suite struct SharedFaceCAuditTests {
-    @Test func parallelRendersAtMixedSizesMatchSerialOnes() throws {
+    @Test(arguments: [true, false]) func parallelRendersAtMixedSizesMatchSerialOnes(sharingAContext: Bool) throws {
         let ticket = try Samples.admissionTicket(member: "髙GCG-40167", date: "2014年12月20日〜①")
         let scales = [1.0, 2.0, 3.0]
         let reference = try scales.map { try RasterRenderer().bitmap(for: ticket, scale: .factor($0)).pixels }
+        let context = RenderContext()
+        var configured = RasterRenderer()
+        configured.context = sharingAContext ? context : nil
+        let renderer = configured
         let mismatches = Mismatches()
-        DispatchQueue.concurrentPerform(iterations: 24) { index in
+        DispatchQueue.concurrentPerform(iterations: sharingAContext ? 48 : 120) { index in
             let which = index % scales.count
+            if sharingAContext, index % 8 == 7 { context.removeAll() }
             do {
-                let pixels = try RasterRenderer().bitmap(for: ticket, scale: .factor(scales[which])).pixels
+                let pixels = try renderer.bitmap(for: ticket, scale: .factor(scales[which])).pixels
                 if pixels != reference[which] { mismatches.add("render \(index) at scale \(scales[which]) differs") }
             } catch {
                 mismatches.add("render \(index) failed: \(error)")

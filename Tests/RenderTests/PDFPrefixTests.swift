@@ -6,8 +6,8 @@ import Testing
 @testable import Render
 
 /// A document's first page that begins as a recent one did gets the content of that beginning back (`PDFPrefixes`)
-/// instead of drawing it: the PDF must be byte for byte the one drawn whole, whatever codes the member's glyphs give
-/// the subset, and emptying the caches must not change a document either.
+/// instead of drawing it: the PDF must be byte for byte the one drawn whole (with no context), whatever codes the
+/// member's glyphs give the subset, and emptying the context must not change a document either.
 @Suite struct PDFPrefixTests {
     /// A ticket-like page: a frame, a label, rules, another label and translucent circles every page repeats
     /// (32 commands, the circles still waiting to be painted after them), then the member's text and two labels.
@@ -31,67 +31,73 @@ import Testing
         return try canvas.stop()
     }
 
-    /// The frame pages drawn with `fonts` in `mode` are kept in (every other suite renders with other registries).
-    static func frame(_ fonts: FontRegistry, mode: PDFFontMode = .embedded) -> PDFPrefixes.Frame {
+    /// The frame the pages are kept in, drawn in `mode`.
+    static func frame(mode: PDFFontMode = .embedded) -> PDFPrefixes.Frame {
         PDFPrefixes.Frame(
             size: Size(width: 200, height: 80), background: .white, subsets: true,
-            gridPixelsPerPoint: RasterScale.standard.factor, fonts: fonts, fontMode: mode)
+            gridPixelsPerPoint: RasterScale.standard.factor, fonts: .shared, fontMode: mode)
+    }
+
+    /// A renderer in `mode` keeping its beginnings in `context` (nil: every page drawn whole).
+    static func renderer(_ context: RenderContext?, mode: PDFFontMode = .embedded) -> PDFRenderer {
+        var renderer = PDFRenderer(fontMode: mode)
+        renderer.context = context
+        return renderer
+    }
+
+    /// How many pages in `frame` were given their beginning back in `context`.
+    static func resumed(_ context: RenderContext, in frame: PDFPrefixes.Frame) -> Int {
+        context.caches.cache(PDFPrefixes.self).resumed(in: frame)
     }
 
     /// Embedded subsets, and libHaru's CID fonts (the labels' 〜 and ① have CIDs, 𠮷 is drawn from the chain's
     /// embedded faces between CID stretches).
     @Test(arguments: [PDFFontMode.embedded, .cid])
     func firstPagesGivenTheirBeginningBackEqualPagesDrawnWhole(mode: PDFFontMode) throws {
-        // Its own registry: the frame includes it, so no other test's pages share these beginnings.
-        let fonts = FontRegistry()
+        // The test's own context: no other test's pages share these beginnings.
+        let context = RenderContext()
         // 6 and 8 are in no fixed text: a member with them gives the subset more glyphs and other codes.
         let members = (0..<10).map { "GCG-" + ($0 % 3 == 2 ? "6668\($0)" : "0000\($0)") }
-        // The process keeps four beginnings and recent pages, shared with the tests running beside this one, which
-        // may push these out between two pages: the members are drawn again (at most five times) until three pages
-        // were given their beginning back.
-        for _ in 0..<5 where PDFPrefixes.shared.resumed(in: Self.frame(fonts, mode: mode)) < 3 {
-            let drawn = try members.map {
-                try PDFRenderer(fonts: fonts, fontMode: mode).data(for: try Self.page(member: $0))
-            }
-            for (member, pdf) in zip(members, drawn) {
-                // Each reference gets a registry of its own (kept alive, so no identity is reused): drawn whole.
-                let whole = try PDFRenderer(fonts: FontRegistry(), fontMode: mode).data(
-                    for: try Self.page(member: member))
-                #expect(pdf == whole, "\(member): the PDF given its beginning back differs from the one drawn whole")
-            }
+        let drawn = try members.map { try Self.renderer(context, mode: mode).data(for: try Self.page(member: $0)) }
+        for (member, pdf) in zip(members, drawn) {
+            // Without a context: drawn whole.
+            let whole = try Self.renderer(nil, mode: mode).data(for: try Self.page(member: member))
+            #expect(pdf == whole, "\(member): the PDF given its beginning back differs from the one drawn whole")
         }
         // The second page keeps its beginning, the third (other codes) another; most others get one back.
-        #expect(PDFPrefixes.shared.resumed(in: Self.frame(fonts, mode: mode)) >= 3)
+        #expect(Self.resumed(context, in: Self.frame(mode: mode)) >= 3)
         // The other mode's frame kept nothing of these pages.
-        #expect(PDFPrefixes.shared.resumed(in: Self.frame(fonts, mode: mode == .cid ? .embedded : .cid)) == 0)
+        #expect(Self.resumed(context, in: Self.frame(mode: mode == .cid ? .embedded : .cid)) == 0)
     }
 
     @Test func aDocumentRenderedColdEqualsOneRenderedAfterABatch() throws {
-        // Its own registry, which every cache keys by: the first render finds nothing kept.
-        let fonts = FontRegistry()
+        let context = RenderContext()
         let drawing = try Self.page(member: "GCG-12345")
-        let cold = try PDFRenderer(fonts: fonts).data(for: drawing)
-        for number in 0..<4 { _ = try PDFRenderer(fonts: fonts).data(for: try Self.page(member: "GCG-0000\(number)")) }
-        let resumed = PDFPrefixes.shared.resumed(in: Self.frame(fonts))
-        let warm = try PDFRenderer(fonts: fonts).data(for: drawing)
-        #expect(
-            PDFPrefixes.shared.resumed(in: Self.frame(fonts)) > resumed, "the page was not given its beginning back")
+        let cold = try Self.renderer(context).data(for: drawing)
+        for number in 0..<4 { _ = try Self.renderer(context).data(for: try Self.page(member: "GCG-0000\(number)")) }
+        let resumed = Self.resumed(context, in: Self.frame())
+        let warm = try Self.renderer(context).data(for: drawing)
+        #expect(Self.resumed(context, in: Self.frame()) > resumed, "the page was not given its beginning back")
         #expect(warm == cold)
         let text = try #require(String(data: warm, encoding: .isoLatin1))
         #expect(text.hasPrefix("%PDF-"))
+        // Emptied, the context draws the page whole again: the same bytes.
+        context.removeAll()
+        #expect(context.keptEntries == 0)
+        #expect(try Self.renderer(context).data(for: drawing) == cold)
     }
 
     @Test func aChangedBeginningIsNotGivenBack() throws {
-        let fonts = FontRegistry()
-        for number in 0..<3 { _ = try PDFRenderer(fonts: fonts).data(for: try Self.page(member: "GCG-0000\(number)")) }
+        let context = RenderContext()
+        for number in 0..<3 { _ = try Self.renderer(context).data(for: try Self.page(member: "GCG-0000\(number)")) }
         var changed = try Self.page(member: "GCG-00009")
         var frame = try #require(
             { () -> Drawing.Command.Shape? in if case .rect(let shape) = changed.commands[0] { shape } else { nil } }())
         frame.rect = Rect(x: frame.rect.x, y: frame.rect.y, width: 150, height: frame.rect.height)
         changed.commands[0] = .rect(frame)
-        let resumed = PDFPrefixes.shared.resumed(in: Self.frame(fonts))
-        let drawn = try PDFRenderer(fonts: fonts).data(for: changed)
-        #expect(PDFPrefixes.shared.resumed(in: Self.frame(fonts)) == resumed)
-        #expect(drawn == (try PDFRenderer(fonts: FontRegistry()).data(for: changed)))
+        let resumed = Self.resumed(context, in: Self.frame())
+        let drawn = try Self.renderer(context).data(for: changed)
+        #expect(Self.resumed(context, in: Self.frame()) == resumed)
+        #expect(drawn == (try Self.renderer(nil).data(for: changed)))
     }
 }

@@ -27,44 +27,45 @@ import Testing
         return try canvas.stop()
     }
 
+    /// A renderer keeping its beginnings in `context` (nil: every page drawn whole).
+    static func renderer(_ context: RenderContext?) -> RasterRenderer {
+        var renderer = RasterRenderer()
+        renderer.context = context
+        return renderer
+    }
+
     @Test func pagesDrawnFromAKeptBeginningEqualPagesDrawnWhole() throws {
-        // Its own registry: the frame includes it, so no other test's pages share these beginnings or count here.
-        let fonts = FontRegistry()
+        // The test's own context: no other test's pages share these beginnings or count here.
+        let context = RenderContext()
         let first = try Self.page(member: "GCG-00001")
         let frame = RasterPrefixes.Frame(
-            width: 400, height: 160, pixelsPerPoint: 2, background: first.background, fonts: ObjectIdentifier(fonts))
-        // Each reference page gets a registry of its own (kept alive, so no identity is reused): drawn whole.
-        var references: [FontRegistry] = []
-        // The process keeps four recent pages and beginnings, shared with the tests running beside this one, which
-        // may push these out between two pages: the members are drawn again (at most five times) until two pages
-        // were drawn from kept pixels.
-        for _ in 0..<5 where RasterPrefixes.shared.resumed(in: frame) < 2 {
-            for member in ["GCG-00001", "GCG-00002", "GCG-40167", "GCG-99999"] {
-                let drawing = try Self.page(member: member)
-                let drawn = try RasterRenderer(fonts: fonts).bitmap(for: drawing, scale: .factor(2))
-                references.append(FontRegistry())
-                let whole = try RasterRenderer(fonts: references.last!).bitmap(for: drawing, scale: .factor(2))
-                #expect(drawn.width == 400 && drawn.height == 160)
-                #expect(drawn.pixels == whole.pixels, "\(member): the page drawn from kept pixels differs")
-            }
+            width: 400, height: 160, pixelsPerPoint: 2, background: first.background,
+            fonts: ObjectIdentifier(FontRegistry.shared))
+        for member in ["GCG-00001", "GCG-00002", "GCG-40167", "GCG-99999"] {
+            let drawing = try Self.page(member: member)
+            let drawn = try Self.renderer(context).bitmap(for: drawing, scale: .factor(2))
+            let whole = try Self.renderer(nil).bitmap(for: drawing, scale: .factor(2))
+            #expect(drawn.width == 400 && drawn.height == 160)
+            #expect(drawn.pixels == whole.pixels, "\(member): the page drawn from kept pixels differs")
         }
         // The second page is split and keeps its beginning; the third and fourth resume from it.
-        #expect(RasterPrefixes.shared.resumed(in: frame) >= 2)
+        #expect(context.caches.cache(RasterPrefixes.self).resumed(in: frame) == 2)
     }
 
     @Test func anErrorAfterTheBeginningNamesItsCommand() throws {
-        let fonts = FontRegistry()
+        let context = RenderContext()
         for member in ["GCG-00001", "GCG-00002", "GCG-00003"] {
-            _ = try RasterRenderer(fonts: fonts).bitmap(for: try Self.page(member: member))
+            _ = try Self.renderer(context).bitmap(for: try Self.page(member: member))
         }
-        let hits = RasterPrefixes.shared.hits
+        let prefixes = context.caches.cache(RasterPrefixes.self)
+        let hits = prefixes.hits
         #expect {
-            try RasterRenderer(fonts: fonts).bitmap(for: try Self.page(member: "😀"))
+            try Self.renderer(context).bitmap(for: try Self.page(member: "😀"))
         } throws: { error in
             guard case .missingGlyph(_, _, let location) = error as? RenderError else { return false }
             return location == RenderLocation(page: 1, path: "commands[30]")
         }
         // Layout comes before any pixel: the failing page is refused before a kept beginning is given back.
-        #expect(RasterPrefixes.shared.hits == hits, "the failing page was drawn before its text was laid out")
+        #expect(prefixes.hits == hits, "the failing page was drawn before its text was laid out")
     }
 }

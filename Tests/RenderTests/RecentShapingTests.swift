@@ -8,8 +8,9 @@ import Testing
 @testable import Layout
 @testable import Render
 
-/// A text drawn in one document is shaped once for the documents after it (`recentShapings`), and each of them still
-/// records its glyphs: a document after another gives the bytes it gives alone, and `--cold` forgets the shapings.
+/// A text drawn in one document is shaped once for the documents after it with the same context (`RecentShapings`),
+/// and each of them still records its glyphs: a document after another gives the bytes it gives alone, and emptying
+/// the context (`--cold`) forgets the shapings.
 @Suite struct RecentShapingTests {
     static let label = "開催場所:髙橋 〜 ① ﾊﾝｶｸ"
 
@@ -25,23 +26,22 @@ import Testing
     }
 
     @Test func aDocumentAfterAnotherGivesItsBytesAlone() throws {
-        let fonts = FontRegistry()
+        let context = RenderContext()
         var options = OutputOptions()
-        options.fonts = fonts
+        options.context = context
         let first = try #require(try render(Self.page(member: "GCG-00001"), options: options).files.first)
         let key = TextLayoutCache.SharedKey(
             text: TextLayoutCache.Key(
                 Drawing.Command.Text(
                     color: Color(red: 0, green: 0, blue: 0), string: Self.label, font: "gothic", size: 14,
                     origin: Point(x: 0, y: 0))),
-            fonts: fonts)
-        #expect(recentShapings.value(for: key) != nil, "the label's shaping is kept for the next document")
+            fonts: .shared)
+        let shapings = context.caches.cache(RecentShapings.self)
+        #expect(shapings.entries.value(for: key) != nil, "the label's shaping is kept for the next document")
         let warm = try #require(try render(Self.page(member: "GCG-80086"), options: options).files.first)
 
-        // Alone: a registry of its own, which the kept shapings are keyed by.
-        var alone = OutputOptions()
-        alone.fonts = FontRegistry()
-        let cold = try #require(try render(Self.page(member: "GCG-80086"), options: alone).files.first)
+        // Alone: no context.
+        let cold = try #require(try render(Self.page(member: "GCG-80086")).files.first)
         #expect(warm == cold, "the second document's PDF differs from the one rendered alone")
         #expect(first != warm)
 
@@ -51,9 +51,8 @@ import Testing
         let text = try Oracle.pdftotext(file)
         #expect(text.contains(Self.label) && text.contains("GCG-80086"), "\(text)")
 
-        // What `DocumentCaches.removeAll()` (`--cold`) does for the caches it registered; the whole of it would race
-        // other suites' checks of the renderers' caches.
-        RegisteredCaches.removeAll()
-        #expect(recentShapings.value(for: key) == nil, "--cold forgets the kept shapings")
+        // What `mkpdf-bench --cold` does before each ticket.
+        context.removeAll()
+        #expect(shapings.entries.value(for: key) == nil, "--cold forgets the kept shapings")
     }
 }

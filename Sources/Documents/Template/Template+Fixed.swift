@@ -2,6 +2,7 @@ import DrawingModule
 import Expressions
 import Fonts
 import Foundation
+import Layout
 import Support
 
 /// One loaded template, by identity: what its fixed commands are cached under. Made once per load, so a template
@@ -34,11 +35,26 @@ struct FixedElementKey: Hashable, Sendable {
     }
 }
 
-/// The commands of templates' fixed elements, made and checked once: every record of a batch draws the same frame,
-/// rules and labels, and only the elements that read a value are made again. Emptied with the renderers' caches
-/// (`mkpdf-bench --cold`).
-let fixedElementCommands = RegisteredCaches.register(
-    BoundedCache<FixedElementKey, [Drawing.Command]>(limit: 4096))
+/// What filling templates keeps for one owner of many documents (its `RenderContext`'s shelf, through
+/// `TemplateRenderOptions.context`): the commands of templates' fixed elements, made and checked once, since every
+/// record of a batch draws the same frame, rules and labels and only the elements that read a value are made again;
+/// and each loaded template's text boxes as last checked.
+final class FixedElements: ShelvedCache {
+    /// The commands of each stretch of fixed elements, by template, place, fonts and grid.
+    let commands = BoundedCache<FixedElementKey, [Drawing.Command]>(limit: 4096)
+    /// The checked text boxes of each loaded template for a registry, under the key of no element (`index` -1):
+    /// found once per record.
+    let checkedBoxes = BoundedCache<FixedElementKey, CheckedTextBoxes>(limit: 256)
+
+    init() {}
+
+    func removeAll() {
+        commands.removeAll()
+        checkedBoxes.removeAll()
+    }
+
+    var keptEntries: Int { commands.count + checkedBoxes.count }
+}
 
 /// The text boxes of a loaded template's top-level elements as last checked for one font registry, by element: the
 /// texts they were filled with and the commands made. A record whose texts for a box are those of the record before
@@ -74,10 +90,6 @@ final class CheckedTextBoxes: @unchecked Sendable {
         entries[index] = entry
     }
 }
-
-/// The checked text boxes of each loaded template for a registry, under the key of no element (`index` -1): found
-/// once per record, and emptied with the renderers' caches (`mkpdf-bench --cold`).
-let checkedTextBoxes = RegisteredCaches.register(BoundedCache<FixedElementKey, CheckedTextBoxes>(limit: 256))
 
 extension TemplateElement {
     /// True when the element's commands cannot depend on the values, the data or the page: a line, a shape or an
@@ -146,13 +158,15 @@ enum ElementStretch: Sendable {
 
 extension Template {
     /// Appends the commands of the template's top-level elements: those of each stretch of consecutive fixed
-    /// elements (`isFixed`) from the cache once made and checked for the same fonts and grid, the others made for
-    /// `scope`. Every element is counted against `budget` as when it is made, so limits and the deadline hold alike.
+    /// elements (`isFixed`) from the context's cache (`TemplateRenderOptions.context`) once made and checked for the
+    /// same fonts and grid, the others made for `scope`. Every element is counted against `budget` as when it is
+    /// made, so limits and the deadline hold alike; with no context every element is made.
     func drawElements(
         scope: TemplateScope, options: TemplateRenderOptions, into commands: inout [Drawing.Command],
         budget: inout ElementBudget
     ) throws(TemplateError) {
         let origin = Point(x: 0, y: 0)
+        let kept = options.context?.caches.cache(FixedElements.self)
         var checked: CheckedTextBoxes?
         for stretch in stretches {
             switch stretch {
@@ -163,20 +177,24 @@ extension Template {
                         budget: &budget)
                     continue
                 }
-                if checked == nil { checked = checkedBoxes(fonts: fonts, pixelsPerPoint: options.pixelsPerPoint) }
+                if checked == nil, let kept {
+                    checked = checkedBoxes(in: kept, fonts: fonts, pixelsPerPoint: options.pixelsPerPoint)
+                }
                 let start = commands.count
                 try drawTextBox(
-                    text, frame: frame, scope: scope, base: origin, fonts: fonts, setting: options.setsLayout,
-                    into: &commands, budget: &budget, checked: checked.map { ($0, index) })
+                    text, frame: frame, scope: scope, base: origin, options: options, into: &commands,
+                    budget: &budget, checked: checked.map { ($0, index) })
                 Self.tag(text, commandsFrom: start, in: &commands)
             case .fixed(let range, let charges):
                 // A stretch is cached under its first element's place: the template's elements never change.
-                let key = FixedElementKey(
-                    template: identity, index: range.lowerBound, fonts: options.fonts,
-                    pixelsPerPoint: options.pixelsPerPoint, setsLayout: options.setsLayout)
-                if let kept = fixedElementCommands.value(for: key) {
+                let key = kept.map { _ in
+                    FixedElementKey(
+                        template: identity, index: range.lowerBound, fonts: options.fonts,
+                        pixelsPerPoint: options.pixelsPerPoint, setsLayout: options.setsLayout)
+                }
+                if let kept, let key, let made = kept.commands.value(for: key) {
                     for charge in charges { try budget.add(charge, file: file) }
-                    commands += kept
+                    commands += made
                 } else {
                     var made: [Drawing.Command] = []
                     for index in range {
@@ -184,19 +202,21 @@ extension Template {
                             elements[index], scope: scope, base: origin, options: options, into: &made,
                             budget: &budget)
                     }
-                    fixedElementCommands.store(made, for: key)
+                    if let kept, let key { kept.commands.store(made, for: key) }
                     commands += made
                 }
             }
         }
     }
 
-    /// The text boxes this template last checked with `fonts`, made empty the first time.
-    private func checkedBoxes(fonts: FontRegistry, pixelsPerPoint: Double) -> CheckedTextBoxes {
+    /// The text boxes this template last checked with `fonts`, kept in `kept`, made empty the first time.
+    private func checkedBoxes(
+        in kept: FixedElements, fonts: FontRegistry, pixelsPerPoint: Double
+    ) -> CheckedTextBoxes {
         let key = FixedElementKey(template: identity, index: -1, fonts: fonts, pixelsPerPoint: pixelsPerPoint)
-        if let kept = checkedTextBoxes.value(for: key) { return kept }
+        if let boxes = kept.checkedBoxes.value(for: key) { return boxes }
         let made = CheckedTextBoxes()
-        checkedTextBoxes.store(made, for: key)
+        kept.checkedBoxes.store(made, for: key)
         return made
     }
 

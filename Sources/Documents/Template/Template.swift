@@ -3,6 +3,7 @@ import DrawingModule
 import Expressions
 import Fonts
 import Foundation
+import Layout
 import Reports
 import Support
 import Typeset
@@ -538,8 +539,8 @@ public struct Template: Sendable {
             guard let frame = text.box else { return }
             let start = commands.count
             try drawTextBox(
-                text, frame: frame, scope: scope, base: base, fonts: options.fonts, setting: options.setsLayout,
-                into: &commands, budget: &budget, checked: nil)
+                text, frame: frame, scope: scope, base: base, options: options, into: &commands, budget: &budget,
+                checked: nil)
             Self.tag(text, commandsFrom: start, in: &commands)
         case .text(let text):
             let start = commands.count
@@ -550,7 +551,9 @@ public struct Template: Sendable {
             if let fonts = options.fonts {
                 try checkCoverage(text, pieces: pieces, fonts: fonts)
                 if !text.text.isLiteral {
-                    try checkOnPage(text, string: string, origin: text.origin + base, fonts: fonts)
+                    try checkOnPage(
+                        text, string: string, origin: text.origin + base, fonts: fonts,
+                        setBoxes: options.context?.caches.cache(SetTextBoxes.self))
                 }
             }
             for offset in text.repetition.offsets {
@@ -594,7 +597,9 @@ public struct Template: Sendable {
             command.source = element.mark
             if options.setsLayout {
                 do {
-                    _ = try BarcodeLayout(command, pixelsPerPoint: options.pixelsPerPoint)
+                    _ = try BarcodeLayout(
+                        command, pixelsPerPoint: options.pixelsPerPoint,
+                        cache: options.context?.caches.cache(BarcodeLayoutCache.self))
                 } catch {
                     throw barcodeError(element, kind: command.symbology, field: error.field, reason: error.reason)
                 }
@@ -625,14 +630,16 @@ public struct Template: Sendable {
     }
 
     /// Appends the boxes of a text with a height, moved by `base`, counted against `budget` before they are made,
-    /// each checked for glyphs with `fonts` when given, and set (checked for fit) there too when `setting`. With `checked` (the template's boxes as last checked
-    /// and the element's index), texts equal to the last record's give its boxes back, and only pieces that changed
-    /// are checked for glyphs again.
+    /// each checked for glyphs with `options.fonts` when given, and set (checked for fit) there too when
+    /// `options.setsLayout`, through the boxes set for the options' context. With `checked` (the template's boxes as
+    /// last checked and the element's index), texts equal to the last record's give its boxes back, and only pieces
+    /// that changed are checked for glyphs again.
     func drawTextBox(
         _ text: TemplateElement.Text, frame: TemplateElement.Box, scope: TemplateScope, base: Point,
-        fonts: FontRegistry?, setting: Bool = true, into commands: inout [Drawing.Command],
+        options: TemplateRenderOptions, into commands: inout [Drawing.Command],
         budget: inout ElementBudget, checked: (boxes: CheckedTextBoxes, index: Int)?
     ) throws(TemplateError) {
+        let fonts = options.fonts
         try charge(.text(text), budget: &budget)
         let pieces = try pieces(text.text, scope: scope, mark: text.mark)
         let last = checked.flatMap { $0.boxes.entry($0.index) }
@@ -652,10 +659,11 @@ public struct Template: Sendable {
         for offset in text.repetition.offsets {
             var box = textBox(text, frame: frame, pieces: pieces, offset: offset + base)
             box.source = text.mark
-            if let fonts, setting {
+            if let fonts, options.setsLayout {
                 do {
                     var setter = TextBoxSetter(fonts: fonts)
                     setter.deadline = budget.deadline
+                    setter.caches = options.context?.caches.cache(SetTextBoxes.self)
                     _ = try setter.set(box)
                 } catch {
                     throw TemplateError(
@@ -710,7 +718,7 @@ public struct Template: Sendable {
     /// it would be cut off or overprint its neighbours.
     private func checkOnPage(
         _ text: TemplateElement.Text, string: String, origin: Point,
-        fonts: FontRegistry
+        fonts: FontRegistry, setBoxes: SetTextBoxes?
     ) throws(TemplateError) {
         let width = text.boxWidth ?? (size.width - origin.x)
         let box = Drawing.Command.TextBox(
@@ -718,7 +726,9 @@ public struct Template: Sendable {
             runs: [TextRun(string, font: text.font, size: text.size)], fit: [.error],
             field: text.text.names.map(\.name).joined(separator: ", "))
         do {
-            _ = try TextBoxSetter(fonts: fonts).set(box)
+            var setter = TextBoxSetter(fonts: fonts)
+            setter.caches = setBoxes
+            _ = try setter.set(box)
         } catch {
             throw TemplateError(file: file, line: text.mark?.line, column: text.mark?.column, reason: .textFit(error))
         }

@@ -1,5 +1,6 @@
 import DrawingModule
 import Fonts
+import Layout
 
 /// How `Template.render` turns a template into a drawing beyond the placeholder values.
 public struct TemplateRenderOptions: Sendable {
@@ -17,15 +18,22 @@ public struct TemplateRenderOptions: Sendable {
     /// document at once), each box and barcode marked with its element's place (`SourcePlace`) so layout's errors
     /// still name the template's line (`Template.problem(for:)`). Glyph coverage is checked either way.
     public var setsLayout: Bool
+    /// What the owner of many documents (a batch run, a server, a `Job`) keeps between them, the same context its
+    /// output options render with: the commands of the template's fixed elements and its checked text boxes, made
+    /// and checked once for every record, and the boxes and codes checked while filling. Nil fills every document
+    /// from scratch.
+    public var context: RenderContext?
 
-    /// Creates options; the defaults suit the standard scale (`RasterScale.standard`) and skip the font check.
+    /// Creates options; the defaults suit the standard scale (`RasterScale.standard`), skip the font check and keep
+    /// nothing between documents.
     public init(
         pixelsPerPoint: Double = RasterScale.standard.factor, fonts: FontRegistry? = nil, deadline: Deadline? = nil,
-        setsLayout: Bool = true
+        setsLayout: Bool = true, context: RenderContext? = nil
     ) {
         self.pixelsPerPoint = pixelsPerPoint
         self.fonts = fonts
         self.deadline = deadline
         self.setsLayout = setsLayout
+        self.context = context
     }
 }

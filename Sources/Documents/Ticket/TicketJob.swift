@@ -2,6 +2,7 @@ import DrawingModule
 import Expressions
 import Fonts
 import Foundation
+import Layout
 
 /// One document (a ticket, an invoice) from values to laid-out pages: the member and ticket numbers checked against the rules, then the
 /// template filled (values, glyphs, text boxes and codes checked on the grid the page will be rendered for).
@@ -18,6 +19,10 @@ public struct TicketJob: Sendable {
     public var scale: RasterScale
     /// Where fonts come from.
     public var fonts: FontRegistry
+    /// What the owner of many tickets (a batch run, the benchmark) keeps between them — the template's fixed
+    /// elements, checked boxes and codes — the same context their output is rendered with; nil fills every ticket
+    /// from scratch.
+    public var context: RenderContext?
 
     /// A job for `template`.
     public init(
@@ -35,7 +40,8 @@ public struct TicketJob: Sendable {
     public func drawing(values: [String: String]) throws -> Drawing {
         try checkNumbers(values)
         return try template.render(
-            values: values, options: TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts))
+            values: values,
+            options: TemplateRenderOptions(pixelsPerPoint: scale.factor, fonts: fonts, context: context))
     }
 
     /// The document for `values` and `data` (lists and records): a positioned template's one page, or a flowing
@@ -49,7 +55,7 @@ public struct TicketJob: Sendable {
     ) throws -> Document {
         try checkNumbers(values)
         let options = TemplateRenderOptions(
-            pixelsPerPoint: scale.factor, fonts: fonts, deadline: deadline, setsLayout: setsLayout)
+            pixelsPerPoint: scale.factor, fonts: fonts, deadline: deadline, setsLayout: setsLayout, context: context)
         return try template.document(values: values, data: data, options: options)
     }
 

@@ -25,7 +25,7 @@ struct PDFBackend: OutputBackend {
             fonts: options.fonts, fontMode: options.fontMode, subsetsFonts: options.subsetsFonts,
             producer: options.producer, scale: options.scale)
         renderer.deadline = options.deadline
-        renderer.layoutReuse = options.layoutReuse
+        renderer.context = options.context
         return renderer
     }
 
@@ -64,7 +64,7 @@ struct PNGBackend: OutputBackend {
         var renderer = RasterRenderer(fonts: options.fonts, compression: options.pngCompression)
         renderer.maximumBytes = options.maximumRasterBytes
         renderer.deadline = options.deadline
-        renderer.layoutReuse = options.layoutReuse
+        renderer.context = options.context
         return renderer
     }
 

@@ -36,9 +36,10 @@ public struct OutputOptions: Sendable {
     /// A PAdES signature appended to the PDF, or nil; refused with encryption (mkpdf does not sign encrypted
     /// files), allowed with every PDF/A level.
     public var signature: PDFSigning?
-    /// What the owner of many documents (a batch run, a server, a `Job`) keeps between their layouts, so each first
-    /// page that begins as a recent one takes that beginning's layout back; nil lays out every command.
-    public var layoutReuse: LayoutReuse?
+    /// What the owner of many documents (a batch run, a server, a `Job`, a benchmark) keeps between them — page
+    /// beginnings, set text, shapings, barcode layouts, font programs, deflate states, PNG bands — so each pays once
+    /// for what every document repeats; nil makes every document from scratch (what a test counting work needs).
+    public var context: RenderContext?
 
     /// Creates options; the defaults are a PDF with embedded subset fonts and the standard scale (2 px/pt).
     public init(

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A cache a `CacheShelf` holds: made empty the first time its owner's documents need it, emptied with the shelf.
+///
+/// Each module that keeps work between documents (set text boxes, barcode layouts, font programs, deflate states,
+/// page beginnings …) declares its cache as one such class; the shelf hands out one instance per class.
+package protocol ShelvedCache: AnyObject, Sendable {
+    /// An empty cache, bounded as its kind needs.
+    init()
+    /// Forgets everything kept (`mkpdf-bench --cold`, or an owner starting afresh).
+    func removeAll()
+    /// How many entries are kept now: what a test reads to see that one owner's documents left another's caches
+    /// empty.
+    var keptEntries: Int { get }
+}
+
+/// The caches of one owner of many documents — a batch run, a server process, a job, a benchmark — one per cache
+/// class, each made on first use and bounded as its class decides.
+///
+/// Why not process globals: caches keyed by the identity of a registry or template leaked work between unrelated
+/// callers (tests had to retry while other suites pushed their entries out), and nothing said who may empty them.
+/// Here the owner holds the shelf (`RenderContext`), hands it to every stage it runs, and empties it with one
+/// `removeAll()`; a stage given no shelf keeps nothing, so every document is made from scratch.
+package final class CacheShelf: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The caches made so far, by class, behind `lock`.
+    private var caches: [ObjectIdentifier: any ShelvedCache] = [:]
+
+    /// An empty shelf: no cache is made until a stage asks for it.
+    package init() {}
+
+    /// The shelf's cache of class `kind`, made empty on the first request.
+    package func cache<Cache: ShelvedCache>(_ kind: Cache.Type = Cache.self) -> Cache {
+        lock.withLock {
+            let key = ObjectIdentifier(kind)
+            if let kept = caches[key] { return unsafeDowncast(kept, to: Cache.self) }
+            let made = Cache()
+            caches[key] = made
+            return made
+        }
+    }
+
+    /// Empties every cache on the shelf; the caches stay, ready for the next document.
+    package func removeAll() {
+        for cache in lock.withLock({ Array(caches.values) }) { cache.removeAll() }
+    }
+
+    /// How many entries all the shelf's caches keep now (0 for a shelf no document used).
+    package var keptEntries: Int {
+        lock.withLock { Array(caches.values) }.reduce(0) { $0 + $1.keptEntries }
+    }
+}
