@@ -24,7 +24,9 @@ enum TextEncoder {
         _ text: String, fontName: String, encoding: FontEncoding, policy: UnencodablePolicy,
         hasGlyph: ((Unicode.Scalar) -> Bool)? = nil, known: EncodedTextCache? = nil
     ) throws -> [UInt8] {
-        if let whole = fastPath(text, encoding, known: known), hasGlyph.map({ text.unicodeScalars.allSatisfy($0) }) ?? true {
+        if let whole = fastPath(text, encoding, known: known),
+            hasGlyph.map({ text.unicodeScalars.allSatisfy($0) }) ?? true
+        {
             return whole
         }
         func encodeChecked(_ character: Character) -> Result<[UInt8], Reason> {

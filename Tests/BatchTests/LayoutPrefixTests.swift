@@ -2,10 +2,11 @@ import Batch
 import Documents
 import DrawingModule
 import Foundation
-@testable import Layout
 import Render
 import TestSupport
 import Testing
+
+@testable import Layout
 
 /// A first page that begins as a recent one did takes that beginning's laid-out elements, texts, structure and
 /// shapings back (`RenderContext`), and comes out as if it had been laid out whole: the same structure tree and the
