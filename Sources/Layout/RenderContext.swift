@@ -85,8 +85,9 @@ public final class RenderContext: Sendable {
     /// document used.
     package var keptEntries: Int { beginnings.keptEntries + caches.keptEntries }
 
-    /// Forgets everything kept — beginnings, recent pages and every cache — so the next document is made as if it
-    /// were the first (`mkpdf-bench --cold`).
+    /// Forgets every document's work kept — beginnings, recent pages and every cache — so the next document is made
+    /// as if it were the first (`mkpdf-bench --cold`); open font files and idle compressors, which hold no document's
+    /// work, stay until the context goes.
     public func removeAll() {
         beginnings.removeAll()
         caches.removeAll()

@@ -7,10 +7,12 @@ import Foundation
 package protocol ShelvedCache: AnyObject, Sendable {
     /// An empty cache, bounded as its kind needs.
     init()
-    /// Forgets everything kept (`mkpdf-bench --cold`, or an owner starting afresh).
+    /// Forgets the documents' work kept so far (`mkpdf-bench --cold`, or an owner starting afresh). What holds no
+    /// document's work — idle compressors, open font files — stays with the owner until it goes, as the font
+    /// registry's files do.
     func removeAll()
-    /// How many entries are kept now: what a test reads to see that one owner's documents left another's caches
-    /// empty.
+    /// How many entries of documents' work are kept now: what a test reads to see that one owner's documents left
+    /// another's caches empty.
     var keptEntries: Int { get }
 }
 

@@ -65,6 +65,6 @@ import Testing
         }
         let repeated = try #require(compress(Array(repeating: 0x20, count: 70_000)))
         #expect(repeated.count < 1_000, "a repetitive input is compressed, not stored")
-        #expect(compressors.keptEntries == 1, "one compressor, reused from call to call")
+        #expect(compressors.idleCount == 1, "one compressor, reused from call to call")
     }
 }

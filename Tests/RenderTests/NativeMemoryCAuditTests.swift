@@ -79,9 +79,9 @@ import Validation
 /// FreeType faces are shared by every render of one context (a batch renders in parallel): cairo-ft locks a face
 /// around each use, and FreeType's face creation and destruction run under the FreeType lock with no cairo call made
 /// under it. Renders at different sizes on several threads at once give exactly the pixels of the same renders made
-/// one after another, whether they share a context's faces (emptied now and then, freeing faces others still draw
-/// with) or each opens its own (no context: faces opened and freed on every thread, cairo evicting old ones while
-/// new ones are made).
+/// one after another, whether they share a context's faces (its caches emptied now and then as others draw) or each
+/// opens its own (no context: faces opened and freed on every thread, cairo evicting old ones while new ones are
+/// made).
 @Suite struct SharedFaceCAuditTests {
     @Test(arguments: [true, false]) func parallelRendersAtMixedSizesMatchSerialOnes(sharingAContext: Bool) throws {
         let ticket = try Samples.admissionTicket(member: "髙GCG-40167", date: "2014年12月20日〜①")
