@@ -7,8 +7,8 @@ import Support
 /// Every command laid out gets a location but almost none is ever shown, so a location is its last step (a list
 /// and an index) after a chain of steps shared with every location beside it, and the path is spelled out only
 /// when `path` is read: a command's location costs no allocation and no copy of its parents' text, a list of
-/// commands one step for its parent (`flattened`). Callgrind: spelling paths out for every command cost more than
-/// drawing a QR module, and 5 % of a 1,000-row report.
+/// commands one step for its parent (`flattened`). Spelling every command's path out cost more than laying out
+/// most commands (BENCHMARKS.md, seventeenth session).
 public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     /// The page, counting from 1 as people do.
     public var page: Int
