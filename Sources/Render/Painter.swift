@@ -20,7 +20,9 @@ struct Painter {
             try target.paintBackground(
                 background, in: Rect(origin: .zero, size: page.size), location: RenderLocation(page: page.number))
         }
-        try paint(page.elements(ofCommands: range), into: target)
+        let pieces = page.elementPieces(ofCommands: range)
+        try paint(pieces.given, into: target)
+        try paint(pieces.laid, into: target)
     }
 
     /// Draws `elements` in the target's current coordinates.
