@@ -156,12 +156,16 @@ public struct PDFRenderer: Sendable {
         // this document has had them recorded).
         for page in laidOut.pages {
             var given = 0
+            // A beginning given back had its texts registered, and its registrations are given back: its elements,
+            // lines, shapes and texts only (`PDFPrefixes`), are not walked again.
+            var skipped = 0
             if page.number == 1, let registrations = first?.givenRegistrations {
                 fontSet.registrations = registrations
                 given = first?.texts ?? 0
+                skipped = first?.givenCommands ?? 0
             }
-            var number = 0
-            func register(_ elements: [LaidOutElement]) throws {
+            var number = given
+            func register(_ elements: some Collection<LaidOutElement>) throws {
                 for element in elements {
                     switch element {
                     case .text(let run):
@@ -182,7 +186,9 @@ public struct PDFRenderer: Sendable {
                     }
                 }
             }
-            try register(page.elements)
+            let pieces = page.elementPieces(ofCommands: skipped..<(page.commandStarts.count - 1))
+            try register(pieces.given)
+            try register(pieces.laid)
             try registerTypeable(in: document.pages[page.number - 1], page: page.number, fontSet: fontSet)
         }
         let resources = PDFResources(document: pdf, fonts: fontSet, registry: fonts)
@@ -226,6 +232,11 @@ public struct PDFRenderer: Sendable {
         var givenRegistrations: PDFFontSet.Registrations? {
             if case .resume(let candidates, _) = plan { candidates.first?.registrations } else { nil }
         }
+
+        /// How many top-level commands the kept beginning given back holds (0 for none).
+        var givenCommands: Int {
+            if case .resume(_, let count) = plan { count } else { 0 }
+        }
     }
 
     /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept by a context, outside PDF/A
@@ -240,7 +251,9 @@ public struct PDFRenderer: Sendable {
         let texts: Int? =
             switch plan {
             case .whole: nil
-            case .split(let count), .resume(_, let count): PDFPrefixes.textCount(of: laidOut.pages[0], before: count)
+            case .split(let count): PDFPrefixes.textCount(of: laidOut.pages[0], before: count)
+            case .resume(let candidates, let count):
+                candidates.first?.texts ?? PDFPrefixes.textCount(of: laidOut.pages[0], before: count)
             }
         return FirstPage(prefixes: prefixes, frame: frame, plan: plan, texts: texts)
     }
@@ -276,6 +289,7 @@ public struct PDFRenderer: Sendable {
         try target.finish(location: location)
         journal?.batchContent = target.keptBatchContent
         journal?.registrations = first.registrations ?? first.givenRegistrations
+        journal?.texts = first.texts
         if let journal { prefixes.keep(journal, after: split, of: drawing, in: first.frame) }
     }
 
