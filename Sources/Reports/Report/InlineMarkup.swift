@@ -107,8 +107,11 @@ package struct InlineMarkup {
                         reading = nil
                         rest = rest.dropFirst()
                     } else {
-                        append(String(character))
-                        rest = rest.dropFirst()
+                        // The text up to the next character markup may start with, appended at once: a paragraph of
+                        // many runs was read a character at a time against every opening.
+                        let end = rest.dropFirst().firstIndex(where: Self.mayStartMarkup) ?? rest.endIndex
+                        append(String(rest[..<end]))
+                        rest = rest[end...]
                     }
                 }
             }
@@ -132,6 +135,14 @@ package struct InlineMarkup {
     package static func holdsMarkup(_ text: String) -> Bool {
         text.contains("**") || text.contains("<b>") || text.contains("<u>") || text.contains(linkOpening)
             || (text.contains("｜") && text.contains("《") && text.contains("》"))
+    }
+
+    /// True for a character some markup starts with (`<`, `*`, `｜`, `《`, `》`).
+    private static func mayStartMarkup(_ character: Character) -> Bool {
+        switch character {
+        case "<", "*", "｜", "《", "》": true
+        default: false
+        }
     }
 
     /// False when `text` holds none of the characters markup starts with (`<`, `*`, `｜`, `《`, `》`), so reading it
