@@ -1,9 +1,9 @@
 /// A document too long to hold whole: its pages made one at a time, as often as a renderer asks, the same pages in
 /// the same order each time.
 ///
-/// A report of a million rows is tens of thousands of pages; held as `Document.pages` they would take gigabytes.
-/// A renderer walks a source instead (a PDF twice: once for the glyphs its fonts keep, once to draw), and each page
-/// is released once drawn. What a PDF writes after its pages (the outline) is known before the first walk.
+/// A long report's pages held as `Document.pages` grow memory with every row; a renderer walks a source instead (a
+/// PDF twice: once for the glyphs its fonts keep, once to draw), and each page is released once drawn. What a PDF
+/// writes after its pages (the outline) is known before the first walk.
 public protocol PageSource {
     /// How many pages every walk makes.
     var pageCount: Int { get }
