@@ -110,19 +110,27 @@ enum Filters {
 
     /// `group(_:places:)` of a number printed plainly (`TemplateValue.plain`).
     static func group(plain signed: String, places: Int) -> String {
-        let negative = signed.hasPrefix("-")
-        let text = negative ? signed.dropFirst() : Substring(signed)
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        var grouped = negative ? "-" : ""
-        var left = parts[0].count
-        for digit in parts[0] {
+        let bytes = Array(signed.utf8)
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = negative ? bytes[1...] : bytes[...]
+        let dot = digits.firstIndex(of: UInt8(ascii: ".")) ?? digits.endIndex
+        var grouped: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+        grouped.reserveCapacity(bytes.count + bytes.count / 3 + max(0, places) + 1)
+        var left = dot - digits.startIndex
+        for digit in digits[..<dot] {
             grouped.append(digit)
             left -= 1
-            if left > 0, left % 3 == 0 { grouped.append(",") }
+            if left > 0, left % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
         }
-        var fraction = parts.count > 1 ? String(parts[1]) : ""
-        while fraction.count < places { fraction += "0" }
-        return grouped + (fraction.isEmpty ? "" : "." + fraction)
+        let fraction = dot < digits.endIndex ? digits[(dot + 1)...] : []
+        if !fraction.isEmpty || places > 0 {
+            grouped.append(UInt8(ascii: "."))
+            grouped.append(contentsOf: fraction)
+            if fraction.count < places {
+                grouped.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: places - fraction.count))
+            }
+        }
+        return String(decoding: grouped, as: UTF8.self)
     }
 }
 

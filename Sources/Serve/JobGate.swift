@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// How many documents render at once and how many requests may wait: a request past the queue is answered 429 at
 /// once rather than left to time out, and once the service drains for shutdown every new request is answered 503
@@ -10,8 +11,10 @@ actor JobGate {
     private let inline: Bool
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
-    /// True once shutdown has begun.
-    private(set) var isDraining = false
+    private let draining = Atomic(false)
+
+    /// True once shutdown has begun; read without waiting for the gate, as every request does.
+    nonisolated var isDraining: Bool { draining.load(ordering: .acquiring) }
 
     /// A gate with `slots` rendering slots and room for `queueLength` waiting requests, reporting its load to
     /// `metrics`' gauges.
@@ -61,7 +64,7 @@ actor JobGate {
     private func report() { metrics?.load(running: running, waiting: waiting.count) }
 
     /// Refuses new requests from now on; those holding or waiting for a slot go on.
-    func drain() { isDraining = true }
+    nonisolated func drain() { draining.store(true, ordering: .releasing) }
 
     /// The answer to a request that comes while the service drains.
     static let draining = ServiceProblem(

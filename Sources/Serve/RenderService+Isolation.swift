@@ -6,16 +6,8 @@ extension RenderService {
     /// crash or a hang there is answered 500 or 504 and costs only that worker), else in this process.
     func produce(_ request: RenderRequest, body: Data) async throws(ServiceProblem) -> RenderAnswer {
         guard let pool, let workers = configuration.workers else { return try await perform(request, body: body) }
-        try await gate.enter()
-        let outcome: Result<RenderAnswer, ServiceProblem>
-        do {
-            let seconds = Duration.seconds(configuration.limits.jobSeconds) + workers.grace
-            outcome = .success(try await pool.perform(request, body: body, seconds: seconds))
-        } catch {
-            outcome = .failure(error)
-        }
-        await gate.leave()
-        let answer = try outcome.get()
+        let seconds = Duration.seconds(configuration.limits.jobSeconds) + workers.grace
+        let answer = try await pool.perform(request, body: body, seconds: seconds)
         metrics.documents(answer.documents, bytes: answer.bytes)
         return answer
     }

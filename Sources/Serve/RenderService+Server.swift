@@ -56,8 +56,8 @@ private struct Drainer: Service {
 
     func run() async throws {
         try? await gracefulShutdown()
-        await gate.drain()
+        gate.drain()
         if time > .zero { try? await Task.sleep(for: time) }
-        await pool?.stop()
+        pool?.stop()
     }
 }

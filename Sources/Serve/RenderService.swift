@@ -40,9 +40,12 @@ public struct RenderService: Sendable {
         self.configuration = configuration
         store = try TemplateStore(root: configuration.root, limits: configuration.limits)
         if let workers = configuration.workers {
-            gate = JobGate(slots: workers.count, queueLength: configuration.queueLength, metrics: metrics)
+            // The pool queues and counts the jobs; the gate keeps the drain flag.
+            gate = JobGate(slots: workers.count, queueLength: configuration.queueLength)
             do {
-                pool = try WorkerPool(launch: workers.launch, count: workers.count, metrics: metrics)
+                pool = try WorkerPool(
+                    launch: workers.launch, count: workers.count, queueLength: configuration.queueLength,
+                    metrics: metrics)
             } catch {
                 throw ServiceProblem(.workerFailed, detail: "the render workers could not be started: \(error)")
             }

@@ -19,7 +19,7 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
         var response: Response
         do {
             try service.requestGuard.check(request)
-            if await service.gate.isDraining, request.method != .get || request.uri.path.hasSuffix("/healthz") {
+            if service.gate.isDraining, request.method != .get || request.uri.path.hasSuffix("/healthz") {
                 throw JobGate.draining
             }
             response = try await next(request, context)

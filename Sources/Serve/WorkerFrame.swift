@@ -9,7 +9,7 @@ import Foundation
 ///
 /// On the wire a frame is two big-endian `UInt32` lengths (header, then body) and the two byte strings; a length past
 /// `maximumBytes` is a broken peer, never a reason to allocate.
-struct WorkerFrame {
+struct WorkerFrame: Sendable {
     /// The header.
     var header: Data
     /// The bytes that follow it.

@@ -138,6 +138,38 @@ import Testing
         #expect(server.process.terminationStatus == 0, "\(server.output)")
     }
 
+    @Test func queuedJobsWaitForTheBusyWorkerAndGoToItsReplacement() throws {
+        let (scratch, root) = try RenderServiceTests.root("serve-lane-queue")
+        let server = try ServiceProcess(
+            root: root,
+            arguments: [
+                "--workers", "1", "--queue", "2", "--limit", "job-seconds=2", "--test-fault-key", Self.faultKey
+            ], scratch: scratch)
+        let headers = ["Content-Type": "application/json"]
+        let hung = try server.start(
+            "POST", "/render/ticket", body: Data(#"{"member": "\#(Self.faultKey)-hang"}"#.utf8), headers: headers)
+        Thread.sleep(forTimeInterval: 0.3)
+        let queued = try (1...2).map { number in
+            try server.start(
+                "POST", "/render/ticket", body: Data(#"{"member": "LANE-\#(number)"}"#.utf8), headers: headers)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let during = try server.request("GET", "/metrics").text
+        #expect(Self.metric("mkpdf_workers_busy", in: during) == 1, "\(during)")
+        #expect(Self.metric("mkpdf_queue_length", in: during) == 2, "\(during)")
+        let refused = try server.post("/render/ticket", json: "{}")
+        #expect(refused.status == 429, "one busy worker and two waiting fill --queue 2: \(refused.text)")
+        #expect(try hung.wait().status == 504)
+        for (number, request) in queued.enumerated() {
+            let answer = try request.wait()
+            #expect(answer.status == 200 && answer.body.starts(with: Data("%PDF-".utf8)), "job \(number + 1)")
+        }
+        let after = try server.request("GET", "/metrics").text
+        #expect(Self.metric("mkpdf_workers_busy", in: after) == 0, "\(after)")
+        #expect(Self.metric("mkpdf_queue_length", in: after) == 0, "\(after)")
+        #expect(Self.metric("mkpdf_worker_restarts_total{reason=\"deadline\"}", in: after) == 1, "\(after)")
+    }
+
     @Test func inProcessRenderingIsKeptForComparison() throws {
         let (scratch, root) = try RenderServiceTests.root("serve-in-process")
         let server = try ServiceProcess(root: root, arguments: ["--workers", "0"], scratch: scratch)
