@@ -92,21 +92,24 @@ extension PDFDocument {
     /// Sets the information dictionary; text fields may hold any Unicode (written as UTF-16 when not ASCII).
     package func setInfo(_ info: DocumentInfo) throws {
         archive?.info.merge(info)
-        let texts: [(HPDF_InfoType, String, String?)] = [
-            (HPDF_INFO_TITLE, "title", info.title), (HPDF_INFO_AUTHOR, "author", info.author),
-            (HPDF_INFO_CREATOR, "creator", info.creator), (HPDF_INFO_PRODUCER, "producer", info.producer),
-            (HPDF_INFO_SUBJECT, "subject", info.subject), (HPDF_INFO_KEYWORDS, "keywords", info.keywords)
-        ]
-        for (type, field, value) in texts {
-            guard let value else { continue }
-            try setInfoText(type, field: field, value)
+        // Field by field, each operation a literal and its argument spelled only for an error (`setInfoText`): this
+        // runs for every document, which sets its producer and most a title.
+        if let title = info.title { try setInfoText(HPDF_INFO_TITLE, field: "title", "set the title", title) }
+        if let author = info.author { try setInfoText(HPDF_INFO_AUTHOR, field: "author", "set the author", author) }
+        if let creator = info.creator {
+            try setInfoText(HPDF_INFO_CREATOR, field: "creator", "set the creator", creator)
         }
-        let dates: [(HPDF_InfoType, String, Date?)] = [
-            (HPDF_INFO_CREATION_DATE, "creation date", info.creationDate),
-            (HPDF_INFO_MOD_DATE, "modification date", info.modificationDate)
-        ]
-        for (type, field, value) in dates {
-            guard let value else { continue }
+        if let producer = info.producer {
+            try setInfoText(HPDF_INFO_PRODUCER, field: "producer", "set the producer", producer)
+        }
+        if let subject = info.subject {
+            try setInfoText(HPDF_INFO_SUBJECT, field: "subject", "set the subject", subject)
+        }
+        if let keywords = info.keywords {
+            try setInfoText(HPDF_INFO_KEYWORDS, field: "keywords", "set the keywords", keywords)
+        }
+        func setDate(_ type: HPDF_InfoType, _ field: String, _ value: Date?) throws {
+            guard let value else { return }
             guard let date = PDFDocument.haruDate(value) else {
                 throw reject(
                     code: 0x1022, operation: "set the \(field)", argument: "\(field) \(value)",
@@ -114,6 +117,8 @@ extension PDFDocument {
             }
             try check("set the \(field)", "\(field) \(value)") { HPDF_SetInfoDateAttr($0, type, date) }
         }
+        try setDate(HPDF_INFO_CREATION_DATE, "creation date", info.creationDate)
+        try setDate(HPDF_INFO_MOD_DATE, "modification date", info.modificationDate)
     }
 
     /// Encrypts the document when it is saved: the user password opens it with `permissions`, the owner password
@@ -151,22 +156,22 @@ extension PDFDocument {
     ///
     /// The UTF-16 string is added to the information dictionary directly (after an ASCII placeholder makes libHaru
     /// create the entry), not through libHaru's UTF-8 encoder: that encoder's set-up costs more than a whole ticket.
-    private func setInfoText(_ type: HPDF_InfoType, field: String, _ value: String) throws {
-        let argument = "\(field) \"\(value)\""
+    private func setInfoText(_ type: HPDF_InfoType, field: String, _ operation: String, _ value: String) throws {
+        // Spelled only for an error.
+        func argument() -> String { "\(field) \"\(value)\"" }
         guard !value.unicodeScalars.contains("\0") else {
-            try ensureUsable("set the \(field)", argument)
+            try ensureUsable(operation, argument())
             throw reject(
-                code: 0x1039, operation: "set the \(field)", argument: argument,
-                hint: "remove NUL characters from the text.")
+                code: 0x1039, operation: operation, argument: argument(), hint: "remove NUL characters from the text.")
         }
         if value.unicodeScalars.allSatisfy(\.isASCII) {
-            try check("set the \(field)", argument) { HPDF_SetInfoAttr($0, type, value) }
+            try check(operation, argument()) { HPDF_SetInfoAttr($0, type, value) }
             return
         }
-        try check("set the \(field)", argument) { HPDF_SetInfoAttr($0, type, "?") }
+        try check(operation, argument()) { HPDF_SetInfoAttr($0, type, "?") }
         var bytes: [HPDF_BYTE] = [0xFE, 0xFF]
         for unit in value.utf16 { bytes += [HPDF_BYTE(unit >> 8), HPDF_BYTE(unit & 0xFF)] }
-        try check("set the \(field)", argument) { doc in
+        try check(operation, argument()) { doc in
             guard let info = doc.pointee.info,
                 let string = HPDF_Binary_New(doc.pointee.mmgr, &bytes, HPDF_UINT(bytes.count))
             else { return HPDF_STATUS(HPDF_FAILD_TO_ALLOC_MEM) }

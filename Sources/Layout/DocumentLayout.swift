@@ -85,7 +85,7 @@ public final class PageByPageLayout {
     /// `drawing` laid out as page `number`.
     /// - Throws: `RenderError`, as `DocumentLayout.layOut(_:)`.
     public func page(_ drawing: Drawing, number: Int) throws(RenderError) -> LaidOutPage {
-        if run.shapings.shapings.count > Self.keptShapings { run.shapings.shapings.removeAll(keepingCapacity: true) }
+        if run.shapings.count > Self.keptShapings { run.shapings.forget() }
         run.structure = StructureBuilder()
         return try run.page(drawing, number: number)
     }
@@ -117,9 +117,7 @@ final class LayoutRun {
     /// Lays out `drawing` as page `number`. A first page that begins as a recent one did starts from what that
     /// beginning left (`DocumentLayout.context`).
     func page(_ drawing: Drawing, number: Int) throws(RenderError) -> LaidOutPage {
-        var page = LaidOutPage(
-            number: number, size: drawing.size, background: drawing.background, elements: [], commandStarts: [],
-            texts: [])
+        var page = LaidOutPage(number: number, size: drawing.size, background: drawing.background)
         page.commandStarts.reserveCapacity(drawing.commands.count + 1)
         structure.beginPage(number)
         var start = 0
@@ -130,7 +128,7 @@ final class LayoutRun {
             switch reuse.plan(for: drawing, in: frame) {
             case .resume(let kept, let from):
                 if let kept = kept.first {
-                    page.elements = kept.elements
+                    page.beginning = kept.elements
                     page.commandStarts = kept.commandStarts
                     page.texts = kept.texts
                     structure = kept.structure.copy()
@@ -143,7 +141,7 @@ final class LayoutRun {
             }
         }
         try RenderError.converting(location: RenderLocation(page: number)) {
-            var context = Context(page: number, matrix: .identity, path: [])
+            var context = Context(page: number, matrix: .identity, path: [], offset: page.beginning.count)
             let top = RenderLocation(page: number)
             for index in drawing.commands.indices.dropFirst(start) {
                 if index == split, let reuse, let frame {
@@ -153,22 +151,33 @@ final class LayoutRun {
                             structure: structure.copy(), shapings: shapings.shapings),
                         after: index, of: drawing, in: frame)
                 }
-                page.commandStarts.append(page.elements.count)
+                page.commandStarts.append(page.elementCount)
                 try command(
                     drawing.commands[index], at: top.appending("commands", index: index),
-                    context: &context, into: &page.elements, texts: &page.texts)
+                    context: &context, into: &page.own, texts: &page.texts)
             }
         }
-        page.commandStarts.append(page.elements.count)
+        page.commandStarts.append(page.elementCount)
         return page
     }
 
-    /// Where commands are being laid out: the page, the map of their coordinates onto the page's, and the index
-    /// path of the element list they go into (for the structure tree's references).
+    /// Where commands are being laid out: the page, the map of their coordinates onto the page's, the index path of
+    /// the element list they go into (for the structure tree's references), and the index in that list of the first
+    /// element of the array they are appended to: the given-back beginning's count for a resumed page's own
+    /// elements, else 0.
     struct Context {
         var page: Int
         var matrix: PageMatrix
         var path: [Int]
+        var offset = 0
+
+        /// The context of a new list of elements, element `index` of this one's (a scope's).
+        func entering(_ index: Int) -> Context {
+            var inner = self
+            inner.path.append(index)
+            inner.offset = 0
+            return inner
+        }
     }
 
     /// Lays out `commands` (a list below `parent`) into `elements`.
@@ -190,8 +199,7 @@ final class LayoutRun {
         _ commands: Commands, under parent: RenderLocation, context: Context, at index: Int,
         matrix: PageMatrix? = nil, texts: inout [String]
     ) throws -> [LaidOutElement] where Commands.Index == Int {
-        var inner = context
-        inner.path.append(index)
+        var inner = context.entering(index)
         if let matrix { inner.matrix = matrix }
         var elements: [LaidOutElement] = []
         try self.commands(commands, under: parent, context: &inner, into: &elements, texts: &texts)
@@ -205,7 +213,8 @@ final class LayoutRun {
     ) {
         structure.add(
             StructureElement.Content(
-                kind: content, page: context.page, scope: context.path, index: elements.count, text: text))
+                kind: content, page: context.page, scope: context.path, index: context.offset + elements.count,
+                text: text))
         elements.append(element)
     }
 
@@ -279,7 +288,7 @@ final class LayoutRun {
             if group.role != nil { structure.close() }
         case .group(let group):
             if let role = group.role { structure.open(role) }
-            let index = elements.count
+            let index = context.offset + elements.count
             let inner = try nested(
                 group.commands, under: here.below(), context: context,
                 at: index, texts: &texts)
@@ -403,9 +412,7 @@ final class LayoutRun {
             return
         }
         let matrix = turned ? context.matrix.rotated(degrees: box.rotation, about: box.frame.center) : context.matrix
-        let index = elements.count
-        var outer = context
-        outer.path.append(index)
+        var outer = context.entering(context.offset + elements.count)
         outer.matrix = matrix
         var ignored: [String] = []
         let inner = try nested(set.commands, under: here, context: outer, at: 0, texts: &ignored)
@@ -425,9 +432,8 @@ final class LayoutRun {
         into elements: inout [LaidOutElement], texts: inout [String]
     ) throws {
         let turned = (part.rotation ?? 0).truncatingRemainder(dividingBy: 360) != 0
-        let index = elements.count
-        var context = context
-        if turned { context.path += [index, 0] } else { context.path.append(index) }
+        var context = context.entering(context.offset + elements.count)
+        if turned { context.path.append(0) }
         let size = part.drawing.size
         let scaleX = part.rect.width / size.width
         let scaleY = part.rect.height / size.height
@@ -504,7 +510,7 @@ final class LayoutRun {
         _ field: Drawing.Command.FormField, at here: RenderLocation, context: Context,
         into elements: inout [LaidOutElement], texts: inout [String]
     ) throws {
-        let index = elements.count
+        let index = context.offset + elements.count
         let appearance = try nested(
             field.appearance, under: here.appearance, context: context, at: index, texts: &texts)
         var buttons: [LaidOutFormField.ButtonAppearances] = []
@@ -513,6 +519,7 @@ final class LayoutRun {
             func laidOut(_ commands: [Drawing.Command]) throws -> [LaidOutElement] {
                 var elements: [LaidOutElement] = []
                 var inner = context
+                inner.offset = 0
                 try self.commands(commands, under: here.appearance, context: &inner, into: &elements, texts: &ignored)
                 return elements
             }

@@ -24,8 +24,21 @@ public struct LaidOutPage: Sendable {
     public var size: Size
     /// The colour the page is painted first, or nil for none (transparent in a PNG).
     public var background: Color?
-    /// What is drawn, in order.
-    public var elements: [LaidOutElement]
+    /// What is drawn, in order: the elements a kept beginning gave back, then the page's own. Reading it joins the
+    /// two into one array; the renderers draw the pieces in place (`elementPieces(ofCommands:)`).
+    public var elements: [LaidOutElement] {
+        get { beginning.isEmpty ? own : beginning + own }
+        set {
+            beginning = []
+            own = newValue
+        }
+    }
+    /// The elements of the page's first commands when a recent first page's beginning was given back
+    /// (`RenderContext`), else empty: the array that beginning keeps, shared by every page given it, so a page
+    /// neither copies those elements nor frees them.
+    var beginning: [LaidOutElement]
+    /// The elements laid out for this page after `beginning`.
+    var own: [LaidOutElement]
     /// For each top-level command of the page's drawing, the index in `elements` of its first element, and one more
     /// entry: the count of `elements`. A backend that draws a page in steps (a kept beginning given back) draws the
     /// elements of commands `a..<b` as `elements[commandStarts[a]..<commandStarts[b]]`.
@@ -34,9 +47,41 @@ public struct LaidOutPage: Sendable {
     /// language are told from.
     public var texts: [String]
 
-    /// The elements the top-level commands `range` of the page's drawing were laid out into.
+    /// A page with nothing laid out yet.
+    init(number: Int, size: Size, background: Color?) {
+        self.number = number
+        self.size = size
+        self.background = background
+        beginning = []
+        own = []
+        commandStarts = []
+        texts = []
+    }
+
+    /// How many elements the page has, without joining them.
+    package var elementCount: Int { beginning.count + own.count }
+
+    /// The elements the top-level commands `range` of the page's drawing were laid out into, in one slice
+    /// (joined when they run from the given-back beginning into the page's own).
     public func elements(ofCommands range: Range<Int>) -> ArraySlice<LaidOutElement> {
-        elements[commandStarts[range.lowerBound]..<commandStarts[range.upperBound]]
+        let (given, laid) = elementPieces(ofCommands: range)
+        if laid.isEmpty { return given }
+        if given.isEmpty { return laid }
+        return ArraySlice(Array(given) + laid)
+    }
+
+    /// The elements of the top-level commands `range` as two pieces drawn in order: those from the given-back
+    /// beginning, then the page's own, each a slice of the array that holds it.
+    package func elementPieces(
+        ofCommands range: Range<Int>
+    ) -> (given: ArraySlice<LaidOutElement>, laid: ArraySlice<LaidOutElement>) {
+        let start = commandStarts[range.lowerBound]
+        let end = commandStarts[range.upperBound]
+        let split = beginning.count
+        return (
+            beginning[min(start, split)..<min(end, split)],
+            own[(max(start, split) - split)..<(max(end, split) - split)]
+        )
     }
 }
 

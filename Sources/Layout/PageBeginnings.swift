@@ -9,10 +9,11 @@ import Foundation
 /// commands with a recent page is drawn in two steps, and what the first step left is kept. Behind a lock: a batch
 /// renders documents on several threads.
 package final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable {
-    /// What was kept for pages in `frame` beginning with `commands`, newest last.
+    /// What was kept for pages in `frame` beginning with `commands`.
     private struct Beginning {
         var frame: Frame
         var commands: ArraySlice<Drawing.Command>
+        /// Newest first, as a plan gives them: handed out as they are, not reversed into a new array per page.
         var kept: [Kept]
         /// How many pages resumed from it.
         var resumed = 0
@@ -53,8 +54,13 @@ package final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable 
     package func hit(in frame: Frame, after count: Int) {
         lock.withLock {
             hitCount += 1
-            if let index = beginnings.lastIndex(where: { $0.frame == frame && $0.commands.count == count }) {
-                beginnings[index].resumed += 1
+            var index = beginnings.endIndex
+            while index > beginnings.startIndex {
+                index -= 1
+                if beginnings[index].frame == frame && beginnings[index].commands.count == count {
+                    beginnings[index].resumed += 1
+                    return
+                }
             }
         }
     }
@@ -64,14 +70,22 @@ package final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable 
         lock.withLock { beginnings.reduce(0) { $0 + ($1.frame == frame ? $1.resumed : 0) } }
     }
 
-    /// How to draw `commands` in `frame`; no beginning longer than `keepable` commands is planned.
-    package func plan(for commands: [Drawing.Command], in frame: Frame, keepable: Int = .max) -> Plan {
+    /// How to draw `commands` in `frame`; no beginning is planned past the first command `keepable` refuses (asked
+    /// only when a beginning is to be kept, not when one is given back).
+    package func plan(
+        for commands: [Drawing.Command], in frame: Frame, keepable: (Drawing.Command) -> Bool = { _ in true }
+    ) -> Plan {
         lock.withLock {
-            if let kept = beginnings.last(where: {
-                $0.frame == frame && commands.count > $0.commands.count
-                    && Self.sharedCount(commands[...], $0.commands) == $0.commands.count
-            }) {
-                return .resume(kept.kept.reversed(), from: kept.commands.count)
+            // Newest first, by index: the generic `last(where:)` of this unspecialised class cost more than the test.
+            var index = beginnings.endIndex
+            while index > beginnings.startIndex {
+                index -= 1
+                let beginning = beginnings[index]
+                if beginning.frame == frame && commands.count > beginning.commands.count
+                    && Self.sharedCount(commands[...], beginning.commands) == beginning.commands.count
+                {
+                    return .resume(beginning.kept, from: beginning.commands.count)
+                }
             }
             var shared = 0
             for page in recent where page.frame == frame {
@@ -79,7 +93,7 @@ package final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable 
             }
             if recent.count >= limit { recent.removeFirst() }
             recent.append((frame, commands))
-            shared = min(shared, keepable)
+            if shared >= fewestShared { shared = min(shared, commands.prefix(while: keepable).count) }
             // Only a beginning the page does not end with is worth keeping: something must be drawn after it.
             return shared >= fewestShared && shared < commands.count ? .split(at: shared) : .whole
         }
@@ -90,8 +104,8 @@ package final class PageBeginnings<Frame: Equatable, Kept>: @unchecked Sendable 
         let beginning = commands[..<count]
         lock.withLock {
             if let index = beginnings.firstIndex(where: { $0.frame == frame && $0.commands == beginning }) {
-                if beginnings[index].kept.count >= alternatives { beginnings[index].kept.removeFirst() }
-                beginnings[index].kept.append(kept)
+                if beginnings[index].kept.count >= alternatives { beginnings[index].kept.removeLast() }
+                beginnings[index].kept.insert(kept, at: 0)
                 return
             }
             if beginnings.count >= limit { beginnings.removeFirst() }

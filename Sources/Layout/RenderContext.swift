@@ -30,14 +30,14 @@ public final class RenderContext: Sendable {
         /// The registry fonts come from, held so its identity stays its own.
         var fonts: FontRegistry
         /// The output's own text widths (a CID PDF's), by type: set text depends on them.
-        var widths: String?
+        var widths: ObjectIdentifier?
 
         init(layout: DocumentLayout, drawing: Drawing) {
             size = drawing.size
             background = drawing.background
             gridPixelsPerPoint = layout.gridPixelsPerPoint
             fonts = layout.fonts
-            widths = layout.widths.map { String(reflecting: type(of: $0)) }
+            widths = layout.widths.map { ObjectIdentifier(type(of: $0)) }
         }
 
         static func == (a: Frame, b: Frame) -> Bool {

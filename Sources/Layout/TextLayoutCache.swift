@@ -75,13 +75,38 @@ final class TextLayoutCache {
         }
     }
 
-    /// The shapings of this document so far, by text.
-    var shapings: [Key: TextLayout.Shaping] = [:]
+    /// The shapings of this document so far, by text: those a kept beginning gave back (`given`, shared with every
+    /// page given it, not copied) and those made or found since.
+    var shapings: [Key: TextLayout.Shaping] {
+        get { own.isEmpty ? given : given.merging(own) { _, made in made } }
+        set {
+            given = newValue
+            own.removeAll(keepingCapacity: true)
+        }
+    }
+    /// How many shapings the document remembers.
+    var count: Int { given.count + own.count }
+
+    /// Forgets the document's shapings (a long document's, past a bound): a text met again is found or shaped anew
+    /// and told new to the document.
+    func forget() {
+        given = [:]
+        own.removeAll(keepingCapacity: true)
+    }
+
+    /// The shapings a kept beginning gave back, never added to.
+    private var given: [Key: TextLayout.Shaping] = [:]
+    /// The shapings made or found for this document apart from `given`.
+    private var own: [Key: TextLayout.Shaping] = [:]
     /// The context's shapings of recent documents, or nil (no context: every text shaped for its document).
     private let recent: RecentShapings?
 
-    /// An empty cache in front of `recent`.
-    init(recent: RecentShapings?) { self.recent = recent }
+    /// An empty cache in front of `recent`, with room for a short document's texts: a ticket's few, found or
+    /// shaped one by one, would otherwise regrow the table for each.
+    init(recent: RecentShapings?) {
+        self.recent = recent
+        own.reserveCapacity(8)
+    }
 
     /// The shaping stored for `text`, or the one shaped for an earlier document with `fonts`, or the one `make`
     /// makes (then stored), and whether it is new to this document.
@@ -89,7 +114,8 @@ final class TextLayoutCache {
         for text: Drawing.Command.Text, fonts: FontRegistry, make: () throws(RenderError) -> TextLayout.Shaping
     ) throws(RenderError) -> (shaping: TextLayout.Shaping, isNew: Bool) {
         let key = Key(text)
-        if let known = shapings[key] { return (known, false) }
+        if !given.isEmpty, let known = given[key] { return (known, false) }
+        if let known = own[key] { return (known, false) }
         let shaping: TextLayout.Shaping
         if let recent {
             let shared = SharedKey(text: key, fonts: fonts)
@@ -102,7 +128,7 @@ final class TextLayoutCache {
         } else {
             shaping = try make()
         }
-        shapings[key] = shaping
+        own[key] = shaping
         return (shaping, true)
     }
 }

@@ -85,6 +85,9 @@ final class PDFPrefixes: ShelvedCache {
         var batchContent: [UInt8]?
         /// The document's font registrations after the beginning's texts, registered first into an empty set.
         var registrations: PDFFontSet.Registrations?
+        /// How many lines of text the beginning drew (`textCount(of:before:)`), so a page given it back need not
+        /// count them again.
+        var texts: Int?
     }
 
     /// How a page is to be drawn: from one of the journals kept for its beginning (newest first; one per set of
@@ -114,8 +117,7 @@ final class PDFPrefixes: ShelvedCache {
     /// How to draw `drawing`, a document's first page, in `frame`: only beginnings of lines, shapes, paths and
     /// plain texts are kept.
     func plan(for drawing: Drawing, in frame: Frame) -> Plan {
-        beginnings.plan(
-            for: drawing.commands, in: frame, keepable: drawing.commands.prefix { Self.isKeepable($0) }.count)
+        beginnings.plan(for: drawing.commands, in: frame, keepable: Self.isKeepable)
     }
 
     /// Keeps `journal` as what the first `count` commands of `drawing` did in `frame`.
@@ -132,7 +134,11 @@ final class PDFPrefixes: ShelvedCache {
     /// How many lines of text the first `count` commands of a laid-out page drew: with no group or part among
     /// them, the first glyph runs the PDF renderer's walk of the page finds.
     static func textCount(of page: LaidOutPage, before count: Int) -> Int {
-        page.elements(ofCommands: 0..<count).reduce(0) { if case .text = $1 { $0 + 1 } else { $0 } }
+        let pieces = page.elementPieces(ofCommands: 0..<count)
+        func texts(_ elements: ArraySlice<LaidOutElement>) -> Int {
+            elements.reduce(0) { if case .text = $1 { $0 + 1 } else { $0 } }
+        }
+        return texts(pieces.given) + texts(pieces.laid)
     }
 
     /// Commands whose drawing only writes content and the steps a journal records: lines, shapes, paths and texts,

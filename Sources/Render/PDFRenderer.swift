@@ -100,7 +100,8 @@ public struct PDFRenderer: Sendable {
             if index == 0, title == nil { title = Self.firstText(of: page.texts) }
             if language == nil { language = Self.language(of: [page]) }
             try RenderError.converting(location: location) {
-                try registerGlyphs(of: page, in: fontSet)
+                var number = 0
+                try registerGlyphs(of: page.elements, in: fontSet, numbering: &number)
                 try registerTypeable(in: drawing, page: index + 1, fontSet: fontSet)
             }
         }
@@ -246,13 +247,21 @@ public struct PDFRenderer: Sendable {
         // this document has had them recorded).
         for page in laidOut.pages {
             var given = 0
+            // A beginning given back had its texts registered, and its registrations are given back: its elements,
+            // lines, shapes and texts only (`PDFPrefixes`), are not walked again.
+            var skipped = 0
             if page.number == 1, let registrations = first?.givenRegistrations {
                 fontSet.registrations = registrations
                 given = first?.texts ?? 0
+                skipped = first?.givenCommands ?? 0
             }
-            try registerGlyphs(of: page, in: fontSet, from: given) { number in
+            var number = given
+            func reached(_ number: Int) {
                 if page.number == 1, number == first?.texts { first?.registrations = fontSet.registrations }
             }
+            let pieces = page.elementPieces(ofCommands: skipped..<(page.commandStarts.count - 1))
+            try registerGlyphs(of: pieces.given, in: fontSet, numbering: &number, from: given, reached: reached)
+            try registerGlyphs(of: pieces.laid, in: fontSet, numbering: &number, from: given, reached: reached)
             try registerTypeable(in: document.pages[page.number - 1], page: page.number, fontSet: fontSet)
         }
         let resources = PDFResources(document: pdf, fonts: fontSet, registry: fonts)
@@ -296,6 +305,11 @@ public struct PDFRenderer: Sendable {
         var givenRegistrations: PDFFontSet.Registrations? {
             if case .resume(let candidates, _) = plan { candidates.first?.registrations } else { nil }
         }
+
+        /// How many top-level commands the kept beginning given back holds (0 for none).
+        var givenCommands: Int {
+            if case .resume(_, let count) = plan { count } else { 0 }
+        }
     }
 
     /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept by a context, outside PDF/A
@@ -310,7 +324,9 @@ public struct PDFRenderer: Sendable {
         let texts: Int? =
             switch plan {
             case .whole: nil
-            case .split(let count), .resume(_, let count): PDFPrefixes.textCount(of: laidOut.pages[0], before: count)
+            case .split(let count): PDFPrefixes.textCount(of: laidOut.pages[0], before: count)
+            case .resume(let candidates, let count):
+                candidates.first?.texts ?? PDFPrefixes.textCount(of: laidOut.pages[0], before: count)
             }
         return FirstPage(prefixes: prefixes, frame: frame, plan: plan, texts: texts)
     }
@@ -346,6 +362,7 @@ public struct PDFRenderer: Sendable {
         try target.finish(location: location)
         journal?.batchContent = target.keptBatchContent
         journal?.registrations = first.registrations ?? first.givenRegistrations
+        journal?.texts = first.texts
         if let journal { prefixes.keep(journal, after: split, of: drawing, in: first.frame) }
     }
 
@@ -367,34 +384,36 @@ public struct PDFRenderer: Sendable {
         }
     }
 
-    /// Adds the glyphs of `page`'s texts (each shaping once) to their fonts' subsets, from its `given`th text on
-    /// (those before were given back by a kept beginning); `reached(n)` is told the number of each text first.
+    /// Adds the glyphs of the texts of `elements` (each shaping once) to their fonts' subsets, counting the texts in
+    /// `number` and skipping those before the `given`th (a kept beginning's, given back); `reached(n)` is told the
+    /// number of each text first.
     private func registerGlyphs(
-        of page: LaidOutPage, in fontSet: PDFFontSet, from given: Int = 0, reached: (Int) -> Void = { _ in }
+        of elements: some Collection<LaidOutElement>, in fontSet: PDFFontSet, numbering number: inout Int,
+        from given: Int = 0, reached: (Int) -> Void = { _ in }
     ) throws {
-        var number = 0
-        func register(_ elements: [LaidOutElement]) throws {
-            for element in elements {
-                switch element {
-                case .text(let run):
-                    defer { number += 1 }
-                    if let deadline, deadline.hasPassed {
-                        throw RenderError.limit(deadline.exceeded, location: run.location)
-                    }
-                    reached(number)
-                    guard number >= given, run.isFirstOfItsShaping else { continue }
-                    try self.register(run, in: fontSet)
-                case .scope(let scope): try register(scope.elements)
-                case .formField(let field):
-                    try register(field.appearance)
-                    for button in field.buttons {
-                        try register(button.on + button.off + button.onDown + button.offDown)
-                    }
-                default: continue
+        for element in elements {
+            switch element {
+            case .text(let run):
+                defer { number += 1 }
+                if let deadline, deadline.hasPassed {
+                    throw RenderError.limit(deadline.exceeded, location: run.location)
                 }
+                reached(number)
+                guard number >= given, run.isFirstOfItsShaping else { continue }
+                try self.register(run, in: fontSet)
+            case .scope(let scope):
+                try registerGlyphs(of: scope.elements, in: fontSet, numbering: &number, from: given, reached: reached)
+            case .formField(let field):
+                try registerGlyphs(
+                    of: field.appearance, in: fontSet, numbering: &number, from: given, reached: reached)
+                for button in field.buttons {
+                    try registerGlyphs(
+                        of: button.on + button.off + button.onDown + button.offDown, in: fontSet,
+                        numbering: &number, from: given, reached: reached)
+                }
+            default: continue
             }
         }
-        try register(page.elements)
     }
 
     /// Adds what `run` draws to its font's subset (embedded) or its CID font's widths (`.cid` mode; characters

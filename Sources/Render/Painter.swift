@@ -20,59 +20,70 @@ struct Painter {
             try target.paintBackground(
                 background, in: Rect(origin: .zero, size: page.size), location: RenderLocation(page: page.number))
         }
-        try paint(page.elements(ofCommands: range), into: target)
+        let pieces = page.elementPieces(ofCommands: range)
+        try paint(pieces.given, into: target)
+        try paint(pieces.laid, into: target)
     }
 
     /// Draws `elements` in the target's current coordinates.
     func paint(_ elements: some Collection<LaidOutElement>, into target: some RenderTarget) throws {
-        for element in elements {
-            switch element {
-            case .line(let line, let location):
-                try checkDeadline(location)
-                try target.drawLine(
-                    from: line.from, to: line.to, width: line.width, cap: line.cap, color: line.color,
-                    location: location)
-            case .shape(let kind, let shape, let location):
-                try checkDeadline(location)
-                try target.drawShape(
-                    kind, in: shape.rect, paint: shape.paint, lineWidth: shape.lineWidth, stroke: shape.stroke,
-                    fill: shape.fill, location: location)
-            case .path(let path, let location):
-                try checkDeadline(location)
-                try target.drawPath(
-                    path.elements, paint: path.paint, lineWidth: path.lineWidth, stroke: path.stroke, fill: path.fill,
-                    location: location)
-            case .text(let run):
-                try checkDeadline(run.location)
-                try target.drawText(run.layout, color: run.color, font: run.layout.font, location: run.location)
-            case .image(let image, let orientation, let location):
-                try checkDeadline(location)
-                try target.drawImage(image.data, orientation: orientation, in: image.rect, location: location)
-            case .scope(let scope):
-                try checkDeadline(scope.location)
-                try target.beginScope(clip: scope.clip, location: scope.location)
-                if let rotation = scope.rotation {
-                    try target.rotate(degrees: rotation.degrees, about: rotation.center, location: scope.location)
-                }
-                if let background = scope.background {
-                    try target.paintBackground(background.color, in: background.rect, location: scope.location)
-                }
-                if let map = scope.transform {
-                    try target.transform(
-                        scaleX: map.scaleX, scaleY: map.scaleY, translateX: map.translateX,
-                        translateY: map.translateY, location: scope.location)
-                }
-                try paint(scope.elements, into: target)
-                try target.endScope(location: scope.location)
-            case .mark(let link, let name, let area, let location):
-                try target.mark(link: link, name: name, area: area, location: location)
-            case .formField(let field):
-                try checkDeadline(field.location)
-                guard try !target.addFormField(field, painter: self) else { continue }
-                try target.beginScope(clip: nil, location: field.location)
-                try paint(field.appearance, into: target)
-                try target.endScope(location: field.location)
+        // The elements are read from their buffer (a page's and a scope's are contiguous): an iterator moved each
+        // whole element out into a copy of its own first.
+        let painted = try elements.withContiguousStorageIfAvailable { elements in
+            for index in elements.indices { try paintElement(elements[index], into: target) }
+        }
+        guard painted == nil else { return }
+        for element in elements { try paintElement(element, into: target) }
+    }
+
+    /// Draws one element in the target's current coordinates.
+    private func paintElement(_ element: LaidOutElement, into target: some RenderTarget) throws {
+        switch element {
+        case .line(let line, let location):
+            try checkDeadline(location)
+            try target.drawLine(
+                from: line.from, to: line.to, width: line.width, cap: line.cap, color: line.color,
+                location: location)
+        case .shape(let kind, let shape, let location):
+            try checkDeadline(location)
+            try target.drawShape(
+                kind, in: shape.rect, paint: shape.paint, lineWidth: shape.lineWidth, stroke: shape.stroke,
+                fill: shape.fill, location: location)
+        case .path(let path, let location):
+            try checkDeadline(location)
+            try target.drawPath(
+                path.elements, paint: path.paint, lineWidth: path.lineWidth, stroke: path.stroke, fill: path.fill,
+                location: location)
+        case .text(let run):
+            try checkDeadline(run.location)
+            try target.drawText(run.layout, color: run.color, font: run.layout.font, location: run.location)
+        case .image(let image, let orientation, let location):
+            try checkDeadline(location)
+            try target.drawImage(image.data, orientation: orientation, in: image.rect, location: location)
+        case .scope(let scope):
+            try checkDeadline(scope.location)
+            try target.beginScope(clip: scope.clip, location: scope.location)
+            if let rotation = scope.rotation {
+                try target.rotate(degrees: rotation.degrees, about: rotation.center, location: scope.location)
             }
+            if let background = scope.background {
+                try target.paintBackground(background.color, in: background.rect, location: scope.location)
+            }
+            if let map = scope.transform {
+                try target.transform(
+                    scaleX: map.scaleX, scaleY: map.scaleY, translateX: map.translateX,
+                    translateY: map.translateY, location: scope.location)
+            }
+            try paint(scope.elements, into: target)
+            try target.endScope(location: scope.location)
+        case .mark(let link, let name, let area, let location):
+            try target.mark(link: link, name: name, area: area, location: location)
+        case .formField(let field):
+            try checkDeadline(field.location)
+            guard try !target.addFormField(field, painter: self) else { return }
+            try target.beginScope(clip: nil, location: field.location)
+            try paint(field.appearance, into: target)
+            try target.endScope(location: field.location)
         }
     }
 

@@ -24,9 +24,16 @@ package protocol ShelvedCache: AnyObject, Sendable {
 /// Here the owner holds the shelf (`RenderContext`), hands it to every stage it runs, and empties it with one
 /// `removeAll()`; a stage given no shelf keeps nothing, so every document is made from scratch.
 package final class CacheShelf: @unchecked Sendable {
+    /// A cache made and its class.
+    private struct Entry {
+        let kind: ObjectIdentifier
+        let cache: any ShelvedCache
+    }
+
     private let lock = NSLock()
-    /// The caches made so far, by class, behind `lock`.
-    private var caches: [ObjectIdentifier: any ShelvedCache] = [:]
+    /// The caches made so far, behind `lock`: some dozen classes, each document asking for several, so a scan
+    /// comparing identities beats hashing them.
+    private var caches: [Entry] = []
 
     /// An empty shelf: no cache is made until a stage asks for it.
     package init() {}
@@ -35,20 +42,22 @@ package final class CacheShelf: @unchecked Sendable {
     package func cache<Cache: ShelvedCache>(_ kind: Cache.Type = Cache.self) -> Cache {
         lock.withLock {
             let key = ObjectIdentifier(kind)
-            if let kept = caches[key] { return unsafeDowncast(kept, to: Cache.self) }
+            for index in caches.indices where caches[index].kind == key {
+                return unsafeDowncast(caches[index].cache, to: Cache.self)
+            }
             let made = Cache()
-            caches[key] = made
+            caches.append(Entry(kind: key, cache: made))
             return made
         }
     }
 
     /// Empties every cache on the shelf; the caches stay, ready for the next document.
     package func removeAll() {
-        for cache in lock.withLock({ Array(caches.values) }) { cache.removeAll() }
+        for entry in lock.withLock({ caches }) { entry.cache.removeAll() }
     }
 
     /// How many entries all the shelf's caches keep now (0 for a shelf no document used).
     package var keptEntries: Int {
-        lock.withLock { Array(caches.values) }.reduce(0) { $0 + $1.keptEntries }
+        lock.withLock { caches }.reduce(0) { $0 + $1.cache.keptEntries }
     }
 }

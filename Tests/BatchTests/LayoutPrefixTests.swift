@@ -35,6 +35,18 @@ import Testing
                 reused.pages.map(\.elements.count) == whole.pages.map(\.elements.count)
                     && reused.pages.map(\.texts) == whole.pages.map(\.texts)
                     && reused.pages.map(\.commandStarts) == whole.pages.map(\.commandStarts), "\(member)")
+            // The page given its beginning back shares that beginning's elements instead of copying them: read whole
+            // or by commands (across the beginning's end too), they are the whole page's.
+            for (page, wholePage) in zip(reused.pages, whole.pages) {
+                let commands = page.commandStarts.count - 1
+                for range in [0..<commands, 0..<1, (commands / 2)..<commands, (commands - 1)..<commands] {
+                    #expect(
+                        String(describing: page.elements(ofCommands: range))
+                            == String(describing: wholePage.elements(ofCommands: range)),
+                        "\(member): the elements of commands \(range)")
+                }
+                #expect(String(describing: page.elements) == String(describing: wholePage.elements), "\(member)")
+            }
             #expect(
                 try Render.render(reused, options: options).files == Render.render(whole, options: alone).files,
                 "\(member): \(format) \(fontMode) byte for byte")
