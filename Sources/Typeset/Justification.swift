@@ -1,3 +1,5 @@
+import DrawingModule
+
 /// One line of a `SpacedText` as set: which characters, where the first one's origin goes, the space after each,
 /// and the width the line takes.
 struct SpacedLine: Equatable {
@@ -23,13 +25,15 @@ extension SpacedText {
     /// A line may end only after a character `breakable` allows; with none in reach, the run is cut (at least one
     /// character). A hanging 、。 may end a line whose other characters fill it.
     func ranges(
-        width: Double, squeeze: Bool, breakable: (Int) -> Bool
+        width: Double, squeeze: Bool, deadline: Deadline? = nil, breakable: (Int) -> Bool
     ) -> [(range: ClosedRange<Int>, hangs: Bool)] {
         let count = characters.count
         var result: [(ClosedRange<Int>, Bool)] = []
         var start = 0
         let tolerance = 1e-9
         while start < count {
+            // Past the deadline the lines so far are returned; the caller checks it next and throws them away.
+            if result.count % 64 == 63, let deadline, deadline.hasPassed { break }
             while start < count && classes[start] == .space { start += 1 }
             guard start < count else { break }
             let trim = startTrim(start, firstLine: result.isEmpty)

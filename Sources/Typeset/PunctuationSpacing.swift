@@ -146,10 +146,12 @@ struct SpacedText {
     /// Prepares `characters` (set with `advances`, each of size `ems`, with the punctuation blank `space`) under
     /// `rules`; no gap is made where `fixed` holds (inside a ruby base). `classes`, when given, are the characters'
     /// classes, found by the caller or overriding their own (a vertical column's digits set across a cell behave as
-    /// full-width characters).
+    /// full-width characters). Past `deadline` the remaining gaps are left unset: the caller, which checks it next,
+    /// throws the text away.
     init(
         characters: [Character], advances: [Double], ems: [Double], space: [(leading: Double, trailing: Double)],
-        rules: Typesetting, classes: [CharacterClass]? = nil, fixed: (Int) -> Bool = { _ in false }
+        rules: Typesetting, classes: [CharacterClass]? = nil, deadline: Deadline? = nil,
+        fixed: (Int) -> Bool = { _ in false }
     ) {
         self.characters = characters
         self.advances = advances
@@ -160,6 +162,7 @@ struct SpacedText {
         trailing = rules.trim ? space.map(\.trailing) : Array(repeating: 0, count: characters.count)
         gaps = Array(repeating: Gap(), count: characters.count)
         for index in characters.indices.dropLast() where !fixed(index) {
+            if index % 4096 == 4095, let deadline, deadline.hasPassed { break }
             gaps[index] = gap(after: index)
         }
     }

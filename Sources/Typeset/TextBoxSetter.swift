@@ -438,6 +438,11 @@ struct Prepared {
             // A run without a line break (most) compares no character with one.
             let breaks = run.string.utf8.contains(0x0A)
             for character in run.string {
+                // One run may be a whole document's text: the deadline is checked inside it too.
+                if glyphs.count % 4096 == 4095, let deadline, deadline.hasPassed {
+                    throw TextFitError(
+                        field: box.field, text: box.string, frame: box.frame, reason: .limit(deadline.exceeded))
+                }
                 if breaks && (character == "\n" || character == "\r\n") {
                     paragraphs.append((paragraphStart..<glyphs.count, index))
                     paragraphStart = glyphs.count
@@ -532,12 +537,19 @@ struct Prepared {
                 characters: characters, advances: widths,
                 ems: glyphs[paragraph.range].map { runs[$0.run].source.size * scale },
                 space: glyphs[paragraph.range].map { ($0.space.leading * scale, $0.space.trailing * scale) },
-                rules: box.typesetting, fixed: { keepsTogether(offset + $0) })
+                rules: box.typesetting, deadline: deadline, fixed: { keepsTogether(offset + $0) })
+            if let deadline, deadline.hasPassed {
+                return Laid(lines: lines, scale: scale, width: 0, height: 0, fits: false)
+            }
             let justify = alignment == .justified
             var ranges = [(range: 0...(characters.count - 1), hangs: false)]
             if wrap, let breaker {
-                ranges = spaced.ranges(width: box.frame.width + spacing, squeeze: justify) { index in
+                ranges = spaced.ranges(width: box.frame.width + spacing, squeeze: justify, deadline: deadline) {
+                    index in
                     !keepsTogether(offset + index) && breaker.canBreak(after: index, in: characters)
+                }
+                if let deadline, deadline.hasPassed {
+                    return Laid(lines: lines, scale: scale, width: 0, height: 0, fits: false)
                 }
                 // A word cut where no break is allowed (a ticket number split mid-digits) does not count as fitting.
                 cut =
