@@ -59,6 +59,21 @@ public struct Limits: Hashable, Sendable {
     /// How many series one chart may draw, checked when the template is read. Default 50.
     public var chartSeries = 50
 
+    /// How many bytes of a report's data file buy one more element of `elementsPerDocument`
+    /// (`growing(forDataBytes:)`): a table cell shows a value, and a value with its separator takes at least this.
+    public static let dataBytesPerElement = 8
+
+    /// These limits for a document made from a data file of `bytes` bytes (`mkpdf report --data`):
+    /// `elementsPerDocument` grown by one element per `dataBytesPerElement` bytes, so a local user's long list is
+    /// not refused by a budget meant for strangers' templates, while what a template makes of little data (a `for`
+    /// inside a `for`, a large table in its own `data:`) is held to the limit as given.
+    public func growing(forDataBytes bytes: Int) -> Limits {
+        var grown = self
+        let (sum, overflow) = elementsPerDocument.addingReportingOverflow(max(0, bytes) / Self.dataBytesPerElement)
+        grown.elementsPerDocument = overflow ? Int.max : sum
+        return grown
+    }
+
     /// A deadline of `jobSeconds` from now, for one document.
     public func deadline() -> Deadline { Deadline(seconds: jobSeconds) }
 

@@ -102,6 +102,30 @@ extension PDFDocument {
         return originals
     }
 
+    /// Deflates `page`'s content now and frees its uncompressed bytes, for a page nothing more will be drawn on: a
+    /// document of thousands of pages then holds each page's content compressed, as the save would write it (the
+    /// same `Deflate` at the same effort, so the bytes are the same), rather than every page's drawing operators.
+    /// Drawing on the page afterwards is an error of libHaru's; its links and annotations may still be added.
+    /// - Throws: `HaruError` when the bytes cannot be deflated or held.
+    package func finishPage(_ page: PDFPage) throws {
+        let attr = page.handle.pointee.attr.assumingMemoryBound(to: HPDF_PageAttr_Rec.self).pointee
+        guard let contents = attr.contents, let stream = contents.pointee.stream,
+            contents.pointee.filter & HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) != 0
+        else { return }
+        let bytes = Self.bytes(of: stream)
+        guard let compressed = bytes.withUnsafeBytes({ deflate($0, effort: .content) }),
+            let deflated = memoryStream(holding: compressed)
+        else {
+            throw reject(code: 0x1015, operation: "deflate a finished page's content", argument: nil)
+        }
+        contents.pointee.stream = deflated
+        contents.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_NONE)
+        contents.pointee.write_fn = flateFilterHook
+        HPDF_Stream_Free(stream)
+        // The page's own pointer to its stream (where libHaru would append) must not outlive the stream.
+        page.handle.pointee.attr.assumingMemoryBound(to: HPDF_PageAttr_Rec.self).pointee.stream = deflated
+    }
+
     /// Gives each contents dictionary its own stream back (the uncompressed bytes, for libHaru to append to and
     /// deflate as before) and frees the deflated one.
     private func restorePageContents(_ originals: [(HPDF_Dict, HPDF_Stream)]) {

@@ -61,10 +61,33 @@ public struct DocumentLayout: Sendable {
             document: document, pages: pages, structure: run.structure.finished())
     }
 
+    /// A layout of one document's pages handed over one at a time (a `PageSource`'s walk), for a document too long
+    /// to hold: each page laid out as `layOut(_:)` would, its shapings remembered for the pages after it until
+    /// they grow past a bound, and no structure tree kept.
+    public func pageByPage() -> PageByPageLayout { PageByPageLayout(run: LayoutRun(layout: self)) }
+
     /// One drawing laid out as page `number` of a document of its own.
     /// - Throws: `RenderError`, as `layOut(_:)`.
     public func layOut(_ drawing: Drawing, page number: Int = 1) throws(RenderError) -> LaidOutPage {
         try LayoutRun(layout: self).page(drawing, number: number)
+    }
+}
+
+/// The pages of one document laid out in turn (`DocumentLayout.pageByPage()`): a long report's names, ranks and dates
+/// are shaped once for many pages, and what it remembers stays bounded however many pages pass.
+public final class PageByPageLayout {
+    /// The most shapings remembered at once; past it they are forgotten and shaped again when met.
+    static let keptShapings = 4096
+    private let run: LayoutRun
+
+    init(run: LayoutRun) { self.run = run }
+
+    /// `drawing` laid out as page `number`.
+    /// - Throws: `RenderError`, as `DocumentLayout.layOut(_:)`.
+    public func page(_ drawing: Drawing, number: Int) throws(RenderError) -> LaidOutPage {
+        if run.shapings.count > Self.keptShapings { run.shapings.forget() }
+        run.structure = StructureBuilder()
+        return try run.page(drawing, number: number)
     }
 }
 

@@ -84,6 +84,16 @@ final class TextLayoutCache {
             own.removeAll(keepingCapacity: true)
         }
     }
+    /// How many shapings the document remembers.
+    var count: Int { given.count + own.count }
+
+    /// Forgets the document's shapings (a long document's, past a bound): a text met again is found or shaped anew
+    /// and told new to the document.
+    func forget() {
+        given = [:]
+        own.removeAll(keepingCapacity: true)
+    }
+
     /// The shapings a kept beginning gave back, never added to.
     private var given: [Key: TextLayout.Shaping] = [:]
     /// The shapings made or found for this document apart from `given`.

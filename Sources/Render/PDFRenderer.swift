@@ -66,6 +66,97 @@ public struct PDFRenderer: Sendable {
         }
     }
 
+    /// The PDF of a document made page by page (`PageSource`), for one too long to hold: the pages are walked
+    /// twice — once for the glyphs each font's subset keeps, once to draw — and each laid-out page is released
+    /// once drawn; what the PDF keeps of a page until the end is its content and its links. `metadata` replaces
+    /// the source's. Form fields, PDF/A and signatures need the whole document: `data(for:)` of a `Document`.
+    /// - Throws: `RenderError` naming the page and element that failed, or what making a page throws, unchanged.
+    public func data(for source: some PageSource, metadata: Document.Metadata? = nil) throws -> Data {
+        guard source.pageCount > 0 else { throw RenderError.emptyDocument }
+        let metadata = metadata ?? source.metadata
+        let outline = source.outline
+        for (index, entry) in outline.enumerated() {
+            if entry.title.isEmpty { throw RenderError.outline(index: index, field: "title", reason: "it is empty") }
+            guard (0..<source.pageCount).contains(entry.pageIndex) else {
+                throw RenderError.outline(
+                    index: index, field: "pageIndex",
+                    reason: "page index \(entry.pageIndex) is not one of the \(source.pageCount) pages")
+            }
+        }
+        let pdf: PDFDocument
+        do {
+            pdf = try PDFDocument(caches: context?.caches)
+        } catch {
+            throw RenderError.pdf(location: nil, reason: "\(error)")
+        }
+        let fontSet = PDFFontSet(document: pdf, mode: fontMode, subsets: subsetsFonts, caches: context?.caches)
+        var title = metadata.title
+        var language = metadata.language
+        let registering = layout.pageByPage()
+        try source.forEachPage { index, drawing in
+            let location = RenderLocation(page: index + 1)
+            if let problem = drawing.pageSizeProblem { throw RenderError.pageSize(page: index + 1, problem: problem) }
+            let page = try registering.page(drawing, number: index + 1)
+            if index == 0, title == nil { title = Self.firstText(of: page.texts) }
+            if language == nil { language = Self.language(of: [page]) }
+            try RenderError.converting(location: location) {
+                var number = 0
+                try registerGlyphs(of: page.elements, in: fontSet, numbering: &number)
+                try registerTypeable(in: drawing, page: index + 1, fontSet: fontSet)
+            }
+        }
+        do {
+            try pdf.setInfo(
+                DocumentInfo(
+                    title: title, author: metadata.author, creator: metadata.creator, producer: producer,
+                    subject: metadata.subject, keywords: metadata.keywords))
+            if title != nil { try pdf.setDisplaysTitle(true) }
+            if let language { try pdf.setLanguage(language) }
+        } catch {
+            throw RenderError.pdf(location: nil, reason: "\(error)")
+        }
+        let resources = PDFResources(document: pdf, fonts: fontSet, registry: fonts)
+        let painter = Painter(deadline: deadline)
+        let drawing = layout.pageByPage()
+        var pages: [PDFPage] = []
+        var heights: [Double] = []
+        pages.reserveCapacity(source.pageCount)
+        try source.forEachPage { index, page in
+            let location = RenderLocation(page: index + 1)
+            let laidOut = try drawing.page(page, number: index + 1)
+            try RenderError.converting(location: location) {
+                let pdfPage: PDFPage
+                do {
+                    pdfPage = try pdf.addPage(size: PageSize(width: laidOut.size.width, height: laidOut.size.height))
+                } catch {
+                    throw RenderError.pdf(location: location, reason: "\(error)")
+                }
+                try painter.paint(
+                    laidOut, into: PDFTarget(page: pdfPage, height: laidOut.size.height, resources: resources))
+                try pdf.finishPage(pdfPage)
+                pages.append(pdfPage)
+                heights.append(laidOut.size.height)
+            }
+        }
+        guard pages.count == source.pageCount else {
+            throw RenderError.pdf(
+                location: nil,
+                reason: "the document made \(pages.count) pages on its second walk and \(source.pageCount) on its "
+                    + "first; a page source must make the same pages each time")
+        }
+        try RenderError.converting(location: nil) {
+            try resources.writeLinks(pages: pages)
+            try addOutline(
+                outline, parents: Document(pages: [], outline: outline).outlineParents, heights: heights,
+                pages: pages, to: pdf)
+        }
+        do {
+            return try pdf.data()
+        } catch {
+            throw RenderError.pdf(location: nil, reason: "\(error)")
+        }
+    }
+
     /// The layout this renderer's PDF needs: its fonts, its grid, its deadline, and in `.cid` mode the widths the
     /// viewer draws gothic and mincho at.
     public var layout: DocumentLayout {
@@ -165,30 +256,12 @@ public struct PDFRenderer: Sendable {
                 skipped = first?.givenCommands ?? 0
             }
             var number = given
-            func register(_ elements: some Collection<LaidOutElement>) throws {
-                for element in elements {
-                    switch element {
-                    case .text(let run):
-                        defer { number += 1 }
-                        if let deadline, deadline.hasPassed {
-                            throw RenderError.limit(deadline.exceeded, location: run.location)
-                        }
-                        if page.number == 1, number == first?.texts { first?.registrations = fontSet.registrations }
-                        guard number >= given, run.isFirstOfItsShaping else { continue }
-                        try self.register(run, in: fontSet)
-                    case .scope(let scope): try register(scope.elements)
-                    case .formField(let field):
-                        try register(field.appearance)
-                        for button in field.buttons {
-                            try register(button.on + button.off + button.onDown + button.offDown)
-                        }
-                    default: continue
-                    }
-                }
+            func reached(_ number: Int) {
+                if page.number == 1, number == first?.texts { first?.registrations = fontSet.registrations }
             }
             let pieces = page.elementPieces(ofCommands: skipped..<(page.commandStarts.count - 1))
-            try register(pieces.given)
-            try register(pieces.laid)
+            try registerGlyphs(of: pieces.given, in: fontSet, numbering: &number, from: given, reached: reached)
+            try registerGlyphs(of: pieces.laid, in: fontSet, numbering: &number, from: given, reached: reached)
             try registerTypeable(in: document.pages[page.number - 1], page: page.number, fontSet: fontSet)
         }
         let resources = PDFResources(document: pdf, fonts: fontSet, registry: fonts)
@@ -311,6 +384,38 @@ public struct PDFRenderer: Sendable {
         }
     }
 
+    /// Adds the glyphs of the texts of `elements` (each shaping once) to their fonts' subsets, counting the texts in
+    /// `number` and skipping those before the `given`th (a kept beginning's, given back); `reached(n)` is told the
+    /// number of each text first.
+    private func registerGlyphs(
+        of elements: some Collection<LaidOutElement>, in fontSet: PDFFontSet, numbering number: inout Int,
+        from given: Int = 0, reached: (Int) -> Void = { _ in }
+    ) throws {
+        for element in elements {
+            switch element {
+            case .text(let run):
+                defer { number += 1 }
+                if let deadline, deadline.hasPassed {
+                    throw RenderError.limit(deadline.exceeded, location: run.location)
+                }
+                reached(number)
+                guard number >= given, run.isFirstOfItsShaping else { continue }
+                try self.register(run, in: fontSet)
+            case .scope(let scope):
+                try registerGlyphs(of: scope.elements, in: fontSet, numbering: &number, from: given, reached: reached)
+            case .formField(let field):
+                try registerGlyphs(
+                    of: field.appearance, in: fontSet, numbering: &number, from: given, reached: reached)
+                for button in field.buttons {
+                    try registerGlyphs(
+                        of: button.on + button.off + button.onDown + button.offDown, in: fontSet,
+                        numbering: &number, from: given, reached: reached)
+                }
+            default: continue
+            }
+        }
+    }
+
     /// Adds what `run` draws to its font's subset (embedded) or its CID font's widths (`.cid` mode; characters
     /// Adobe-Japan1 has no CID for to the subsets of the chain's faces that draw them).
     private func register(_ run: GlyphRun, in fontSet: PDFFontSet) throws {
@@ -355,9 +460,20 @@ public struct PDFRenderer: Sendable {
 
     /// Writes `document.outline` as bookmarks, each jumping to its page at its height (fit to the page width).
     private func addOutline(_ document: Document, pages: [PDFPage], to pdf: PDFDocument) throws {
+        try addOutline(
+            document.outline, parents: document.outlineParents, heights: document.pages.map(\.size.height),
+            pages: pages, to: pdf)
+    }
+
+    /// Writes `outline` (each entry nested under `parents`' entry) as bookmarks, each jumping to its page (of
+    /// `heights` points) at its height, fit to the page width.
+    private func addOutline(
+        _ outline: [Document.OutlineEntry], parents: [Int?], heights: [Double], pages: [PDFPage],
+        to pdf: PDFDocument
+    ) throws {
         var written: [PDFOutline] = []
-        for (index, (entry, parent)) in zip(document.outline, document.outlineParents).enumerated() {
-            let height = document.pages[entry.pageIndex].size.height
+        for (index, (entry, parent)) in zip(outline, parents).enumerated() {
+            let height = heights[entry.pageIndex]
             do {
                 written.append(
                     try pdf.addOutline(

@@ -364,3 +364,53 @@ package struct AtomicFileError: Error, Sendable, Hashable, CustomStringConvertib
     /// The same text as `description`.
     package var errorDescription: String? { description }
 }
+
+extension AtomicFile {
+    /// Files written one at a time and placed all or none, for output too large to hold until every file is made
+    /// (the PNG pages of a long report): each is staged beside its destination as it comes, and `place()` renames
+    /// them all into place; one not placed (a failure, an early exit) is removed with `discard()`.
+    package final class Staging {
+        private var staged: [(temporary: String, target: String)] = []
+        private var direct: Set<String> = []
+        private let durability: Durability
+        private let links: Links
+
+        /// An empty set of files to be written with `durability`, symbolic links at their names treated as `links`.
+        package init(durability: Durability = .flushed, links: Links = .follow) {
+            self.durability = durability
+            self.links = links
+        }
+
+        /// Writes `data` to a temporary file beside `path` (a device or FIFO is written at once).
+        /// - Throws: `AtomicFileError`; what was staged before stays staged until `discard()`.
+        package func add(_ data: Data, at path: String) throws(AtomicFileError) {
+            _ = AtomicFile.ignoreFileSizeSignal
+            let target = try AtomicFile.resolve(path, links: links)
+            if let device = target.direct {
+                try AtomicFile.writeDirectly(data, to: device)
+                return
+            }
+            staged.append(
+                (try AtomicFile.stage(data, as: target.path, mode: target.mode, durability: durability), target.path))
+        }
+
+        /// Renames every staged file into place.
+        /// - Throws: `AtomicFileError` for the first rename that fails; the files not yet renamed are removed.
+        package func place() throws(AtomicFileError) {
+            defer { staged = [] }
+            for (index, file) in staged.enumerated() where rename(file.temporary, file.target) != 0 {
+                let code = errno
+                for rest in staged[index...] { unlink(rest.temporary) }
+                throw AtomicFileError(step: "rename the temporary file into place", path: file.target, errno: code)
+            }
+        }
+
+        /// Removes every staged file.
+        package func discard() {
+            for file in staged { unlink(file.temporary) }
+            staged = []
+        }
+
+        deinit { discard() }
+    }
+}

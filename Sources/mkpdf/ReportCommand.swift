@@ -8,9 +8,11 @@ import Render
 /// whose flow reads the rows as `rows` (grouping, subtotals, header and footer) — written as PDF with bookmarks or as
 /// one PNG per page.
 ///
-/// A thin face: `CSVTable` reads, `Template.document` sets the flow onto pages, the renderers draw. Everything is
-/// rendered in memory first; files appear only when all pages succeeded, each through a temporary file renamed into
-/// place.
+/// A thin face: `CSVTable` reads, `Template.pages` sets the flow onto pages one at a time, the renderers draw each
+/// page and release it (a PDF/A report is laid out whole, as the archive level checks the whole document). Files
+/// appear only when all pages succeeded, each through a temporary file renamed into place. The data file's size
+/// grows the `elements-per-document` budget (`Limits.growing(forDataBytes:)`): a long list of one's own is what a
+/// report is for.
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
@@ -67,7 +69,8 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let limits = try safety.limits()
+        let dataBytes = ((try? FileManager.default.attributesOfItem(atPath: data))?[.size] as? Int) ?? 0
+        let limits = try safety.limits().growing(forDataBytes: dataBytes)
         let deadline = limits.deadline()
         var table = try CSVTable(
             contentsOf: URL(fileURLWithPath: data), encoding: try dataInput.inputEncoding(), limits: limits)
@@ -91,14 +94,27 @@ struct ReportCommand: ParsableCommand {
                 "\(template ?? "the template") does not read the CSV: declare data: {rows: []} and "
                     + "show the rows in a table (rows: rows), as Templates/report.yaml does")
         }
-        let laidOut = try reportTemplate.document(
-            values: title.map { ["title": $0] } ?? [:],
-            data: ["rows": Template.records(table)],
-            options: TemplateRenderOptions(
-                pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared, deadline: deadline))
         var options = try rendering.options(
             try OutputArguments.format(of: output, explicit: format), limits: limits, deadline: deadline)
         options.pngCompression = .balanced
-        try rendering.write(try render(laidOut, options: options), to: output)
+        let values = title.map { ["title": $0] } ?? [:]
+        let rows = ["rows": Template.records(table)]
+        let templateOptions = TemplateRenderOptions(
+            pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared, deadline: deadline)
+        if options.archive != nil {
+            let document = try reportTemplate.document(values: values, data: rows, options: templateOptions)
+            try rendering.write(try render(document, options: options), to: output)
+            return
+        }
+        let pages = try reportTemplate.pages(values: values, data: rows, options: templateOptions)
+        if output == "-" {
+            try rendering.write(try render(pages, options: options), to: output)
+            return
+        }
+        for url in try write(
+            pages, options: options, to: URL(fileURLWithPath: output), replacingLinks: rendering.noFollow)
+        {
+            print(url.path)
+        }
     }
 }

@@ -12,6 +12,42 @@ extension Template {
         scope: TemplateScope, metadata: Document.Metadata,
         options: TemplateRenderOptions
     ) throws(TemplateError) -> ReportOutput {
+        try flowOutput(
+            try flowReport(scope: scope, metadata: metadata, options: options), scope: scope, options: options)
+    }
+
+    /// `report`, the flow's blocks, laid out with the template's header and footer on every page.
+    func flowOutput(
+        _ report: Report, scope: TemplateScope, options: TemplateRenderOptions
+    ) throws(TemplateError) -> ReportOutput {
+        // Header and footer are set for each page once the page count is known: `page` and `pages` are numbers
+        // there (`{{ page > 1 and '（続き）' or '' }}`), and the first page may have its own (`firstPage:`).
+        var failure: TemplateError?
+        do {
+            return try report.layout(fonts: options.fonts ?? .shared) { page, pages in
+                do throws(TemplateError) {
+                    return try self.bands(page: page, pages: pages, scope: scope)
+                } catch {
+                    failure = error
+                    throw error
+                }
+            }
+        } catch {
+            throw failure ?? layoutFailure(error)
+        }
+    }
+
+    /// A layout error as the template's: a budget as its limit, anything else as a layout problem of its kind.
+    func layoutFailure(_ error: ReportError) -> TemplateError {
+        if let limit = error.limitExceeded { return TemplateError(file: file, reason: .limit(limit)) }
+        return TemplateError(file: file, reason: .layout(problem: error.description, kind: error.kind))
+    }
+
+    /// The flow's blocks evaluated with `scope` into a `Report`, counted against `elements-per-document`.
+    func flowReport(
+        scope: TemplateScope, metadata: Document.Metadata,
+        options: TemplateRenderOptions
+    ) throws(TemplateError) -> Report {
         var merged = ReportStyle.defaultPalette
         for role in palette.roles {
             guard let slot = palette.slot(named: role) else { continue }
@@ -34,27 +70,11 @@ extension Template {
         report.deadline = options.deadline
         if let logo = furniture.headerLogo { try budget.addImage(logo, file: file, mark: nil) }
         report.blocks = try blocks(flow, scope: scope, options: options, budget: &budget)
-        // Header and footer are set for each page once the page count is known: `page` and `pages` are numbers
-        // there (`{{ page > 1 and '（続き）' or '' }}`), and the first page may have its own (`firstPage:`).
-        var failure: TemplateError?
-        do {
-            return try report.layout(fonts: options.fonts ?? .shared) { page, pages in
-                do throws(TemplateError) {
-                    return try self.bands(page: page, pages: pages, scope: scope)
-                } catch {
-                    failure = error
-                    throw error
-                }
-            }
-        } catch {
-            if let failure { throw failure }
-            if let limit = error.limitExceeded { throw TemplateError(file: file, reason: .limit(limit)) }
-            throw TemplateError(file: file, reason: .layout(problem: error.description, kind: error.kind))
-        }
+        return report
     }
 
     /// The header and footer of page `page` of `pages`, their expressions evaluated with both as numbers.
-    private func bands(page: Int, pages: Int, scope: TemplateScope) throws(TemplateError) -> PageTemplate {
+    func bands(page: Int, pages: Int, scope: TemplateScope) throws(TemplateError) -> PageTemplate {
         let scope = scope.adding(["page": .int(page), "pages": .int(pages)])
         let first = page == 1 ? furniture.firstPage : nil
         var header: [PageTemplate.Item] = []

@@ -236,7 +236,13 @@ public struct Template: Sendable {
             document.flattensForms = furniture.flattensForms
             return document
         }
-        let output = try flowOutput(scope: scope, metadata: metadata, options: options)
+        return try document(
+            from: try flowOutput(scope: scope, metadata: metadata, options: options), firstPage: commands)
+    }
+
+    /// The document of a laid-out flow, the positioned elements `commands` drawn on its first page beneath it.
+    /// - Throws: `TemplateError` for the `elements-per-document` budget.
+    func document(from output: ReportOutput, firstPage commands: [Drawing.Command]) throws(TemplateError) -> Document {
         let total = output.pages.reduce(commands.count) { $0 + $1.commands.count }
         guard total <= limits.elementsPerDocument else {
             throw TemplateError(

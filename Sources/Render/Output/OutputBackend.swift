@@ -13,6 +13,27 @@ protocol OutputBackend: Sendable {
     /// The laid-out document's files, first page first.
     /// - Throws: `RenderError` naming the page and element that failed.
     func files(for laidOut: LaidOutDocument, options: OutputOptions) throws(RenderError) -> [Data]
+    /// The files of a document made page by page, each handed to `file` once finished, first page first.
+    /// - Throws: `RenderError` naming the page and element that failed, or what the source or `file` throws.
+    func files(for source: some PageSource, options: OutputOptions, file: (Data) throws -> Void) throws
+}
+
+extension OutputBackend {
+    /// A format without a page-by-page way of its own: a file per page lays each page out alone, one file for the
+    /// whole document gets every page first — so a new format needs nothing but `layOut` and `files(for:options:)`.
+    func files(for source: some PageSource, options: OutputOptions, file: (Data) throws -> Void) throws {
+        if filePerPage {
+            try source.forEachPage { _, page in
+                let laidOut = try layOut(Document(pages: [page], metadata: source.metadata), options: options)
+                for data in try files(for: laidOut, options: options) { try file(data) }
+            }
+            return
+        }
+        var pages: [Drawing] = []
+        try source.forEachPage { _, page in pages.append(page) }
+        let document = Document(pages: pages, metadata: source.metadata, outline: source.outline)
+        for data in try files(for: try layOut(document, options: options), options: options) { try file(data) }
+    }
 }
 
 /// PDF through libHaru: `PDFRenderer`.
@@ -53,6 +74,20 @@ struct PDFBackend: OutputBackend {
         }
         return [pdf]
     }
+
+    func files(for source: some PageSource, options: OutputOptions, file: (Data) throws -> Void) throws {
+        if let archive = options.archive {
+            throw RenderError.archive(
+                level: archive.level.name, element: "a document made page by page",
+                reason: "an archived PDF is checked as a whole, and this one is never held whole",
+                fix: "leave out the PDF/A level (--pdfa, pdfa:), or render the document whole")
+        }
+        var pdf = try renderer(options).data(
+            for: source, metadata: source.metadata.overridden(by: options.metadata))
+        if let encryption = options.encryption { pdf = try encryption.apply(to: pdf) }
+        if let signature = options.signature { pdf = try signature.apply(to: pdf) }
+        try file(pdf)
+    }
 }
 
 /// PNG through cairo and libpng: `RasterRenderer`, a file per page.
@@ -81,5 +116,12 @@ struct PNGBackend: OutputBackend {
                     for: page, of: laidOut.document.pages[page.number - 1], scale: options.scale))
         }
         return files
+    }
+
+    func files(for source: some PageSource, options: OutputOptions, file: (Data) throws -> Void) throws {
+        let renderer = renderer(options)
+        try source.forEachPage { index, page in
+            try file(try renderer.pngData(for: page, scale: options.scale, page: index + 1))
+        }
     }
 }

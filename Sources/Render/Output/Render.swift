@@ -1,5 +1,6 @@
 import DrawingModule
 import Foundation
+import Support
 
 /// Renders `document` as `options` say: laid out once for the format (`layOut(_:options:)`), then drawn
 /// (`render(_:options:)` of the laid-out document) — the one way a document becomes bytes, for every command, batch
@@ -36,6 +37,59 @@ public func render(_ laidOut: LaidOutDocument, options: OutputOptions = OutputOp
     -> RenderedDocument
 {
     RenderedDocument(format: options.format, files: try options.format.backend.files(for: laidOut, options: options))
+}
+
+/// Renders a document made page by page (`PageSource`, a report too long to hold) as `options` say: a PDF drawn
+/// page by page (`PDFRenderer.data(for:metadata:)`), PNG pages each laid out, drawn and encoded in turn; a source
+/// that held its pages (`PageSource.document`) as that document. The files' bytes are held;
+/// `write(_:options:to:replacingLinks:)` puts each PNG page on disk as it is made.
+/// - Throws: `RenderError` naming the page and element that failed (`.archive` for a PDF/A level, which needs the
+///   whole document), or what making a page throws, unchanged.
+public func render(_ source: some PageSource, options: OutputOptions = OutputOptions()) throws -> RenderedDocument {
+    if let document = source.document { return try render(document, options: options) }
+    guard source.pageCount > 0 else { throw RenderError.emptyDocument }
+    var files: [Data] = []
+    try options.format.backend.files(for: source, options: options) { files.append($0) }
+    return RenderedDocument(format: options.format, files: files)
+}
+
+/// Renders a document made page by page as `render(_:options:)` of a `PageSource` does, and writes its files to
+/// `url` (`OUT-1.png`, `OUT-2.png` … for PNG pages, as `RenderedDocument.fileNames(for:)` names them): each file
+/// is staged beside its name as soon as it is made and released, and all are placed once every page is done —
+/// all or none, as `RenderedDocument.write(to:replacingLinks:)`.
+/// - Returns: the absolute paths written, first page first.
+/// - Throws: as `render(_:options:)` of a `PageSource`; `RenderError.output` naming a path that cannot be
+///   written. No file is left changed.
+@discardableResult
+public func write(
+    _ source: some PageSource, options: OutputOptions = OutputOptions(), to url: URL, replacingLinks: Bool = false
+) throws -> [URL] {
+    if let document = source.document {
+        return try render(document, options: options).write(to: url, replacingLinks: replacingLinks)
+    }
+    guard source.pageCount > 0 else { throw RenderError.emptyDocument }
+    let backend = options.format.backend
+    let paths = RenderedDocument.fileNames(for: url.path, count: backend.filePerPage ? source.pageCount : 1)
+    let staging = AtomicFile.Staging(durability: .unflushed, links: replacingLinks ? .replace : .follow)
+    var written = 0
+    try backend.files(for: source, options: options) { data in
+        guard written < paths.count else {
+            throw RenderError.output(
+                path: url.path, reason: "the document made more than the \(paths.count) pages it counted")
+        }
+        do throws(AtomicFileError) {
+            try staging.add(data, at: paths[written])
+        } catch {
+            throw RenderError.output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
+        }
+        written += 1
+    }
+    do {
+        try staging.place()
+    } catch {
+        throw RenderError.output(path: error.path, reason: "could not \(error.step) (\(error.reason))")
+    }
+    return paths.map { URL(fileURLWithPath: $0, isDirectory: false).standardizedFileURL }
 }
 
 /// Renders a one-page document of `drawing` as `options` say; see `render(_:options:)`.

@@ -176,23 +176,22 @@ extension LayoutEngine {
         case .heading(let text, let heading):
             var needed = text.spaceBefore + text.height(lines: text.lines.count)
             if heading.keepWithNext { needed += text.spaceAfter + leadHeight(of: next) }
-            ensureRoom(min(needed, fullHeight))
+            try ensureRoom(min(needed, fullHeight))
             if !atPageTop { y += text.spaceBefore }
             if heading.inOutline { addOutlineEntry(heading.text, level: heading.level) }
-            let (startPage, start) = (pageIndex, pages[pageIndex].count)
+            // Innermost last: the destination a contents line links to, inside the heading's own name, inside its
+            // role.
+            openSpan(.role(.heading(heading.level)))
+            if let name = heading.name { openSpan(.name(name)) }
+            let listed = Self.lists(heading, depth: contentsDepth)
+            if listed {
+                openSpan(.name(Self.contentsTarget(headingPages.count)))
+                headingPages.append(pageIndex)
+            }
             try placeLines(text)
-            if Self.lists(heading, depth: contentsDepth) {
-                // The heading's lines become the named destination its table of contents line links to.
-                let lines = Array(pages[startPage][start...])
-                pages[startPage].replaceSubrange(
-                    start..., with: [.group(.init(commands: lines, name: Self.contentsTarget(headingPages.count)))])
-                headingPages.append(startPage)
-            }
-            if let name = heading.name {
-                let lines = Array(pages[startPage][start...])
-                pages[startPage].replaceSubrange(start..., with: [.group(.init(commands: lines, name: name))])
-            }
-            giveRole(.heading(heading.level), since: (startPage, start))
+            if listed { closeSpan() }
+            if heading.name != nil { closeSpan() }
+            closeSpan()
             if heading.level == 1 {
                 let color = try slot(ReportStyle.Role.accent).stroke
                 append(
@@ -204,21 +203,21 @@ extension LayoutEngine {
             }
             y += text.spaceAfter
         case .paragraph(let text):
-            let start = mark
+            openSpan(.role(.paragraph))
             try placeLines(text)
-            giveRole(.paragraph, since: start)
+            closeSpan()
             y += text.spaceAfter
         case .richParagraph(let text):
-            let start = mark
-            defer { giveRole(.paragraph, since: start) }
+            openSpan(.role(.paragraph))
+            defer { closeSpan() }
             for line in text.lines {
                 // A line with ruby is taller than the body's line pitch: it takes what it needs.
                 let height = max(text.lineHeight, line.height)
-                ensureRoom(height)
+                try ensureRoom(height)
                 let left = page.margins.left
                 let top = y + (height - line.height) / 2
                 for command in line.commands { append(command.moved(x: left, y: top)) }
-                placed.append(
+                record(
                     PlacedText(
                         pageIndex: pageIndex, text: line.text,
                         frame: Rect(x: left, y: top, width: page.contentWidth, height: line.height),
@@ -230,12 +229,12 @@ extension LayoutEngine {
         case .table(let table):
             try placeTable(table)
         case .image(let image, let size):
-            ensureRoom(size.height)
+            try ensureRoom(size.height)
             let left = left(of: size.width, image.alignment)
             append(.image(.init(data: image.data, rect: Rect(origin: Point(x: left, y: y), size: size))))
             y += size.height + style.paragraphSpacing
         case .chart(let block, let size):
-            ensureRoom(size.height)
+            try ensureRoom(size.height)
             var chart = block.chart
             chart.rect = Rect(origin: Point(x: left(of: size.width, block.alignment), y: y), size: size)
             append(.chart(chart))
@@ -246,7 +245,7 @@ extension LayoutEngine {
             // space asked for.
             if !atPageTop || !pageStartedByOverflow { y = min(y + height, page.contentBottom(page: pageIndex)) }
         case .pageBreak:
-            newPage()
+            try newPage()
             pageStartedByOverflow = false
         case .contents(let contents):
             try placeContents(contents)
@@ -257,7 +256,7 @@ extension LayoutEngine {
     private mutating func placeLines(_ text: PreparedText) throws(ReportError) {
         let inset = (text.lineHeight - text.font.glyphHeight) / 2
         for line in text.lines {
-            ensureRoom(text.lineHeight)
+            try ensureRoom(text.lineHeight)
             try drawBodyLine(
                 line, font: text.font, alignment: text.alignment, top: y + inset, role: text.role,
                 location: text.location)

@@ -33,6 +33,58 @@ extension LayoutEngine {
         throw .contentsUnsettled(passes: contentsPasses)
     }
 
+    /// Counts `report`'s pages without keeping any: one layout (again, with a table of contents, until its page
+    /// numbers settle) whose pages are dropped as the flow leaves them.
+    static func paginate(report: Report, fonts: FontRegistry) throws(ReportError) -> ReportPagination {
+        var engine = try LayoutEngine(report: report, fonts: fonts)
+        engine.delivery = .drop
+        try engine.runBody()
+        var settled: [Int]?
+        if engine.contentsDepth != nil {
+            var passes = 1
+            while settled != engine.headingPages {
+                guard passes < contentsPasses else { throw .contentsUnsettled(passes: contentsPasses) }
+                let pages = engine.headingPages
+                engine = try LayoutEngine(report: report, fonts: fonts)
+                engine.delivery = .drop
+                engine.contentsPages = pages
+                try engine.runBody()
+                passes += 1
+                settled = pages
+            }
+        }
+        return ReportPagination(
+            pageCount: engine.pages.count, outline: engine.outline, elementCount: engine.handedCommands,
+            contentsPages: settled)
+    }
+
+    /// Lays `report` out as `pagination` found, each page decorated by `bands` and handed to `sink`, then released.
+    /// - Throws: `ReportError`, or what `sink` threw, unchanged.
+    static func stream(
+        report: Report, fonts: FontRegistry, pagination: ReportPagination,
+        bands: (Int, Int) throws -> PageTemplate, sink: (Drawing) throws -> Void
+    ) throws {
+        try withoutActuallyEscaping(bands) { bands in
+            try withoutActuallyEscaping(sink) { sink in
+                var engine = try LayoutEngine(report: report, fonts: fonts)
+                engine.contentsPages = pagination.contentsPages
+                engine.delivery = .hand(pageCount: pagination.pageCount, bands: bands, sink: sink)
+                do {
+                    try engine.runBody()
+                } catch {
+                    if let failure = engine.sinkFailure { throw failure }
+                    throw error
+                }
+                guard engine.pages.count == pagination.pageCount else {
+                    throw ReportError.output(
+                        page: engine.pages.count,
+                        reason: "the layout made \(engine.pages.count) pages where its pagination counted "
+                            + "\(pagination.pageCount); lay the report out with the pagination of this same report")
+                }
+            }
+        }
+    }
+
     /// The named destination of the `index`th listed heading (from 0), which its table of contents line links to.
     static func contentsTarget(_ index: Int) -> String { "contents-\(index + 1)" }
 
@@ -67,7 +119,7 @@ extension LayoutEngine {
     /// number's room), dot leaders, and the page number from the previous layout, the line a link to the heading.
     mutating func placeContents(_ contents: PreparedContents) throws(ReportError) {
         if let title = contents.title {
-            ensureRoom(min(title.spaceBefore + title.height(lines: title.lines.count), fullHeight))
+            try ensureRoom(min(title.spaceBefore + title.height(lines: title.lines.count), fullHeight))
             if !atPageTop { y += title.spaceBefore }
             for line in title.lines {
                 try drawBodyLine(
@@ -84,7 +136,7 @@ extension LayoutEngine {
         let right = page.margins.left + page.contentWidth
         let inset = (contents.lineHeight - font.glyphHeight) / 2
         for (index, entry) in contents.entries.enumerated() {
-            ensureRoom(contents.lineHeight)
+            try ensureRoom(contents.lineHeight)
             let left = page.margins.left + Double(entry.level - 1) * font.size * 1.5
             let text = Self.cut(entry.text, font: font, width: right - numberRoom - 2 * gap - left)
             let number = contentsPages.flatMap { index < $0.count ? String($0[index] + 1) : nil } ?? ""

@@ -41,6 +41,17 @@ struct LayoutEngine {
     var contentsPages: [Int]?
     /// The page (from 0) of each listed heading as this layout placed it.
     var headingPages: [Int] = []
+    /// What becomes of a page once the flow has left it: held for `ReportOutput`, or handed on and released.
+    var delivery: PageDelivery = .hold
+    /// The groups (a structure role, a named destination) the commands placed now belong to, outermost first: a
+    /// page handed on before they close gets its part of each wrapped, since it is gone by the time they close.
+    var openSpans: [OpenSpan] = []
+    /// The top-level commands of the bodies of the pages handed on so far.
+    var handedCommands = 0
+    /// The first page still held: those before it were handed on (`delivery`) and hold nothing.
+    var firstHeldPage = 0
+    /// The error the page sink threw, given back by `stream` in place of `ReportError.output`.
+    var sinkFailure: (any Error)?
 
     init(report: Report, fonts: FontRegistry) throws(ReportError) {
         let page = report.page
@@ -93,27 +104,57 @@ struct LayoutEngine {
         let count = pages.count
         var drawings: [Drawing] = []
         for index in 0..<count {
-            let template: PageTemplate
-            do {
-                template = try bands(index + 1, count)
-            } catch {
-                throw .band(page: index + 1, reason: "\(error)")
-            }
-            let decoration = try pageDecoration(pageIndex: index, pageCount: count, template: template)
-            // Headers, footers and page numbers are not content: a reader skips them.
-            let artifact: [Drawing.Command] =
-                decoration.isEmpty ? [] : [.group(.init(commands: decoration, role: .artifact))]
-            drawings.append(
-                Drawing(
-                    size: Size(width: page.width, height: page.height), background: .white,
-                    palette: style.palette, commands: artifact + pages[index]))
+            drawings.append(try decorated(index, count: count, bands: bands))
         }
         return ReportOutput(pages: drawings, metadata: report.metadata, outline: outline, placedTexts: placed)
     }
 
+    /// Lays out every block, handing each page on (`delivery`) as the flow leaves it, the last one at the end.
+    mutating func runBody() throws(ReportError) {
+        let prepared = try prepareBlocks()
+        for (index, block) in prepared.enumerated() {
+            if let deadline = report.deadline, deadline.hasPassed { throw .limit(deadline.exceeded) }
+            let next = prepared.dropFirst(index + 1).first
+            try place(block, next: next)
+        }
+        try finishPage()
+    }
+
     // MARK: Pages
 
-    mutating func newPage() {
+    /// What becomes of a page the flow has left.
+    enum PageDelivery {
+        /// Kept until the end, when every page is decorated and returned (`ReportOutput`).
+        case hold
+        /// Dropped: a pass that only counts pages and finds where headings land.
+        case drop
+        /// Decorated with the header and footer of a document of `pageCount` pages and handed to `sink`, then
+        /// released.
+        case hand(pageCount: Int, bands: (Int, Int) throws -> PageTemplate, sink: (Drawing) throws -> Void)
+    }
+
+    /// A group the commands placed since `start` go into: a structure role, or a named destination (which wraps
+    /// the lines of its first page only, as a link lands on one place).
+    struct OpenSpan {
+        enum Wrap {
+            case role(StructureRole)
+            case name(String)
+        }
+        var wrap: Wrap
+        var start: (page: Int, index: Int)
+
+        func group(_ commands: [Drawing.Command]) -> Drawing.Command {
+            switch wrap {
+            case .role(let role): .group(.init(commands: commands, role: role))
+            case .name(let name): .group(.init(commands: commands, name: name))
+            }
+        }
+
+        var firstPageOnly: Bool { if case .name = wrap { true } else { false } }
+    }
+
+    mutating func newPage() throws(ReportError) {
+        try finishPage()
         pages.append([])
         y = page.contentTop(page: pageIndex)
         atPageTop = true
@@ -121,8 +162,53 @@ struct LayoutEngine {
     }
 
     /// Starts a new page unless `height` fits below `y` or the page is still empty.
-    mutating func ensureRoom(_ height: Double) {
-        if height > remaining + 1e-9 && !atPageTop { newPage() }
+    mutating func ensureRoom(_ height: Double) throws(ReportError) {
+        if height > remaining + 1e-9 && !atPageTop { try newPage() }
+    }
+
+    /// Hands the current page on when pages are not held: its part of every open group wrapped (innermost first),
+    /// decorated when its count is known, and its commands released.
+    mutating func finishPage() throws(ReportError) {
+        if case .hold = delivery { return }
+        for position in openSpans.indices.reversed() {
+            let span = openSpans[position]
+            guard !span.firstPageOnly || span.start.page == pageIndex else { continue }
+            let from = span.start.page == pageIndex ? span.start.index : 0
+            guard from < pages[pageIndex].count else { continue }
+            let commands = Array(pages[pageIndex][from...])
+            pages[pageIndex].replaceSubrange(from..., with: [span.group(commands)])
+        }
+        handedCommands += pages[pageIndex].count
+        if case .hand(let count, let bands, let sink) = delivery {
+            let drawing = try decorated(pageIndex, count: count, bands: bands)
+            do {
+                try sink(drawing)
+            } catch {
+                sinkFailure = error
+                throw .output(page: pageIndex + 1, reason: "\(error)")
+            }
+        }
+        pages[pageIndex] = []
+        firstHeldPage = pageIndex + 1
+    }
+
+    /// Page `index` with the header and footer `bands(page, count)` gives it, drawn as artifacts beneath its body.
+    mutating func decorated(
+        _ index: Int, count: Int, bands: (Int, Int) throws -> PageTemplate
+    ) throws(ReportError) -> Drawing {
+        let template: PageTemplate
+        do {
+            template = try bands(index + 1, count)
+        } catch {
+            throw .band(page: index + 1, reason: "\(error)")
+        }
+        let decoration = try pageDecoration(pageIndex: index, pageCount: count, template: template)
+        // Headers, footers and page numbers are not content: a reader skips them.
+        let artifact: [Drawing.Command] =
+            decoration.isEmpty ? [] : [.group(.init(commands: decoration, role: .artifact))]
+        return Drawing(
+            size: Size(width: page.width, height: page.height), background: .white,
+            palette: style.palette, commands: artifact + pages[index])
     }
 
     mutating func append(_ command: Drawing.Command) {
@@ -132,15 +218,30 @@ struct LayoutEngine {
     /// Where the next command goes: the page and its index there.
     var mark: (page: Int, index: Int) { (pageIndex, pages[pageIndex].count) }
 
-    /// Gathers the commands appended since `start` into a group of `role` on each page they reached: what they are
-    /// to a reader, for the laid-out document's structure tree.
-    mutating func giveRole(_ role: StructureRole, since start: (page: Int, index: Int)) {
-        for page in start.page...pageIndex {
-            let from = page == start.page ? start.index : 0
-            guard from < pages[page].count else { continue }
+    /// Opens a group for the commands placed from here to its `closeSpan()`: a structure role (what they are to a
+    /// reader, for the laid-out document's structure tree) or a named destination.
+    mutating func openSpan(_ wrap: OpenSpan.Wrap) {
+        openSpans.append(OpenSpan(wrap: wrap, start: mark))
+    }
+
+    /// Closes the innermost open group: the commands placed since it opened, on each page still held that they
+    /// reached, go into it (a role on every page, a name on its first page only).
+    mutating func closeSpan() {
+        guard let span = openSpans.popLast() else { return }
+        let last = span.firstPageOnly ? span.start.page : pageIndex
+        guard max(span.start.page, firstHeldPage) <= last else { return }
+        for page in max(span.start.page, firstHeldPage)...last {
+            let from = page == span.start.page ? span.start.index : 0
+            // A name is given even to no lines (a heading without text still has its destination).
+            guard from < pages[page].count || (span.firstPageOnly && from == pages[page].count) else { continue }
             let commands = Array(pages[page][from...])
-            pages[page].replaceSubrange(from..., with: [.group(.init(commands: commands, role: role))])
+            pages[page].replaceSubrange(from..., with: [span.group(commands)])
         }
+    }
+
+    /// Keeps where a text went, for `ReportOutput.placedTexts`; pages not held keep no record of their texts.
+    mutating func record(_ text: PlacedText) {
+        if case .hold = delivery { placed.append(text) }
     }
 
     mutating func addOutlineEntry(_ title: String, level: Int) {
@@ -197,6 +298,8 @@ struct LayoutEngine {
             if let missing = coverage.missing.first {
                 throw .missingGlyph(missing, text: string, location: location())
             }
+            // A check is cheap to repeat: a long report's unique values (member numbers) are not all remembered.
+            if coveredTexts.count >= Self.keptBrokenTexts { coveredTexts.removeAll(keepingCapacity: true) }
             coveredTexts.insert(covered)
         }
         let color = try slot(role).stroke
@@ -206,7 +309,7 @@ struct LayoutEngine {
                     color: color, string: string, font: font.name, size: font.size,
                     origin: Point(x: x + offset, y: top), slot: .role(role),
                     adjustments: adjustments.isEmpty ? nil : adjustments)))
-        placed.append(
+        record(
             PlacedText(
                 pageIndex: decoratingPage ?? pageIndex, text: string,
                 frame: Rect(x: x, y: top, width: width ?? font.width(of: string), height: font.glyphHeight),

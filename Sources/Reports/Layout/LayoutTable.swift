@@ -64,16 +64,27 @@ struct PreparedTable {
         }
     }
 
+    /// What setting a row needs beside the engine: the table's text size, the least row height, and each text
+    /// broken once per font and width (a column repeats its values row after row), forgotten past a bound.
+    struct Setting {
+        var size: Double
+        var minimumHeight: Double
+        var brokenLines: [LayoutEngine.CellText: [TextLine]] = [:]
+    }
+
     var index: Int
     var table: Table
     var widths: [Double]
     var header: Row?
-    var rows: [Row]
+    /// The first body row, set ahead for the height a table needs to start on a page; the others are set as they
+    /// are placed, so a long table never holds its set rows.
+    var firstRow: Row?
     var footer: [Row]
+    var setting: Setting
 
     func height(of row: Row) -> Double { row.textHeight + 2 * table.padding }
     var headerHeight: Double { header.map(height(of:)) ?? 0 }
-    var leadHeight: Double { headerHeight + ((rows.first ?? footer.first).map(height(of:)) ?? 0) }
+    var leadHeight: Double { headerHeight + ((firstRow ?? footer.first).map(height(of:)) ?? 0) }
     /// The height of every footer row together: they go on one page.
     var footerHeight: Double { footer.map(height(of:)).reduce(0, +) }
     var totalWidth: Double { widths.reduce(0, +) }
@@ -107,99 +118,99 @@ extension LayoutEngine {
             }
         }
         let widths = try columnWidths(table, index: index, size: size)
-        let minimumHeight = size * Self.lineSpacing
-        /// Each text is broken once per font and width: a column repeats its values (names, ranks, dates) row
-        /// after row.
-        var brokenLines: [CellText: [TextLine]] = [:]
-
-        /// Sets one cell: its font from the row's kind and the styles, its lines broken across its width.
-        func cell(
-            _ cell: TableCell, column: Int, row: TableRow, isHeader: Bool,
-            place: PreparedTable.Place
-        ) throws(ReportError) -> PreparedTable.Cell {
-            let look = row.style.overridden(by: cell.style)
-            let font = try cellFont(look, emphasised: isHeader || row.kind == .summary, size: look.size ?? size)
-            let width = widths[column..<(column + cell.span)].reduce(0, +) - 2 * table.padding
-            let alignment = cell.alignment ?? columns[column].alignment
-            let textRole = look.role ?? (isHeader ? ReportStyle.Role.tableHeader : ReportStyle.Role.text)
-            let key = CellText(
-                text: cell.text, font: font.name, size: font.size, width: width, justified: alignment == .justified)
-            var lines: [TextLine]
-            if !key.justified,
-                let unbroken = measuredWidths[CellText(text: cell.text, font: font.name, size: font.size, width: 0)]?
-                    .unbroken, unbroken.minimumWidth <= width
-            {
-                lines = [unbroken.line]
-            } else if let known = brokenLines[key] {
-                lines = known
-            } else {
-                lines = LineBreaker(font: font, typesetting: style.typesetting).lines(
-                    for: cell.text, width: width, justified: key.justified)
-                brokenLines[key] = lines
-            }
-            var rich: [SetLine]?
-            if table.markup && !isHeader && InlineMarkup.holdsMarkup(cell.text) {
-                let aligned = alignment.textAlignment
-                let base = TextRun("", font: font.name, size: font.size, color: try slot(textRole).stroke)
-                do {
-                    let set = try markupSetter().lines(
-                        InlineMarkup(base: base).runs(markup: cell.text),
-                        width: width, alignment: aligned, typesetting: style.typesetting, field: place.description)
-                    rich = set
-                    lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false) }
-                } catch {
-                    throw Self.failure(setting: error, font: font.name)
-                }
-            }
-            return .init(
-                column: column, span: cell.span, lines: lines, rich: rich, font: font,
-                lineHeight: font.size * Self.lineSpacing, alignment: alignment, textRole: textRole,
-                fillRole: look.fill, place: place)
-        }
-        func row(
-            _ row: TableRow, place: PreparedTable.Place.Row, bodyIndex: Int?
-        ) throws(ReportError) -> PreparedTable.Row {
-            var cells: [PreparedTable.Cell] = []
-            var column = 0
-            for spec in row.cells {
-                cells.append(
-                    try cell(
-                        spec, column: column, row: row, isHeader: false,
-                        place: .init(table: index, row: place, column: columns[column].title)))
-                column += spec.span
-            }
-            return .init(cells: cells, kind: row.kind, bodyIndex: bodyIndex, minimumHeight: minimumHeight)
-        }
-
-        var header: PreparedTable.Row?
+        var prepared = PreparedTable(
+            index: index, table: table, widths: widths, header: nil, firstRow: nil, footer: [],
+            setting: .init(size: size, minimumHeight: size * Self.lineSpacing))
         if table.showsHeader {
             let titles = TableRow(columns.map(\.title), kind: .summary)
             var cells: [PreparedTable.Cell] = []
             for (column, spec) in titles.cells.enumerated() {
                 cells.append(
-                    try cell(
+                    try setCell(
                         spec, column: column, row: titles, isHeader: true,
-                        place: .init(table: index, row: .header, column: columns[column].title)))
+                        place: .init(table: index, row: .header, column: columns[column].title), in: &prepared))
             }
-            header = .init(cells: cells, kind: .summary, bodyIndex: nil, isHeader: true, minimumHeight: minimumHeight)
+            prepared.header = .init(
+                cells: cells, kind: .summary, bodyIndex: nil, isHeader: true,
+                minimumHeight: prepared.setting.minimumHeight)
         }
-        var bodyCount = 0
-        var rows: [PreparedTable.Row] = []
-        rows.reserveCapacity(table.rows.count)
-        for (number, spec) in table.rows.enumerated() {
-            if number % 64 == 0 { try checkDeadline() }
-            var bodyIndex: Int?
-            if spec.kind == .body {
-                bodyIndex = bodyCount
-                bodyCount += 1
-            }
-            rows.append(try row(spec, place: .body(number + 1), bodyIndex: bodyIndex))
+        if let first = table.rows.first {
+            prepared.firstRow = try setRow(
+                first, place: .body(1), bodyIndex: first.kind == .body ? 0 : nil, in: &prepared)
         }
-        var footer: [PreparedTable.Row] = []
         for (number, spec) in table.footer.enumerated() {
-            footer.append(try row(spec, place: .footer(number + 1), bodyIndex: nil))
+            prepared.footer.append(try setRow(spec, place: .footer(number + 1), bodyIndex: nil, in: &prepared))
         }
-        return PreparedTable(index: index, table: table, widths: widths, header: header, rows: rows, footer: footer)
+        return prepared
+    }
+
+    /// The most broken texts a table remembers (`PreparedTable.Setting.brokenLines`) before forgetting them.
+    static let keptBrokenTexts = 4096
+
+    /// Sets one cell of `table`: its font from the row's kind and the styles, its lines broken across its width.
+    mutating func setCell(
+        _ cell: TableCell, column: Int, row: TableRow, isHeader: Bool, place: PreparedTable.Place,
+        in table: inout PreparedTable
+    ) throws(ReportError) -> PreparedTable.Cell {
+        let columns = table.table.columns
+        let look = row.style.overridden(by: cell.style)
+        let font = try cellFont(
+            look, emphasised: isHeader || row.kind == .summary, size: look.size ?? table.setting.size)
+        let width = table.widths[column..<(column + cell.span)].reduce(0, +) - 2 * table.table.padding
+        let alignment = cell.alignment ?? columns[column].alignment
+        let textRole = look.role ?? (isHeader ? ReportStyle.Role.tableHeader : ReportStyle.Role.text)
+        let key = CellText(
+            text: cell.text, font: font.name, size: font.size, width: width, justified: alignment == .justified)
+        var lines: [TextLine]
+        if !key.justified,
+            let unbroken = measuredWidths[CellText(text: cell.text, font: font.name, size: font.size, width: 0)]?
+                .unbroken, unbroken.minimumWidth <= width
+        {
+            lines = [unbroken.line]
+        } else if let known = table.setting.brokenLines[key] {
+            lines = known
+        } else {
+            lines = LineBreaker(font: font, typesetting: style.typesetting).lines(
+                for: cell.text, width: width, justified: key.justified)
+            if table.setting.brokenLines.count >= Self.keptBrokenTexts { table.setting.brokenLines.removeAll() }
+            table.setting.brokenLines[key] = lines
+        }
+        var rich: [SetLine]?
+        if table.table.markup && !isHeader && InlineMarkup.holdsMarkup(cell.text) {
+            let aligned = alignment.textAlignment
+            let base = TextRun("", font: font.name, size: font.size, color: try slot(textRole).stroke)
+            do {
+                let set = try markupSetter().lines(
+                    InlineMarkup(base: base).runs(markup: cell.text),
+                    width: width, alignment: aligned, typesetting: style.typesetting, field: place.description)
+                rich = set
+                lines = set.map { TextLine(text: $0.text, width: 0, endsParagraph: false) }
+            } catch {
+                throw Self.failure(setting: error, font: font.name)
+            }
+        }
+        return .init(
+            column: column, span: cell.span, lines: lines, rich: rich, font: font,
+            lineHeight: font.size * Self.lineSpacing, alignment: alignment, textRole: textRole,
+            fillRole: look.fill, place: place)
+    }
+
+    /// Sets one row of `table` (the `bodyIndex`th body row, for zebra stripes).
+    mutating func setRow(
+        _ row: TableRow, place: PreparedTable.Place.Row, bodyIndex: Int?, in table: inout PreparedTable
+    ) throws(ReportError) -> PreparedTable.Row {
+        var cells: [PreparedTable.Cell] = []
+        var column = 0
+        for spec in row.cells {
+            cells.append(
+                try setCell(
+                    spec, column: column, row: row, isHeader: false,
+                    place: .init(table: table.index, row: place, column: table.table.columns[column].title),
+                    in: &table))
+            column += spec.span
+        }
+        return .init(
+            cells: cells, kind: row.kind, bodyIndex: bodyIndex, minimumHeight: table.setting.minimumHeight)
     }
 
     /// Line height of table text as a multiple of its size.
@@ -384,20 +395,28 @@ extension LayoutEngine {
             ?? 0
     }
 
-    mutating func placeTable(_ table: PreparedTable) throws(ReportError) {
-        ensureRoom(min(table.leadHeight, fullHeight))
-        let start = mark
-        defer { giveRole(StructureRole(.table), since: start) }
+    mutating func placeTable(_ prepared: PreparedTable) throws(ReportError) {
+        var table = prepared
+        try ensureRoom(min(table.leadHeight, fullHeight))
+        openSpan(.role(StructureRole(.table)))
+        defer { closeSpan() }
         try drawHeader(table)
-        for (index, row) in table.rows.enumerated() {
+        var bodyCount = 0
+        for (index, spec) in table.table.rows.enumerated() {
             if index % 64 == 0, let deadline = report.deadline, deadline.hasPassed { throw .limit(deadline.exceeded) }
+            let bodyIndex = spec.kind == .body ? bodyCount : nil
+            if spec.kind == .body { bodyCount += 1 }
+            let row =
+                index == 0 && table.firstRow != nil
+                ? table.firstRow!
+                : try setRow(spec, place: .body(index + 1), bodyIndex: bodyIndex, in: &table)
             try placeRow(row, in: table)
         }
         if !table.footer.isEmpty {
             // The footer goes on one page when one page can hold it with the header.
             let needed = table.footerHeight
             if needed > remaining + 1e-9 && needed <= fullHeight - table.headerHeight && !atPageTop {
-                newPage()
+                try newPage()
                 try drawHeader(table)
             }
             for row in table.footer {
@@ -412,7 +431,7 @@ extension LayoutEngine {
         let height = table.height(of: row)
         if height > remaining + 1e-9 {
             if height <= fullHeight - table.headerHeight {
-                newPage()
+                try newPage()
                 try drawHeader(table)
             } else {
                 try placeSplitRow(row, in: table)
@@ -434,7 +453,7 @@ extension LayoutEngine {
         while pending() {
             let waiting = row.cells.indices.filter { starts[$0] < row.cells[$0].lines.count }
             if waiting.contains(where: { fitting(row.cells[$0]) < 1 }) {
-                newPage()
+                try newPage()
                 try drawHeader(table)
             }
             let ranges = row.cells.indices.map { index in
@@ -445,7 +464,7 @@ extension LayoutEngine {
             try drawRow(row, in: table, lines: ranges, height: max(row.minimumHeight, textHeight) + 2 * padding)
             starts = ranges.map(\.upperBound)
             if pending() {
-                newPage()
+                try newPage()
                 try drawHeader(table)
             }
         }
@@ -487,7 +506,8 @@ extension LayoutEngine {
             defer {
                 let cellCommands = Array(commands[cellStart...])
                 commands.replaceSubrange(
-                    cellStart..., with: [
+                    cellStart...,
+                    with: [
                         .group(
                             .init(
                                 commands: cellCommands,
@@ -504,7 +524,7 @@ extension LayoutEngine {
                 if let set = cell.rich?[lineIndex] {
                     let top = y + padding + Double(offset) * cell.lineHeight + (cell.lineHeight - set.height) / 2
                     commands += set.commands.map { $0.moved(x: x + padding, y: top) }
-                    placed.append(
+                    record(
                         PlacedText(
                             pageIndex: pageIndex, text: set.text,
                             frame: Rect(

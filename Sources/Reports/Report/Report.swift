@@ -45,6 +45,13 @@ public struct Report: Hashable, Sendable {
         self.blocks = content()
     }
 
+    /// How many blocks and table rows the report holds: what the work and memory of laying it out grow with.
+    public var size: Int {
+        blocks.reduce(0) { total, block in
+            if case .table(let table) = block { total + table.rows.count + table.footer.count } else { total + 1 }
+        }
+    }
+
     /// Adds a block at the end.
     public mutating func append(_ block: some ReportBlockConvertible) {
         blocks.append(block.reportBlock)
@@ -70,6 +77,26 @@ public struct Report: Hashable, Sendable {
         fonts: FontRegistry = .shared, bands: (_ page: Int, _ pages: Int) throws -> PageTemplate
     ) throws(ReportError) -> ReportOutput {
         try LayoutEngine.run(report: self, fonts: fonts, bands: bands)
+    }
+
+    /// The report's pages counted, its outline found, without holding any page: the first step of laying out a
+    /// report too long to hold (`layout(fonts:pagination:bands:pages:)`).
+    /// - Throws: `ReportError`, as `layout(fonts:)`.
+    public func paginate(fonts: FontRegistry = .shared) throws(ReportError) -> ReportPagination {
+        try LayoutEngine.paginate(report: self, fonts: fonts)
+    }
+
+    /// Lays the report out one page at a time, for a report too long to hold: each page, its header and footer
+    /// from `bands(page, pages)` with the count `pagination` found, goes to `pages` as soon as the flow leaves it
+    /// and is released once `pages` returns — the same pages as `layout(fonts:bands:)`, in order, and no
+    /// `placedTexts`. May be called again with the same pagination for the same pages (a PDF walks them twice).
+    /// - Throws: `ReportError` as `layout(fonts:bands:)` does; an error `pages` throws stops the layout and is
+    ///   thrown unchanged.
+    public func layout(
+        fonts: FontRegistry = .shared, pagination: ReportPagination,
+        bands: (_ page: Int, _ pages: Int) throws -> PageTemplate, pages: (Drawing) throws -> Void
+    ) throws {
+        try LayoutEngine.stream(report: self, fonts: fonts, pagination: pagination, bands: bands, sink: pages)
     }
 }
 

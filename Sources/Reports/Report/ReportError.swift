@@ -36,6 +36,9 @@ public enum ReportError: Error, Hashable, Sendable {
     /// A chart is taller than a page's body, so no page can hold it whole (`location` names it: `chart 2`, the
     /// flow's charts counted from 1; heights in points).
     case chartTooTall(location: String, height: Double, available: Double)
+    /// Page `page` was laid out but whoever takes the pages one at a time (`Report.layout(fonts:bands:pages:)`)
+    /// could not draw or write it; that call throws the taker's own error, this names the page it stopped at.
+    case output(page: Int, reason: String)
 }
 
 extension ReportError: CustomStringConvertible, LocalizedError {
@@ -83,6 +86,8 @@ extension ReportError: CustomStringConvertible, LocalizedError {
                 + "after it)"
         case .limit(let limit):
             return "cannot lay out the report: \(limit.description)"
+        case .output(let page, let reason):
+            return "cannot write page \(page) of the report: \(reason)"
         }
     }
 
@@ -113,6 +118,7 @@ extension ReportError: Problem {
         case .columnsTooWide, .pageTooSmall, .bandOverflow, .contentsUnsettled, .chartTooTall: .doesNotFit
         case .unknownRole, .invalidNumber, .band: .badTemplate
         case .limit(let exceeded): exceeded.kind
+        case .output: .io
         }
     }
 

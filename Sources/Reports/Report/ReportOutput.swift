@@ -18,6 +18,21 @@ public struct ReportOutput: Hashable, Sendable {
     public var document: Document { Document(pages: pages, metadata: metadata, outline: outline) }
 }
 
+/// A report's pages counted without holding them (`Report.paginate(fonts:)`): what a renderer must know before
+/// the first page is drawn — how many there are (for "page X of Y") and the outline — and what
+/// `Report.layout(fonts:pagination:bands:pages:)` needs to lay out the same pages again.
+public struct ReportPagination: Hashable, Sendable {
+    /// How many pages the report takes.
+    public var pageCount: Int
+    /// One entry per heading, in reading order, each naming its page by index.
+    public var outline: [Document.OutlineEntry]
+    /// The top-level drawing commands of all page bodies together (a table's row is one), headers and footers
+    /// not counted: what a document budget is held to.
+    public var elementCount: Int
+    /// The page (from 0) of each heading the table of contents lists, once settled; nil without one.
+    var contentsPages: [Int]?
+}
+
 /// One text command as placed: its measured extent and the box it belongs in.
 public struct PlacedText: Hashable, Sendable {
     /// Which part of the page the text belongs to.
