@@ -87,10 +87,7 @@ extension PDFDocument {
             guard let contents = attr.contents, let stream = contents.pointee.stream,
                 contents.pointee.filter & HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) != 0
             else { continue }
-            let bytes = Self.bytes(of: stream)
-            guard let compressed = bytes.withUnsafeBytes({ deflate($0, effort: .content) }),
-                let deflated = memoryStream(holding: compressed)
-            else {
+            guard let deflated = deflatedCopy(of: stream) else {
                 restorePageContents(originals)
                 throw reject(code: 0x1015, operation: "deflate a page's content", argument: argument)
             }
@@ -112,10 +109,7 @@ extension PDFDocument {
         guard let contents = attr.contents, let stream = contents.pointee.stream,
             contents.pointee.filter & HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) != 0
         else { return }
-        let bytes = Self.bytes(of: stream)
-        guard let compressed = bytes.withUnsafeBytes({ deflate($0, effort: .content) }),
-            let deflated = memoryStream(holding: compressed)
-        else {
+        guard let deflated = deflatedCopy(of: stream) else {
             throw reject(code: 0x1015, operation: "deflate a finished page's content", argument: nil)
         }
         contents.pointee.stream = deflated
@@ -138,6 +132,14 @@ extension PDFDocument {
     }
 
     /// A new memory stream of the document holding `bytes` in one block; nil when libHaru could not allocate.
+    /// A new stream of `stream`'s bytes deflated as the save would (the content effort); nil when they cannot be
+    /// deflated or held.
+    private func deflatedCopy(of stream: HPDF_Stream) -> HPDF_Stream? {
+        let bytes = Self.bytes(of: stream)
+        guard let compressed = bytes.withUnsafeBytes({ deflate($0, effort: .content) }) else { return nil }
+        return memoryStream(holding: compressed)
+    }
+
     private func memoryStream(holding bytes: [UInt8]) -> HPDF_Stream? {
         guard let stream = HPDF_MemStream_New(handle.pointee.mmgr, HPDF_UINT(max(bytes.count, 16))) else {
             HPDF_ResetError(handle)

@@ -240,10 +240,8 @@ public struct Template: Sendable {
             from: try flowOutput(scope: scope, metadata: metadata, options: options), firstPage: commands)
     }
 
-    /// The document of a laid-out flow, the positioned elements `commands` drawn on its first page beneath it.
-    /// - Throws: `TemplateError` for the `elements-per-document` budget.
-    func document(from output: ReportOutput, firstPage commands: [Drawing.Command]) throws(TemplateError) -> Document {
-        let total = output.pages.reduce(commands.count) { $0 + $1.commands.count }
+    /// Refuses a document whose pages hold `total` elements, past the `elements-per-document` budget.
+    func checkElementsPerDocument(_ total: Int) throws(TemplateError) {
         guard total <= limits.elementsPerDocument else {
             throw TemplateError(
                 file: file,
@@ -252,6 +250,12 @@ public struct Template: Sendable {
                         limit: "elements-per-document", what: "the document's pages hold", value: total,
                         maximum: limits.elementsPerDocument, unit: "elements")))
         }
+    }
+
+    /// The document of a laid-out flow, the positioned elements `commands` drawn on its first page beneath it.
+    /// - Throws: `TemplateError` for the `elements-per-document` budget.
+    func document(from output: ReportOutput, firstPage commands: [Drawing.Command]) throws(TemplateError) -> Document {
+        try checkElementsPerDocument(output.pages.reduce(commands.count) { $0 + $1.commands.count })
         var pages = output.pages
         pages[0].commands = commands + pages[0].commands
         if let background { for index in pages.indices { pages[index].background = background } }

@@ -137,15 +137,7 @@ extension Template {
             throw layoutFailure(error)
         }
         // Each page's header and footer is one group beside the body's commands.
-        let total = commands.count + pagination.elementCount + pagination.pageCount
-        guard total <= limits.elementsPerDocument else {
-            throw TemplateError(
-                file: file,
-                reason: .limit(
-                    LimitExceeded(
-                        limit: "elements-per-document", what: "the document's pages hold", value: total,
-                        maximum: limits.elementsPerDocument, unit: "elements")))
-        }
+        try checkElementsPerDocument(commands.count + pagination.elementCount + pagination.pageCount)
         let walk = TemplatePages.Walk(
             template: self, report: report, scope: scope, fonts: fonts, pagination: pagination,
             firstPageCommands: commands)
