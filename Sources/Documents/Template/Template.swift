@@ -223,12 +223,7 @@ public struct Template: Sendable {
         values given: [String: String] = [:], data given2: [String: TemplateValue] = [:],
         options: TemplateRenderOptions = TemplateRenderOptions()
     ) throws(TemplateError) -> Document {
-        let scope = try scope(values: given, data: given2, deadline: options.deadline)
-        var commands: [Drawing.Command] = []
-        var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
-        budget.deadline = options.deadline
-        try drawElements(scope: scope, options: options, into: &commands, budget: &budget)
-        let metadata = try metadata(given: given, scope: scope)
+        let (scope, commands, metadata) = try positioned(values: given, data: given2, options: options)
         guard !flow.isEmpty else {
             var document = Document(
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
@@ -238,6 +233,19 @@ public struct Template: Sendable {
         }
         return try document(
             from: try flowOutput(scope: scope, metadata: metadata, options: options), firstPage: commands)
+    }
+
+    /// The template's scope, its positioned elements (a flow's first page draws them beneath the flow) and its
+    /// metadata, filled from `given` and `given2`: what a held and a streamed document both begin with.
+    func positioned(
+        values given: [String: String], data given2: [String: TemplateValue], options: TemplateRenderOptions
+    ) throws(TemplateError) -> (scope: TemplateScope, commands: [Drawing.Command], metadata: Document.Metadata) {
+        let scope = try scope(values: given, data: given2, deadline: options.deadline)
+        var commands: [Drawing.Command] = []
+        var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
+        budget.deadline = options.deadline
+        try drawElements(scope: scope, options: options, into: &commands, budget: &budget)
+        return (scope, commands, try metadata(given: given, scope: scope))
     }
 
     /// Refuses a document whose pages hold `total` elements, past the `elements-per-document` budget.

@@ -115,12 +115,7 @@ extension Template {
                     key: "flow", value: "a positioned template",
                     expected: "a flow to lay out page by page; a positioned template is one page: call render"))
         }
-        let scope = try scope(values: given, data: given2, deadline: options.deadline)
-        var commands: [Drawing.Command] = []
-        var budget = ElementBudget(maximum: limits.elementsPerPage, maximumImageBytes: limits.imageBytes)
-        budget.deadline = options.deadline
-        try drawElements(scope: scope, options: options, into: &commands, budget: &budget)
-        let metadata = try metadata(given: given, scope: scope)
+        let (scope, commands, metadata) = try positioned(values: given, data: given2, options: options)
         let report = try flowReport(scope: scope, metadata: metadata, options: options)
         // An archive level, a signature field and flattened forms are settings of the whole document.
         let whole = furniture.archive != nil || furniture.signatureField != nil || furniture.flattensForms
