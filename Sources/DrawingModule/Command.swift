@@ -277,6 +277,7 @@ extension Drawing.Command: Codable {
 
     /// Reads a flat object: `{"kind": "line", "color": …, "width": …}`; the fields are those of the payload type.
     public init(from decoder: any Decoder) throws {
+        try decoder.checkDeadline()
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let tag = try container.decode(String.self, forKey: .kind)
         guard let kind = Kind(rawValue: tag) else {

@@ -54,7 +54,26 @@ enum JSONForm {
         throws(DescriptionFormatError) -> Value
     {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try decode(type, from: data, source: source, deadline: nil)
+        } catch let error as DescriptionFormatError {
+            throw error
+        } catch {
+            throw DescriptionFormatError(source: source, path: "", reason: "\(error)")
+        }
+    }
+
+    /// Decodes `type`, looking at `deadline` at every command and path element the JSON holds: a description of a
+    /// hundred thousand elements takes the decoder longer than a job may run.
+    /// - Throws: `DescriptionFormatError`, or `LimitExceeded` (job-seconds) once the deadline has passed.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from data: Data, source: String, deadline: Deadline?
+    ) throws -> Value {
+        let decoder = JSONDecoder()
+        if let deadline { decoder.userInfo[.deadline] = deadline }
+        do {
+            return try decoder.decode(type, from: data)
+        } catch let limit as LimitExceeded {
+            throw limit
         } catch let error as DecodingError {
             switch error {
             case .dataCorrupted(let context):
@@ -116,6 +135,20 @@ extension Drawing {
     }
 }
 
+extension CodingUserInfoKey {
+    /// The job's `Deadline`, when a description is read as part of a job.
+    static let deadline = CodingUserInfoKey(rawValue: "mkpdf.deadline")!
+}
+
+extension Decoder {
+    /// Throws the job's time limit once the deadline the decoder was given has passed: asked at each command and
+    /// path element, the repeated parts of a description.
+    func checkDeadline() throws(LimitExceeded) {
+        guard let deadline = userInfo[.deadline] as? Deadline else { return }
+        try deadline.check { $0 }
+    }
+}
+
 extension Document {
     /// The document as JSON with sorted keys: equal documents give equal bytes.
     public func jsonData() throws(DescriptionFormatError) -> Data {
@@ -125,6 +158,27 @@ extension Document {
     /// Reads a document from JSON; `source` (a file name) goes into error messages.
     public init(jsonData: Data, source: String = "document JSON") throws(DescriptionFormatError) {
         self = try JSONForm.decode(Document.self, from: jsonData, source: source)
+    }
+
+    /// Reads either JSON form a description file may hold — a document (an object with `"pages"`) or one drawing,
+    /// which becomes a one-page document — in one pass over the bytes, as part of a job that must end by
+    /// `deadline`; `source` (a file name) goes into error messages.
+    /// - Throws: `DescriptionFormatError`, or `LimitExceeded` (job-seconds) once `deadline` has passed.
+    public init(documentOrDrawingJSON jsonData: Data, source: String, deadline: Deadline? = nil) throws {
+        self = try JSONForm.decode(DocumentOrDrawing.self, from: jsonData, source: source, deadline: deadline).document
+    }
+}
+
+/// A document read from whichever of its two JSON forms the text holds, told apart by the `"pages"` key.
+private struct DocumentOrDrawing: Decodable {
+    let document: Document
+
+    private enum CodingKeys: String, CodingKey { case pages }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        document =
+            container.contains(.pages) ? try Document(from: decoder) : Document(pages: [try Drawing(from: decoder)])
     }
 }
 

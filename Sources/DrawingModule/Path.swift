@@ -108,6 +108,7 @@ extension Drawing.Command.Path.Element: Codable {
 
     /// Reads `{"move": [x, y]}`, `{"line": [x, y]}`, `{"curve": [x1, y1, x2, y2, x, y]}` or `{"close": []}`.
     public init(from decoder: any Decoder) throws {
+        try decoder.checkDeadline()
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
             throw DecodingError.dataCorrupted(

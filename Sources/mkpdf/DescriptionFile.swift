@@ -6,8 +6,16 @@ import Support
 
 /// Reads a description file into a document, by its extension; the place to add new input forms.
 enum DescriptionFile {
-    /// The document in `url`: a Document JSON (`"pages"`), or a Drawing JSON as a one-page document.
-    static func load(_ url: URL) throws -> Document {
+    /// The document in `url`: a Document JSON (`"pages"`), or a Drawing JSON as a one-page document. The file is held
+    /// to `limits.templateBytes` before it is read, and the decoding stops once `deadline` has passed.
+    static func load(_ url: URL, limits: Limits, deadline: Deadline?) throws -> Document {
+        if let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > limits.templateBytes {
+            let limit = LimitExceeded(
+                limit: "template-bytes", what: "the description file holds", value: size,
+                maximum: limits.templateBytes, unit: "bytes")
+            throw RenderCommandFailure(
+                description: "\(url.path): \(limit)", kind: limit.kind, place: ProblemPlace(file: url.path))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -21,11 +29,12 @@ enum DescriptionFile {
         }
         switch url.pathExtension.lowercased() {
         case "json":
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            if object?["pages"] != nil {
-                return try Document(jsonData: data, source: url.path)
+            do {
+                return try Document(documentOrDrawingJSON: data, source: url.path, deadline: deadline)
+            } catch let limit as LimitExceeded {
+                throw RenderCommandFailure(
+                    description: "\(url.path): \(limit)", kind: limit.kind, place: ProblemPlace(file: url.path))
             }
-            return Document(pages: [try Drawing(jsonData: data, source: url.path)])
         default:
             throw RenderCommandFailure(
                 description: "\(url.path): unknown description format \".\(url.pathExtension)\". "

@@ -36,7 +36,7 @@ enum TemplateOutput {
                 throw ValidationError(
                     "--set and --data fill a YAML template; \(url.path) is not one (.yaml)")
             }
-            return (try DescriptionFile.load(url), nil)
+            return (try DescriptionFile.load(url, limits: try safety.limits(), deadline: deadline), nil)
         }
         let template = try Template(contentsOf: url, root: safety.rootURL, limits: try safety.limits())
         let options = TemplateRenderOptions(

@@ -239,19 +239,42 @@ import Testing
     @Test func onePathOfManyTallEdgesInAPNG() throws {
         // One path, 100,000 edges zigzagging down the whole page: cairo scans each edge on every row it crosses,
         // some ten seconds in one fill, which cannot be stopped once begun; it is filled band by band instead.
-        let count = 100_000
+        Self.expectStopped(
+            try Self.render(Self.zigzag(100_000), output: "out.png", input: "t.json"),
+            "one path of 100,000 page-tall edges")
+    }
+
+    /// A drawing JSON of `count` zigzag path elements down an A4 page.
+    static func zigzag(_ count: Int) -> String {
         var elements = ["{\"move\": [0, 0]}"]
         for index in 0..<count {
             elements.append("{\"line\": [\(Double(index) * 595 / Double(count)), \(index % 2 * 842)]}")
         }
         elements.append("{\"close\": []}")
-        let drawing = """
-            {"size": {"width": 595, "height": 842}, "background": "#FFFFFF", "commands": [{"kind": "path",
-             "elements": [\(elements.joined(separator: ","))], "paint": "fill", "lineWidth": 1,
-             "stroke": "#000000", "fill": "#FF0000"}]}
+        return """
+            {"size": {"width": 595, "height": 842}, "commands": [{"kind": "path",
+             "elements": [\(elements.joined(separator: ","))], "paint": "fill", "lineWidth": 1, "stroke": "#000000",
+             "fill": "#FF0000"}]}
             """
+    }
+
+    @Test func aDescriptionTooLongToReadInTime() throws {
+        // 400,000 path elements (13 MB): JSONDecoder takes longer than the job may run; each element asks the clock.
         Self.expectStopped(
-            try Self.render(drawing, output: "out.png", input: "t.json"), "one path of 100,000 page-tall edges")
+            try Self.render(
+                Self.zigzag(400_000), output: "out.png", input: "t.json", ["--limit", "template-bytes=64M"]),
+            "a drawing JSON of 400,000 path elements")
+    }
+
+    @Test func aDescriptionOverTemplateBytesIsRefusedBeforeItIsRead() throws {
+        let stopped = try Self.render(Self.zigzag(200_000), input: "t.json", ["--limit", "template-bytes=1M"])
+        #expect(stopped.status == 4, "exit \(stopped.status): \(stopped.stderr.suffix(300))")
+        #expect(
+            stopped.stderr.contains("t.json: the description file holds")
+                && stopped.stderr.contains("over the limit template-bytes of 1048576 bytes"),
+            "\(stopped.stderr.suffix(300))")
+        #expect(!stopped.wroteOutput)
+        #expect(stopped.elapsed < .seconds(1), "refused before reading: \(stopped.elapsed)")
     }
 
     @Test func oneMarkupParagraphOfManyRuns() throws {
