@@ -306,7 +306,8 @@ import Testing
                 words[index] = state
             }
         }
-        let input = try PNGEncoder(compression: .fast).encode(pixels: pixels, width: width, height: height, layout: .rgb)
+        let input = try PNGEncoder(compression: .fast)
+            .encode(pixels: pixels, width: width, height: height, layout: .rgb)
         try input.write(to: scratch.file("noise.png"))
         let clock = ContinuousClock()
         let start = clock.now
