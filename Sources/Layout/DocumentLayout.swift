@@ -58,7 +58,7 @@ public struct DocumentLayout: Sendable {
             pages.append(try run.page(drawing, number: index + 1))
         }
         return LaidOutDocument(
-            document: document, pages: pages, structure: run.structure.finished())
+            document: document, pages: pages, structureTree: run.structure.finished())
     }
 
     /// A layout of one document's pages handed over one at a time (a `PageSource`'s walk), for a document too long
@@ -97,6 +97,8 @@ final class LayoutRun {
     let layout: DocumentLayout
     let shapings: TextLayoutCache
     var structure = StructureBuilder()
+    /// How many elements the last page laid out had of its own.
+    private var elementsOfLastPage = 0
     /// Boxes set for the context's recent documents, or nil (no context: every box set).
     let setBoxes: SetTextBoxes?
     /// Barcodes placed for the context's recent documents, or nil (no context: every code encoded).
@@ -119,6 +121,9 @@ final class LayoutRun {
     func page(_ drawing: Drawing, number: Int) throws(RenderError) -> LaidOutPage {
         var page = LaidOutPage(number: number, size: drawing.size, background: drawing.background)
         page.commandStarts.reserveCapacity(drawing.commands.count + 1)
+        // Room for as many elements as the page before had (a report's pages are alike) or one per command, not an
+        // array grown by doubling and copied.
+        page.own.reserveCapacity(max(drawing.commands.count, elementsOfLastPage))
         structure.beginPage(number)
         var start = 0
         var split: Int?
@@ -131,7 +136,7 @@ final class LayoutRun {
                     page.beginning = kept.elements
                     page.commandStarts = kept.commandStarts
                     page.texts = kept.texts
-                    structure = kept.structure.copy()
+                    structure = kept.structure
                     shapings.shapings = kept.shapings
                     start = from
                     reuse.hit(in: frame, after: from)
@@ -148,7 +153,7 @@ final class LayoutRun {
                     reuse.keep(
                         RenderContext.Kept(
                             elements: page.elements, commandStarts: page.commandStarts, texts: page.texts,
-                            structure: structure.copy(), shapings: shapings.shapings),
+                            structure: structure, shapings: shapings.shapings),
                         after: index, of: drawing, in: frame)
                 }
                 page.commandStarts.append(page.elementCount)
@@ -158,6 +163,7 @@ final class LayoutRun {
             }
         }
         page.commandStarts.append(page.elementCount)
+        elementsOfLastPage = page.own.count
         return page
     }
 
@@ -202,6 +208,7 @@ final class LayoutRun {
         var inner = context.entering(index)
         if let matrix { inner.matrix = matrix }
         var elements: [LaidOutElement] = []
+        elements.reserveCapacity(commands.count)
         try self.commands(commands, under: parent, context: &inner, into: &elements, texts: &texts)
         return elements
     }

@@ -12,8 +12,12 @@ public struct LaidOutDocument: Sendable {
     public var document: Document
     /// The pages, in order.
     public var pages: [LaidOutPage]
-    /// The structure tree: a `document` element whose children are the pages' content in reading order.
-    public var structure: StructureElement
+    /// The structure tree as layout recorded it.
+    var structureTree: StructureTree
+
+    /// The structure tree: a `document` element whose children are the pages' content in reading order, made from
+    /// what layout recorded each time it is read.
+    public var structure: StructureElement { structureTree.element }
 }
 
 /// One page laid out: its size, background and what is drawn on it, in drawing order.

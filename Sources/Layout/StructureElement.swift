@@ -107,127 +107,170 @@ public struct StructureElement: Sendable, Hashable {
     }
 }
 
-/// Builds the structure tree as layout walks the commands: roles open and close elements; content lands in the
-/// innermost open element, or in a default element (a paragraph, an artifact) when that element only groups others.
-final class StructureBuilder {
-    /// An element being built.
-    private final class Node {
-        let role: StructureRole?
-        var children: [StructureElement.Child] = []
-        /// Made by default (a text box's paragraph, a rule's artifact), not by a role in the drawing.
-        let isDefault: Bool
+/// A structure tree as layout records it: flat arrays an element and a link at a time, made into nested
+/// `StructureElement`s only when someone reads the tree (`element`). Laying out a report records tens of thousands of
+/// cells; nesting each into its row's array of enums as it closed cost more than the cells' text.
+struct StructureTree: Sendable, Hashable {
+    /// An element: its role (`nil` for the root) and whether layout made it by default.
+    struct Node: Sendable, Hashable {
+        var role: StructureRole?
+        var isDefault: Bool
+        /// How many children have been linked to it.
+        var children = 0
+        /// The role's kind, read as content is added without copying the role.
+        let kind: StructureRole.Kind?
+        /// True when the element groups other elements rather than holding content: default elements open inside it.
+        let groups: Bool
 
         init(role: StructureRole?, isDefault: Bool) {
             self.role = role
             self.isDefault = isDefault
-        }
-
-        /// True when the element groups other elements rather than holding content: default elements open inside it.
-        var groups: Bool {
+            kind = role?.kind
             switch role?.kind {
-            case nil, .document, .section, .table, .tableRow, .list, .form: true
-            default: false
+            case nil, .document, .section, .table, .tableRow, .list, .form: groups = true
+            default: groups = false
             }
         }
-
-        var element: StructureElement { StructureElement(role: role, children: children) }
-
-        /// A node of its own with the same role and children so far.
-        func copy() -> Node {
-            let node = Node(role: role, isDefault: isDefault)
-            node.children = children
-            return node
-        }
     }
 
-    private var stack = [Node(role: nil, isDefault: false)]
+    /// A child linked to its parent: `child` is a node's index, or, when negative, `-1 - i` for `contents[i]`.
+    struct Link: Sendable, Hashable {
+        var parent: Int32
+        var child: Int32
+    }
+
+    /// The elements, the root first.
+    var nodes = [Node(role: nil, isDefault: false)]
+    /// The content pieces.
+    var contents: [StructureElement.Content] = []
+    /// Each parent's children, in the order they were linked: a parent's children in reading order.
+    var links: [Link] = []
+
+    /// Adds an element not yet linked to a parent, and gives its index.
+    mutating func node(_ role: StructureRole?, isDefault: Bool = false) -> Int32 {
+        nodes.append(Node(role: role, isDefault: isDefault))
+        return Int32(nodes.count - 1)
+    }
+
+    /// Makes node `child` the next child of `parent`.
+    mutating func link(_ child: Int32, to parent: Int32) {
+        links.append(Link(parent: parent, child: child))
+        nodes[Int(parent)].children += 1
+    }
+
+    /// Makes `content` the next child of `parent`.
+    mutating func link(_ content: StructureElement.Content, to parent: Int32) {
+        contents.append(content)
+        link(-Int32(contents.count), to: parent)
+    }
+
+    /// The tree from the root, nested.
+    var element: StructureElement {
+        var children = [[Int32]](repeating: [], count: nodes.count)
+        for link in links { children[Int(link.parent)].append(link.child) }
+        func make(_ index: Int32) -> StructureElement {
+            StructureElement(
+                role: nodes[Int(index)].role,
+                children: children[Int(index)].map { child in
+                    child < 0 ? .content(contents[Int(-1 - child)]) : .element(make(child))
+                })
+        }
+        return make(0)
+    }
+}
+
+/// Builds the structure tree as layout walks the commands: roles open and close elements; content lands in the
+/// innermost open element, or in a default element (a paragraph, an artifact) when that element only groups others.
+/// A value, so a copy (a kept beginning's tree, given to each page that begins alike) goes on apart from it.
+struct StructureBuilder {
+    private(set) var tree = StructureTree()
+    /// The open elements, the root first.
+    private var stack: [Int32] = [0]
     /// For each `open`, whether it pushed a node (a default one inside an element that holds content does not).
     private var pushed: [Bool] = []
-    /// The artifact the last decorations went into, while nothing else came after them.
-    private var openArtifact: Node?
+    /// The artifact the last decorations went into, while nothing else came after them; not yet linked.
+    private var openArtifact: Int32?
 
-    /// A builder of its own in this one's state, which goes on apart from it (a kept beginning's tree, given to
-    /// each page that begins alike).
-    func copy() -> StructureBuilder {
-        let copy = StructureBuilder()
-        copy.stack = stack.map { $0.copy() }
-        copy.pushed = pushed
-        copy.openArtifact = openArtifact?.copy()
-        return copy
-    }
+    /// True when element `node` groups other elements rather than holding content: default elements open inside it.
+    private func groups(_ node: Int32) -> Bool { tree.nodes[Int(node)].groups }
 
     /// Starts a page: decorations do not run on into the next page's artifact.
-    func beginPage(_ number: Int) {
+    mutating func beginPage(_ number: Int) {
         closeArtifact()
     }
 
     /// Opens an element of `role`; with `defaultOnly`, only where the innermost element groups others (a text box
     /// inside a table cell adds no paragraph of its own).
-    func open(_ role: StructureRole, defaultOnly: Bool = false) {
+    mutating func open(_ role: StructureRole, defaultOnly: Bool = false) {
         closeArtifact()
-        guard !defaultOnly || stack[stack.count - 1].groups else {
+        guard !defaultOnly || groups(stack[stack.count - 1]) else {
             pushed.append(false)
             return
         }
-        stack.append(Node(role: role, isDefault: defaultOnly))
+        stack.append(tree.node(role, isDefault: defaultOnly))
         pushed.append(true)
     }
 
     /// Closes the element the matching `open` opened.
-    func close(defaultOnly: Bool = false) {
+    mutating func close(defaultOnly: Bool = false) {
         closeArtifact()
         guard pushed.removeLast(), stack.count > 1 else { return }
         let node = stack.removeLast()
         // A default element that got no content (an empty text box) is left out.
-        if node.isDefault && node.children.isEmpty { return }
-        stack[stack.count - 1].children.append(.element(node.element))
+        if tree.nodes[Int(node)].isDefault && tree.nodes[Int(node)].children == 0 { return }
+        tree.link(node, to: stack[stack.count - 1])
     }
 
     /// Adds `content` to the innermost element; where that only groups others, text becomes a paragraph of its own
     /// and decorations an artifact (consecutive ones together).
-    func add(_ content: StructureElement.Content) {
+    mutating func add(_ content: StructureElement.Content) {
         let top = stack[stack.count - 1]
+        let grouping = groups(top)
+        let kind = tree.nodes[Int(top)].kind
         // Rules and fills inside a paragraph or a cell are decoration still; inside a figure they are its picture.
-        if content.kind == .decoration, !top.groups, top.role?.kind != .figure, top.role?.kind != .artifact {
-            top.children.append(.element(StructureElement(role: .artifact, children: [.content(content)])))
+        if content.kind == .decoration, !grouping, kind != .figure, kind != .artifact {
+            wrap(content, in: .artifact, under: top)
             return
         }
-        guard top.groups else {
-            top.children.append(.content(content))
+        guard grouping else {
+            tree.link(content, to: top)
             return
         }
         switch content.kind {
         case .decoration:
-            if openArtifact == nil {
-                let artifact = Node(role: .artifact, isDefault: true)
-                openArtifact = artifact
-            }
-            openArtifact?.children.append(.content(content))
+            let artifact = openArtifact ?? tree.node(.artifact, isDefault: true)
+            openArtifact = artifact
+            tree.link(content, to: artifact)
         case .text, .rubyText:
             closeArtifact()
-            top.children.append(
-                .element(StructureElement(role: .paragraph, children: [.content(content)])))
+            wrap(content, in: .paragraph, under: top)
         case .image:
             closeArtifact()
-            top.children.append(
-                .element(StructureElement(role: StructureRole(.figure), children: [.content(content)])))
+            wrap(content, in: StructureRole(.figure), under: top)
         }
+    }
+
+    /// Links `content` under `parent` in an element of `role` of its own.
+    private mutating func wrap(_ content: StructureElement.Content, in role: StructureRole, under parent: Int32) {
+        let node = tree.node(role)
+        tree.link(content, to: node)
+        tree.link(node, to: parent)
     }
 
     /// Puts the artifact being filled into its element.
-    private func closeArtifact() {
+    private mutating func closeArtifact() {
         guard let artifact = openArtifact else { return }
         openArtifact = nil
-        stack[stack.count - 1].children.append(.element(artifact.element))
+        tree.link(artifact, to: stack[stack.count - 1])
     }
 
     /// The tree, every open element closed.
-    func finished() -> StructureElement {
+    mutating func finished() -> StructureTree {
         closeArtifact()
         while stack.count > 1 {
             let node = stack.removeLast()
-            stack[stack.count - 1].children.append(.element(node.element))
+            tree.link(node, to: stack[stack.count - 1])
         }
-        return stack[0].element
+        return tree
     }
 }

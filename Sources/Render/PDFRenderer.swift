@@ -391,28 +391,43 @@ public struct PDFRenderer: Sendable {
         of elements: some Collection<LaidOutElement>, in fontSet: PDFFontSet, numbering number: inout Int,
         from given: Int = 0, reached: (Int) -> Void = { _ in }
     ) throws {
-        for element in elements {
-            switch element {
-            case .text(let run):
-                defer { number += 1 }
-                if let deadline, deadline.hasPassed {
-                    throw RenderError.limit(deadline.exceeded, location: run.location)
-                }
-                reached(number)
-                guard number >= given, run.isFirstOfItsShaping else { continue }
-                try self.register(run, in: fontSet)
-            case .scope(let scope):
-                try registerGlyphs(of: scope.elements, in: fontSet, numbering: &number, from: given, reached: reached)
-            case .formField(let field):
-                try registerGlyphs(
-                    of: field.appearance, in: fontSet, numbering: &number, from: given, reached: reached)
-                for button in field.buttons {
-                    try registerGlyphs(
-                        of: button.on + button.off + button.onDown + button.offDown, in: fontSet,
-                        numbering: &number, from: given, reached: reached)
-                }
-            default: continue
+        // Read from their buffer, as `Painter` reads them: an iterator copied each whole element out first.
+        let walked = try elements.withContiguousStorageIfAvailable { elements in
+            for index in elements.indices {
+                try registerGlyphs(of: elements[index], in: fontSet, numbering: &number, from: given, reached: reached)
             }
+        }
+        guard walked == nil else { return }
+        for element in elements {
+            try registerGlyphs(of: element, in: fontSet, numbering: &number, from: given, reached: reached)
+        }
+    }
+
+    /// `registerGlyphs(of:in:numbering:from:reached:)` of one element.
+    private func registerGlyphs(
+        of element: LaidOutElement, in fontSet: PDFFontSet, numbering number: inout Int, from given: Int,
+        reached: (Int) -> Void
+    ) throws {
+        switch element {
+        case .text(let run):
+            defer { number += 1 }
+            if let deadline, deadline.hasPassed {
+                throw RenderError.limit(deadline.exceeded, location: run.location)
+            }
+            reached(number)
+            guard number >= given, run.isFirstOfItsShaping else { return }
+            try self.register(run, in: fontSet)
+        case .scope(let scope):
+            try registerGlyphs(of: scope.elements, in: fontSet, numbering: &number, from: given, reached: reached)
+        case .formField(let field):
+            try registerGlyphs(
+                of: field.appearance, in: fontSet, numbering: &number, from: given, reached: reached)
+            for button in field.buttons {
+                try registerGlyphs(
+                    of: button.on + button.off + button.onDown + button.offDown, in: fontSet,
+                    numbering: &number, from: given, reached: reached)
+            }
+        default: return
         }
     }
 
