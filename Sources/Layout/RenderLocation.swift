@@ -75,8 +75,13 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a location.
     public init(page: Int, path: String = "") {
+        self.init(page: page, step: path.isEmpty ? nil : Step(parent: nil, piece: .text(path)))
+    }
+
+    /// A location of `page` whose path is `step` and no source.
+    private init(page: Int, step: Step?) {
         self.page = page
-        self.step = path.isEmpty ? nil : Step(parent: nil, piece: .text(path))
+        self.step = step
         self.leaf = nil
     }
 
@@ -113,9 +118,8 @@ public struct RenderLocation: Hashable, Sendable, CustomStringConvertible {
     /// The same path with `suffix` written after it (`.drawing`, `.appearance`) and no source: where the commands
     /// of a group, a part or a field's appearance start, each naming its own source.
     package func below(_ suffix: String = "") -> RenderLocation {
-        var next = RenderLocation(page: page)
-        next.step = suffix.isEmpty ? steps : Step(parent: steps, piece: .text(suffix))
-        return next
+        let steps = steps
+        return RenderLocation(page: page, step: suffix.isEmpty ? steps : Step(parent: steps, piece: .text(suffix)))
     }
 
     /// Equal when page and spelled-out path are; locations sharing their steps are compared by their last ones

@@ -71,9 +71,11 @@ public struct RasterRenderer: Sendable {
         }
     }
 
-    /// `document` checked for a raster (scale, page sizes, pixels) and laid out, barcodes on a grid of `scale`.
+    /// `document` checked for a raster (form fields, scale, page sizes, pixels) and laid out, barcodes on a grid of
+    /// `scale`.
     /// - Throws: `RenderError` naming the page and command that failed.
     public func layOut(_ document: Document, scale: RasterScale = .standard) throws(RenderError) -> LaidOutDocument {
+        try document.checkFormFields()
         for (index, drawing) in document.pages.enumerated() {
             _ = try pixelSize(of: drawing, scale: scale, page: index + 1)
         }
