@@ -152,47 +152,181 @@ public enum NumberText {
     }
 
     /// `a + b`, `a - b` or `a * b` exactly.
-    /// - Throws: `Inexact` when Foundation had to round the result (it would need more than `maximumDigits`).
+    ///
+    /// Foundation's `NSDecimalMultiply` and `NSDecimalAdd` round a result past their mantissa and report no loss,
+    /// so a result that cannot be sure to fit is computed again digit by digit (`ExactDigits`): refused when it
+    /// needs more than `maximumDigits` significant digits, else that exact value.
+    /// - Throws: `Inexact` when the result would need more than `maximumDigits` significant digits.
     public static func exactly(_ a: Decimal, _ symbol: String, _ b: Decimal) throws(Inexact) -> Decimal {
-        var left = a
-        var right = b
-        var result = Decimal()
-        let error: NSDecimalNumber.CalculationError =
+        if fitsMantissa(a, symbol, b) {
             switch symbol {
-            case "+": NSDecimalAdd(&result, &left, &right, .plain)
-            case "-": NSDecimalSubtract(&result, &left, &right, .plain)
-            default: NSDecimalMultiply(&result, &left, &right, .plain)
+            case "+": return a + b
+            case "-": return a - b
+            default: return a * b
             }
-        guard error == .noError, !result.isNaN else {
+        }
+        let left = ExactDigits(a)
+        let right = ExactDigits(b)
+        let result =
+            switch symbol {
+            case "+": left.adding(right)
+            case "-": left.adding(right.negated)
+            default: left.multiplied(by: right)
+            }
+        guard let value = result.decimal else {
             throw Inexact(operation: "\(TemplateValue.plain(a)) \(symbol) \(TemplateValue.plain(b))")
         }
-        return result
+        return value
     }
+
+    /// True when Foundation's result of `a symbol b` surely fits its 128-bit mantissa, so it is exact: the operands'
+    /// mantissas are short enough (as most amounts, prices and quantities are) for the product's or the aligned
+    /// sum's mantissa to stay within 37 digits.
+    private static func fitsMantissa(_ a: Decimal, _ symbol: String, _ b: Decimal) -> Bool {
+        let digitsA = mantissaDigits(a)
+        let digitsB = mantissaDigits(b)
+        if symbol == "*" { return digitsA + digitsB <= 37 }
+        // Aligning exponents multiplies one mantissa by ten per step.
+        let shift = a.exponent - b.exponent
+        return max(digitsA + max(0, shift), digitsB + max(0, -shift)) + 1 <= 37
+    }
+
+    /// At most how many digits `value`'s mantissa has: 9, 18 or the most a mantissa holds.
+    private static func mantissaDigits(_ value: Decimal) -> Int {
+        let mantissa = value.significand.magnitude
+        return mantissa < nineDigits ? 9 : mantissa < eighteenDigits ? 18 : maximumDigits + 1
+    }
+
+    private static let nineDigits = Decimal(1_000_000_000)
+    private static let eighteenDigits = Decimal(1_000_000_000_000_000_000 as Int64)
 
     /// `a / b` to `maximumDigits` significant digits: exact when the quotient ends within them; a quotient that does
     /// not end (`1 / 3`) is cut there, and a template rounds it (`round`, `floor`, `ceil`) before `yen` or `number`
-    /// prints it. A quotient whose whole part leaves fewer than `quotientPlaces` decimals is refused, as rounding it
-    /// could then give a wrong figure.
+    /// prints it. A quotient that does not end and whose whole part leaves fewer than `quotientPlaces` decimals is
+    /// refused, as rounding it could then give a wrong figure.
     /// - Throws: `Inexact` for such a quotient.
     public static func divided(_ a: Decimal, by b: Decimal) throws(Inexact) -> Decimal {
         var left = a
         var right = b
         var result = Decimal()
         let error = NSDecimalDivide(&result, &left, &right, .plain)
-        guard error == .noError || error == .lossOfPrecision, !result.isNaN else {
-            throw Inexact(operation: "\(TemplateValue.plain(a)) / \(TemplateValue.plain(b))")
-        }
-        if error == .lossOfPrecision {
-            let plain = TemplateValue.plain(result.magnitude)
-            let whole = plain.split(separator: ".")[0]
-            let wholeDigits = whole == "0" ? 0 : whole.count
-            guard maximumDigits - wholeDigits >= quotientPlaces else {
-                throw Inexact(operation: "\(TemplateValue.plain(a)) / \(TemplateValue.plain(b))")
-            }
-        }
+        let refused = Inexact(operation: "\(TemplateValue.plain(a)) / \(TemplateValue.plain(b))")
+        guard error == .noError || error == .lossOfPrecision, !result.isNaN else { throw refused }
+        // Exact when the quotient times the divisor gives the dividend back, digit for digit.
+        let back = ExactDigits(result).multiplied(by: ExactDigits(b))
+        if back == ExactDigits(a) { return result }
+        let plain = TemplateValue.plain(result.magnitude)
+        let whole = plain.split(separator: ".")[0]
+        let wholeDigits = whole == "0" ? 0 : whole.count
+        guard maximumDigits - wholeDigits >= quotientPlaces else { throw refused }
         return result
     }
 
     /// The decimals a quotient that does not end keeps at least.
     public static let quotientPlaces = 10
+}
+
+/// A decimal as its significant digits and a power of ten, for the results `NumberText` checks: added and multiplied
+/// digit by digit, never rounded.
+struct ExactDigits: Equatable {
+    /// The significant digits, most significant first, without leading or trailing zeros (empty for zero).
+    var digits: [UInt8]
+    /// The power of ten of the last digit.
+    var exponent: Int
+    var negative: Bool
+
+    init(digits: [UInt8], exponent: Int, negative: Bool) {
+        var digits = digits
+        var exponent = exponent
+        let leading = digits.prefix { $0 == 0 }.count
+        digits.removeFirst(leading)
+        while digits.last == 0 {
+            digits.removeLast()
+            exponent += 1
+        }
+        self.digits = digits
+        self.exponent = digits.isEmpty ? 0 : exponent
+        self.negative = digits.isEmpty ? false : negative
+    }
+
+    init(_ value: Decimal) {
+        let plain = TemplateValue.plain(value)
+        let negative = plain.hasPrefix("-")
+        let parts = (negative ? plain.dropFirst() : plain[...]).split(separator: ".")
+        let fraction = parts.count > 1 ? parts[1] : ""
+        let digits = (parts[0] + fraction).utf8.map { $0 - UInt8(ascii: "0") }
+        self.init(digits: digits, exponent: -fraction.count, negative: negative)
+    }
+
+    var negated: ExactDigits { ExactDigits(digits: digits, exponent: exponent, negative: !negative) }
+
+    /// The value as a `Decimal`, or nil when it has more than `NumberText.maximumDigits` significant digits.
+    var decimal: Decimal? {
+        guard !digits.isEmpty else { return Decimal(0) }
+        guard digits.count <= NumberText.maximumDigits else { return nil }
+        var text = String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+        if exponent >= 0 {
+            text += String(repeating: "0", count: exponent)
+        } else if -exponent >= text.count {
+            text = "0." + String(repeating: "0", count: -exponent - text.count) + text
+        } else {
+            text.insert(".", at: text.index(text.endIndex, offsetBy: exponent))
+        }
+        return NumberText.exact((negative ? "-" : "") + text)
+    }
+
+    func multiplied(by other: ExactDigits) -> ExactDigits {
+        guard !digits.isEmpty, !other.digits.isEmpty else { return ExactDigits(digits: [], exponent: 0, negative: false) }
+        var product = [Int](repeating: 0, count: digits.count + other.digits.count)
+        for (i, a) in digits.reversed().enumerated() {
+            for (j, b) in other.digits.reversed().enumerated() { product[i + j] += Int(a) * Int(b) }
+        }
+        var carry = 0
+        for index in product.indices {
+            let total = product[index] + carry
+            product[index] = total % 10
+            carry = total / 10
+        }
+        return ExactDigits(
+            digits: product.reversed().map { UInt8($0) }, exponent: exponent + other.exponent,
+            negative: negative != other.negative)
+    }
+
+    func adding(_ other: ExactDigits) -> ExactDigits {
+        let low = min(exponent, other.exponent)
+        // Both magnitudes as digits of 10^low, least significant first.
+        func aligned(_ value: ExactDigits) -> [Int] {
+            Array(repeating: 0, count: value.exponent - low) + value.digits.reversed().map(Int.init)
+        }
+        var a = aligned(self)
+        var b = aligned(other)
+        let width = max(a.count, b.count) + 1
+        a += Array(repeating: 0, count: width - a.count)
+        b += Array(repeating: 0, count: width - b.count)
+        var negative = self.negative
+        if self.negative != other.negative {
+            // The larger magnitude less the smaller, with the larger's sign.
+            if a.reversed().lexicographicallyPrecedes(b.reversed()) {
+                swap(&a, &b)
+                negative = other.negative
+            }
+            for index in a.indices { a[index] -= b[index] }
+        } else {
+            for index in a.indices { a[index] += b[index] }
+        }
+        var carry = 0
+        for index in a.indices {
+            var total = a[index] + carry
+            carry = 0
+            if total < 0 {
+                total += 10
+                carry = -1
+            } else if total > 9 {
+                total -= 10
+                carry = 1
+            }
+            a[index] = total
+        }
+        return ExactDigits(digits: a.reversed().map { UInt8($0) }, exponent: low, negative: negative)
+    }
 }

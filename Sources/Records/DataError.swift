@@ -137,7 +137,7 @@ extension DataError: CustomStringConvertible, LocalizedError {
                 if let origin = mismatch.origin { place += " (\(origin))" }
             }
             return "the value \(mismatch.value) of \(place) does not read as \(mismatch.type): \(mismatch.problem). "
-                + "Fix: \(mismatch.fix) in the data"
+                + "Fix: \(mismatch.fix)"
         }
     }
 
