@@ -32,6 +32,13 @@ public enum NumberText {
         public var currency = false
         /// Written negative by an office's sign (`△`, `▲` or parentheses) rather than `-`.
         public var officeNegative = false
+
+        /// Marks as given (none by default).
+        public init(percent: Bool = false, currency: Bool = false, officeNegative: Bool = false) {
+            self.percent = percent
+            self.currency = currency
+            self.officeNegative = officeNegative
+        }
     }
 
     /// Reads `text` as a number: in the plain forms, or with `office` in every form offices write.

@@ -192,6 +192,12 @@ extension Expression {
             default: return .bool(order != .orderedAscending)
             }
         case "+" where left.numberValue == nil || right.numberValue == nil:
+            // A number too long to compute with is refused as one, not joined as text to a number.
+            for side in [left, right] {
+                if case .text(let text) = side, case .tooManyDigits(let digits) = NumberText.read(text) {
+                    throw ExpressionError(offset: offset, tooManyDigits(text, digits))
+                }
+            }
             guard let a = left.text, let b = right.text else {
                 throw ExpressionError(offset: offset, "cannot add \(left.kindDescription) and \(right.kindDescription)")
             }
