@@ -77,6 +77,7 @@ public struct ManifestEntry: Sendable, Hashable {
         if let failure {
             var parts = ["\"row\":\(failure.row)"]
             if let member = failure.member { parts.append("\"member\":" + Self.quote(member)) }
+            if let group = failure.group { parts.append("\"group\":" + Self.quote(group)) }
             if let field = failure.field { parts.append("\"field\":" + Self.quote(field)) }
             if let character = failure.character { parts.append("\"character\":" + Self.quote(character)) }
             if let codePoint = failure.codePoint { parts.append("\"codePoint\":" + Self.quote(codePoint)) }
@@ -108,6 +109,7 @@ public struct ManifestEntry: Sendable, Hashable {
                 field: error["field"] as? String, character: error["character"] as? String,
                 codePoint: error["codePoint"] as? String,
                 reason: error["message"] as? String ?? "")
+            failure?.group = error["group"] as? String
         }
         self.init(index: index, row: row, status: status, fields: fields, outputs: parsed, failure: failure)
     }

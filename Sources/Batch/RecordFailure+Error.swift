@@ -10,8 +10,10 @@ extension RecordFailure {
         self.init(
             row: record.row, member: record.fields["member"], field: problem?.place.field, reason: "\(error)",
             limit: problem?.limitExceeded?.limit, kind: ProblemKind(of: error))
+        group = record.group
         if let error = error as? RecordFailure {
             self = error
+            group = group ?? record.group
         } else if let failure = error as? any DataFailure {
             character = failure.missingGlyph?.character
             codePoint = failure.missingGlyph?.codePoint

@@ -45,8 +45,10 @@ struct ExpressionLexer {
                     index += 1
                 }
                 let literal = String(characters: characters[start..<index])
-                guard let value = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")) else {
-                    throw ExpressionError(offset: base + start, "\(literal) is not a number")
+                guard let value = NumberText.exact(literal) else {
+                    throw ExpressionError(
+                        offset: base + start,
+                        Expression.tooManyDigits(literal, NumberText.significantDigits(literal)))
                 }
                 tokens.append(ExpressionToken(kind: .number(value), offset: base + start))
                 continue

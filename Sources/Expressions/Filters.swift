@@ -284,7 +284,8 @@ private struct Call {
         for item in try list() {
             let value = try itemValue(item, argument: 0)
             if case .null = value { continue }
-            total += try Expression.number(value, offset: offset, role: "each value summed")
+            let number = try Expression.number(value, offset: offset, role: "each value summed")
+            total = try Expression.exactly(total, "+", number, offset: offset)
         }
         return total
     }

@@ -133,9 +133,39 @@ extension Expression {
 
     static func number(_ value: TemplateValue, offset: Int, role: String) throws(ExpressionError) -> Decimal {
         guard let number = value.numberValue else {
+            if case .text(let text) = value, case .tooManyDigits(let digits) = NumberText.read(text) {
+                throw ExpressionError(offset: offset, tooManyDigits(text, digits))
+            }
             throw ExpressionError(offset: offset, "\(role) must be a number, not \(value.kindDescription)")
         }
         return number
+    }
+
+    /// The message for a number of `digits` significant digits, more than are computed exactly.
+    static func tooManyDigits(_ text: String, _ digits: Int) -> String {
+        let shown = text.count > 60 ? String(text.prefix(28)) + "…" + String(text.suffix(28)) : text
+        return "the number \(shown) has \(digits) significant digits, and numbers are computed exactly to "
+            + "\(NumberText.maximumDigits); it is refused rather than rounded. Fix: give the value in smaller units or "
+            + "fewer digits, or print it as text without computing with it"
+    }
+
+    /// `a + b`, `a - b` or `a * b` exactly, or the error naming the operation whose result needs more digits.
+    static func exactly(_ a: Decimal, _ symbol: String, _ b: Decimal, offset: Int) throws(ExpressionError) -> Decimal {
+        do {
+            return try NumberText.exactly(a, symbol, b)
+        } catch {
+            throw ExpressionError(offset: offset, inexact(error))
+        }
+    }
+
+    /// The message for an operation whose exact result needs more than `NumberText.maximumDigits` digits.
+    static func inexact(_ error: NumberText.Inexact) -> String {
+        let operation =
+            error.operation.count > 120
+            ? String(error.operation.prefix(58)) + "…" + String(error.operation.suffix(58)) : error.operation
+        return "\(operation) needs more than \(NumberText.maximumDigits) significant digits (or, for a quotient, "
+            + "leaves fewer than \(NumberText.quotientPlaces) decimals), and numbers are computed exactly; the result is "
+            + "refused rather than rounded. Fix: compute in smaller units, or round the values first"
     }
 
     static func binary(
@@ -162,6 +192,12 @@ extension Expression {
             default: return .bool(order != .orderedAscending)
             }
         case "+" where left.numberValue == nil || right.numberValue == nil:
+            // A number too long to compute with is refused as one, not joined as text to a number.
+            for side in [left, right] {
+                if case .text(let text) = side, case .tooManyDigits(let digits) = NumberText.read(text) {
+                    throw ExpressionError(offset: offset, tooManyDigits(text, digits))
+                }
+            }
             guard let a = left.text, let b = right.text else {
                 throw ExpressionError(offset: offset, "cannot add \(left.kindDescription) and \(right.kindDescription)")
             }
@@ -174,16 +210,20 @@ extension Expression {
             let a = try number(left, offset: offset, role: "the left side of \(symbol)")
             let b = try number(right, offset: offset, role: "the right side of \(symbol)")
             switch symbol {
-            case "+": return .number(a + b)
-            case "-": return .number(a - b)
-            case "*": return .number(a * b)
+            case "+", "-", "*": return .number(try exactly(a, symbol, b, offset: offset))
             default:
                 guard !b.isZero else { throw ExpressionError(offset: offset, "division by zero") }
-                if symbol == "/" { return .number(a / b) }
-                var quotient = a / b
+                var quotient: Decimal
+                do {
+                    quotient = try NumberText.divided(a, by: b)
+                } catch {
+                    throw ExpressionError(offset: offset, inexact(error))
+                }
+                if symbol == "/" { return .number(quotient) }
                 var truncated = Decimal()
                 NSDecimalRound(&truncated, &quotient, 0, quotient < 0 ? .up : .down)
-                return .number(a - truncated * b)
+                let multiple = try exactly(truncated, "*", b, offset: offset)
+                return .number(try exactly(a, "-", multiple, offset: offset))
             }
         }
     }

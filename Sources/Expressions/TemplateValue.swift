@@ -53,55 +53,17 @@ public enum TemplateValue: Hashable, Sendable {
         }
     }
 
-    /// Reads `text` as a number: optional sign, digits with optional `,` thousands separators, optional decimals,
-    /// optionally led by `¥`, `￥` or `\` — Excel's `¥2,400` saved as CP932 is the byte 0x5C, which Shift_JIS
-    /// decoders (Foundation's among them) read as the backslash a Japanese font draws as ¥; nil for anything else (so
-    /// "12abc" is never 12).
+    /// Reads `text` as a number in the plain forms (`NumberText`): optional sign, digits with optional `,`
+    /// thousands separators, optional decimals, optionally led by `¥`, `￥` or `\` — Excel's `¥2,400` saved as CP932
+    /// is the byte 0x5C, which Shift_JIS decoders (Foundation's among them) read as the backslash a Japanese font
+    /// draws as ¥; nil for anything else (so "12abc" is never 12), and for a number of more significant digits than
+    /// `NumberText.maximumDigits`, which stays text.
     public static func number(reading text: String) -> Decimal? {
-        // Tables ask this of every cell: most text is no number and is refused by its first character, and text
-        // without white space at its ends is not trimmed (Foundation trims through NSString).
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
-        // An amount column's cells are mostly bare digits: up to 18 of them are an Int, read without Foundation's
-        // parser; more, Foundation reads as they are.
-        if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            guard text.utf8.count <= 18 else { return Decimal(string: text, locale: posix) }
-            return Decimal(text.utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
-        }
-        let whitespace = CharacterSet.whitespaces
-        let startsSpaced = whitespace.contains(first)
-        guard startsSpaced || numberStarts.contains(first) else { return nil }
-        var body =
-            startsSpaced || whitespace.contains(last)
-            ? Substring(text.trimmingCharacters(in: .whitespaces)) : Substring(text)
-        var negative = false
-        if body.first == "-" || body.first == "−" {
-            negative = true
-            body = body.dropFirst()
-        }
-        if body.first == "¥" || body.first == "￥" || body.first == "\\" { body = body.dropFirst() }
-        guard let first = body.first, first.isASCII, first.isNumber else { return nil }
-        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return nil }
-        let whole = parts[0]
-        if whole.contains(where: { $0 == "," }) {
-            let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
-            guard groups[0].count >= 1, groups[0].count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
-                return nil
-            }
-        }
-        let digits = whole.filter { $0 != "," }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        if parts.count == 2 {
-            guard !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        }
-        let plain = digits + (parts.count == 2 ? "." + parts[1] : "")
-        guard let value = Decimal(string: plain, locale: posix) else { return nil }
-        return negative ? -value : value
+        if case .number(let value, _) = NumberText.read(text) { return value }
+        return nil
     }
 
-    /// The characters a number may start with once trimmed: a sign, a yen sign (or CP932's 0x5C) or an ASCII digit.
-    private static let numberStarts = Set<Unicode.Scalar>("-−¥￥\\0123456789".unicodeScalars)
-    /// Numbers are read and printed with `.` for the point whatever the machine's locale.
+    /// Numbers are printed with `.` for the point whatever the machine's locale.
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// How the value prints inside text: numbers plainly (`1200`, `12.5`), `true`/`false`, null as nothing.

@@ -20,6 +20,9 @@ public struct BatchRecord: Sendable, Hashable {
     /// For a group of records (`--group-by`): the fields whose value is not the same in every record of the group,
     /// with the first two rows that differ; a template that reads such a field outside `rows` fails the group.
     public var varying: [String: Variation] = [:]
+    /// For a group of records (`--group-by`): the field and the value the group shares (`number INV-0001`), which a
+    /// failure names beside the row.
+    public var group: String?
     /// Why the record cannot be used as read (a CSV row with the wrong number of fields, a JSON line that is not an
     /// object of strings), or nil.
     public var problem: RecordFailure?

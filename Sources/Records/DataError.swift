@@ -1,4 +1,5 @@
 import DrawingModule
+import Expressions
 import Foundation
 import Support
 
@@ -56,6 +57,9 @@ public enum DataError: Error, Hashable, Sendable {
     /// A batch's YAML or JSON list of records cannot be read as records: the input's name and the data file's
     /// error, whose kind and place it keeps.
     indirect case records(name: String, DataError)
+    /// A value that does not read as the type the template declares for its field (`DataType`): the field, the value
+    /// as given, the type, what is wrong and how to fix the data, and for an item of a list its position and row.
+    case notOfType(DataType.Mismatch)
 }
 
 extension DataError: CustomStringConvertible, LocalizedError {
@@ -126,6 +130,14 @@ extension DataError: CustomStringConvertible, LocalizedError {
         case .records(let name, let error):
             return ErrorText.wrapping(
                 "cannot read \(name)", error.description, fix: "check the path and that the file is complete")
+        case .notOfType(let mismatch):
+            var place = "\"\(mismatch.field)\""
+            if let item = mismatch.item {
+                place = "\"\(mismatch.itemField ?? mismatch.field)\" of item \(item) of \(mismatch.field)"
+                if let origin = mismatch.origin { place += " (\(origin))" }
+            }
+            return "the value \(mismatch.value) of \(place) does not read as \(mismatch.type): \(mismatch.problem). "
+                + "Fix: \(mismatch.fix)"
         }
     }
 
@@ -150,7 +162,7 @@ extension DataError: Problem {
         case .badOption: .badRequest
         case .records(_, let error): error.kind
         case .undecodable, .empty, .emptyColumnName, .duplicateColumn, .unterminatedQuote, .textAfterQuote,
-            .fieldCount, .syntax, .notRecords, .badField, .badHeader:
+            .fieldCount, .syntax, .notRecords, .badField, .badHeader, .notOfType:
             .badData
         }
     }
@@ -175,6 +187,8 @@ extension DataError: Problem {
         case .notRecords(let source, let line, _): ProblemPlace(file: source, line: line)
         case .badOption: ProblemPlace()
         case .records(_, let error): error.place
+        case .notOfType(let mismatch):
+            ProblemPlace(record: mismatch.origin, field: mismatch.itemField ?? mismatch.field)
         }
     }
 

@@ -342,9 +342,15 @@ extension JSONLine.Value {
         switch self {
         case .string(let text): return .text(text)
         case .number(let number):
-            guard let plain = JSONLine.plainDecimal(number), let value = Decimal(string: plain) else {
+            guard let plain = JSONLine.plainDecimal(number) else {
                 throw JSONLine.Failure(
                     column: 0, message: "the number \(number), which has no exact decimal form of at most 40 digits")
+            }
+            guard let value = NumberText.exact(plain) else {
+                throw JSONLine.Failure(
+                    column: 0,
+                    message: "the number \(number), which has \(NumberText.significantDigits(plain)) significant "
+                        + "digits where numbers are computed exactly to \(NumberText.maximumDigits)")
             }
             return .number(value)
         case .literal(let word): return Self.literal(word)

@@ -10,6 +10,8 @@ public struct RecordFailure: Error, Sendable, Hashable {
     public var row: Int
     /// The record's member number, when it has one.
     public var member: String?
+    /// The group the record is (`number INV-0001`: the `--group-by` field and its value), when records are grouped.
+    public var group: String?
     /// The field (column, key or placeholder) at fault, when known.
     public var field: String?
     /// The offending character, e.g. `𠮷`, when the problem is one character.
@@ -47,11 +49,12 @@ extension RecordFailure: Problem {
 }
 
 extension RecordFailure: CustomStringConvertible, LocalizedError {
-    /// `row 7 (member GCG-40167), field "venue", character "𠮷" (U+20BB7): …reason and fix…`; the data as read
+    /// `row 7 (member GCG-40167) (group number INV-1), field "venue", character "𠮷" (U+20BB7): …reason and fix…`; the data as read
     /// (the manifest keeps it exactly), so a terminal shows it through `TerminalText.escaped`.
     public var description: String {
         var place = "row \(row)"
         if let member, !member.isEmpty { place += " (member \(member))" }
+        if let group { place += " (group \(group))" }
         if let field { place += ", field \"\(field)\"" }
         if let character { place += ", character \"\(character)\"" + (codePoint.map { " (\($0))" } ?? "") }
         return "\(place): \(reason)"

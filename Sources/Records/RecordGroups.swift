@@ -104,6 +104,7 @@ final class RecordGroups {
         record.literals = first.literals
         record.data = first.data
         record.data["rows"] = .list(members.map(Self.row))
+        record.group = first.fields[field].map { "\(field) \($0)" }
         for (name, value) in first.fields {
             if let other = members.first(where: { $0.fields[name] != value }) {
                 record.varying[name] = Variation(

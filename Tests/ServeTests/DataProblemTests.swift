@@ -23,4 +23,21 @@ import Testing
             "/render/invoice", json: #"{"items": [{"name": "珈琲豆", "qty": 1, "price": 1200, "rate": 8}]}"#)
         #expect(list.status == 200, "\(list.text.prefix(400))")
     }
+
+    @Test("A value that does not read as its declared type answers 422 naming the field, the value and the type")
+    func aValueNotOfItsDeclaredType() throws {
+        let scratch = try Scratch("serve-data-type")
+        let root = scratch.file("root")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("examples/typed.yaml"), to: root.appendingPathComponent("typed.yaml"))
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let answer = try server.post("/render/typed", json: #"{"amount": "8%"}"#)
+        #expect(answer.status == 422, "\(answer.text.prefix(400))")
+        #expect(answer.problem["field"] as? String == "amount", "\(answer.text)")
+        let detail = try #require(answer.problem["detail"] as? String)
+        #expect(detail.contains("the value \"8%\" of \"amount\" does not read as money"), "\(detail)")
+        let read = try server.post("/render/typed", json: #"{"amount": "△1,200", "issued": 45662}"#)
+        #expect(read.status == 200, "\(read.text.prefix(400))")
+    }
 }

@@ -4,6 +4,7 @@ import Expressions
 import Fonts
 import Foundation
 import Layout
+import Records
 import Reports
 import Support
 import Typeset
@@ -52,6 +53,9 @@ public struct Template: Sendable {
     let elementLines: [ClosedRange<Int>]
     /// Every declared input (`data:` or `placeholders:`) with its default; null for one each document must give.
     public let data: [String: TemplateValue]
+    /// The types `data:` declares (`{type: money}`), by input: a value given for one is read as its type before
+    /// layout, or the document fails naming it.
+    public let types: [String: DataType]
     /// The computed values, in order.
     let lets: [TemplateLet]
     /// The flowing blocks; empty for a one-page positioned template.
@@ -114,6 +118,7 @@ public struct Template: Sendable {
         stretches = ElementStretch.stretches(of: contents.elements)
         elementLines = contents.elementLines
         data = contents.data
+        types = contents.types
         lets = contents.lets
         flow = contents.flow
         furniture = contents.furniture
@@ -294,7 +299,7 @@ public struct Template: Sendable {
                 throw TemplateError(
                     file: file, reason: .dataShape(input: name, given: value.kindDescription, declared: kind))
             }
-            values[name] = value
+            values[name] = try typed(value, name: name)
         }
         // A value given as text replaces the default; an untouched default keeps its type (a `false` stays false).
         for name in given.keys.sorted() {
@@ -304,7 +309,7 @@ public struct Template: Sendable {
                     file: file,
                     reason: .dataShape(input: name, given: "the text \(ErrorText.quoted(text))", declared: kind))
             }
-            values[name] = .text(text)
+            values[name] = try typed(.text(text), name: name)
         }
         values["today"] = .text(given["today"] ?? Self.today())
         if given["title"] == nil, let title = furniture.title, title.text.isLiteral,
@@ -327,6 +332,19 @@ public struct Template: Sendable {
             scope.set("title", .text(try text(title, scope: scope)))
         }
         return scope
+    }
+
+    /// `value` given for the input `name`, read as the type `data:` declares for it (as given when none).
+    /// - Throws: `TemplateError.Reason.data` with `DataError.notOfType` naming the field, the value and the type.
+    func typed(_ value: TemplateValue, name: String) throws(TemplateError) -> TemplateValue {
+        guard let type = types[name] else { return value }
+        do {
+            return try type.read(value)
+        } catch {
+            var mismatch = error
+            mismatch.field = name
+            throw TemplateError(file: file, reason: .data(.notOfType(mismatch)))
+        }
     }
 
     /// Checks every given value that has a pattern (`patterns:`); a default the template gives itself is not checked.

@@ -2,6 +2,7 @@ import Charts
 import DrawingModule
 import Fonts
 import Foundation
+import Records
 import Support
 import Typeset
 
@@ -76,6 +77,9 @@ public struct TemplateError: Error, Hashable, Sendable {
         /// The file is not a template; `kind` says what it is instead ("line 1 is not a mapping"). Its content is
         /// never quoted, as it may be any file the template named.
         case notATemplate(kind: String)
+        /// A value given for an input does not read as the type the template declares for it: the data's error,
+        /// naming the field, the value, the type and how to fix the data (the template is not at fault).
+        case data(DataError)
     }
 
     /// The template file as given (or `<string>` for text loaded from memory).
@@ -101,6 +105,8 @@ public struct TemplateError: Error, Hashable, Sendable {
 extension TemplateError: CustomStringConvertible, LocalizedError {
     /// `FILE:LINE:COLUMN: what is wrong. Fix: what to do`.
     public var description: String {
+        // The data is at fault, not the template: the data's own message, its record added.
+        if case .data(let error) = reason { return (record.map { "\($0): " } ?? "") + error.description }
         var place = file
         if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
         if let record { place += " (\(record))" }
@@ -172,6 +178,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "\(element) \"\(path)\" is outside the template's root \(root)"
         case .notATemplate(let kind):
             return "not a YAML template: \(kind)"
+        case .data(let error):
+            return error.description
         }
     }
 
@@ -234,6 +242,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
                 + "file)"
         case .notATemplate:
             return "name a template file (YAML with page: and elements: or flow:)"
+        case .data:
+            return "correct the value in the data"
         }
     }
 
@@ -258,6 +268,7 @@ extension TemplateError: DataFailure {
         case .textFit(let fit): fit.kind
         case .layout(_, let kind): kind
         case .limit(let exceeded): exceeded.kind
+        case .data(let error): error.kind
         case .syntax, .unknownRole, .badNumber, .unknownElement, .unknownKey, .missingKey, .badValue, .unknownName,
             .expression, .oldForm, .outsideRoot, .notATemplate:
             .badTemplate
@@ -279,6 +290,7 @@ extension TemplateError: DataFailure {
         case .barcode(_, _, _, let placeholder, _): placeholder
         case .textFit(let fit): fit.field
         case .chart(_, let field): field
+        case .data(let error): error.place.field
         default: nil
         }
     }

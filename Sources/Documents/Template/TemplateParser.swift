@@ -24,6 +24,8 @@ struct TemplateParser {
         var palette: Palette
         var defaults: [String: String]
         var data: [String: TemplateValue] = [:]
+        /// The types `data:` declares, by input name (`DataType`); an input given by example has none.
+        var types: [String: DataType] = [:]
         var lets: [TemplateLet] = []
         var elements: [TemplateElement]
         /// The lines each top-level element spans in the file, in `elements`' order.
@@ -110,7 +112,7 @@ struct TemplateParser {
                     expected: "declare every "
                         + "input once, under data: (placeholders: is its older name)"))
         }
-        let declared = try data(
+        let (declared, types) = try data(
             top.value("data") ?? top.value("placeholders"),
             textOnly: top.value("placeholders") != nil)
         names.layers[0].formUnion(declared.keys)
@@ -140,6 +142,7 @@ struct TemplateParser {
             data: declared, lets: lets, elements: elements,
             placeholderNames: declared.keys.sorted(), literals: literals)
         contents.font = font
+        contents.types = types
         contents.patterns = try patterns(top.value("patterns"), declared: declared)
         contents.typesetting = styleTable.typesetting
         contents.elementLines = elementLines
@@ -266,13 +269,17 @@ struct TemplateParser {
             bottom: try length(f, "bottom", default: fallback), right: try length(f, "right", default: fallback))
     }
 
-    /// `data:` (values of any shape: text, numbers, lists, records; null declares an input every document must give)
-    /// or the older `placeholders:` (text only).
-    private func data(_ node: Node?, textOnly: Bool) throws(TemplateError) -> [String: TemplateValue] {
-        guard let node else { return [:] }
+    /// `data:` (values of any shape: text, numbers, lists, records; null declares an input every document must give;
+    /// a declaration `{type: …}` gives the input a type, `declaration(_:name:)`) or the older `placeholders:` (text
+    /// only): the defaults and the declared types.
+    private func data(
+        _ node: Node?, textOnly: Bool
+    ) throws(TemplateError) -> (values: [String: TemplateValue], types: [String: DataType]) {
+        guard let node else { return ([:], [:]) }
         let key = textOnly ? "placeholders" : "data"
         let entries = try map(node, context: key, allowed: nil)
         var values: [String: TemplateValue] = [:]
+        var types: [String: DataType] = [:]
         for (name, keyNode, value) in entries.pairs {
             guard DataFile.isValidName(name) else {
                 throw error(
@@ -286,11 +293,115 @@ struct TemplateParser {
                 ["", "null", "~", "Null", "NULL"].contains(scalar.string)
             {
                 values[name] = .null
+            } else if !textOnly, let declaration = try declaration(value, name: name) {
+                values[name] = declaration.default
+                types[name] = declaration.type
             } else {
                 values[name] = textOnly ? .text(try self.scalar(value, key: name)) : try templateValue(value)
             }
         }
-        return values
+        return (values, types)
+    }
+
+    /// The keys a type declaration may hold.
+    static let declarationKeys = ["type", "default", "scale", "plain", "fields"]
+
+    /// The type and default of `node` when it declares one — a mapping whose `type:` names a type (`DataType.names`)
+    /// and whose other keys are declaration keys — else nil: the value is an example (a record that happens to have
+    /// a `type` field stays a record). Without `default:` a list defaults to an empty one and any other type is an
+    /// input every document must give.
+    /// - Throws: `TemplateError` for a misspelt type or key, a key the type does not take, or a default that does
+    ///   not read as the type.
+    private func declaration(_ node: Node, name: String) throws(TemplateError) -> (type: DataType, default: TemplateValue)?
+    {
+        guard case .mapping(let mapping) = node, let typeNode = mapping["type"], let typeName = typeNode.scalar?.string
+        else { return nil }
+        let keys = mapping.keys.compactMap { $0.scalar?.string }
+        guard DataType.names.contains(typeName) else {
+            if let near = NearestName.suggest(for: typeName, among: DataType.names) {
+                throw error(
+                    typeNode,
+                    .badValue(
+                        key: "type", value: "\"\(typeName)\"",
+                        expected: "a type: \(DataType.names.joined(separator: ", ")) (did you mean `\(near)`?)"))
+            }
+            return nil
+        }
+        for key in keys where !Self.declarationKeys.contains(key) {
+            guard NearestName.suggest(for: key, among: Self.declarationKeys) != nil else { return nil }
+            let keyNode = mapping.keys.first { $0.scalar?.string == key }
+            throw error(keyNode, .unknownKey(key: key, context: "the declaration of \(name)", known: Self.declarationKeys))
+        }
+        let type = try dataType(node, name: name)
+        guard let defaultNode = mapping["default"] else {
+            if case .list = type { return (type, .list([])) }
+            return (type, .null)
+        }
+        let given = try templateValue(defaultNode)
+        do {
+            return (type, try type.read(given))
+        } catch {
+            throw self.error(
+                defaultNode,
+                .badValue(
+                    key: "default", value: error.value,
+                    expected: "the default of \(name) must read as \(error.type): \(error.problem); \(error.fix)"))
+        }
+    }
+
+    /// The type `node` declares: a type's name (`money`, in a list's `fields:`) or a mapping with `type:` and the
+    /// keys that type takes (`scale:` for decimal, `plain:` for percent, `fields:` for list).
+    private func dataType(_ node: Node, name: String) throws(TemplateError) -> DataType {
+        let context = "the declaration of \(name)"
+        let typeName: String
+        var f: Fields?
+        if let scalar = node.scalar {
+            typeName = scalar.string
+        } else {
+            let fields = try map(node, context: context, allowed: Self.declarationKeys)
+            guard let given = try fields.string("type") else {
+                throw error(node, .missingKey(key: "type", context: context))
+            }
+            typeName = given
+            f = fields
+        }
+        func only(_ key: String, for type: String) throws(TemplateError) {
+            if let node = f?.value(key), typeName != type {
+                throw error(
+                    node,
+                    .badValue(key: key, value: "given for \(typeName)", expected: "only a \(type) takes \(key):"))
+            }
+        }
+        try only("scale", for: "decimal")
+        try only("plain", for: "percent")
+        try only("fields", for: "list")
+        switch typeName {
+        case "text": return .text
+        case "integer": return .integer
+        case "decimal":
+            guard let f, f.value("scale") != nil else { return .decimal(scale: nil) }
+            return .decimal(scale: try f.integer("scale", range: 0...20))
+        case "money": return .money
+        case "percent":
+            guard let f, f.value("plain") != nil else { return .percent(plain: nil) }
+            return .percent(plain: try f.choice("plain", default: DataType.PercentPlain.points))
+        case "date": return .date
+        case "boolean": return .boolean
+        case "list":
+            guard let node = f?.value("fields") else { return .list(fields: []) }
+            var fields: [DataType.Field] = []
+            for (field, _, value) in try map(node, context: "fields of \(name)", allowed: nil).pairs {
+                fields.append(DataType.Field(name: field, type: try dataType(value, name: "\(name).\(field)")))
+            }
+            return .list(fields: fields)
+        default:
+            throw error(
+                node,
+                .badValue(
+                    key: "type", value: "\"\(typeName)\"",
+                    expected: "a type: \(DataType.names.joined(separator: ", "))"
+                        + NearestName.hint(for: typeName, among: DataType.names)))
+        }
     }
 
     /// A YAML value as a template value (`YAMLData.value(_:)`), a failure placed where its node is.
