@@ -14,17 +14,26 @@ package struct PDFStructureElement: Sendable {
         case content(page: Int, mcid: Int)
     }
 
-    /// An attribute `/O owner /key /value`, such as `/O /Table /Scope /Column` or `/O /Layout /WritingMode /TbRl`.
+    /// An attribute `/O owner /key value`, such as `/O /Table /Scope /Column`, `/O /Table /ColSpan 3` or
+    /// `/O /Layout /WritingMode /TbRl`.
     package struct Attribute: Sendable, Hashable {
+        /// An attribute's value.
+        package enum Value: Sendable, Hashable {
+            /// A name (`/Column`).
+            case name(String)
+            /// An integer.
+            case integer(Int)
+        }
+
         /// The attribute owner (`Table`, `Layout`, `List`).
         package var owner: String
         /// The key.
         package var key: String
-        /// The value, a name.
-        package var value: String
+        /// The value.
+        package var value: Value
 
         /// Creates an attribute.
-        package init(owner: String, key: String, value: String) {
+        package init(owner: String, key: String, value: Value) {
             self.owner = owner
             self.key = key
             self.value = value
@@ -66,6 +75,12 @@ struct StructureState {
     var treeWritten = false
     /// True once the XMP packet is in the document (a PDF/A document writes it with its other parts).
     var metadataWritten = false
+}
+
+/// A kid of a structure element as written: a number (an MCID) or an object.
+private enum Either {
+    case number(Int)
+    case object(UnsafeMutableRawPointer)
 }
 
 extension PDFDocument {
@@ -134,7 +149,10 @@ extension PDFDocument {
                         try objects.name(entry, "O", attribute.owner)
                         owners.append((attribute.owner, entry))
                     }
-                    try objects.name(entry, attribute.key, attribute.value)
+                    switch attribute.value {
+                    case .name(let name): try objects.name(entry, attribute.key, name)
+                    case .integer(let number): try objects.number(entry, attribute.key, number)
+                    }
                 }
                 if owners.count == 1 {
                     try objects.add(dict, "A", UnsafeMutableRawPointer(owners[0].1))
@@ -144,11 +162,12 @@ extension PDFDocument {
                     try objects.add(dict, "A", UnsafeMutableRawPointer(list))
                 }
             }
-            let kids = try objects.array()
+            // A kid is an element's dictionary, an MCID of the element's page, or a reference to another page's.
+            var kids: [Either] = []
             for kid in element.kids {
                 switch kid {
                 case .element(let child):
-                    try objects.append(kids, UnsafeMutableRawPointer(try write(child, parent: dict)))
+                    kids.append(.object(UnsafeMutableRawPointer(try write(child, parent: dict))))
                 case .content(let page, let mcid):
                     guard pages.indices.contains(page) else {
                         throw reject(
@@ -157,17 +176,32 @@ extension PDFDocument {
                     }
                     parents[page][mcid] = dict
                     if page == firstPage {
-                        try objects.append(kids, number: mcid)
+                        kids.append(.number(mcid))
                     } else {
                         let reference = try objects.dictionary(indirect: false)
                         try objects.name(reference, "Type", "MCR")
                         try objects.add(reference, "Pg", UnsafeMutableRawPointer(pages[page].handle))
                         try objects.number(reference, "MCID", mcid)
-                        try objects.append(kids, UnsafeMutableRawPointer(reference))
+                        kids.append(.object(UnsafeMutableRawPointer(reference)))
                     }
                 }
             }
-            try objects.add(dict, "K", UnsafeMutableRawPointer(kids))
+            // One kid is written as itself, more as an array (both are /K's forms).
+            if kids.count == 1 {
+                switch kids[0] {
+                case .number(let mcid): try objects.number(dict, "K", mcid)
+                case .object(let object): try objects.add(dict, "K", object)
+                }
+            } else {
+                let array = try objects.array()
+                for kid in kids {
+                    switch kid {
+                    case .number(let mcid): try objects.append(array, number: mcid)
+                    case .object(let object): try objects.append(array, object)
+                    }
+                }
+                try objects.add(dict, "K", UnsafeMutableRawPointer(array))
+            }
             return dict
         }
 

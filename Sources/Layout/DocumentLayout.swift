@@ -259,7 +259,11 @@ final class LayoutRun {
             try self.part(part, at: here, context: &context, into: &elements, texts: &texts)
         case .barcode(let barcode):
             structure.open(
-                StructureRole(.figure, alternativeText: "\(barcode.symbology.rawValue): \(barcode.data)"),
+                StructureRole(
+                    .figure,
+                    alternativeText: barcode.symbology == .qr
+                        ? "QR code holding \(barcode.data)"
+                        : "Barcode (\(barcode.symbology.rawValue)) holding \(barcode.data)"),
                 defaultOnly: true)
             var here = here
             here.source = barcode.source ?? here.source

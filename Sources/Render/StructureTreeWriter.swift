@@ -104,9 +104,14 @@ final class StructureTreeWriter {
             var written = PDFStructureElement(
                 type: types[id], alternativeText: element.role?.alternativeText, kids: kids)
             if element.role?.kind == .tableHeaderCell {
-                written.attributes.append(.init(owner: "Table", key: "Scope", value: "Column"))
+                written.attributes.append(.init(owner: "Table", key: "Scope", value: .name("Column")))
             }
-            if vertical { written.attributes.append(.init(owner: "Layout", key: "WritingMode", value: "TbRl")) }
+            if let span = element.role?.columnSpan, span > 1 {
+                written.attributes.append(.init(owner: "Table", key: "ColSpan", value: .integer(span)))
+            }
+            if vertical {
+                written.attributes.append(.init(owner: "Layout", key: "WritingMode", value: .name("TbRl")))
+            }
             if element.role?.kind == .listItem, !kids.isEmpty {
                 // A list item's content is its body (`LBody`): PDF/UA wants an item of a label and/or a body.
                 written.kids = [.element(PDFStructureElement(type: "LBody", kids: kids))]
