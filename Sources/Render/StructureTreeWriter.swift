@@ -21,29 +21,95 @@ final class StructureTreeWriter {
     private let types: [String]
     /// The marks of each page drawn so far, by page number from 1.
     private var drawnPages: [Int: PageMarks] = [:]
+    /// The tables that continue the table before them onto a later page (a report's table broken by pages): written
+    /// as rows of that table.
+    private let continuations: Set<Int>
+    /// The header rows a continued table repeats at the top of each later page: pagination artifacts, as the
+    /// running header is.
+    private let repeatedHeaders: Set<Int>
 
     /// A writer for `laidOut`'s tree.
     init(_ laidOut: LaidOutDocument) {
         structure = laidOut.structure
         var lookups = Array(repeating: [[Int]: PageMarks.Mark](), count: laidOut.pages.count)
         var types: [String] = []
+        var continuations: Set<Int> = []
+        var repeatedHeaders: Set<Int> = []
         func walk(_ element: StructureElement, artifact: Bool) {
             let id = types.count
             types.append(element.typeName)
             let inArtifact = artifact || element.role?.kind == .artifact
+            // The last page of the table just before, while nothing but artifacts came after it.
+            var tableEnd: Int?
             for child in element.children {
                 switch child {
                 case .element(let sub):
-                    walk(sub, artifact: inArtifact)
+                    let subID = types.count
+                    let pages = Self.pages(of: sub)
+                    var repeated = false
+                    if sub.role?.kind == .table, let end = tableEnd, let pages, pages.first > end {
+                        continuations.insert(subID)
+                        // Its first row, of header cells only, is the header repeated.
+                        if case .element(let row)? = sub.children.first(where: { if case .element = $0 { true } else { false } }),
+                            row.role?.kind == .tableRow,
+                            row.children.allSatisfy({ child in
+                                if case .element(let cell) = child {
+                                    cell.role?.kind == .tableHeaderCell || cell.role?.kind == .artifact
+                                } else {
+                                    false
+                                }
+                            })
+                        {
+                            repeatedHeaders.insert(subID + 1)
+                            repeated = true
+                        }
+                    }
+                    walk(sub, artifact: inArtifact, repeatedHeader: repeated)
+                    if sub.role?.kind == .table {
+                        tableEnd = pages?.last ?? tableEnd
+                    } else if sub.role?.kind != .artifact, pages != nil {
+                        tableEnd = nil
+                    }
                 case .content(let content):
                     guard lookups.indices.contains(content.page - 1) else { continue }
                     lookups[content.page - 1][content.path] = Self.mark(of: content, element: id, artifact: inArtifact)
+                    tableEnd = nil
+                }
+            }
+        }
+        /// A continued table's walk: its first row's content marked as a pagination artifact when it is the header
+        /// repeated.
+        func walk(_ table: StructureElement, artifact: Bool, repeatedHeader: Bool) {
+            guard repeatedHeader else { return walk(table, artifact: artifact) }
+            types.append(table.typeName)
+            var first = true
+            for child in table.children {
+                if case .element(let sub) = child {
+                    walk(sub, artifact: artifact || first)
+                    first = false
                 }
             }
         }
         walk(laidOut.structure, artifact: false)
         pageLookups = lookups
         self.types = types
+        self.continuations = continuations
+        self.repeatedHeaders = repeatedHeaders
+    }
+
+    /// The first and last page of an element's content, or nil for an element without content.
+    private static func pages(of element: StructureElement) -> (first: Int, last: Int)? {
+        var found: (first: Int, last: Int)?
+        for child in element.children {
+            let pages: (first: Int, last: Int)?
+            switch child {
+            case .element(let sub): pages = Self.pages(of: sub)
+            case .content(let content): pages = (content.page, content.page)
+            }
+            guard let pages else { continue }
+            found = (min(found?.first ?? pages.first, pages.first), max(found?.last ?? pages.last, pages.last))
+        }
+        return found
     }
 
     /// How a content piece of element `id` is marked.
@@ -88,7 +154,15 @@ final class StructureTreeWriter {
             for child in element.children {
                 switch child {
                 case .element(let sub):
-                    if let built = build(sub) { kids.append(.element(built)) }
+                    let subID = next
+                    guard let built = build(sub) else { continue }
+                    // A table continued from the page before is more rows of that table.
+                    if continuations.contains(subID), case .element(var table)? = kids.last, table.type == "Table" {
+                        table.kids += built.kids
+                        kids[kids.count - 1] = .element(table)
+                    } else {
+                        kids.append(.element(built))
+                    }
                 case .content(let content):
                     guard let mcid = drawnPages[content.page]?.drawn[content.path],
                         last.map({ $0 != (content.page - 1, mcid) }) ?? true
@@ -98,9 +172,18 @@ final class StructureTreeWriter {
                     vertical = vertical || content.vertical
                 }
             }
-            // An artifact's content was marked as such, and its elements hold nothing a reader is given.
-            if element.role?.kind == .artifact { return nil }
-            guard !kids.isEmpty || element.role == nil else { return nil }
+            kids = kids.map { kid in
+                guard case .element(let table) = kid, table.type == "Table", !Self.holdsHeaderCell(table) else {
+                    return kid
+                }
+                return .element(Self.layoutTable(table))
+            }
+            // An artifact's content was marked as such, and its elements hold nothing a reader is given; a header
+            // repeated on a later page is pagination.
+            if element.role?.kind == .artifact || repeatedHeaders.contains(id) { return nil }
+            // A cell is kept empty: every row of a table has all its columns.
+            let isCell = element.role?.kind == .tableDataCell || element.role?.kind == .tableHeaderCell
+            guard !kids.isEmpty || element.role == nil || isCell else { return nil }
             var written = PDFStructureElement(
                 type: types[id], alternativeText: element.role?.alternativeText, kids: kids)
             if element.role?.kind == .tableHeaderCell {
@@ -120,6 +203,33 @@ final class StructureTreeWriter {
         }
         guard let root = build(structure) else { return }
         try pdf.writeStructureTree(root, pages: pages)
+    }
+
+    /// True when `element` or an element below it is a header cell.
+    private static func holdsHeaderCell(_ element: PDFStructureElement) -> Bool {
+        element.type == "TH"
+            || element.kids.contains { kid in
+                if case .element(let sub) = kid { holdsHeaderCell(sub) } else { false }
+            }
+    }
+
+    /// A table without header cells (a report's total row standing alone) is laid out in rows, not data a reader
+    /// navigates by its headers: written as a `Div` of rows, each a `Div` of its cells' paragraphs, empty cells left
+    /// out.
+    private static func layoutTable(_ element: PDFStructureElement) -> PDFStructureElement {
+        var written = element
+        written.attributes = []
+        switch element.type {
+        case "Table", "TR": written.type = "Div"
+        case "TD": written.type = "P"
+        default: break
+        }
+        written.kids = element.kids.compactMap { kid in
+            guard case .element(let sub) = kid else { return kid }
+            if sub.type == "TD", sub.kids.isEmpty { return nil }
+            return .element(layoutTable(sub))
+        }
+        return written
     }
 
     /// The error for PDF/UA with libHaru's CID fonts, which leave gothic and mincho out of the file.
