@@ -5,13 +5,15 @@ import CHaru
 ///
 /// A value the renderer builds from its laid-out structure tree; `PDFDocument.writeStructureTree` turns it into
 /// `/StructElem` dictionaries once every page is drawn, since only then is each marked-content sequence numbered.
-package struct PDFStructureElement: Sendable {
+package struct PDFStructureElement {
     /// A kid of an element: a sub-element, or a marked-content sequence of a page (its `MCID`).
-    package enum Kid: Sendable {
+    package enum Kid {
         /// A sub-element.
         case element(PDFStructureElement)
         /// The sequence `mcid` of page `page` (from 0).
         case content(page: Int, mcid: Int)
+        /// An annotation (a form field's widget), referred to by an `/OBJR`.
+        case annotation(PDFAnnotation)
     }
 
     /// An attribute `/O owner /key value`, such as `/O /Table /Scope /Column`, `/O /Table /ColSpan 3` or
@@ -67,6 +69,16 @@ package struct PDFStructureElement: Sendable {
     }
 }
 
+/// An annotation a document made (a form field's widget): what a tagged PDF's structure element refers to.
+///
+/// The document's cross-reference table owns the dictionary; this only names it while the document lives.
+package struct PDFAnnotation {
+    /// The annotation's dictionary.
+    let handle: HPDF_Dict
+    /// The index of the page it is on, from 0.
+    package let page: Int
+}
+
 /// What a tagged document writes when saved, besides the structure tree: its PDF/UA claim in the XMP packet.
 struct StructureState {
     /// True when the XMP packet claims PDF/UA-1 (`pdfuaid:part 1`).
@@ -116,6 +128,8 @@ extension PDFDocument {
         try objects.name(treeRoot, "Type", "StructTreeRoot")
         // Each page's sequences, by MCID: the element each belongs to.
         var parents: [[Int: HPDF_Dict]] = Array(repeating: [:], count: pages.count)
+        // Each annotation's element, its /StructParent key counting on from the pages' keys.
+        var annotationParents: [HPDF_Dict] = []
 
         func write(_ element: PDFStructureElement, parent: HPDF_Dict) throws -> HPDF_Dict {
             let dict = try objects.dictionary()
@@ -123,7 +137,11 @@ extension PDFDocument {
             try objects.name(dict, "S", element.type)
             try objects.add(dict, "P", UnsafeMutableRawPointer(parent))
             let firstPage = element.kids.lazy.compactMap { kid -> Int? in
-                if case .content(let page, _) = kid { page } else { nil }
+                switch kid {
+                case .content(let page, _): page
+                case .annotation(let annotation): annotation.page
+                case .element: nil
+                }
             }.first
             if let firstPage {
                 guard pages.indices.contains(firstPage) else {
@@ -184,6 +202,19 @@ extension PDFDocument {
                         try objects.number(reference, "MCID", mcid)
                         kids.append(.object(UnsafeMutableRawPointer(reference)))
                     }
+                case .annotation(let annotation):
+                    guard pages.indices.contains(annotation.page) else {
+                        throw reject(
+                            code: 0x1051, operation: operation, argument: "page \(annotation.page)",
+                            hint: "refer to annotations of pages of the document.")
+                    }
+                    try objects.number(annotation.handle, "StructParent", pages.count + annotationParents.count)
+                    annotationParents.append(dict)
+                    let reference = try objects.dictionary(indirect: false)
+                    try objects.name(reference, "Type", "OBJR")
+                    try objects.add(reference, "Obj", UnsafeMutableRawPointer(annotation.handle))
+                    try objects.add(reference, "Pg", UnsafeMutableRawPointer(pages[annotation.page].handle))
+                    kids.append(.object(UnsafeMutableRawPointer(reference)))
                 }
             }
             // One kid is written as itself, more as an array (both are /K's forms).
@@ -224,10 +255,14 @@ extension PDFDocument {
             try objects.append(numbers, number: index)
             try objects.append(numbers, UnsafeMutableRawPointer(elements))
         }
+        for (offset, element) in annotationParents.enumerated() {
+            try objects.append(numbers, number: pages.count + offset)
+            try objects.append(numbers, UnsafeMutableRawPointer(element))
+        }
         let parentTree = try objects.dictionary()
         try objects.add(parentTree, "Nums", UnsafeMutableRawPointer(numbers))
         try objects.add(treeRoot, "ParentTree", UnsafeMutableRawPointer(parentTree))
-        try objects.number(treeRoot, "ParentTreeNextKey", pages.count)
+        try objects.number(treeRoot, "ParentTreeNextKey", pages.count + annotationParents.count)
         try objects.add(handle.pointee.catalog, "StructTreeRoot", UnsafeMutableRawPointer(treeRoot))
         state.treeWritten = true
         structure = state

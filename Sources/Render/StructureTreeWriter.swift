@@ -172,6 +172,12 @@ final class StructureTreeWriter {
                     vertical = vertical || content.vertical
                 }
             }
+            if element.role?.kind == .form, let first = Self.firstContent(of: element),
+                let made = drawnPages[first.page]?.annotations[Array(first.path.dropLast())]
+            {
+                // A field's widgets: the field is what its /Form element holds.
+                kids += made.map { .annotation($0) }
+            }
             kids = kids.map { kid in
                 guard case .element(let table) = kid, table.type == "Table", !Self.holdsHeaderCell(table) else {
                     return kid
@@ -203,6 +209,17 @@ final class StructureTreeWriter {
         }
         guard let root = build(structure) else { return }
         try pdf.writeStructureTree(root, pages: pages)
+    }
+
+    /// The first content piece of `element` or of an element below it.
+    private static func firstContent(of element: StructureElement) -> StructureElement.Content? {
+        for child in element.children {
+            switch child {
+            case .content(let content): return content
+            case .element(let sub): if let found = firstContent(of: sub) { return found }
+            }
+        }
+        return nil
     }
 
     /// True when `element` or an element below it is a header cell.
@@ -324,6 +341,8 @@ final class PageMarks {
     private(set) var owners: [Int] = []
     /// The sequence each content piece was drawn into, by path.
     private(set) var drawn: [[Int]: Int] = [:]
+    /// The widget annotations of each form field made, by the field's path.
+    private(set) var annotations: [[Int]: [PDFAnnotation]] = [:]
 
     init(lookup: [[Int]: Mark], types: [String]) {
         self.lookup = lookup
@@ -360,6 +379,11 @@ final class PageMarks {
     func number(for id: Int) -> Int {
         owners.append(id)
         return owners.count - 1
+    }
+
+    /// Records the widget annotations of the form field being drawn.
+    func recordAnnotations(_ made: [PDFAnnotation]) {
+        annotations[path, default: []] += made
     }
 
     /// Records that the element being drawn went into the open sequence.
