@@ -130,3 +130,28 @@ extension Drawing.Command.Chart {
         }
     }
 }
+
+extension Drawing.Command.Chart {
+    /// What the chart shows, in words, for a reader who cannot see it: a tagged PDF's `/Alt` of the chart's figure
+    /// when the template gives no `alt:` of its own. Generated from the data (the kind of chart, its value title,
+    /// then each category with each series' value as the data writes it), so it says what the bars say.
+    public var description: String {
+        let kind: String =
+            switch style {
+            case .bar: "Bar chart"
+            case .stacked: "Stacked bar chart"
+            case .line: "Line chart"
+            case .pie: "Pie chart"
+            }
+        let title = valueTitle.map { "\(kind), \($0)" } ?? kind
+        let shown = style == .pie ? Array(series.prefix(1)) : series
+        let rows = categories.enumerated().map { index, category -> String in
+            let values = shown.map { series -> String in
+                let value = index < series.values.count ? "\(series.values[index])" : "-"
+                return shown.count > 1 || !series.name.isEmpty ? "\(series.name) \(value)" : value
+            }
+            return "\(category): " + values.joined(separator: ", ")
+        }
+        return title + ". " + rows.joined(separator: "; ")
+    }
+}

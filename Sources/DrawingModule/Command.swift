@@ -166,11 +166,15 @@ extension Drawing.Command {
         public var data: Data
         /// Where the image goes; it is stretched to fill it (a JPEG's EXIF orientation turned upright first).
         public var rect: Rect
+        /// The template element the image came from, so an error about it (no alternative text in a PDF/UA
+        /// document) names the template's line; nil when the description names none.
+        public var source: SourcePlace?
 
         /// Creates an image command.
-        public init(data: Data, rect: Rect) {
+        public init(data: Data, rect: Rect, source: SourcePlace? = nil) {
             self.data = data
             self.rect = rect
+            self.source = source
         }
     }
 

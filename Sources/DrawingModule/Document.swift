@@ -46,6 +46,10 @@ public struct Document: Codable, Hashable, Sendable {
     /// True draws every form field as page content (its appearance) instead of a field a reader can fill: a
     /// template's `flatten: true`; `OutputOptions.flattensForms` asks the same of one rendering.
     public var flattensForms = false
+    /// True makes the PDF a tagged PDF that claims PDF/UA-1 (a template's `pdfua: true`; `OutputOptions.pdfua` asks
+    /// the same of one rendering): its structure tree written with marked content, artifacts marked, and what would
+    /// break the claim (an image with neither alternative text nor `decorative`) refused.
+    public var pdfua = false
 
     /// Creates a document from its pages, metadata, outline, archive request and signature field.
     public init(
@@ -59,7 +63,7 @@ public struct Document: Codable, Hashable, Sendable {
         self.signatureField = signatureField
     }
 
-    private enum CodingKeys: String, CodingKey { case pages, metadata, outline, archive, signatureField, flattensForms }
+    private enum CodingKeys: String, CodingKey { case pages, metadata, outline, archive, signatureField, flattensForms, pdfua }
 
     /// Reads a document; `metadata` and `outline` may be left out (`{"pages": [drawing, ...]}` is a document), and
     /// each outline entry must point at a page of the document.
@@ -71,6 +75,7 @@ public struct Document: Codable, Hashable, Sendable {
         archive = try container.decodeIfPresent(Archive.self, forKey: .archive)
         signatureField = try container.decodeIfPresent(SignatureField.self, forKey: .signatureField)
         flattensForms = try container.decodeIfPresent(Bool.self, forKey: .flattensForms) ?? false
+        pdfua = try container.decodeIfPresent(Bool.self, forKey: .pdfua) ?? false
         if let problem = firstOutlineProblem() {
             let path =
                 decoder.codingPath + [
@@ -90,6 +95,7 @@ public struct Document: Codable, Hashable, Sendable {
         try container.encodeIfPresent(archive, forKey: .archive)
         try container.encodeIfPresent(signatureField, forKey: .signatureField)
         if flattensForms { try container.encode(flattensForms, forKey: .flattensForms) }
+        if pdfua { try container.encode(pdfua, forKey: .pdfua) }
     }
 
     /// A coding-path element naming an outline entry or one of its fields in error locations.

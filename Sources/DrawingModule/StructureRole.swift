@@ -48,12 +48,15 @@ public struct StructureRole: Codable, Hashable, Sendable {
     public var level: Int?
     /// What a figure shows, for readers who cannot see it; nil when none is given.
     public var alternativeText: String?
+    /// How many columns a table cell spans, when more than one; nil for one.
+    public var columnSpan: Int?
 
     /// Creates a role.
-    public init(_ kind: Kind, level: Int? = nil, alternativeText: String? = nil) {
+    public init(_ kind: Kind, level: Int? = nil, alternativeText: String? = nil, columnSpan: Int? = nil) {
         self.kind = kind
         self.level = level
         self.alternativeText = alternativeText
+        self.columnSpan = columnSpan
     }
 
     /// A heading of `level` (1 to 6).

@@ -16,8 +16,6 @@ struct ArchiveState {
     var part: Int
     /// The ICC profile embedded as the sRGB OutputIntent.
     var profile: Data
-    /// The information dictionary's entries as set, mirrored in the XMP.
-    var info = DocumentInfo()
     /// The CIDs each embedded CIDFont's descriptor shows (CID 0 always), for its `/CIDSet`.
     var fontCIDs: [HPDF_Dict: Set<UInt16>] = [:]
     /// The files to attach (PDF/A-3b).
@@ -70,9 +68,7 @@ extension PDFDocument {
             }
             data = read
         }
-        var state = ArchiveState(part: part, profile: data)
-        state.info.producer = "mkpdf"
-        archive = state
+        archive = ArchiveState(part: part, profile: data)
     }
 
     /// Attaches the file `name` holding `data` of MIME type `mimeType` (`/Subtype`), with its `/AFRelationship`
@@ -102,10 +98,7 @@ extension PDFDocument {
         let catalog = handle.pointee.catalog!
         handle.pointee.pdf_version = state.part == 1 ? HPDF_VER_14 : HPDF_VER_17
 
-        let metadata = try plainStream(Self.xmp(for: state), objects)
-        try objects.name(metadata, "Type", "Metadata")
-        try objects.name(metadata, "Subtype", "XML")
-        try objects.add(catalog, "Metadata", UnsafeMutableRawPointer(metadata))
+        try writeMetadata(part: state.part, objects)
 
         let profile = try objects.deflatedStream(try deflate(state.profile))
         try objects.number(profile, "N", 3)
@@ -196,11 +189,21 @@ extension PDFDocument {
         return stream
     }
 
-    /// The XMP packet: the PDF/A identification and every information entry set, in the properties PDF/A pairs
-    /// them with (Title → dc:title, Author → dc:creator, Subject → dc:description, Keywords → pdf:Keywords,
-    /// Creator → xmp:CreatorTool, Producer → pdf:Producer).
-    static func xmp(for state: ArchiveState) -> Data {
-        let info = state.info
+    /// Writes the catalog's `/Metadata`, the XMP packet (`xmp(part:universalAccess:info:)`) of the PDF/A `part`
+    /// (nil for none) and the PDF/UA claim when the document is tagged for it.
+    func writeMetadata(part: Int?, _ objects: PDFObjectBuilder) throws {
+        let packet = Self.xmp(part: part, universalAccess: structure?.claimsUniversalAccess == true, info: xmpInfo)
+        let metadata = try plainStream(packet, objects)
+        try objects.name(metadata, "Type", "Metadata")
+        try objects.name(metadata, "Subtype", "XML")
+        try objects.add(handle.pointee.catalog, "Metadata", UnsafeMutableRawPointer(metadata))
+    }
+
+    /// The XMP packet: the PDF/A identification of `part` (nil: none), the PDF/UA-1 identification when
+    /// `universalAccess`, and every information entry set, in the properties PDF/A pairs them with (Title →
+    /// dc:title, Author → dc:creator, Subject → dc:description, Keywords → pdf:Keywords, Creator → xmp:CreatorTool,
+    /// Producer → pdf:Producer).
+    static func xmp(part: Int?, universalAccess: Bool, info: DocumentInfo) -> Data {
         var dublinCore = "<dc:format>application/pdf</dc:format>"
         if let title = info.title {
             dublinCore +=
@@ -218,14 +221,27 @@ extension PDFDocument {
         if let producer = info.producer { pdf += "<pdf:Producer>\(escaped(producer))</pdf:Producer>" }
         if let keywords = info.keywords { pdf += "<pdf:Keywords>\(escaped(keywords))</pdf:Keywords>" }
         let tool = info.creator.map { "<xmp:CreatorTool>\(escaped($0))</xmp:CreatorTool>" } ?? ""
+        var claims = ""
+        if let part {
+            claims += """
+                <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">\
+                <pdfaid:part>\(part)</pdfaid:part><pdfaid:conformance>B\
+                </pdfaid:conformance></rdf:Description>
+
+                """
+        }
+        if universalAccess {
+            claims += """
+                <rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">\
+                <pdfuaid:part>1</pdfuaid:part></rdf:Description>
+
+                """
+        }
         let packet = """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
             <x:xmpmeta xmlns:x="adobe:ns:meta/">
             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-            <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">\
-            <pdfaid:part>\(state.part)</pdfaid:part><pdfaid:conformance>B\
-            </pdfaid:conformance></rdf:Description>
-            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">\(dublinCore)</rdf:Description>
+            \(claims)<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">\(dublinCore)</rdf:Description>
             <rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">\(pdf)</rdf:Description>
             <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">\(tool)</rdf:Description>
             </rdf:RDF>

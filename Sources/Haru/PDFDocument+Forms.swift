@@ -74,6 +74,8 @@ package struct PDFFormField {
     package var borderWidth: Double
     /// The widgets: one, or one per button of a radio group.
     package var widgets: [Widget]
+    /// What a reader is told the field is (`/TU`), for assistive technology and a viewer's tooltip; nil for none.
+    package var tooltip: String?
 
     /// A field; see each property.
     package init(
@@ -135,9 +137,12 @@ extension PDFDocument {
     /// A text or choice field gets a `/DA` naming its font in `/DR` with its size and colour, so a viewer that
     /// regenerates the appearance of typed text uses the same embedded font. A button's widget has `/AS` set to the
     /// state its value selects. In a PDF/A document the down appearances are left out (PDF/A allows `/AP /N` only).
+    /// - Returns: the widget annotations made, in the order of `field.widgets`: a tagged PDF puts each in its
+    ///   structure tree (`PDFStructureElement.Kid.annotation`).
     /// - Throws: `HaruError` for a name already used or empty, a widget without a drawable rectangle, a widget of
     ///   another document, or libHaru's error.
-    package func addFormField(_ field: PDFFormField) throws {
+    @discardableResult
+    package func addFormField(_ field: PDFFormField) throws -> [PDFAnnotation] {
         let operation = "add form field \(field.name)"
         try ensureUsable(operation, nil)
         let objects = PDFObjectBuilder(document: self, operation: operation)
@@ -157,6 +162,7 @@ extension PDFDocument {
         let dict = try objects.dictionary()
         try objects.name(dict, "FT", isButton ? "Btn" : field.kind.isChoice ? "Ch" : "Tx")
         try objects.add(dict, "T", try objects.textString(field.name))
+        if let tooltip = field.tooltip { try objects.add(dict, "TU", try objects.textString(tooltip)) }
         if field.flags != 0 { try objects.number(dict, "Ff", field.flags) }
         if isButton {
             let value = try objects.nameObject(field.value ?? "Off")
@@ -201,6 +207,7 @@ extension PDFDocument {
         default: break
         }
         try objects.append(form.fields, UnsafeMutableRawPointer(dict))
+        var annotations: [PDFAnnotation] = []
         if field.kind == .radio {
             // A radio group is a parent field whose kids are the buttons' widgets.
             let kids = try objects.array()
@@ -210,13 +217,16 @@ extension PDFDocument {
                 try objects.add(annotation, "Parent", UnsafeMutableRawPointer(dict))
                 try objects.append(kids, UnsafeMutableRawPointer(annotation))
                 try addWidget(widget, to: annotation, of: field, objects)
+                annotations.append(PDFAnnotation(handle: annotation, page: widget.page.index))
             }
         } else {
             // One widget: the field and its widget annotation are one dictionary.
             try addWidget(field.widgets[0], to: dict, of: field, objects)
+            annotations.append(PDFAnnotation(handle: dict, page: field.widgets[0].page.index))
         }
         form.names.insert(field.name)
         self.form = form
+        return annotations
     }
 
     /// The form made so far, or a new `/AcroForm` in the catalog.

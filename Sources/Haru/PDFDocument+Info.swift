@@ -91,7 +91,7 @@ extension PDFDocument {
 
     /// Sets the information dictionary; text fields may hold any Unicode (written as UTF-16 when not ASCII).
     package func setInfo(_ info: DocumentInfo) throws {
-        archive?.info.merge(info)
+        xmpInfo.merge(info)
         // Field by field, each operation a literal and its argument spelled only for an error (`setInfoText`): this
         // runs for every document, which sets its producer and most a title.
         if let title = info.title { try setInfoText(HPDF_INFO_TITLE, field: "title", "set the title", title) }

@@ -35,6 +35,7 @@ extension PDFDocument {
     private func render(argument: String?) throws -> Data {
         try ensureUsable("write the PDF", argument)
         if archive != nil { try writeArchiveParts(argument) }
+        if structure != nil { try writeStructureMetadata() }
         if handle.pointee.encrypt_on == HPDF_TRUE { try encryptDirectStreams(argument) }
         let originals = try deflatePageContents(argument)
         defer { restorePageContents(originals) }

@@ -39,6 +39,10 @@ package final class PDFDocument {
     var directStreams: [HPDF_Dict] = []
     /// The PDF/A level and what its parts are written from, when the document is to be archival (`setArchiveLevel`).
     var archive: ArchiveState?
+    /// The information dictionary's entries as set, mirrored in the XMP packet a PDF/A or PDF/UA document carries.
+    var xmpInfo = DocumentInfo()
+    /// The tagged-PDF state once the document is tagged (`setTagged`): its PDF/UA claim and what is written.
+    var structure: StructureState?
     /// The interactive form (`/AcroForm`) once a field is added (`addFormField`).
     var form: FormState?
     /// The zlib states of recent page contents' shared beginnings (the owner's), or nil: each content deflated whole.

@@ -216,12 +216,12 @@ final class LayoutRun {
     /// Appends `element` and records it in the structure tree as `kind` of content.
     private func append(
         _ element: LaidOutElement, _ content: StructureElement.Content.Kind, text: String? = nil,
-        context: Context, into elements: inout [LaidOutElement]
+        vertical: Bool = false, context: Context, into elements: inout [LaidOutElement]
     ) {
         structure.add(
             StructureElement.Content(
                 kind: content, page: context.page, scope: context.path, index: context.offset + elements.count,
-                text: text))
+                text: text, vertical: vertical))
         elements.append(element)
     }
 
@@ -247,8 +247,8 @@ final class LayoutRun {
             texts.append(text.string)
             let run = try glyphRun(for: text, at: here, checkingBox: true)
             append(
-                .text(run), text.artifact == true ? .rubyText : .text, text: text.string, context: context,
-                into: &elements)
+                .text(run), text.artifact == true ? .rubyText : .text, text: text.string,
+                vertical: text.vertical == true, context: context, into: &elements)
         case .textBox(let box):
             texts.append(box.runs.map(\.string).joined())
             var here = here
@@ -256,6 +256,8 @@ final class LayoutRun {
             try textBox(box, at: here, context: &context, into: &elements, texts: &texts)
         case .image(let image):
             structure.open(StructureRole(.figure), defaultOnly: true)
+            var here = here
+            here.source = image.source ?? here.source
             append(
                 .image(image, orientation: ImageFile(image.data)?.orientation ?? .up, location: here), .image,
                 context: context, into: &elements)
@@ -264,7 +266,11 @@ final class LayoutRun {
             try self.part(part, at: here, context: &context, into: &elements, texts: &texts)
         case .barcode(let barcode):
             structure.open(
-                StructureRole(.figure, alternativeText: "\(barcode.symbology.rawValue): \(barcode.data)"),
+                StructureRole(
+                    .figure,
+                    alternativeText: barcode.symbology == .qr
+                        ? "QR code holding \(barcode.data)"
+                        : "Barcode (\(barcode.symbology.rawValue)) holding \(barcode.data)"),
                 defaultOnly: true)
             var here = here
             here.source = barcode.source ?? here.source
@@ -283,7 +289,7 @@ final class LayoutRun {
         case .chart(let chart):
             // Laid out into primitives as any others: the same shapes in every output.
             let primitives = try Self.chartCommands(chart, at: here, fonts: fonts)
-            structure.open(StructureRole(.figure, alternativeText: chart.valueTitle), defaultOnly: true)
+            structure.open(StructureRole(.figure, alternativeText: chart.description), defaultOnly: true)
             try commands(primitives, under: here, context: &context, into: &elements, texts: &texts)
             structure.close(defaultOnly: true)
         case .group(let group) where group.clip == nil && group.link == nil && group.name == nil:

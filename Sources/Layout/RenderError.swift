@@ -56,6 +56,9 @@ public enum RenderError: Error, Hashable, Sendable {
     case archive(level: String, element: String, reason: String, fix: String)
     /// Encrypting or signing the finished PDF failed, or the two were asked for together; never names a secret.
     case protection(step: String, reason: String, fix: String)
+    /// A document that claims PDF/UA-1 holds what would break the claim (`element` names it: an image with neither
+    /// alternative text nor `decorative`, a document without a title).
+    case accessibility(location: RenderLocation?, element: String, reason: String, fix: String)
 }
 
 extension RenderError: CustomStringConvertible, LocalizedError {
@@ -139,6 +142,8 @@ extension RenderError: CustomStringConvertible, LocalizedError {
             return "cannot render as \(level): \(element): \(reason). Fix: \(fix)"
         case .protection(let step, let reason, let fix):
             return ErrorText.wrapping("cannot \(step)", reason, fix: fix)
+        case .accessibility(let location, let element, let reason, let fix):
+            return "cannot render as PDF/UA-1: \(element)\(location.map { " at \($0)" } ?? ""): \(reason). Fix: \(fix)"
         }
     }
 
@@ -174,7 +179,7 @@ extension RenderError: DataFailure {
         case .missingGlyph: .missingGlyph
         case .font: .notFound
         case .barcode, .image: .badData
-        case .path, .link, .formField, .pageSize, .emptyDocument, .outline, .archive: .badTemplate
+        case .path, .link, .formField, .pageSize, .emptyDocument, .outline, .archive, .accessibility: .badTemplate
         case .chart(_, let error): error.kind
         case .pdf, .raster: .internal
         case .libraryUnavailable, .output: .io

@@ -32,6 +32,9 @@ public struct StructureElement: Sendable, Hashable {
         var index: Int
         /// The text of a line of text.
         public var text: String?
+        /// True for text set in a vertical column (縦書き): its element is written top to bottom, columns right to
+        /// left (a tagged PDF's `/WritingMode /TbRl`).
+        public var vertical = false
 
         /// The element's place: its index in the page's elements, then in each scope's, inwards.
         public var path: [Int] { scope + [index] }

@@ -142,12 +142,15 @@ extension PDFTarget {
             case .right: 2
             }
         do {
-            try page.document.addFormField(
-                PDFFormField(
-                    name: field.name, kind: kind, value: value, font: font, fontSize: field.size,
-                    textColor: Self.rgb(field.textColor), quadding: quadding, readOnly: field.readOnly,
-                    required: field.required, borderColor: field.borderColor.map(Self.rgb),
-                    backgroundColor: field.background.map(Self.rgb), borderWidth: field.borderWidth, widgets: widgets))
+            var made = PDFFormField(
+                name: field.name, kind: kind, value: value, font: font, fontSize: field.size,
+                textColor: Self.rgb(field.textColor), quadding: quadding, readOnly: field.readOnly,
+                required: field.required, borderColor: field.borderColor.map(Self.rgb),
+                backgroundColor: field.background.map(Self.rgb), borderWidth: field.borderWidth, widgets: widgets)
+            // A tagged PDF names the field to a reader by its name, the label the template gives it.
+            if marks != nil { made.tooltip = field.name }
+            let annotations = try page.document.addFormField(made)
+            marks?.recordAnnotations(annotations)
         } catch {
             throw RenderError.pdf(location: location, reason: "\(error)")
         }

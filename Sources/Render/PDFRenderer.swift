@@ -177,14 +177,18 @@ public struct PDFRenderer: Sendable {
             throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
         }
         if let archive = document.archive { try checkArchivable(document, archive) }
+        if document.pdfua, fontMode == .cid { throw StructureTreeWriter.cidProblem }
+        let laidOut: LaidOutDocument
         do {
-            return try layout.layOut(document)
+            laidOut = try layout.layOut(document)
         } catch .missingGlyph(var missing, let shown, let at)
             where fontMode == .cid && PDFFontSet.cidFonts[missing.font] != nil
         {
             missing.tried.insert(PDFFontSet.cidLabel(of: missing.font), at: 0)
             throw .missingGlyph(missing, text: shown, location: at)
         }
+        if document.pdfua, let problem = StructureTreeWriter.firstProblem(in: laidOut) { throw problem }
+        return laidOut
     }
 
     /// The first non-blank text of `texts` (a page's, in drawing order), trimmed to 80 characters: the title of a
@@ -215,6 +219,7 @@ public struct PDFRenderer: Sendable {
     /// Builds the libHaru document of a laid-out document; the caller produces its bytes.
     private func build(_ laidOut: LaidOutDocument) throws -> PDFDocument {
         let document = laidOut.document
+        let tagging = document.pdfua ? StructureTreeWriter(laidOut) : nil
         let pdf: PDFDocument
         do {
             pdf = try PDFDocument(caches: context?.caches)
@@ -236,6 +241,9 @@ public struct PDFRenderer: Sendable {
             if let language = document.metadata.language ?? Self.language(of: laidOut.pages) {
                 try pdf.setLanguage(language)
             }
+            try tagging?.begin(pdf, title: title, language: document.metadata.language ?? Self.language(of: laidOut.pages))
+        } catch let error as RenderError {
+            throw error
         } catch {
             throw RenderError.pdf(location: nil, reason: "\(error)")
         }
@@ -277,7 +285,9 @@ public struct PDFRenderer: Sendable {
             } catch {
                 throw RenderError.pdf(location: location, reason: "\(error)")
             }
-            let target = PDFTarget(page: pdfPage, height: page.size.height, resources: resources)
+            let target = PDFTarget(
+                page: pdfPage, height: page.size.height, resources: resources,
+                marks: tagging?.marks(forPage: page.number))
             if page.number == 1, let first {
                 try paintFirstPage(page, of: drawing, first, into: target, painter: painter)
             } else {
@@ -287,6 +297,7 @@ public struct PDFRenderer: Sendable {
         }
         try resources.writeLinks(pages: pages)
         try addOutline(document, pages: pages, to: pdf)
+        try tagging?.write(into: pdf, pages: pages)
         return pdf
     }
 
@@ -315,7 +326,7 @@ public struct PDFRenderer: Sendable {
     /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept by a context, outside PDF/A
     /// only.
     private func firstPage(of document: Document, laidOut: LaidOutDocument) -> FirstPage? {
-        guard let context, document.archive == nil, let drawing = document.pages.first else { return nil }
+        guard let context, document.archive == nil, !document.pdfua, let drawing = document.pages.first else { return nil }
         let prefixes = context.caches.cache(PDFPrefixes.self)
         let frame = PDFPrefixes.Frame(
             size: drawing.size, background: drawing.background, subsets: subsetsFonts,

@@ -41,6 +41,9 @@ final class PDFTarget: RenderTarget {
     private(set) var keptBatchContent: [UInt8]?
     /// The content a batch given back with a journal is painted with when nothing is added to it first.
     private var givenBatchContent: (added: Int, bytes: [UInt8])?
+    /// The page's marked content in a tagged PDF (`StructureTreeWriter`), or nil: an untagged page, whose bytes
+    /// nothing here changes.
+    let marks: PageMarks?
 
     /// What the target holds between two commands: the graphics state known, the states saved, the shapes waiting.
     struct Snapshot {
@@ -49,13 +52,22 @@ final class PDFTarget: RenderTarget {
         fileprivate var batch: ShapeBatch?
     }
 
-    init(page: PDFPage, height: Double, resources: PDFResources) {
+    init(page: PDFPage, height: Double, resources: PDFResources, marks: PageMarks? = nil) {
         self.page = page
         self.height = height
         self.resources = resources
+        self.marks = marks
+    }
+
+    func willPaint(elementAt index: Int) {
+        marks?.willPaint(elementAt: index)
     }
 
     func paintBackground(_ color: Color, in rect: Rect, location: RenderLocation) throws {
+        if let marks {
+            marks.paintsBackground()
+            try enterMark(location)
+        }
         try add(.fill(Self.rgb(color), alpha: color.alpha), bounds: rect, location: location) { batch in
             batch.append(element(for: .rect, in: rect))
         }
@@ -65,6 +77,7 @@ final class PDFTarget: RenderTarget {
         from start: Point, to end: Point, width: Double, cap: LineCap, color: Color,
         location: RenderLocation
     ) throws {
+        if marks != nil { try enterMark(location) }
         let paint = ShapeBatch.Paint.stroke(Self.rgb(color), alpha: color.alpha, width: width, cap: Self.haruCap(cap))
         let bounds = Rect(
             x: min(start.x, end.x) - width, y: min(start.y, end.y) - width,
@@ -79,6 +92,7 @@ final class PDFTarget: RenderTarget {
         _ kind: ShapeKind, in rect: Rect, paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
         location: RenderLocation
     ) throws {
+        if marks != nil { try enterMark(location) }
         // Fill, then stroke as a separate operation: `B` would knock the stroke out of a translucent fill.
         if paint.fills {
             try add(.fill(Self.rgb(fill), alpha: fill.alpha), bounds: rect, location: location) { batch in
@@ -105,6 +119,7 @@ final class PDFTarget: RenderTarget {
         _ elements: [Drawing.Command.Path.Element], paint: Paint, lineWidth: Double, stroke: Color, fill: Color,
         location: RenderLocation
     ) throws {
+        if marks != nil { try enterMark(location) }
         let flipped = elements.map { element -> PDFPath.Element in
             switch element {
             case .move(let point): .move(x: point.x, y: height - point.y)
@@ -145,6 +160,7 @@ final class PDFTarget: RenderTarget {
 
     func finish(location: RenderLocation) throws {
         try flush(location)
+        if marks != nil { try leaveMark(location) }
     }
 
     /// Kept for the document's end, when every page and name exists: a link may point forward.
@@ -164,12 +180,14 @@ final class PDFTarget: RenderTarget {
 
     func drawText(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
         try flush(location)
+        if marks != nil { try enterMark(location) }
         if journal != nil,
             layout.artifact || layout.characterSpacing != 0 || layout.spreadsLikeWords
         {
             journalBroken = true
         }
-        guard !layout.artifact else {
+        // A tagged page has marked the text already: as its structure element's content, or as an artifact.
+        guard !layout.artifact || marks != nil else {
             var plain = layout
             plain.artifact = false
             try pdf(location) {
@@ -373,6 +391,7 @@ final class PDFTarget: RenderTarget {
     /// without a CID (drawn from `chain`, the logical font's faces) with their shaped widths, as drawText places them.
     func drawImage(_ data: Data, orientation: ImageOrientation, in rect: Rect, location: RenderLocation) throws {
         try flush(location)
+        if marks != nil { try enterMark(location) }
         journalBroken = journalBroken || journal != nil
         let image = try resources.image(for: data, location: location)
         try pdf(location) {
@@ -393,6 +412,11 @@ final class PDFTarget: RenderTarget {
 
     func beginScope(clip rect: Rect?, location: RenderLocation) throws {
         try flush(location)
+        if let marks {
+            // Marked content never straddles a q or a Q.
+            try leaveMark(location)
+            marks.enterScope()
+        }
         journalBroken = journalBroken || journal != nil
         try pdf(location) {
             try page.saveGraphicsState()
@@ -435,10 +459,44 @@ final class PDFTarget: RenderTarget {
 
     func endScope(location: RenderLocation) throws {
         try flush(location)
+        if let marks {
+            try leaveMark(location)
+            marks.leaveScope()
+        }
         try pdf(location) {
             try page.restoreGraphicsState()
             state = saved.popLast() ?? State()
         }
+    }
+
+    // MARK: - Marked content
+
+    /// Puts what is drawn next into the marked-content sequence of the element being drawn (`PageMarks`): the open
+    /// one when it is that element's (or the same artifact), else a new one, the shapes waiting painted first.
+    private func enterMark(_ location: RenderLocation) throws {
+        guard let marks else { return }
+        if marks.open != marks.pending {
+            try flush(location)
+            try leaveMark(location)
+            try pdf(location) {
+                switch marks.pending {
+                case .element(let id):
+                    try page.beginMarkedContent(tag: marks.tag(of: id), mcid: marks.number(for: id))
+                case .artifact(let kind):
+                    try page.beginArtifact(type: kind.rawValue)
+                }
+            }
+            marks.open = marks.pending
+        }
+        marks.recordDrawn()
+    }
+
+    /// Closes the open marked-content sequence, if any, the shapes waiting painted first.
+    private func leaveMark(_ location: RenderLocation) throws {
+        guard let marks, marks.open != nil else { return }
+        try flush(location)
+        try pdf(location) { try page.endMarkedContent() }
+        marks.open = nil
     }
 
     // MARK: - Batching

@@ -21,19 +21,30 @@ struct Painter {
                 background, in: Rect(origin: .zero, size: page.size), location: RenderLocation(page: page.number))
         }
         let pieces = page.elementPieces(ofCommands: range)
-        try paint(pieces.given, into: target)
-        try paint(pieces.laid, into: target)
+        // The given beginning's elements come first in the page's list, the page's own after them.
+        let first = page.commandStarts[range.lowerBound]
+        try paint(pieces.given, into: target, from: first)
+        try paint(pieces.laid, into: target, from: first + pieces.given.count)
     }
 
-    /// Draws `elements` in the target's current coordinates.
-    func paint(_ elements: some Collection<LaidOutElement>, into target: some RenderTarget) throws {
+    /// Draws `elements` in the target's current coordinates; `first` is the index of the first of them in the list
+    /// they belong to (the page's, or a scope's), told to the target (`RenderTarget.willPaint(elementAt:)`).
+    func paint(
+        _ elements: some Collection<LaidOutElement>, into target: some RenderTarget, from first: Int = 0
+    ) throws {
         // The elements are read from their buffer (a page's and a scope's are contiguous): an iterator moved each
         // whole element out into a copy of its own first.
         let painted = try elements.withContiguousStorageIfAvailable { elements in
-            for index in elements.indices { try paintElement(elements[index], into: target) }
+            for index in elements.indices {
+                target.willPaint(elementAt: first + index)
+                try paintElement(elements[index], into: target)
+            }
         }
         guard painted == nil else { return }
-        for element in elements { try paintElement(element, into: target) }
+        for (offset, element) in elements.enumerated() {
+            target.willPaint(elementAt: first + offset)
+            try paintElement(element, into: target)
+        }
     }
 
     /// Draws one element in the target's current coordinates.

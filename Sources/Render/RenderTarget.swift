@@ -43,6 +43,9 @@ protocol RenderTarget: AnyObject {
     /// Makes `field` a fillable field with its appearances, drawing them with `painter`, and returns true; false
     /// when the target cannot hold fields (a raster), and the painter then draws the appearance as page content.
     func addFormField(_ field: LaidOutFormField, painter: Painter) throws -> Bool
+    /// Told before each element is drawn its index in the list being drawn (the page's elements, or the innermost
+    /// open scope's): a tagged PDF finds from it the structure element the element's content belongs to.
+    func willPaint(elementAt index: Int)
 }
 
 extension RenderTarget {
@@ -51,4 +54,7 @@ extension RenderTarget {
 
     /// Targets without fields (the raster) draw the appearance instead.
     func addFormField(_ field: LaidOutFormField, painter: Painter) throws -> Bool { false }
+
+    /// Targets without structure (the raster, an untagged PDF's appearance streams) need no element's index.
+    func willPaint(elementAt index: Int) {}
 }

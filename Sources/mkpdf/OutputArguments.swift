@@ -57,6 +57,15 @@ struct OutputArguments: ParsableArguments {
                 + "template's pdfa:.", valueName: "level"))
     var pdfa: Document.Archive.Level?
 
+    /// Tag the PDF and claim PDF/UA-1.
+    @Flag(
+        name: .customLong("pdfua"),
+        help: ArgumentHelp(
+            "Write a tagged PDF that claims PDF/UA-1: a structure tree (headings, paragraphs, tables, figures with "
+                + "their alt text), headers, footers and decoration as artifacts, the language and title stated. "
+                + "Refuses an image with neither alt: nor decorative: true. As a template's pdfua: true."))
+    var pdfua = false
+
     /// Files to attach (PDF/A-3b).
     @Option(
         name: .customLong("attach"),
@@ -175,10 +184,12 @@ struct OutputArguments: ParsableArguments {
         options.deadline = deadline
         options.context = RenderContext()
         options.flattensForms = flattenForms
+        options.pdfua = pdfua
         options.archive = try archive()
         options.encryption = try encryption()
-        if format != .pdf, options.archive != nil || options.encryption != nil || sign != nil {
-            throw ValidationError("--pdfa, --attach, --encrypt and --sign make PDFs; write a .pdf or leave them out")
+        if format != .pdf, options.archive != nil || options.encryption != nil || sign != nil || pdfua {
+            throw ValidationError(
+                "--pdfa, --pdfua, --attach, --encrypt and --sign make PDFs; write a .pdf or leave them out")
         }
         options.signature = try signing()
         return options

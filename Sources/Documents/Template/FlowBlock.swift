@@ -88,6 +88,8 @@ struct FlowFurniture: Hashable, Sendable {
     var signatureField: Document.SignatureField?
     /// `flatten: true`: form fields drawn as page content.
     var flattensForms = false
+    /// `pdfua: true`: a tagged PDF that claims PDF/UA-1.
+    var pdfua = false
     var header: MarkedText?
     var headerLogo: Data?
     var footer: MarkedText?

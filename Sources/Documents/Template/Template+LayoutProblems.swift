@@ -13,6 +13,11 @@ extension Template {
         case .barcode(let location, let field, let reason):
             guard let place = location.source, let element = barcode(at: place, in: elements) else { return nil }
             return barcodeError(element, kind: element.command.symbology, field: field, reason: reason)
+        case .accessibility(let location?, _, _, _):
+            guard let place = location.source else { return nil }
+            return TemplateError(
+                file: file, line: place.line, column: place.column,
+                reason: .layout(problem: error.description, kind: error.kind))
         default:
             return nil
         }

@@ -234,6 +234,7 @@ public struct Template: Sendable {
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
                 metadata: metadata, archive: furniture.archive, signatureField: furniture.signatureField)
             document.flattensForms = furniture.flattensForms
+            document.pdfua = furniture.pdfua
             return document
         }
         return try document(
@@ -276,6 +277,7 @@ public struct Template: Sendable {
             pages: pages, metadata: output.metadata, outline: output.outline, archive: furniture.archive,
             signatureField: furniture.signatureField)
         document.flattensForms = furniture.flattensForms
+        document.pdfua = furniture.pdfua
         return document
     }
 
@@ -542,9 +544,20 @@ public struct Template: Sendable {
                 let value = try self.text(text, scope: scope).trimmingCharacters(in: .whitespaces)
                 return value.isEmpty || value == "#" ? nil : value
             }
+            let role: StructureRole? =
+                if linked.decorative {
+                    .artifact
+                } else if let alternative = linked.alternative {
+                    StructureRole(.figure, alternativeText: try self.text(alternative, scope: scope))
+                } else {
+                    nil
+                }
             // A link whose text comes out empty (no URL in this record) is drawn without one.
             commands.append(
-                .group(.init(commands: inner, link: try resolved(linked.link), name: try resolved(linked.name))))
+                .group(
+                    .init(
+                        commands: inner, link: try resolved(linked.link), name: try resolved(linked.name),
+                        role: role)))
         case .condition(let condition):
             try budget.checkDeadline(file: file, mark: condition.mark)
             let branch =
@@ -619,7 +632,8 @@ public struct Template: Sendable {
                         data: image.data,
                         rect: Rect(
                             origin: image.rect.origin + base,
-                            size: image.rect.size))))
+                            size: image.rect.size),
+                        source: image.mark)))
         case .field(let field):
             try budget.add(1, file: file, mark: field.mark)
             commands.append(

@@ -24,17 +24,23 @@ enum TemplateElement: Hashable, Sendable {
     case loop(Loop)
     /// `if`: one list of elements or the other.
     case condition(Condition)
-    /// An element with `link:` and/or `name:`: drawn as a group that links or is a target.
+    /// An element with `link:`, `name:`, `alt:` or `decorative:`: drawn as a group that links, is a target, or says
+    /// what it is to a reader.
     case linked(Linked)
     /// `field`: a fillable form field.
     case field(Field)
 
     /// An element made a link (`link:`, a URI or `#name`) and/or a named target (`name:`), both texts with
-    /// placeholders.
+    /// placeholders; an image, chart, barcode or part given alternative text (`alt:`, a text with placeholders) or
+    /// marked decorative (`decorative: true`), for a tagged PDF's structure.
     struct Linked: Hashable, Sendable {
         var element: [TemplateElement]
         var link: MarkedText?
         var name: MarkedText?
+        /// What the element shows, for readers who cannot see it (a figure's `/Alt`).
+        var alternative: MarkedText?
+        /// True when the element only decorates: an artifact a reader skips.
+        var decorative = false
     }
 
     /// Another template placed as a part; equal when it comes from the same file to the same place with the same inputs.
@@ -142,6 +148,7 @@ enum TemplateElement: Hashable, Sendable {
     struct Image: Hashable, Sendable {
         var data: Data
         var rect: Rect
+        var mark: TemplateMark?
     }
 
     /// A `barcode:` element, or a `qr:` one (a barcode of kind qr): the command with its data still a template.

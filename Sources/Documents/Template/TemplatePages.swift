@@ -117,8 +117,9 @@ extension Template {
         }
         let (scope, commands, metadata) = try positioned(values: given, data: given2, options: options)
         let report = try flowReport(scope: scope, metadata: metadata, options: options)
-        // An archive level, a signature field and flattened forms are settings of the whole document.
-        let whole = furniture.archive != nil || furniture.signatureField != nil || furniture.flattensForms
+        // An archive level, a signature field, flattened forms and PDF/UA are settings of the whole document.
+        let whole =
+            furniture.archive != nil || furniture.signatureField != nil || furniture.flattensForms || furniture.pdfua
         if whole || report.size <= heldSize {
             let document = try document(
                 from: try flowOutput(report, scope: scope, options: options), firstPage: commands)

@@ -119,6 +119,7 @@ extension TemplateParser {
         furniture.archive = try archive(top)
         furniture.signatureField = try signatureField(top)
         furniture.flattensForms = try top.choice("flatten", default: Switch.no) == .yes
+        furniture.pdfua = try top.choice("pdfua", default: Switch.no) == .yes
         names.layers.append(["page", "pages"])
         defer { names.layers.removeLast() }
         if let node = top.value("header") {

@@ -44,7 +44,7 @@ struct TemplateParser {
     static let topKeys = [
         "name", "description", "title", "author", "subject", "keywords", "page", "size", "margins", "background", "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting"
+        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting", "pdfua"
     ]
     static let elementKinds = [
         "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if", "field"
@@ -563,14 +563,17 @@ struct TemplateParser {
             }
             return (slot, role)
         }
-        // A field's `name:` is its field name, not a link target.
+        // A field's `name:` is its field name, not a link target. `alt:` and `decorative:` belong to what a reader
+        // is shown as a figure: images, charts, codes and parts.
+        let wrapping = ["image", "chart", "qr", "barcode", "part"].contains(kind)
+            ? ["link", "name", "alt", "decorative"] : ["link", "name"]
         if kind != "for", kind != "if", kind != "field", case .mapping(let mapping) = body,
-            mapping.pairsInPlace.contains(where: { ["link", "name"].contains($0.key.scalar?.string) })
+            mapping.pairsInPlace.contains(where: { wrapping.contains($0.key.scalar?.string ?? "") })
         {
             // `link:` and `name:` belong to every drawn element: taken off here, the rest read as the kind says.
             let rest = Node.mapping(
                 Node.Mapping(
-                    mapping.filter { !["link", "name"].contains($0.key.scalar?.string) }.map { ($0.key, $0.value) },
+                    mapping.filter { !wrapping.contains($0.key.scalar?.string ?? "") }.map { ($0.key, $0.value) },
                     mapping.tag, mapping.style,
                     mapping.mark))
             let inner = try element(Node.mapping(Node.Mapping([(kindNode, rest)])), palette: palette, font: font)
@@ -578,7 +581,28 @@ struct TemplateParser {
                 guard let node = mapping.first(where: { $0.key.scalar?.string == key })?.value else { return nil }
                 return MarkedText(text: try textTemplate(node, key: key), mark: mark(node))
             }
-            return .linked(.init(element: [inner], link: try marked("link"), name: try marked("name")))
+            var decorative = false
+            if let node = mapping.first(where: { $0.key.scalar?.string == "decorative" })?.value {
+                let text = try scalar(node, key: "decorative")
+                guard let choice = Switch(rawValue: text) else {
+                    throw error(node, .badValue(key: "decorative", value: text, expected: "true or false"))
+                }
+                decorative = choice == .yes
+            }
+            let alternative = try marked("alt")
+            if decorative, alternative != nil,
+                let node = mapping.first(where: { $0.key.scalar?.string == "alt" })?.value
+            {
+                throw error(
+                    node,
+                    .badValue(
+                        key: "alt", value: "given with decorative: true",
+                        expected: "alt: for what a reader is told, or decorative: true for what a reader skips"))
+            }
+            return .linked(
+                .init(
+                    element: [inner], link: try marked("link"), name: try marked("name"), alternative: alternative,
+                    decorative: decorative))
         }
         switch kind {
         case "for":
@@ -637,7 +661,7 @@ struct TemplateParser {
             let f = try map(body, context: "image", allowed: ["file", "x", "y", "w", "h"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
             let data = try imageData(fileNode, key: "file", element: "image")
-            return .image(.init(data: data, rect: try rect(f)))
+            return .image(.init(data: data, rect: try rect(f), mark: mark(body)))
         case "qr", "barcode":
             let isQR = kind == "qr"
             let dataKey = isQR ? "payload" : "data"

@@ -82,6 +82,12 @@ struct PDFBackend: OutputBackend {
                 reason: "an archived PDF is checked as a whole, and this one is never held whole",
                 fix: "leave out the PDF/A level (--pdfa, pdfa:), or render the document whole")
         }
+        if options.pdfua {
+            throw RenderError.accessibility(
+                location: nil, element: "a document made page by page",
+                reason: "its structure tree spans the whole document, and this one is never held whole",
+                fix: "leave out --pdfua, or render the document whole")
+        }
         var pdf = try renderer(options).data(
             for: source, metadata: source.metadata.overridden(by: options.metadata))
         if let encryption = options.encryption { pdf = try encryption.apply(to: pdf) }

@@ -511,7 +511,9 @@ extension LayoutEngine {
                         .group(
                             .init(
                                 commands: cellCommands,
-                                role: StructureRole(row.isHeader ? .tableHeaderCell : .tableDataCell)))
+                                role: StructureRole(
+                                    row.isHeader ? .tableHeaderCell : .tableDataCell,
+                                    columnSpan: cell.span > 1 ? cell.span : nil)))
                     ])
             }
             let x = left + table.offset(ofColumn: cell.column)
