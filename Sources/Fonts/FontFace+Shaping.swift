@@ -125,22 +125,24 @@ extension FontFace {
     /// The numbers a PDF font descriptor needs, in thousandths of an em, read from the font's head, post, OS/2
     /// and hhea tables.
     package var descriptorValues: FontDescriptorValues {
-        func table(_ name: String) -> [UInt8] {
+        // The first `count` bytes of a table, all the fields read here: a CJK font's `post` holds tens of kilobytes
+        // of glyph names after them.
+        func table(_ name: String, first count: Int) -> [UInt8] {
             let tag = name.utf8.reduce(hb_tag_t(0)) { $0 << 8 | hb_tag_t($1) }
             guard let blob = hb_face_reference_table(face, tag) else { return [] }
             defer { hb_blob_destroy(blob) }
             var length: UInt32 = 0
             guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
-            return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+            return Array(UnsafeRawBufferPointer(start: data, count: min(Int(length), count)))
         }
         func int16(_ bytes: [UInt8], _ at: Int) -> Int {
             guard bytes.count >= at + 2 else { return 0 }
             return Int(Int16(bitPattern: UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])))
         }
         let scale = { (units: Int) -> Int in Int((Double(units) * 1000 / Double(self.unitsPerEm)).rounded()) }
-        let head = table("head")
-        let post = table("post")
-        let os2 = table("OS/2")
+        let head = table("head", first: 44)
+        let post = table("post", first: 16)
+        let os2 = table("OS/2", first: 6)
         let box = [int16(head, 36), int16(head, 38), int16(head, 40), int16(head, 42)].map(scale)
         let italic =
             post.count >= 8
