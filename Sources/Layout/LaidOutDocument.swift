@@ -102,12 +102,13 @@ public enum LaidOutElement: Sendable {
     case text(GlyphRun)
     /// A PNG or JPEG stretched into its rectangle, turned upright by `orientation`.
     case image(Drawing.Command.Image, orientation: ImageOrientation, location: RenderLocation)
-    /// Elements drawn in a saved state: clipped, turned, painted and mapped as `LaidOutScope` says.
-    case scope(LaidOutScope)
+    /// Elements drawn in a saved state: clipped, turned, painted and mapped as `LaidOutScope` says. Boxed, as the
+    /// form field is: every element of a page takes the room of the largest case held in place.
+    indirect case scope(LaidOutScope)
     /// A link area and/or a named target, in page coordinates.
     case mark(link: String?, name: String?, area: Rect, location: RenderLocation)
-    /// A fillable form field with its appearances laid out.
-    case formField(LaidOutFormField)
+    /// A fillable form field with its appearances laid out (boxed: the largest case by far, and the rarest).
+    indirect case formField(LaidOutFormField)
 }
 
 /// The kind of closed shape a shape element draws.
