@@ -468,6 +468,13 @@ struct Prepared {
                 entry.ruby = rubyFont
                 let parts = ruby.split(separator: " ").map(String.init)
                 let baseCount = entry.lastGlyph - entry.firstGlyph + 1
+                // Readings split by spaces over a base of one word go one per character; a base of several words
+                // (a name with its space) takes its readings as one group, as it always has.
+                if parts.count > 1, parts.count != baseCount, !run.string.contains(where: \.isWhitespace) {
+                    throw TextFitError(
+                        field: box.field, text: box.string, frame: box.frame,
+                        reason: .ruby(base: run.string, reading: ruby, readings: parts.count, characters: baseCount))
+                }
                 entry.readings =
                     parts.count == baseCount && parts.count > 1
                     ? parts.map { ($0, 1) } : [(ruby.removing(" "), baseCount)]

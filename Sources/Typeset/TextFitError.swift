@@ -16,6 +16,9 @@ public struct TextFitError: Error, Hashable, Sendable {
         case invalid(member: String, reason: String)
         /// Setting the text went past the document's deadline (`job-seconds`).
         case limit(LimitExceeded)
+        /// A ruby's reading is split by spaces into `readings` parts for a base of `characters` characters: mono
+        /// ruby gives one reading per character, so the parts cannot be placed.
+        case ruby(base: String, reading: String, readings: Int, characters: Int)
     }
 
     /// The field the text came from (a placeholder, a column), when the box names one.
@@ -63,6 +66,9 @@ public struct TextFitError: Error, Hashable, Sendable {
         case .limit(let limit):
             return "setting \(what) in its \(box): \(limit.what) \(limit.shownValue ?? String(limit.value)) "
                 + "\(limit.unit), over the limit \(limit.limit) of \(limit.maximum) \(limit.unit)"
+        case .ruby(let base, let reading, let readings, let characters):
+            return "\(what): the ruby ｜\(ErrorText.excerpt(base))《\(ErrorText.excerpt(reading))》 gives \(readings) "
+                + "readings, separated by spaces, for the \(characters) characters of its base"
         }
     }
 
@@ -82,6 +88,9 @@ public struct TextFitError: Error, Hashable, Sendable {
         case .limit(let limit):
             return "make the input smaller; if it is trusted, raise the limit with --limit \(limit.limit)=N "
                 + "(Limits.\(limit.propertyName) in the library)"
+        case .ruby:
+            return "give one reading per base character, separated by spaces (｜東京《とう きょう》), or one reading "
+                + "for the whole base without spaces (｜東京《とうきょう》)"
         }
     }
 
@@ -105,6 +114,7 @@ extension TextFitError: Problem {
         case .font: .notFound
         case .invalid: .badTemplate
         case .limit(let exceeded): exceeded.kind
+        case .ruby: field == nil ? .badTemplate : .badData
         }
     }
 

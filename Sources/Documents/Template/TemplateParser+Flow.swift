@@ -198,7 +198,8 @@ extension TemplateParser {
         case "paragraph":
             if body.scalar != nil {
                 return .paragraph(
-                    MarkedText(text: try textTemplate(body, key: "paragraph"), mark: mark(body)),
+                    MarkedText(
+                        text: try markupTextTemplate(body, key: "paragraph", whenLiteral: true), mark: mark(body)),
                     alignment: .automatic, size: nil, role: ReportStyle.Role.text, weight: nil)
             }
             let f = try map(body, context: "paragraph", allowed: ["text", "style", "align", "size", "role", "weight"])
@@ -216,7 +217,8 @@ extension TemplateParser {
             }
             let own = try cellStyle(f)
             return .paragraph(
-                MarkedText(text: try textTemplate(textNode, key: "text"), mark: mark(textNode)),
+                MarkedText(
+                    text: try markupTextTemplate(textNode, key: "text", whenLiteral: true), mark: mark(textNode)),
                 alignment: try f.value("align").map { _ throws(TemplateError) in
                     try f.choice("align", default: ParagraphAlignment.automatic)
                 } ?? named?.alignment ?? .automatic,

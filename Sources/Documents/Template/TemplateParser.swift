@@ -642,7 +642,7 @@ struct TemplateParser {
             let size = try f.number("size", positive: true)
             return .text(
                 .init(
-                    slot: slot, role: role, text: try textTemplate(textNode, key: "text"),
+                    slot: slot, role: role, text: try markupTextTemplate(textNode, key: "text"),
                     font: try f.string("font") ?? font, size: size,
                     origin: Point(x: try f.number("x"), y: try f.number("y")), boxWidth: boxWidth,
                     alignment: try f.choice("align", default: TextAlignment.automatic),
@@ -1046,6 +1046,37 @@ struct TemplateParser {
             throw positioned(node, source: text, offset: offset, .unknownName(name: name, known: names.all.sorted()))
         }
         return template
+    }
+
+    /// A text whose own words are read as inline markup (a text element's; a paragraph's, `whenLiteral`, only when
+    /// it has no `{{…}}`): `textTemplate(_:key:)`, with every ruby reading and link address it opens closed, since
+    /// an unclosed one would be drawn as the markup it was written as.
+    /// - Throws: `TemplateError` at the opening's line and column.
+    func markupTextTemplate(_ node: Node, key: String, whenLiteral: Bool = false) throws(TemplateError)
+        -> TextTemplate
+    {
+        let template = try textTemplate(node, key: key)
+        if whenLiteral && !template.isLiteral { return template }
+        let pieces: [(field: String?, text: String)] = template.segments.map { segment in
+            switch segment {
+            case .literal(let text): (nil, text)
+            case .expression: ("value", "")
+            }
+        }
+        guard let open = InlineMarkup(base: TextRun("", size: 1)).unclosed(pieces),
+            case .literal(let text) = template.segments[open.piece]
+        else { return template }
+        let source = try scalar(node, key: key)
+        // The literal piece as written, found in the text: the opening's offset in the whole text.
+        let start = source.range(of: text).map { source.distance(from: source.startIndex, to: $0.lowerBound) } ?? 0
+        throw positioned(
+            node, source: source, offset: start + open.offset,
+            .badValue(
+                key: key, value: open.opening + "…",
+                expected: "markup opened here is never closed: write \(open.closing) after "
+                    + (open.closing == "》"
+                        ? "the reading (｜東京《とうきょう》)" : "the address (<a href=\"https://…\">…</a>)")
+                    + ", or write the character another way (a full-width ｜ with no 《 after it is plain text)"))
     }
 
     /// A bare expression (`in:`, `test:`, `let:` values); every name it reads must be in scope here.

@@ -15,8 +15,33 @@ package struct InlineMarkup {
     /// Markup read over `base`.
     package init(base: TextRun) { self.base = base }
 
+    /// Markup opened and never closed: a link's `<a href="` without its `">`, or a ruby reading `｜…《…` without its
+    /// `》` (a `｜` followed by no `《` is a plain vertical bar).
+    package struct Unclosed: Hashable, Sendable {
+        /// The opening as written (`｜東京《`, `<a href="`).
+        package var opening: String
+        /// What closes it (`》`, `">`).
+        package var closing: String
+        /// The piece the opening is in, and its Character offset in that piece's text.
+        package var piece: Int
+        /// The Character offset of the opening in its piece.
+        package var offset: Int
+    }
+
     /// The runs of `pieces`: the template's own text (field nil) read as markup, values (a field) as plain text.
+    /// An opening never closed is kept as the text it was written as; a template is checked for one when it loads
+    /// (`unclosed(_:)`).
     package func runs(_ pieces: [(field: String?, text: String)]) -> [TextRun] {
+        read(pieces).runs
+    }
+
+    /// The first markup opening `pieces` never close, or nil.
+    package func unclosed(_ pieces: [(field: String?, text: String)]) -> Unclosed? {
+        read(pieces).unclosed
+    }
+
+    /// The runs of `pieces` and the opening left unclosed at their end.
+    private func read(_ pieces: [(field: String?, text: String)]) -> (runs: [TextRun], unclosed: Unclosed?) {
         var runs: [TextRun] = []
         var bold = base.weight == .bold
         var underline = base.underline
@@ -26,6 +51,8 @@ package struct InlineMarkup {
         var buffer = ""
         var rubyBase: String?
         var reading: String?
+        // Where the open link or ruby began: its piece and its index in that piece's text.
+        var opened: (piece: Int, at: String.Index)?
 
         func flush() {
             guard !buffer.isEmpty else { return }
@@ -48,7 +75,7 @@ package struct InlineMarkup {
                 buffer += string
             }
         }
-        for (field, piece) in pieces {
+        for (number, (field, piece)) in pieces.enumerated() {
             switch field {
             case .some:
                 append(piece)
@@ -75,6 +102,7 @@ package struct InlineMarkup {
                     } else if rest.hasPrefix(Self.linkOpening) {
                         flush()
                         address = ""
+                        opened = (number, rest.startIndex)
                         rest = rest.dropFirst(Self.linkOpening.count)
                     } else if rest.hasPrefix("</a>") {
                         flush()
@@ -91,6 +119,7 @@ package struct InlineMarkup {
                     } else if character == "｜", rubyBase == nil {
                         flush()
                         rubyBase = ""
+                        opened = (number, rest.startIndex)
                         rest = rest.dropFirst()
                     } else if character == "《", rubyBase != nil, reading == nil {
                         reading = ""
@@ -117,10 +146,18 @@ package struct InlineMarkup {
             }
         }
         // An unclosed link opening or ruby is kept as the text it was written as.
+        var unclosed: Unclosed?
         if let open = address { buffer += Self.linkOpening + open }
         if let baseText = rubyBase { buffer += "｜" + baseText + (reading.map { "《" + $0 } ?? "") }
+        if let (number, at) = opened, address != nil || reading != nil {
+            let text = pieces[number].text
+            unclosed = Unclosed(
+                opening: address != nil ? Self.linkOpening : "｜" + (rubyBase ?? "") + "《",
+                closing: address != nil ? "\">" : "》", piece: number,
+                offset: text.distance(from: text.startIndex, to: at))
+        }
         flush()
-        return runs
+        return (runs, unclosed)
     }
 
     /// The runs of `markup`, a text without placeholders.
