@@ -386,6 +386,8 @@ struct Prepared {
         var width: Double
         var height: Double
         var fits: Bool
+        /// The first word that had to be cut where no break is allowed, with its width at `scale`.
+        var cutWord: TextFitError.UnbreakableWord? = nil
     }
 
     let box: Drawing.Command.TextBox
@@ -524,6 +526,7 @@ struct Prepared {
         let spacing = box.letterSpacing * scale
         var lines: [Line] = []
         var cut = false
+        var cutWord: TextFitError.UnbreakableWord?
         for paragraph in paragraphs {
             if let deadline, deadline.hasPassed {
                 return Laid(lines: lines, scale: scale, width: 0, height: 0, fits: false)
@@ -559,14 +562,24 @@ struct Prepared {
                     return Laid(lines: lines, scale: scale, width: 0, height: 0, fits: false)
                 }
                 // A word cut where no break is allowed (a ticket number split mid-digits) does not count as fitting.
-                cut =
-                    cut
-                    || ranges.dropLast().contains { line in
-                        let end = line.range.upperBound
-                        return end + 1 < characters.count && !characters[end].isBreakingSpace
-                            && !characters[end + 1].isBreakingSpace
-                            && (keepsTogether(offset + end) || !breaker.canBreak(after: end, in: characters))
+                func breakable(after index: Int) -> Bool {
+                    characters[index].isBreakingSpace || characters[index + 1].isBreakingSpace
+                        || (!keepsTogether(offset + index) && breaker.canBreak(after: index, in: characters))
+                }
+                if let end = ranges.dropLast().lazy.map(\.range.upperBound).first(where: {
+                    $0 + 1 < characters.count && !breakable(after: $0)
+                }) {
+                    cut = true
+                    if cutWord == nil {
+                        // The whole word: from the break before the cut to the break after it.
+                        var first = end
+                        while first > 0, !breakable(after: first - 1) { first -= 1 }
+                        var last = end + 1
+                        while last + 1 < characters.count, !breakable(after: last) { last += 1 }
+                        cutWord = TextFitError.UnbreakableWord(
+                            text: String(characters[first...last]), width: widths[first...last].reduce(0, +) - spacing)
                     }
+                }
             }
             for (number, line) in ranges.enumerated() {
                 if number % 64 == 63, let deadline, deadline.hasPassed {
@@ -585,7 +598,7 @@ struct Prepared {
             height += line.ruby + (index == lines.count - 1 ? glyphHeight : glyphHeight * box.lineHeight)
         }
         let fits = !cut && width <= box.frame.width + 1e-6 && height <= box.frame.height + 1e-6
-        return Laid(lines: lines, scale: scale, width: width, height: height, fits: fits)
+        return Laid(lines: lines, scale: scale, width: width, height: height, fits: fits, cutWord: cutWord)
     }
 
     /// True when no line may end after glyph `index`: inside a ruby base.
@@ -615,11 +628,13 @@ struct Prepared {
     }
 
     func overflow(_ laid: Laid) -> TextFitError {
-        TextFitError(
+        var error = TextFitError(
             field: box.field, text: box.string, frame: box.frame,
             reason: .overflow(
                 needed: Size(width: laid.width, height: laid.height),
                 size: box.largestSize * laid.scale, policies: box.fit))
+        error.unbreakable = laid.cutWord
+        return error
     }
 
     // MARK: Drawing

@@ -29,6 +29,23 @@ public struct TextFitError: Error, Hashable, Sendable {
     public var frame: Rect
     /// What went wrong.
     public var reason: Reason
+    /// For text that does not fit, the first word that cannot be broken and is wider than the box, when that is
+    /// why: the message names it and the size it would fit at.
+    public var unbreakable: UnbreakableWord?
+
+    /// A word no line may break inside (a URL, a long number), as set.
+    public struct UnbreakableWord: Hashable, Sendable {
+        /// The word.
+        public var text: String
+        /// Its width in points at the size tried.
+        public var width: Double
+
+        /// Creates the record of a word.
+        public init(text: String, width: Double) {
+            self.text = text
+            self.width = width
+        }
+    }
 
     /// Creates the error.
     public init(field: String?, text: String, frame: Rect, reason: Reason) {
@@ -51,6 +68,11 @@ public struct TextFitError: Error, Hashable, Sendable {
             "box (x \(Self.points(frame.x)), y \(Self.points(frame.y)), \(Self.points(frame.width)) × "
             + "\(Self.points(frame.height)) pt)"
         switch reason {
+        case .overflow(_, let size, let policies) where unbreakable != nil:
+            let word = unbreakable!
+            return "\(what) does not fit its \(box): the word \"\(ErrorText.excerpt(word.text))\" cannot be broken and "
+                + "is \(Self.points(word.width)) pt wide at \(Self.points(size)) pt, wider than the box"
+                + " (fit: " + policies.map(\.rawValue).joined(separator: ", ") + ")"
         case .overflow(let needed, let size, let policies):
             var over: [String] = []
             if excess.width > 0 { over.append("\(Self.points(excess.width)) pt too wide") }
@@ -77,6 +99,17 @@ public struct TextFitError: Error, Hashable, Sendable {
         switch reason {
         case .overflow(_, _, let policies) where policies.isEmpty:
             return "shorten the text, widen its box, or draw it as a text box with a fit policy (drawTextBox)"
+        case .overflow(_, let size, let policies) where unbreakable != nil:
+            let word = unbreakable!
+            // The size at which the word is as wide as the box, rounded down to a tenth of a point.
+            let fitting = (size * frame.width / max(word.width, 1e-9) * 10).rounded(.down) / 10
+            return "widen the box to at least \(Self.points(word.width.rounded(.up))) pt, break the word with a space, "
+                + "or let the text shrink to \(Self.points(fitting)) pt ("
+                + (policies.contains(.shrink) ? "minSize: \(Self.points(fitting))" : "fit: [shrink, …], minSize: \(Self.points(fitting))")
+                + ")"
+        case .overflow(_, _, let policies) where policies.contains(.wrap):
+            return "shorten the text, enlarge the box, or lower its minimum size"
+                + (policies.contains(.shrink) ? "" : " (add shrink to its fit policies)")
         case .overflow:
             return "shorten the text, enlarge the box, lower its minimum size, or add wrap to its fit policies"
         case .font(_, .bold, _):

@@ -5,6 +5,7 @@ import Testing
 /// Malformed ruby and link markup is an error naming where it is (issue 51), not markup drawn as text: a ruby
 /// reading or link address never closed, and mono ruby whose readings do not match its base's characters, from the
 /// template or from data. A name with its space keeps one reading for the whole name, and a lone ｜ stays text.
+/// A word that cannot be broken and is wider than its box is named, with a size that fits.
 @Suite struct RubyMarkupErrorTests {
     static func render(_ template: String, _ more: [String] = [], in scratch: Scratch) throws -> Oracle.Result {
         try template.write(to: scratch.file("t.yaml"), atomically: true, encoding: .utf8)
@@ -85,5 +86,29 @@ import Testing
                 """, in: scratch)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("東京｜大阪"))
+    }
+
+    @Test func aWordWiderThanItsBoxIsNamedWithASizeThatFits() throws {
+        let scratch = try Scratch("long-word")
+        func template(_ minimum: String) -> String {
+            Self.header + """
+                elements:
+                  - text: {role: ink, text: "会員番号 GCG-4016712345678901234 様", size: 10, x: 10, y: 10, w: 80, h: 60,
+                           fit: [wrap, shrink, error], minSize: \(minimum)}
+                """
+        }
+        let refused = try Self.render(template("8"), in: scratch)
+        #expect(refused.status == 1, "does not fit: \(refused.stderr)")
+        #expect(
+            refused.stderr.contains("the word \"GCG-4016712345678901234\" cannot be broken and is ")
+                && refused.stderr.contains("pt wide at 8 pt, wider than the box (fit: wrap, shrink, error)"),
+            "\(refused.stderr)")
+        #expect(!refused.stderr.contains("add wrap"), "wrap is given already: \(refused.stderr)")
+        // The size the fix names is one the box takes: the word then stands whole on its line.
+        let size = try #require(
+            refused.stderr.firstMatch(of: /let the text shrink to ([0-9.]+) pt \(minSize: ([0-9.]+)\)/)?.output.2)
+        let fitted = try Self.render(template(String(size)), in: scratch)
+        #expect(fitted.status == 0, "minSize: \(size): \(fitted.stderr)")
+        #expect(try Oracle.pdftotext(scratch.file("t.pdf")).contains("GCG-4016712345678901234"))
     }
 }
