@@ -13,13 +13,17 @@ import Testing
 
     /// Every template, rendered with `--pdfua` as its own sample values fill it; the invoice with its 40 lines and
     /// the member report over its CSV too.
-    static let runs: [(name: String, arguments: [String])] = [
-        "anchor-ticket", "application", "certificate", "chart", "invoice", "postcard", "receipt", "report",
-        "seed-ticket", "ticket", "voucher"
-    ].map { ($0, ["render", path("Templates/\($0).yaml")]) } + [
-        ("invoice-40", ["render", path("Templates/invoice.yaml"), "--data", path("samples/invoice.json")]),
-        ("report-members", ["report", "--data", path("samples/members.csv"), "--template", path("Templates/report.yaml")])
-    ]
+    static let runs: [(name: String, arguments: [String])] =
+        [
+            "anchor-ticket", "application", "certificate", "chart", "invoice", "postcard", "receipt", "report",
+            "seed-ticket", "ticket", "voucher"
+        ].map { ($0, ["render", path("Templates/\($0).yaml")]) } + [
+            ("invoice-40", ["render", path("Templates/invoice.yaml"), "--data", path("samples/invoice.json")]),
+            (
+                "report-members",
+                ["report", "--data", path("samples/members.csv"), "--template", path("Templates/report.yaml")]
+            )
+        ]
 
     @Test(arguments: runs.map(\.name))
     func everyTemplatePassesBothPDFUACheckersAndQpdf(name: String) throws {
@@ -56,8 +60,10 @@ import Testing
     @Test func theInvoiceTableHasColumnHeadersAndOneRowPerLine() throws {
         let scratch = try Scratch("pdfua-invoice")
         let made = try Self.mkpdf(
-            ["render", Self.path("Templates/invoice.yaml"), "--data", Self.path("samples/invoice.json"), "--pdfua",
-             "-o", "invoice.pdf"], in: scratch)
+            [
+                "render", Self.path("Templates/invoice.yaml"), "--data", Self.path("samples/invoice.json"), "--pdfua",
+                "-o", "invoice.pdf"
+            ], in: scratch)
         try #require(made.status == 0, "\(made.stderr)")
         let elements = try Oracle.structure(scratch.file("invoice.pdf")).elements
         let invoice = try Data(contentsOf: Repo.root.appendingPathComponent("samples/invoice.json"))
@@ -105,8 +111,10 @@ import Testing
     @Test func headersFootersAndPageNumbersAreArtifacts() throws {
         let scratch = try Scratch("pdfua-artifacts")
         let made = try Self.mkpdf(
-            ["report", "--data", Self.path("samples/members.csv"), "--template", Self.path("Templates/report.yaml"),
-             "--pdfua", "-o", "report.pdf"], in: scratch)
+            [
+                "report", "--data", Self.path("samples/members.csv"), "--template", Self.path("Templates/report.yaml"),
+                "--pdfua", "-o", "report.pdf"
+            ], in: scratch)
         try #require(made.status == 0, "\(made.stderr)")
         let file = scratch.file("report.pdf")
         let structure = try Oracle.structure(file)
@@ -130,16 +138,26 @@ import Testing
         try #require(made.status == 0, "\(made.stderr)")
         let structure = try Oracle.structure(scratch.file("certificate.pdf"))
         let paragraphs = structure.elements.filter { $0.type == "P" }
-        // The template's columns right to left, each top to bottom (its spaces are gaps, not characters).
+        // The template's columns right to left, each top to bottom (its spaces are gaps, not characters), the name's
+        // base read in its place.
         #expect(
-            paragraphs.map(\.text) == [
+            paragraphs.map(\.reading) == [
                 "賞状", "優秀賞", "髙橋一郎殿",
                 "あなたは第十一回全国書道展覧会において頭書の成績を収めましたよってここにこれを賞します",
                 "令和七年十一月二十三日", "ガイガー・カウント・グループ", "会長山田太郎", "会長之印"
-            ], "\(paragraphs.map(\.text))")
+            ], "\(paragraphs.map(\.reading))")
         #expect(paragraphs.dropLast().allSatisfy { $0.attributes["WritingMode"] == "TbRl" })
-        // The ruby is drawn, and not read twice: an artifact for now.
-        #expect(structure.artifactText == "たかはしいちろう", "\(structure.artifactText)")
+        // The name's ruby: a Ruby of its base and its reading, inside the name's paragraph, before 殿.
+        let ruby = try #require(structure.elements.firstIndex { $0.type == "Ruby" })
+        let name = try #require(structure.elements[..<ruby].lastIndex { $0.type == "P" })
+        #expect(structure.elements[name].reading == "髙橋一郎殿" && structure.elements[name].text == "殿")
+        #expect(structure.elements[ruby].depth == structure.elements[name].depth + 1)
+        let parts = structure.elements[(ruby + 1)...].prefix { $0.depth > structure.elements[ruby].depth }
+        #expect(parts.map(\.type) == ["RB", "RT"])
+        #expect(parts.map(\.text) == ["髙橋一郎", "たかはしいちろう"], "\(parts.map(\.text))")
+        #expect(parts.allSatisfy { $0.attributes["WritingMode"] == "TbRl" })
+        // Nothing of the text is an artifact: the frame's rules are, and hold no text.
+        #expect(structure.artifactText.isEmpty, "\(structure.artifactText)")
     }
 
     /// A template of one image with `extra` keys on it.
@@ -192,14 +210,22 @@ import Testing
     /// The SHA-256 of untagged PDFs as mkpdf wrote them before tagging existed (main at 9786b3c): tagging off
     /// leaves every byte as it was. A change of untagged output made on purpose records its new digests here.
     static let untaggedDigests: [(arguments: [String], digest: String)] = [
-        (["ticket", "--member", "GCG-40167", "--ticket", "FN-579-413"],
-         "88f0ba5f61f259b70b051e80335d5a0e7d2f7160347b4e18023a46beeddcf664"),
-        (["render", path("Templates/invoice.yaml"), "--data", path("samples/invoice.json")],
-         "90e092515c1c8f5c3f427d89a8b0228c772fbe5c96763a701065f475fdfa8b92"),
-        (["render", path("Templates/certificate.yaml")],
-         "95f9b8eeb7faf721e3bf23e1624dda80c3d39543e4c9066815d2b7f10618a4e4"),
-        (["report", "--data", path("samples/members.csv"), "--template", path("Templates/report.yaml")],
-         "6074addb46893923af50076c95cddd0db02b0ead1d4cceec2b28caeb3df48dd9")
+        (
+            ["ticket", "--member", "GCG-40167", "--ticket", "FN-579-413"],
+            "88f0ba5f61f259b70b051e80335d5a0e7d2f7160347b4e18023a46beeddcf664"
+        ),
+        (
+            ["render", path("Templates/invoice.yaml"), "--data", path("samples/invoice.json")],
+            "90e092515c1c8f5c3f427d89a8b0228c772fbe5c96763a701065f475fdfa8b92"
+        ),
+        (
+            ["render", path("Templates/certificate.yaml")],
+            "95f9b8eeb7faf721e3bf23e1624dda80c3d39543e4c9066815d2b7f10618a4e4"
+        ),
+        (
+            ["report", "--data", path("samples/members.csv"), "--template", path("Templates/report.yaml")],
+            "6074addb46893923af50076c95cddd0db02b0ead1d4cceec2b28caeb3df48dd9"
+        )
     ]
 
     @Test func untaggedOutputIsByteIdenticalToBeforeTagging() throws {

@@ -12,6 +12,8 @@ extension Oracle {
             public var depth: Int
             /// The text of its own marked content, in its `/K` order.
             public var text: String
+            /// Its own text and its kids' in `/K` order, a ruby's reading (`RT`) left out: what is read of it.
+            public var reading: String
             /// Its attributes' keys and values (`Scope: Column`, `WritingMode: TbRl`, `ColSpan: 5`).
             public var attributes: [String: String]
             /// Its `/Alt`, or nil.
@@ -40,7 +42,9 @@ extension Oracle {
 
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.singleValueContainer()
-                if let page = try? container.decode(Int.self) { self = .page(page) } else {
+                if let page = try? container.decode(Int.self) {
+                    self = .page(page)
+                } else {
                     self = .text(try container.decode(String.self))
                 }
             }
@@ -48,8 +52,11 @@ extension Oracle {
 
         /// The artifacts' texts joined, in order.
         public var artifactText: String {
-            artifacts.compactMap { pair in pair.compactMap { if case .text(let text) = $0 { text } else { nil } }.first }
-                .joined()
+            var joined = ""
+            for pair in artifacts {
+                for case .text(let text) in pair { joined += text }
+            }
+            return joined
         }
     }
 
@@ -103,20 +110,26 @@ extension Oracle {
                 kids = list(kids) if isinstance(kids, pikepdf.Array) else ([] if kids is None else [kids])
                 attributes = element.get('/A')
                 attributes = {} if attributes is None else {str(k)[1:]: str(v).lstrip('/') for k, v in attributes.items() if k != '/O'}
-                entry = {'type': str(element.S)[1:], 'depth': depth, 'text': '', 'attributes': attributes,
-                         'alt': str(element.Alt) if '/Alt' in element else None}
+                entry = {'type': str(element.S)[1:], 'depth': depth, 'text': '', 'reading': '',
+                         'attributes': attributes, 'alt': str(element.Alt) if '/Alt' in element else None}
                 elements.append(entry)
                 for kid in kids:
                     if isinstance(kid, int):
                         entry['text'] += texts.get((page, kid), '')
+                        entry['reading'] += texts.get((page, kid), '')
                     elif isinstance(kid, pikepdf.Dictionary) and kid.get('/Type') == '/MCR':
-                        entry['text'] += texts.get((pages.get(kid.Pg.objgen), int(kid.MCID)), '')
+                        text = texts.get((pages.get(kid.Pg.objgen), int(kid.MCID)), '')
+                        entry['text'] += text
+                        entry['reading'] += text
                     elif isinstance(kid, pikepdf.Dictionary) and kid.get('/Type') == '/OBJR':
                         entry['text'] += ''
                     elif isinstance(kid, pikepdf.Dictionary):
-                        walk(kid, depth + 1)
+                        entry['reading'] += walk(kid, depth + 1)
                 # pdfium ends a text object's text with a space where the next one starts apart.
                 entry['text'] = entry['text'].strip()
+                entry['reading'] = entry['reading'].strip()
+                # What is read of it: its own text and its kids' in order, a ruby's reading (RT) left out.
+                return '' if entry['type'] == 'RT' else entry['reading']
             root = pdf.Root.StructTreeRoot
             kids = root.K
             for kid in (list(kids) if isinstance(kids, pikepdf.Array) else [kids]):
