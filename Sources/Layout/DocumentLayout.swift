@@ -297,7 +297,9 @@ final class LayoutRun {
                 into: &elements, texts: &texts)
             if group.role != nil { structure.close() }
         case .group(let group):
-            if let role = group.role { structure.open(role) }
+            // A group that links is a link of the structure unless it says what else it is.
+            let role = group.role ?? (group.link != nil ? StructureRole(.link) : nil)
+            if let role { structure.open(role) }
             let index = context.offset + elements.count
             let inner = try nested(
                 group.commands, under: here.below(), context: context,
@@ -307,7 +309,7 @@ final class LayoutRun {
                     LaidOutScope(
                         clip: group.clip, rotation: nil, background: nil, transform: nil, elements: inner,
                         location: here)))
-            if group.role != nil { structure.close() }
+            if role != nil { structure.close() }
             if group.link != nil || group.name != nil {
                 let area = try bounds(of: group.commands, under: here.below())
                     .map(context.matrix.boundingBox)

@@ -296,9 +296,9 @@ public struct PDFRenderer: Sendable {
             }
             pages.append(pdfPage)
         }
-        try resources.writeLinks(pages: pages)
+        let links = try resources.writeLinks(pages: pages)
         try addOutline(document, pages: pages, to: pdf)
-        try tagging?.write(into: pdf, pages: pages)
+        try tagging?.write(into: pdf, pages: pages, links: links)
         return pdf
     }
 

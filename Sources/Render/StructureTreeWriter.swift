@@ -149,8 +149,11 @@ final class StructureTreeWriter {
     }
 
     /// Writes the tree into `pdf`, whose pages in order are `pages`: each element with the sequences its content
-    /// was drawn into, elements that hold nothing drawn left out.
-    func write(into pdf: PDFDocument, pages: [PDFPage]) throws {
+    /// was drawn into, elements that hold nothing drawn left out; `links` are the link annotations made
+    /// (`PDFResources.writeLinks`), each with its page (from 1) and its mark's path, for their `/Link` elements.
+    func write(into pdf: PDFDocument, pages: [PDFPage], links: [TaggedLink]) throws {
+        var annotations: [Int: [[Int]: [TaggedLink]]] = [:]
+        for link in links { annotations[link.page, default: [:]][link.path, default: []].append(link) }
         var next = 0
         func build(_ element: StructureElement) -> PDFStructureElement? {
             let id = next
@@ -199,6 +202,22 @@ final class StructureTreeWriter {
                     vertical = vertical || content.vertical
                 }
             }
+            var linkTarget: String?
+            if element.role?.kind == .link, let first = Self.firstContent(of: element),
+                let marks = annotations[first.page]
+            {
+                // The link's mark is the element after its group's scope (`DocumentLayout`): the innermost scope
+                // holding the content whose next element made an annotation.
+                for length in stride(from: first.path.count - 1, to: 0, by: -1) {
+                    var mark = Array(first.path.prefix(length))
+                    mark[length - 1] += 1
+                    if let made = marks[mark] {
+                        kids += made.map { .annotation($0.annotation) }
+                        linkTarget = made.first?.target
+                        break
+                    }
+                }
+            }
             if element.role?.kind == .form, let first = Self.firstContent(of: element),
                 let made = drawnPages[first.page]?.annotations[Array(first.path.dropLast())]
             {
@@ -220,6 +239,8 @@ final class StructureTreeWriter {
             guard !kids.isEmpty || element.role == nil || isCell else { return nil }
             var written = PDFStructureElement(
                 type: types[id], alternativeText: element.role?.alternativeText, kids: kids)
+            // A link that draws no text (a rule, a shape) is told by where it goes.
+            if element.role?.kind == .link, Self.firstText(of: element) == nil { written.alternativeText = linkTarget }
             if element.role?.kind == .tableHeaderCell {
                 written.attributes.append(.init(owner: "Table", key: "Scope", value: .name("Column")))
             }
@@ -266,6 +287,18 @@ final class StructureTreeWriter {
             }
         }
         return result
+    }
+
+    /// The first line of text of `element` or of an element below it.
+    private static func firstText(of element: StructureElement) -> String? {
+        for child in element.children {
+            switch child {
+            case .content(let content) where content.kind == .text: return content.text
+            case .content: continue
+            case .element(let sub): if let found = firstText(of: sub) { return found }
+            }
+        }
+        return nil
     }
 
     /// The first content piece of `element` or of an element below it.
@@ -428,6 +461,9 @@ final class PageMarks {
         pending = .artifact(.layout)
         recorded = true
     }
+
+    /// The path of the element being drawn.
+    var elementPath: [Int] { path }
 
     /// The tag a sequence of element `id` is opened with.
     func tag(of id: Int) -> String { types.indices.contains(id) ? types[id] : "Span" }

@@ -160,6 +160,38 @@ import Testing
         #expect(structure.artifactText.isEmpty, "\(structure.artifactText)")
     }
 
+    @Test func linksAreLinkElementsHoldingTheirAnnotations() throws {
+        let scratch = try Scratch("pdfua-links")
+        try """
+        title: リンクの見本
+        page: {width: 300, height: 120}
+        palette:
+          link: {stroke: "#1A4FC8"}
+          ink: {stroke: "#1A1A1A", fill: "#FFF3C0"}
+        elements:
+          - text: {role: link, text: 会員ページ, size: 10, x: 10, y: 10, link: "https://example.jp/members"}
+          - line: {role: link, width: 0.5, x1: 10, y1: 22, x2: 150, y2: 22, link: "https://example.jp/members"}
+          - text: {role: ink, text: 規約へ, size: 10, x: 10, y: 40, link: "#terms"}
+          - rect: {role: ink, paint: both, x: 150, y: 60, w: 140, h: 50, name: terms}
+        flow:
+          - paragraph: '詳しくは<a href="https://example.jp/kiyaku">会員規約</a>をご覧ください。'
+
+        """.write(to: scratch.file("links.yaml"), atomically: true, encoding: .utf8)
+        let made = try Self.mkpdf(["render", "links.yaml", "--pdfua", "-o", "links.pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("links.pdf")
+        #expect(try Oracle.run("pdfua", ["check", file.path]).status == 0)
+        let outloud = try Oracle.run("outloud", ["--no-info", file.path])
+        #expect(outloud.stdout.contains("0 error(s)"), "\(outloud.stdout)")
+        let links = try Oracle.structure(file).elements.filter { $0.type == "Link" }
+        #expect(links.map(\.text) == ["会員ページ", "", "規約へ", "会員規約"], "\(links.map(\.text))")
+        #expect(links.allSatisfy { $0.objects == 1 }, "\(links.map(\.objects))")
+        // The rule that links draws no text: its /Alt says where it goes.
+        #expect(links[1].alt == "https://example.jp/members")
+        // The inline link sits in its paragraph.
+        #expect(try Oracle.structure(file).elements.contains { $0.type == "P" && $0.reading == "詳しくは会員規約をご覧ください。" })
+    }
+
     /// A template of one image with `extra` keys on it.
     static func imageTemplate(_ extra: String) -> String {
         """

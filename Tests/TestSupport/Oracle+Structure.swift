@@ -16,6 +16,8 @@ extension Oracle {
             public var reading: String
             /// Its attributes' keys and values (`Scope: Column`, `WritingMode: TbRl`, `ColSpan: 5`).
             public var attributes: [String: String]
+            /// How many annotations it holds (`/OBJR` kids whose annotation has its `/StructParent`).
+            public var objects: Int
             /// Its `/Alt`, or nil.
             public var alt: String?
         }
@@ -110,7 +112,7 @@ extension Oracle {
                 kids = list(kids) if isinstance(kids, pikepdf.Array) else ([] if kids is None else [kids])
                 attributes = element.get('/A')
                 attributes = {} if attributes is None else {str(k)[1:]: str(v).lstrip('/') for k, v in attributes.items() if k != '/O'}
-                entry = {'type': str(element.S)[1:], 'depth': depth, 'text': '', 'reading': '',
+                entry = {'type': str(element.S)[1:], 'depth': depth, 'text': '', 'reading': '', 'objects': 0,
                          'attributes': attributes, 'alt': str(element.Alt) if '/Alt' in element else None}
                 elements.append(entry)
                 for kid in kids:
@@ -122,7 +124,7 @@ extension Oracle {
                         entry['text'] += text
                         entry['reading'] += text
                     elif isinstance(kid, pikepdf.Dictionary) and kid.get('/Type') == '/OBJR':
-                        entry['text'] += ''
+                        entry['objects'] += 1 if kid.Obj.get('/StructParent') is not None else 0
                     elif isinstance(kid, pikepdf.Dictionary):
                         entry['reading'] += walk(kid, depth + 1)
                 # pdfium ends a text object's text with a space where the next one starts apart.
