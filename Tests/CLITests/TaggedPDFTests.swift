@@ -239,6 +239,37 @@ import Testing
         #expect(claimed.stderr.contains("claims.yaml:9"), "\(claimed.stderr)")
     }
 
+    @Test func aFlowImageTakesAltOrDecorativeToo() throws {
+        let scratch = try Scratch("pdfua-flow-image")
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("logo.png"))
+        func template(_ extra: String) -> String {
+            """
+            title: 会報
+            page: a5
+            flow:
+              - heading: 会報
+              - image: {file: logo.png, width: 30\(extra)}
+              - paragraph: 今月のお知らせです。
+
+            """
+        }
+        try template("").write(to: scratch.file("bare.yaml"), atomically: true, encoding: .utf8)
+        try template(", alt: 会の紋章").write(to: scratch.file("alt.yaml"), atomically: true, encoding: .utf8)
+        try template(", decorative: true").write(to: scratch.file("plain.yaml"), atomically: true, encoding: .utf8)
+        let refused = try Self.mkpdf(["render", "bare.yaml", "--pdfua", "-o", "bare.pdf"], in: scratch)
+        #expect(refused.status == 3, "\(refused.stderr)")
+        #expect(refused.stderr.contains("bare.yaml:5"), "\(refused.stderr)")
+        for name in ["alt", "plain"] {
+            let made = try Self.mkpdf(["render", "\(name).yaml", "--pdfua", "-o", "\(name).pdf"], in: scratch)
+            try #require(made.status == 0, "\(made.stderr)")
+            #expect(try Oracle.run("pdfua", ["check", scratch.file("\(name).pdf").path]).status == 0)
+        }
+        let figures = try Oracle.structure(scratch.file("alt.pdf")).elements.filter { $0.type == "Figure" }
+        #expect(figures.map(\.alt) == ["会の紋章"])
+        #expect(try Oracle.structure(scratch.file("plain.pdf")).elements.map(\.type) == ["Document", "H1", "P"])
+    }
+
     /// The SHA-256 of untagged PDFs as mkpdf wrote them before tagging existed (main at 9786b3c): tagging off
     /// leaves every byte as it was. A change of untagged output made on purpose records its new digests here.
     static let untaggedDigests: [(arguments: [String], digest: String)] = [
