@@ -829,9 +829,13 @@ struct ShapeBatch {
 /// A link annotation of a tagged PDF: its page (from 1), the path of the mark element that made it, its target and
 /// the annotation, which its `/Link` structure element refers to.
 struct TaggedLink {
+    /// The page, from 1.
     var page: Int
+    /// The path of the mark element (`LaidOutElement.mark`) in the page's elements.
     var path: [Int]
+    /// The URI or `#name` it goes to.
     var target: String
+    /// The annotation made.
     var annotation: PDFAnnotation
 }
 

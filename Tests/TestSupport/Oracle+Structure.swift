@@ -8,7 +8,7 @@ extension Oracle {
         public struct Element: Sendable, Decodable {
             /// Its structure type without the slash (`P`, `TH`, `Figure`).
             public var type: String
-            /// How deep it is: 0 for the root's kids.
+            /// How deep it is: 0 for the `/Document` element the tree root holds.
             public var depth: Int
             /// The text of its own marked content, in its `/K` order.
             public var text: String
@@ -22,7 +22,7 @@ extension Oracle {
             public var alt: String?
         }
 
-        /// Every element but the root.
+        /// Every structure element, the `/Document` first.
         public var elements: [Element]
         /// The text marked as artifacts, with its page from 0.
         public var artifacts: [[ArtifactText]]
@@ -39,9 +39,12 @@ extension Oracle {
 
         /// A page index or a text, as the script writes an artifact's pair.
         public enum ArtifactText: Sendable, Decodable {
+            /// The page, from 0.
             case page(Int)
+            /// The text.
             case text(String)
 
+            /// Reads a number as the page, a string as the text.
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.singleValueContainer()
                 if let page = try? container.decode(Int.self) {
