@@ -63,7 +63,9 @@ public struct Document: Codable, Hashable, Sendable {
         self.signatureField = signatureField
     }
 
-    private enum CodingKeys: String, CodingKey { case pages, metadata, outline, archive, signatureField, flattensForms, pdfua }
+    private enum CodingKeys: String, CodingKey {
+        case pages, metadata, outline, archive, signatureField, flattensForms, pdfua
+    }
 
     /// Reads a document; `metadata` and `outline` may be left out (`{"pages": [drawing, ...]}` is a document), and
     /// each outline entry must point at a page of the document.

@@ -50,13 +50,20 @@ public struct StructureRole: Codable, Hashable, Sendable {
     public var alternativeText: String?
     /// How many columns a table cell spans, when more than one; nil for one.
     public var columnSpan: Int?
+    /// For a ruby base or ruby text: which ruby of its text box it belongs to (from 0), so a base and its reading,
+    /// drawn apart (the readings after the whole text), are paired again; nil for other kinds.
+    public var rubyGroup: Int?
 
     /// Creates a role.
-    public init(_ kind: Kind, level: Int? = nil, alternativeText: String? = nil, columnSpan: Int? = nil) {
+    public init(
+        _ kind: Kind, level: Int? = nil, alternativeText: String? = nil, columnSpan: Int? = nil,
+        rubyGroup: Int? = nil
+    ) {
         self.kind = kind
         self.level = level
         self.alternativeText = alternativeText
         self.columnSpan = columnSpan
+        self.rubyGroup = rubyGroup
     }
 
     /// A heading of `level` (1 to 6).

@@ -7,8 +7,13 @@ extension PDFPage {
     ///
     /// Characters outside printable ASCII are percent-encoded as UTF-8 (a PDF URI is 7-bit ASCII), so
     /// `https://例え.jp/会員` still opens.
+    /// `contents`, when given, is the annotation's `/Contents`: what the link is, told to a reader (a tagged PDF's).
+    /// - Returns: the annotation, for a tagged PDF's structure (`PDFStructureElement.Kid.annotation`).
     /// - Throws: `HaruError` for numbers that are not finite, an empty URI, or libHaru's error.
-    package func addLink(x: Double, y: Double, width: Double, height: Double, uri: String) throws {
+    @discardableResult
+    package func addLink(
+        x: Double, y: Double, width: Double, height: Double, uri: String, contents: String? = nil
+    ) throws -> PDFAnnotation {
         let argument = "link to \(uri) at (\(x), \(y)) size \(width)×\(height)"
         let rect = try linkRect(x: x, y: y, width: width, height: height, argument: argument)
         var ascii = ""
@@ -30,15 +35,31 @@ extension PDFPage {
         try document.check("add a link", "\(label), \(argument)") { _ in
             HPDF_LinkAnnot_SetBorderStyle(annotation, 0, 0, 0)
         }
+        return try described(annotation, contents: contents, argument: argument)
+    }
+
+    /// `annotation` with its `/Contents` when `contents` is given (a tagged PDF's link), and then printed with the
+    /// page (`/F 4`) as its structure says it is there.
+    private func described(_ annotation: HPDF_Annotation, contents: String?, argument: String) throws -> PDFAnnotation {
+        if let contents {
+            let objects = PDFObjectBuilder(document: document, operation: "add a link")
+            try objects.add(annotation, "Contents", try objects.textString(contents))
+            try objects.number(annotation, "F", 4)
+        }
+        return PDFAnnotation(handle: annotation, page: index)
     }
 
     /// Makes the rectangle whose lower-left corner is (`x`, `y`) a link to `page` of the same document, shown from
     /// `left`, `top` (a `/Link` annotation whose `/Dest` is `[page /XYZ left top 0]`: the zoom is kept), with no
     /// border.
+    /// `contents`, when given, is the annotation's `/Contents`.
+    /// - Returns: the annotation, for a tagged PDF's structure.
     /// - Throws: `HaruError` for a page of another document, numbers that are not finite, or libHaru's error.
+    @discardableResult
     package func addLink(
-        x: Double, y: Double, width: Double, height: Double, to page: PDFPage, left: Double, top: Double
-    ) throws {
+        x: Double, y: Double, width: Double, height: Double, to page: PDFPage, left: Double, top: Double,
+        contents: String? = nil
+    ) throws -> PDFAnnotation {
         let argument = "link to page \(page.index) at (\(x), \(y)) size \(width)×\(height)"
         let rect = try linkRect(x: x, y: y, width: width, height: height, argument: argument)
         guard page.document === document, left.isFinite, top.isFinite else {
@@ -67,6 +88,7 @@ extension PDFPage {
         try document.check("add a link", "\(label), \(argument)") { _ in
             HPDF_LinkAnnot_SetBorderStyle(annotation, 0, 0, 0)
         }
+        return try described(annotation, contents: contents, argument: argument)
     }
 
     /// libHaru's rectangle (left, bottom, right, top) for a link, refusing numbers that are not finite.

@@ -186,30 +186,34 @@ final class LayoutRun {
         }
     }
 
-    /// Lays out `commands` (a list below `parent`) into `elements`.
+    /// Lays out `commands` (a list below `parent`) into `elements`; each command `roles` names is an element of
+    /// that role in the structure (a ruby's base or reading).
     func commands<Commands: RandomAccessCollection<Drawing.Command>>(
         _ commands: Commands, under parent: RenderLocation, context: inout Context,
-        into elements: inout [LaidOutElement], texts: inout [String]
+        into elements: inout [LaidOutElement], texts: inout [String], roles: [Int: StructureRole] = [:]
     ) throws where Commands.Index == Int {
         // The parent's last step made once, not again for each command under it.
         let parent = parent.flattened
         for index in commands.indices {
+            let role = roles.isEmpty ? nil : roles[index]
+            if let role { structure.open(role) }
             try command(
                 commands[index], at: parent.appending("commands", index: index), context: &context, into: &elements,
                 texts: &texts)
+            if role != nil { structure.close() }
         }
     }
 
     /// Lays out `commands` into a new list (a scope's), whose path is `path` below the current one.
     private func nested<Commands: RandomAccessCollection<Drawing.Command>>(
         _ commands: Commands, under parent: RenderLocation, context: Context, at index: Int,
-        matrix: PageMatrix? = nil, texts: inout [String]
+        matrix: PageMatrix? = nil, texts: inout [String], roles: [Int: StructureRole] = [:]
     ) throws -> [LaidOutElement] where Commands.Index == Int {
         var inner = context.entering(index)
         if let matrix { inner.matrix = matrix }
         var elements: [LaidOutElement] = []
         elements.reserveCapacity(commands.count)
-        try self.commands(commands, under: parent, context: &inner, into: &elements, texts: &texts)
+        try self.commands(commands, under: parent, context: &inner, into: &elements, texts: &texts, roles: roles)
         return elements
     }
 
@@ -300,7 +304,9 @@ final class LayoutRun {
                 into: &elements, texts: &texts)
             if group.role != nil { structure.close() }
         case .group(let group):
-            if let role = group.role { structure.open(role) }
+            // A group that links is a link of the structure unless it says what else it is.
+            let role = group.role ?? (group.link != nil ? StructureRole(.link) : nil)
+            if let role { structure.open(role) }
             let index = context.offset + elements.count
             let inner = try nested(
                 group.commands, under: here.below(), context: context,
@@ -310,7 +316,7 @@ final class LayoutRun {
                     LaidOutScope(
                         clip: group.clip, rotation: nil, background: nil, transform: nil, elements: inner,
                         location: here)))
-            if group.role != nil { structure.close() }
+            if role != nil { structure.close() }
             if group.link != nil || group.name != nil {
                 let area = try bounds(of: group.commands, under: here.below())
                     .map(context.matrix.boundingBox)
@@ -418,17 +424,23 @@ final class LayoutRun {
         }
         structure.open(.paragraph, defaultOnly: true)
         defer { structure.close(defaultOnly: true) }
+        // Each ruby's base and reading: elements of the structure, paired again by their group.
+        var roles: [Int: StructureRole] = [:]
+        for (group, ruby) in set.rubies.enumerated() {
+            for index in ruby.base { roles[index] = StructureRole(.rubyBase, rubyGroup: group) }
+            for index in ruby.text { roles[index] = StructureRole(.rubyText, rubyGroup: group) }
+        }
         let turned = box.rotation.truncatingRemainder(dividingBy: 360) != 0
         guard turned || set.clip != nil else {
             var ignored: [String] = []
-            try commands(set.commands, under: here, context: &context, into: &elements, texts: &ignored)
+            try commands(set.commands, under: here, context: &context, into: &elements, texts: &ignored, roles: roles)
             return
         }
         let matrix = turned ? context.matrix.rotated(degrees: box.rotation, about: box.frame.center) : context.matrix
         var outer = context.entering(context.offset + elements.count)
         outer.matrix = matrix
         var ignored: [String] = []
-        let inner = try nested(set.commands, under: here, context: outer, at: 0, texts: &ignored)
+        let inner = try nested(set.commands, under: here, context: outer, at: 0, texts: &ignored, roles: roles)
         let clipped = LaidOutScope(
             clip: set.clip, rotation: nil, background: nil, transform: nil, elements: inner, location: here)
         elements.append(
@@ -498,7 +510,9 @@ final class LayoutRun {
                 .rect, Drawing.Command.Shape(rect: rect, paint: .fill, lineWidth: 0, stroke: color, fill: color),
                 location: here)
         }
-        if let light = barcode.light { append(fill(placed.area, light), .decoration, context: context, into: &elements) }
+        if let light = barcode.light {
+            append(fill(placed.area, light), .decoration, context: context, into: &elements)
+        }
         for bar in placed.bars where bar.width > 0 && bar.height > 0 {
             append(fill(bar, barcode.dark), .decoration, context: context, into: &elements)
         }

@@ -241,7 +241,8 @@ public struct PDFRenderer: Sendable {
             if let language = document.metadata.language ?? Self.language(of: laidOut.pages) {
                 try pdf.setLanguage(language)
             }
-            try tagging?.begin(pdf, title: title, language: document.metadata.language ?? Self.language(of: laidOut.pages))
+            try tagging?.begin(
+                pdf, title: title, language: document.metadata.language ?? Self.language(of: laidOut.pages))
         } catch let error as RenderError {
             throw error
         } catch {
@@ -295,9 +296,9 @@ public struct PDFRenderer: Sendable {
             }
             pages.append(pdfPage)
         }
-        try resources.writeLinks(pages: pages)
+        let links = try resources.writeLinks(pages: pages)
         try addOutline(document, pages: pages, to: pdf)
-        try tagging?.write(into: pdf, pages: pages)
+        try tagging?.write(into: pdf, pages: pages, links: links)
         return pdf
     }
 
@@ -326,7 +327,9 @@ public struct PDFRenderer: Sendable {
     /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept by a context, outside PDF/A
     /// only.
     private func firstPage(of document: Document, laidOut: LaidOutDocument) -> FirstPage? {
-        guard let context, document.archive == nil, !document.pdfua, let drawing = document.pages.first else { return nil }
+        guard let context, document.archive == nil, !document.pdfua, let drawing = document.pages.first else {
+            return nil
+        }
         let prefixes = context.caches.cache(PDFPrefixes.self)
         let frame = PDFPrefixes.Frame(
             size: drawing.size, background: drawing.background, subsets: subsetsFonts,

@@ -175,7 +175,7 @@ final class PDFTarget: RenderTarget {
             }
             resources.anchors[name] = (page.index, Point(x: area.x, y: height - area.y), location)
         }
-        if let link { resources.links.append((page, flipped, link, location)) }
+        if let link { resources.links.append((page, flipped, link, location, marks?.elementPath)) }
     }
 
     func drawText(_ layout: TextLayout, color: Color, font name: String, location: RenderLocation) throws {
@@ -826,6 +826,19 @@ struct ShapeBatch {
     }
 }
 
+/// A link annotation of a tagged PDF: its page (from 1), the path of the mark element that made it, its target and
+/// the annotation, which its `/Link` structure element refers to.
+struct TaggedLink {
+    /// The page, from 1.
+    var page: Int
+    /// The path of the mark element (`LaidOutElement.mark`) in the page's elements.
+    var path: [Int]
+    /// The URI or `#name` it goes to.
+    var target: String
+    /// The annotation made.
+    var annotation: PDFAnnotation
+}
+
 /// What the pages of one PDF share: its fonts and its images, each image stored once per distinct file.
 final class PDFResources {
     let document: PDFDocument
@@ -833,8 +846,9 @@ final class PDFResources {
     /// Where logical font names are opened (a form field's typing font).
     let registry: FontRegistry
     private var images: [Data: PDFImage] = [:]
-    /// Every link drawn so far: its page, its area (PDF coordinates), its target (a URI or `#name`) and where.
-    var links: [(page: PDFPage, area: Rect, target: String, location: RenderLocation)] = []
+    /// Every link drawn so far: its page, its area (PDF coordinates), its target (a URI or `#name`), where, and in a
+    /// tagged PDF the path of its mark element (`PageMarks`), by which its annotation finds its `/Link` element.
+    var links: [(page: PDFPage, area: Rect, target: String, location: RenderLocation, path: [Int]?)] = []
     /// Every named group: its page index and top-left corner (PDF coordinates), by name.
     var anchors: [String: (page: Int, point: Point, location: RenderLocation)] = [:]
 
@@ -871,11 +885,16 @@ final class PDFResources {
     }
 
     /// Writes every link as an annotation on its page: a URI as it is, `#name` to the named group's page and
-    /// top-left corner.
+    /// top-left corner; in a tagged PDF with its target as `/Contents`.
+    /// - Returns: each tagged link's annotation with its page, its mark's path and its target, for the structure.
     /// - Throws: `RenderError.link` for a name no group has (listing the names there are), `.pdf` for libHaru's
     ///   refusal.
-    func writeLinks(pages: [PDFPage]) throws {
+    @discardableResult
+    func writeLinks(pages: [PDFPage]) throws -> [TaggedLink] {
+        var made: [TaggedLink] = []
         for link in links {
+            let contents = link.path == nil ? nil : link.target
+            let annotation: PDFAnnotation
             do {
                 if link.target.hasPrefix("#") {
                     let name = String(link.target.dropFirst())
@@ -888,13 +907,17 @@ final class PDFResources {
                                 : "link to one of the names there are: "
                                     + known.prefix(20).map { "#" + $0 }.joined(separator: ", "))
                     }
-                    try link.page.addLink(
+                    annotation = try link.page.addLink(
                         x: link.area.x, y: link.area.y, width: link.area.width, height: link.area.height,
-                        to: pages[anchor.page], left: anchor.point.x, top: anchor.point.y)
+                        to: pages[anchor.page], left: anchor.point.x, top: anchor.point.y, contents: contents)
                 } else {
-                    try link.page.addLink(
+                    annotation = try link.page.addLink(
                         x: link.area.x, y: link.area.y, width: link.area.width, height: link.area.height,
-                        uri: link.target)
+                        uri: link.target, contents: contents)
+                }
+                if let path = link.path {
+                    made.append(
+                        TaggedLink(page: link.page.index + 1, path: path, target: link.target, annotation: annotation))
                 }
             } catch let error as RenderError {
                 throw error
@@ -902,5 +925,6 @@ final class PDFResources {
                 throw RenderError.pdf(location: link.location, reason: "\(error)")
             }
         }
+        return made
     }
 }

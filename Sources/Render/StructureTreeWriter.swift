@@ -10,8 +10,9 @@ import Haru
 /// written with each content piece as the sequence (page, MCID) it was drawn into, the parent tree mapping back.
 ///
 /// Headers, footers and page numbers (text in an artifact) are `/Pagination` artifacts; rules, frames, fills and
-/// backgrounds `/Layout` ones. Ruby is written as `/Layout` artifacts for now: the reading of a name is not yet in
-/// the structure as `/RT`.
+/// backgrounds `/Layout` ones. Ruby is `/Ruby` of its base `/RB` and reading `/RT`, where the base is in the text:
+/// layout marks each ruby's commands with its group (`StructureRole.rubyGroup`), and the reading, drawn after the
+/// whole text, is paired with its base here.
 final class StructureTreeWriter {
     /// The laid-out tree, whose elements are numbered in depth-first order (the root 0).
     private let structure: StructureElement
@@ -50,7 +51,9 @@ final class StructureTreeWriter {
                     if sub.role?.kind == .table, let end = tableEnd, let pages, pages.first > end {
                         continuations.insert(subID)
                         // Its first row, of header cells only, is the header repeated.
-                        if case .element(let row)? = sub.children.first(where: { if case .element = $0 { true } else { false } }),
+                        if case .element(let row)? = sub.children.first(where: {
+                            if case .element = $0 { true } else { false }
+                        }),
                             row.role?.kind == .tableRow,
                             row.children.allSatisfy({ child in
                                 if case .element(let cell) = child {
@@ -72,7 +75,8 @@ final class StructureTreeWriter {
                     }
                 case .content(let content):
                     guard lookups.indices.contains(content.page - 1) else { continue }
-                    lookups[content.page - 1][content.path] = Self.mark(of: content, element: id, artifact: inArtifact)
+                    lookups[content.page - 1][content.path] = Self.mark(
+                        of: content, element: id, kind: element.role?.kind, artifact: inArtifact)
                     tableEnd = nil
                 }
             }
@@ -112,10 +116,13 @@ final class StructureTreeWriter {
         return found
     }
 
-    /// How a content piece of element `id` is marked.
-    private static func mark(of content: StructureElement.Content, element id: Int, artifact: Bool) -> PageMarks.Mark {
+    /// How a content piece of element `id` (of `kind`) is marked: ruby text is its `/RT`'s content when layout
+    /// paired it with its base, else decoration.
+    private static func mark(
+        of content: StructureElement.Content, element id: Int, kind: StructureRole.Kind?, artifact: Bool
+    ) -> PageMarks.Mark {
         if artifact { return .artifact(content.kind == .text ? .pagination : .layout) }
-        if content.kind == .rubyText { return .artifact(.layout) }
+        if content.kind == .rubyText, kind != .rubyText { return .artifact(.layout) }
         return .element(id)
     }
 
@@ -142,13 +149,18 @@ final class StructureTreeWriter {
     }
 
     /// Writes the tree into `pdf`, whose pages in order are `pages`: each element with the sequences its content
-    /// was drawn into, elements that hold nothing drawn left out.
-    func write(into pdf: PDFDocument, pages: [PDFPage]) throws {
+    /// was drawn into, elements that hold nothing drawn left out; `links` are the link annotations made
+    /// (`PDFResources.writeLinks`), each with its page (from 1) and its mark's path, for their `/Link` elements.
+    func write(into pdf: PDFDocument, pages: [PDFPage], links: [TaggedLink]) throws {
+        var annotations: [Int: [[Int]: [TaggedLink]]] = [:]
+        for link in links { annotations[link.page, default: [:]][link.path, default: []].append(link) }
         var next = 0
         func build(_ element: StructureElement) -> PDFStructureElement? {
             let id = next
             next += 1
             var kids: [PDFStructureElement.Kid] = []
+            // The ruby group of each kid that is a ruby's base or reading.
+            var rubyGroups: [Int: Int] = [:]
             var last: (page: Int, mcid: Int)?
             var vertical = false
             for child in element.children {
@@ -156,6 +168,24 @@ final class StructureTreeWriter {
                 case .element(let sub):
                     let subID = next
                     guard let built = build(sub) else { continue }
+                    if let group = sub.role?.rubyGroup, sub.role?.kind == .rubyBase || sub.role?.kind == .rubyText {
+                        // A base or reading drawn in pieces (a character each, a column each) is one element.
+                        if let previous = kids.indices.last, rubyGroups[previous] == group,
+                            case .element(var joined) = kids[previous], joined.type == built.type
+                        {
+                            joined.kids += built.kids
+                            kids[previous] = .element(joined)
+                        } else {
+                            rubyGroups[kids.count] = group
+                            kids.append(.element(built))
+                        }
+                        vertical =
+                            vertical
+                            || sub.children.contains { child in
+                                if case .content(let content) = child { content.vertical } else { false }
+                            }
+                        continue
+                    }
                     // A table continued from the page before is more rows of that table.
                     if continuations.contains(subID), case .element(var table)? = kids.last, table.type == "Table" {
                         table.kids += built.kids
@@ -172,12 +202,29 @@ final class StructureTreeWriter {
                     vertical = vertical || content.vertical
                 }
             }
+            var linkTarget: String?
+            if element.role?.kind == .link, let first = Self.firstContent(of: element),
+                let marks = annotations[first.page]
+            {
+                // The link's mark is the element after its group's scope (`DocumentLayout`): the innermost scope
+                // holding the content whose next element made an annotation.
+                for length in stride(from: first.path.count - 1, to: 0, by: -1) {
+                    var mark = Array(first.path.prefix(length))
+                    mark[length - 1] += 1
+                    if let made = marks[mark] {
+                        kids += made.map { .annotation($0.annotation) }
+                        linkTarget = made.first?.target
+                        break
+                    }
+                }
+            }
             if element.role?.kind == .form, let first = Self.firstContent(of: element),
                 let made = drawnPages[first.page]?.annotations[Array(first.path.dropLast())]
             {
                 // A field's widgets: the field is what its /Form element holds.
                 kids += made.map { .annotation($0) }
             }
+            kids = Self.pairingRuby(kids, groups: rubyGroups)
             kids = kids.map { kid in
                 guard case .element(let table) = kid, table.type == "Table", !Self.holdsHeaderCell(table) else {
                     return kid
@@ -192,6 +239,8 @@ final class StructureTreeWriter {
             guard !kids.isEmpty || element.role == nil || isCell else { return nil }
             var written = PDFStructureElement(
                 type: types[id], alternativeText: element.role?.alternativeText, kids: kids)
+            // A link that draws no text (a rule, a shape) is told by where it goes.
+            if element.role?.kind == .link, Self.firstText(of: element) == nil { written.alternativeText = linkTarget }
             if element.role?.kind == .tableHeaderCell {
                 written.attributes.append(.init(owner: "Table", key: "Scope", value: .name("Column")))
             }
@@ -209,6 +258,47 @@ final class StructureTreeWriter {
         }
         guard let root = build(structure) else { return }
         try pdf.writeStructureTree(root, pages: pages)
+    }
+
+    /// `kids` with each ruby's base (`RB`) and reading (`RT`), told by their group, put together in a `Ruby` where
+    /// the base is: the reading is drawn after the whole text, and read right after its base.
+    private static func pairingRuby(
+        _ kids: [PDFStructureElement.Kid], groups: [Int: Int]
+    ) -> [PDFStructureElement.Kid] {
+        guard !groups.isEmpty else { return kids }
+        var readings: [Int: PDFStructureElement] = [:]
+        for (index, group) in groups {
+            if case .element(let reading) = kids[index], reading.type == "RT" { readings[group] = reading }
+        }
+        var paired: Set<Int> = []
+        var result: [PDFStructureElement.Kid] = []
+        for (index, kid) in kids.enumerated() {
+            guard let group = groups[index], case .element(let element) = kid else {
+                result.append(kid)
+                continue
+            }
+            if element.type == "RB", let reading = readings[group] {
+                result.append(.element(PDFStructureElement(type: "Ruby", kids: [.element(element), .element(reading)])))
+                paired.insert(group)
+            } else if element.type == "RT", paired.contains(group) {
+                continue
+            } else {
+                result.append(kid)
+            }
+        }
+        return result
+    }
+
+    /// The first line of text of `element` or of an element below it.
+    private static func firstText(of element: StructureElement) -> String? {
+        for child in element.children {
+            switch child {
+            case .content(let content) where content.kind == .text: return content.text
+            case .content: continue
+            case .element(let sub): if let found = firstText(of: sub) { return found }
+            }
+        }
+        return nil
     }
 
     /// The first content piece of `element` or of an element below it.
@@ -371,6 +461,9 @@ final class PageMarks {
         pending = .artifact(.layout)
         recorded = true
     }
+
+    /// The path of the element being drawn.
+    var elementPath: [Int] { path }
 
     /// The tag a sequence of element `id` is opened with.
     func tag(of id: Int) -> String { types.indices.contains(id) ? types[id] : "Span" }

@@ -16,6 +16,18 @@ public struct SetTextBox: Hashable, Sendable {
     public var lineCount: Int
     /// The width and height the set text takes (before rotation), ruby included.
     public var extent: Size
+    /// Which of `commands` draw each ruby's base and which its reading, for a tagged PDF's `/Ruby` `/RB` `/RT`
+    /// structure; empty when the box has no ruby (or its ruby is linked, and stays decoration).
+    public var rubies: [RubySpan] = []
+}
+
+/// The commands of one ruby of a set text box: its base characters and its reading, as indices into the box's
+/// commands (a run broken over lines or columns has several of each).
+public struct RubySpan: Hashable, Sendable {
+    /// The commands that draw the base.
+    public var base: [Int]
+    /// The commands that draw the reading.
+    public var text: [Int]
 }
 
 /// What a set box is cached by: the box, the rules, and the registry by identity (held, so its address cannot be
@@ -648,6 +660,7 @@ struct Prepared {
         var commands = LinkedCommands()
         // Ruby goes after every base character of the box, so extractors read the base text unbroken.
         var ruby: [Drawing.Command] = []
+        var spans = RubySpans()
         for line in laid.lines {
             defer {
                 top += line.ruby + (line.ascent + line.descent) * box.lineHeight
@@ -678,6 +691,7 @@ struct Prepared {
                     text(
                         segment, run: run, font: font, x: pen + lead, baseline: baseline, spacing: spacing,
                         adjustments: inner.contains { $0 != 0 } ? inner + [0] : nil), link: run.source.link)
+                if run.ruby != nil { spans.base(of: runIndex, run: run, at: commands.commands.count - 1) }
                 pen +=
                     glyphs[index...end].reduce(0) { $0 + $1.width * laid.scale }
                     + spacing * Double(end - index + (end < range.upperBound ? 1 : 0)) + inner.reduce(0, +)
@@ -696,6 +710,8 @@ struct Prepared {
                     let small = rubyFont.resized(font.size / 2)
                     let reach = run.rubyExcess / 2 * laid.scale
                     let base = start + lead
+                    let first = ruby.count
+                    defer { spans.text(of: runIndex, run: run, at: first..<ruby.count) }
                     ruby += rubyCommands(
                         run, rubyFont: small, baseX: base, baseFont: font,
                         top: top + line.ruby - small.glyphHeight, spacing: spacing,
@@ -710,7 +726,7 @@ struct Prepared {
         }
         return SetTextBox(
             commands: commands.commands + ruby, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
-            extent: Size(width: laid.width, height: laid.height))
+            extent: Size(width: laid.width, height: laid.height), rubies: spans.spans(after: commands.commands.count))
     }
 
     /// The width of `run`'s base characters drawn in `font`, letter spacing between them included.
@@ -796,5 +812,35 @@ extension Character {
     /// True for hiragana and katakana (and their marks): what a longer ruby may overhang onto.
     fileprivate var isKana: Bool {
         unicodeScalars.first.map { (0x3041...0x30FF).contains($0.value) } ?? false
+    }
+}
+
+/// The ruby spans of a box being drawn: each ruby run's base commands and reading commands as they are appended, the
+/// readings counted in the array drawn after the base text. A run whose text links somewhere is left out: its
+/// commands are inside a link's group, and its ruby stays decoration.
+struct RubySpans {
+    private var order: [Int] = []
+    private var bases: [Int: [Int]] = [:]
+    private var texts: [Int: [Range<Int>]] = [:]
+
+    /// Command `index` draws base characters of run `runIndex`.
+    mutating func base(of runIndex: Int, run: Prepared.Run, at index: Int) {
+        guard run.source.link == nil else { return }
+        if bases[runIndex] == nil { order.append(runIndex) }
+        bases[runIndex, default: []].append(index)
+    }
+
+    /// Commands `range` of the readings array draw run `runIndex`'s reading.
+    mutating func text(of runIndex: Int, run: Prepared.Run, at range: Range<Int>) {
+        guard run.source.link == nil, !range.isEmpty else { return }
+        texts[runIndex, default: []].append(range)
+    }
+
+    /// The spans, the readings' indices moved past the `count` base commands they are drawn after.
+    func spans(after count: Int) -> [RubySpan] {
+        order.compactMap { run in
+            guard let base = bases[run], let text = texts[run] else { return nil }
+            return RubySpan(base: base, text: text.flatMap { $0.map { $0 + count } })
+        }
     }
 }

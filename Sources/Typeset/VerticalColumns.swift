@@ -288,6 +288,7 @@ extension Prepared {
         var commands = LinkedCommands()
         // Ruby goes after every base character of the box, so extractors read the base text unbroken.
         var ruby: [Drawing.Command] = []
+        var spans = RubySpans()
         for column in laid.lines {
             defer {
                 right -= column.ruby + column.ascent * box.lineHeight
@@ -331,10 +332,15 @@ extension Prepared {
                 case .turnedContinued, .acrossContinued:
                     break
                 }
+                if run.ruby != nil, form != .turnedContinued, form != .acrossContinued {
+                    spans.base(of: glyphs[index].run, run: run, at: commands.commands.count - 1)
+                }
                 pen +=
                     verticalAdvance(index, form: form, scale: laid.scale) + (index < range.upperBound ? spacing : 0)
                     + (column.adjustments.isEmpty ? 0 : column.adjustments[index - range.lowerBound])
                 if let rubyFont = run.ruby, index == run.lastGlyph || index == range.upperBound {
+                    let first = ruby.count
+                    defer { spans.text(of: glyphs[index].run, run: run, at: first..<ruby.count) }
                     ruby += verticalRuby(
                         run, rubyFont: rubyFont.resized(font.size / 2), cells: cells, x: right - column.ruby,
                         scale: laid.scale)
@@ -343,7 +349,7 @@ extension Prepared {
         }
         return SetTextBox(
             commands: commands.commands + ruby, clip: clip, scale: laid.scale, lineCount: laid.lines.count,
-            extent: Size(width: laid.width, height: laid.height))
+            extent: Size(width: laid.width, height: laid.height), rubies: spans.spans(after: commands.commands.count))
     }
 
     /// One upright character in its em cell: horizontally centred on `at.x`, its line box's top `at.y` plus half

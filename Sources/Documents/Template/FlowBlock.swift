@@ -22,7 +22,7 @@ indirect enum FlowBlock: Hashable, Sendable {
     case heading(MarkedText, level: Int, name: MarkedText?)
     case paragraph(MarkedText, alignment: ParagraphAlignment, size: Double?, role: String, weight: FontWeight?)
     case table(FlowTable)
-    case image(data: Data, width: Double?, alignment: ParagraphAlignment)
+    case image(data: Data, width: Double?, alignment: ParagraphAlignment, access: ImageAccess)
     /// `chart`: the element's chart, its rectangle's size the block's (a width of 0: the content width), kept whole.
     case chart(TemplateElement.Chart, alignment: ParagraphAlignment)
     case spacer(Double)
@@ -104,4 +104,12 @@ struct FlowFurniture: Hashable, Sendable {
         var top: Double?
         var bottom: Double?
     }
+}
+
+/// What a flow `image` is to a reader of a tagged PDF: its alternative text (`alt:`, with placeholders), or
+/// decoration (`decorative: true`), and the block's place, which a PDF/UA error about it names.
+struct ImageAccess: Hashable, Sendable {
+    var alternative: MarkedText?
+    var decorative = false
+    var mark: TemplateMark?
 }

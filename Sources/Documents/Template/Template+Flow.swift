@@ -137,9 +137,16 @@ extension Template {
                             colorRole: role, markup: markup)))
             case .table(let table):
                 blocks += try tables(table, scope: scope, options: options, budget: &budget)
-            case .image(let data, let width, let alignment):
+            case .image(let data, let width, let alignment, let access):
                 try budget.addImage(data, file: file, mark: nil)
-                blocks.append(.image(ReportImage(data: data, width: width, alignment: alignment)))
+                var image = ReportImage(data: data, width: width, alignment: alignment)
+                image.source = access.mark
+                if access.decorative {
+                    image.role = .artifact
+                } else if let alternative = access.alternative {
+                    image.role = StructureRole(.figure, alternativeText: try text(alternative, scope: scope))
+                }
+                blocks.append(.image(image))
             case .chart(var element, let alignment):
                 // Laid out (and checked) here at the width it gets, so a chart that does not fit names its line.
                 let content = size.width - margins.left - margins.right

@@ -228,12 +228,24 @@ extension TemplateParser {
         case "table":
             return .table(try table(body))
         case "image":
-            let f = try map(body, context: "image", allowed: ["file", "width", "align"])
+            let f = try map(body, context: "image", allowed: ["file", "width", "align", "alt", "decorative"])
             guard let fileNode = f.value("file") else { throw error(body, .missingKey(key: "file", context: "image")) }
+            var access = ImageAccess(mark: mark(body))
+            access.decorative = try f.choice("decorative", default: Switch.no) == .yes
+            if let node = f.value("alt") {
+                guard !access.decorative else {
+                    throw error(
+                        node,
+                        .badValue(
+                            key: "alt", value: "given with decorative: true",
+                            expected: "alt: for what a reader is told, or decorative: true for what a reader skips"))
+                }
+                access.alternative = MarkedText(text: try textTemplate(node, key: "alt"), mark: mark(node))
+            }
             return .image(
                 data: try imageData(fileNode, key: "file", element: "image"),
                 width: try f.value("width").map { _ throws(TemplateError) in try length(f, "width") },
-                alignment: try f.choice("align", default: ParagraphAlignment.left))
+                alignment: try f.choice("align", default: ParagraphAlignment.left), access: access)
         case "chart":
             let (chart, alignment) = try flowChart(body, palette: palette, font: font)
             return .chart(chart, alignment: alignment)

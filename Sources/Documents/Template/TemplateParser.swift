@@ -42,7 +42,8 @@ struct TemplateParser {
     }
 
     static let topKeys = [
-        "name", "description", "title", "author", "subject", "keywords", "page", "size", "margins", "background", "font",
+        "name", "description", "title", "author", "subject", "keywords", "page", "size", "margins", "background",
+        "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
         "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting", "pdfua"
     ]
@@ -565,7 +566,8 @@ struct TemplateParser {
         }
         // A field's `name:` is its field name, not a link target. `alt:` and `decorative:` belong to what a reader
         // is shown as a figure: images, charts, codes and parts.
-        let wrapping = ["image", "chart", "qr", "barcode", "part"].contains(kind)
+        let wrapping =
+            ["image", "chart", "qr", "barcode", "part"].contains(kind)
             ? ["link", "name", "alt", "decorative"] : ["link", "name"]
         if kind != "for", kind != "if", kind != "field", case .mapping(let mapping) = body,
             mapping.pairsInPlace.contains(where: { wrapping.contains($0.key.scalar?.string ?? "") })
@@ -650,7 +652,8 @@ struct TemplateParser {
                     box: try textBox(f, size: size, hasWidth: boxWidth != nil),
                     weight: try f.choice("weight", default: FontWeight.regular),
                     underline: try f.choice("underline", default: Switch.no) == .yes,
-                    tag: try f.value("tag").map { _ throws(TemplateError) in try f.choice("tag", default: Tag.p).role }))
+                    tag: try f.value("tag").map { _ throws(TemplateError) in try f.choice("tag", default: Tag.p).role })
+            )
         case "part":
             return try part(body)
         case "field":

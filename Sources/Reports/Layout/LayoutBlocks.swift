@@ -231,7 +231,9 @@ extension LayoutEngine {
         case .image(let image, let size):
             try ensureRoom(size.height)
             let left = left(of: size.width, image.alignment)
-            append(.image(.init(data: image.data, rect: Rect(origin: Point(x: left, y: y), size: size))))
+            let command = Drawing.Command.image(
+                .init(data: image.data, rect: Rect(origin: Point(x: left, y: y), size: size), source: image.source))
+            append(image.role.map { .group(.init(commands: [command], role: $0)) } ?? command)
             y += size.height + style.paragraphSpacing
         case .chart(let block, let size):
             try ensureRoom(size.height)

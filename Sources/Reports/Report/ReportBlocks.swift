@@ -36,6 +36,10 @@ public struct ReportImage: Hashable, Sendable {
     public var width: Double?
     /// Horizontal placement.
     public var alignment: ParagraphAlignment
+    /// What the image is to a reader (a figure with alternative text, or an artifact), or nil for a figure without.
+    public var role: StructureRole?
+    /// The template block the image came from, named by an error about it; nil when none.
+    public var source: SourcePlace?
 
     /// Creates an image block.
     public init(data: Data, width: Double? = nil, alignment: ParagraphAlignment = .left) {

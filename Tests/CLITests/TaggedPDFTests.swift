@@ -1,0 +1,309 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--pdfua`: tagged PDF/UA-1 documents read back by their readers — the structure tree walked with pikepdf and
+/// pdfium, two PDF/UA checkers from PyPI (outloud and pdfua), qpdf — and untagged output left as it was.
+@Suite struct TaggedPDFTests {
+    static func mkpdf(_ arguments: [String], in scratch: Scratch) throws -> Oracle.Result {
+        try Oracle.run(Repo.mkpdf.path, arguments, directory: scratch.url)
+    }
+
+    static func path(_ name: String) -> String { Repo.root.appendingPathComponent(name).path }
+
+    /// Every template, rendered with `--pdfua` as its own sample values fill it; the invoice with its 40 lines and
+    /// the member report over its CSV too.
+    static let runs: [(name: String, arguments: [String])] =
+        [
+            "anchor-ticket", "application", "certificate", "chart", "invoice", "postcard", "receipt", "report",
+            "seed-ticket", "ticket", "voucher"
+        ].map { ($0, ["render", path("Templates/\($0).yaml")]) } + [
+            ("invoice-40", ["render", path("Templates/invoice.yaml"), "--data", path("samples/invoice.json")]),
+            (
+                "report-members",
+                ["report", "--data", path("samples/members.csv"), "--template", path("Templates/report.yaml")]
+            )
+        ]
+
+    @Test(arguments: runs.map(\.name))
+    func everyTemplatePassesBothPDFUACheckersAndQpdf(name: String) throws {
+        let scratch = try Scratch("pdfua-\(name)")
+        let run = try #require(Self.runs.first { $0.name == name })
+        let made = try Self.mkpdf(run.arguments + ["--pdfua", "-o", "\(name).pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("\(name).pdf")
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        // outloud exits non-zero for an error finding; its warnings (an e-mail address printed without a link,
+        // a code's alternative text that holds the code) are a person's to judge.
+        let outloud = try Oracle.run("outloud", ["--no-info", file.path])
+        #expect(outloud.status == 0, "\(outloud.stdout)\(outloud.stderr)")
+        #expect(outloud.stdout.contains("0 error(s)"), "\(outloud.stdout)")
+        // pdfua exits 0 only with no finding at all.
+        let pdfua = try Oracle.run("pdfua", ["check", file.path])
+        #expect(pdfua.status == 0, "\(pdfua.stdout)\(pdfua.stderr)")
+        let structure = try Oracle.structure(file)
+        #expect(structure.marked && structure.displayTitle && structure.uaPart == "1")
+        #expect(structure.lang == "ja-JP")
+        #expect(structure.tabs.allSatisfy { $0 == "/S" } && !structure.tabs.isEmpty)
+        #expect(structure.elements.first?.type == "Document")
+    }
+
+    /// The control: the same invoice without `--pdfua` fails both checkers, so their passes above mean something.
+    @Test func anUntaggedInvoiceFailsBothCheckers() throws {
+        let scratch = try Scratch("pdfua-control")
+        _ = try Self.mkpdf(["render", Self.path("Templates/invoice.yaml"), "-o", "plain.pdf"], in: scratch)
+        let file = scratch.file("plain.pdf")
+        #expect(try Oracle.run("outloud", ["--no-info", file.path]).status != 0)
+        #expect(try Oracle.run("pdfua", ["check", file.path]).status == 3)
+    }
+
+    @Test func theInvoiceTableHasColumnHeadersAndOneRowPerLine() throws {
+        let scratch = try Scratch("pdfua-invoice")
+        let made = try Self.mkpdf(
+            [
+                "render", Self.path("Templates/invoice.yaml"), "--data", Self.path("samples/invoice.json"), "--pdfua",
+                "-o", "invoice.pdf"
+            ], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let elements = try Oracle.structure(scratch.file("invoice.pdf")).elements
+        let invoice = try Data(contentsOf: Repo.root.appendingPathComponent("samples/invoice.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: invoice) as? [String: Any])
+        let lines = try #require(object["items"] as? [Any])
+        // One table over both pages: its header row once, then a row per line, then the totals.
+        #expect(elements.filter { $0.type == "Table" }.count == 1)
+        let table = try #require(elements.firstIndex { $0.type == "Table" })
+        let depth = elements[table].depth
+        let inside = elements[(table + 1)...].prefix { $0.depth > depth }
+        let rows = inside.filter { $0.type == "TR" && $0.depth == depth + 1 }
+        let headers = inside.filter { $0.type == "TH" }
+        #expect(headers.map(\.text) == ["品名", "数量", "単価", "金額"], "\(headers.map(\.text))")
+        #expect(headers.allSatisfy { $0.attributes["Scope"] == "Column" })
+        let cells = inside.filter { $0.type == "TD" }
+        let names = lines.compactMap { ($0 as? [String: Any])?["name"] as? String }
+        try #require(names.count == lines.count && names.count >= 40)
+        // Each line's name is the first cell of a row of its own, in order, after the one header row.
+        let rowTexts = Self.rows(of: Array(inside), depth: depth + 1)
+        #expect(rows.count == rowTexts.count)
+        #expect(rowTexts.first == ["品名", "数量", "単価", "金額"])
+        // (a reduced-rate line's name followed by its ※)
+        let firstCells = rowTexts.dropFirst().prefix(lines.count).map { $0.first ?? "" }
+        #expect(firstCells.count == names.count)
+        #expect(zip(firstCells, names).allSatisfy { $0.hasPrefix($1) }, "\(firstCells)")
+        #expect(rowTexts.filter { $0 == ["品名", "数量", "単価", "金額"] }.count == 1)
+        #expect(cells.contains { $0.text == "合計（税込）" })
+        // The summary rows span columns and say so.
+        #expect(cells.contains { $0.attributes["ColSpan"] != nil })
+    }
+
+    /// The cells' texts of each row (an element `TR` at `depth`) of `elements`, in order.
+    static func rows(of elements: [Oracle.TaggedStructure.Element], depth: Int) -> [[String]] {
+        var rows: [[String]] = []
+        for element in elements {
+            if element.type == "TR", element.depth == depth {
+                rows.append([])
+            } else if ["TH", "TD"].contains(element.type), element.depth == depth + 1, !rows.isEmpty {
+                rows[rows.count - 1].append(element.text)
+            }
+        }
+        return rows
+    }
+
+    @Test func headersFootersAndPageNumbersAreArtifacts() throws {
+        let scratch = try Scratch("pdfua-artifacts")
+        let made = try Self.mkpdf(
+            [
+                "report", "--data", Self.path("samples/members.csv"), "--template", Self.path("Templates/report.yaml"),
+                "--pdfua", "-o", "report.pdf"
+            ], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("report.pdf")
+        let structure = try Oracle.structure(file)
+        let content = structure.elements.map(\.text).joined()
+        // The page numbers and the running header are printed, and marked artifacts, not content.
+        let printed = try Oracle.pdftotext(file)
+        #expect(printed.contains("1 / 2"), "\(printed)")
+        #expect(structure.artifactText.contains("1 / 2"), "\(structure.artifactText)")
+        #expect(structure.artifactText.contains("取扱注意"))
+        #expect(!content.contains("ページ"), "\(content)")
+        #expect(!content.contains("取扱注意"), "\(content)")
+        // The heading and the members are content.
+        #expect(structure.elements.contains { $0.type == "H1" && $0.text.contains("会員名簿") })
+        #expect(structure.elements.contains { $0.type == "TD" && !$0.text.isEmpty })
+    }
+
+    @Test func theVerticalCertificateReadsInColumnOrderWithItsWritingMode() throws {
+        let scratch = try Scratch("pdfua-certificate")
+        let made = try Self.mkpdf(
+            ["render", Self.path("Templates/certificate.yaml"), "--pdfua", "-o", "certificate.pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let structure = try Oracle.structure(scratch.file("certificate.pdf"))
+        let paragraphs = structure.elements.filter { $0.type == "P" }
+        // The template's columns right to left, each top to bottom (its spaces are gaps, not characters), the name's
+        // base read in its place.
+        #expect(
+            paragraphs.map(\.reading) == [
+                "賞状", "優秀賞", "髙橋一郎殿",
+                "あなたは第十一回全国書道展覧会において頭書の成績を収めましたよってここにこれを賞します",
+                "令和七年十一月二十三日", "ガイガー・カウント・グループ", "会長山田太郎", "会長之印"
+            ], "\(paragraphs.map(\.reading))")
+        #expect(paragraphs.dropLast().allSatisfy { $0.attributes["WritingMode"] == "TbRl" })
+        // The name's ruby: a Ruby of its base and its reading, inside the name's paragraph, before 殿.
+        let ruby = try #require(structure.elements.firstIndex { $0.type == "Ruby" })
+        let name = try #require(structure.elements[..<ruby].lastIndex { $0.type == "P" })
+        #expect(structure.elements[name].reading == "髙橋一郎殿" && structure.elements[name].text == "殿")
+        #expect(structure.elements[ruby].depth == structure.elements[name].depth + 1)
+        let parts = structure.elements[(ruby + 1)...].prefix { $0.depth > structure.elements[ruby].depth }
+        #expect(parts.map(\.type) == ["RB", "RT"])
+        #expect(parts.map(\.text) == ["髙橋一郎", "たかはしいちろう"], "\(parts.map(\.text))")
+        #expect(parts.allSatisfy { $0.attributes["WritingMode"] == "TbRl" })
+        // Nothing of the text is an artifact: the frame's rules are, and hold no text.
+        #expect(structure.artifactText.isEmpty, "\(structure.artifactText)")
+    }
+
+    @Test func linksAreLinkElementsHoldingTheirAnnotations() throws {
+        let scratch = try Scratch("pdfua-links")
+        try """
+        title: リンクの見本
+        page: {width: 300, height: 120}
+        palette:
+          link: {stroke: "#1A4FC8"}
+          ink: {stroke: "#1A1A1A", fill: "#FFF3C0"}
+        elements:
+          - text: {role: link, text: 会員ページ, size: 10, x: 10, y: 10, link: "https://example.jp/members"}
+          - line: {role: link, width: 0.5, x1: 10, y1: 22, x2: 150, y2: 22, link: "https://example.jp/members"}
+          - text: {role: ink, text: 規約へ, size: 10, x: 10, y: 40, link: "#terms"}
+          - rect: {role: ink, paint: both, x: 150, y: 60, w: 140, h: 50, name: terms}
+        flow:
+          - paragraph: '詳しくは<a href="https://example.jp/kiyaku">会員規約</a>をご覧ください。'
+
+        """.write(to: scratch.file("links.yaml"), atomically: true, encoding: .utf8)
+        let made = try Self.mkpdf(["render", "links.yaml", "--pdfua", "-o", "links.pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("links.pdf")
+        #expect(try Oracle.run("pdfua", ["check", file.path]).status == 0)
+        let outloud = try Oracle.run("outloud", ["--no-info", file.path])
+        #expect(outloud.stdout.contains("0 error(s)"), "\(outloud.stdout)")
+        let links = try Oracle.structure(file).elements.filter { $0.type == "Link" }
+        #expect(links.map(\.text) == ["会員ページ", "", "規約へ", "会員規約"], "\(links.map(\.text))")
+        #expect(links.allSatisfy { $0.objects == 1 }, "\(links.map(\.objects))")
+        // The rule that links draws no text: its /Alt says where it goes.
+        #expect(links[1].alt == "https://example.jp/members")
+        // The inline link sits in its paragraph.
+        #expect(try Oracle.structure(file).elements.contains { $0.type == "P" && $0.reading == "詳しくは会員規約をご覧ください。" })
+    }
+
+    /// A template of one image with `extra` keys on it.
+    static func imageTemplate(_ extra: String) -> String {
+        """
+        name: logo
+        size: {width: 200, height: 120}
+        title: ロゴの見本
+        palette:
+          ink: {stroke: "#000000"}
+        elements:
+          - text: {role: ink, text: 見本, size: 12, x: 10, y: 10}
+          - image: {file: logo.png, x: 10, y: 40, w: 64, h: 64\(extra)}
+
+        """
+    }
+
+    @Test func anImageWithoutAltIsRefusedNamingItsLineAndDecorativeOrAltPass() throws {
+        let scratch = try Scratch("pdfua-alt")
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("logo.png"))
+        try Self.imageTemplate("").write(to: scratch.file("bare.yaml"), atomically: true, encoding: .utf8)
+        try Self.imageTemplate(", decorative: true").write(
+            to: scratch.file("decorative.yaml"), atomically: true, encoding: .utf8)
+        try Self.imageTemplate(", alt: 会の紋章").write(to: scratch.file("alt.yaml"), atomically: true, encoding: .utf8)
+        let refused = try Self.mkpdf(["render", "bare.yaml", "--pdfua", "-o", "bare.pdf"], in: scratch)
+        #expect(refused.status == 3, "\(refused.stderr)")
+        #expect(refused.stderr.contains("bare.yaml:8"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("alt"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("bare.pdf").path))
+        // Untagged, the same template is fine.
+        #expect(try Self.mkpdf(["render", "bare.yaml", "-o", "plain.pdf"], in: scratch).status == 0)
+        for name in ["decorative", "alt"] {
+            let made = try Self.mkpdf(["render", "\(name).yaml", "--pdfua", "-o", "\(name).pdf"], in: scratch)
+            try #require(made.status == 0, "\(made.stderr)")
+            #expect(try Oracle.run("pdfua", ["check", scratch.file("\(name).pdf").path]).status == 0)
+            #expect(try Oracle.run("outloud", ["--no-info", scratch.file("\(name).pdf").path]).status == 0)
+        }
+        let figures = try Oracle.structure(scratch.file("alt.pdf")).elements.filter { $0.type == "Figure" }
+        #expect(figures.map(\.alt) == ["会の紋章"])
+        #expect(try Oracle.structure(scratch.file("decorative.pdf")).elements.allSatisfy { $0.type != "Figure" })
+        // The template's own `pdfua: true` asks the same as --pdfua.
+        try ("pdfua: true\n" + Self.imageTemplate("")).write(
+            to: scratch.file("claims.yaml"), atomically: true, encoding: .utf8)
+        let claimed = try Self.mkpdf(["render", "claims.yaml", "-o", "claims.pdf"], in: scratch)
+        #expect(claimed.status == 3, "\(claimed.stderr)")
+        #expect(claimed.stderr.contains("claims.yaml:9"), "\(claimed.stderr)")
+    }
+
+    @Test func aFlowImageTakesAltOrDecorativeToo() throws {
+        let scratch = try Scratch("pdfua-flow-image")
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("logo.png"))
+        func template(_ extra: String) -> String {
+            """
+            title: 会報
+            page: a5
+            flow:
+              - heading: 会報
+              - image: {file: logo.png, width: 30\(extra)}
+              - paragraph: 今月のお知らせです。
+
+            """
+        }
+        try template("").write(to: scratch.file("bare.yaml"), atomically: true, encoding: .utf8)
+        try template(", alt: 会の紋章").write(to: scratch.file("alt.yaml"), atomically: true, encoding: .utf8)
+        try template(", decorative: true").write(to: scratch.file("plain.yaml"), atomically: true, encoding: .utf8)
+        let refused = try Self.mkpdf(["render", "bare.yaml", "--pdfua", "-o", "bare.pdf"], in: scratch)
+        #expect(refused.status == 3, "\(refused.stderr)")
+        #expect(refused.stderr.contains("bare.yaml:5"), "\(refused.stderr)")
+        for name in ["alt", "plain"] {
+            let made = try Self.mkpdf(["render", "\(name).yaml", "--pdfua", "-o", "\(name).pdf"], in: scratch)
+            try #require(made.status == 0, "\(made.stderr)")
+            #expect(try Oracle.run("pdfua", ["check", scratch.file("\(name).pdf").path]).status == 0)
+        }
+        let figures = try Oracle.structure(scratch.file("alt.pdf")).elements.filter { $0.type == "Figure" }
+        #expect(figures.map(\.alt) == ["会の紋章"])
+        #expect(try Oracle.structure(scratch.file("plain.pdf")).elements.map(\.type) == ["Document", "H1", "P"])
+    }
+
+    /// The SHA-256 of untagged PDFs as mkpdf wrote them before tagging existed (main at 9786b3c): tagging off
+    /// leaves every byte as it was. A change of untagged output made on purpose records its new digests here.
+    static let untaggedDigests: [(arguments: [String], digest: String)] = [
+        (
+            ["ticket", "--member", "GCG-40167", "--ticket", "FN-579-413"],
+            "88f0ba5f61f259b70b051e80335d5a0e7d2f7160347b4e18023a46beeddcf664"
+        ),
+        (
+            ["render", path("Templates/invoice.yaml"), "--data", path("samples/invoice.json")],
+            "90e092515c1c8f5c3f427d89a8b0228c772fbe5c96763a701065f475fdfa8b92"
+        ),
+        (
+            ["render", path("Templates/certificate.yaml")],
+            "95f9b8eeb7faf721e3bf23e1624dda80c3d39543e4c9066815d2b7f10618a4e4"
+        ),
+        (
+            ["report", "--data", path("samples/members.csv"), "--template", path("Templates/report.yaml")],
+            "6074addb46893923af50076c95cddd0db02b0ead1d4cceec2b28caeb3df48dd9"
+        )
+    ]
+
+    @Test func untaggedOutputIsByteIdenticalToBeforeTagging() throws {
+        let scratch = try Scratch("pdfua-untagged")
+        for (index, run) in Self.untaggedDigests.enumerated() {
+            let made = try Self.mkpdf(run.arguments + ["-o", "plain-\(index).pdf"], in: scratch)
+            try #require(made.status == 0, "\(made.stderr)")
+            let bytes = try Data(contentsOf: scratch.file("plain-\(index).pdf"))
+            let digest = try Oracle.run("sha256sum", [scratch.file("plain-\(index).pdf").path]).stdout.prefix(64)
+            #expect(digest == run.digest, "\(run.arguments)")
+            // The same document tagged is another file, larger by its tree.
+            let tagged = try Self.mkpdf(run.arguments + ["--pdfua", "-o", "tagged-\(index).pdf"], in: scratch)
+            try #require(tagged.status == 0, "\(tagged.stderr)")
+            let taggedBytes = try Data(contentsOf: scratch.file("tagged-\(index).pdf"))
+            #expect(taggedBytes.count > bytes.count)
+        }
+    }
+}
