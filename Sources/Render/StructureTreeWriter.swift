@@ -31,7 +31,9 @@ final class StructureTreeWriter {
 
     /// A writer for `laidOut`'s tree.
     init(_ laidOut: LaidOutDocument) {
-        structure = laidOut.structure
+        // Made once from what layout recorded (reading `LaidOutDocument.structure` makes it again).
+        let structure = laidOut.structure
+        self.structure = structure
         var lookups = Array(repeating: [[Int]: PageMarks.Mark](), count: laidOut.pages.count)
         var types: [String] = []
         var continuations: Set<Int> = []
@@ -94,7 +96,7 @@ final class StructureTreeWriter {
                 }
             }
         }
-        walk(laidOut.structure, artifact: false)
+        walk(structure, artifact: false)
         pageLookups = lookups
         self.types = types
         self.continuations = continuations
