@@ -75,3 +75,9 @@ extension Array where Element: Hashable {
         return filter { seen.insert($0).inserted }
     }
 }
+
+@Suite struct GroupBudgetDefaultTests {
+    @Test func theDefaultBudgetIsSixtyFourMegabytes() {
+        #expect(BatchInput(path: "x.csv").groupBytes == 64 << 20)
+    }
+}
