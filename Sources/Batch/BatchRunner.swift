@@ -95,7 +95,9 @@ public struct BatchRunner: Sendable {
         if let count = total, let shard { total = (0..<count).lazy.filter(shard.contains).count }
         let state = RunState(
             writer: try ManifestWriter(url: manifestURL),
-            progress: ProgressReporter(total: total, style: progress), note: note)
+            progress: ProgressReporter(total: total, style: progress),
+            columns: Dictionary(input.columnMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first }),
+            note: note)
         state.summary.manifestPath = manifestURL.path
 
         await withTaskGroup(of: ManifestEntry.self) { group in
@@ -187,10 +189,16 @@ private final class RunState {
     var summary = BatchSummary()
     var fatal: BatchError?
     private var claimed: [String: Int] = [:]
+    /// The input's column for each field `--map` renamed (`rate` → `税率`), which a failure names beside the field.
+    let columns: [String: String]
 
-    init(writer: ManifestWriter, progress: ProgressReporter, note: @escaping (String) -> Void) {
+    init(
+        writer: ManifestWriter, progress: ProgressReporter, columns: [String: String] = [:],
+        note: @escaping (String) -> Void
+    ) {
         self.writer = writer
         self.progress = progress
+        self.columns = columns
         self.note = note
     }
 
@@ -210,6 +218,11 @@ private final class RunState {
 
     /// Records a finished entry in the manifest, the counts and the progress.
     func finish(_ entry: ManifestEntry) {
+        var entry = entry
+        if var failure = entry.failure, failure.column == nil, let field = failure.field, let column = columns[field] {
+            failure.column = column
+            entry.failure = failure
+        }
         do {
             try writer.append(entry)
         } catch {

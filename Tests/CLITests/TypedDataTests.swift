@@ -86,12 +86,14 @@ import Testing
         #expect((result.stdout + result.stderr).contains("0 ok, 2 failed"), "\(result.stdout)")
         #expect(
             result.stderr.contains(
-                "row 1 (group number INV-1), field \"rate\": the value \"8%\" of \"rate\" of item 1 of rows (row 1) "
+                "row 1 (group number INV-1), field \"rate\" (column 税率): the value \"8%\" of \"rate\" of item 1 of "
+                    + "rows (row 1) "
                     + "does not read as integer: it is a percent"), "\(result.stderr)")
         #expect(result.stderr.contains("row 4 (group number INV-2), field \"rate\""), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out/INV-1.pdf").path))
         let manifest = try String(contentsOf: scratch.file("out/manifest.jsonl"), encoding: .utf8)
-        #expect(manifest.contains("\"group\":\"number INV-1\",\"field\":\"rate\""), "\(manifest)")
+        #expect(
+            manifest.contains("\"group\":\"number INV-1\",\"field\":\"rate\",\"column\":\"税率\""), "\(manifest)")
         #expect(!manifest.contains("\"status\":\"ok\""), "\(manifest)")
     }
 
