@@ -169,13 +169,19 @@ public final class RecordReader {
         guard let file = input.file else { return nil }
         var status = stat()
         guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        if let field = input.groupBy {
+            // A group per distinct value of the field (a sorted input has one run per value, an unsorted one is
+            // grouped by value): counted from the values alone, without grouping the records.
+            var ungrouped = input
+            ungrouped.groupBy = nil
+            let reader = try RecordReader(ungrouped)
+            var keys = Set<String>()
+            while let record = try reader.nextRecord() { keys.insert(record.fields[field] ?? "") }
+            return keys.count
+        }
         let reader = try RecordReader(input)
         var count = 0
-        if input.groupBy != nil {
-            while try reader.next() != nil { count += 1 }
-        } else {
-            while try reader.skip() { count += 1 }
-        }
+        while try reader.skip() { count += 1 }
         return count
     }
 

@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 /// `--group-by` over an unsorted input past its memory budget sorts through temporary files: the same groups, in the
-/// same order, with the same rows, fields, data and problems as grouping in memory — and no file left behind.
-@Suite struct GroupSpillTests {
+/// same order, with the same rows, fields, data and problems as grouping in memory — and no file left behind (one
+/// test at a time, as a run's file exists by name for the moment between its creation and its unlinking).
+@Suite(.serialized) struct GroupSpillTests {
     /// The groups of `url` read with `--group-by number` and a budget of `bytes`, and the reader's note.
     static func groups(_ url: URL, bytes: Int) throws -> (groups: [BatchRecord], note: String?) {
         var input = BatchInput(path: url.path)
