@@ -99,7 +99,7 @@ import Testing
         let bad = #expect(throws: TemplateError.self) { try Self.render(yaml, values: ["amount": "8%"]) }
         #expect(bad?.kind == .badData)
         #expect(bad?.place.field == "amount")
-        #expect(bad?.description.hasPrefix("the value \"8%\" of \"amount\" does not read as money") == true)
+        #expect(bad?.description.hasPrefix("\"amount\" is \"8%\", which does not read as money") == true)
         let defaultRefused = #expect(throws: TemplateError.self) {
             try Template(
                 yaml: yaml.replacingOccurrences(of: "default: \"¥1,200\"", with: "default: 12.5"), file: "t.yaml")
