@@ -68,7 +68,11 @@ public struct BatchRunner: Sendable {
         // A regular file is counted first (constant memory), so its bad bytes or quotes stop the run before
         // anything is rendered and progress has a total; standard input and pipes are read once, as they come.
         var total = try BatchError.reading { () throws(DataError) in try RecordReader.count(input) }
-        let reader = try BatchError.reading { () throws(DataError) in try RecordReader(input) }
+        let reader = try BatchError.reading { () throws(DataError) in
+            try RecordReader(input) { read in
+                note("note: \(input.name): grouping by \(input.groupBy ?? ""): \(read) records read")
+            }
+        }
         if let text = reader.note { note(text) }
         if input.encoding == nil, reader.encoding != .utf8 {
             note("note: \(input.name): read as \(reader.encoding.rawValue) (detected; give --encoding to choose)")

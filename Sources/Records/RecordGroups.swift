@@ -22,7 +22,7 @@ final class RecordGroups {
 
     /// Prepares the groups of `reader`'s input: a regular file is read once first to learn whether it is sorted.
     /// - Throws: `DataError` as `RecordReader.next()`.
-    init(field: String, reader: RecordReader) throws(DataError) {
+    init(field: String, reader: RecordReader, progress: ((Int) -> Void)? = nil) throws(DataError) {
         self.field = field
         var sorted = false
         if let file = reader.input.file {
@@ -38,6 +38,7 @@ final class RecordGroups {
         var held: [(group: Int, record: BatchRecord)] = []
         var heldBytes = 0
         var bytes = 0
+        var read = 0
         let spill = GroupSpill()
         while let record = try reader.nextRecord() {
             let fieldBytes = record.fields.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
@@ -51,6 +52,8 @@ final class RecordGroups {
                 positions[key] = group
             }
             held.append((group, record))
+            read += 1
+            if read % RecordReader.groupingProgressEvery == 0 { progress?(read) }
             heldBytes += Self.recordOverhead + fieldBytes + record.fields.count * Self.fieldOverhead
             if heldBytes > reader.input.groupBytes {
                 try spill.write(held)

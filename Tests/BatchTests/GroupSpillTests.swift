@@ -51,6 +51,24 @@ import Testing
         #expect(try Self.spillFiles() == before, "the runs are unlinked as soon as they are made")
     }
 
+    @Test func groupingALongUnsortedInputReportsTheRecordsReadAsItGoes() throws {
+        let scratch = try Scratch("group-progress")
+        let count = 2 * RecordReader.groupingProgressEvery + 1
+        var text = "number,name\n"
+        text.reserveCapacity(count * 16)
+        for index in 0..<count { text += "N\((index * 7) % 97),\(index)\n" }
+        let url = scratch.file("long.csv")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        var input = BatchInput(path: url.path)
+        input.groupBy = "number"
+        var reported: [Int] = []
+        let reader = try RecordReader(input) { reported.append($0) }
+        #expect(reported == [RecordReader.groupingProgressEvery, 2 * RecordReader.groupingProgressEvery])
+        var groups = 0
+        while try reader.next() != nil { groups += 1 }
+        #expect(groups == 97)
+    }
+
     @Test func aJSONLInputKeepsItsNestedDataAndLiteralsThroughTheRuns() throws {
         let scratch = try Scratch("group-spill-jsonl")
         var lines: [String] = []
