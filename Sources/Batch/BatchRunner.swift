@@ -68,7 +68,11 @@ public struct BatchRunner: Sendable {
         // A regular file is counted first (constant memory), so its bad bytes or quotes stop the run before
         // anything is rendered and progress has a total; standard input and pipes are read once, as they come.
         var total = try BatchError.reading { () throws(DataError) in try RecordReader.count(input) }
-        let reader = try BatchError.reading { () throws(DataError) in try RecordReader(input) }
+        let reader = try BatchError.reading { () throws(DataError) in
+            try RecordReader(input) { read in
+                note("note: \(input.name): grouping by \(input.groupBy ?? ""): \(read) records read")
+            }
+        }
         if let text = reader.note { note(text) }
         if input.encoding == nil, reader.encoding != .utf8 {
             note("note: \(input.name): read as \(reader.encoding.rawValue) (detected; give --encoding to choose)")
@@ -95,7 +99,9 @@ public struct BatchRunner: Sendable {
         if let count = total, let shard { total = (0..<count).lazy.filter(shard.contains).count }
         let state = RunState(
             writer: try ManifestWriter(url: manifestURL),
-            progress: ProgressReporter(total: total, style: progress), note: note)
+            progress: ProgressReporter(total: total, style: progress),
+            columns: Dictionary(input.columnMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first }),
+            note: note)
         state.summary.manifestPath = manifestURL.path
 
         await withTaskGroup(of: ManifestEntry.self) { group in
@@ -187,10 +193,16 @@ private final class RunState {
     var summary = BatchSummary()
     var fatal: BatchError?
     private var claimed: [String: Int] = [:]
+    /// The input's column for each field `--map` renamed (`rate` → `税率`), which a failure names beside the field.
+    let columns: [String: String]
 
-    init(writer: ManifestWriter, progress: ProgressReporter, note: @escaping (String) -> Void) {
+    init(
+        writer: ManifestWriter, progress: ProgressReporter, columns: [String: String] = [:],
+        note: @escaping (String) -> Void
+    ) {
         self.writer = writer
         self.progress = progress
+        self.columns = columns
         self.note = note
     }
 
@@ -210,6 +222,11 @@ private final class RunState {
 
     /// Records a finished entry in the manifest, the counts and the progress.
     func finish(_ entry: ManifestEntry) {
+        var entry = entry
+        if var failure = entry.failure, failure.column == nil, let field = failure.field, let column = columns[field] {
+            failure.column = column
+            entry.failure = failure
+        }
         do {
             try writer.append(entry)
         } catch {

@@ -79,6 +79,7 @@ public struct ManifestEntry: Sendable, Hashable {
             if let member = failure.member { parts.append("\"member\":" + Self.quote(member)) }
             if let group = failure.group { parts.append("\"group\":" + Self.quote(group)) }
             if let field = failure.field { parts.append("\"field\":" + Self.quote(field)) }
+            if let column = failure.column { parts.append("\"column\":" + Self.quote(column)) }
             if let character = failure.character { parts.append("\"character\":" + Self.quote(character)) }
             if let codePoint = failure.codePoint { parts.append("\"codePoint\":" + Self.quote(codePoint)) }
             parts.append("\"message\":" + Self.quote(failure.reason))
@@ -110,6 +111,7 @@ public struct ManifestEntry: Sendable, Hashable {
                 codePoint: error["codePoint"] as? String,
                 reason: error["message"] as? String ?? "")
             failure?.group = error["group"] as? String
+            failure?.column = error["column"] as? String
         }
         self.init(index: index, row: row, status: status, fields: fields, outputs: parsed, failure: failure)
     }

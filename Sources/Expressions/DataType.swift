@@ -76,7 +76,7 @@ public indirect enum DataType: Hashable, Sendable {
         public var item: Int?
         /// For an item of a list: where it came from (`row 12` of a grouped CSV).
         public var origin: String?
-        /// The value as given, shortened.
+        /// The value as given: text quoted and shortened, a number or boolean as it prints, else what it is.
         public var value: String
         /// The declared type (`DataType.description`).
         public var type: String
@@ -139,6 +139,7 @@ public indirect enum DataType: Hashable, Sendable {
         let shown: String
         switch value {
         case .text(let text): shown = "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+        case .number, .bool: shown = value.text ?? value.kindDescription
         default: shown = value.kindDescription
         }
         return Mismatch(field: "", value: shown, type: description, problem: problem, fix: fix)

@@ -55,7 +55,12 @@ public enum NumberText {
         guard office || startsPlain.contains(first) || CharacterSet.whitespaces.contains(first) else {
             return .notANumber
         }
-        var body = Substring(office ? halfWidth(text) : text).trimmingCharacters(in: .whitespaces)[...]
+        let written = office ? halfWidth(text) : text
+        // Text without white space at its ends is not trimmed: Foundation trims through NSString.
+        var body =
+            CharacterSet.whitespaces.contains(written.unicodeScalars.first ?? first)
+                || CharacterSet.whitespaces.contains(written.unicodeScalars.last ?? first)
+            ? Substring(written.trimmingCharacters(in: .whitespaces)) : Substring(written)
         var marks = Marks()
         var negative = false
         if office, body.first == "(", body.last == ")" {

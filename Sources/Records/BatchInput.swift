@@ -28,6 +28,10 @@ public struct BatchInput: Sendable, Hashable {
     /// The field (after `columnMap`) whose equal values make one document of all their records (`--group-by`):
     /// the group's fields are its first record's, its `rows` the list of all its records in file order.
     public var groupBy: String?
+    /// How many bytes of records grouping an unsorted input holds in memory (estimated from their fields): past it,
+    /// they are written to unnamed temporary files in runs sorted by group and read back together, so memory stays
+    /// bounded whatever the input's size.
+    public var groupBytes = 64 << 20
 
     /// The input at `path` (`-` for standard input); the format is `explicit`, else the extension (`.jsonl`, `.ndjson`
     /// are JSONL, anything else CSV).

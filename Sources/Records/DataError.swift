@@ -136,7 +136,7 @@ extension DataError: CustomStringConvertible, LocalizedError {
                 place = "\"\(mismatch.itemField ?? mismatch.field)\" of item \(item) of \(mismatch.field)"
                 if let origin = mismatch.origin { place += " (\(origin))" }
             }
-            return "the value \(mismatch.value) of \(place) does not read as \(mismatch.type): \(mismatch.problem). "
+            return "\(place) is \(mismatch.value), which does not read as \(mismatch.type): \(mismatch.problem). "
                 + "Fix: \(mismatch.fix)"
         }
     }

@@ -14,6 +14,9 @@ public struct RecordFailure: Error, Sendable, Hashable {
     public var group: String?
     /// The field (column, key or placeholder) at fault, when known.
     public var field: String?
+    /// The input's own name for `field` when `--map` renamed it (`税率` for `rate`), so the column can be found in the
+    /// file.
+    public var column: String?
     /// The offending character, e.g. `𠮷`, when the problem is one character.
     public var character: String?
     /// Its code point, `U+20BB7`.
@@ -55,7 +58,7 @@ extension RecordFailure: CustomStringConvertible, LocalizedError {
         var place = "row \(row)"
         if let member, !member.isEmpty { place += " (member \(member))" }
         if let group { place += " (group \(group))" }
-        if let field { place += ", field \"\(field)\"" }
+        if let field { place += ", field \"\(field)\"" + (column.map { " (column \($0))" } ?? "") }
         if let character { place += ", character \"\(character)\"" + (codePoint.map { " (\($0))" } ?? "") }
         return "\(place): \(reason)"
     }

@@ -5,11 +5,13 @@ import Foundation
 /// invoice per number.
 ///
 /// A sorted input (every group's records together) is streamed, one group in memory at a time. An unsorted regular
-/// file, or standard input, is held whole: `note` says so, with the records and bytes held, since that is the memory
-/// the grouping needs.
+/// file, or standard input, is held in memory up to `BatchInput.groupBytes`, and past it sorted through temporary
+/// files (`GroupSpill`): `note` says which, with the records and bytes grouped.
 final class RecordGroups {
     private let field: String
     private var held: [[BatchRecord]]?
+    /// The sorted runs an unsorted input too large for memory was written to, read back a group at a time.
+    private var spill: GroupSpill?
     /// The next group of `held` to give out; a group given out is emptied in place, so its memory goes with it and
     /// taking one costs the same whatever the number of groups (taking the first of an array moved every other one).
     private var nextHeld = 0
@@ -20,7 +22,7 @@ final class RecordGroups {
 
     /// Prepares the groups of `reader`'s input: a regular file is read once first to learn whether it is sorted.
     /// - Throws: `DataError` as `RecordReader.next()`.
-    init(field: String, reader: RecordReader) throws(DataError) {
+    init(field: String, reader: RecordReader, progress: ((Int) -> Void)? = nil) throws(DataError) {
         self.field = field
         var sorted = false
         if let file = reader.input.file {
@@ -32,25 +34,57 @@ final class RecordGroups {
             }
         }
         guard !sorted else { return }
-        var groups: [[BatchRecord]] = []
         var positions: [String: Int] = [:]
+        var held: [(group: Int, record: BatchRecord)] = []
+        var heldBytes = 0
         var bytes = 0
+        var read = 0
+        let spill = GroupSpill()
         while let record = try reader.nextRecord() {
-            bytes += record.fields.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+            let fieldBytes = record.fields.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+            bytes += fieldBytes
             let key = record.fields[field] ?? ""
-            if let position = positions[key] {
-                groups[position].append(record)
+            let group: Int
+            if let known = positions[key] {
+                group = known
             } else {
-                positions[key] = groups.count
-                groups.append([record])
+                group = positions.count
+                positions[key] = group
+            }
+            held.append((group, record))
+            read += 1
+            if read % RecordReader.groupingProgressEvery == 0 { progress?(read) }
+            heldBytes += Self.recordOverhead + fieldBytes + record.fields.count * Self.fieldOverhead
+            if heldBytes > reader.input.groupBytes {
+                try spill.write(held)
+                held = []
+                heldBytes = 0
             }
         }
-        held = groups
-        let count = groups.reduce(0) { $0 + $1.count }
-        note =
-            "note: \(reader.input.name) is not sorted by \(field), so grouping holds all \(count) records "
-            + "(\(bytes / 1024 + 1) KB of fields) in memory; sort it by \(field) to stream it"
+        let kilobytes = bytes / 1024 + 1
+        if spill.isEmpty {
+            var groups = [[BatchRecord]](repeating: [], count: positions.count)
+            for (group, record) in held { groups[group].append(record) }
+            self.held = groups
+            note =
+                "note: \(reader.input.name) is not sorted by \(field), so grouping holds all \(held.count) records "
+                + "(\(kilobytes) KB of fields) in memory; sort it by \(field) to stream it"
+        } else {
+            try spill.write(held)
+            held = []
+            try spill.open()
+            self.spill = spill
+            note =
+                "note: \(reader.input.name) is not sorted by \(field), so grouping sorted its \(spill.records) records "
+                + "(\(kilobytes) KB of fields) through temporary files, holding at most "
+                + "\(reader.input.groupBytes / 1024) KB of them at a time; sort it by \(field) to stream it"
+        }
     }
+
+    /// What a held record costs beyond its fields' bytes, and each field beyond its bytes (the dictionary's entry
+    /// and the strings' storage): an estimate that keeps the budget near the memory it stands for.
+    private static let recordOverhead = 200
+    private static let fieldOverhead = 64
 
     /// True when every value of `field` comes in one run of records.
     private static func isSorted(_ reader: RecordReader, by field: String) throws(DataError) -> Bool {
@@ -69,6 +103,10 @@ final class RecordGroups {
     /// The next group as one record, or nil at the end.
     /// - Throws: `DataError` as `RecordReader.next()`.
     func next(reader: RecordReader) throws(DataError) -> BatchRecord? {
+        if let spill {
+            guard let members = try spill.nextGroup() else { return nil }
+            return group(members)
+        }
         if held != nil {
             guard nextHeld < held!.count else { return nil }
             let members = held![nextHeld]

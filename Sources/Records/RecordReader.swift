@@ -28,10 +28,12 @@ public final class RecordReader {
     /// The groups being handed out, with `input.groupBy`.
     private var groups: RecordGroups?
 
-    /// Opens the input, detects its encoding and, for CSV, reads and checks the header.
+    /// Opens the input, detects its encoding and, for CSV, reads and checks the header; with `input.groupBy` over an
+    /// unsorted input, groups it, calling `grouping` with the records read so far every
+    /// `RecordReader.groupingProgressEvery` records (a long input is grouped before its first document).
     /// - Throws: `DataError.unreadableInput`, `.badHeader`, `.badOption` (a `--map` column the data lacks), `.records`
     ///   (a YAML or JSON list that cannot be read), or the CSV or JSONL reader's error.
-    public init(_ input: BatchInput) throws(DataError) {
+    public init(_ input: BatchInput, grouping: ((Int) -> Void)?) throws(DataError) {
         self.input = input
         if let file = input.file, !FileManager.default.isReadableFile(atPath: file.path) {
             let reason = FileManager.default.fileExists(atPath: file.path) ? "permission denied" : "no such file"
@@ -86,8 +88,17 @@ public final class RecordReader {
             encoding = .utf8
             source = .list(RecordList(records.enumerated().map { Self.record($1, index: $0, map: input.columnMap) }))
         }
-        if let field = input.groupBy { groups = try RecordGroups(field: field, reader: self) }
+        if let field = input.groupBy { groups = try RecordGroups(field: field, reader: self, progress: grouping) }
     }
+
+    /// Opens the input as `init(_:grouping:)` does, with no word while it groups.
+    /// - Throws: as `init(_:grouping:)`.
+    public convenience init(_ input: BatchInput) throws(DataError) {
+        try self.init(input, grouping: nil)
+    }
+
+    /// How many records grouping reads between two calls of `init`'s `grouping`.
+    public static let groupingProgressEvery = 100_000
 
     /// What reading the input costs beyond one record at a time (an unsorted input grouped in memory), or nil.
     public var note: String? { groups?.note }
@@ -169,13 +180,19 @@ public final class RecordReader {
         guard let file = input.file else { return nil }
         var status = stat()
         guard stat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        if let field = input.groupBy {
+            // A group per distinct value of the field (a sorted input has one run per value, an unsorted one is
+            // grouped by value): counted from the values alone, without grouping the records.
+            var ungrouped = input
+            ungrouped.groupBy = nil
+            let reader = try RecordReader(ungrouped)
+            var keys = Set<String>()
+            while let record = try reader.nextRecord() { keys.insert(record.fields[field] ?? "") }
+            return keys.count
+        }
         let reader = try RecordReader(input)
         var count = 0
-        if input.groupBy != nil {
-            while try reader.next() != nil { count += 1 }
-        } else {
-            while try reader.skip() { count += 1 }
-        }
+        while try reader.skip() { count += 1 }
         return count
     }
 

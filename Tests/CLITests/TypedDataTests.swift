@@ -86,12 +86,13 @@ import Testing
         #expect((result.stdout + result.stderr).contains("0 ok, 2 failed"), "\(result.stdout)")
         #expect(
             result.stderr.contains(
-                "row 1 (group number INV-1), field \"rate\": the value \"8%\" of \"rate\" of item 1 of rows (row 1) "
-                    + "does not read as integer: it is a percent"), "\(result.stderr)")
+                "row 1 (group number INV-1), field \"rate\" (column 税率): \"rate\" of item 1 of rows (row 1) is "
+                    + "\"8%\", which does not read as integer: it is a percent"), "\(result.stderr)")
         #expect(result.stderr.contains("row 4 (group number INV-2), field \"rate\""), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out/INV-1.pdf").path))
         let manifest = try String(contentsOf: scratch.file("out/manifest.jsonl"), encoding: .utf8)
-        #expect(manifest.contains("\"group\":\"number INV-1\",\"field\":\"rate\""), "\(manifest)")
+        #expect(
+            manifest.contains("\"group\":\"number INV-1\",\"field\":\"rate\",\"column\":\"税率\""), "\(manifest)")
         #expect(!manifest.contains("\"status\":\"ok\""), "\(manifest)")
     }
 
@@ -134,7 +135,7 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: pdf.path), "\(written) must be refused")
                 let excerpt = shown.count > 40 ? String(shown.prefix(40)) : shown
                 #expect(
-                    result.stderr.contains("row \(index + 1), field \"amount\": the value \"\(excerpt)"),
+                    result.stderr.contains("row \(index + 1), field \"amount\": \"amount\" is \"\(excerpt)"),
                     "\(written): \(result.stderr)")
             }
         }
@@ -178,7 +179,7 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: pdf.path), "\(written) must be refused")
                 #expect(
                     result.stderr.contains(
-                        "row \(index + 1), field \"issued\": the value \"\(written)\" of \"issued\" does not read as date"),
+                        "row \(index + 1), field \"issued\": \"issued\" is \"\(written)\", which does not read as date"),
                     "\(written): \(result.stderr)")
             }
         }

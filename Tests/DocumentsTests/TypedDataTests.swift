@@ -99,7 +99,7 @@ import Testing
         let bad = #expect(throws: TemplateError.self) { try Self.render(yaml, values: ["amount": "8%"]) }
         #expect(bad?.kind == .badData)
         #expect(bad?.place.field == "amount")
-        #expect(bad?.description.hasPrefix("the value \"8%\" of \"amount\" does not read as money") == true)
+        #expect(bad?.description.hasPrefix("\"amount\" is \"8%\", which does not read as money") == true)
         let defaultRefused = #expect(throws: TemplateError.self) {
             try Template(
                 yaml: yaml.replacingOccurrences(of: "default: \"¥1,200\"", with: "default: 12.5"), file: "t.yaml")
@@ -109,5 +109,29 @@ import Testing
             try Template(yaml: yaml.replacingOccurrences(of: "type: money", with: "type: mony"), file: "t.yaml")
         }
         #expect(misspelt?.description.contains("did you mean `money`") == true)
+    }
+
+    @Test func aStackedTotalPastThirtyEightDigitsIsRefusedNamingTheRow() throws {
+        // Each value holds in 38 digits (and under the chart's 10^30); their sum needs 39.
+        let big = "123456789012345678901234567890.12345678"
+        let yaml = """
+            page: a5
+            font: gothic
+            data:
+              stores: [{店: 東京, 平日: 1, 休日: 2}, {店: 大阪, 平日: "\(big)", 休日: "0.000000001"}]
+            palette:
+              ink: {stroke: "#1A1A1A"}
+              blue: {fill: "#2E6FBF"}
+              red: {fill: "#BF2E2E"}
+            elements:
+              - chart: {kind: stacked, x: 10, y: 10, w: 380, h: 200, role: ink, roles: [blue, red], rows: stores,
+                        label: "{{row.店}}", series: [{name: 平日, value: "{{row.平日}}"}, {name: 休日, value: "{{row.休日}}"}]}
+
+            """
+        let error = #expect(throws: TemplateError.self) { try Self.render(yaml) }
+        #expect(error?.kind == .badData, "\(String(describing: error))")
+        #expect(error?.description.contains("needs more than 38 significant digits") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("row 2") == true, "\(String(describing: error))")
+        #expect(throws: Never.self) { try Self.render(yaml.replacingOccurrences(of: "0.000000001", with: "1")) }
     }
 }

@@ -36,7 +36,7 @@ import Testing
         #expect(answer.status == 422, "\(answer.text.prefix(400))")
         #expect(answer.problem["field"] as? String == "amount", "\(answer.text)")
         let detail = try #require(answer.problem["detail"] as? String)
-        #expect(detail.contains("the value \"8%\" of \"amount\" does not read as money"), "\(detail)")
+        #expect(detail.contains("\"amount\" is \"8%\", which does not read as money"), "\(detail)")
         let read = try server.post("/render/typed", json: #"{"amount": "△1,200", "issued": 45662}"#)
         #expect(read.status == 200, "\(read.text.prefix(400))")
     }

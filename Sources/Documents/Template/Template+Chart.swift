@@ -48,6 +48,7 @@ extension Template {
                 throw error.inRow(index + 1, of: element.rows.source)
             }
         }
+        try checkTotals(command, element)
         do {
             try ChartLayout.check(command)
             if let fonts = options.fonts {
@@ -72,6 +73,49 @@ extension Template {
                 reason: .layout(problem: "\(error)"))
         }
         return command
+    }
+
+    /// Refuses a chart whose totals the Charts module adds up would need more significant digits than
+    /// `NumberText.maximumDigits` — a stacked bar's per category, a pie's over every category — so no total is
+    /// drawn or printed rounded.
+    /// - Throws: `TemplateError` naming the row whose value the total cannot hold.
+    private func checkTotals(_ command: Drawing.Command.Chart, _ element: TemplateElement.Chart) throws(TemplateError)
+    {
+        func refuse(_ row: Int, _ error: NumberText.Inexact) -> TemplateError {
+            TemplateError(
+                file: file, line: element.mark?.line, column: element.mark?.column,
+                reason: .layout(
+                    problem: "the chart's total \(error.operation) needs more than \(NumberText.maximumDigits) "
+                        + "significant digits, and totals are exact or refused, never rounded; give the values in "
+                        + "larger units", kind: .badData)
+            ).inRow(row, of: element.rows.source)
+        }
+        switch command.style {
+        case .stacked:
+            for index in command.categories.indices {
+                var total = Decimal(0)
+                for series in command.series {
+                    do {
+                        total = try NumberText.exactly(total, "+", series.values[index])
+                    } catch {
+                        throw refuse(index + 1, error)
+                    }
+                }
+            }
+        case .pie:
+            for series in command.series {
+                var total = Decimal(0)
+                for (index, value) in series.values.enumerated() {
+                    do {
+                        total = try NumberText.exactly(total, "+", value)
+                    } catch {
+                        throw refuse(index + 1, error)
+                    }
+                }
+            }
+        default:
+            break
+        }
     }
 
     /// The value of `series` for one row: its text read as a decimal number (`1200`, `12.5`, `1,200`, `¥1,200`).
