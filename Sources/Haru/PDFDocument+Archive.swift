@@ -18,6 +18,9 @@ struct ArchiveState {
     var profile: Data
     /// The CIDs each embedded CIDFont's descriptor shows (CID 0 always), for its `/CIDSet`.
     var fontCIDs: [HPDF_Dict: Set<UInt16>] = [:]
+    /// The descriptors of `fontCIDs` in the order their fonts were made: their `/CIDSet` streams are written in it,
+    /// so the same document gets the same object numbers (a dictionary keyed by pointers has no stable order).
+    var fontDescriptors: [HPDF_Dict] = []
     /// The files to attach (PDF/A-3b).
     var attachments: [EmbeddedFile] = []
     /// True once the parts are in the document (a second save writes them again only if nothing was written).
@@ -112,7 +115,8 @@ extension PDFDocument {
         try objects.append(intents, UnsafeMutableRawPointer(intent))
         try objects.add(catalog, "OutputIntents", UnsafeMutableRawPointer(intents))
 
-        for (descriptor, cids) in state.fontCIDs {
+        for descriptor in state.fontDescriptors {
+            let cids = state.fontCIDs[descriptor] ?? [0]
             var bits = [UInt8](repeating: 0, count: Int(cids.max() ?? 0) / 8 + 1)
             for cid in cids { bits[Int(cid) / 8] |= 0x80 >> (cid % 8) }
             try objects.add(

@@ -134,6 +134,7 @@ extension PDFDocument {
             metrics: program.metrics,
             descriptor: sharing?.descriptor, verticalOrigin: verticalOrigin,
             cidToGIDMap: program.kind == .trueType ? "Identity" : nil)
+        if archive != nil, archive?.fontCIDs[descriptor] == nil { archive?.fontDescriptors.append(descriptor) }
         archive?.fontCIDs[descriptor, default: [0]].formUnion(program.widths.map(\.code))
         if let sharing, let toUnicode = try ownToUnicode.map({ try objects.deflatedStream($0) }) ?? sharing.toUnicode {
             try objects.add(font, "ToUnicode", UnsafeMutableRawPointer(toUnicode))
