@@ -70,8 +70,7 @@ public enum NumberText {
         }
         // A sign and a currency sign, in either order (`-¥1,200`, `¥-1,200`), each once.
         for _ in 0..<2 {
-            if !negative, body.first == "-" || body.first == "−" || office && (body.first == "△" || body.first == "▲")
-            {
+            if !negative, body.first == "-" || body.first == "−" || office && (body.first == "△" || body.first == "▲") {
                 marks.officeNegative = body.first == "△" || body.first == "▲"
                 negative = true
                 body = body.dropFirst()
@@ -288,7 +287,9 @@ struct ExactDigits: Equatable {
     }
 
     func multiplied(by other: ExactDigits) -> ExactDigits {
-        guard !digits.isEmpty, !other.digits.isEmpty else { return ExactDigits(digits: [], exponent: 0, negative: false) }
+        guard !digits.isEmpty, !other.digits.isEmpty else {
+            return ExactDigits(digits: [], exponent: 0, negative: false)
+        }
         var product = [Int](repeating: 0, count: digits.count + other.digits.count)
         for (i, a) in digits.reversed().enumerated() {
             for (j, b) in other.digits.reversed().enumerated() { product[i + j] += Int(a) * Int(b) }

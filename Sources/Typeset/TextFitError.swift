@@ -105,7 +105,8 @@ public struct TextFitError: Error, Hashable, Sendable {
             let fitting = (size * frame.width / max(word.width, 1e-9) * 10).rounded(.down) / 10
             return "widen the box to at least \(Self.points(word.width.rounded(.up))) pt, break the word with a space, "
                 + "or let the text shrink to \(Self.points(fitting)) pt ("
-                + (policies.contains(.shrink) ? "minSize: \(Self.points(fitting))" : "fit: [shrink, …], minSize: \(Self.points(fitting))")
+                + (policies.contains(.shrink)
+                    ? "minSize: \(Self.points(fitting))" : "fit: [shrink, …], minSize: \(Self.points(fitting))")
                 + ")"
         case .overflow(_, _, let policies) where policies.contains(.wrap):
             return "shorten the text, enlarge the box, or lower its minimum size"

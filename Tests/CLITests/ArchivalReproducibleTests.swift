@@ -23,8 +23,10 @@ import Testing
             let output = scratch.file("\(name)-\(run).pdf")
             let made = try Oracle.run(
                 Repo.mkpdf.path,
-                ["render", Repo.root.appendingPathComponent("Templates/\(name).yaml").path, "--pdfa", "1b", "-o",
-                    output.path], directory: scratch.url)
+                [
+                    "render", Repo.root.appendingPathComponent("Templates/\(name).yaml").path, "--pdfa", "1b", "-o",
+                    output.path
+                ], directory: scratch.url)
             try #require(made.status == 0, "\(made.stderr)")
             files.append(try Self.withoutDates(try Data(contentsOf: output)))
         }

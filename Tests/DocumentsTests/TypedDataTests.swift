@@ -57,7 +57,9 @@ import Testing
         let nines = String(repeating: "9", count: 38)
         #expect(try Self.evaluate("\(nines) + 1") == .number(Decimal(string: "1" + String(repeating: "0", count: 38))!))
         #expect(try Self.evaluate("\(nines) - 1").text == String(repeating: "9", count: 37) + "8")
-        #expect(try Self.evaluate("1234567890123456789 * 1234567890123456789").text == "1524157875323883675019051998750190521")
+        #expect(
+            try Self.evaluate("1234567890123456789 * 1234567890123456789").text
+                == "1524157875323883675019051998750190521")
         for source in ["\(nines) * \(nines)", "\(nines) + \(nines)", "\(nines) / 7", "\(nines)0 + 1"] {
             let error = #expect(throws: ExpressionError.self, "\(source)") { try Self.evaluate(source) }
             #expect(error?.description.contains("refused") == true, "\(source): \(String(describing: error))")
@@ -78,7 +80,9 @@ import Testing
         }
         #expect(error?.description.contains("refused") == true)
         scope.set("items", .list(Array(repeating: .text(big), count: 9)))
-        #expect(try Expression(parsing: "items | sum").evaluate(in: scope).text == "8" + String(repeating: "9", count: 36) + "1")
+        #expect(
+            try Expression(parsing: "items | sum").evaluate(in: scope).text == "8" + String(repeating: "9", count: 36)
+                + "1")
     }
 
     @Test func aDeclarationIsReadAndItsDefaultChecked() throws {
@@ -130,7 +134,9 @@ import Testing
             """
         let error = #expect(throws: TemplateError.self) { try Self.render(yaml) }
         #expect(error?.kind == .badData, "\(String(describing: error))")
-        #expect(error?.description.contains("needs more than 38 significant digits") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("needs more than 38 significant digits") == true, "\(String(describing: error))"
+        )
         #expect(error?.description.contains("row 2") == true, "\(String(describing: error))")
         #expect(throws: Never.self) { try Self.render(yaml.replacingOccurrences(of: "0.000000001", with: "1")) }
     }

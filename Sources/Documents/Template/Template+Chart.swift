@@ -79,8 +79,7 @@ extension Template {
     /// `NumberText.maximumDigits` — a stacked bar's per category, a pie's over every category — so no total is
     /// drawn or printed rounded.
     /// - Throws: `TemplateError` naming the row whose value the total cannot hold.
-    private func checkTotals(_ command: Drawing.Command.Chart, _ element: TemplateElement.Chart) throws(TemplateError)
-    {
+    private func checkTotals(_ command: Drawing.Command.Chart, _ element: TemplateElement.Chart) throws(TemplateError) {
         func refuse(_ row: Int, _ error: NumberText.Inexact) -> TemplateError {
             TemplateError(
                 file: file, line: element.mark?.line, column: element.mark?.column,

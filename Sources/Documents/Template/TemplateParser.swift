@@ -313,8 +313,9 @@ struct TemplateParser {
     /// input every document must give.
     /// - Throws: `TemplateError` for a misspelt type or key, a key the type does not take, or a default that does
     ///   not read as the type.
-    private func declaration(_ node: Node, name: String) throws(TemplateError) -> (type: DataType, default: TemplateValue)?
-    {
+    private func declaration(_ node: Node, name: String) throws(TemplateError) -> (
+        type: DataType, default: TemplateValue
+    )? {
         guard case .mapping(let mapping) = node, let typeNode = mapping["type"], let typeName = typeNode.scalar?.string
         else { return nil }
         let keys = mapping.keys.compactMap { $0.scalar?.string }
@@ -331,7 +332,8 @@ struct TemplateParser {
         for key in keys where !Self.declarationKeys.contains(key) {
             guard NearestName.suggest(for: key, among: Self.declarationKeys) != nil else { return nil }
             let keyNode = mapping.keys.first { $0.scalar?.string == key }
-            throw error(keyNode, .unknownKey(key: key, context: "the declaration of \(name)", known: Self.declarationKeys))
+            throw error(
+                keyNode, .unknownKey(key: key, context: "the declaration of \(name)", known: Self.declarationKeys))
         }
         let type = try dataType(node, name: name)
         guard let defaultNode = mapping["default"] else {
