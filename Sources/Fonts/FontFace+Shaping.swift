@@ -125,8 +125,8 @@ extension FontFace {
     /// The numbers a PDF font descriptor needs, in thousandths of an em, read from the font's head, post, OS/2
     /// and hhea tables.
     package var descriptorValues: FontDescriptorValues {
-        // The first `count` bytes of a table, all the fields read here: a CJK font's `post` holds tens of kilobytes
-        // of glyph names after them.
+        // The first `count` bytes of a table, all the fields read here: a CJK font's `post` holds its glyph names
+        // after them.
         func table(_ name: String, first count: Int) -> [UInt8] {
             let tag = name.utf8.reduce(hb_tag_t(0)) { $0 << 8 | hb_tag_t($1) }
             guard let blob = hb_face_reference_table(face, tag) else { return [] }

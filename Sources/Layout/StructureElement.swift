@@ -120,26 +120,20 @@ struct StructureTree: Sendable, Hashable {
         var isDefault: Bool
         /// How many children have been linked to it.
         var children = 0
-        /// The role's kind, read as content is added without copying the role.
-        let kind: StructureRole.Kind?
-        /// True when the element groups other elements rather than holding content: default elements open inside it.
-        let groups: Bool
 
-        init(role: StructureRole?, isDefault: Bool) {
-            self.role = role
-            self.isDefault = isDefault
-            kind = role?.kind
+        /// True when the element groups other elements rather than holding content: default elements open inside it.
+        var groups: Bool {
             switch role?.kind {
-            case nil, .document, .section, .table, .tableRow, .list, .form: groups = true
-            default: groups = false
+            case nil, .document, .section, .table, .tableRow, .list, .form: true
+            default: false
             }
         }
     }
 
     /// A child linked to its parent: `child` is a node's index, or, when negative, `-1 - i` for `contents[i]`.
     struct Link: Sendable, Hashable {
-        var parent: Int32
-        var child: Int32
+        var parent: Int
+        var child: Int
     }
 
     /// The elements, the root first.
@@ -150,32 +144,32 @@ struct StructureTree: Sendable, Hashable {
     var links: [Link] = []
 
     /// Adds an element not yet linked to a parent, and gives its index.
-    mutating func node(_ role: StructureRole?, isDefault: Bool = false) -> Int32 {
+    mutating func node(_ role: StructureRole?, isDefault: Bool = false) -> Int {
         nodes.append(Node(role: role, isDefault: isDefault))
-        return Int32(nodes.count - 1)
+        return nodes.count - 1
     }
 
     /// Makes node `child` the next child of `parent`.
-    mutating func link(_ child: Int32, to parent: Int32) {
+    mutating func link(_ child: Int, to parent: Int) {
         links.append(Link(parent: parent, child: child))
-        nodes[Int(parent)].children += 1
+        nodes[parent].children += 1
     }
 
     /// Makes `content` the next child of `parent`.
-    mutating func link(_ content: StructureElement.Content, to parent: Int32) {
+    mutating func link(_ content: StructureElement.Content, to parent: Int) {
         contents.append(content)
-        link(-Int32(contents.count), to: parent)
+        link(-contents.count, to: parent)
     }
 
     /// The tree from the root, nested.
     var element: StructureElement {
-        var children = [[Int32]](repeating: [], count: nodes.count)
-        for link in links { children[Int(link.parent)].append(link.child) }
-        func make(_ index: Int32) -> StructureElement {
+        var children = [[Int]](repeating: [], count: nodes.count)
+        for link in links { children[link.parent].append(link.child) }
+        func make(_ index: Int) -> StructureElement {
             StructureElement(
-                role: nodes[Int(index)].role,
-                children: children[Int(index)].map { child in
-                    child < 0 ? .content(contents[Int(-1 - child)]) : .element(make(child))
+                role: nodes[index].role,
+                children: children[index].map { child in
+                    child < 0 ? .content(contents[-1 - child]) : .element(make(child))
                 })
         }
         return make(0)
@@ -188,14 +182,14 @@ struct StructureTree: Sendable, Hashable {
 struct StructureBuilder {
     private(set) var tree = StructureTree()
     /// The open elements, the root first.
-    private var stack: [Int32] = [0]
+    private var stack: [Int] = [0]
     /// For each `open`, whether it pushed a node (a default one inside an element that holds content does not).
     private var pushed: [Bool] = []
     /// The artifact the last decorations went into, while nothing else came after them; not yet linked.
-    private var openArtifact: Int32?
+    private var openArtifact: Int?
 
     /// True when element `node` groups other elements rather than holding content: default elements open inside it.
-    private func groups(_ node: Int32) -> Bool { tree.nodes[Int(node)].groups }
+    private func groups(_ node: Int) -> Bool { tree.nodes[node].groups }
 
     /// Starts a page: decorations do not run on into the next page's artifact.
     mutating func beginPage(_ number: Int) {
@@ -220,7 +214,7 @@ struct StructureBuilder {
         guard pushed.removeLast(), stack.count > 1 else { return }
         let node = stack.removeLast()
         // A default element that got no content (an empty text box) is left out.
-        if tree.nodes[Int(node)].isDefault && tree.nodes[Int(node)].children == 0 { return }
+        if tree.nodes[node].isDefault && tree.nodes[node].children == 0 { return }
         tree.link(node, to: stack[stack.count - 1])
     }
 
@@ -229,7 +223,7 @@ struct StructureBuilder {
     mutating func add(_ content: StructureElement.Content) {
         let top = stack[stack.count - 1]
         let grouping = groups(top)
-        let kind = tree.nodes[Int(top)].kind
+        let kind = tree.nodes[top].role?.kind
         // Rules and fills inside a paragraph or a cell are decoration still; inside a figure they are its picture.
         if content.kind == .decoration, !grouping, kind != .figure, kind != .artifact {
             wrap(content, in: .artifact, under: top)
@@ -254,7 +248,7 @@ struct StructureBuilder {
     }
 
     /// Links `content` under `parent` in an element of `role` of its own.
-    private mutating func wrap(_ content: StructureElement.Content, in role: StructureRole, under parent: Int32) {
+    private mutating func wrap(_ content: StructureElement.Content, in role: StructureRole, under parent: Int) {
         let node = tree.node(role)
         tree.link(content, to: node)
         tree.link(node, to: parent)
