@@ -128,16 +128,16 @@ final class StructureTreeWriter {
         return .element(id)
     }
 
-    /// Makes `pdf` a tagged PDF (PDF/UA-1 claimed in its XMP), its language stated (`language`, else ja-JP) and its
-    /// title shown: call before its first page.
+    /// Makes `pdf` a tagged PDF (PDF/UA-1 claimed in its XMP when `universalAccess`), its language stated
+    /// (`language`, else ja-JP) and its title shown: call before its first page.
     /// - Throws: `RenderError.accessibility` for a document without a title, which PDF/UA-1 wants.
-    func begin(_ pdf: PDFDocument, title: String?, language: String?) throws {
+    func begin(_ pdf: PDFDocument, title: String?, language: String?, universalAccess: Bool) throws {
         guard title != nil else {
             throw RenderError.accessibility(
                 location: nil, element: "the document", reason: "it has no title and no text to take one from",
                 fix: "give the template a title: (or the document metadata a title)")
         }
-        try pdf.setTagged(universalAccess: true)
+        try pdf.setTagged(universalAccess: universalAccess)
         try pdf.setLanguage(language.flatMap { $0 == "ja" ? nil : $0 } ?? "ja-JP")
         try pdf.setDisplaysTitle(true)
     }

@@ -116,7 +116,7 @@ import Testing
         let attach = try Self.mkpdf(
             ["render", Self.template("receipt.yaml"), "--pdfa", "2b", "--attach", xml.path, "-o", "a.pdf"], in: scratch)
         #expect(attach.status != 0)
-        #expect(attach.stderr.contains("--attach needs PDF/A-3b"), "\(attach.stderr)")
+        #expect(attach.stderr.contains("--attach needs PDF/A-3:"), "\(attach.stderr)")
         let template = scratch.file("faint.yaml")
         try """
         page: {width: 200, height: 100}

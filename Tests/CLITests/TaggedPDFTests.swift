@@ -307,3 +307,88 @@ import Testing
         }
     }
 }
+
+/// Tagging with what comes after it: a signature (its field joins the structure tree) and the accessible PDF/A
+/// levels 2a and 3a.
+@Suite struct TaggedArchivalAndSignedTests {
+    static let invoice = [
+        "render", TaggedPDFTests.path("Templates/invoice.yaml"), "--data", TaggedPDFTests.path("samples/invoice.json")
+    ]
+    static let signing = [
+        "--sign", TaggedPDFTests.path("examples/signing/signer.p12"), "--sign-password-file",
+        TaggedPDFTests.path("examples/signing/signer.password")
+    ]
+
+    /// The invoice tagged and then signed (invisibly, or in a visible field), archived as PDF/A-2a, and as PDF/A-3a
+    /// carrying its data and signed.
+    static let runs: [(name: String, arguments: [String])] = [
+        ("signed", invoice + ["--pdfua"] + signing),
+        ("signed-visible", invoice + ["--pdfua", "--sign-rect", "400,60,150,40"] + signing),
+        ("pdfa-2a", invoice + ["--pdfua", "--pdfa", "2a"]),
+        (
+            "pdfa-3a-signed",
+            invoice + ["--pdfua", "--pdfa", "3a", "--attach", TaggedPDFTests.path("samples/invoice.json")] + signing
+        )
+    ]
+
+    @Test(arguments: runs.map(\.name))
+    func passesBothCheckersQpdfAndItsOwnChecks(name: String) throws {
+        let scratch = try Scratch("pdfua-\(name)")
+        let run = try #require(Self.runs.first { $0.name == name })
+        let made = try TaggedPDFTests.mkpdf(run.arguments + ["-o", "\(name).pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("\(name).pdf")
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let outloud = try Oracle.run("outloud", ["--no-info", file.path])
+        #expect(outloud.status == 0 && outloud.stdout.contains("0 error(s)"), "\(outloud.stdout)\(outloud.stderr)")
+        let pdfua = try Oracle.run("pdfua", ["check", file.path])
+        #expect(pdfua.status == 0, "\(pdfua.stdout)\(pdfua.stderr)")
+        let structure = try Oracle.structure(file)
+        #expect(structure.uaPart == "1" && structure.marked)
+        if run.arguments.contains("--sign") {
+            let verdict = try Oracle.pyhanko(file, trust: [Repo.root.appendingPathComponent("examples/signing/ca.pem")])
+            #expect(verdict.intact && verdict.valid && verdict.trusted, "\(verdict)")
+            // The signature's widget is the last element read: a Form holding one annotation.
+            let last = try #require(structure.elements.last)
+            #expect(last.type == "Form" && last.objects == 1 && last.depth == 1, "\(last)")
+        }
+        if let level = run.arguments.firstIndex(of: "--pdfa").map({ run.arguments[$0 + 1] }) {
+            let validated = try TaggedPDFTests.mkpdf(["validate", "--pdfa", level, file.path], in: scratch)
+            #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+            let xmp = try Oracle.run(
+                "python3",
+                [
+                    "-c",
+                    "import sys, pikepdf; m = pikepdf.open(sys.argv[1]).open_metadata(); "
+                        + "print(m.get('pdfaid:part'), m.get('pdfaid:conformance'))",
+                    file.path
+                ])
+            #expect(xmp.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(level.prefix(1)) A")
+        }
+    }
+
+    /// The accessible level without `--pdfua` is tagged but claims only PDF/A; a basic-level file checked as 2a
+    /// fails, naming what an accessible level needs.
+    @Test func pdfa2aAloneIsTaggedAndA2bFileFailsItsCheck() throws {
+        let scratch = try Scratch("pdfa-2a-alone")
+        let made = try TaggedPDFTests.mkpdf(Self.invoice + ["--pdfa", "2a", "-o", "a.pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let structure = try Oracle.structure(scratch.file("a.pdf"))
+        #expect(structure.elements.first?.type == "Document" && structure.elements.contains { $0.type == "TH" })
+        #expect(structure.uaPart == "None")
+        let basic = try TaggedPDFTests.mkpdf(Self.invoice + ["--pdfa", "2b", "-o", "b.pdf"], in: scratch)
+        try #require(basic.status == 0, "\(basic.stderr)")
+        let checked = try TaggedPDFTests.mkpdf(["validate", "--pdfa", "2a", "b.pdf"], in: scratch)
+        #expect(checked.status == 1)
+        #expect(checked.stdout.contains("PDF/A-2a: the XMP names no conformance A"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("no /StructTreeRoot"), "\(checked.stdout)")
+        // An image without alt text is refused under 2a as under --pdfua, naming its line; 2b takes it.
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("logo.png"))
+        try TaggedPDFTests.imageTemplate("").write(to: scratch.file("bare.yaml"), atomically: true, encoding: .utf8)
+        let image = try TaggedPDFTests.mkpdf(["render", "bare.yaml", "--pdfa", "2a", "-o", "i.pdf"], in: scratch)
+        #expect(image.status == 3 && image.stderr.contains("bare.yaml:8"), "\(image.stderr)")
+        #expect(
+            try TaggedPDFTests.mkpdf(["render", "bare.yaml", "--pdfa", "2b", "-o", "i.pdf"], in: scratch).status == 0)
+    }
+}
