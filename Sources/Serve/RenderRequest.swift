@@ -22,6 +22,7 @@ struct RenderRequest: Sendable {
     var scaleFactor: Double
     var page: Int
     var flattensForms: Bool
+    var pdfua: Bool
 
     init(_ work: Work, settings: RenderSettings) {
         self.work = work
@@ -30,6 +31,7 @@ struct RenderRequest: Sendable {
         scaleFactor = settings.scale.factor
         page = settings.page
         flattensForms = settings.flattensForms
+        pdfua = settings.pdfua
     }
 
     /// The request as a frame header (`FieldWriter`): the work's kind and strings, then the settings.
@@ -54,6 +56,7 @@ struct RenderRequest: Sendable {
         writer.double(scaleFactor)
         writer.int(page)
         writer.int(flattensForms ? 1 : 0)
+        writer.int(pdfua ? 1 : 0)
         return writer.data
     }
 
@@ -71,6 +74,7 @@ struct RenderRequest: Sendable {
         scaleFactor = try reader.double()
         page = try reader.int()
         flattensForms = try reader.int() != 0
+        pdfua = try reader.int() != 0
     }
 
     /// The settings the request was made with.
@@ -82,7 +86,7 @@ struct RenderRequest: Sendable {
             }
             return RenderSettings(
                 format: format, fontMode: fontMode, scale: .factor(scaleFactor), page: page,
-                flattensForms: flattensForms)
+                flattensForms: flattensForms, pdfua: pdfua)
         }
     }
 }
