@@ -367,6 +367,48 @@ import Testing
         }
     }
 
+    /// A field's `/TU`, what a screen reader says of it, is its `label:` where the template gives one, else its name;
+    /// untagged, a field has none.
+    @Test func formFieldsAreNamedToReadersByTheirLabels() throws {
+        let scratch = try Scratch("pdfua-labels")
+        let script = """
+            import sys, json, pikepdf
+            pdf = pikepdf.open(sys.argv[1])
+            print(json.dumps({str(f.T): str(f.get('/TU', '')) for f in pdf.Root.AcroForm.Fields}, ensure_ascii=False))
+            """
+        var read: [Bool: [String: String]] = [:]
+        for tagged in [true, false] {
+            let name = "application-\(tagged).pdf"
+            let made = try TaggedPDFTests.mkpdf(
+                ["render", TaggedPDFTests.path("Templates/application.yaml"), "-o", name] + (tagged ? ["--pdfua"] : []),
+                in: scratch)
+            try #require(made.status == 0, "\(made.stderr)")
+            let fields = try Oracle.run("python3", ["-c", script, scratch.file(name).path])
+            read[tagged] = try JSONDecoder().decode([String: String].self, from: Data(fields.stdout.utf8))
+        }
+        #expect(read[true]?["連絡_メール"] == "連絡方法 メール", "\(read)")
+        #expect(read[true]?["氏名"] == "氏名", "\(read)")
+        #expect(read[false]?.values.allSatisfy(\.isEmpty) == true && read[false]?.isEmpty == false, "\(read)")
+    }
+
+    /// Encryption that allows nothing still allows extraction for accessibility (PDF/UA-1 7.16 wants a screen reader
+    /// to read the file): qpdf says so, and both checkers pass the encrypted tagged invoice.
+    @Test func anEncryptedTaggedInvoiceKeepsAccessibility() throws {
+        let scratch = try Scratch("pdfua-encrypted")
+        try "owner-secret\n".write(to: scratch.file("owner.txt"), atomically: true, encoding: .utf8)
+        let made = try TaggedPDFTests.mkpdf(
+            Self.invoice + ["--pdfua", "--encrypt", "--owner-password-file", "owner.txt", "--allow", "none", "-o", "e.pdf"],
+            in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("e.pdf")
+        let shown = try Oracle.run("qpdf", ["--show-encryption", file.path]).stdout
+        #expect(shown.contains("R = 6") && shown.contains("extract for accessibility: allowed"), "\(shown)")
+        #expect(shown.contains("extract for any purpose: not allowed"), "\(shown)")
+        #expect(try Oracle.run("pdfua", ["check", file.path]).status == 0)
+        let outloud = try Oracle.run("outloud", ["--no-info", file.path])
+        #expect(outloud.status == 0 && outloud.stdout.contains("0 error(s)"), "\(outloud.stdout)")
+    }
+
     /// The accessible level without `--pdfua` is tagged but claims only PDF/A; a basic-level file checked as 2a
     /// fails, naming what an accessible level needs.
     @Test func pdfa2aAloneIsTaggedAndA2bFileFailsItsCheck() throws {
