@@ -397,7 +397,9 @@ import Testing
         let scratch = try Scratch("pdfua-encrypted")
         try "owner-secret\n".write(to: scratch.file("owner.txt"), atomically: true, encoding: .utf8)
         let made = try TaggedPDFTests.mkpdf(
-            Self.invoice + ["--pdfua", "--encrypt", "--owner-password-file", "owner.txt", "--allow", "none", "-o", "e.pdf"],
+            Self.invoice + [
+                "--pdfua", "--encrypt", "--owner-password-file", "owner.txt", "--allow", "none", "-o", "e.pdf"
+            ],
             in: scratch)
         try #require(made.status == 0, "\(made.stderr)")
         let file = scratch.file("e.pdf")
