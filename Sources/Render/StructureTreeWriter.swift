@@ -240,7 +240,8 @@ final class StructureTreeWriter {
             let isCell = element.role?.kind == .tableDataCell || element.role?.kind == .tableHeaderCell
             guard !kids.isEmpty || element.role == nil || isCell else { return nil }
             var written = PDFStructureElement(
-                type: types[id], alternativeText: element.role?.alternativeText, kids: kids)
+                type: types[id], alternativeText: element.role?.alternativeText, language: element.role?.language,
+                kids: kids)
             // A link that draws no text (a rule, a shape) is told by where it goes.
             if element.role?.kind == .link, Self.firstText(of: element) == nil { written.alternativeText = linkTarget }
             if element.role?.kind == .tableHeaderCell {

@@ -436,3 +436,49 @@ import Testing
             try TaggedPDFTests.mkpdf(["render", "bare.yaml", "--pdfa", "2b", "-o", "i.pdf"], in: scratch).status == 0)
     }
 }
+
+/// `lang:` on a text: its structure element states the language (`/Lang`), the document's stays ja-JP.
+@Suite struct TaggedLanguageTests {
+    static let template = """
+        page: {width: 300, height: 120}
+        title: 会員のご案内
+        pdfua: true
+        palette:
+          ink: {stroke: "#000000", fill: "#000000"}
+        elements:
+          - text: {role: ink, text: 会員のご案内, size: 14, x: 10, y: 10, tag: H1}
+          - text: {role: ink, text: Welcome to the members' guide, size: 10, x: 10, y: 40, lang: en}
+          - text: {role: ink, text: Members only, size: 10, x: 10, y: 60, lang: en-GB, tag: H2}
+
+        """
+
+    @Test func aTextsLanguageIsItsElementsLang() throws {
+        let scratch = try Scratch("pdfua-lang")
+        try Self.template.write(to: scratch.file("lang.yaml"), atomically: true, encoding: .utf8)
+        let made = try TaggedPDFTests.mkpdf(["render", "lang.yaml", "-o", "lang.pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("lang.pdf")
+        let script = """
+            import sys, pikepdf
+            pdf = pikepdf.open(sys.argv[1])
+            def walk(e):
+                if isinstance(e, pikepdf.Dictionary) and '/S' in e:
+                    print(str(e.S)[1:], str(e.get('/Lang', '-')))
+                    kids = e.get('/K')
+                    for k in (kids if isinstance(kids, pikepdf.Array) else [kids]):
+                        walk(k)
+            walk(pdf.Root.StructTreeRoot.K)
+            print('catalog', str(pdf.Root.Lang))
+            """
+        let lines = try Oracle.run("python3", ["-c", script, file.path]).stdout.split(separator: "\n")
+        #expect(lines == ["Document -", "H1 -", "P en", "H2 en-GB", "catalog ja-JP"], "\(lines)")
+        #expect(try Oracle.run("pdfua", ["check", file.path]).status == 0)
+        #expect(try Oracle.run("outloud", ["--no-info", file.path]).status == 0)
+        for bad in ["english", "e", "en_US", "ja-"] {
+            try Self.template.replacingOccurrences(of: "lang: en}", with: "lang: \(bad)}").write(
+                to: scratch.file("bad.yaml"), atomically: true, encoding: .utf8)
+            let refused = try TaggedPDFTests.mkpdf(["render", "bad.yaml", "-o", "bad.pdf"], in: scratch)
+            #expect(refused.status == 3 && refused.stderr.contains("bad.yaml:8"), "\(bad): \(refused.stderr)")
+        }
+    }
+}
