@@ -245,13 +245,17 @@ extension PDFDocument {
 
                 """
         }
+        var schemas: [String] = []
         if universalAccess {
             claims += """
                 <rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">\
                 <pdfuaid:part>1</pdfuaid:part></rdf:Description>
 
                 """
+            schemas.append(universalAccessSchema)
         }
+        // PDF/A knows only its own schemas: any other the packet uses is described in it.
+        if part != nil, !schemas.isEmpty { claims += extensionSchemas(schemas) }
         let packet = """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
             <x:xmpmeta xmlns:x="adobe:ns:meta/">
@@ -264,6 +268,29 @@ extension PDFDocument {
             <?xpacket end="r"?>
             """
         return Data(packet.utf8)
+    }
+
+    /// The PDF/A extension schema of `pdfuaid:part` (ISO 14289-1 5.4 names the property).
+    static let universalAccessSchema = """
+        <rdf:li rdf:parseType="Resource">\
+        <pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>\
+        <pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>\
+        <pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>\
+        <pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource">\
+        <pdfaProperty:name>part</pdfaProperty:name><pdfaProperty:valueType>Integer</pdfaProperty:valueType>\
+        <pdfaProperty:category>internal</pdfaProperty:category>\
+        <pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description>\
+        </rdf:li></rdf:Seq></pdfaSchema:property></rdf:li>
+        """
+
+    /// The one description that declares `schemas` (each an `rdf:li` of a `pdfaSchema`) to PDF/A readers.
+    static func extensionSchemas(_ schemas: [String]) -> String {
+        """
+        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" \
+        xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">\
+        <pdfaExtension:schemas><rdf:Bag>\(schemas.joined())</rdf:Bag></pdfaExtension:schemas></rdf:Description>
+
+        """
     }
 
     /// `text` with XML's five special characters escaped.

@@ -346,7 +346,7 @@ final class StructureTreeWriter {
     static let cidProblem = RenderError.accessibility(
         location: nil, element: "font mode cid",
         reason: "PDF/UA wants every font embedded, and the cid mode leaves gothic and mincho out",
-        fix: "use the embedded font mode (leave out --font-mode cid)")
+        fix: "use the embedded font mode (leave out --font-mode cid), or write the PDF untagged (--no-pdfua)")
 
     /// The first thing in `laidOut` that breaks PDF/UA-1: a figure (an image, a barcode, a chart, a part given a
     /// figure's role) with no alternative text that is not marked decorative, named with its place.

@@ -22,7 +22,7 @@ struct RenderRequest: Sendable {
     var scaleFactor: Double
     var page: Int
     var flattensForms: Bool
-    var pdfua: Bool
+    var pdfua: Bool?
 
     init(_ work: Work, settings: RenderSettings) {
         self.work = work
@@ -56,7 +56,7 @@ struct RenderRequest: Sendable {
         writer.double(scaleFactor)
         writer.int(page)
         writer.int(flattensForms ? 1 : 0)
-        writer.int(pdfua ? 1 : 0)
+        writer.int(pdfua.map { $0 ? 1 : 0 } ?? 2)
         return writer.data
     }
 
@@ -74,7 +74,8 @@ struct RenderRequest: Sendable {
         scaleFactor = try reader.double()
         page = try reader.int()
         flattensForms = try reader.int() != 0
-        pdfua = try reader.int() != 0
+        let tagging = try reader.int()
+        pdfua = tagging == 2 ? nil : tagging != 0
     }
 
     /// The settings the request was made with.

@@ -115,7 +115,7 @@ public struct RenderService: Sendable {
             var problem = ServiceProblem(error, storedTemplate: stored)
             // A stored template that cannot be tagged (an image without alt text) is sound until a request asks
             // for tagging: the asking is what fails.
-            if settings.pdfua, Self.isInaccessible(error) { problem.kind = .unprocessable }
+            if settings.pdfua == true, Self.isInaccessible(error) { problem.kind = .unprocessable }
             throw problem
         }
         metrics.documents(1, bytes: rendered.files.reduce(0) { $0 + $1.count })
@@ -249,7 +249,7 @@ public struct RenderService: Sendable {
         output.fontMode = settings.fontMode
         output.scale = settings.scale
         output.flattensForms = settings.flattensForms
-        output.pdfua = output.pdfua || settings.pdfua
+        output.pdfua = settings.pdfua ?? output.pdfua
         output.maximumRasterBytes = configuration.limits.rasterBytes
         output.context = context
         return output

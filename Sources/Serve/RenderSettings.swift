@@ -17,14 +17,14 @@ public struct RenderSettings: Sendable, Hashable {
     /// True draws every form field as page content, nothing left to fill (`?flatten-forms=true`, the service's
     /// `--flatten-forms`, as `mkpdf render --flatten-forms`); false keeps the template's own choice.
     public var flattensForms: Bool
-    /// True makes the PDF a tagged PDF/UA-1 document (`?pdfua=true`, as `mkpdf render --pdfua`); false keeps the
-    /// template's own choice.
-    public var pdfua: Bool
+    /// True makes the PDF a tagged PDF/UA-1 document (`?pdfua=true`, as `mkpdf render --pdfua`), false an untagged
+    /// one (`?pdfua=false`, as `--no-pdfua`); nil keeps the template's own choice.
+    public var pdfua: Bool?
 
     /// Settings for `format` with the service's defaults for the rest.
     public init(
         format: OutputFormat = .pdf, fontMode: PDFFontMode = .embedded, scale: RasterScale = .standard, page: Int = 1,
-        flattensForms: Bool = false, pdfua: Bool = false
+        flattensForms: Bool = false, pdfua: Bool? = nil
     ) {
         self.format = format
         self.fontMode = fontMode
@@ -91,9 +91,9 @@ public struct RenderSettings: Sendable, Hashable {
                 throw ServiceProblem(
                     .badRequest,
                     detail: "pdfua=\(text) is neither true nor false. Fix: pdfua=true tags the PDF and claims "
-                        + "PDF/UA-1, pdfua=false leaves it as the template says")
+                        + "PDF/UA-1, pdfua=false writes it untagged; without it, as the template says")
             }
-            if pdfua, format != .pdf {
+            if pdfua == true, format != .pdf {
                 throw ServiceProblem(
                     .badRequest,
                     detail: "pdfua=true makes a tagged PDF, and this request asks for \(format.rawValue). Fix: ask "

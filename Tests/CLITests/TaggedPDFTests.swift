@@ -51,7 +51,8 @@ import Testing
     /// The control: the same invoice without `--pdfua` fails both checkers, so their passes above mean something.
     @Test func anUntaggedInvoiceFailsBothCheckers() throws {
         let scratch = try Scratch("pdfua-control")
-        _ = try Self.mkpdf(["render", Self.path("Templates/invoice.yaml"), "-o", "plain.pdf"], in: scratch)
+        _ = try Self.mkpdf(
+            ["render", Self.path("Templates/invoice.yaml"), "--no-pdfua", "-o", "plain.pdf"], in: scratch)
         let file = scratch.file("plain.pdf")
         #expect(try Oracle.run("outloud", ["--no-info", file.path]).status != 0)
         #expect(try Oracle.run("pdfua", ["check", file.path]).status == 3)
@@ -291,10 +292,33 @@ import Testing
         )
     ]
 
+    /// The documents people keep and hand on are tagged as they are: the invoice, receipt, certificate and 申込書
+    /// templates claim PDF/UA-1 themselves; a ticket and a report (written page by page when long) ask for it.
+    /// `--no-pdfua` writes a claiming template untagged.
+    @Test func invoicesReceiptsCertificatesAndFormsAreTaggedByDefault() throws {
+        let scratch = try Scratch("pdfua-default")
+        let tagged = ["invoice", "receipt", "certificate", "application"]
+        for name in tagged + ["ticket", "report", "postcard"] {
+            let made = try Self.mkpdf(["render", Self.path("Templates/\(name).yaml"), "-o", "\(name).pdf"], in: scratch)
+            try #require(made.status == 0, "\(made.stderr)")
+            let checked = try Oracle.run("pdfua", ["check", scratch.file("\(name).pdf").path])
+            #expect((checked.status == 0) == tagged.contains(name), "\(name): \(checked.stdout)")
+        }
+        let untagged = try Self.mkpdf(
+            ["render", Self.path("Templates/invoice.yaml"), "--no-pdfua", "-o", "untagged.pdf"], in: scratch)
+        try #require(untagged.status == 0, "\(untagged.stderr)")
+        #expect(try Oracle.run("pdfua", ["check", scratch.file("untagged.pdf").path]).status != 0)
+        // Untagged, the invoice may leave its fonts out again; tagged it may not, and says why.
+        let cid = ["render", Self.path("Templates/invoice.yaml"), "--font-mode", "cid"]
+        #expect(try Self.mkpdf(cid + ["--no-pdfua", "-o", "cid.pdf"], in: scratch).status == 0)
+        let refused = try Self.mkpdf(cid + ["-o", "cid-tagged.pdf"], in: scratch)
+        #expect(refused.status != 0 && refused.stderr.contains("--no-pdfua"), "\(refused.stderr)")
+    }
+
     @Test func untaggedOutputIsByteIdenticalToBeforeTagging() throws {
         let scratch = try Scratch("pdfua-untagged")
         for (index, run) in Self.untaggedDigests.enumerated() {
-            let made = try Self.mkpdf(run.arguments + ["-o", "plain-\(index).pdf"], in: scratch)
+            let made = try Self.mkpdf(run.arguments + ["--no-pdfua", "-o", "plain-\(index).pdf"], in: scratch)
             try #require(made.status == 0, "\(made.stderr)")
             let bytes = try Data(contentsOf: scratch.file("plain-\(index).pdf"))
             let digest = try Oracle.run("sha256sum", [scratch.file("plain-\(index).pdf").path]).stdout.prefix(64)
@@ -380,7 +404,10 @@ import Testing
         for tagged in [true, false] {
             let name = "application-\(tagged).pdf"
             let made = try TaggedPDFTests.mkpdf(
-                ["render", TaggedPDFTests.path("Templates/application.yaml"), "-o", name] + (tagged ? ["--pdfua"] : []),
+                [
+                    "render", TaggedPDFTests.path("Templates/application.yaml"), "-o", name,
+                    tagged ? "--pdfua" : "--no-pdfua"
+                ],
                 in: scratch)
             try #require(made.status == 0, "\(made.stderr)")
             let fields = try Oracle.run("python3", ["-c", script, scratch.file(name).path])
@@ -415,12 +442,12 @@ import Testing
     /// fails, naming what an accessible level needs.
     @Test func pdfa2aAloneIsTaggedAndA2bFileFailsItsCheck() throws {
         let scratch = try Scratch("pdfa-2a-alone")
-        let made = try TaggedPDFTests.mkpdf(Self.invoice + ["--pdfa", "2a", "-o", "a.pdf"], in: scratch)
+        let made = try TaggedPDFTests.mkpdf(Self.invoice + ["--pdfa", "2a", "--no-pdfua", "-o", "a.pdf"], in: scratch)
         try #require(made.status == 0, "\(made.stderr)")
         let structure = try Oracle.structure(scratch.file("a.pdf"))
         #expect(structure.elements.first?.type == "Document" && structure.elements.contains { $0.type == "TH" })
         #expect(structure.uaPart == "None")
-        let basic = try TaggedPDFTests.mkpdf(Self.invoice + ["--pdfa", "2b", "-o", "b.pdf"], in: scratch)
+        let basic = try TaggedPDFTests.mkpdf(Self.invoice + ["--pdfa", "2b", "--no-pdfua", "-o", "b.pdf"], in: scratch)
         try #require(basic.status == 0, "\(basic.stderr)")
         let checked = try TaggedPDFTests.mkpdf(["validate", "--pdfa", "2a", "b.pdf"], in: scratch)
         #expect(checked.status == 1)
