@@ -54,7 +54,8 @@ struct OutputArguments: ParsableArguments {
         name: .customLong("pdfa"),
         help: ArgumentHelp(
             "Write PDF/A: 1b, 2b or 3b (XMP metadata, an sRGB OutputIntent, every font embedded), or 2a or 3a "
-                + "(the same, tagged: as --pdfua without its claim). Overrides a template's pdfa:.", valueName: "level"))
+                + "(the same, tagged: as --pdfua without its claim). Overrides a template's pdfa:.", valueName: "level")
+    )
     var pdfa: Document.Archive.Level?
 
     /// Tag the PDF and claim PDF/UA-1 (true), leave it untagged (false), or as the template says (nil).

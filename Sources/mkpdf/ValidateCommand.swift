@@ -79,7 +79,8 @@ struct ValidateCommand: ParsableCommand {
         name: .customLong("pdfa"),
         help: ArgumentHelp(
             "Check what mkpdf can of PDF/A (1b, 2b, 3b, 2a or 3a): XMP present and in sync, OutputIntent, fonts "
-                + "embedded, CIDSet, no encryption; for 2a and 3a a structure tree, marked content and a language. Full conformance needs a validator such as veraPDF.",
+                + "embedded, CIDSet, no encryption; for 2a and 3a a structure tree, marked content and a language. "
+                + "Full conformance needs a validator such as veraPDF.",
             valueName: "level"))
     var pdfa: Document.Archive.Level?
 

@@ -294,7 +294,9 @@ import Testing
         let server = try ServiceProcess(root: root, scratch: scratch)
         let invoice = try String(contentsOf: Repo.root.appendingPathComponent("samples/invoice.json"), encoding: .utf8)
         // The invoice template claims PDF/UA-1 itself; pdfua=false asks for it untagged.
-        for (query, tagged) in [("?pdfua=true", true), ("?pdfua=TRUE&format=pdf", true), ("", true), ("?pdfua=false", false)] {
+        for (query, tagged) in [
+            ("?pdfua=true", true), ("?pdfua=TRUE&format=pdf", true), ("", true), ("?pdfua=false", false)
+        ] {
             let answer = try server.post("/render/invoice\(query)", json: invoice)
             try #require(answer.status == 200, "\(query): \(answer.text.prefix(300))")
             let pdf = scratch.file("invoice-\(tagged)-\(UUID().uuidString).pdf")
