@@ -71,34 +71,39 @@ public struct RenderSettings: Sendable, Hashable {
             }
             self.page = page
         }
-        if let text = query["flatten-forms"] {
-            switch text.lowercased() {
-            case "true": flattensForms = true
-            case "false": flattensForms = false
-            default:
-                throw ServiceProblem(
-                    .badRequest,
-                    detail:
-                        "flatten-forms=\(text) is neither true nor false. Fix: flatten-forms=true draws form fields "
-                        + "flat, flatten-forms=false keeps them fillable (unless the service or template flattens)")
-            }
+        if let flatten = try Self.switchValue(
+            query, "flatten-forms",
+            fix: "flatten-forms=true draws form fields flat, flatten-forms=false keeps them fillable (unless the "
+                + "service or template flattens)")
+        {
+            flattensForms = flatten
         }
-        if let text = query["pdfua"] {
-            switch text.lowercased() {
-            case "true": pdfua = true
-            case "false": pdfua = false
-            default:
-                throw ServiceProblem(
-                    .badRequest,
-                    detail: "pdfua=\(text) is neither true nor false. Fix: pdfua=true tags the PDF and claims "
-                        + "PDF/UA-1, pdfua=false writes it untagged; without it, as the template says")
-            }
-            if pdfua == true, format != .pdf {
+        if let tagged = try Self.switchValue(
+            query, "pdfua",
+            fix: "pdfua=true tags the PDF and claims PDF/UA-1, pdfua=false writes it untagged; without it, as the "
+                + "template says")
+        {
+            pdfua = tagged
+            if tagged, format != .pdf {
                 throw ServiceProblem(
                     .badRequest,
                     detail: "pdfua=true makes a tagged PDF, and this request asks for \(format.rawValue). Fix: ask "
                         + "for format=pdf, or leave pdfua out")
             }
+        }
+    }
+
+    /// The query's `true` or `false` (any case) for `key`; nil when the query does not name it.
+    /// - Throws: `ServiceProblem` `.badRequest` for another value, with `fix`.
+    private static func switchValue(_ query: [String: String], _ key: String, fix: String) throws(ServiceProblem)
+        -> Bool?
+    {
+        guard let text = query[key] else { return nil }
+        switch text.lowercased() {
+        case "true": return true
+        case "false": return false
+        default:
+            throw ServiceProblem(.badRequest, detail: "\(key)=\(text) is neither true nor false. Fix: \(fix)")
         }
     }
 
