@@ -30,10 +30,13 @@ final class PDFPrefixes: ShelvedCache {
         var fonts: FontRegistry
         /// Embedded subsets or libHaru's CID fonts: the same commands write other content and objects.
         var fontMode: PDFFontMode
+        /// A tagged page: the same commands write marked-content operators around them.
+        var tagged = false
 
         static func == (a: Frame, b: Frame) -> Bool {
             a.size == b.size && a.background == b.background && a.subsets == b.subsets
                 && a.gridPixelsPerPoint == b.gridPixelsPerPoint && a.fonts === b.fonts && a.fontMode == b.fontMode
+                && a.tagged == b.tagged
         }
     }
 
@@ -88,6 +91,8 @@ final class PDFPrefixes: ShelvedCache {
         /// How many lines of text the beginning drew (`textCount(of:before:)`), so a page given it back need not
         /// count them again.
         var texts: Int?
+        /// A tagged page's marks of the beginning: a page is given it back only when it marks it alike.
+        var marks: PageMarks.Beginning?
     }
 
     /// How a page is to be drawn: from one of the journals kept for its beginning (newest first; one per set of

@@ -326,15 +326,13 @@ public struct PDFRenderer: Sendable {
     }
 
     /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept by a context, outside PDF/A
-    /// only.
+    /// only; a tagged page's apart from untagged ones.
     private func firstPage(of document: Document, laidOut: LaidOutDocument) -> FirstPage? {
-        guard let context, document.archive == nil, !document.isTagged, let drawing = document.pages.first else {
-            return nil
-        }
+        guard let context, document.archive == nil, let drawing = document.pages.first else { return nil }
         let prefixes = context.caches.cache(PDFPrefixes.self)
         let frame = PDFPrefixes.Frame(
             size: drawing.size, background: drawing.background, subsets: subsetsFonts,
-            gridPixelsPerPoint: scale.factor, fonts: fonts, fontMode: fontMode)
+            gridPixelsPerPoint: scale.factor, fonts: fonts, fontMode: fontMode, tagged: document.isTagged)
         let plan = prefixes.plan(for: drawing, in: frame)
         let texts: Int? =
             switch plan {
@@ -373,6 +371,7 @@ public struct PDFRenderer: Sendable {
         target.beginJournal()
         try painter.paint(page, commands: 0..<split, into: target)
         var journal = target.endJournal()
+        journal?.marks = target.marks?.beginning(commands: split)
         try painter.paint(page, commands: split..<all.upperBound, into: target)
         try target.finish(location: location)
         journal?.batchContent = target.keptBatchContent

@@ -617,6 +617,15 @@ final class PDFTarget: RenderTarget {
     /// Returns false, with nothing written to the page, when none has this document's codes; what was made then
     /// is what drawing the commands makes first, in the same order.
     func resume(from candidates: [PDFPrefixes.Journal], location: RenderLocation) throws -> Bool {
+        // A tagged page takes only a beginning marked as it marks its own.
+        var own: [Int: PageMarks.Beginning] = [:]
+        let candidates = candidates.filter { kept in
+            guard let marks else { return kept.marks == nil }
+            guard let beginning = kept.marks else { return false }
+            let mine = own[beginning.commands] ?? marks.beginning(commands: beginning.commands)
+            own[beginning.commands] = mine
+            return beginning == mine
+        }
         guard let first = candidates.first, first.start == page.contentLength else { return false }
         // The document's objects first, in order; the codes each font gives.
         var codes: [PDFPrefixes.FontCodes?] = []
@@ -662,6 +671,7 @@ final class PDFTarget: RenderTarget {
         state = kept.target.state
         saved = kept.target.saved
         batch = kept.target.batch
+        if let beginning = kept.marks { marks?.resume(beginning) }
         if let open = batch, let bytes = kept.batchContent { givenBatchContent = (open.added, bytes) }
         return true
     }

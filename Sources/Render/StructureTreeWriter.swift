@@ -488,4 +488,55 @@ final class PageMarks {
         recorded = true
         if case .element = open { drawn[path] = owners.count - 1 }
     }
+
+    /// What a page beginning kept for later pages (`PDFPrefixes.Journal`) needs of the marks: how its elements were
+    /// marked, which a later page must mark alike to be given that content, and the state drawing it left.
+    struct Beginning: Equatable {
+        /// How many top-level commands the beginning holds.
+        var commands: Int
+        /// The mark of each content piece of those commands, by path.
+        var marks: [[Int]: Mark]
+        /// The tag of each element they mark.
+        var tags: [Int: String]
+        /// The state at the beginning's end.
+        fileprivate var state: State
+
+        static func == (a: Beginning, b: Beginning) -> Bool {
+            a.commands == b.commands && a.marks == b.marks && a.tags == b.tags
+        }
+    }
+
+    /// The drawing state a beginning leaves.
+    fileprivate struct State {
+        var path: [Int]
+        var recorded: Bool
+        var pending: Mark
+        var open: Mark?
+        var owners: [Int]
+        var drawn: [[Int]: Int]
+    }
+
+    /// How this page's first `commands` top-level commands are marked, and the state drawing them left (call when
+    /// they are drawn; a page not yet drawn so far compares only).
+    func beginning(commands: Int) -> Beginning {
+        var marks: [[Int]: Mark] = [:]
+        var tags: [Int: String] = [:]
+        for (path, mark) in lookup where (path.first ?? 0) < commands {
+            marks[path] = mark
+            if case .element(let id) = mark { tags[id] = tag(of: id) }
+        }
+        return Beginning(
+            commands: commands, marks: marks, tags: tags,
+            state: State(path: path, recorded: recorded, pending: pending, open: open, owners: owners, drawn: drawn))
+    }
+
+    /// Takes the state a kept beginning's drawing left, as if this page had drawn it.
+    func resume(_ beginning: Beginning) {
+        path = beginning.state.path
+        recorded = beginning.state.recorded
+        pending = beginning.state.pending
+        open = beginning.state.open
+        owners = beginning.state.owners
+        drawn = beginning.state.drawn
+    }
 }

@@ -70,6 +70,29 @@ import Testing
         #expect(Self.resumed(context, in: Self.frame(mode: mode == .cid ? .embedded : .cid)) == 0)
     }
 
+    /// A tagged page is given its beginning back with the marks drawing it made (its sequences' numbers and
+    /// elements), in a frame of its own: the PDF, structure tree included, is the one drawn whole.
+    @Test func taggedPagesGivenTheirBeginningBackEqualPagesDrawnWhole() throws {
+        let context = RenderContext()
+        func document(_ member: String) throws -> Document {
+            var document = Document(pages: [try Self.page(member: member)], metadata: .init(title: "入場整理券"))
+            document.pdfua = true
+            return document
+        }
+        let members = (0..<10).map { "GCG-" + ($0 % 3 == 2 ? "6668\($0)" : "0000\($0)") }
+        for member in members {
+            let given = try Self.renderer(context).data(for: try document(member))
+            let whole = try Self.renderer(nil).data(for: try document(member))
+            #expect(
+                given == whole, "\(member): the tagged PDF given its beginning back differs from the one drawn whole")
+            #expect(String(decoding: given, as: UTF8.self).contains("/StructTreeRoot"))
+        }
+        var tagged = Self.frame()
+        tagged.tagged = true
+        #expect(Self.resumed(context, in: tagged) >= 3)
+        #expect(Self.resumed(context, in: Self.frame()) == 0, "an untagged frame kept nothing of tagged pages")
+    }
+
     @Test func aDocumentRenderedColdEqualsOneRenderedAfterABatch() throws {
         let context = RenderContext()
         let drawing = try Self.page(member: "GCG-12345")
