@@ -70,6 +70,8 @@ public struct Template: Sendable {
     let typesetting: Typesetting
     /// The budgets it was loaded with, which rendering keeps to as well.
     public let limits: Limits
+    /// The step a designer snaps positions and sizes to (`grid:`), in points; nil when the template names none.
+    public let grid: Double?
     /// This load of the template, which its fixed elements' commands are cached under (`drawElements`).
     let identity = TemplateIdentity()
     /// The elements in stretches of fixed ones and others (`drawElements`).
@@ -125,6 +127,7 @@ public struct Template: Sendable {
         margins = contents.margins
         font = contents.font
         typesetting = contents.typesetting
+        grid = contents.grid
         limits = loading.limits
     }
 

@@ -1,0 +1,170 @@
+import Documents
+import DrawingModule
+import Foundation
+import Hummingbird
+import Render
+
+extension RenderService {
+    /// The designer's routes, beside the editor's: where each element of a posted template lands once laid out, and
+    /// edits of the template's text that keep every byte they do not change.
+    ///
+    /// - `POST /designer/boxes` — `{"template": YAML, "data": JSON}` → the page sizes, the grid, each
+    ///   top-level element's box on the first page (from the laid-out document the renderers draw), kind, structure
+    ///   role, lines and keys, and the template's inputs for a data form;
+    /// - `POST /designer/edit` — `{"template": YAML, "index": N, "set": {key: value}}`, `{"template": YAML, "add":
+    ///   {"kind": K, "keys": {…}}}` or `{"template": YAML, "remove": N}` → `{"template": the new text, "index": N}`.
+    func addDesignerRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
+        group.post("designer/boxes") { request, _ in
+            let object = try await designerRequest(request)
+            return Self.answer(Self.json(try await boxes(object)), type: "application/json")
+        }
+        group.post("designer/edit") { request, _ in
+            let object = try await designerRequest(request)
+            return Self.answer(Self.json(try edit(object)), type: "application/json")
+        }
+    }
+
+    /// The JSON object a designer route was sent, with its `template` text.
+    private func designerRequest(_ request: Request) async throws(ServiceProblem) -> [String: Any] {
+        _ = try RequestGuard.mediaType(of: request, accepting: ["application/json"])
+        let body = try await body(of: request)
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            object["template"] is String
+        else {
+            throw ServiceProblem(
+                .badRequest,
+                detail: "a designer route takes a JSON object with \"template\" (the YAML text). Fix: send that object")
+        }
+        return object
+    }
+
+    /// `POST /designer/boxes`: the posted template laid out with its data, and every element's box read from the
+    /// laid-out first page.
+    private func boxes(_ object: [String: Any]) async throws(ServiceProblem) -> [String: Any] {
+        let text = object["template"] as? String ?? ""
+        let template = try template(text: text)
+        let values = try Self.values(
+            in: Data((object["data"] as? String ?? "").utf8), source: "data", limits: configuration.limits)
+        var texts: [String: String] = [:]
+        var data: [String: TemplateValue] = [:]
+        for (name, value) in values {
+            if case .text(let text) = value { texts[name] = text } else { data[name] = value }
+        }
+        let limits = configuration.limits
+        let output = configuration.output
+        let (givenTexts, givenData) = (texts, data)
+        let laid: (LaidOutDocument, [DesignedElement])
+        do {
+            laid = try await gate.run {
+                let deadline = limits.deadline()
+                let options = TemplateRenderOptions(
+                    pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline, setsLayout: false)
+                let (document, elements) = try template.designDocument(values: givenTexts, data: givenData, options: options)
+                let layout = DocumentLayout(
+                    fonts: output.fonts, gridPixelsPerPoint: output.scale.factor, deadline: deadline)
+                return (try layout.layOut(document), elements)
+            }
+        } catch {
+            throw ServiceProblem(error, storedTemplate: false)
+        }
+        let (document, elements) = laid
+        let source = TemplateSource(text)
+        var answered: [[String: Any]] = []
+        if let first = document.pages.first {
+            let types = first.structureTypes(in: document.structure)
+            for element in elements {
+                var entry: [String: Any] = [
+                    "index": element.index, "kind": element.kind, "firstLine": element.lines.lowerBound,
+                    "lastLine": element.lines.upperBound, "page": 1
+                ]
+                if let area = first.area(ofCommands: element.commands) {
+                    entry["x"] = area.x
+                    entry["y"] = area.y
+                    entry["width"] = area.width
+                    entry["height"] = area.height
+                }
+                if !element.commands.isEmpty, let role = types[first.commandStarts[element.commands.lowerBound]] {
+                    entry["role"] = role
+                }
+                if let keys = try? source.keys(ofElement: element.index).keys { entry["keys"] = keys }
+                answered.append(entry)
+            }
+        }
+        return [
+            "pages": document.pages.map { ["width": $0.size.width, "height": $0.size.height] },
+            "grid": template.grid ?? 0,
+            "elements": answered, "inputs": Self.inputs(of: template), "roles": template.palette.roles
+        ]
+    }
+
+    /// Each input the template declares, for a data form: name, type, whether a document must give it, its default,
+    /// and a list of records' declared fields.
+    static func inputs(of template: Template) -> [[String: Any]] {
+        template.data.keys.sorted().map { name in
+            let value = template.data[name] ?? .null
+            var input: [String: Any] = ["name": name, "type": value.typeName, "required": value == .null]
+            if value != .null { input["default"] = value.jsonObject }
+            if let type = template.types[name] {
+                input["declared"] = type.description
+                if case .list(let fields) = type {
+                    input["type"] = "list"
+                    input["fields"] = fields.map { ["name": $0.name, "type": $0.type.description] }
+                }
+            }
+            return input
+        }
+    }
+
+    /// `POST /designer/edit`: the template's text with one element's keys set, an element added or one removed.
+    private func edit(_ object: [String: Any]) throws(ServiceProblem) -> [String: Any] {
+        let source = TemplateSource(object["template"] as? String ?? "")
+        do {
+            if let set = object["set"] as? [String: Any], let index = object["index"] as? Int {
+                let changes = try set.keys.sorted().map { key throws(ServiceProblem) in
+                    (key: key, value: try Self.sourceValue(set[key], key: key))
+                }
+                return ["template": try source.setting(changes, ofElement: index), "index": index]
+            }
+            if let add = object["add"] as? [String: Any], let kind = add["kind"] as? String {
+                let given = add["keys"] as? [String: Any] ?? [:]
+                // The keys in the order the designer sent them is lost in a JSON object: position first, then the rest.
+                let order = ["text", "role", "x", "y", "w", "h", "size"]
+                let keys = given.keys.sorted { (order.firstIndex(of: $0) ?? 99, $0) < (order.firstIndex(of: $1) ?? 99, $1) }
+                let pairs = try keys.map { key throws(ServiceProblem) in
+                    (key: key, value: try Self.sourceValue(given[key], key: key))
+                }
+                let (text, index) = try source.adding(element: kind, keys: pairs)
+                return ["template": text, "index": index]
+            }
+            if let index = object["remove"] as? Int {
+                return ["template": try source.removing(element: index), "index": index]
+            }
+        } catch let error as TemplateSourceError {
+            throw ServiceProblem(
+                .badTemplate, detail: "template: \(error)", file: "template", line: error.line)
+        } catch let problem as ServiceProblem {
+            throw problem
+        } catch {
+            throw ServiceProblem(.badRequest, detail: "the edit cannot be made: \(error)")
+        }
+        throw ServiceProblem(
+            .badRequest,
+            detail: "POST /designer/edit takes \"index\" and \"set\", \"add\" {kind, keys}, or \"remove\". Fix: send "
+                + "one of them with the template")
+    }
+
+    /// A JSON value as a value to write into the template.
+    private static func sourceValue(_ value: Any?, key: String) throws(ServiceProblem) -> TemplateSource.Value {
+        if let text = value as? String { return .text(text) }
+        if let number = value as? NSNumber {
+            // JSONSerialization gives true and false as numbers whose type code is a char (or C's bool).
+            let code = String(cString: number.objCType)
+            if code == "c" || code == "B" { return .flag(number.boolValue) }
+            if number.doubleValue.isFinite { return .number(number.doubleValue) }
+        } else if let flag = value as? Bool {
+            return .flag(flag)
+        }
+        throw ServiceProblem(
+            .badRequest, detail: "the value of \(key) is not a number, a flag or a text. Fix: send one of them")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The designer's routes over real HTTP: boxes read from the laid-out document (the invoice's title, a positioned
+/// element of a flowing template, which the editor's old click could not find), edits in place, and bad input
+/// answered as the caller's problem, never a 500.
+@Suite struct DesignerRouteTests {
+    static func body(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    @Test func theInvoicesTitleHasItsLaidOutBoxAndRole() throws {
+        let (scratch, root) = try RenderServiceTests.root("serve-designer-boxes")
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let yaml = try String(
+            contentsOf: Repo.root.appendingPathComponent("Templates/invoice.yaml"), encoding: .utf8)
+        let answer = try server.post("/designer/boxes", json: try Self.body(["template": yaml, "data": "{}"]))
+        #expect(answer.status == 200, "\(answer.text.prefix(400))")
+        let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        #expect(elements.count == 15)
+        let title = try #require(elements.first)
+        #expect(title["kind"] as? String == "text" && title["role"] as? String == "H1", "\(title)")
+        let line = try #require(yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("請　求　書") }) + 1
+        #expect(title["firstLine"] as? Int == line)
+        // The box is where the 24 pt centred title is set, inside its 595.3 × 30 box: narrower than the box, and
+        // centred on the page.
+        let x = try #require(title["x"] as? Double)
+        let width = try #require(title["width"] as? Double)
+        #expect(width > 60 && width < 200, "the set line, not the description's box: \(title)")
+        #expect(abs(x + width / 2 - 595.3 / 2) < 2)
+        let y = try #require(title["y"] as? Double)
+        #expect(y >= 40 && y < 70)
+        let pages = try #require(object["pages"] as? [[String: Any]])
+        #expect(pages.count == 1)
+        let inputs = try #require(object["inputs"] as? [[String: Any]])
+        let items = try #require(inputs.first { $0["name"] as? String == "items" })
+        #expect(items["type"] as? String == "list")
+        let fields = try #require(items["fields"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(fields == ["qty", "price", "rate"])
+    }
+
+    @Test func anEditKeepsEveryOtherByteAndBadInputIsTheCallersProblem() throws {
+        let (scratch, root) = try RenderServiceTests.root("serve-designer-edit")
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let yaml = try String(contentsOf: root.appendingPathComponent("ticket.yaml"), encoding: .utf8)
+        let answer = try server.post(
+            "/designer/edit", json: try Self.body(["template": yaml, "index": 10, "set": ["x": 168, "w": 144]]))
+        #expect(answer.status == 200, "\(answer.text.prefix(400))")
+        let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        let edited = try #require(object["template"] as? String)
+        #expect(
+            edited
+                == yaml.replacingOccurrences(
+                    of: "x: 152, y: 58, w: 128, h: 26", with: "x: 168, y: 58, w: 144, h: 26"))
+        let bad: [(String, String)] = [
+            ("/designer/edit", try Self.body(["template": yaml, "index": 99, "set": ["x": 1]])),
+            ("/designer/edit", try Self.body(["template": yaml, "index": 10, "set": ["x": ["a"]]])),
+            ("/designer/edit", try Self.body(["template": "page: [", "index": 0, "set": ["x": 1]])),
+            ("/designer/edit", try Self.body(["template": yaml])),
+            ("/designer/boxes", try Self.body(["template": "page: a4\nelements: 3\n"])),
+            ("/designer/boxes", "not json"),
+            ("/designer/boxes", try Self.body(["template": yaml, "data": "{\"member\": \"no spaces allowed\"}"]))
+        ]
+        for (path, body) in bad {
+            let answer = try server.post(path, json: body)
+            #expect((400..<500).contains(answer.status), "\(path) \(body.prefix(80)): \(answer.status) \(answer.text)")
+            #expect(answer.headers["content-type"] == "application/problem+json", "\(answer.headers)")
+        }
+    }
+}
