@@ -59,7 +59,8 @@ extension RenderService {
                 let deadline = limits.deadline()
                 let options = TemplateRenderOptions(
                     pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline, setsLayout: false)
-                let (document, elements) = try template.designDocument(values: givenTexts, data: givenData, options: options)
+                let (document, elements) = try template.designDocument(
+                    values: givenTexts, data: givenData, options: options)
                 let layout = DocumentLayout(
                     fonts: output.fonts, gridPixelsPerPoint: output.scale.factor, deadline: deadline)
                 return (try layout.layOut(document), elements)
@@ -129,7 +130,9 @@ extension RenderService {
                 let given = add["keys"] as? [String: Any] ?? [:]
                 // The keys in the order the designer sent them is lost in a JSON object: position first, then the rest.
                 let order = ["text", "role", "x", "y", "w", "h", "size"]
-                let keys = given.keys.sorted { (order.firstIndex(of: $0) ?? 99, $0) < (order.firstIndex(of: $1) ?? 99, $1) }
+                let keys = given.keys.sorted {
+                    (order.firstIndex(of: $0) ?? 99, $0) < (order.firstIndex(of: $1) ?? 99, $1)
+                }
                 let pairs = try keys.map { key throws(ServiceProblem) in
                     (key: key, value: try Self.sourceValue(given[key], key: key))
                 }

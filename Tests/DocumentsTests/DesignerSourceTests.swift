@@ -32,7 +32,8 @@ import Testing
     @Test func addingAKeyAndQuotedTextKeepTheElementsForm() throws {
         let original = try Self.text("certificate.yaml")
         let source = TemplateSource(original)
-        let edited = try source.setting([("valign", .text("middle")), ("text", .text("｜{{name}}《{{kana}}》様"))], ofElement: 4)
+        let edited = try source.setting(
+            [("valign", .text("middle")), ("text", .text("｜{{name}}《{{kana}}》様"))], ofElement: 4)
         let before = original.split(separator: "\n", omittingEmptySubsequences: false)
         let after = edited.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(before.count == after.count)
@@ -60,8 +61,10 @@ import Testing
             """
         let edited = try TemplateSource(yaml).setting(
             [("x", .number(72.5)), ("text", .text("true: not a flag"))], ofElement: 0)
-        #expect(edited == yaml.replacingOccurrences(of: "x: 20", with: "x: 72.5")
-            .replacingOccurrences(of: "text: 見出し", with: "text: \"true: not a flag\""))
+        #expect(
+            edited
+                == yaml.replacingOccurrences(of: "x: 20", with: "x: 72.5")
+                .replacingOccurrences(of: "text: 見出し", with: "text: \"true: not a flag\""))
         let plain = try TemplateSource(yaml).setting([("text", .text("小見出し"))], ofElement: 0)
         #expect(plain == yaml.replacingOccurrences(of: "見出し", with: "小見出し"))
         let added = try TemplateSource(yaml).setting([("w", .number(100))], ofElement: 0)

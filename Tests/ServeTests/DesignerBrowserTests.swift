@@ -30,7 +30,8 @@ import Testing
         let original = try #require(seen["original"] as? String)
         let venue = "text: \"{{venue}}\", size: 12, x: 152, y: 58, w: 128, h: 26,"
         #expect(original.components(separatedBy: venue).count == 2)
-        let moved = original.replacingOccurrences(of: venue, with: venue.replacingOccurrences(of: "x: 152", with: "x: 168"))
+        let moved = original.replacingOccurrences(
+            of: venue, with: venue.replacingOccurrences(of: "x: 152", with: "x: 168"))
         #expect(seen["moved"] as? String == moved, "\(seen["moved"] ?? "")")
         #expect(seen["previewMoved"] as? Bool == true, "the preview shows the move")
         let resized = moved.replacingOccurrences(of: "x: 168, y: 58, w: 128", with: "x: 168, y: 58, w: 144")
@@ -76,7 +77,8 @@ import Testing
         #expect(before.contains("9,177") && !before.contains("13,835"), "\(before)")
         #expect(after.contains("13,835") && !after.contains("9,177"), "\(after)")
         for shot in ["designer-certificate.png", "designer-invoice.png"] {
-            let size = try FileManager.default.attributesOfItem(atPath: samples.appendingPathComponent(shot).path)[.size]
+            let size = try FileManager.default.attributesOfItem(atPath: samples.appendingPathComponent(shot).path)[
+                .size]
             #expect((size as? Int ?? 0) > 10_000, "\(shot) was written")
         }
     }

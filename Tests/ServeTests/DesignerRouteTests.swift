@@ -22,7 +22,9 @@ import Testing
         #expect(elements.count == 15)
         let title = try #require(elements.first)
         #expect(title["kind"] as? String == "text" && title["role"] as? String == "H1", "\(title)")
-        let line = try #require(yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("請　求　書") }) + 1
+        let line =
+            try #require(
+                yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("請　求　書") }) + 1
         #expect(title["firstLine"] as? Int == line)
         // The box is where the 24 pt centred title is set, inside its 595.3 × 30 box: narrower than the box, and
         // centred on the page.

@@ -54,7 +54,8 @@ public struct TemplateSource: Sendable {
         let lines = Self.lineStarts(scalars)
         let (_, body) = try element(index, in: try root())
         guard case .mapping(let mapping) = body else {
-            throw TemplateSourceError("element \(index + 1) of elements: has no keys to set", line: body.startMark?.line)
+            throw TemplateSourceError(
+                "element \(index + 1) of elements: has no keys to set", line: body.startMark?.line)
         }
         // Yams' composer leaves every style `.any`: a flow mapping is told by the brace it starts with.
         let flow = mapping.mark.map { scalars[Self.offset(of: $0, lines: lines)] == "{" } ?? false
@@ -170,7 +171,10 @@ public struct TemplateSource: Sendable {
         }
         guard case .mapping(let item) = items[index], item.count == 1, let pair = item.pairsInPlace.first,
             let kind = pair.key.scalar?.string
-        else { throw TemplateSourceError("element \(index + 1) is not one kind: {keys}", line: items[index].startMark?.line) }
+        else {
+            throw TemplateSourceError(
+                "element \(index + 1) is not one kind: {keys}", line: items[index].startMark?.line)
+        }
         return (kind, pair.value)
     }
 
@@ -207,7 +211,8 @@ public struct TemplateSource: Sendable {
         _ scalars: [Unicode.Scalar], from start: Int, flow: Bool, line: Int
     ) throws(TemplateSourceError) -> Int {
         guard start < scalars.count else { return start }
-        let multiline = TemplateSourceError("the value at line \(line) runs over several lines; edit it as text", line: line)
+        let multiline = TemplateSourceError(
+            "the value at line \(line) runs over several lines; edit it as text", line: line)
         switch scalars[start] {
         case "\"":
             var index = start + 1
