@@ -9,25 +9,25 @@ extension LaidOutPage {
         return Rect.union(elements(ofCommands: range).compactMap { $0.area(through: .identity) })
     }
 
-    /// For each element of the page, the PDF structure type (`H1`, `P`, `Figure`, `Artifact` …) of the innermost
-    /// structure element holding its content in `structure`, a ruby's `Ruby`, `RB` and `RT` seen through to the
-    /// paragraph or heading they are part of: what a designer shows as an element's role. Elements no structure
-    /// element holds are left out.
+    /// For each element of the page, the PDF structure type (`H1`, `P`, `Table`, `Figure`, `Artifact` …) of the
+    /// outermost structure element holding its content below the document and its sections: what a designer shows
+    /// as an element's role (a table, not the cell or the rule its first content is). Elements no structure element
+    /// holds are left out.
     public func structureTypes(in structure: StructureElement) -> [Int: String] {
         var types: [Int: String] = [:]
-        func walk(_ element: StructureElement, holder: String) {
-            let ruby = [.ruby, .rubyBase, .rubyText].contains(element.role?.kind)
-            let type = ruby ? holder : element.typeName
+        func walk(_ element: StructureElement, holder: String?) {
+            let grouping = element.role == nil || [.document, .section].contains(element.role?.kind)
+            let type = holder ?? (grouping ? nil : element.typeName)
             for child in element.children {
                 switch child {
                 case .content(let content) where content.page == number:
-                    if let first = content.path.first, types[first] == nil { types[first] = type }
+                    if let first = content.path.first, types[first] == nil { types[first] = type ?? element.typeName }
                 case .content: break
                 case .element(let inner): walk(inner, holder: type)
                 }
             }
         }
-        walk(structure, holder: structure.typeName)
+        walk(structure, holder: nil)
         return types
     }
 }

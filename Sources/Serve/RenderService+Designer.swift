@@ -8,10 +8,11 @@ extension RenderService {
     /// The designer's routes, beside the editor's: where each element of a posted template lands once laid out, and
     /// edits of the template's text that keep every byte they do not change.
     ///
-    /// - `POST /designer/boxes` — `{"template": YAML, "data": JSON}` → the page sizes, the grid, each
-    ///   top-level element's box on the first page (from the laid-out document the renderers draw), kind, structure
-    ///   role, lines and keys, and the template's inputs for a data form;
-    /// - `POST /designer/edit` — `{"template": YAML, "index": N, "set": {key: value}}`, `{"template": YAML, "add":
+    /// - `POST /designer/boxes` — `{"template": YAML, "data": JSON}` → the page sizes, the grid, each item of
+    ///   `elements:` and `flow:` with its boxes page by page (from the laid-out document the renderers draw), kind,
+    ///   structure role, lines and keys, the palette's roles, and the template's inputs for a data form;
+    /// - `POST /designer/edit` — `{"template": YAML, "index": N, "set": {key: value}}` (`"list": "flow"` for a flow
+    ///   block), `{"template": YAML, "add":
     ///   {"kind": K, "keys": {…}}}` or `{"template": YAML, "remove": N}` → `{"template": the new text, "index": N}`.
     func addDesignerRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
         group.post("designer/boxes") { request, _ in
@@ -38,8 +39,8 @@ extension RenderService {
         return object
     }
 
-    /// `POST /designer/boxes`: the posted template laid out with its data, and every element's box read from the
-    /// laid-out first page.
+    /// `POST /designer/boxes`: the posted template laid out with its data, and every item's boxes read from the
+    /// laid-out pages.
     private func boxes(_ object: [String: Any]) async throws(ServiceProblem) -> [String: Any] {
         let text = object["template"] as? String ?? ""
         let template = try template(text: text)
@@ -70,26 +71,28 @@ extension RenderService {
         }
         let (document, elements) = laid
         let source = TemplateSource(text)
+        let types = document.pages.map { $0.structureTypes(in: document.structure) }
         var answered: [[String: Any]] = []
-        if let first = document.pages.first {
-            let types = first.structureTypes(in: document.structure)
-            for element in elements {
-                var entry: [String: Any] = [
-                    "index": element.index, "kind": element.kind, "firstLine": element.lines.lowerBound,
-                    "lastLine": element.lines.upperBound, "page": 1
-                ]
-                if let area = first.area(ofCommands: element.commands) {
-                    entry["x"] = area.x
-                    entry["y"] = area.y
-                    entry["width"] = area.width
-                    entry["height"] = area.height
-                }
-                if !element.commands.isEmpty, let role = types[first.commandStarts[element.commands.lowerBound]] {
+        for element in elements {
+            var entry: [String: Any] = [
+                "list": element.list.rawValue, "index": element.index, "kind": element.kind,
+                "firstLine": element.lines.lowerBound, "lastLine": element.lines.upperBound
+            ]
+            var boxes: [[String: Any]] = []
+            for place in element.places where document.pages.indices.contains(place.page - 1) {
+                let page = document.pages[place.page - 1]
+                if entry["role"] == nil, let role = types[place.page - 1][page.commandStarts[place.commands.lowerBound]]
+                {
                     entry["role"] = role
                 }
-                if let keys = try? source.keys(ofElement: element.index).keys { entry["keys"] = keys }
-                answered.append(entry)
+                guard let area = page.area(ofCommands: place.commands) else { continue }
+                boxes.append(["page": place.page, "x": area.x, "y": area.y, "width": area.width, "height": area.height])
             }
+            entry["boxes"] = boxes
+            if let keys = try? source.keys(ofElement: element.index, in: element.list.rawValue).keys {
+                entry["keys"] = keys
+            }
+            answered.append(entry)
         }
         return [
             "pages": document.pages.map { ["width": $0.size.width, "height": $0.size.height] },
@@ -124,12 +127,15 @@ extension RenderService {
                 let changes = try set.keys.sorted().map { key throws(ServiceProblem) in
                     (key: key, value: try Self.sourceValue(set[key], key: key))
                 }
-                return ["template": try source.setting(changes, ofElement: index), "index": index]
+                let list = object["list"] as? String == "flow" ? "flow" : "elements"
+                return ["template": try source.setting(changes, ofElement: index, in: list), "index": index]
             }
             if let add = object["add"] as? [String: Any], let kind = add["kind"] as? String {
                 let given = add["keys"] as? [String: Any] ?? [:]
-                // The keys in the order the designer sent them is lost in a JSON object: position first, then the rest.
-                let order = ["text", "role", "x", "y", "w", "h", "size"]
+                // A JSON object keeps no order: what the element is first, then its place, then the rest by name.
+                let order = [
+                    "text", "file", "type", "name", "kind", "payload", "data", "role", "x", "y", "w", "h", "size"
+                ]
                 let keys = given.keys.sorted {
                     (order.firstIndex(of: $0) ?? 99, $0) < (order.firstIndex(of: $1) ?? 99, $1)
                 }

@@ -63,6 +63,11 @@ import Testing
         #expect(seen["certificateWriting"] as? String == "vertical")
         #expect(seen["certificateRole"] as? String == "P")
 
+        // On the invoice, a click on the title selects its element's line, one on the table the flow's table.
+        #expect((seen["titleSelected"] as? String)?.contains("text: 請　求　書") == true, "\(seen["titleSelected"] ?? "")")
+        #expect((seen["tableSelected"] as? String)?.hasPrefix("  - table:") == true, "\(seen["tableSelected"] ?? "")")
+        #expect(seen["addedIndex"] as? String == "elements:18")
+
         // The invoice's data form: a line added and a quantity changed; the total follows.
         #expect(seen["rowsBefore"] as? Int == 4)
         #expect(seen["rowsAfter"] as? Int == 5)

@@ -18,28 +18,38 @@ import Testing
         let answer = try server.post("/designer/boxes", json: try Self.body(["template": yaml, "data": "{}"]))
         #expect(answer.status == 200, "\(answer.text.prefix(400))")
         let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
-        let elements = try #require(object["elements"] as? [[String: Any]])
+        let items = try #require(object["elements"] as? [[String: Any]])
+        let elements = items.filter { $0["list"] as? String == "elements" }
         #expect(elements.count == 15)
         let title = try #require(elements.first)
         #expect(title["kind"] as? String == "text" && title["role"] as? String == "H1", "\(title)")
-        let line =
-            try #require(
-                yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("請　求　書") }) + 1
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("請　求　書") }) + 1
         #expect(title["firstLine"] as? Int == line)
         // The box is where the 24 pt centred title is set, inside its 595.3 × 30 box: narrower than the box, and
         // centred on the page.
-        let x = try #require(title["x"] as? Double)
-        let width = try #require(title["width"] as? Double)
-        #expect(width > 60 && width < 200, "the set line, not the description's box: \(title)")
+        let box = try #require((title["boxes"] as? [[String: Any]])?.first)
+        #expect(box["page"] as? Int == 1)
+        let x = try #require(box["x"] as? Double)
+        let width = try #require(box["width"] as? Double)
+        #expect(width > 60 && width < 200, "the set line, not the description's box: \(box)")
         #expect(abs(x + width / 2 - 595.3 / 2) < 2)
-        let y = try #require(title["y"] as? Double)
+        let y = try #require(box["y"] as? Double)
         #expect(y >= 40 && y < 70)
+        // The flow's table is a block of its own, below the first page's 112 mm top margin, a table of the
+        // structure; its lines are the `- table:` item's.
+        let table = try #require(items.first { $0["list"] as? String == "flow" && $0["kind"] as? String == "table" })
+        #expect(table["role"] as? String == "Table", "\(table)")
+        #expect(table["firstLine"] as? Int == (try #require(lines.firstIndex { $0 == "  - table:" })) + 1)
+        let tableBox = try #require((table["boxes"] as? [[String: Any]])?.first)
+        #expect(tableBox["page"] as? Int == 1)
+        #expect(try #require(tableBox["y"] as? Double) >= 112 / 25.4 * 72 - 1)
         let pages = try #require(object["pages"] as? [[String: Any]])
         #expect(pages.count == 1)
         let inputs = try #require(object["inputs"] as? [[String: Any]])
-        let items = try #require(inputs.first { $0["name"] as? String == "items" })
-        #expect(items["type"] as? String == "list")
-        let fields = try #require(items["fields"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        let list = try #require(inputs.first { $0["name"] as? String == "items" })
+        #expect(list["type"] as? String == "list")
+        let fields = try #require(list["fields"] as? [[String: Any]]).compactMap { $0["name"] as? String }
         #expect(fields == ["qty", "price", "rate"])
     }
 

@@ -60,6 +60,8 @@ public struct Template: Sendable {
     let lets: [TemplateLet]
     /// The flowing blocks; empty for a one-page positioned template.
     let flow: [FlowBlock]
+    /// The file lines of each item of `flow:`, in `flow`'s order.
+    let flowLines: [ClosedRange<Int>]
     /// Title, author, header and footer of a flowing document.
     let furniture: FlowFurniture
     /// The flow's margins.
@@ -123,6 +125,7 @@ public struct Template: Sendable {
         types = contents.types
         lets = contents.lets
         flow = contents.flow
+        flowLines = contents.flowLines
         furniture = contents.furniture
         margins = contents.margins
         font = contents.font

@@ -41,6 +41,8 @@ struct TemplateParser {
         var typesetting = Typesetting.standard
         /// `grid:`, the step the designer snaps positions and sizes to, in points; nil when not given.
         var grid: Double?
+        /// The lines each item of `flow:` spans in the file, in `flow`'s order.
+        var flowLines: [ClosedRange<Int>] = []
     }
 
     static let topKeys = [
@@ -160,6 +162,7 @@ struct TemplateParser {
         contents.furniture = try furniture(top, font: font)
         if let node = top.value("flow") {
             contents.flow = try flowBlocks(node, key: "flow", palette: palette, font: font)
+            contents.flowLines = Self.lines(ofItems: node)
         }
         return contents
     }

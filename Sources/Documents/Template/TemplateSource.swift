@@ -26,11 +26,13 @@ public struct TemplateSource: Sendable {
     /// The source `text`.
     public init(_ text: String) { self.text = text }
 
-    /// The keys element `index` of `elements:` writes, with each scalar value's text as YAML reads it (keys whose
-    /// value is a list or a mapping left out), and its kind.
+    /// The keys item `index` of `list` (`elements:`, or `flow:`) writes, with each scalar value's text as YAML reads
+    /// it (keys whose value is a list or a mapping left out), and its kind.
     /// - Throws: `TemplateSourceError` when the text does not parse or has no such element.
-    public func keys(ofElement index: Int) throws(TemplateSourceError) -> (kind: String, keys: [String: String]) {
-        let (kind, body) = try element(index, in: try root())
+    public func keys(ofElement index: Int, in list: String = "elements") throws(TemplateSourceError) -> (
+        kind: String, keys: [String: String]
+    ) {
+        let (kind, body) = try element(index, of: list, in: try root())
         var keys: [String: String] = [:]
         if case .mapping(let mapping) = body {
             for (key, value) in mapping.pairsInPlace {
@@ -40,19 +42,19 @@ public struct TemplateSource: Sendable {
         return (kind, keys)
     }
 
-    /// The text with `changes` made to element `index` of `elements:`: each key's value replaced where it is written,
-    /// or the key added after the element's last key.
+    /// The text with `changes` made to item `index` of `list` (`elements:`, or `flow:`): each key's value replaced
+    /// where it is written, or the key added after the item's last key.
     /// - Throws: `TemplateSourceError` for text that does not parse, no such element, an element whose keys are not
     ///   a mapping, a value written over several lines (a block scalar: edit it as text), or an edit that would not
     ///   read back as given.
-    public func setting(_ changes: [(key: String, value: Value)], ofElement index: Int) throws(TemplateSourceError)
-        -> String
-    {
+    public func setting(
+        _ changes: [(key: String, value: Value)], ofElement index: Int, in list: String = "elements"
+    ) throws(TemplateSourceError) -> String {
         var scalars = Array(text.unicodeScalars)
         // Edits from the end backwards, so each earlier place stays where the marks say.
         var edits: [(range: Range<Int>, replacement: String)] = []
         let lines = Self.lineStarts(scalars)
-        let (_, body) = try element(index, in: try root())
+        let (_, body) = try element(index, of: list, in: try root())
         guard case .mapping(let mapping) = body else {
             throw TemplateSourceError(
                 "element \(index + 1) of elements: has no keys to set", line: body.startMark?.line)
@@ -87,7 +89,7 @@ public struct TemplateSource: Sendable {
             scalars.replaceSubrange(edit.range, with: edit.replacement.unicodeScalars)
         }
         let result = String(String.UnicodeScalarView(scalars))
-        let check = try TemplateSource(result).keys(ofElement: index).keys
+        let check = try TemplateSource(result).keys(ofElement: index, in: list).keys
         for (key, _) in changes where check[key] != expected[key] {
             throw TemplateSourceError("setting \(key) would not read back as given; edit it as text")
         }
@@ -160,14 +162,16 @@ public struct TemplateSource: Sendable {
         }
     }
 
-    /// Element `index` of `elements:`: its kind (the item's one key) and the value under it.
-    private func element(_ index: Int, in root: Node) throws(TemplateSourceError) -> (kind: String, body: Node) {
+    /// Item `index` of the top-level list `name`: its kind (the item's one key) and the value under it.
+    private func element(_ index: Int, of name: String, in root: Node) throws(TemplateSourceError) -> (
+        kind: String, body: Node
+    ) {
         guard case .mapping(let top) = root,
-            let list = top.pairsInPlace.first(where: { $0.key.scalar?.string == "elements" })?.value,
+            let list = top.pairsInPlace.first(where: { $0.key.scalar?.string == name })?.value,
             case .sequence(let items) = list
-        else { throw TemplateSourceError("the template has no elements: list") }
+        else { throw TemplateSourceError("the template has no \(name): list") }
         guard items.indices.contains(index) else {
-            throw TemplateSourceError("elements: has \(items.count) items, not \(index + 1)")
+            throw TemplateSourceError("\(name): has \(items.count) items, not \(index + 1)")
         }
         guard case .mapping(let item) = items[index], item.count == 1, let pair = item.pairsInPlace.first,
             let kind = pair.key.scalar?.string

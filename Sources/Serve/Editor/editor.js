@@ -144,7 +144,10 @@ async function refreshBoxes(generation) {
   });
   if (generation !== state.generation || !response.ok) return;
   state.boxes = await response.json();
-  for (const entry of state.boxes.elements) frame(entry);
+  for (const entry of state.boxes.elements) {
+    entry.id = `${entry.list}:${entry.index}`;
+    frame(entry);
+  }
   buildForm(state.boxes.inputs || []);
   if (state.pendingSelect !== null) {
     const index = state.pendingSelect;
@@ -160,7 +163,7 @@ async function refreshBoxes(generation) {
   document.body.dataset.boxes = state.boxRefreshes;
 }
 
-const element = (index) => state.boxes && state.boxes.elements.find((e) => e.index === index);
+const element = (id) => state.boxes && state.boxes.elements.find((e) => e.id === id);
 const unitName = () => $("unit").value;
 const unit = () => units[unitName()] || 1;
 function grid() {
@@ -179,18 +182,19 @@ function points(text) {
   return Number(match[1]) * factor;
 }
 
-// The box an element is shown and picked by: where layout drew it, grown to the rectangle its keys give (a text
-// box's frame, a QR code's square), so its handles sit on the edges its keys set.
+// The boxes an element is shown and picked by, page by page: where layout drew it, an element's on the first page
+// grown to the rectangle its keys give (a text box's frame, a QR code's square), so its handles sit on the edges its
+// keys set.
 function frame(entry) {
   const keys = entry.keys || {};
   const x = points(keys.x);
   const y = points(keys.y);
   const w = keys.w !== undefined ? points(keys.w) : entry.kind === "qr" ? points(keys.size) : NaN;
   const h = keys.h !== undefined ? points(keys.h) : entry.kind === "qr" ? points(keys.size) : NaN;
-  const given = [x, y, w, h].every((v) => !Number.isNaN(v)) ? { x, y, width: w, height: h } : null;
-  const drawn = entry.width !== undefined ? { x: entry.x, y: entry.y, width: entry.width, height: entry.height } : null;
-  const area = given && drawn ? union(given, drawn) : given || drawn;
-  entry.shown = area;
+  const given = entry.list === "elements" && [x, y, w, h].every((v) => !Number.isNaN(v))
+    ? { page: 1, x, y, width: w, height: h } : null;
+  entry.shown = entry.boxes.map((box) => (given && box.page === 1 ? { ...union(given, box), page: 1 } : box));
+  if (given && entry.shown.length === 0) entry.shown = [given];
 }
 
 function union(a, b) {
@@ -234,23 +238,24 @@ function drawRulers(widthPoints, heightPoints) {
 function drawBoxes() {
   const overlay = $("overlay");
   overlay.replaceChildren();
-  if (!state.boxes || state.page !== 1) return;
+  if (!state.boxes) return;
   for (const entry of state.boxes.elements) {
-    if (!entry.shown) continue;
-    const box = document.createElement("div");
-    box.className = "box" + (entry.index === state.selected ? " selected" : "");
-    box.dataset.index = entry.index;
-    box.title = `${entry.kind}${entry.role ? " (" + entry.role + ")" : ""}, lines ${entry.firstLine}–${entry.lastLine}`;
-    place(box, entry.shown);
-    if (entry.index === state.selected) {
-      for (const handle of ["nw", "n", "ne", "e", "se", "s", "sw", "w"]) {
-        const knob = document.createElement("span");
-        knob.className = `handle ${handle}`;
-        knob.dataset.handle = handle;
-        box.append(knob);
+    for (const shown of entry.shown.filter((s) => s.page === state.page)) {
+      const box = document.createElement("div");
+      box.className = "box" + (entry.id === state.selected ? " selected" : "");
+      box.dataset.id = entry.id;
+      box.title = `${entry.kind}${entry.role ? " (" + entry.role + ")" : ""}, lines ${entry.firstLine}–${entry.lastLine}`;
+      place(box, shown);
+      if (entry.id === state.selected && entry.list === "elements") {
+        for (const handle of ["nw", "n", "ne", "e", "se", "s", "sw", "w"]) {
+          const knob = document.createElement("span");
+          knob.className = `handle ${handle}`;
+          knob.dataset.handle = handle;
+          box.append(knob);
+        }
       }
+      overlay.append(box);
     }
-    overlay.append(box);
   }
 }
 
@@ -263,15 +268,15 @@ function place(box, area) {
 
 // ---- Selection ----
 
-function select(index, fromText) {
-  state.selected = index;
-  const entry = element(index);
-  document.body.dataset.selectedIndex = index === null ? "" : index;
+function select(id, fromText) {
+  state.selected = id;
+  const entry = id === null ? null : element(id);
+  document.body.dataset.selectedIndex = id === null ? "" : id;
   if (entry) {
     document.body.dataset.selected = `${entry.firstLine}-${entry.lastLine}`;
     if (!fromText) template.select(entry.firstLine, entry.lastLine);
   }
-  $("selection-label").textContent = entry ? `— ${index + 1}: ${entry.kind}` : "";
+  $("selection-label").textContent = entry ? `— ${entry.list} ${entry.index + 1}: ${entry.kind}` : "";
   drawBoxes();
   showProperties();
   listElements();
@@ -279,11 +284,11 @@ function select(index, fromText) {
 
 function hit(x, y) {
   if (!state.boxes) return null;
-  const hits = state.boxes.elements.map((e) => e.shown).filter(
-    (s) => s && x >= s.x - 1 && x <= s.x + s.width + 1 && y >= s.y - 1 && y <= s.y + s.height + 1);
+  const hits = state.boxes.elements.flatMap((e) => e.shown.map((s) => ({ id: e.id, ...s }))).filter(
+    (s) => s.page === state.page && x >= s.x - 1 && x <= s.x + s.width + 1 && y >= s.y - 1 && y <= s.y + s.height + 1);
   if (hits.length === 0) return null;
   hits.sort((a, b) => a.width * a.height - b.width * b.height);
-  return state.boxes.elements.find((e) => e.shown === hits[0]).index;
+  return hits[0].id;
 }
 
 function pointAt(event) {
@@ -353,7 +358,7 @@ function moved(entry, changes) {
   const dx = change("x") || change("x1");
   const dy = change("y") || change("y1");
   const grow = change("size");
-  const shown = entry.shown;
+  const shown = entry.shown[0];
   return {
     x: shown.x + dx, y: shown.y + dy,
     width: shown.width + (change("w") || grow), height: shown.height + (change("h") || grow),
@@ -364,18 +369,18 @@ $("overlay").addEventListener("pointerdown", (event) => {
   if (event.button !== 0) return;
   const at = pointAt(event);
   const handle = event.target.dataset && event.target.dataset.handle;
-  const index = handle ? state.selected : hit(at.x, at.y);
+  const id = handle ? state.selected : hit(at.x, at.y);
   $("overlay").focus();
-  if (index === null) return select(null);
-  if (index !== state.selected) select(index);
+  if (id === null) return select(null);
+  if (id !== state.selected) select(id);
   else {
-    const entry = element(index);
+    const entry = element(id);
     if (entry) {
       document.body.dataset.selected = `${entry.firstLine}-${entry.lastLine}`;
       template.select(entry.firstLine, entry.lastLine);
     }
   }
-  state.drag = { index, handle: handle || "move", start: at, changes: {} };
+  state.drag = { id, handle: handle || "move", start: at, changes: {} };
   $("overlay").setPointerCapture(event.pointerId);
   event.preventDefault();
 });
@@ -384,10 +389,10 @@ $("overlay").addEventListener("pointermove", (event) => {
   const drag = state.drag;
   if (!drag) return;
   const at = pointAt(event);
-  const entry = element(drag.index);
-  if (!entry) return;
+  const entry = element(drag.id);
+  if (!entry || entry.list !== "elements") return;
   drag.changes = proposal(entry, drag.handle, at.x - drag.start.x, at.y - drag.start.y);
-  const box = $("overlay").querySelector(`.box[data-index="${drag.index}"]`);
+  const box = $("overlay").querySelector(`.box[data-id="${drag.id}"]`);
   if (box) place(box, moved(entry, drag.changes));
 });
 
@@ -395,12 +400,12 @@ $("overlay").addEventListener("pointerup", async () => {
   const drag = state.drag;
   state.drag = null;
   if (!drag || Object.keys(drag.changes).length === 0) return drawBoxes();
-  await edit({ index: drag.index, set: drag.changes });
+  await edit({ index: element(drag.id).index, set: drag.changes });
 });
 
 $("overlay").addEventListener("keydown", async (event) => {
   const entry = state.selected === null ? null : element(state.selected);
-  if (!entry) return;
+  if (!entry || entry.list !== "elements") return;
   const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
   if (steps) {
     event.preventDefault();
@@ -419,7 +424,7 @@ async function edit(request) {
   const response = await postJSON("designer/edit", { template: template.get(), ...request });
   const answer = await response.json();
   if (!response.ok) return showProblem(answer);
-  if (request.add) state.pendingSelect = answer.index;
+  if (request.add) state.pendingSelect = `elements:${answer.index}`;
   apply(answer.template);
   state.edits += 1;
   document.body.dataset.edits = state.edits;
@@ -470,7 +475,7 @@ function undoButtons() {
 
 const lengthKeys = new Set(["x", "y", "w", "h", "x1", "y1", "x2", "y2"]);
 const fields = [
-  { key: "text", label: "Text", kinds: ["text"], type: "textarea" },
+  { key: "text", label: "Text", kinds: ["text", "paragraph", "heading"], type: "textarea" },
   { key: "payload", label: "QR data", kinds: ["qr"] },
   { key: "data", label: "Barcode data", kinds: ["barcode"] },
   { key: "kind", label: "Symbology", kinds: ["barcode"], options: ["code128", "qr", "ean13", "nw7", "datamatrix", "jppost"] },
@@ -480,9 +485,9 @@ const fields = [
   { key: "file", label: "Image file", kinds: ["image", "part"] },
   { key: "role", label: "Colour role", kinds: ["text", "rect", "circle", "ellipse", "line", "qr", "barcode", "field"], roles: true },
   { key: "font", label: "Font role", kinds: ["text", "field"], options: ["gothic", "mincho", "sans", "serif"] },
-  { key: "size", label: "Size (pt)", kinds: ["text", "field"], number: true },
+  { key: "size", label: "Size (pt)", kinds: ["text", "field", "paragraph"], number: true },
   { key: "weight", label: "Weight", kinds: ["text"], options: ["regular", "bold"] },
-  { key: "align", label: "Alignment", kinds: ["text", "field"], options: ["left", "center", "right", "justified"] },
+  { key: "align", label: "Alignment", kinds: ["text", "field", "paragraph"], options: ["left", "center", "right", "justified"] },
   { key: "valign", label: "Vertical alignment", kinds: ["text"], options: ["top", "middle", "bottom"], box: true },
   { key: "writing", label: "Writing", kinds: ["text"], options: ["horizontal", "vertical"], box: true },
   { key: "fit", label: "Fit", kinds: ["text"], box: true },
@@ -541,7 +546,7 @@ function showProperties() {
         if (value === "" || Number.isNaN(Number(value))) return;
         value = lengthKey ? round(Number(value) * unit()) : Number(value);
       }
-      edit({ index: entry.index, set: { [field.key]: value } });
+      edit({ list: entry.list, index: entry.index, set: { [field.key]: value } });
     };
     input.addEventListener("change", commit);
     label.append(input);
@@ -569,6 +574,7 @@ function showProperties() {
       form.append(ruby, help);
     }
   }
+  if (entry.list !== "elements") return;
   const remove = document.createElement("button");
   remove.type = "button";
   remove.id = "remove";
@@ -584,9 +590,14 @@ function listElements() {
   for (const entry of state.boxes.elements) {
     const item = document.createElement("li");
     const keys = entry.keys || {};
-    item.textContent = `${entry.kind} ${keys.text || keys.payload || keys.data || keys.name || keys.file || ""}`.slice(0, 40);
-    item.className = entry.index === state.selected ? "selected" : "";
-    item.addEventListener("click", () => select(entry.index));
+    const flow = entry.list === "flow" ? "flow: " : "";
+    item.textContent = `${flow}${entry.kind} ${keys.text || keys.payload || keys.data || keys.name || keys.file || ""}`.slice(0, 40);
+    item.className = entry.id === state.selected ? "selected" : "";
+    item.addEventListener("click", () => {
+      const first = entry.shown[0];
+      if (first && first.page !== state.page) { state.page = first.page; schedule(); }
+      select(entry.id);
+    });
     list.append(item);
   }
 }
@@ -597,7 +608,7 @@ function addElement(kind) {
   const page = (state.boxes && state.boxes.pages[0]) || { width: 400, height: 300 };
   const roles = (state.boxes && state.boxes.roles) || [];
   const role = roles[0] || "ink";
-  const code = roles.find((name) => /code|ink|dark|black/i.test(name)) || role;
+  const code = roles.find((name) => /code/i.test(name)) || roles.find((name) => /ink|dark|black/i.test(name)) || role;
   const x = snap(page.width / 2 - 60);
   const y = snap(page.height / 2 - 10);
   const count = state.boxes ? state.boxes.elements.length + 1 : 1;
@@ -808,7 +819,7 @@ template.onChange(() => {
 template.onCursor((line) => {
   if (!state.boxes) return;
   const entry = state.boxes.elements.find((e) => line >= e.firstLine && line <= e.lastLine);
-  if (entry && entry.index !== state.selected) select(entry.index, true);
+  if (entry && entry.id !== state.selected) select(entry.id, true);
 });
 data.onChange(() => { if (!state.restoring) schedule(); });
 

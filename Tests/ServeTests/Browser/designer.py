@@ -91,7 +91,7 @@ with sync_playwright() as playwright:
     seen["original"] = original
     first = preview_hash(page)
     zoom = page.evaluate("state.zoom")
-    venue = page.evaluate("state.boxes.elements.find((e) => e.keys && e.keys.text === '{{venue}}')")
+    venue = page.evaluate("state.boxes.elements.find((e) => e.keys && e.keys.text === '{{venue}}').shown[0]")
     overlay = page.locator("#overlay").bounding_box()
     centre = (
         overlay["x"] + (venue["x"] + venue["width"] / 2) * zoom,
@@ -151,7 +151,11 @@ with sync_playwright() as playwright:
     # The certificate, its recipient's vertical name selected: the designer's screenshot.
     open_template(page, "certificate")
     page.wait_for_function("Number(document.body.dataset.renders || 0) >= 1", timeout=20000)
-    recipient = page.evaluate("state.boxes.elements.find((e) => e.keys && (e.keys.text || '').includes('name'))")
+    recipient = page.evaluate(
+        "state.boxes.elements.find((e) => e.list === 'elements' && (e.keys.text || '').includes('name'))"
+    )
+    seen["certificateRole"] = recipient.get("role")
+    recipient = recipient["shown"][0]
     overlay = page.locator("#overlay").bounding_box()
     zoom = page.evaluate("state.zoom")
     page.mouse.click(
@@ -160,13 +164,24 @@ with sync_playwright() as playwright:
     )
     page.wait_for_selector("#properties select[name='writing']", timeout=20000)
     seen["certificateWriting"] = page.locator("#properties select[name='writing']").input_value()
-    seen["certificateRole"] = recipient.get("role")
     page.evaluate("document.getElementById('status').textContent = ''")
     page.screenshot(path=f"{shots}/designer-certificate.png")
 
     # The invoice's data form: a line added (a copy of the last), the first line's quantity changed.
     open_template(page, "invoice")
     page.wait_for_function("Number(document.body.dataset.renders || 0) >= 1", timeout=20000)
+    overlay = page.locator("#overlay").bounding_box()
+    zoom = page.evaluate("state.zoom")
+    for name, find in [
+        ("title", "e.list === 'elements' && e.index === 0"),
+        ("table", "e.list === 'flow' && e.kind === 'table'"),
+    ]:
+        box = page.evaluate(f"state.boxes.elements.find((e) => {find}).shown[0]")
+        page.mouse.click(
+            overlay["x"] + (box["x"] + box["width"] / 2) * zoom, overlay["y"] + (box["y"] + 10) * zoom
+        )
+        first, last = map(int, page.evaluate("document.body.dataset.selected").split("-"))
+        seen[f"{name}Selected"] = "\n".join(text(page).split("\n")[first - 1 : last])
     seen["before"] = pdf(page, "invoice-before.pdf")
     before = preview_hash(page)
     rows = "#data-form fieldset[data-list='items'] tbody tr"
