@@ -17,7 +17,12 @@ extension RenderService {
     func addDesignerRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
         group.post("designer/boxes") { request, _ in
             let object = try await designerRequest(request)
-            return Self.answer(Self.json(try await boxes(object)), type: "application/json")
+            // Laid out where documents are rendered: in a worker process, so a template that traps the layout
+            // takes down that worker, not the service.
+            let work = RenderRequest.Work.boxes(
+                template: object["template"] as? String ?? "", data: object["data"] as? String ?? "")
+            let answer = try await produce(RenderRequest(work, settings: defaultSettings), body: Data())
+            return Self.answer(answer.files.first ?? Data(), type: "application/json")
         }
         group.post("designer/edit") { request, _ in
             let object = try await designerRequest(request)
@@ -39,13 +44,11 @@ extension RenderService {
         return object
     }
 
-    /// `POST /designer/boxes`: the posted template laid out with its data, and every item's boxes read from the
-    /// laid-out pages.
-    private func boxes(_ object: [String: Any]) async throws(ServiceProblem) -> [String: Any] {
-        let text = object["template"] as? String ?? ""
+    /// `POST /designer/boxes`'s answer as JSON: the template `text` laid out with `dataText`, and every item's boxes
+    /// read from the laid-out pages.
+    func designBoxes(templateText text: String, dataText: String) async throws(ServiceProblem) -> Data {
         let template = try template(text: text)
-        let values = try Self.values(
-            in: Data((object["data"] as? String ?? "").utf8), source: "data", limits: configuration.limits)
+        let values = try Self.values(in: Data(dataText.utf8), source: "data", limits: configuration.limits)
         var texts: [String: String] = [:]
         var data: [String: TemplateValue] = [:]
         for (name, value) in values {
@@ -94,11 +97,11 @@ extension RenderService {
             }
             answered.append(entry)
         }
-        return [
+        return Self.json([
             "pages": document.pages.map { ["width": $0.size.width, "height": $0.size.height] },
             "grid": template.grid ?? 0,
             "elements": answered, "inputs": Self.inputs(of: template), "roles": template.palette.roles
-        ]
+        ])
     }
 
     /// Each input the template declares, for a data form: name, type, whether a document must give it, its default,

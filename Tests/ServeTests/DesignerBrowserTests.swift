@@ -40,6 +40,10 @@ import Testing
         #expect(Data(undone.utf8) == Data(original.utf8), "undo restores the file byte for byte")
         #expect(seen["undoneHash"] as? Bool == true, "and its preview")
         #expect(seen["redone"] as? String == moved)
+        let nudged = moved.replacingOccurrences(of: "x: 168, y: 58", with: "x: 160, y: 58")
+        #expect(seen["nudged"] as? String == nudged, "ArrowLeft moves it one step of the grid")
+        #expect(seen["undoneAgain"] as? String == original)
+        #expect(seen["cursorSelected"] as? String == "elements:13", "the cursor in the qr: line selects the QR code")
 
         // The palette's text, vertical with ruby, saved into the root and drawn by `mkpdf render`.
         let designed = try #require(seen["designed"] as? String)

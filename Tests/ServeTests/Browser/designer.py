@@ -89,6 +89,16 @@ with sync_playwright() as playwright:
     open_template(page, "ticket")
     original = text(page)
     seen["original"] = original
+    # A cursor put in the QR code's line of the YAML selects the QR code on the page.
+    page.evaluate(
+        """() => {
+            const cm = document.querySelector('.CodeMirror').CodeMirror;
+            const line = cm.getValue().split('\\n').findIndex((l) => l.trim().startsWith('- qr:'));
+            cm.focus();
+            cm.setCursor({line, ch: 6});
+        }"""
+    )
+    seen["cursorSelected"] = page.evaluate("document.body.dataset.selectedIndex")
     first = preview_hash(page)
     zoom = page.evaluate("state.zoom")
     venue = page.evaluate("state.boxes.elements.find((e) => e.keys && e.keys.text === '{{venue}}').shown[0]")
@@ -118,11 +128,18 @@ with sync_playwright() as playwright:
     seen["undoneHash"] = preview_hash(page) == first
     rerendered(page, lambda: page.click("#redo"))
     seen["redone"] = text(page)
+    # The arrow keys nudge the selection by one step of the grid.
+    page.focus("#overlay")
+    page.keyboard.press("ArrowLeft")
+    settled(page, 3)
+    seen["nudged"] = text(page)
     rerendered(page, lambda: page.click("#undo"))
+    rerendered(page, lambda: page.click("#undo"))
+    seen["undoneAgain"] = text(page)
 
     # A text from the palette, made vertical with ruby in the properties panel, in a tall narrow box; then saved.
     page.click("#palette [data-kind='text']")
-    settled(page, 3)
+    settled(page, 4)
     seen["addedIndex"] = page.evaluate("state.selected")
     area = page.locator("#properties textarea[name='text']")
     area.fill("東京駅")
@@ -130,8 +147,8 @@ with sync_playwright() as playwright:
     page.click("#ruby")
     page.keyboard.insert_text("とうきょう")
     page.locator("#properties select[name='role']").focus()
-    settled(page, 4)
-    edits = 4
+    settled(page, 5)
+    edits = 5
     for key, value in [("h", "120"), ("w", "32"), ("x", "16"), ("y", "16")]:
         field = page.locator(f"#properties input[name='{key}']")
         field.fill(value)
