@@ -12,8 +12,8 @@ extension RenderService {
     ///   `elements:` and `flow:` with its boxes page by page (from the laid-out document the renderers draw), kind,
     ///   structure role, lines and keys, the palette's roles, and the template's inputs for a data form;
     /// - `POST /designer/edit` — `{"template": YAML, "index": N, "set": {key: value}}` (`"list": "flow"` for a flow
-    ///   block), `{"template": YAML, "add":
-    ///   {"kind": K, "keys": {…}}}` or `{"template": YAML, "remove": N}` → `{"template": the new text, "index": N}`.
+    ///   block), `{"template": YAML, "add": {"kind": K, "keys": {…}, "first": true}}` (`first`: beneath the other
+    ///   elements) or `{"template": YAML, "remove": N}` → `{"template": the new text, "index": N}`.
     func addDesignerRoutes<Context: RequestContext>(to group: RouterGroup<Context>) {
         group.post("designer/boxes") { request, _ in
             let object = try await designerRequest(request)
@@ -124,7 +124,16 @@ extension RenderService {
 
     /// `POST /designer/edit`: the template's text with one element's keys set, an element added or one removed.
     private func edit(_ object: [String: Any]) throws(ServiceProblem) -> [String: Any] {
-        let source = TemplateSource(object["template"] as? String ?? "")
+        let text = object["template"] as? String ?? ""
+        // The text is held to the size a template may have before it is parsed, as a template is.
+        guard text.utf8.count <= configuration.limits.templateBytes else {
+            throw ServiceProblem(
+                .unprocessable,
+                detail: "the template holds \(text.utf8.count) bytes, more than template-bytes "
+                    + "(\(configuration.limits.templateBytes)). Fix: edit a smaller template, or raise --limit template-bytes",
+                limit: "template-bytes")
+        }
+        let source = TemplateSource(text)
         do {
             if let set = object["set"] as? [String: Any], let index = object["index"] as? Int {
                 let changes = try set.keys.sorted().map { key throws(ServiceProblem) in
@@ -145,7 +154,8 @@ extension RenderService {
                 let pairs = try keys.map { key throws(ServiceProblem) in
                     (key: key, value: try Self.sourceValue(given[key], key: key))
                 }
-                let (text, index) = try source.adding(element: kind, keys: pairs)
+                let (text, index) = try source.adding(
+                    element: kind, keys: pairs, beneath: add["first"] as? Bool == true)
                 return ["template": text, "index": index]
             }
             if let index = object["remove"] as? Int {

@@ -53,6 +53,41 @@ import Testing
         #expect(fields == ["qty", "price", "rate"])
     }
 
+    /// A base image (a scanned paper form) goes in as the first element, drawn beneath the others across the page;
+    /// the PDF draws it and the ticket's texts on it.
+    @Test func aBaseImageGoesBeneathTheElements() throws {
+        let (scratch, root) = try RenderServiceTests.root("serve-designer-base")
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"),
+            to: root.appendingPathComponent("form.png"))
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let yaml = try String(contentsOf: root.appendingPathComponent("ticket.yaml"), encoding: .utf8)
+        let keys: [String: Any] = ["file": "form.png", "x": 0, "y": 0, "w": 400, "h": 150, "decorative": true]
+        let answer = try server.post(
+            "/designer/edit",
+            json: try Self.body(["template": yaml, "add": ["kind": "image", "first": true, "keys": keys]]))
+        #expect(answer.status == 200, "\(answer.text.prefix(400))")
+        let object = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        let edited = try #require(object["template"] as? String)
+        #expect(object["index"] as? Int == 0)
+        let base = "  - image: {file: form.png, x: 0, y: 0, w: 400, h: 150, decorative: true}\n"
+        let band = "  - rect: {role: band"
+        #expect(edited == yaml.replacingOccurrences(of: band, with: base + band), "\(edited)")
+        let boxes = try server.post("/designer/boxes", json: try Self.body(["template": edited, "data": "{}"]))
+        let laid = try #require(try JSONSerialization.jsonObject(with: boxes.body) as? [String: Any])
+        let first = try #require((laid["elements"] as? [[String: Any]])?.first)
+        #expect(first["kind"] as? String == "image" && first["role"] as? String == "Artifact", "\(first)")
+        let box = try #require((first["boxes"] as? [[String: Any]])?.first)
+        #expect(box["x"] as? Double == 0 && box["width"] as? Double == 400 && box["height"] as? Double == 150)
+        let pdf = try server.post("/render?format=pdf", json: try Self.body(["template": edited, "data": "{}"]))
+        #expect(pdf.status == 200)
+        let file = scratch.file("based.pdf")
+        try pdf.body.write(to: file)
+        #expect(try Oracle.pdftotext(file).contains("入場整理券"))
+        let images = try Oracle.run("pdfimages", ["-list", file.path])
+        #expect(images.stdout.split(separator: "\n").count >= 3, "the form's image is drawn: \(images.stdout)")
+    }
+
     @Test func anEditKeepsEveryOtherByteAndBadInputIsTheCallersProblem() throws {
         let (scratch, root) = try RenderServiceTests.root("serve-designer-edit")
         let server = try ServiceProcess(root: root, scratch: scratch)

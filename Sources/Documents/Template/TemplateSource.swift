@@ -96,13 +96,13 @@ public struct TemplateSource: Sendable {
         return result
     }
 
-    /// The text with a new element of `kind` and `keys` (in order) added after the last item of `elements:` (a new
-    /// `elements:` list at the end when there is none), on one line in the flow style the sample templates use, and
-    /// the new element's index.
+    /// The text with a new element of `kind` and `keys` (in order) added after the last item of `elements:`, or with
+    /// `beneath` before the first (drawn beneath the others: a scanned form to fill), on one line in the flow style
+    /// the sample templates use — a new `elements:` list at the end when there is none — and the element's index.
     /// - Throws: `TemplateSourceError` for text that does not parse, a kind or key that is not a plain name.
-    public func adding(element kind: String, keys: [(key: String, value: Value)]) throws(TemplateSourceError)
-        -> (text: String, index: Int)
-    {
+    public func adding(
+        element kind: String, keys: [(key: String, value: Value)], beneath: Bool = false
+    ) throws(TemplateSourceError) -> (text: String, index: Int) {
         guard Self.isPlainKey(kind), keys.allSatisfy({ Self.isPlainKey($0.key) }) else {
             throw TemplateSourceError("an element's kind and keys are plain names")
         }
@@ -125,8 +125,8 @@ public struct TemplateSource: Sendable {
         let last = Self.lines(ofItems: items).last?.upperBound ?? firstLine
         var result = lines
         let lineEnd = lines[last - 1].hasSuffix("\r") ? "\r" : ""
-        result.insert(prefix + item + lineEnd, at: last)
-        return (result.joined(separator: "\n"), items.count)
+        result.insert(prefix + item + lineEnd, at: beneath ? firstLine - 1 : last)
+        return (result.joined(separator: "\n"), beneath ? 0 : items.count)
     }
 
     /// The text without element `index` of `elements:`: the lines it spans taken out.

@@ -621,6 +621,14 @@ function addElement(kind) {
     barcode: { role: code, kind: "code128", data: "12345678", x, y, w: 160, h: 48 },
     field: { type: "text", name: `field${count}`, x, y, w: 120, h: 20 },
   }[kind];
+  if (kind === "base") {
+    // A scanned paper form (申込書, 伝票) under every element, the page's size: the fields are then placed on it.
+    const file = prompt("Image of the paper form, in the templates' folder (PNG or JPEG):", "form.png");
+    if (!file) return;
+    return edit({
+      add: { kind: "image", first: true, keys: { file, x: 0, y: 0, w: page.width, h: page.height, decorative: true } },
+    });
+  }
   return edit({ add: { kind, keys } });
 }
 
