@@ -525,7 +525,9 @@ function showProperties() {
     } else if (field.options || field.roles) {
       input = document.createElement("select");
       const options = field.roles ? (state.boxes.roles || []) : field.options;
-      for (const option of ["", ...options, ...(present && !options.includes(keys[field.key]) ? [keys[field.key]] : [])]) {
+      // A key the element has keeps a value (there is no empty choice to write); one it lacks starts empty.
+      const written = present && !options.includes(keys[field.key]) ? [keys[field.key]] : [];
+      for (const option of [...(present ? [] : [""]), ...options, ...written]) {
         const choice = document.createElement("option");
         choice.value = choice.textContent = option;
         input.append(choice);
