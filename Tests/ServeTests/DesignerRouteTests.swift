@@ -101,6 +101,22 @@ import Testing
             edited
                 == yaml.replacingOccurrences(
                     of: "x: 152, y: 58, w: 128, h: 26", with: "x: 168, y: 58, w: 144, h: 26"))
+        // A flow block's keys are set the same way: the invoice's closing paragraph, and nothing else.
+        let invoice = try String(
+            contentsOf: Repo.root.appendingPathComponent("Templates/invoice.yaml"), encoding: .utf8)
+        let note = try server.post(
+            "/designer/edit",
+            json: try Self.body([
+                "template": invoice, "list": "flow", "index": 1, "set": ["text": "※は軽減税率の対象です。", "size": 9]
+            ]))
+        #expect(note.status == 200, "\(note.text.prefix(400))")
+        let noted = try #require(
+            (try JSONSerialization.jsonObject(with: note.body) as? [String: Any])?["template"] as? String)
+        #expect(
+            noted
+                == invoice.replacingOccurrences(
+                    of: "paragraph: {text: \"※印は軽減税率（8%）の対象品目です。\", size: 8,",
+                    with: "paragraph: {text: \"※は軽減税率の対象です。\", size: 9,"))
         let bad: [(String, String)] = [
             ("/designer/edit", try Self.body(["template": yaml, "index": 99, "set": ["x": 1]])),
             ("/designer/edit", try Self.body(["template": yaml, "index": 10, "set": ["x": ["a"]]])),
