@@ -76,6 +76,7 @@ import Testing
         #expect(seen["rowsBefore"] as? Int == 4)
         #expect(seen["rowsAfter"] as? Int == 5)
         #expect(seen["previewChanged"] as? Bool == true)
+        #expect(seen["rowsDefaults"] as? Int == 4 && seen["rowsRecord"] as? Int == 5, "a kept record flipped back to")
         let data = try #require(seen["data"] as? [String: Any])
         let items = try #require(data["items"] as? [[String: Any]])
         #expect(items.count == 5 && items.first?["qty"] as? Int == 5, "\(items)")

@@ -750,6 +750,32 @@ function showData(form) {
   else data.refresh();
 }
 
+// ---- Sample records: kept in this browser per template, to flip through ----
+
+const recordsKey = () => `mkpdf-records:${$("templates").value}`;
+const keptRecords = () => JSON.parse(localStorage.getItem(recordsKey()) || "[]");
+
+function listRecords(chosen) {
+  const select = $("records");
+  select.replaceChildren(new Option("defaults", ""));
+  keptRecords().forEach((_, index) => select.append(new Option(`record ${index + 1}`, String(index))));
+  select.value = chosen === undefined ? "" : String(chosen);
+}
+
+$("keep").addEventListener("click", () => {
+  const records = keptRecords();
+  records.push(data.get());
+  localStorage.setItem(recordsKey(), JSON.stringify(records));
+  listRecords(records.length - 1);
+});
+
+$("records").addEventListener("change", (event) => {
+  const chosen = event.target.value;
+  data.set(chosen === "" ? "{}" : keptRecords()[Number(chosen)]);
+  if (state.boxes) buildForm(state.boxes.inputs || [], true);
+  schedule();
+});
+
 // ---- Loading, saving, and the page's controls ----
 
 async function loadTemplate(name) {
@@ -766,6 +792,7 @@ async function loadTemplate(name) {
   state.selected = null;
   state.formShape = "";
   undoButtons();
+  listRecords();
   state.page = 1;
   await render();
 }

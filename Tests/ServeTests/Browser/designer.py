@@ -210,6 +210,12 @@ with sync_playwright() as playwright:
     seen["previewChanged"] = preview_hash(page) != before
     seen["data"] = json.loads(page.evaluate("document.querySelectorAll('.CodeMirror')[1].CodeMirror.getValue()"))
     seen["after"] = pdf(page, "invoice-after.pdf")
+    # Kept as a sample record, the defaults chosen, then the record again: five lines, then four, then five.
+    page.click("#keep")
+    rerendered(page, lambda: page.select_option("#records", ""))
+    seen["rowsDefaults"] = page.locator(rows).count()
+    rerendered(page, lambda: page.select_option("#records", "0"))
+    seen["rowsRecord"] = page.locator(rows).count()
     page.evaluate("document.getElementById('status').textContent = ''")
     page.screenshot(path=f"{shots}/designer-invoice.png")
     browser.close()
