@@ -84,6 +84,7 @@ extension RenderService {
             var boxes: [[String: Any]] = []
             for place in element.places where document.pages.indices.contains(place.page - 1) {
                 let page = document.pages[place.page - 1]
+                guard page.commandStarts.indices.contains(place.commands.lowerBound) else { continue }
                 if entry["role"] == nil, let role = types[place.page - 1][page.commandStarts[place.commands.lowerBound]]
                 {
                     entry["role"] = role

@@ -79,6 +79,7 @@ extension Template {
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
                 metadata: metadata, archive: furniture.archive, signatureField: furniture.signatureField)
             document.flattensForms = furniture.flattensForms
+            document.pdfua = furniture.pdfua
             return (document, designed)
         }
         var origins: [Int] = []
