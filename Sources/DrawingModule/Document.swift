@@ -51,6 +51,10 @@ public struct Document: Codable, Hashable, Sendable {
     /// break the claim (an image with neither alternative text nor `decorative`) refused.
     public var pdfua = false
 
+    /// True when the PDF is tagged: it claims PDF/UA-1 (`pdfua`) or an accessible PDF/A level (`2a`, `3a`), both of
+    /// which stand on the structure tree.
+    public var isTagged: Bool { pdfua || archive?.level.isAccessible == true }
+
     /// Creates a document from its pages, metadata, outline, archive request and signature field.
     public init(
         pages: [Drawing] = [], metadata: Metadata = Metadata(), outline: [OutlineEntry] = [], archive: Archive? = nil,

@@ -7,7 +7,9 @@ extension Document {
     /// with nothing it depends on left outside it. A template sets it with `pdfa:` and `attach:`, a command with
     /// `--pdfa` and `--attach`, a library caller in `OutputOptions.archive`.
     public struct Archive: Codable, Hashable, Sendable {
-        /// A PDF/A level: the "b" (basic, visual appearance) conformance of parts 1, 2 and 3.
+        /// A PDF/A level: the "b" (basic, visual appearance) conformance of parts 1, 2 and 3, and the "a"
+        /// (accessible) conformance of parts 2 and 3, which is "b" and a tagged PDF (structure tree, reading order,
+        /// the text each glyph stands for).
         public enum Level: String, Codable, Hashable, Sendable, CaseIterable {
             /// PDF/A-1b (ISO 19005-1, PDF 1.4): no transparency, no attachments.
             case a1b = "1b"
@@ -15,9 +17,22 @@ extension Document {
             case a2b = "2b"
             /// PDF/A-3b (ISO 19005-3): as 2b, and any file may be attached (e-invoice data beside its PDF).
             case a3b = "3b"
+            /// PDF/A-2a: PDF/A-2b, tagged.
+            case a2a = "2a"
+            /// PDF/A-3a: PDF/A-3b, tagged.
+            case a3a = "3a"
 
             /// The part number, 1 to 3.
             public var part: Int { Int(String(rawValue.prefix(1))) ?? 1 }
+
+            /// The conformance letter the XMP states: `A` for the accessible levels, `B` for the basic ones.
+            public var conformance: String { rawValue.hasSuffix("a") ? "A" : "B" }
+
+            /// True for the accessible levels, whose PDF is tagged.
+            public var isAccessible: Bool { conformance == "A" }
+
+            /// True for part 3, the one that carries attached files of any kind.
+            public var carriesAttachments: Bool { part == 3 }
 
             /// `PDF/A-1b` and so on, for messages.
             public var name: String { "PDF/A-\(rawValue)" }

@@ -89,6 +89,9 @@ extension Drawing.Command {
         public var maxLength: Int?
         /// The characters a reader can type (see ``Typing``); the default keeps ASCII and kana.
         public var typing: Typing
+        /// What a screen reader says the field is (`/TU`, a tagged PDF's name for it); nil says its `name`, which
+        /// programs fill it by and may not read well (`zip_code`).
+        public var label: String?
 
         /// The value a ticked check box has (its "on" appearance state), as most forms use.
         public static let checkedValue = "Yes"
@@ -125,7 +128,7 @@ extension Drawing.Command {
 
         private enum CodingKeys: String, CodingKey {
             case type, name, rect, value, options, multiline, font, size, textColor, borderColor, background
-            case borderWidth, alignment, readOnly, required, maxLength, typing
+            case borderWidth, alignment, readOnly, required, maxLength, typing, label
         }
 
         /// Reads a field; everything but `type`, `name` and `rect` (or a radio group's buttons) may be left out.
@@ -154,6 +157,7 @@ extension Drawing.Command {
                 required: try c.decodeIfPresent(Bool.self, forKey: .required) ?? false,
                 maxLength: try c.decodeIfPresent(Int.self, forKey: .maxLength),
                 typing: try c.decodeIfPresent(Typing.self, forKey: .typing) ?? .kana)
+            label = try c.decodeIfPresent(String.self, forKey: .label)
         }
 
         /// Writes every member; a missing border or background as `null`, since left out means the default one.
@@ -176,6 +180,7 @@ extension Drawing.Command {
             if required { try c.encode(required, forKey: .required) }
             try c.encodeIfPresent(maxLength, forKey: .maxLength)
             try c.encode(typing, forKey: .typing)
+            try c.encodeIfPresent(label, forKey: .label)
         }
 
         /// True for a check box that is ticked.

@@ -1,4 +1,3 @@
-import DrawingModule
 import Support
 
 /// The budgets a template and its data are held to, so a template or data file from a stranger cannot exhaust the

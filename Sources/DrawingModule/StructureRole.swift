@@ -53,17 +53,21 @@ public struct StructureRole: Codable, Hashable, Sendable {
     /// For a ruby base or ruby text: which ruby of its text box it belongs to (from 0), so a base and its reading,
     /// drawn apart (the readings after the whole text), are paired again; nil for other kinds.
     public var rubyGroup: Int?
+    /// The element's language (a BCP 47 tag, `en`, `zh-Hant`) where it is not the document's: a screen reader
+    /// reads an English line in English in a Japanese document; nil for the document's.
+    public var language: String?
 
     /// Creates a role.
     public init(
         _ kind: Kind, level: Int? = nil, alternativeText: String? = nil, columnSpan: Int? = nil,
-        rubyGroup: Int? = nil
+        rubyGroup: Int? = nil, language: String? = nil
     ) {
         self.kind = kind
         self.level = level
         self.alternativeText = alternativeText
         self.columnSpan = columnSpan
         self.rubyGroup = rubyGroup
+        self.language = language
     }
 
     /// A heading of `level` (1 to 6).

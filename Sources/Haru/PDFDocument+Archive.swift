@@ -12,8 +12,10 @@ struct EmbeddedFile {
 
 /// What an archival document writes when saved, gathered while it is built.
 struct ArchiveState {
-    /// The PDF/A part, 1 to 3, of conformance level B.
+    /// The PDF/A part, 1 to 3.
     var part: Int
+    /// The conformance level, `A` (accessible: the document is tagged) or `B` (basic).
+    var conformance: String
     /// The ICC profile embedded as the sRGB OutputIntent.
     var profile: Data
     /// The CIDs each embedded CIDFont's descriptor shows (CID 0 always), for its `/CIDSet`.
@@ -46,18 +48,19 @@ extension PDFDocument {
     /// profile as PDF/A-1 requires.
     package static let sRGBProfilePath = "/usr/share/color/icc/ghostscript/srgb.icc"
 
-    /// Makes the document conform to PDF/A-`part`b (1, 2 or 3) when saved: XMP metadata in sync with the information dictionary, an
+    /// Makes the document conform to PDF/A-`part` (1, 2 or 3) of `conformance` (`B`, or `A` for a document tagged
+    /// with `setTagged(universalAccess:)`) when saved: XMP metadata in sync with the information dictionary, an
     /// sRGB OutputIntent with `profile` (an ICC profile; by default the one at `sRGBProfilePath`), a `/CIDSet` for
     /// every embedded CIDFont, the header version of the level; PDF/A-1b refuses transparency from here on. Call it
     /// before anything is drawn or any font is added.
     /// - Throws: `HPDF_FILE_OPEN_ERROR` naming the profile's path and package when it cannot be read.
-    package func setArchivePart(_ part: Int, profile: Data? = nil) throws {
-        let level = "PDF/A-\(part)b"
+    package func setArchivePart(_ part: Int, conformance: String = "B", profile: Data? = nil) throws {
+        let level = "PDF/A-\(part)\(conformance.lowercased())"
         try ensureUsable("make the document \(level)", nil)
-        guard (1...3).contains(part) else {
+        guard (1...3).contains(part), conformance == "B" || (conformance == "A" && part > 1) else {
             throw reject(
                 code: 0x1058, operation: "make the document \(level)", argument: nil,
-                hint: "give PDF/A part 1, 2 or 3 (conformance b).")
+                hint: "give PDF/A part 1, 2 or 3 of conformance B, or part 2 or 3 of conformance A.")
         }
         let data: Data
         if let profile {
@@ -71,7 +74,7 @@ extension PDFDocument {
             }
             data = read
         }
-        archive = ArchiveState(part: part, profile: data)
+        archive = ArchiveState(part: part, conformance: conformance, profile: data)
     }
 
     /// Attaches the file `name` holding `data` of MIME type `mimeType` (`/Subtype`), with its `/AFRelationship`
@@ -97,11 +100,17 @@ extension PDFDocument {
     /// Writes the parts `archive` asks for into the catalog and fonts, once.
     func writeArchiveParts(_ argument: String?) throws {
         guard var state = archive, !state.written else { return }
-        let objects = PDFObjectBuilder(document: self, operation: "write the PDF/A-\(state.part)b parts")
+        let level = "PDF/A-\(state.part)\(state.conformance.lowercased())"
+        let objects = PDFObjectBuilder(document: self, operation: "write the \(level) parts")
+        guard state.conformance == "B" || structure != nil else {
+            throw reject(
+                code: 0x1058, operation: "write the \(level) parts", argument: nil,
+                hint: "an accessible level (a) is a tagged PDF: call setTagged before the first page.")
+        }
         let catalog = handle.pointee.catalog!
         handle.pointee.pdf_version = state.part == 1 ? HPDF_VER_14 : HPDF_VER_17
 
-        try writeMetadata(part: state.part, objects)
+        try writeMetadata(part: state.part, conformance: state.conformance, objects)
 
         let profile = try objects.deflatedStream(try deflate(state.profile))
         try objects.number(profile, "N", 3)
@@ -193,21 +202,23 @@ extension PDFDocument {
         return stream
     }
 
-    /// Writes the catalog's `/Metadata`, the XMP packet (`xmp(part:universalAccess:info:)`) of the PDF/A `part`
-    /// (nil for none) and the PDF/UA claim when the document is tagged for it.
-    func writeMetadata(part: Int?, _ objects: PDFObjectBuilder) throws {
-        let packet = Self.xmp(part: part, universalAccess: structure?.claimsUniversalAccess == true, info: xmpInfo)
+    /// Writes the catalog's `/Metadata`, the XMP packet (`xmp(part:conformance:universalAccess:info:)`): the PDF/A
+    /// `part` (nil for none) of `conformance`, and the PDF/UA claim when the document is tagged for it.
+    func writeMetadata(part: Int?, conformance: String = "B", _ objects: PDFObjectBuilder) throws {
+        let packet = Self.xmp(
+            part: part, conformance: conformance, universalAccess: structure?.claimsUniversalAccess == true,
+            info: xmpInfo)
         let metadata = try plainStream(packet, objects)
         try objects.name(metadata, "Type", "Metadata")
         try objects.name(metadata, "Subtype", "XML")
         try objects.add(handle.pointee.catalog, "Metadata", UnsafeMutableRawPointer(metadata))
     }
 
-    /// The XMP packet: the PDF/A identification of `part` (nil: none), the PDF/UA-1 identification when
+    /// The XMP packet: the PDF/A identification of `part` (nil: none) and `conformance`, the PDF/UA-1 identification when
     /// `universalAccess`, and every information entry set, in the properties PDF/A pairs them with (Title →
     /// dc:title, Author → dc:creator, Subject → dc:description, Keywords → pdf:Keywords, Creator → xmp:CreatorTool,
     /// Producer → pdf:Producer).
-    static func xmp(part: Int?, universalAccess: Bool, info: DocumentInfo) -> Data {
+    static func xmp(part: Int?, conformance: String = "B", universalAccess: Bool, info: DocumentInfo) -> Data {
         var dublinCore = "<dc:format>application/pdf</dc:format>"
         if let title = info.title {
             dublinCore +=
@@ -229,18 +240,22 @@ extension PDFDocument {
         if let part {
             claims += """
                 <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">\
-                <pdfaid:part>\(part)</pdfaid:part><pdfaid:conformance>B\
+                <pdfaid:part>\(part)</pdfaid:part><pdfaid:conformance>\(conformance)\
                 </pdfaid:conformance></rdf:Description>
 
                 """
         }
+        var schemas: [String] = []
         if universalAccess {
             claims += """
                 <rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">\
                 <pdfuaid:part>1</pdfuaid:part></rdf:Description>
 
                 """
+            schemas.append(universalAccessSchema)
         }
+        // PDF/A knows only its own schemas: any other the packet uses is described in it.
+        if part != nil, !schemas.isEmpty { claims += extensionSchemas(schemas) }
         let packet = """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
             <x:xmpmeta xmlns:x="adobe:ns:meta/">
@@ -253,6 +268,29 @@ extension PDFDocument {
             <?xpacket end="r"?>
             """
         return Data(packet.utf8)
+    }
+
+    /// The PDF/A extension schema of `pdfuaid:part` (ISO 14289-1 5.4 names the property).
+    static let universalAccessSchema = """
+        <rdf:li rdf:parseType="Resource">\
+        <pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>\
+        <pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>\
+        <pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>\
+        <pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource">\
+        <pdfaProperty:name>part</pdfaProperty:name><pdfaProperty:valueType>Integer</pdfaProperty:valueType>\
+        <pdfaProperty:category>internal</pdfaProperty:category>\
+        <pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description>\
+        </rdf:li></rdf:Seq></pdfaSchema:property></rdf:li>
+        """
+
+    /// The one description that declares `schemas` (each an `rdf:li` of a `pdfaSchema`) to PDF/A readers.
+    static func extensionSchemas(_ schemas: [String]) -> String {
+        """
+        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" \
+        xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">\
+        <pdfaExtension:schemas><rdf:Bag>\(schemas.joined())</rdf:Bag></pdfaExtension:schemas></rdf:Description>
+
+        """
     }
 
     /// `text` with XML's five special characters escaped.

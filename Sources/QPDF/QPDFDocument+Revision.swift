@@ -41,6 +41,26 @@ package struct PDFRevision: Sendable {
     package var mediaBox: [Double]
     /// True when the file is encrypted.
     package var encrypted: Bool
+    /// The structure tree of a tagged PDF, which a signature field joins; nil for an untagged one.
+    package var structure: Structure?
+
+    /// What a new annotation needs of a tagged PDF's structure tree to be in it (PDF/UA wants every widget inside a
+    /// `/Form` element): the element it joins, the parent tree that maps the widget back, and the next free key.
+    package struct Structure: Sendable {
+        /// The `/StructTreeRoot`, its dictionary text without `/ParentTreeNextKey`.
+        package var root: Object
+        /// The `/ParentTreeNextKey`: the key the new annotation's `/StructParent` takes.
+        package var nextKey: Int
+        /// The parent tree's root, its dictionary text without `/Nums`.
+        package var parentTree: Object
+        /// The parent tree's `/Nums` (each unparsed), to be written back with the new entry.
+        package var numbers: [String]
+        /// The element new content joins at its end: the tree's one top element (the `/Document`), its dictionary
+        /// text without `/K`.
+        package var container: Object
+        /// The container's kids (each unparsed), to be written back with the new element.
+        package var kids: [String]
+    }
 }
 
 extension QPDFDocument {
@@ -79,8 +99,39 @@ extension QPDFDocument {
             guarded(()) { qpdf_oh_remove_key($0, form, "/SigFlags") }
             result.form = .init(number: number, generation: generation(form), dictionary: resolved(form))
         }
+        if let tree = value(root, "/StructTreeRoot") {
+            result.structure = try structure(tree)
+        }
         if let error = takeObjectErrors().first { throw failure(error) }
         return result
+    }
+
+    /// The facts of a structure tree as mkpdf writes it: an indirect root whose `/K` is one indirect element, and an
+    /// indirect parent tree of one `/Nums` array.
+    private func structure(_ tree: qpdf_oh) throws(QPDFFailure) -> PDFRevision.Structure {
+        func failure(_ what: String) -> QPDFFailure {
+            QPDFFailure(message: "the structure tree \(what)", code: qpdf_e_damaged_pdf)
+        }
+        guard isDictionary(tree), let treeNumber = objectNumber(tree) else { throw failure("is not indirect") }
+        guard let nextKey = integer(value(tree, "/ParentTreeNextKey")) else { throw failure("has no next key") }
+        guard let parents = value(tree, "/ParentTree"), isDictionary(parents),
+            let parentsNumber = objectNumber(parents),
+            value(parents, "/Kids") == nil
+        else { throw failure("has no parent tree of one /Nums array") }
+        guard let top = value(tree, "/K"), isDictionary(top), let topNumber = objectNumber(top) else {
+            throw failure("has no single top element")
+        }
+        let numbers = items(value(parents, "/Nums")).map(unparsed)
+        let kids = value(top, "/K").map { isArray($0) ? items($0).map(unparsed) : [unparsed($0)] } ?? []
+        guarded(()) { qpdf_oh_remove_key($0, tree, "/ParentTreeNextKey") }
+        guarded(()) { qpdf_oh_remove_key($0, parents, "/Nums") }
+        guarded(()) { qpdf_oh_remove_key($0, top, "/K") }
+        return PDFRevision.Structure(
+            root: .init(number: treeNumber, generation: generation(tree), dictionary: resolved(tree)),
+            nextKey: nextKey,
+            parentTree: .init(number: parentsNumber, generation: generation(parents), dictionary: resolved(parents)),
+            numbers: numbers,
+            container: .init(number: topNumber, generation: generation(top), dictionary: resolved(top)), kids: kids)
     }
 
     /// An object's text as it stands where it is used (`N 0 R` for an indirect one).

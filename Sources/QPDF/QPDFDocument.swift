@@ -229,6 +229,12 @@ package final class QPDFDocument {
         return guarded(nil) { qpdf_oh_get_numeric_value($0, object) }
     }
 
+    /// A boolean, or nil when the object is not one.
+    package func boolean(_ object: qpdf_oh?) -> Bool? {
+        guard let object, type(object) == ot_boolean else { return nil }
+        return guarded(nil) { qpdf_oh_get_bool_value($0, object) != QPDF_FALSE }
+    }
+
     /// An integer, or nil when the object is not an integer.
     package func integer(_ object: qpdf_oh?) -> Int? {
         guard let object, type(object) == ot_integer else { return nil }

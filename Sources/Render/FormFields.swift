@@ -147,8 +147,8 @@ extension PDFTarget {
                 textColor: Self.rgb(field.textColor), quadding: quadding, readOnly: field.readOnly,
                 required: field.required, borderColor: field.borderColor.map(Self.rgb),
                 backgroundColor: field.background.map(Self.rgb), borderWidth: field.borderWidth, widgets: widgets)
-            // A tagged PDF names the field to a reader by its name, the label the template gives it.
-            if marks != nil { made.tooltip = field.name }
+            // A tagged PDF names the field to a reader by its label, or else its name.
+            if marks != nil { made.tooltip = field.label ?? field.name }
             let annotations = try page.document.addFormField(made)
             marks?.recordAnnotations(annotations)
         } catch {

@@ -177,7 +177,7 @@ public struct PDFRenderer: Sendable {
             throw RenderError.outline(index: problem.index, field: problem.field, reason: problem.reason)
         }
         if let archive = document.archive { try checkArchivable(document, archive) }
-        if document.pdfua, fontMode == .cid { throw StructureTreeWriter.cidProblem }
+        if document.isTagged, fontMode == .cid { throw StructureTreeWriter.cidProblem }
         let laidOut: LaidOutDocument
         do {
             laidOut = try layout.layOut(document)
@@ -187,7 +187,7 @@ public struct PDFRenderer: Sendable {
             missing.tried.insert(PDFFontSet.cidLabel(of: missing.font), at: 0)
             throw .missingGlyph(missing, text: shown, location: at)
         }
-        if document.pdfua, let problem = StructureTreeWriter.firstProblem(in: laidOut) { throw problem }
+        if document.isTagged, let problem = StructureTreeWriter.firstProblem(in: laidOut) { throw problem }
         return laidOut
     }
 
@@ -219,12 +219,12 @@ public struct PDFRenderer: Sendable {
     /// Builds the libHaru document of a laid-out document; the caller produces its bytes.
     private func build(_ laidOut: LaidOutDocument) throws -> PDFDocument {
         let document = laidOut.document
-        let tagging = document.pdfua ? StructureTreeWriter(laidOut) : nil
+        let tagging = document.isTagged ? StructureTreeWriter(laidOut) : nil
         let pdf: PDFDocument
         do {
             pdf = try PDFDocument(caches: context?.caches)
             if let archive = document.archive {
-                try pdf.setArchivePart(archive.level.part)
+                try pdf.setArchivePart(archive.level.part, conformance: archive.level.conformance)
                 for file in archive.attachments {
                     try pdf.attach(
                         name: file.name, data: file.data, mimeType: file.mimeType,
@@ -242,7 +242,8 @@ public struct PDFRenderer: Sendable {
                 try pdf.setLanguage(language)
             }
             try tagging?.begin(
-                pdf, title: title, language: document.metadata.language ?? Self.language(of: laidOut.pages))
+                pdf, title: title, language: document.metadata.language ?? Self.language(of: laidOut.pages),
+                universalAccess: document.pdfua)
         } catch let error as RenderError {
             throw error
         } catch {
@@ -327,7 +328,7 @@ public struct PDFRenderer: Sendable {
     /// The plan for `document`'s first page (laid out as `laidOut`): beginnings are kept by a context, outside PDF/A
     /// only.
     private func firstPage(of document: Document, laidOut: LaidOutDocument) -> FirstPage? {
-        guard let context, document.archive == nil, !document.pdfua, let drawing = document.pages.first else {
+        guard let context, document.archive == nil, !document.isTagged, let drawing = document.pages.first else {
             return nil
         }
         let prefixes = context.caches.cache(PDFPrefixes.self)
@@ -390,7 +391,7 @@ public struct PDFRenderer: Sendable {
                 reason: "PDF/A wants every font embedded, and the cid mode leaves gothic and mincho out",
                 fix: "use the embedded font mode (leave out --font-mode cid)")
         }
-        if let file = archive.attachments.first, archive.level != .a3b {
+        if let file = archive.attachments.first, !archive.level.carriesAttachments {
             throw .archive(
                 level: archive.level.name, element: "attachment \"\(file.name)\"",
                 reason: "only PDF/A-3 carries attached files of any kind",
@@ -406,7 +407,7 @@ public struct PDFRenderer: Sendable {
         from given: Int = 0, reached: (Int) -> Void = { _ in }
     ) throws {
         // Read from their buffer, as `Painter` reads them: an iterator copied each whole element out first.
-        let walked = try elements.withContiguousStorageIfAvailable { elements in
+        let walked: Void? = try elements.withContiguousStorageIfAvailable { elements in
             for index in elements.indices {
                 try registerGlyphs(of: elements[index], in: fontSet, numbering: &number, from: given, reached: reached)
             }

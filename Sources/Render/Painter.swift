@@ -34,7 +34,7 @@ struct Painter {
     ) throws {
         // The elements are read from their buffer (a page's and a scope's are contiguous): an iterator moved each
         // whole element out into a copy of its own first.
-        let painted = try elements.withContiguousStorageIfAvailable { elements in
+        let painted: Void? = try elements.withContiguousStorageIfAvailable { elements in
             for index in elements.indices {
                 target.willPaint(elementAt: first + index)
                 try paintElement(elements[index], into: target)

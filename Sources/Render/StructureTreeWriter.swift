@@ -128,16 +128,16 @@ final class StructureTreeWriter {
         return .element(id)
     }
 
-    /// Makes `pdf` a tagged PDF (PDF/UA-1 claimed in its XMP), its language stated (`language`, else ja-JP) and its
-    /// title shown: call before its first page.
+    /// Makes `pdf` a tagged PDF (PDF/UA-1 claimed in its XMP when `universalAccess`), its language stated
+    /// (`language`, else ja-JP) and its title shown: call before its first page.
     /// - Throws: `RenderError.accessibility` for a document without a title, which PDF/UA-1 wants.
-    func begin(_ pdf: PDFDocument, title: String?, language: String?) throws {
+    func begin(_ pdf: PDFDocument, title: String?, language: String?, universalAccess: Bool) throws {
         guard title != nil else {
             throw RenderError.accessibility(
                 location: nil, element: "the document", reason: "it has no title and no text to take one from",
                 fix: "give the template a title: (or the document metadata a title)")
         }
-        try pdf.setTagged(universalAccess: true)
+        try pdf.setTagged(universalAccess: universalAccess)
         try pdf.setLanguage(language.flatMap { $0 == "ja" ? nil : $0 } ?? "ja-JP")
         try pdf.setDisplaysTitle(true)
     }
@@ -240,7 +240,8 @@ final class StructureTreeWriter {
             let isCell = element.role?.kind == .tableDataCell || element.role?.kind == .tableHeaderCell
             guard !kids.isEmpty || element.role == nil || isCell else { return nil }
             var written = PDFStructureElement(
-                type: types[id], alternativeText: element.role?.alternativeText, kids: kids)
+                type: types[id], alternativeText: element.role?.alternativeText, language: element.role?.language,
+                kids: kids)
             // A link that draws no text (a rule, a shape) is told by where it goes.
             if element.role?.kind == .link, Self.firstText(of: element) == nil { written.alternativeText = linkTarget }
             if element.role?.kind == .tableHeaderCell {
@@ -345,7 +346,7 @@ final class StructureTreeWriter {
     static let cidProblem = RenderError.accessibility(
         location: nil, element: "font mode cid",
         reason: "PDF/UA wants every font embedded, and the cid mode leaves gothic and mincho out",
-        fix: "use the embedded font mode (leave out --font-mode cid)")
+        fix: "use the embedded font mode (leave out --font-mode cid), or write the PDF untagged (--no-pdfua)")
 
     /// The first thing in `laidOut` that breaks PDF/UA-1: a figure (an image, a barcode, a chart, a part given a
     /// figure's role) with no alternative text that is not marked decorative, named with its place.

@@ -24,6 +24,7 @@ struct RenderRequest: Sendable {
     var scaleFactor: Double
     var page: Int
     var flattensForms: Bool
+    var pdfua: Bool?
 
     init(_ work: Work, settings: RenderSettings) {
         self.work = work
@@ -32,6 +33,7 @@ struct RenderRequest: Sendable {
         scaleFactor = settings.scale.factor
         page = settings.page
         flattensForms = settings.flattensForms
+        pdfua = settings.pdfua
     }
 
     /// The request as a frame header (`FieldWriter`): the work's kind and strings, then the settings.
@@ -60,6 +62,7 @@ struct RenderRequest: Sendable {
         writer.double(scaleFactor)
         writer.int(page)
         writer.int(flattensForms ? 1 : 0)
+        writer.int(pdfua.map { $0 ? 1 : 0 } ?? 2)
         return writer.data
     }
 
@@ -78,6 +81,8 @@ struct RenderRequest: Sendable {
         scaleFactor = try reader.double()
         page = try reader.int()
         flattensForms = try reader.int() != 0
+        let tagging = try reader.int()
+        pdfua = tagging == 2 ? nil : tagging != 0
     }
 
     /// The settings the request was made with.
@@ -89,7 +94,7 @@ struct RenderRequest: Sendable {
             }
             return RenderSettings(
                 format: format, fontMode: fontMode, scale: .factor(scaleFactor), page: page,
-                flattensForms: flattensForms)
+                flattensForms: flattensForms, pdfua: pdfua)
         }
     }
 }

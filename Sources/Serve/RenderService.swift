@@ -112,10 +112,21 @@ public struct RenderService: Sendable {
         do {
             rendered = try await gate.run { try job.render(data: values) }
         } catch {
-            throw ServiceProblem(error, storedTemplate: stored)
+            var problem = ServiceProblem(error, storedTemplate: stored)
+            // A stored template that cannot be tagged (an image without alt text) is sound until a request asks
+            // for tagging: the asking is what fails.
+            if settings.pdfua == true, Self.isInaccessible(error) { problem.kind = .unprocessable }
+            throw problem
         }
         metrics.documents(1, bytes: rendered.files.reduce(0) { $0 + $1.count })
         return rendered
+    }
+
+    /// True for an error that says the document holds what cannot be tagged.
+    private static func isInaccessible(_ error: any Error) -> Bool {
+        if case .accessibility? = error as? RenderError { return true }
+        if case .inaccessible? = (error as? TemplateError)?.reason { return true }
+        return false
     }
 
     /// The documents of a batch: the stored template `name` once per record of `body` (JSONL, CSV in any encoding
@@ -238,6 +249,7 @@ public struct RenderService: Sendable {
         output.fontMode = settings.fontMode
         output.scale = settings.scale
         output.flattensForms = settings.flattensForms
+        output.pdfua = settings.pdfua ?? output.pdfua
         output.maximumRasterBytes = configuration.limits.rasterBytes
         output.context = context
         return output

@@ -3,7 +3,8 @@ import Foundation
 import Render
 
 /// How one request wants its document: the format (`?format=` or the `Accept` header), the PDF's font mode, the
-/// raster scale, whether form fields are drawn flat and, for a PNG of a longer document, the page.
+/// raster scale, whether form fields are drawn flat, whether a PDF is tagged and, for a PNG of a longer document, the
+/// page.
 public struct RenderSettings: Sendable, Hashable {
     /// The format answered.
     public var format: OutputFormat
@@ -16,22 +17,26 @@ public struct RenderSettings: Sendable, Hashable {
     /// True draws every form field as page content, nothing left to fill (`?flatten-forms=true`, the service's
     /// `--flatten-forms`, as `mkpdf render --flatten-forms`); false keeps the template's own choice.
     public var flattensForms: Bool
+    /// True makes the PDF a tagged PDF/UA-1 document (`?pdfua=true`, as `mkpdf render --pdfua`), false an untagged
+    /// one (`?pdfua=false`, as `--no-pdfua`); nil keeps the template's own choice.
+    public var pdfua: Bool?
 
     /// Settings for `format` with the service's defaults for the rest.
     public init(
         format: OutputFormat = .pdf, fontMode: PDFFontMode = .embedded, scale: RasterScale = .standard, page: Int = 1,
-        flattensForms: Bool = false
+        flattensForms: Bool = false, pdfua: Bool? = nil
     ) {
         self.format = format
         self.fontMode = fontMode
         self.scale = scale
         self.page = page
         self.flattensForms = flattensForms
+        self.pdfua = pdfua
     }
 
     /// The settings a request's query and `Accept` header ask for, over `defaults`.
     /// - Throws: `ServiceProblem` `.notAcceptable` for a format the service does not write, `.badRequest` for a font
-    ///   mode, scale, page or `flatten-forms` that is not one.
+    ///   mode, scale, page, `flatten-forms` or `pdfua` that is not one, and for `pdfua=true` with a PNG.
     public init(query: [String: String], accept: String?, defaults: RenderSettings) throws(ServiceProblem) {
         self = defaults
         if let name = query["format"] {
@@ -66,17 +71,39 @@ public struct RenderSettings: Sendable, Hashable {
             }
             self.page = page
         }
-        if let text = query["flatten-forms"] {
-            switch text.lowercased() {
-            case "true": flattensForms = true
-            case "false": flattensForms = false
-            default:
+        if let flatten = try Self.switchValue(
+            query, "flatten-forms",
+            fix: "flatten-forms=true draws form fields flat, flatten-forms=false keeps them fillable (unless the "
+                + "service or template flattens)")
+        {
+            flattensForms = flatten
+        }
+        if let tagged = try Self.switchValue(
+            query, "pdfua",
+            fix: "pdfua=true tags the PDF and claims PDF/UA-1, pdfua=false writes it untagged; without it, as the "
+                + "template says")
+        {
+            pdfua = tagged
+            if tagged, format != .pdf {
                 throw ServiceProblem(
                     .badRequest,
-                    detail:
-                        "flatten-forms=\(text) is neither true nor false. Fix: flatten-forms=true draws form fields "
-                        + "flat, flatten-forms=false keeps them fillable (unless the service or template flattens)")
+                    detail: "pdfua=true makes a tagged PDF, and this request asks for \(format.rawValue). Fix: ask "
+                        + "for format=pdf, or leave pdfua out")
             }
+        }
+    }
+
+    /// The query's `true` or `false` (any case) for `key`; nil when the query does not name it.
+    /// - Throws: `ServiceProblem` `.badRequest` for another value, with `fix`.
+    private static func switchValue(_ query: [String: String], _ key: String, fix: String) throws(ServiceProblem)
+        -> Bool?
+    {
+        guard let text = query[key] else { return nil }
+        switch text.lowercased() {
+        case "true": return true
+        case "false": return false
+        default:
+            throw ServiceProblem(.badRequest, detail: "\(key)=\(text) is neither true nor false. Fix: \(fix)")
         }
     }
 

@@ -9,8 +9,8 @@ import QPDF
 /// missing one an error). Full conformance — colour spaces in content, XMP schemas, the ICC profile's version,
 /// hundreds of clauses more — needs a validator such as veraPDF or PDFBox Preflight.
 enum ArchiveRules {
-    /// Every problem found in `document` for PDF/A-`part`b.
-    static func findings(in document: QPDFDocument, part: Int) -> [Finding] {
+    /// Every problem found in `document` for PDF/A-`part` of `conformance` (`B`, or `A`: tagged as well).
+    static func findings(in document: QPDFDocument, part: Int, conformance: String = "B") -> [Finding] {
         var problems: [String] = []
         let root = document.root
         let info = document.value(document.trailer, "/Info")
@@ -20,7 +20,9 @@ enum ArchiveRules {
             if declared != String(part) {
                 problems.append("the XMP names PDF/A part \(declared ?? "none"), not \(part)")
             }
-            if xmpValue(xmp, "pdfaid:conformance") != "B" { problems.append("the XMP names no conformance B") }
+            if xmpValue(xmp, "pdfaid:conformance") != conformance {
+                problems.append("the XMP names no conformance \(conformance)")
+            }
             let pairs = [("/Title", "dc:title"), ("/Author", "dc:creator"), ("/Producer", "pdf:Producer")]
             for (key, property) in pairs {
                 let infoValue = info.flatMap { document.text(document.value($0, key)) }
@@ -43,9 +45,27 @@ enum ArchiveRules {
         if document.value(document.trailer, "/Encrypt") != nil { problems.append("the file is encrypted") }
         problems += missingCIDSets(in: document)
         problems += formProblems(in: document)
+        if conformance == "A" { problems += taggingProblems(in: document) }
         return problems.map {
-            Finding(rule: .archive, severity: .error, message: "PDF/A-\(part)b: \($0)")
+            Finding(rule: .archive, severity: .error, message: "PDF/A-\(part)\(conformance.lowercased()): \($0)")
         }
+    }
+
+    /// What an accessible level (a) wants of a tagged PDF that the catalog shows: a structure tree with a parent
+    /// tree, `/MarkInfo /Marked true` and a `/Lang`.
+    private static func taggingProblems(in document: QPDFDocument) -> [String] {
+        let root = document.root
+        var problems: [String] = []
+        if let tree = document.value(root, "/StructTreeRoot") {
+            if document.value(tree, "/ParentTree") == nil { problems.append("the structure tree has no /ParentTree") }
+        } else {
+            problems.append("the catalog has no /StructTreeRoot (an accessible level is a tagged PDF)")
+        }
+        if document.boolean(document.value(document.value(root, "/MarkInfo") ?? 0, "/Marked")) != true {
+            problems.append("the catalog has no /MarkInfo << /Marked true >>")
+        }
+        if document.text(document.value(root, "/Lang")) == nil { problems.append("the catalog has no /Lang") }
+        return problems
     }
 
     /// Subset CIDFonts (a `ABCDEF+` name) whose descriptor has no `/CIDSet`, as PDF/A-1 requires.

@@ -16,17 +16,22 @@ public struct ValidationOptions: Sendable, Equatable {
     public var requireMetadata: Bool
     /// Resource limits that keep a validation's memory and time bounded on hostile files.
     public var limits: ResourceLimits
-    /// The PDF/A part (1, 2 or 3, conformance b) the file claims: its XMP, OutputIntent, CIDSets and the absence of
+    /// The PDF/A part (1, 2 or 3) the file claims: its XMP, OutputIntent, CIDSets and the absence of
     /// encryption are checked (`pdfa.conformance`), and fonts must be embedded; nil checks nothing of PDF/A.
     public var archivePart: Int?
+    /// The PDF/A conformance level the file claims with `archivePart`: `B`, or `A`, whose file must also be tagged
+    /// (a structure tree, `/MarkInfo /Marked true`, a language).
+    public var archiveConformance = "B"
 
     /// Options with every expectation spelled out; all default to "no expectation".
     public init(
         requireEmbeddedFonts: Bool = false, pageCount: Int? = nil, texts: [String] = [],
         pageSize: ExpectedPageSize? = nil, password: String? = nil, uncompressedStreamLimit: Int = 4096,
-        requireMetadata: Bool = false, limits: ResourceLimits = ResourceLimits(), archivePart: Int? = nil
+        requireMetadata: Bool = false, limits: ResourceLimits = ResourceLimits(), archivePart: Int? = nil,
+        archiveConformance: String = "B"
     ) {
         self.archivePart = archivePart
+        self.archiveConformance = archiveConformance
         self.requireMetadata = requireMetadata
         self.limits = limits
         self.requireEmbeddedFonts = requireEmbeddedFonts

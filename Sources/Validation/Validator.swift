@@ -139,7 +139,9 @@ public struct Validator: Sendable {
             Finding(rule: .inspectionIncomplete, severity: .warning, message: "qpdf warned while reading: \($0)")
         }
         findings += Rules.findings(for: inspection, options: options)
-        if let part = options.archivePart { findings += ArchiveRules.findings(in: document, part: part) }
+        if let part = options.archivePart {
+            findings += ArchiveRules.findings(in: document, part: part, conformance: options.archiveConformance)
+        }
         return ValidationReport(file: name, findings: findings, inspection: inspection)
     }
 

@@ -72,10 +72,15 @@ struct TicketBenchmark: ParsableCommand {
     @Flag(help: "Empty mkpdf's caches before every ticket (what one document costs alone).")
     var cold = false
 
+    /// Whether every ticket is a tagged PDF/UA-1 document.
+    @Flag(help: "Tag every PDF and claim PDF/UA-1 (what tagging costs beside the untagged line).")
+    var pdfua = false
+
     func validate() throws {
         guard (1...100_000).contains(count) else {
             throw ValidationError("--count \(count): give a number of tickets from 1 to 100000")
         }
+        if pdfua, mode == .png { throw ValidationError("--pdfua tags PDFs: give --mode embedded") }
     }
 
     func run() throws {
@@ -90,6 +95,7 @@ struct TicketBenchmark: ParsableCommand {
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.benchmarkTemplate()
         var options = OutputOptions(
             format: mode.format, fontMode: mode.fontMode, pngCompression: pngCompression == .fast ? .fast : .balanced)
+        options.pdfua = pdfua
         // The run owns what its tickets share, as a batch run does (`RecordJob`).
         let context = RenderContext()
         options.context = context
@@ -125,7 +131,7 @@ struct TicketBenchmark: ParsableCommand {
         print(
             String(
                 format: "mkpdf %@: %d tickets in %.3fs = %.0f tickets/s, avg %ld bytes",
-                mode.rawValue + (cold ? " cold" : "")
+                mode.rawValue + (cold ? " cold" : "") + (pdfua ? " pdfua" : "")
                     + (template.map { " " + URL(fileURLWithPath: $0).lastPathComponent } ?? ""), count,
                 seconds, Double(count) / seconds, bytes / count))
     }

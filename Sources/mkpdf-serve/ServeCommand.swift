@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Render templates over HTTP, with a live template editor at /.",
         discussion: """
             Routes: POST /render/TEMPLATE (JSON data → PDF or PNG: Accept, ?format=, ?font-mode=, ?scale=, \
-            ?page=, ?flatten-forms=true|false); POST /render ({"template": YAML, "data": JSON}); POST /batch/TEMPLATE (JSONL, CSV or a JSON \
+            ?page=, ?flatten-forms=true|false, ?pdfua=true|false); POST /render ({"template": YAML, "data": JSON}); POST /batch/TEMPLATE (JSONL, CSV or a JSON \
             list → a ZIP with manifest.jsonl; ?name=, ?data-format=); GET /templates; GET /healthz; GET /metrics; \
             GET / (the editor). Failures are RFC 9457 problem details. Documents render in worker processes \
             (--workers); a crashed or hung one is answered 500/504 and replaced. Only the declared body types, this \

@@ -24,8 +24,9 @@ extension OutputArguments {
         if encrypt, pdfa != nil || !attach.isEmpty {
             throw ValidationError("PDF/A forbids encryption: give --encrypt or --pdfa/--attach, not both")
         }
-        if !attach.isEmpty, let pdfa, pdfa != .a3b {
-            throw ValidationError("--attach needs PDF/A-3b: \(pdfa.name) carries no attached files; give --pdfa 3b")
+        if !attach.isEmpty, let pdfa, !pdfa.carriesAttachments {
+            throw ValidationError(
+                "--attach needs PDF/A-3: \(pdfa.name) carries no attached files; give --pdfa 3b (or 3a)")
         }
     }
 

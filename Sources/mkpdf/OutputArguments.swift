@@ -53,18 +53,20 @@ struct OutputArguments: ParsableArguments {
     @Option(
         name: .customLong("pdfa"),
         help: ArgumentHelp(
-            "Write PDF/A: 1b, 2b or 3b (XMP metadata, an sRGB OutputIntent, every font embedded). Overrides a "
-                + "template's pdfa:.", valueName: "level"))
+            "Write PDF/A: 1b, 2b or 3b (XMP metadata, an sRGB OutputIntent, every font embedded), or 2a or 3a "
+                + "(the same, tagged: as --pdfua without its claim). Overrides a template's pdfa:.", valueName: "level")
+    )
     var pdfa: Document.Archive.Level?
 
-    /// Tag the PDF and claim PDF/UA-1.
+    /// Tag the PDF and claim PDF/UA-1 (true), leave it untagged (false), or as the template says (nil).
     @Flag(
-        name: .customLong("pdfua"),
+        name: .customLong("pdfua"), inversion: .prefixedNo,
         help: ArgumentHelp(
             "Write a tagged PDF that claims PDF/UA-1: a structure tree (headings, paragraphs, tables, figures with "
                 + "their alt text), headers, footers and decoration as artifacts, the language and title stated. "
-                + "Refuses an image with neither alt: nor decorative: true. As a template's pdfua: true."))
-    var pdfua = false
+                + "Refuses an image with neither alt: nor decorative: true. As a template's pdfua: true; "
+                + "--no-pdfua writes an untagged PDF from a template that claims it."))
+    var pdfua: Bool?
 
     /// Files to attach (PDF/A-3b).
     @Option(
@@ -187,7 +189,7 @@ struct OutputArguments: ParsableArguments {
         options.pdfua = pdfua
         options.archive = try archive()
         options.encryption = try encryption()
-        if format != .pdf, options.archive != nil || options.encryption != nil || sign != nil || pdfua {
+        if format != .pdf, options.archive != nil || options.encryption != nil || sign != nil || pdfua == true {
             throw ValidationError(
                 "--pdfa, --pdfua, --attach, --encrypt and --sign make PDFs; write a .pdf or leave them out")
         }

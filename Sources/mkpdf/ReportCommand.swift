@@ -101,7 +101,7 @@ struct ReportCommand: ParsableCommand {
         let rows = ["rows": Template.records(table)]
         let templateOptions = TemplateRenderOptions(
             pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared, deadline: deadline)
-        if options.archive != nil || options.pdfua {
+        if options.archive != nil || options.pdfua == true {
             let document = try reportTemplate.document(values: values, data: rows, options: templateOptions)
             try rendering.write(try render(document, options: options), to: output)
             return

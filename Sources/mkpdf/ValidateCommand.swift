@@ -78,8 +78,10 @@ struct ValidateCommand: ParsableCommand {
     @Option(
         name: .customLong("pdfa"),
         help: ArgumentHelp(
-            "Check what mkpdf can of PDF/A (1b, 2b or 3b): XMP present and in sync, OutputIntent, fonts embedded, "
-                + "CIDSet, no encryption. Full conformance needs a validator such as veraPDF.", valueName: "level"))
+            "Check what mkpdf can of PDF/A (1b, 2b, 3b, 2a or 3a): XMP present and in sync, OutputIntent, fonts "
+                + "embedded, CIDSet, no encryption; for 2a and 3a a structure tree, marked content and a language. "
+                + "Full conformance needs a validator such as veraPDF.",
+            valueName: "level"))
     var pdfa: Document.Archive.Level?
 
     @Flag(help: "Count every finding, warnings included: exit 1 unless a file has no findings at all.")
@@ -137,7 +139,7 @@ struct ValidateCommand: ParsableCommand {
                 requireMetadata: requireMetadata,
                 limits: ResourceLimits(
                     streamBytes: maxStreamBytes, contentBytes: maxContentBytes, operators: maxOperators),
-                archivePart: pdfa?.part))
+                archivePart: pdfa?.part, archiveConformance: pdfa?.conformance ?? "B"))
         var outcomes: [Outcome] = []
         for file in files {
             do {
@@ -156,8 +158,9 @@ struct ValidateCommand: ParsableCommand {
             if let pdfa {
                 print(
                     "note: \(pdfa.name) was checked for XMP metadata and its sync with Info, the OutputIntent, embedded "
-                        + "fonts, CIDSet, form field appearances and encryption; full conformance needs a validator such as "
-                        + "veraPDF")
+                        + "fonts, CIDSet, form field appearances and encryption"
+                        + (pdfa.isAccessible ? ", the structure tree, /MarkInfo and /Lang" : "")
+                        + "; full conformance needs a validator such as veraPDF")
             }
         }
         let status = outcomes.map { $0.exitStatus(strict: strict) }.max() ?? 0

@@ -51,7 +51,8 @@ import Testing
     /// The control: the same invoice without `--pdfua` fails both checkers, so their passes above mean something.
     @Test func anUntaggedInvoiceFailsBothCheckers() throws {
         let scratch = try Scratch("pdfua-control")
-        _ = try Self.mkpdf(["render", Self.path("Templates/invoice.yaml"), "-o", "plain.pdf"], in: scratch)
+        _ = try Self.mkpdf(
+            ["render", Self.path("Templates/invoice.yaml"), "--no-pdfua", "-o", "plain.pdf"], in: scratch)
         let file = scratch.file("plain.pdf")
         #expect(try Oracle.run("outloud", ["--no-info", file.path]).status != 0)
         #expect(try Oracle.run("pdfua", ["check", file.path]).status == 3)
@@ -291,10 +292,33 @@ import Testing
         )
     ]
 
+    /// The documents people keep and hand on are tagged as they are: the invoice, receipt, certificate and 申込書
+    /// templates claim PDF/UA-1 themselves; a ticket and a report (written page by page when long) ask for it.
+    /// `--no-pdfua` writes a claiming template untagged.
+    @Test func invoicesReceiptsCertificatesAndFormsAreTaggedByDefault() throws {
+        let scratch = try Scratch("pdfua-default")
+        let tagged = ["invoice", "receipt", "certificate", "application"]
+        for name in tagged + ["ticket", "report", "postcard"] {
+            let made = try Self.mkpdf(["render", Self.path("Templates/\(name).yaml"), "-o", "\(name).pdf"], in: scratch)
+            try #require(made.status == 0, "\(made.stderr)")
+            let checked = try Oracle.run("pdfua", ["check", scratch.file("\(name).pdf").path])
+            #expect((checked.status == 0) == tagged.contains(name), "\(name): \(checked.stdout)")
+        }
+        let untagged = try Self.mkpdf(
+            ["render", Self.path("Templates/invoice.yaml"), "--no-pdfua", "-o", "untagged.pdf"], in: scratch)
+        try #require(untagged.status == 0, "\(untagged.stderr)")
+        #expect(try Oracle.run("pdfua", ["check", scratch.file("untagged.pdf").path]).status != 0)
+        // Untagged, the invoice may leave its fonts out again; tagged it may not, and says why.
+        let cid = ["render", Self.path("Templates/invoice.yaml"), "--font-mode", "cid"]
+        #expect(try Self.mkpdf(cid + ["--no-pdfua", "-o", "cid.pdf"], in: scratch).status == 0)
+        let refused = try Self.mkpdf(cid + ["-o", "cid-tagged.pdf"], in: scratch)
+        #expect(refused.status != 0 && refused.stderr.contains("--no-pdfua"), "\(refused.stderr)")
+    }
+
     @Test func untaggedOutputIsByteIdenticalToBeforeTagging() throws {
         let scratch = try Scratch("pdfua-untagged")
         for (index, run) in Self.untaggedDigests.enumerated() {
-            let made = try Self.mkpdf(run.arguments + ["-o", "plain-\(index).pdf"], in: scratch)
+            let made = try Self.mkpdf(run.arguments + ["--no-pdfua", "-o", "plain-\(index).pdf"], in: scratch)
             try #require(made.status == 0, "\(made.stderr)")
             let bytes = try Data(contentsOf: scratch.file("plain-\(index).pdf"))
             let digest = try Oracle.run("sha256sum", [scratch.file("plain-\(index).pdf").path]).stdout.prefix(64)
@@ -304,6 +328,184 @@ import Testing
             try #require(tagged.status == 0, "\(tagged.stderr)")
             let taggedBytes = try Data(contentsOf: scratch.file("tagged-\(index).pdf"))
             #expect(taggedBytes.count > bytes.count)
+        }
+    }
+}
+
+/// Tagging with what comes after it: a signature (its field joins the structure tree) and the accessible PDF/A
+/// levels 2a and 3a.
+@Suite struct TaggedArchivalAndSignedTests {
+    static let invoice = [
+        "render", TaggedPDFTests.path("Templates/invoice.yaml"), "--data", TaggedPDFTests.path("samples/invoice.json")
+    ]
+    static let signing = [
+        "--sign", TaggedPDFTests.path("examples/signing/signer.p12"), "--sign-password-file",
+        TaggedPDFTests.path("examples/signing/signer.password")
+    ]
+
+    /// The invoice tagged and then signed (invisibly, or in a visible field), archived as PDF/A-2a, and as PDF/A-3a
+    /// carrying its data and signed.
+    static let runs: [(name: String, arguments: [String])] = [
+        ("signed", invoice + ["--pdfua"] + signing),
+        ("signed-visible", invoice + ["--pdfua", "--sign-rect", "400,60,150,40"] + signing),
+        ("pdfa-2a", invoice + ["--pdfua", "--pdfa", "2a"]),
+        (
+            "pdfa-3a-signed",
+            invoice + ["--pdfua", "--pdfa", "3a", "--attach", TaggedPDFTests.path("samples/invoice.json")] + signing
+        )
+    ]
+
+    @Test(arguments: runs.map(\.name))
+    func passesBothCheckersQpdfAndItsOwnChecks(name: String) throws {
+        let scratch = try Scratch("pdfua-\(name)")
+        let run = try #require(Self.runs.first { $0.name == name })
+        let made = try TaggedPDFTests.mkpdf(run.arguments + ["-o", "\(name).pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("\(name).pdf")
+        #expect(try Oracle.qpdfCheck(file).status == 0)
+        let outloud = try Oracle.run("outloud", ["--no-info", file.path])
+        #expect(outloud.status == 0 && outloud.stdout.contains("0 error(s)"), "\(outloud.stdout)\(outloud.stderr)")
+        let pdfua = try Oracle.run("pdfua", ["check", file.path])
+        #expect(pdfua.status == 0, "\(pdfua.stdout)\(pdfua.stderr)")
+        let structure = try Oracle.structure(file)
+        #expect(structure.uaPart == "1" && structure.marked)
+        if run.arguments.contains("--sign") {
+            let verdict = try Oracle.pyhanko(file, trust: [Repo.root.appendingPathComponent("examples/signing/ca.pem")])
+            #expect(verdict.intact && verdict.valid && verdict.trusted, "\(verdict)")
+            // The signature's widget is the last element read: a Form holding one annotation.
+            let last = try #require(structure.elements.last)
+            #expect(last.type == "Form" && last.objects == 1 && last.depth == 1, "\(last)")
+        }
+        if let level = run.arguments.firstIndex(of: "--pdfa").map({ run.arguments[$0 + 1] }) {
+            let validated = try TaggedPDFTests.mkpdf(["validate", "--pdfa", level, file.path], in: scratch)
+            #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+            let xmp = try Oracle.run(
+                "python3",
+                [
+                    "-c",
+                    "import sys, pikepdf; m = pikepdf.open(sys.argv[1]).open_metadata(); "
+                        + "print(m.get('pdfaid:part'), m.get('pdfaid:conformance'))",
+                    file.path
+                ])
+            #expect(xmp.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(level.prefix(1)) A")
+        }
+    }
+
+    /// A field's `/TU`, what a screen reader says of it, is its `label:` where the template gives one, else its name;
+    /// untagged, a field has none.
+    @Test func formFieldsAreNamedToReadersByTheirLabels() throws {
+        let scratch = try Scratch("pdfua-labels")
+        let script = """
+            import sys, json, pikepdf
+            pdf = pikepdf.open(sys.argv[1])
+            print(json.dumps({str(f.T): str(f.get('/TU', '')) for f in pdf.Root.AcroForm.Fields}, ensure_ascii=False))
+            """
+        var read: [Bool: [String: String]] = [:]
+        for tagged in [true, false] {
+            let name = "application-\(tagged).pdf"
+            let made = try TaggedPDFTests.mkpdf(
+                [
+                    "render", TaggedPDFTests.path("Templates/application.yaml"), "-o", name,
+                    tagged ? "--pdfua" : "--no-pdfua"
+                ],
+                in: scratch)
+            try #require(made.status == 0, "\(made.stderr)")
+            let fields = try Oracle.run("python3", ["-c", script, scratch.file(name).path])
+            read[tagged] = try JSONDecoder().decode([String: String].self, from: Data(fields.stdout.utf8))
+        }
+        #expect(read[true]?["連絡_メール"] == "連絡方法 メール", "\(read)")
+        #expect(read[true]?["氏名"] == "氏名", "\(read)")
+        #expect(read[false]?.values.allSatisfy(\.isEmpty) == true && read[false]?.isEmpty == false, "\(read)")
+    }
+
+    /// Encryption that allows nothing still allows extraction for accessibility (PDF/UA-1 7.16 wants a screen reader
+    /// to read the file): qpdf says so, and both checkers pass the encrypted tagged invoice.
+    @Test func anEncryptedTaggedInvoiceKeepsAccessibility() throws {
+        let scratch = try Scratch("pdfua-encrypted")
+        try "owner-secret\n".write(to: scratch.file("owner.txt"), atomically: true, encoding: .utf8)
+        let made = try TaggedPDFTests.mkpdf(
+            Self.invoice + [
+                "--pdfua", "--encrypt", "--owner-password-file", "owner.txt", "--allow", "none", "-o", "e.pdf"
+            ],
+            in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("e.pdf")
+        let shown = try Oracle.run("qpdf", ["--show-encryption", file.path]).stdout
+        #expect(shown.contains("R = 6") && shown.contains("extract for accessibility: allowed"), "\(shown)")
+        #expect(shown.contains("extract for any purpose: not allowed"), "\(shown)")
+        #expect(try Oracle.run("pdfua", ["check", file.path]).status == 0)
+        let outloud = try Oracle.run("outloud", ["--no-info", file.path])
+        #expect(outloud.status == 0 && outloud.stdout.contains("0 error(s)"), "\(outloud.stdout)")
+    }
+
+    /// The accessible level without `--pdfua` is tagged but claims only PDF/A; a basic-level file checked as 2a
+    /// fails, naming what an accessible level needs.
+    @Test func pdfa2aAloneIsTaggedAndA2bFileFailsItsCheck() throws {
+        let scratch = try Scratch("pdfa-2a-alone")
+        let made = try TaggedPDFTests.mkpdf(Self.invoice + ["--pdfa", "2a", "--no-pdfua", "-o", "a.pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let structure = try Oracle.structure(scratch.file("a.pdf"))
+        #expect(structure.elements.first?.type == "Document" && structure.elements.contains { $0.type == "TH" })
+        #expect(structure.uaPart == "None")
+        let basic = try TaggedPDFTests.mkpdf(Self.invoice + ["--pdfa", "2b", "--no-pdfua", "-o", "b.pdf"], in: scratch)
+        try #require(basic.status == 0, "\(basic.stderr)")
+        let checked = try TaggedPDFTests.mkpdf(["validate", "--pdfa", "2a", "b.pdf"], in: scratch)
+        #expect(checked.status == 1)
+        #expect(checked.stdout.contains("PDF/A-2a: the XMP names no conformance A"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("no /StructTreeRoot"), "\(checked.stdout)")
+        // An image without alt text is refused under 2a as under --pdfua, naming its line; 2b takes it.
+        try FileManager.default.copyItem(
+            at: Repo.root.appendingPathComponent("Templates/report-logo.png"), to: scratch.file("logo.png"))
+        try TaggedPDFTests.imageTemplate("").write(to: scratch.file("bare.yaml"), atomically: true, encoding: .utf8)
+        let image = try TaggedPDFTests.mkpdf(["render", "bare.yaml", "--pdfa", "2a", "-o", "i.pdf"], in: scratch)
+        #expect(image.status == 3 && image.stderr.contains("bare.yaml:8"), "\(image.stderr)")
+        #expect(
+            try TaggedPDFTests.mkpdf(["render", "bare.yaml", "--pdfa", "2b", "-o", "i.pdf"], in: scratch).status == 0)
+    }
+}
+
+/// `lang:` on a text: its structure element states the language (`/Lang`), the document's stays ja-JP.
+@Suite struct TaggedLanguageTests {
+    static let template = """
+        page: {width: 300, height: 120}
+        title: 会員のご案内
+        pdfua: true
+        palette:
+          ink: {stroke: "#000000", fill: "#000000"}
+        elements:
+          - text: {role: ink, text: 会員のご案内, size: 14, x: 10, y: 10, tag: H1}
+          - text: {role: ink, text: Welcome to the members' guide, size: 10, x: 10, y: 40, lang: en}
+          - text: {role: ink, text: Members only, size: 10, x: 10, y: 60, lang: en-GB, tag: H2}
+
+        """
+
+    @Test func aTextsLanguageIsItsElementsLang() throws {
+        let scratch = try Scratch("pdfua-lang")
+        try Self.template.write(to: scratch.file("lang.yaml"), atomically: true, encoding: .utf8)
+        let made = try TaggedPDFTests.mkpdf(["render", "lang.yaml", "-o", "lang.pdf"], in: scratch)
+        try #require(made.status == 0, "\(made.stderr)")
+        let file = scratch.file("lang.pdf")
+        let script = """
+            import sys, pikepdf
+            pdf = pikepdf.open(sys.argv[1])
+            def walk(e):
+                if isinstance(e, pikepdf.Dictionary) and '/S' in e:
+                    print(str(e.S)[1:], str(e.get('/Lang', '-')))
+                    kids = e.get('/K')
+                    for k in (kids if isinstance(kids, pikepdf.Array) else [kids]):
+                        walk(k)
+            walk(pdf.Root.StructTreeRoot.K)
+            print('catalog', str(pdf.Root.Lang))
+            """
+        let lines = try Oracle.run("python3", ["-c", script, file.path]).stdout.split(separator: "\n")
+        #expect(lines == ["Document -", "H1 -", "P en", "H2 en-GB", "catalog ja-JP"], "\(lines)")
+        #expect(try Oracle.run("pdfua", ["check", file.path]).status == 0)
+        #expect(try Oracle.run("outloud", ["--no-info", file.path]).status == 0)
+        for bad in ["english", "e", "en_US", "ja-"] {
+            try Self.template.replacingOccurrences(of: "lang: en}", with: "lang: \(bad)}").write(
+                to: scratch.file("bad.yaml"), atomically: true, encoding: .utf8)
+            let refused = try TaggedPDFTests.mkpdf(["render", "bad.yaml", "-o", "bad.pdf"], in: scratch)
+            #expect(refused.status == 3 && refused.stderr.contains("bad.yaml:8"), "\(bad): \(refused.stderr)")
         }
     }
 }

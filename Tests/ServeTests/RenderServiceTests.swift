@@ -275,3 +275,44 @@ import Testing
         #expect(try fields(flattening, "/render/application?flatten-forms=false").fields == fillable.fields)
     }
 }
+
+/// `?pdfua=true`: the service tags a PDF as `mkpdf render --pdfua` does, and says why it cannot.
+@Suite struct ServiceTaggedPDFTests {
+    @Test func pdfuaTagsThePDFAndRefusesWhatCannotBeTagged() throws {
+        let (scratch, root) = try RenderServiceTests.root("serve-pdfua")
+        for name in ["invoice.yaml", "report-logo.png"] {
+            try FileManager.default.copyItem(
+                at: Repo.root.appendingPathComponent("Templates/\(name)"), to: root.appendingPathComponent(name))
+        }
+        try """
+        page: {width: 200, height: 120}
+        title: ロゴの見本
+        elements:
+          - image: {file: report-logo.png, x: 10, y: 10, w: 64, h: 64}
+
+        """.write(to: root.appendingPathComponent("logo.yaml"), atomically: true, encoding: .utf8)
+        let server = try ServiceProcess(root: root, scratch: scratch)
+        let invoice = try String(contentsOf: Repo.root.appendingPathComponent("samples/invoice.json"), encoding: .utf8)
+        // The invoice template claims PDF/UA-1 itself; pdfua=false asks for it untagged.
+        for (query, tagged) in [
+            ("?pdfua=true", true), ("?pdfua=TRUE&format=pdf", true), ("", true), ("?pdfua=false", false)
+        ] {
+            let answer = try server.post("/render/invoice\(query)", json: invoice)
+            try #require(answer.status == 200, "\(query): \(answer.text.prefix(300))")
+            let pdf = scratch.file("invoice-\(tagged)-\(UUID().uuidString).pdf")
+            try answer.body.write(to: pdf)
+            #expect(try Oracle.qpdfCheck(pdf).status == 0)
+            #expect((try Oracle.run("pdfua", ["check", pdf.path]).status == 0) == tagged, "\(query)")
+            #expect((try Oracle.run("outloud", ["--no-info", pdf.path]).status == 0) == tagged, "\(query)")
+        }
+        for query in ["?pdfua=maybe", "?pdfua=true&format=png"] {
+            let bad = try server.post("/render/invoice\(query)", json: "{}")
+            #expect(bad.status == 400, "\(query): \(bad.text)")
+        }
+        // An image with no alternative text cannot be tagged: the template's problem, named, not a server error.
+        let refused = try server.post("/render/logo?pdfua=true", json: "{}")
+        #expect(refused.status == 422, "\(refused.text)")
+        #expect((refused.problem["detail"] as? String)?.contains("alt") == true, "\(refused.text)")
+        #expect(try server.post("/render/logo", json: "{}").status == 200)
+    }
+}

@@ -28,6 +28,9 @@ extension Template {
                     + "field with several options)")
         }
         budget.fieldNames[field.name] = place
+        if let label = element.label {
+            field.label = try pieces(label, scope: scope, mark: element.mark).map(\.text).joined()
+        }
         var shown: [(field: String?, text: String)] = []
         if let value = element.value {
             let pieces = try pieces(value, scope: scope, mark: element.mark)

@@ -17,7 +17,7 @@ extension Template {
             guard let place = location.source else { return nil }
             return TemplateError(
                 file: file, line: place.line, column: place.column,
-                reason: .layout(problem: error.description, kind: error.kind))
+                reason: .inaccessible(problem: error.description))
         default:
             return nil
         }

@@ -67,6 +67,10 @@ public struct TemplateError: Error, Hashable, Sendable {
         /// the layout said, and the kind of its problem (text that does not fit a page, a glyph no font has, a font
         /// not found, data a table cannot hold).
         case layout(problem: String, kind: ProblemKind = .doesNotFit)
+        /// A document that claims PDF/UA-1 or an accessible PDF/A level holds what cannot be tagged (an image with
+        /// neither alternative text nor `decorative`): what the renderer said. Its own case because whether it is
+        /// the template's fault depends on who asked for tagging (a request to `serve`, or the template).
+        case inaccessible(problem: String)
         /// The template is written in a form that is no longer read; `conversion` says how to write it now.
         case oldForm(what: String, conversion: String)
         /// The template or its data went over a budget (`Limits`): the limit, the value and how to raise it.
@@ -170,7 +174,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return problem
         case .oldForm(let what, _):
             return what
-        case .layout(let problem, _):
+        case .layout(let problem, _), .inaccessible(let problem):
             return problem
         case .limit(let limit):
             return limit.description
@@ -233,7 +237,7 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
                 + "Expressions)"
         case .oldForm(_, let conversion):
             return conversion
-        case .layout:
+        case .layout, .inaccessible:
             return "change the data or the layout as the message says"
         case .limit:
             return "make the input smaller"
@@ -267,6 +271,7 @@ extension TemplateError: DataFailure {
         case .chart(let error, _): error.kind
         case .textFit(let fit): fit.kind
         case .layout(_, let kind): kind
+        case .inaccessible: .badTemplate
         case .limit(let exceeded): exceeded.kind
         case .data(let error): error.kind
         case .syntax, .unknownRole, .badNumber, .unknownElement, .unknownKey, .missingKey, .badValue, .unknownName,

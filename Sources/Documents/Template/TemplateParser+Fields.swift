@@ -9,6 +9,8 @@ extension TemplateElement {
     struct Field: Hashable, Sendable {
         var type: Drawing.Command.FormField.FieldType
         var name: TextTemplate
+        /// What a screen reader says the field is (`label:`), filled from data as the name is; nil for the name.
+        var label: TextTemplate?
         /// The field (everything but what comes from data), its rectangle relative to the element's base.
         var command: Drawing.Command.FormField
         /// A text, combo, list or radio field's value (`value:`).
@@ -35,7 +37,7 @@ extension TemplateParser {
             body, context: "field",
             allowed: [
                 "type", "name", "x", "y", "w", "h", "value", "checked", "options", "multiline", "font", "size",
-                "align", "role", "textRole", "width", "readOnly", "required", "maxLength", "typing"
+                "align", "role", "textRole", "width", "readOnly", "required", "maxLength", "typing", "label"
             ])
         guard let typeNode = f.value("type") else { throw error(body, .missingKey(key: "type", context: "field")) }
         let typeName = try scalar(typeNode, key: "type")
@@ -128,7 +130,9 @@ extension TemplateParser {
         }
         return .field(
             .init(
-                type: type, name: name, command: field,
+                type: type, name: name,
+                label: try f.value("label").map { node throws(TemplateError) in try textTemplate(node, key: "label") },
+                command: field,
                 value: try f.value("value").map { node throws(TemplateError) in try textTemplate(node, key: "value") },
                 checked: try f.value("checked").map { node throws(TemplateError) in
                     try expression(node, key: "checked")

@@ -33,14 +33,14 @@ extension TemplateParser {
                 height: try f.number("h", positive: true)))
     }
 
-    /// `pdfa: 1b | 2b | 3b` and `attach:`, a list of files (a path, or `{file, relationship, mimeType,
-    /// description}`) read inside the root; attachments need `pdfa: 3b`.
+    /// `pdfa: 1b | 2b | 3b | 2a | 3a` and `attach:`, a list of files (a path, or `{file, relationship, mimeType,
+    /// description}`) read inside the root; attachments need part 3 (`pdfa: 3b` or `3a`).
     func archive(_ top: Fields) throws(TemplateError) -> Document.Archive? {
         var level: Document.Archive.Level?
         if let node = top.value("pdfa") {
             let text = try scalar(node, key: "pdfa")
             guard let found = Document.Archive.Level(rawValue: text.lowercased()) else {
-                throw error(node, .badValue(key: "pdfa", value: text, expected: "1b, 2b or 3b"))
+                throw error(node, .badValue(key: "pdfa", value: text, expected: "1b, 2b, 3b, 2a or 3a"))
             }
             level = found
         }
@@ -48,12 +48,12 @@ extension TemplateParser {
         guard case .sequence(let items) = list else {
             throw error(list, .badValue(key: "attach", value: "not a list", expected: "a list of files"))
         }
-        if let level, level != .a3b {
+        if let level, !level.carriesAttachments {
             throw error(
                 list,
                 .badValue(
                     key: "attach", value: "given with pdfa: \(level.rawValue)",
-                    expected: "pdfa: 3b, the one PDF/A level that carries attached files"))
+                    expected: "pdfa: 3b or 3a, the PDF/A part that carries attached files"))
         }
         var files: [Document.Archive.Attachment] = []
         for item in items {

@@ -650,7 +650,7 @@ struct TemplateParser {
                     "role", "text", "font", "size", "x", "y", "w", "align",
                     "repeat", "h", "valign", "fit", "minSize", "lineHeight",
                     "letterSpacing", "rotate", "writing", "weight",
-                    "underline", "palt", "across", "words", "autospace", "trim", "hang", "tag"
+                    "underline", "palt", "across", "words", "autospace", "trim", "hang", "tag", "lang"
                 ])
             let (slot, role) = try slot(f)
             guard let textNode = f.value("text") else { throw error(body, .missingKey(key: "text", context: "text")) }
@@ -666,7 +666,7 @@ struct TemplateParser {
                     box: try textBox(f, size: size, hasWidth: boxWidth != nil),
                     weight: try f.choice("weight", default: FontWeight.regular),
                     underline: try f.choice("underline", default: Switch.no) == .yes,
-                    tag: try f.value("tag").map { _ throws(TemplateError) in try f.choice("tag", default: Tag.p).role })
+                    tag: try textRole(f))
             )
         case "part":
             return try part(body)
@@ -799,6 +799,29 @@ struct TemplateParser {
             .init(
                 template: template, file: path, rect: try rect(f), rotation: try f.number("rotate", default: 0),
                 values: values, mark: mark(body)))
+    }
+
+    /// A text's structure role: its `tag:` (a paragraph when only `lang:` is given), with the language `lang:` names
+    /// (a BCP 47 tag: `en`, `en-US`, `zh-Hant`); nil when it has neither.
+    func textRole(_ f: Fields) throws(TemplateError) -> StructureRole? {
+        var role = try f.value("tag").map { _ throws(TemplateError) in try f.choice("tag", default: Tag.p).role }
+        guard let node = f.value("lang") else { return role }
+        let language = try scalar(node, key: "lang")
+        let subtags = language.split(separator: "-", omittingEmptySubsequences: false)
+        let valid =
+            (2...3).contains(subtags[0].count) && subtags[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && subtags.dropFirst().allSatisfy { part in
+                (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
+        guard valid else {
+            throw error(
+                node,
+                .badValue(
+                    key: "lang", value: "\"\(language)\"", expected: "a language tag such as en, en-US or zh-Hant"))
+        }
+        role = role ?? .paragraph
+        role?.language = language
+        return role
     }
 
     /// What a text is to a reader (`tag:`), named as PDF's structure types are: a heading of a level, a paragraph,

@@ -82,7 +82,7 @@ struct PDFBackend: OutputBackend {
                 reason: "an archived PDF is checked as a whole, and this one is never held whole",
                 fix: "leave out the PDF/A level (--pdfa, pdfa:), or render the document whole")
         }
-        if options.pdfua {
+        if options.pdfua == true {
             throw RenderError.accessibility(
                 location: nil, element: "a document made page by page",
                 reason: "its structure tree spans the whole document, and this one is never held whole",

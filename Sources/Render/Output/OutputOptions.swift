@@ -33,9 +33,10 @@ public struct OutputOptions: Sendable {
     /// True draws every form field as page content, nothing left to fill (`--flatten-forms`); false keeps the
     /// document's own choice (`Document.flattensForms`, a template's `flatten: true`).
     public var flattensForms = false
-    /// True makes the PDF a tagged PDF/UA-1 document (`--pdfua`); false keeps the document's own choice
-    /// (`Document.pdfua`, a template's `pdfua: true`).
-    public var pdfua = false
+    /// True makes the PDF a tagged PDF/UA-1 document (`--pdfua`), false one without the claim (`--no-pdfua`: untagged,
+    /// unless an accessible PDF/A level tags it); nil keeps the document's own choice (`Document.pdfua`, a template's
+    /// `pdfua: true`).
+    public var pdfua: Bool?
     /// A PAdES signature appended to the PDF, or nil; refused with encryption (mkpdf does not sign encrypted
     /// files), allowed with every PDF/A level.
     public var signature: PDFSigning?

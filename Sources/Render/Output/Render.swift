@@ -23,7 +23,7 @@ public func layOut(_ document: Document, options: OutputOptions = OutputOptions(
     var document = document
     document.metadata = document.metadata.overridden(by: options.metadata)
     document.flattensForms = document.flattensForms || options.flattensForms
-    document.pdfua = document.pdfua || options.pdfua
+    document.pdfua = options.pdfua ?? document.pdfua
     if let archive = options.archive {
         document.archive = Document.Archive(
             level: archive.level, attachments: (document.archive?.attachments ?? []) + archive.attachments)

@@ -6,7 +6,8 @@ import QPDF
 /// adds the signature dictionary (`/Type /Sig`, `/SubFilter /ETSI.CAdES.detached`, `/ByteRange`, a zero-filled
 /// `/Contents` placeholder), one signature field merged with its widget annotation and its
 /// appearance stream, and new versions of the catalog (with `/AcroForm`, `/SigFlags 3`) and the page (with the widget
-/// in `/Annots`), then a cross-reference section and a trailer whose `/Prev` is the last revision's.
+/// in `/Annots`) — in a tagged PDF also a `/Form` structure element holding the widget and new versions of the tree's
+/// top element, parent tree and root — then a cross-reference section and a trailer whose `/Prev` is the last revision's.
 ///
 /// The objects the update rewrites are qpdf's unparsed text of them (`PDFRevision`); only the new keys are written
 /// here. Every number in the update has a fixed width, so the `/ByteRange` is known before the digest is taken.
@@ -54,9 +55,34 @@ struct SignatureIncrement {
         let rect = widgetRect()
         // The first SignatureN no field of the form is called.
         let name = (1...).lazy.map { "Signature\($0)" }.first { !revision.fieldNames.contains($0) } ?? "Signature"
-        let widgetBody =
+        var widgetBody =
             "<< /Type /Annot /Subtype /Widget /FT /Sig /T (\(name)) /V \(signature) 0 R /F 132 "
             + "/Rect [\(rect.map(Self.number).joined(separator: " "))] /P \(revision.page.reference)"
+        if let structure = revision.structure {
+            // A tagged PDF's widget is in its structure: a /Form element at the end of the reading order, the
+            // field's /TU what a screen reader says of it.
+            widgetBody += " /StructParent \(structure.nextKey) /TU \(Self.textString("電子署名 \(signerName)"))"
+            let element = appearance + 1
+            let page = revision.page.reference
+            object(
+                element,
+                "<< /Type /StructElem /S /Form /P \(structure.container.reference) /Pg \(page) "
+                    + "/K << /Type /OBJR /Obj \(widget) 0 R /Pg \(page) >> >>")
+            object(
+                structure.container.number, generation: structure.container.generation,
+                Self.adding(
+                    "/K [" + (structure.kids + ["\(element) 0 R"]).joined(separator: " ") + "]",
+                    to: structure.container.dictionary))
+            object(
+                structure.parentTree.number, generation: structure.parentTree.generation,
+                Self.adding(
+                    "/Nums [" + (structure.numbers + ["\(structure.nextKey) \(element) 0 R"]).joined(separator: " ")
+                        + "]",
+                    to: structure.parentTree.dictionary))
+            object(
+                structure.root.number, generation: structure.root.generation,
+                Self.adding("/ParentTreeNextKey \(structure.nextKey + 1)", to: structure.root.dictionary))
+        }
         object(widget, widgetBody + " /AP << /N \(appearance) 0 R >> >>")
         if let form = revision.form {
             // A form of mkpdf's own (an indirect /AcroForm): the signature joins its fields.
