@@ -14,6 +14,8 @@ struct RenderRequest: Sendable {
         case text(template: String, data: String)
         /// The stored template `name` once per record of the request body, as a ZIP.
         case batch(name: String, format: String, pattern: String)
+        /// The designer's element boxes of a template text with its data (`POST /designer/boxes`), as JSON.
+        case boxes(template: String, data: String)
     }
 
     var work: Work
@@ -50,6 +52,10 @@ struct RenderRequest: Sendable {
             writer.string(name)
             writer.string(format)
             writer.string(pattern)
+        case .boxes(let template, let data):
+            writer.int(3)
+            writer.string(template)
+            writer.string(data)
         }
         writer.string(format)
         writer.string(fontMode)
@@ -67,6 +73,7 @@ struct RenderRequest: Sendable {
         case 0: work = .stored(name: try reader.string())
         case 1: work = .text(template: try reader.string(), data: try reader.string())
         case 2: work = .batch(name: try reader.string(), format: try reader.string(), pattern: try reader.string())
+        case 3: work = .boxes(template: try reader.string(), data: try reader.string())
         case let kind: throw .malformed("no work of kind \(kind)")
         }
         format = try reader.string()

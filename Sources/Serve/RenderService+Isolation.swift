@@ -29,6 +29,9 @@ extension RenderService {
             return RenderAnswer(
                 format: rendered.format, files: rendered.files, documents: 1,
                 bytes: rendered.files.reduce(0) { $0 + $1.count })
+        case .boxes(let template, let data):
+            let boxes = try await designBoxes(templateText: template, dataText: data)
+            return RenderAnswer(format: settings.format, files: [boxes], documents: 0, bytes: 0)
         case .batch(let name, let formatName, let pattern):
             guard let format = BatchInput.Format(rawValue: formatName) else {
                 throw ServiceProblem(.badRequest, detail: "data-format=\(formatName) is not a record format")

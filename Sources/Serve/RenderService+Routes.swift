@@ -14,7 +14,8 @@ extension RenderService {
     /// - `POST /render` — `{"template": YAML, "data": JSON}` as text, for the editor;
     /// - `POST /batch/{template}` — JSONL (or CSV, a YAML/JSON list: `?data-format=`) → a ZIP of the documents and
     ///   `manifest.jsonl` (`?name=` the file name pattern);
-    /// - `GET /templates`, `GET|PUT /templates/{template}`, `GET /healthz`, `GET /metrics`, `GET /` (the editor).
+    /// - `GET /templates`, `GET|PUT /templates/{template}`, `GET /healthz`, `GET /metrics`, `GET /` (the editor);
+    /// - `POST /designer/boxes`, `POST /designer/edit` — the designer's element boxes and in-place edits.
     ///
     /// Every failure is answered as `application/problem+json` (RFC 9457) with its status.
     public func addRoutes<Context: RequestContext>(to router: Router<Context>, atPath path: String = "") {
@@ -45,6 +46,7 @@ extension RenderService {
                 Data("\(kind.title) (HTTP \(kind.status))\n".utf8), type: "text/plain; charset=utf-8")
         }
         addEditorRoutes(to: group)
+        addDesignerRoutes(to: group)
     }
 
     /// `a/b` from the catch-all path parameters.

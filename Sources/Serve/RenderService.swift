@@ -256,7 +256,7 @@ public struct RenderService: Sendable {
     }
 
     /// The record `data` holds: empty for an empty body.
-    private static func values(in data: Data, source: String, limits: Limits) throws(ServiceProblem)
+    static func values(in data: Data, source: String, limits: Limits) throws(ServiceProblem)
         -> [String: TemplateValue]
     {
         guard let text = String(data: data, encoding: .utf8) else {

@@ -17,10 +17,14 @@ import Testing
                 "samples/certificate.png", "samples/report-1.png", "samples/postcard.png",
                 "samples/voucher.png", "samples/invoice-1.png", "samples/invoice-2.png", "samples/serve-editor.png",
                 "samples/application.png",
-                "samples/chart.png"
+                "samples/chart.png", "samples/designer-certificate.png", "samples/designer-invoice.png"
             ], "\(images)")
         #expect(script.contains("Browser/editor.py \"http://127.0.0.1:$port\" \"$work\" samples/serve-editor.png"))
-        for image in Set(images).subtracting(["samples/serve-editor.png"]) {
+        #expect(script.contains("Browser/designer.py \"http://127.0.0.1:$port\" \"$work\" samples >"))
+        let screenshots: Set = [
+            "samples/serve-editor.png", "samples/designer-certificate.png", "samples/designer-invoice.png"
+        ]
+        for image in Set(images).subtracting(screenshots) {
             #expect(FileManager.default.fileExists(atPath: Repo.root.appendingPathComponent(image).path), "\(image)")
             // A page of a document is OUT-N.png of `-o OUT.png`.
             let written = image.replacingOccurrences(of: #"-\d+\.png$"#, with: ".png", options: .regularExpression)

@@ -48,6 +48,16 @@ extension Template {
         scope: TemplateScope, metadata: Document.Metadata,
         options: TemplateRenderOptions
     ) throws(TemplateError) -> Report {
+        var origins: [Int] = []
+        return try flowReport(scope: scope, metadata: metadata, options: options, origins: &origins)
+    }
+
+    /// The flow's blocks evaluated into a `Report`, as above, and for each of the report's blocks the index of the
+    /// item of `flow:` that made it (a `for` or a table with groups makes several).
+    func flowReport(
+        scope: TemplateScope, metadata: Document.Metadata,
+        options: TemplateRenderOptions, origins: inout [Int]
+    ) throws(TemplateError) -> Report {
         var merged = ReportStyle.defaultPalette
         for role in palette.roles {
             guard let slot = palette.slot(named: role) else { continue }
@@ -69,7 +79,14 @@ extension Template {
         budget.deadline = options.deadline
         report.deadline = options.deadline
         if let logo = furniture.headerLogo { try budget.addImage(logo, file: file, mark: nil) }
-        report.blocks = try blocks(flow, scope: scope, options: options, budget: &budget)
+        var made: [ReportBlock] = []
+        origins = []
+        for (index, item) in flow.enumerated() {
+            let blocks = try blocks([item], scope: scope, options: options, budget: &budget)
+            made += blocks
+            origins += repeatElement(index, count: blocks.count)
+        }
+        report.blocks = made
         return report
     }
 

@@ -32,7 +32,7 @@ extension Template {
 
 extension TemplateElement {
     /// The YAML name of the element's kind.
-    fileprivate var kindName: String {
+    var kindName: String {
         switch self {
         case .line: "line"
         case .shape(let shape): shape.isEllipse ? "ellipse" : "rect"

@@ -60,6 +60,8 @@ public struct Template: Sendable {
     let lets: [TemplateLet]
     /// The flowing blocks; empty for a one-page positioned template.
     let flow: [FlowBlock]
+    /// The file lines of each item of `flow:`, in `flow`'s order.
+    let flowLines: [ClosedRange<Int>]
     /// Title, author, header and footer of a flowing document.
     let furniture: FlowFurniture
     /// The flow's margins.
@@ -70,6 +72,8 @@ public struct Template: Sendable {
     let typesetting: Typesetting
     /// The budgets it was loaded with, which rendering keeps to as well.
     public let limits: Limits
+    /// The step a designer snaps positions and sizes to (`grid:`), in points; nil when the template names none.
+    public let grid: Double?
     /// This load of the template, which its fixed elements' commands are cached under (`drawElements`).
     let identity = TemplateIdentity()
     /// The elements in stretches of fixed ones and others (`drawElements`).
@@ -121,10 +125,12 @@ public struct Template: Sendable {
         types = contents.types
         lets = contents.lets
         flow = contents.flow
+        flowLines = contents.flowLines
         furniture = contents.furniture
         margins = contents.margins
         font = contents.font
         typesetting = contents.typesetting
+        grid = contents.grid
         limits = loading.limits
     }
 

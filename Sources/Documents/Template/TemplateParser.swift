@@ -39,13 +39,17 @@ struct TemplateParser {
         var patterns: [InputPattern] = []
         var font = "gothic"
         var typesetting = Typesetting.standard
+        /// `grid:`, the step the designer snaps positions and sizes to, in points; nil when not given.
+        var grid: Double?
+        /// The lines each item of `flow:` spans in the file, in `flow`'s order.
+        var flowLines: [ClosedRange<Int>] = []
     }
 
     static let topKeys = [
         "name", "description", "title", "author", "subject", "keywords", "page", "size", "margins", "background",
         "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting", "pdfua"
+        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting", "pdfua", "grid"
     ]
     static let elementKinds = [
         "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if", "field"
@@ -147,10 +151,18 @@ struct TemplateParser {
         contents.patterns = try patterns(top.value("patterns"), declared: declared)
         contents.typesetting = styleTable.typesetting
         contents.elementLines = elementLines
+        if let node = top.value("grid") {
+            let grid = try length(top, "grid")
+            guard grid > 0 else {
+                throw error(node, .badValue(key: "grid", value: "0", expected: "a length above 0, such as 8 or 1mm"))
+            }
+            contents.grid = grid
+        }
         if let node = top.value("margins") { contents.margins = try margins(node) }
         contents.furniture = try furniture(top, font: font)
         if let node = top.value("flow") {
             contents.flow = try flowBlocks(node, key: "flow", palette: palette, font: font)
+            contents.flowLines = Self.lines(ofItems: node)
         }
         return contents
     }

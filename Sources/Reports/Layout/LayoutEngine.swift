@@ -96,17 +96,33 @@ struct LayoutEngine {
     /// returns for it.
     mutating func run(bands: (Int, Int) throws -> PageTemplate) throws(ReportError) -> ReportOutput {
         let prepared = try prepareBlocks()
+        var blocks: [PlacedBlock] = []
         for (index, block) in prepared.enumerated() {
             if let deadline = report.deadline, deadline.hasPassed { throw .limit(deadline.exceeded) }
             let next = prepared.dropFirst(index + 1).first
+            let start = mark
             try place(block, next: next)
+            // A block's groups close inside `place`, so the commands it left are where they stay.
+            for page in start.page...pageIndex {
+                let from = page == start.page ? start.index : 0
+                if from < pages[page].count {
+                    blocks.append(PlacedBlock(block: index, page: page, commands: from..<pages[page].count))
+                }
+            }
         }
         let count = pages.count
         var drawings: [Drawing] = []
         for index in 0..<count {
             drawings.append(try decorated(index, count: count, bands: bands))
         }
-        return ReportOutput(pages: drawings, metadata: report.metadata, outline: outline, placedTexts: placed)
+        for index in blocks.indices {
+            let shift = drawings[blocks[index].page].commands.count - pages[blocks[index].page].count
+            blocks[index].commands =
+                (blocks[index].commands.lowerBound + shift)..<(blocks[index].commands.upperBound + shift)
+        }
+        var output = ReportOutput(pages: drawings, metadata: report.metadata, outline: outline, placedTexts: placed)
+        output.placedBlocks = blocks
+        return output
     }
 
     /// Lays out every block, handing each page on (`delivery`) as the flow leaves it, the last one at the end.

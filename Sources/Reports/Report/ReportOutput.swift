@@ -13,6 +13,8 @@ public struct ReportOutput: Hashable, Sendable {
     public var outline: [Document.OutlineEntry]
     /// Every text drawn, with the box it had to stay in: for checking that nothing overflows.
     public var placedTexts: [PlacedText]
+    /// Where each block went: for a designer that outlines a block of the flow where it was set.
+    public var placedBlocks: [PlacedBlock] = []
 
     /// The pages, metadata and outline as a document for the renderers.
     public var document: Document { Document(pages: pages, metadata: metadata, outline: outline) }
@@ -57,4 +59,22 @@ public struct PlacedText: Hashable, Sendable {
     public var container: Rect
     /// Body, cell, header or footer.
     public var region: Region
+}
+
+/// The part of one block of a report that landed on one page: a table broken over three pages is three of them.
+public struct PlacedBlock: Hashable, Sendable {
+    /// The block's index in `Report.blocks`.
+    public var block: Int
+    /// The page, from 0.
+    public var page: Int
+    /// The page's top-level commands the block made there, counted in the page's drawing (after its header and
+    /// footer).
+    public var commands: Range<Int>
+
+    /// Creates a placed block.
+    public init(block: Int, page: Int, commands: Range<Int>) {
+        self.block = block
+        self.page = page
+        self.commands = commands
+    }
 }
