@@ -5,7 +5,7 @@ import Testing
 /// The designer in a real browser (Debian's Chromium, headless, through Playwright: Browser/designer.py): a drag and
 /// a pull of a handle edit only the keys they set, undo gives the file back byte for byte, a text added from the
 /// palette and made vertical with ruby in the panel is saved and rendered by `mkpdf render`, the invoice's data form
-/// changes its total, and the screenshots in samples/ are made.
+/// changes its total, and the screenshots are made as scripts/samples makes samples/'s.
 @Suite struct DesignerBrowserTests {
     @Test func dragResizeUndoPaletteAndTheDataForm() throws {
         let (scratch, root) = try RenderServiceTests.root("serve-designer")
@@ -17,7 +17,10 @@ import Testing
         }
         let server = try ServiceProcess(root: root, arguments: ["--allow-save"], scratch: scratch)
         let script = Repo.root.appendingPathComponent("Tests/ServeTests/Browser/designer.py")
-        let samples = Repo.root.appendingPathComponent("samples")
+        // The screenshots go to the scratch folder: a test run leaves the repository as it was (scripts/samples
+        // makes the ones in samples/ with the same script).
+        let samples = scratch.url.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: samples, withIntermediateDirectories: true)
         let run = try Oracle.run(
             "python3", [script.path, "http://127.0.0.1:\(server.port)", scratch.url.path, samples.path],
             directory: scratch.url)
