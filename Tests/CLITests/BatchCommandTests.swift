@@ -127,7 +127,7 @@ import Testing
         #expect(result.stdout.contains("2 ok, 3 failed, 0 skipped in"), "\(result.stdout)")
         #expect(
             result.stderr.contains(
-                "failed: row 2 (member GCG 2), field \"member\": \(Repo.root.path)/Templates/ticket.yaml:34:11: the value \"GCG 2\" of {{member}} is refused"),
+                "failed: row 2 (member GCG 2), field \"member\": \(Repo.root.path)/Templates/ticket.yaml:35:11: the value \"GCG 2\" of {{member}} is refused"),
             "\(result.stderr)")
         #expect(result.stderr.contains("failed: row 3 (member GCG-3), field \"venue\", character \"😀\" (U+1F600)"))
         #expect(result.stderr.contains("failed: row 4 (member GCG-4), field \"ticket\": the row has 1 fields"))

@@ -276,7 +276,7 @@ import Validation
         ("missing member", [], ["--member"]),
         ("path in member", ["--member", "../../etc/x"], ["\"../../etc/x\" of {{member}}", "does not match the pattern"]),
         ("newline in member", ["--member", "GCG\n40167"], ["{{member}}", "control character U+000A"]),
-        ("empty member", ["--member", ""], ["the value \"\" of {{member}}", "ticket.yaml:34:11"]),
+        ("empty member", ["--member", ""], ["the value \"\" of {{member}}", "ticket.yaml:35:11"]),
         ("member off pattern", ["--member", "GCG 40167"], ["does not match the pattern ^[A-Za-z0-9-]{1,32}$"]),
         ("ticket off pattern", ["--member", "GCG-1", "--ticket", "FN/1"], ["\"FN/1\" of {{ticket}}", "patterns.ticket"]),
         ("custom pattern", ["--member", "GCG-1", "--id-pattern", "^[0-9]+$"], ["matching ^[0-9]+$"]),
