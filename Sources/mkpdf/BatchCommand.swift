@@ -206,6 +206,7 @@ struct BatchCommand: ParsableCommand {
             output: try rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
         configured.jobSeconds = input.limits.jobSeconds
+        configured.eInvoice = rendering.eInvoice
         let job = configured
         let runner = BatchRunner(
             job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,

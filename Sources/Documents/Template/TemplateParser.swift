@@ -39,13 +39,16 @@ struct TemplateParser {
         var patterns: [InputPattern] = []
         var font = "gothic"
         var typesetting = Typesetting.standard
+        /// `einvoice:`: where the e-invoice's fields come from.
+        var eInvoice: EInvoiceMapping?
     }
 
     static let topKeys = [
         "name", "description", "title", "author", "subject", "keywords", "page", "size", "margins", "background",
         "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting", "pdfua"
+        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting", "pdfua",
+        "einvoice"
     ]
     static let elementKinds = [
         "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if", "field"
@@ -152,6 +155,7 @@ struct TemplateParser {
         if let node = top.value("flow") {
             contents.flow = try flowBlocks(node, key: "flow", palette: palette, font: font)
         }
+        contents.eInvoice = try eInvoiceMapping(top.value("einvoice"))
         return contents
     }
 
