@@ -11,16 +11,19 @@ struct EInvoiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "einvoice",
         abstract: "Write the e-invoice XML (JP PINT or Factur-X) a template's einvoice: mapping makes from its data.",
-        usage: "mkpdf einvoice <template> --einvoice <format> --output <output> [<options>]",
+        usage: "mkpdf einvoice <template> --einvoice <format> -o <output> [<options>]",
         discussion: """
-            The template's einvoice: mapping names where each part of the invoice comes from (its data and let: \
-            values, the ones the printed invoice shows), so the XML's totals are the printed ones. The data is \
-            checked first: a 登録番号 that is not T and 13 digits, a tax rate other than 10, 8 or 0, a JPY amount \
-            with decimals or a tax not rounded once per rate fails naming the field, and nothing is written.
+            The template's einvoice: mapping names where each part of the invoice \
+            comes from (its data and let: values, the ones the printed invoice \
+            shows), so the XML's totals are the printed ones. The data is checked \
+            first: a registration number that is not T and 13 digits with a right \
+            check digit, a tax rate other than 10, 8 or 0, a JPY amount with \
+            decimals or a tax not rounded once per rate fails naming the field, \
+            and nothing is written.
 
             Examples:
-              mkpdf einvoice Templates/invoice.yaml --einvoice jp-pint -o invoice.xml
-              mkpdf einvoice Templates/invoice.yaml --einvoice factur-x --data samples/invoice.json -o factur-x.xml
+              mkpdf einvoice Templates/invoice.yaml --einvoice jp-pint -o jp.xml
+              mkpdf einvoice Templates/invoice.yaml --einvoice factur-x -o fx.xml
             """
     )
 

@@ -1,0 +1,206 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// E-invoices from the printed invoice's data, proved by the rule sets' own tools: the UBL 2.1 schema and the JP PINT
+/// Schematron rules (Saxon-HE), the factur-x library and CEN's EN 16931 CII rules, pikepdf for what the PDF carries
+/// and pdftotext for what it prints. The rule files are kept in Tests/Fixtures/einvoice with their licences.
+@Suite struct EInvoiceCommandTests {
+    static let fixtures = Repo.root.appendingPathComponent("Tests/Fixtures/einvoice")
+    static let invoice = Repo.root.appendingPathComponent("Templates/invoice.yaml").path
+    static let invoiceData = Repo.root.appendingPathComponent("samples/invoice.json").path
+
+    static func mkpdf(_ arguments: [String], in scratch: Scratch) throws -> Oracle.Result {
+        try Oracle.run(Repo.mkpdf.path, arguments, directory: scratch.url)
+    }
+
+    /// The attached file `name` of `pdf` and its `/AFRelationship`, read by pikepdf.
+    static func attachment(_ name: String, of pdf: URL) throws -> (data: Data, relationship: String, names: [String]) {
+        let script = """
+            import sys, json, base64, pikepdf
+            pdf = pikepdf.open(sys.argv[1])
+            files = pdf.attachments
+            spec = files.get(sys.argv[2])
+            print(json.dumps({'names': sorted(files.keys()),
+              'relationship': str(spec.obj.get('/AFRelationship')) if spec else '',
+              'data': base64.b64encode(spec.get_file().read_bytes()).decode() if spec else ''}))
+            """
+        let result = try Oracle.run("python3", ["-c", script, pdf.path, name])
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let read = try #require(object, "pikepdf: \(result.stderr)")
+        let data = try #require(Data(base64Encoded: read["data"] as? String ?? ""), "no \(name) in \(pdf.path)")
+        return (data, read["relationship"] as? String ?? "", read["names"] as? [String] ?? [])
+    }
+
+    /// The text of every element `name` (a local name, any namespace prefix) in `xml`, in order.
+    static func values(_ name: String, in xml: String) -> [String] {
+        let pattern = try? NSRegularExpression(pattern: "<(?:\\w+:)?\(name)(?: [^>]*)?>([^<]*)</")
+        let range = NSRange(xml.startIndex..., in: xml)
+        return (pattern?.matches(in: xml, range: range) ?? []).compactMap { match in
+            Range(match.range(at: 1), in: xml).map { String(xml[$0]) }
+        }
+    }
+
+    /// `¥9,177`: an amount as the template's `yen` filter prints it.
+    static func yen(_ plain: String) -> String {
+        var digits = Array(plain)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + String(digits.suffix(3)) + grouped
+            digits.removeLast(3)
+        }
+        return "¥" + String(digits) + grouped
+    }
+
+    /// The line of the printed text holding `label`.
+    static func line(_ label: String, in text: String) -> String? {
+        text.split(whereSeparator: \.isNewline).first { $0.contains(label) }.map(String.init)
+    }
+
+    @Test func jpPintInsidePDFA3PassesTheUBLSchemaAndTheJPPINTRulesWithThePrintedTotals() throws {
+        let scratch = try Scratch("einvoice-jp")
+        let made = try Self.mkpdf(
+            ["render", Self.invoice, "--data", Self.invoiceData, "--einvoice", "jp-pint", "-o", "invoice.pdf"],
+            in: scratch)
+        #expect(made.status == 0, "\(made.stderr)")
+        let pdf = scratch.file("invoice.pdf")
+        let attached = try Self.attachment("jp-pint.xml", of: pdf)
+        #expect(attached.names == ["jp-pint.xml"])
+        #expect(attached.relationship == "/Alternative")
+        let xmlFile = scratch.file("jp-pint.xml")
+        try attached.data.write(to: xmlFile)
+        let check = try Oracle.run("python3", [Self.fixtures.appendingPathComponent("check-ubl.py").path, xmlFile.path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("xsd-errors=0 fatal=0"), "\(check.stdout)")
+
+        // The XML's totals are the printed ones: the total, and each rate's taxable amount and tax.
+        let xml = String(decoding: attached.data, as: UTF8.self)
+        let printed = try Oracle.pdftotext(pdf, layout: true)
+        let payable = try #require(Self.values("PayableAmount", in: xml).first)
+        #expect(printed.contains(Self.yen(payable) + "（税込）"), "total \(payable)")
+        let taxable = Self.values("TaxableAmount", in: xml)
+        let taxes = Array(Self.values("TaxAmount", in: xml).dropFirst())
+        let rates = Self.values("Percent", in: xml)
+        #expect(taxable.count == 2 && taxes.count == 2, "\(xml)")
+        for (index, rate) in ["10", "8"].enumerated() where index < taxable.count && index < taxes.count {
+            #expect(rates.contains(rate))
+            let base = try #require(Self.line("\(rate)%対象", in: printed), "no \(rate)% subtotal in the print")
+            #expect(base.contains(Self.yen(taxable[index])), "\(base) against \(taxable[index])")
+            let tax = try #require(Self.line("消費税（\(rate)%）", in: printed))
+            #expect(tax.contains(Self.yen(taxes[index])), "\(tax) against \(taxes[index])")
+        }
+        let validated = try Self.mkpdf(["validate", pdf.path, "--pdfa", "3b"], in: scratch)
+        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+    }
+
+    @Test func facturXPDFAndItsXMLPassFacturXAndEN16931() throws {
+        let scratch = try Scratch("einvoice-fx")
+        let made = try Self.mkpdf(
+            ["render", Self.invoice, "--data", Self.invoiceData, "--einvoice", "factur-x", "-o", "invoice.pdf"],
+            in: scratch)
+        #expect(made.status == 0, "\(made.stderr)")
+        let script = Self.fixtures.appendingPathComponent("check-cii.py").path
+        let pdfCheck = try Oracle.run("python3", [script, scratch.file("invoice.pdf").path])
+        #expect(pdfCheck.status == 0, "\(pdfCheck.stdout)\(pdfCheck.stderr)")
+        #expect(pdfCheck.stdout.contains("xsd=ok fatal=0 warning=0 level=EN 16931"), "\(pdfCheck.stdout)")
+
+        let alone = try Self.mkpdf(
+            ["einvoice", Self.invoice, "--data", Self.invoiceData, "--einvoice", "factur-x", "-o", "factur-x.xml"],
+            in: scratch)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        let xmlCheck = try Oracle.run("python3", [script, scratch.file("factur-x.xml").path])
+        #expect(xmlCheck.status == 0, "\(xmlCheck.stdout)\(xmlCheck.stderr)")
+        // The XML written alone is the one the PDF carries.
+        let carried = try Self.attachment("factur-x.xml", of: scratch.file("invoice.pdf"))
+        #expect(carried.data == (try Data(contentsOf: scratch.file("factur-x.xml"))))
+        #expect(carried.relationship == "/Alternative")
+    }
+
+    @Test func aWrongRegistrationOrTaxRateFailsNamingTheFieldAndWritesNothing() throws {
+        let scratch = try Scratch("einvoice-refused")
+        // The check digit of T1234567890123 is wrong (the twelve digits after it give 9).
+        for arguments in [
+            ["einvoice", Self.invoice, "--set", "registration=T1234567890123", "--einvoice", "jp-pint", "-o", "a.xml"],
+            ["einvoice", Self.invoice, "--set", "registration=T923456789012", "--einvoice", "factur-x", "-o", "b.xml"]
+        ] {
+            let refused = try Self.mkpdf(arguments, in: scratch)
+            #expect(refused.status == 1, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.contains("einvoice field seller.registration"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("Fix:"), "\(refused.stderr)")
+        }
+        let printed = try Self.mkpdf(
+            ["render", Self.invoice, "--set", "registration=T1234567890123", "--einvoice", "jp-pint", "-o", "c.pdf"],
+            in: scratch)
+        #expect(printed.status == 1, "\(printed.stderr)")
+        #expect(printed.stderr.contains("T1234567890123"), "\(printed.stderr)")
+
+        // A 5% line: no consumption tax rate.
+        let data = try String(contentsOfFile: Self.invoiceData, encoding: .utf8)
+        let five = try #require(data.range(of: "\"rate\": 8") ?? data.range(of: "\"rate\":8"), "\(data.prefix(400))")
+        try data.replacingCharacters(in: five, with: "\"rate\": 5").write(
+            to: scratch.file("rate5.json"), atomically: true, encoding: .utf8)
+        for (command, output) in [("render", "d.pdf"), ("einvoice", "e.xml")] {
+            let refused = try Self.mkpdf(
+                [command, Self.invoice, "--data", "rate5.json", "--einvoice", "factur-x", "-o", output], in: scratch)
+            #expect(refused.status == 1, "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("einvoice field lines.rate"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("5%"), "\(refused.stderr)")
+        }
+        #expect(try scratch.contents().filter { $0 != "rate5.json" } == [])
+    }
+
+    @Test func eachGroupedInvoiceOfACP932BatchCarriesOnlyItsOwnLines() throws {
+        let scratch = try Scratch("einvoice-batch")
+        let made = try Self.mkpdf(
+            [
+                "batch", "--template", Self.invoice, "--data",
+                Repo.root.appendingPathComponent("samples/invoice-lines.csv").path, "--group-by", "number",
+                "--map", "請求番号=number", "--map", "取引先=customer", "--map", "発行日=issued", "--map", "品名=name",
+                "--map", "数量=qty", "--map", "単価=price", "--map", "税率=rate", "--einvoice", "jp-pint", "--out",
+                "out", "--name", "{{number}}"
+            ], in: scratch)
+        #expect(made.status == 0, "\(made.stderr)")
+        let script = """
+            import csv, collections, glob, os, sys, pikepdf
+            from lxml import etree
+            # CP932's 〜 ‖ − ¢ £ ¬ ―: Python reads them as the full-width forms, mkpdf as the JIS ones; both are the byte.
+            same = str.maketrans({0xFF5E: 0x301C, 0x2225: 0x2016, 0xFF0D: 0x2212, 0xFFE0: 0xA2, 0xFFE1: 0xA3,
+                                  0xFFE2: 0xAC, 0x2015: 0x2014})
+            rows = collections.defaultdict(list)
+            with open(sys.argv[1], encoding='cp932', newline='') as f:
+                for row in csv.DictReader(f):
+                    rows[row['請求番号']].append(row['品名'].translate(same))
+            ns = {'cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+                  'cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2'}
+            checked = 0
+            for path in sorted(glob.glob(os.path.join(sys.argv[2], '*.pdf'))):
+                number = os.path.basename(path)[:-4]
+                pdf = pikepdf.open(path)
+                xml = pdf.attachments['jp-pint.xml'].get_file().read_bytes()
+                names = etree.fromstring(xml).xpath('//cac:InvoiceLine/cac:Item/cbc:Name/text()', namespaces=ns)
+                names = [name.translate(same) for name in names]
+                if sorted(names) != sorted(rows[number]):
+                    print(f'{number}: {names} != {rows[number]}')
+                    sys.exit(1)
+                open(os.path.join(sys.argv[3], number + '.xml'), 'wb').write(xml)
+                checked += 1
+            print(f'invoices={checked} groups={len(rows)}')
+            """
+        let result = try Oracle.run(
+            "python3",
+            [
+                "-c", script, Repo.root.appendingPathComponent("samples/invoice-lines.csv").path,
+                scratch.file("out").path, scratch.url.path
+            ])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // And each one's XML passes the schema and the JP PINT rules.
+        for name in try scratch.contents() where name.hasSuffix(".xml") {
+            let check = try Oracle.run(
+                "python3", [Self.fixtures.appendingPathComponent("check-ubl.py").path, scratch.file(name).path])
+            #expect(check.status == 0, "\(name): \(check.stdout)")
+        }
+        let summary = try #require(result.stdout.split(separator: "\n").last.map(String.init))
+        let parts = summary.split(separator: " ").map { $0.split(separator: "=").last.map(String.init) ?? "" }
+        #expect(parts.count == 2 && parts[0] == parts[1] && (Int(parts[0]) ?? 0) > 1, "\(summary)")
+    }
+}
