@@ -203,4 +203,81 @@ import Testing
         let parts = summary.split(separator: " ").map { $0.split(separator: "=").last.map(String.init) ?? "" }
         #expect(parts.count == 2 && parts[0] == parts[1] && (Int(parts[0]) ?? 0) > 1, "\(summary)")
     }
+
+    /// The grouped batch of samples/invoice-lines.csv with `template`, in `scratch`/`out` (extra arguments after).
+    static func groupedBatch(_ template: String, in scratch: Scratch, _ extra: [String] = []) throws -> Oracle.Result {
+        try Self.mkpdf(
+            [
+                "batch", "--template", template, "--data", Self.lines, "--group-by", "number", "--map",
+                "請求番号=number", "--map", "取引先=customer", "--map", "発行日=issued", "--map", "品名=name", "--map",
+                "数量=qty", "--map", "単価=price", "--map", "税率=rate", "--out", "out", "--name", "{{number}}"
+            ] + extra, in: scratch)
+    }
+
+    static let lines = Repo.root.appendingPathComponent("samples/invoice-lines.csv").path
+
+    @Test func eachGroupedDocumentAttachesItsOwnRowsRecordEInvoiceAndFile() throws {
+        let scratch = try Scratch("attach-generated")
+        let template =
+            try String(contentsOfFile: Self.invoice, encoding: .utf8) + """
+                attach:
+                  - {generate: rows, name: "{{number}}-lines.csv"}
+                  - {generate: record, name: "{{number}}.json"}
+                  - {generate: einvoice, format: jp-pint}
+                  - {file: "notes/{{number}}.txt", relationship: Supplement}
+
+                """
+        try template.write(to: scratch.file("invoice.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: scratch.file("notes"), withIntermediateDirectories: true)
+        for number in ["INV-2025-0101", "INV-2025-0102", "INV-2025-0103"] {
+            try "note for \(number)\n".write(to: scratch.file("notes/\(number).txt"), atomically: true, encoding: .utf8)
+        }
+        let made = try Self.groupedBatch("invoice.yaml", in: scratch)
+        #expect(made.status == 0, "\(made.stderr)")
+        // Python's csv module reads the CP932 input and each PDF's attached CSV (pikepdf): the header is the input's,
+        // the rows are the group's own, and so are the record, the e-invoice and the note.
+        let script = """
+            import csv, collections, glob, io, json, os, sys, pikepdf
+            same = str.maketrans({0xFF5E: 0x301C, 0x2225: 0x2016, 0xFF0D: 0x2212, 0xFFE0: 0xA2, 0xFFE1: 0xA3,
+                                  0xFFE2: 0xAC, 0x2015: 0x2014})
+            with open(sys.argv[1], encoding='cp932', newline='') as f:
+                table = list(csv.reader(f))
+            header, groups = table[0], collections.defaultdict(list)
+            for row in table[1:]:
+                groups[row[0]].append([cell.translate(same) for cell in row])
+            checked = 0
+            for path in sorted(glob.glob(os.path.join(sys.argv[2], '*.pdf'))):
+                number = os.path.basename(path)[:-4]
+                pdf = pikepdf.open(path)
+                files = {name: spec.get_file().read_bytes() for name, spec in pdf.attachments.items()}
+                assert sorted(files) == sorted([number + '-lines.csv', number + '.json', 'jp-pint.xml', number + '.txt']), files.keys()
+                attached = list(csv.reader(io.StringIO(files[number + '-lines.csv'].decode('utf-8'), newline='')))
+                assert attached[0] == header, (attached[0], header)
+                assert sorted(attached[1:]) == sorted(groups[number]), (number, attached[1:], groups[number])
+                record = json.loads(files[number + '.json'])
+                assert record['number'] == number and len(record['rows']) == len(groups[number]), record
+                assert ('<cbc:ID>' + number + '</cbc:ID>').encode() in files['jp-pint.xml']
+                assert files[number + '.txt'] == ('note for ' + number + '\\n').encode()
+                checked += 1
+            assert checked == len(groups) > 1, (checked, len(groups))
+            print('checked', checked)
+            """
+        let result = try Oracle.run("python3", ["-c", script, Self.lines, scratch.file("out").path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("checked 3"), "\(result.stdout)")
+    }
+
+    @Test func theWholeInputAttachedToGroupedDocumentsIsRefusedUnlessAskedFor() throws {
+        let scratch = try Scratch("attach-whole")
+        let refused = try Self.groupedBatch(Self.invoice, in: scratch, ["--attach", Self.lines])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("is the batch's whole input"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("every other group's rows"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--attach-whole-input"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("out").path))
+        let asked = try Self.groupedBatch(Self.invoice, in: scratch, ["--attach", Self.lines, "--attach-whole-input"])
+        #expect(asked.status == 0, "\(asked.stderr)")
+        let attached = try Self.attachment("invoice-lines.csv", of: scratch.file("out/INV-2025-0101.pdf"))
+        #expect(attached.data == (try Data(contentsOf: URL(fileURLWithPath: Self.lines))))
+    }
 }

@@ -81,6 +81,9 @@ public struct Template: Sendable {
     /// True when the template declares an `einvoice:` mapping, so `--einvoice` can write its data.
     public var declaresEInvoice: Bool { eInvoice != nil }
 
+    /// The files its `attach:` names by a fixed path, read when it loaded: the same for every document.
+    public var fixedAttachments: [Document.Archive.Attachment] { furniture.archive?.attachments ?? [] }
+
     /// True when the template has a `flow` (its document may have several pages).
     public var isFlowing: Bool { !flow.isEmpty }
 
@@ -253,6 +256,9 @@ public struct Template: Sendable {
                 from: try flowOutput(scope: scope, metadata: metadata, options: options), firstPage: commands)
         }
         if let (format, xml) = invoice { document = Self.attaching(format, xml: xml, to: document) }
+        if !furniture.generatedAttachments.isEmpty {
+            document = try attachingGenerated(to: document, scope: scope, given: given, given2: given2)
+        }
         return document
     }
 
