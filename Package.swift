@@ -173,7 +173,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Batch", "Documents", "DrawingModule", "Render", "Support",
+                "Batch", "Documents", "DrawingModule", "Render", "Support", "EInvoice",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

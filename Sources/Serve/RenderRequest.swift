@@ -1,5 +1,6 @@
 import Batch
 import DrawingModule
+import EInvoice
 import Foundation
 import Render
 
@@ -22,6 +23,8 @@ struct RenderRequest: Sendable {
     var scaleFactor: Double
     var page: Int
     var flattensForms: Bool
+    /// The e-invoice format's name, empty for none.
+    var eInvoice: String
 
     init(_ work: Work, settings: RenderSettings) {
         self.work = work
@@ -30,6 +33,7 @@ struct RenderRequest: Sendable {
         scaleFactor = settings.scale.factor
         page = settings.page
         flattensForms = settings.flattensForms
+        eInvoice = settings.eInvoice?.rawValue ?? ""
     }
 
     /// The request as a frame header (`FieldWriter`): the work's kind and strings, then the settings.
@@ -54,6 +58,7 @@ struct RenderRequest: Sendable {
         writer.double(scaleFactor)
         writer.int(page)
         writer.int(flattensForms ? 1 : 0)
+        writer.string(eInvoice)
         return writer.data
     }
 
@@ -71,18 +76,23 @@ struct RenderRequest: Sendable {
         scaleFactor = try reader.double()
         page = try reader.int()
         flattensForms = try reader.int() != 0
+        eInvoice = try reader.string()
     }
 
     /// The settings the request was made with.
     /// - Throws: `ServiceProblem` `.badRequest` when a name is not one this build knows (a worker of another build).
     var settings: RenderSettings {
         get throws(ServiceProblem) {
-            guard let format = OutputFormat(rawValue: format), let fontMode = PDFFontMode(rawValue: fontMode) else {
-                throw ServiceProblem(.badRequest, detail: "format \(format) or font mode \(fontMode) is not known")
+            guard let format = OutputFormat(rawValue: format), let fontMode = PDFFontMode(rawValue: fontMode),
+                eInvoice.isEmpty || EInvoiceFormat(rawValue: eInvoice) != nil
+            else {
+                throw ServiceProblem(
+                    .badRequest,
+                    detail: "format \(format), font mode \(fontMode) or e-invoice \(eInvoice) is not known")
             }
             return RenderSettings(
                 format: format, fontMode: fontMode, scale: .factor(scaleFactor), page: page,
-                flattensForms: flattensForms)
+                flattensForms: flattensForms, eInvoice: EInvoiceFormat(rawValue: eInvoice))
         }
     }
 }

@@ -1,4 +1,5 @@
 import DrawingModule
+import EInvoice
 import Foundation
 import Render
 
@@ -16,22 +17,26 @@ public struct RenderSettings: Sendable, Hashable {
     /// True draws every form field as page content, nothing left to fill (`?flatten-forms=true`, the service's
     /// `--flatten-forms`, as `mkpdf render --flatten-forms`); false keeps the template's own choice.
     public var flattensForms: Bool
+    /// The e-invoice the PDF carries (`?einvoice=jp-pint|factur-x`, as `mkpdf render --einvoice`), written from the
+    /// template's `einvoice:` mapping; nil for none.
+    public var eInvoice: EInvoiceFormat?
 
     /// Settings for `format` with the service's defaults for the rest.
     public init(
         format: OutputFormat = .pdf, fontMode: PDFFontMode = .embedded, scale: RasterScale = .standard, page: Int = 1,
-        flattensForms: Bool = false
+        flattensForms: Bool = false, eInvoice: EInvoiceFormat? = nil
     ) {
         self.format = format
         self.fontMode = fontMode
         self.scale = scale
         self.page = page
         self.flattensForms = flattensForms
+        self.eInvoice = eInvoice
     }
 
     /// The settings a request's query and `Accept` header ask for, over `defaults`.
     /// - Throws: `ServiceProblem` `.notAcceptable` for a format the service does not write, `.badRequest` for a font
-    ///   mode, scale, page or `flatten-forms` that is not one.
+    ///   mode, scale, page, `flatten-forms` or `einvoice` that is not one, or an e-invoice asked of a PNG.
     public init(query: [String: String], accept: String?, defaults: RenderSettings) throws(ServiceProblem) {
         self = defaults
         if let name = query["format"] {
@@ -77,6 +82,21 @@ public struct RenderSettings: Sendable, Hashable {
                         "flatten-forms=\(text) is neither true nor false. Fix: flatten-forms=true draws form fields "
                         + "flat, flatten-forms=false keeps them fillable (unless the service or template flattens)")
             }
+        }
+        if let text = query["einvoice"] {
+            guard let format = EInvoiceFormat(rawValue: text.lowercased()) else {
+                throw ServiceProblem(
+                    .badRequest,
+                    detail: "einvoice=\(text) is not an e-invoice mkpdf writes. Fix: ask for "
+                        + EInvoiceFormat.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            guard self.format == .pdf else {
+                throw ServiceProblem(
+                    .badRequest,
+                    detail: "einvoice=\(text) is carried inside a PDF/A-3b, and the answer asked for is "
+                        + "\(self.format.rawValue). Fix: ask for format=pdf, or leave einvoice out")
+            }
+            eInvoice = format
         }
     }
 
