@@ -147,6 +147,32 @@ import Testing
             #expect(refused.stderr.contains("5%"), "\(refused.stderr)")
         }
         #expect(try scratch.contents().filter { $0 != "rate5.json" } == [])
+
+        // A template whose 8% tax is past the floor and ceiling of taxable × rate (427.2 → 429), or whose total is
+        // not its taxable amounts and taxes added up, fails, print and XML alike, naming the field.
+        let template = try String(contentsOfFile: Self.invoice, encoding: .utf8)
+        let variants = [
+            (
+                "tax8: \"(base8 * 8 / 100) | round(0, 'down')\"",
+                "tax8: \"(base8 * 8 / 100) | round(0, 'down') + 2\"", "einvoice field taxes.tax (rate 8%) [ibrp-051-jp]"
+            ),
+            (
+                "total: \"base10 + tax10 + base8 + tax8\"", "total: \"base10 + tax10 + base8 + tax8 + 1\"",
+                "einvoice field total"
+            )
+        ]
+        for (index, (original, changed, named)) in variants.enumerated() {
+            let name = "variant\(index).yaml"
+            #expect(template.contains(original), "\(original) is no longer in invoice.yaml")
+            try template.replacingOccurrences(of: original, with: changed).write(
+                to: scratch.file(name), atomically: true, encoding: .utf8)
+            for (command, output) in [("render", "v.pdf"), ("einvoice", "v.xml")] {
+                let refused = try Self.mkpdf([command, name, "--einvoice", "jp-pint", "-o", output], in: scratch)
+                #expect(refused.status == 1, "\(name) \(command): \(refused.stderr)")
+                #expect(refused.stderr.contains(named), "\(refused.stderr)")
+            }
+        }
+        #expect(try scratch.contents().filter { !$0.hasPrefix("variant") && $0 != "rate5.json" } == [])
     }
 
     @Test func eachGroupedInvoiceOfACP932BatchCarriesOnlyItsOwnLines() throws {
