@@ -306,4 +306,87 @@ import Testing
         let attached = try Self.attachment("invoice-lines.csv", of: scratch.file("out/INV-2025-0101.pdf"))
         #expect(attached.data == (try Data(contentsOf: URL(fileURLWithPath: Self.lines))))
     }
+
+    @Test func sixtyInvoicesFromAShuffledCP932CSVEachCarryOwnLinesValidXMLAndThePrintedTotals() throws {
+        let scratch = try Scratch("einvoice-sixty")
+        // 60 invoices of 1 to 6 lines, the lines shuffled, written as Excel saves CSV (CP932).
+        var random = SeededRandom(seed: 49)
+        let items = [
+            ("ブレンドコーヒー豆 200g", 1200, 8), ("ドリップバッグ 10袋入", 980, 8), ("髙島屋ギフト券", 5000, 10),
+            ("ペーパーフィルター ①号", 350, 10), ("焼菓子詰合せ", 1600, 8), ("コーヒーミル（手挽き）", 4800, 10)
+        ]
+        var rows: [String] = []
+        for invoice in 1...60 {
+            let number = String(format: "INV-2026-%04d", invoice)
+            for (name, price, rate) in items.shuffled(using: &random).prefix(Int.random(in: 1...6, using: &random)) {
+                let quantity = Int.random(in: 1...9, using: &random)
+                rows.append("\(number),取引先\(invoice % 7)株式会社,2026-11-30,\(name),\(quantity),\(price),\(rate)")
+            }
+        }
+        rows.shuffle(using: &random)
+        let csv = (["請求番号,取引先,発行日,品名,数量,単価,税率"] + rows).joined(separator: "\r\n") + "\r\n"
+        try #require(csv.data(using: .shiftJIS)).write(to: scratch.file("lines.csv"))
+        let made = try Self.mkpdf(
+            [
+                "batch", "--template", Self.invoice, "--data", "lines.csv", "--group-by", "number", "--map",
+                "請求番号=number", "--map", "取引先=customer", "--map", "発行日=issued", "--map", "品名=name", "--map",
+                "数量=qty", "--map", "単価=price", "--map", "税率=rate", "--einvoice", "jp-pint", "--pdfa", "3b",
+                "--out", "out", "--name", "{{number}}"
+            ], in: scratch)
+        #expect(made.status == 0, "\(made.stderr)")
+        // Each PDF's jp-pint.xml holds its own lines (pikepdf) and its total and per-rate taxes are the printed ones
+        // (pdftotext -layout); each XML is written out for the rule check below.
+        let script = """
+            import collections, csv, glob, os, re, subprocess, sys, pikepdf
+            from lxml import etree
+            groups = collections.defaultdict(list)
+            with open(sys.argv[1], encoding='cp932', newline='') as f:
+                for row in csv.DictReader(f):
+                    groups[row['請求番号']].append(row['品名'])
+            ns = {'cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+                  'cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2'}
+            def yen(text):
+                return '¥' + format(int(text), ',')
+            checked = 0
+            for path in sorted(glob.glob(os.path.join(sys.argv[2], '*.pdf'))):
+                number = os.path.basename(path)[:-4]
+                pdf = pikepdf.open(path)
+                assert sorted(pdf.attachments.keys()) == ['jp-pint.xml'], list(pdf.attachments.keys())
+                xml = pdf.attachments['jp-pint.xml'].get_file().read_bytes()
+                open(os.path.join(sys.argv[3], number + '.xml'), 'wb').write(xml)
+                root = etree.fromstring(xml)
+                names = root.xpath('//cac:InvoiceLine/cac:Item/cbc:Name/text()', namespaces=ns)
+                assert sorted(names) == sorted(groups[number]), (number, names, groups[number])
+                printed = subprocess.run(['pdftotext', '-layout', path, '-'], capture_output=True, text=True).stdout
+                total = root.xpath('//cac:LegalMonetaryTotal/cbc:PayableAmount/text()', namespaces=ns)[0]
+                assert yen(total) + '（税込）' in printed, (number, total)
+                for subtotal in root.xpath('//cac:TaxTotal/cac:TaxSubtotal', namespaces=ns):
+                    rate = subtotal.xpath('cac:TaxCategory/cbc:Percent/text()', namespaces=ns)[0]
+                    tax = subtotal.xpath('cbc:TaxAmount/text()', namespaces=ns)[0]
+                    line = next(l for l in printed.splitlines() if '消費税（' + rate + '%）' in l)
+                    assert yen(tax) in line, (number, rate, tax, line)
+                checked += 1
+            assert checked == len(groups) == 60, (checked, len(groups))
+            print('checked', checked)
+            """
+        try FileManager.default.createDirectory(at: scratch.file("xml"), withIntermediateDirectories: true)
+        let result = try Oracle.run(
+            "python3",
+            ["-c", script, scratch.file("lines.csv").path, scratch.file("out").path, scratch.file("xml").path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("checked 60"), "\(result.stdout)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.file("xml").path).sorted()
+        #expect(files.count == 60)
+        let check = try Oracle.run(
+            "python3",
+            [Self.fixtures.appendingPathComponent("check-ubl.py").path]
+                + files.map { scratch.file("xml/\($0)").path })
+        #expect(check.status == 0, "\(check.stdout.suffix(2000))")
+        #expect(
+            check.stdout.components(separatedBy: "xsd-errors=0 fatal=0").count == 61, "\(check.stdout.suffix(2000))")
+        for file in ["INV-2026-0001", "INV-2026-0060"] {
+            let validated = try Self.mkpdf(["validate", "out/\(file).pdf", "--pdfa", "3b"], in: scratch)
+            #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+        }
+    }
 }
