@@ -8,8 +8,8 @@ import Foundation
 /// `urn:cen.eu:en16931:2017`, the XML a Factur-X PDF carries as `factur-x.xml`.
 ///
 /// Elements come in the order the Factur-X EN 16931 schema sets. EN 16931 codes both Japanese rates as standard rated
-/// (S) and 0 as zero rated (Z); the 登録番号 is the seller's tax registration (BT-32, scheme FC), its 13 digits the
-/// legal registration (BT-30).
+/// (S) and 0 as zero rated (Z); the 登録番号 is the seller's identifier (BT-29) and tax registration (BT-32, scheme
+/// FC), a party's 法人番号 its legal registration (BT-30).
 public enum CIIWriter {
     /// The EN 16931 profile's guideline identifier (BT-24).
     public static let guidelineID = "urn:cen.eu:en16931:2017"
@@ -102,12 +102,14 @@ public enum CIIWriter {
         return tree.data()
     }
 
-    /// A trade party: name, legal registration (the seller's 13 digits, scheme 0188), address and the 登録番号 as its
-    /// tax registration (FC).
+    /// A trade party: the seller's identifier (BT-29, its 登録番号), name, legal registration (BT-30, the 法人番号 of
+    /// `endpoint`, scheme 0188, when given), address and the 登録番号 as the tax registration (BT-32, scheme FC).
     private static func party(_ party: InvoiceData.Party, under element: XMLElement, seller: Bool) {
+        if seller, let registration = party.registration {
+            XMLTree.add("ram:ID", to: element, text: registration)
+        }
         XMLTree.add("ram:Name", to: element, text: party.name)
-        let legal = party.endpoint ?? party.registration.map { String($0.dropFirst()) }
-        if let legal {
+        if let legal = party.endpoint {
             XMLTree.add(
                 "ram:ID", to: XMLTree.add("ram:SpecifiedLegalOrganization", to: element), text: legal,
                 attributes: [("schemeID", "0188")])

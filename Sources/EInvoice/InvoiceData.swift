@@ -14,7 +14,7 @@ public struct InvoiceData: Sendable, Hashable {
         /// The seller's 適格請求書発行事業者登録番号, `T` and 13 digits; nil for a buyer.
         public var registration: String?
         /// The 13-digit 法人番号 the party receives e-invoices under (Peppol scheme 0188), or nil; a seller without
-        /// one is reached under its registration's digits.
+        /// one is reached under its 登録番号 (scheme 0221).
         public var endpoint: String?
         /// The postal address as one line, or nil.
         public var address: String?

@@ -83,13 +83,15 @@ public enum UBLWriter {
         return tree.data()
     }
 
-    /// A party: its Peppol endpoint (法人番号, scheme 0188), address country, 登録番号 as the tax identifier (seller) and
-    /// registered name.
+    /// A party: its Peppol endpoint (its 法人番号, scheme 0188; else a seller's 登録番号, scheme 0221, the qualified
+    /// invoice issuer number, which a sole proprietor has without a 法人番号), address country, 登録番号 as the tax
+    /// identifier (seller) and registered name.
     private static func party(_ party: InvoiceData.Party, under parent: XMLElement, seller: Bool) {
         let element = XMLTree.add("cac:Party", to: parent)
-        let endpoint = party.endpoint ?? party.registration.map { String($0.dropFirst()) }
-        if let endpoint {
+        if let endpoint = party.endpoint {
             XMLTree.add("cbc:EndpointID", to: element, text: endpoint, attributes: [("schemeID", "0188")])
+        } else if let registration = party.registration {
+            XMLTree.add("cbc:EndpointID", to: element, text: registration, attributes: [("schemeID", "0221")])
         }
         let address = XMLTree.add("cac:PostalAddress", to: element)
         if let line = party.address {

@@ -75,6 +75,9 @@ import Testing
 
         // The XML's totals are the printed ones: the total, and each rate's taxable amount and tax.
         let xml = String(decoding: attached.data, as: UTF8.self)
+        // The seller, with no 法人番号 given, is reached under its 登録番号 (scheme 0221); the buyer under its 法人番号.
+        #expect(xml.contains("<cbc:EndpointID schemeID=\"0221\">T9234567890123</cbc:EndpointID>"), "\(xml)")
+        #expect(xml.contains("<cbc:EndpointID schemeID=\"0188\">3210987654321</cbc:EndpointID>"), "\(xml)")
         let printed = try Oracle.pdftotext(pdf, layout: true)
         let payable = try #require(Self.values("PayableAmount", in: xml).first)
         #expect(printed.contains(Self.yen(payable) + "（税込）"), "total \(payable)")

@@ -206,11 +206,21 @@ extension Template {
         do {
             try data.check()
         } catch {
+            // The mapping's line of the field; for a tax, the entry of the rate the error names.
+            let rate = taxes.firstIndex { "rate \(TemplateValue.number($0.rate).text ?? "")%" == error.record } ?? 0
+            let tax = mapping.taxes.indices.contains(rate) ? mapping.taxes[rate] : [:]
             let field =
                 mapping.fields[error.field] ?? mapping.line[String(error.field.dropFirst("lines.".count))]
-                ?? mapping.taxes.first?[String(error.field.dropFirst("taxes.".count))]
-            throw TemplateError(
+                ?? tax[String(error.field.dropFirst("taxes.".count))]
+            var failure = TemplateError(
                 file: file, line: field?.mark?.line, column: field?.mark?.column, reason: .eInvoice(error))
+            // A line's failure names the data row it came from (`row 14` of a CSV), as a batch's record.
+            if let record = error.record, record.hasPrefix("line "), let number = Int(record.dropFirst(5)),
+                items.indices.contains(number - 1), case .record(let item) = items[number - 1]
+            {
+                failure.record = item.origin
+            }
+            throw failure
         }
         return data
     }
