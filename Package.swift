@@ -121,19 +121,24 @@ let package = Package(
         // Flowing reports: headings, paragraphs (inline markup), tables and charts broken into pages with headers,
         // footers and contents, each page a Drawing with its structure roles.
         .target(name: "Reports", dependencies: ["DrawingModule", "Fonts", "Typeset", "Charts", "Support"]),
+        // E-invoices from an invoice's data: JP PINT (UBL 2.1) and Factur-X (CII, EN 16931) through Foundation's XML
+        // tree, the rules of the Japanese qualified invoice checked first (the 登録番号's check digit by Barcodes' one
+        // home of check digits). Pure Swift.
+        .target(name: "EInvoice", dependencies: ["DrawingModule", "Barcodes"]),
         // Documents as data: templates (Templates/*.yaml) filled with the data Records reads → Drawing and Document,
         // the ticket job; the expressions, data readers and reports a template uses come with it.
         .target(
             name: "Documents",
             dependencies: [
                 "DrawingModule", "Expressions", "Records", "Reports", "Layout", "Fonts", "Typeset", "Barcodes",
-                "Charts", "Support", .product(name: "Yams", package: "Yams")
+                "Charts", "Support", "EInvoice", .product(name: "Yams", package: "Yams")
             ]),
         // mkpdf batch: thousands of documents from CSV/JSONL, parallel, resumable, with a manifest; A4 imposition.
         .target(
             name: "Batch",
             dependencies: [
-                "Documents", "DrawingModule", "Records", "Render", "Fonts", "Validation", "QPDF", "Support", "Digests"
+                "Documents", "DrawingModule", "Records", "Render", "Fonts", "Validation", "QPDF", "Support", "Digests",
+                "EInvoice"
             ]),
         // The CMS of a PDF signature and its RFC 3161 time-stamp, built by Debian's OpenSSL behind a small C interface.
         // libcrypto is linked statically (Debian's libcrypto.a), so a command that signs nothing does not load and
@@ -168,7 +173,7 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "Batch", "Documents", "DrawingModule", "Render", "Support",
+                "Batch", "Documents", "DrawingModule", "Render", "Support", "EInvoice",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -190,7 +195,7 @@ let package = Package(
             name: "mkpdf",
             dependencies: [
                 "Haru", "PNG", "Validation", "DrawingModule", "Render", "Fonts", "Documents", "Batch", "Support",
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                "EInvoice", .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
 
         // Timings against the anchor programs in ../shared/bench/anchors (scripts/bench, BENCHMARKS.md).

@@ -1,5 +1,6 @@
 import Documents
 import DrawingModule
+import EInvoice
 import Foundation
 import Render
 
@@ -23,6 +24,9 @@ public struct Job: Sendable {
     /// The budgets data is held to (YAML nodes of a data file, `jobSeconds` for each document); the template's own
     /// are set when it is read.
     public var limits: Limits
+    /// The e-invoice each document carries, written from the template's `einvoice:` mapping with the document's own
+    /// values (PDF/A-3b); nil for none.
+    public var eInvoice: EInvoiceFormat?
 
     /// A job for `template`.
     public init(template: Template, output: OutputOptions = OutputOptions(), limits: Limits = Limits()) {
@@ -59,9 +63,10 @@ public struct Job: Sendable {
         for (name, value) in data {
             if case .text(let text) = value { texts[name] = text } else { values[name] = value }
         }
-        let options = TemplateRenderOptions(
+        var options = TemplateRenderOptions(
             pixelsPerPoint: output.scale.factor, fonts: output.fonts, deadline: deadline, setsLayout: setsLayout,
             context: output.context)
+        options.eInvoice = eInvoice
         return try template.document(values: texts, data: values, options: options)
     }
 

@@ -1,5 +1,6 @@
 import Documents
 import DrawingModule
+import EInvoice
 import Fonts
 import Foundation
 import Render
@@ -27,6 +28,9 @@ public struct RecordJob: Sendable {
     public var jobSeconds: Int?
     /// Fields made from each record's position (`--number ticket='FN-{{index+1:06}}'`) for data that lacks them.
     public var numbers: [NumberSequence] = []
+    /// The e-invoice each record's PDF carries (`--einvoice`), written from the template's `einvoice:` mapping with
+    /// the record's own values; nil for none.
+    public var eInvoice: EInvoiceFormat?
 
     /// Creates the job.
     public init(
@@ -89,6 +93,7 @@ public struct RecordJob: Sendable {
     var job: TicketJob {
         var job = TicketJob(template: template, rules: rules, scale: output.scale, fonts: output.fonts)
         job.context = output.context
+        job.eInvoice = eInvoice
         return job
     }
 

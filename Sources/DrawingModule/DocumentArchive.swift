@@ -91,10 +91,36 @@ extension Document {
             }
         }
 
+        /// What the XMP metadata says about an e-invoice the PDF carries, for readers that find the invoice by it:
+        /// Factur-X's `fx:` extension schema (document type, file name, version, conformance level).
+        public struct InvoiceClaim: Codable, Hashable, Sendable {
+            /// The attached XML's file name (`factur-x.xml`).
+            public var fileName: String
+            /// `INVOICE`.
+            public var documentType: String
+            /// The Factur-X XMP schema's version, `1.0`.
+            public var version: String
+            /// The profile the XML conforms to, `EN 16931`.
+            public var conformanceLevel: String
+
+            /// Creates a claim; the defaults are a Factur-X invoice of the EN 16931 profile.
+            public init(
+                fileName: String, documentType: String = "INVOICE", version: String = "1.0",
+                conformanceLevel: String = "EN 16931"
+            ) {
+                self.fileName = fileName
+                self.documentType = documentType
+                self.version = version
+                self.conformanceLevel = conformanceLevel
+            }
+        }
+
         /// The PDF/A level.
         public var level: Level
         /// The files to attach; only PDF/A-3b carries any.
         public var attachments: [Attachment]
+        /// The e-invoice claim the XMP metadata makes, or nil.
+        public var invoiceClaim: InvoiceClaim?
 
         /// Creates an archive request.
         public init(level: Level, attachments: [Attachment] = []) {

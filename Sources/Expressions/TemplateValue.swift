@@ -63,6 +63,20 @@ public enum TemplateValue: Hashable, Sendable {
         return nil
     }
 
+    /// The value as JSONSerialization writes it (a record's `rows` attached as JSON, `serve`'s answers); numbers stay
+    /// exact decimals.
+    public var jsonObject: Any {
+        switch self {
+        case .null: NSNull()
+        case .bool(let value): value
+        case .number(let value): NSDecimalNumber(decimal: value)
+        case .text(let text): text
+        case .list(let items): items.map(\.jsonObject)
+        case .record(let record):
+            Dictionary(uniqueKeysWithValues: record.keys.map { ($0, record[$0]?.jsonObject ?? NSNull()) })
+        }
+    }
+
     /// Numbers are printed with `.` for the point whatever the machine's locale.
     private static let posix = Locale(identifier: "en_US_POSIX")
 
@@ -92,6 +106,9 @@ public struct TemplateRecord: Hashable, Sendable {
     public private(set) var values: [String: TemplateValue] = [:]
     /// Where the record came from, for errors (`members.csv line 14`); not a field.
     public var origin: String?
+    /// The input's own column name of each field `--map` renamed (`number` → `請求番号`), so rows written back as CSV
+    /// carry the input's header; not a field.
+    public var headings: [String: String] = [:]
 
     /// An empty record.
     public init() {}

@@ -25,6 +25,9 @@ struct ArchiveState {
     var fontDescriptors: [HPDF_Dict] = []
     /// The files to attach (PDF/A-3b).
     var attachments: [EmbeddedFile] = []
+    /// The Factur-X `fx:` properties the XMP states (`DocumentFileName`, `DocumentType`, `Version`,
+    /// `ConformanceLevel`, in that order), or nil.
+    var invoiceClaim: [(String, String)]?
     /// True once the parts are in the document (a second save writes them again only if nothing was written).
     var written = false
 }
@@ -95,6 +98,26 @@ extension PDFDocument {
         archive?.attachments.append(
             EmbeddedFile(
                 name: name, data: data, mimeType: mimeType, relationship: relationship, description: description))
+    }
+
+    /// Makes the XMP state that the attached `fileName` is a Factur-X invoice (`fx:` properties and the PDF/A
+    /// extension schema that declares them, as PDF/A requires of a schema it does not know): how Factur-X readers
+    /// find the XML and its profile without opening it.
+    /// - Throws: `HPDF_INVALID_OPERATION` when the document is not PDF/A-3b or carries no file of that name.
+    package func claimInvoice(
+        fileName: String, documentType: String, version: String, conformanceLevel: String
+    ) throws {
+        let argument = "file \"\(fileName)\""
+        try ensureUsable("claim an e-invoice", argument)
+        guard archive?.part == 3, archive?.attachments.contains(where: { $0.name == fileName }) == true else {
+            throw reject(
+                code: 0x1058, operation: "claim an e-invoice", argument: argument,
+                hint: "attach the invoice's XML under that name to a PDF/A-3b document first.")
+        }
+        archive?.invoiceClaim = [
+            ("DocumentFileName", fileName), ("DocumentType", documentType), ("Version", version),
+            ("ConformanceLevel", conformanceLevel)
+        ]
     }
 
     /// Writes the parts `archive` asks for into the catalog and fonts, once.
@@ -202,12 +225,13 @@ extension PDFDocument {
         return stream
     }
 
-    /// Writes the catalog's `/Metadata`, the XMP packet (`xmp(part:conformance:universalAccess:info:)`): the PDF/A
-    /// `part` (nil for none) of `conformance`, and the PDF/UA claim when the document is tagged for it.
+    /// Writes the catalog's `/Metadata`, the XMP packet (`xmp(part:conformance:universalAccess:info:invoice:)`): the
+    /// PDF/A `part` (nil for none) of `conformance`, the PDF/UA claim when the document is tagged for it, and the
+    /// Factur-X claim of an attached invoice.
     func writeMetadata(part: Int?, conformance: String = "B", _ objects: PDFObjectBuilder) throws {
         let packet = Self.xmp(
             part: part, conformance: conformance, universalAccess: structure?.claimsUniversalAccess == true,
-            info: xmpInfo)
+            info: xmpInfo, invoice: archive?.invoiceClaim)
         let metadata = try plainStream(packet, objects)
         try objects.name(metadata, "Type", "Metadata")
         try objects.name(metadata, "Subtype", "XML")
@@ -217,8 +241,12 @@ extension PDFDocument {
     /// The XMP packet: the PDF/A identification of `part` (nil: none) and `conformance`, the PDF/UA-1 identification when
     /// `universalAccess`, and every information entry set, in the properties PDF/A pairs them with (Title →
     /// dc:title, Author → dc:creator, Subject → dc:description, Keywords → pdf:Keywords, Creator → xmp:CreatorTool,
-    /// Producer → pdf:Producer).
-    static func xmp(part: Int?, conformance: String = "B", universalAccess: Bool, info: DocumentInfo) -> Data {
+    /// Producer → pdf:Producer), and the Factur-X `invoice` properties when given. Every schema PDF/A does not know
+    /// is declared in the packet's one extension schema description.
+    static func xmp(
+        part: Int?, conformance: String = "B", universalAccess: Bool, info: DocumentInfo,
+        invoice: [(String, String)]? = nil
+    ) -> Data {
         var dublinCore = "<dc:format>application/pdf</dc:format>"
         if let title = info.title {
             dublinCore +=
@@ -254,6 +282,10 @@ extension PDFDocument {
                 """
             schemas.append(universalAccessSchema)
         }
+        if let invoice {
+            claims += facturXProperties(invoice)
+            schemas.append(facturXSchema(invoice))
+        }
         // PDF/A knows only its own schemas: any other the packet uses is described in it.
         if part != nil, !schemas.isEmpty { claims += extensionSchemas(schemas) }
         let packet = """
@@ -283,7 +315,8 @@ extension PDFDocument {
         </rdf:li></rdf:Seq></pdfaSchema:property></rdf:li>
         """
 
-    /// The one description that declares `schemas` (each an `rdf:li` of a `pdfaSchema`) to PDF/A readers.
+    /// The one description that declares `schemas` (each an `rdf:li` of a `pdfaSchema`) to PDF/A readers (ISO
+    /// 19005-3 6.6.2.3: a custom schema's properties are described in the packet itself).
     static func extensionSchemas(_ schemas: [String]) -> String {
         """
         <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" \
@@ -291,6 +324,33 @@ extension PDFDocument {
         <pdfaExtension:schemas><rdf:Bag>\(schemas.joined())</rdf:Bag></pdfaExtension:schemas></rdf:Description>
 
         """
+    }
+
+    /// The Factur-X namespace of the `fx:` properties.
+    static let facturXNamespace = "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#"
+
+    /// The `fx:` properties' description.
+    private static func facturXProperties(_ properties: [(String, String)]) -> String {
+        let values = properties.map { "<fx:\($0.0)>\(escaped($0.1))</fx:\($0.0)>" }.joined()
+        return "<rdf:Description rdf:about=\"\" xmlns:fx=\"\(facturXNamespace)\">\(values)</rdf:Description>\n"
+    }
+
+    /// The PDF/A extension schema declaring the `fx:` properties.
+    private static func facturXSchema(_ properties: [(String, String)]) -> String {
+        let declared = properties.map { name, _ in
+            "<rdf:li rdf:parseType=\"Resource\"><pdfaProperty:name>\(name)</pdfaProperty:name>"
+                + "<pdfaProperty:valueType>Text</pdfaProperty:valueType>"
+                + "<pdfaProperty:category>external</pdfaProperty:category>"
+                + "<pdfaProperty:description>Factur-X \(name)</pdfaProperty:description></rdf:li>"
+        }.joined()
+        return """
+            <rdf:li rdf:parseType="Resource">\
+            <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>\
+            <pdfaSchema:namespaceURI>\(facturXNamespace)</pdfaSchema:namespaceURI>\
+            <pdfaSchema:prefix>fx</pdfaSchema:prefix>\
+            <pdfaSchema:property><rdf:Seq>\(declared)</rdf:Seq></pdfaSchema:property></rdf:li>
+            """
+    }
     }
 
     /// `text` with XML's five special characters escaped.

@@ -26,6 +26,11 @@ public struct BatchRecord: Sendable, Hashable {
     /// Why the record cannot be used as read (a CSV row with the wrong number of fields, a JSON line that is not an
     /// object of strings), or nil.
     public var problem: RecordFailure?
+    /// A CSV record's column names in the input's order (after `--map`), shared by every row: a group's `rows` keep
+    /// it, so a document's own lines are written back with the input's header (`attach: [{generate: rows}]`).
+    public var columns: [String] = []
+    /// The input's own name of each column `--map` renamed, by its new name.
+    public var headings: [String: String] = [:]
 
     /// Creates a record.
     public init(index: Int, row: Int, fields: [String: String], problem: RecordFailure? = nil) {

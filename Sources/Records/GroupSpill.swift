@@ -193,6 +193,9 @@ enum RecordCoding {
         varint(record.row, into: &out)
         pairs(record.fields, into: &out)
         pairs(record.literals, into: &out)
+        varint(record.columns.count, into: &out)
+        for column in record.columns { string(column, into: &out) }
+        pairs(record.headings, into: &out)
         varint(record.data.count, into: &out)
         for (key, item) in record.data {
             string(key, into: &out)
@@ -254,6 +257,9 @@ enum RecordCoding {
         guard let index = try run.varint(), let row = try run.varint() else { throw truncated }
         var record = BatchRecord(index: index, row: row, fields: try pairs(from: run))
         record.literals = try pairs(from: run)
+        guard let columns = try run.varint() else { throw truncated }
+        for _ in 0..<columns { record.columns.append(try string(from: run)) }
+        record.headings = try pairs(from: run)
         guard let count = try run.varint() else { throw truncated }
         for _ in 0..<count { record.data[try string(from: run)] = try value(from: run) }
         guard let flag = try run.byte() else { throw truncated }

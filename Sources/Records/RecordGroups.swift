@@ -162,10 +162,13 @@ final class RecordGroups {
         return record
     }
 
-    /// A record of the group as an item of `rows`: its fields as text, its lists and records, its literals.
+    /// A record of the group as an item of `rows`: its fields as text (a CSV row's in the input's column order,
+    /// others by name), its lists and records, its literals.
     private static func row(_ record: BatchRecord) -> TemplateValue {
-        var fields: [(String, TemplateValue)] = record.fields.sorted { $0.key < $1.key }.map {
-            ($0.key, .text($0.value))
+        let ordered = record.columns.filter { record.fields[$0] != nil }
+        let rest = record.fields.keys.filter { !record.columns.contains($0) }.sorted()
+        var fields: [(String, TemplateValue)] = (ordered + rest).compactMap { name in
+            record.fields[name].map { (name, TemplateValue.text($0)) }
         }
         for (name, value) in record.data.sorted(by: { $0.key < $1.key }) { fields.append((name, value)) }
         for (name, literal) in record.literals.sorted(by: { $0.key < $1.key }) {
@@ -173,6 +176,7 @@ final class RecordGroups {
         }
         var row = TemplateRecord(fields)
         row.origin = "row \(record.row)"
+        row.headings = record.headings
         return .record(row)
     }
 }

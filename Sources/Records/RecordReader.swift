@@ -12,7 +12,7 @@ import Support
 /// split into records (an unterminated quote) throws where it is found: records are never merged or guessed.
 public final class RecordReader {
     private enum Source {
-        case csv(CSVRecords, header: [String])
+        case csv(CSVRecords, header: [String], headings: [String: String])
         case jsonl(JSONLines)
         case list(RecordList)
     }
@@ -62,7 +62,9 @@ public final class RecordReader {
             }
             columns = header
             encoding = records.encoding
-            source = .csv(records, header: header)
+            let renamed = zip(header, records.columns).filter { $0.0 != $0.1 }
+            source = .csv(
+                records, header: header, headings: Dictionary(renamed.map { ($0.0, $0.1) }) { first, _ in first })
         case .jsonl:
             let text: InputTextStream
             do {
@@ -116,7 +118,7 @@ public final class RecordReader {
         switch source {
         case .list(let list):
             return list.next()
-        case .csv(let records, let header):
+        case .csv(let records, let header, let headings):
             let next: (fields: [String], line: Int)?
             do {
                 next = try records.next()
@@ -125,7 +127,9 @@ public final class RecordReader {
             }
             guard let (fields, line) = next else { return nil }
             defer { index += 1 }
-            return Self.record(csv: fields, header: header, index: index, row: records.row, line: line)
+            var record = Self.record(csv: fields, header: header, index: index, row: records.row, line: line)
+            record.headings = headings
+            return record
         case .jsonl(let lines):
             while true {
                 let next: (line: JSONLines.Line, number: Int)?
@@ -161,7 +165,7 @@ public final class RecordReader {
     /// - Throws: `DataError` as `next()`.
     private func skip() throws(DataError) -> Bool {
         switch source {
-        case .csv(let records, _):
+        case .csv(let records, _, _):
             do {
                 return try records.skip()
             } catch {
@@ -214,7 +218,9 @@ public final class RecordReader {
                     + "quoting values that hold a comma")
             return BatchRecord(index: index, row: row, fields: present, problem: problem)
         }
-        return BatchRecord(index: index, row: row, fields: present)
+        var record = BatchRecord(index: index, row: row, fields: present)
+        record.columns = header
+        return record
     }
 }
 

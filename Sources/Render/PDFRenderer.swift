@@ -230,6 +230,11 @@ public struct PDFRenderer: Sendable {
                         name: file.name, data: file.data, mimeType: file.mimeType,
                         relationship: file.relationship.rawValue, description: file.description)
                 }
+                if let claim = archive.invoiceClaim {
+                    try pdf.claimInvoice(
+                        fileName: claim.fileName, documentType: claim.documentType, version: claim.version,
+                        conformanceLevel: claim.conformanceLevel)
+                }
             }
             let title = document.metadata.title ?? Self.firstText(of: laidOut.pages.first?.texts ?? [])
             try pdf.setInfo(

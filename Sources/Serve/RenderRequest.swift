@@ -1,5 +1,6 @@
 import Batch
 import DrawingModule
+import EInvoice
 import Foundation
 import Render
 
@@ -25,6 +26,8 @@ struct RenderRequest: Sendable {
     var page: Int
     var flattensForms: Bool
     var pdfua: Bool?
+    /// The e-invoice format's name, empty for none.
+    var eInvoice: String
 
     init(_ work: Work, settings: RenderSettings) {
         self.work = work
@@ -34,6 +37,7 @@ struct RenderRequest: Sendable {
         page = settings.page
         flattensForms = settings.flattensForms
         pdfua = settings.pdfua
+        eInvoice = settings.eInvoice?.rawValue ?? ""
     }
 
     /// The request as a frame header (`FieldWriter`): the work's kind and strings, then the settings.
@@ -63,6 +67,7 @@ struct RenderRequest: Sendable {
         writer.int(page)
         writer.int(flattensForms ? 1 : 0)
         writer.int(pdfua.map { $0 ? 1 : 0 } ?? 2)
+        writer.string(eInvoice)
         return writer.data
     }
 
@@ -83,18 +88,23 @@ struct RenderRequest: Sendable {
         flattensForms = try reader.int() != 0
         let tagging = try reader.int()
         pdfua = tagging == 2 ? nil : tagging != 0
+        eInvoice = try reader.string()
     }
 
     /// The settings the request was made with.
     /// - Throws: `ServiceProblem` `.badRequest` when a name is not one this build knows (a worker of another build).
     var settings: RenderSettings {
         get throws(ServiceProblem) {
-            guard let format = OutputFormat(rawValue: format), let fontMode = PDFFontMode(rawValue: fontMode) else {
-                throw ServiceProblem(.badRequest, detail: "format \(format) or font mode \(fontMode) is not known")
+            guard let format = OutputFormat(rawValue: format), let fontMode = PDFFontMode(rawValue: fontMode),
+                eInvoice.isEmpty || EInvoiceFormat(rawValue: eInvoice) != nil
+            else {
+                throw ServiceProblem(
+                    .badRequest,
+                    detail: "format \(format), font mode \(fontMode) or e-invoice \(eInvoice) is not known")
             }
             return RenderSettings(
                 format: format, fontMode: fontMode, scale: .factor(scaleFactor), page: page,
-                flattensForms: flattensForms, pdfua: pdfua)
+                flattensForms: flattensForms, pdfua: pdfua, eInvoice: EInvoiceFormat(rawValue: eInvoice))
         }
     }
 }

@@ -107,7 +107,9 @@ public struct RenderService: Sendable {
     private func render(
         _ template: Template, values: [String: TemplateValue], settings: RenderSettings, stored: Bool
     ) async throws(ServiceProblem) -> RenderedDocument {
-        let job = Job(template: template, output: output(for: settings), limits: configuration.limits)
+        var configured = Job(template: template, output: output(for: settings), limits: configuration.limits)
+        configured.eInvoice = settings.eInvoice
+        let job = configured
         let rendered: RenderedDocument
         do {
             rendered = try await gate.run { try job.render(data: values) }
@@ -156,6 +158,7 @@ public struct RenderService: Sendable {
             throw ServiceProblem(error, storedTemplate: true)
         }
         job.jobSeconds = configuration.limits.jobSeconds
+        job.eInvoice = settings.eInvoice
         let ready = job
         let limits = configuration.limits
         let most = configuration.batchRecords

@@ -1,4 +1,5 @@
 import DrawingModule
+import EInvoice
 import Foundation
 import Render
 
@@ -20,11 +21,14 @@ public struct RenderSettings: Sendable, Hashable {
     /// True makes the PDF a tagged PDF/UA-1 document (`?pdfua=true`, as `mkpdf render --pdfua`), false an untagged
     /// one (`?pdfua=false`, as `--no-pdfua`); nil keeps the template's own choice.
     public var pdfua: Bool?
+    /// The e-invoice the PDF carries (`?einvoice=jp-pint|factur-x`, as `mkpdf render --einvoice`), written from the
+    /// template's `einvoice:` mapping; nil for none.
+    public var eInvoice: EInvoiceFormat?
 
     /// Settings for `format` with the service's defaults for the rest.
     public init(
         format: OutputFormat = .pdf, fontMode: PDFFontMode = .embedded, scale: RasterScale = .standard, page: Int = 1,
-        flattensForms: Bool = false, pdfua: Bool? = nil
+        flattensForms: Bool = false, pdfua: Bool? = nil, eInvoice: EInvoiceFormat? = nil
     ) {
         self.format = format
         self.fontMode = fontMode
@@ -32,11 +36,13 @@ public struct RenderSettings: Sendable, Hashable {
         self.page = page
         self.flattensForms = flattensForms
         self.pdfua = pdfua
+        self.eInvoice = eInvoice
     }
 
     /// The settings a request's query and `Accept` header ask for, over `defaults`.
     /// - Throws: `ServiceProblem` `.notAcceptable` for a format the service does not write, `.badRequest` for a font
-    ///   mode, scale, page, `flatten-forms` or `pdfua` that is not one, and for `pdfua=true` with a PNG.
+    ///   mode, scale, page, `flatten-forms`, `pdfua` or `einvoice` that is not one, and for `pdfua=true` or an
+    ///   e-invoice asked of a PNG.
     public init(query: [String: String], accept: String?, defaults: RenderSettings) throws(ServiceProblem) {
         self = defaults
         if let name = query["format"] {
@@ -90,6 +96,21 @@ public struct RenderSettings: Sendable, Hashable {
                     detail: "pdfua=true makes a tagged PDF, and this request asks for \(format.rawValue). Fix: ask "
                         + "for format=pdf, or leave pdfua out")
             }
+        }
+        if let text = query["einvoice"] {
+            guard let format = EInvoiceFormat(rawValue: text.lowercased()) else {
+                throw ServiceProblem(
+                    .badRequest,
+                    detail: "einvoice=\(text) is not an e-invoice mkpdf writes. Fix: ask for "
+                        + EInvoiceFormat.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            guard self.format == .pdf else {
+                throw ServiceProblem(
+                    .badRequest,
+                    detail: "einvoice=\(text) is carried inside a PDF/A-3b, and the answer asked for is "
+                        + "\(self.format.rawValue). Fix: ask for format=pdf, or leave einvoice out")
+            }
+            eInvoice = format
         }
     }
 

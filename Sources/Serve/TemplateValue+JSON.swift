@@ -13,17 +13,4 @@ extension TemplateValue {
         case .record: "record"
         }
     }
-
-    /// The value as JSONSerialization writes it; numbers stay exact decimals.
-    var jsonObject: Any {
-        switch self {
-        case .null: NSNull()
-        case .bool(let value): value
-        case .number(let value): NSDecimalNumber(decimal: value)
-        case .text(let text): text
-        case .list(let items): items.map(\.jsonObject)
-        case .record(let record):
-            Dictionary(uniqueKeysWithValues: record.keys.map { ($0, record[$0]?.jsonObject ?? NSNull()) })
-        }
-    }
 }

@@ -155,6 +155,14 @@ struct BatchCommand: ParsableCommand {
             valueName: "field"))
     var groupBy: String?
 
+    /// Attach the whole input to each grouped document anyway.
+    @Flag(
+        name: .customLong("attach-whole-input"),
+        help: ArgumentHelp(
+            "With --group-by: allow attaching the batch's whole input file to every document (each then carries "
+                + "every other group's rows); refused otherwise."))
+    var attachWholeInput = false
+
     /// The data's text encoding and column renames.
     @OptionGroup var dataInput: DataInputOptions
 
@@ -198,14 +206,17 @@ struct BatchCommand: ParsableCommand {
         }
         guard let input, let out else { throw ValidationError("give --data FILE and --out DIR") }
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
+        let template = try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits)
+        try refuseWholeInput(data ?? "-", template: template)
         var configured = RecordJob(
-            template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: input.limits),
+            template: template,
             formats: try OutputFormat.list(format),
             name: try OutputName(name),
             rules: try idPattern.map { pattern throws(TicketError) in try TicketRules(pattern: pattern) },
             output: try rendering.options(.pdf, limits: input.limits))
         configured.numbers = try numbering.sequences()
         configured.jobSeconds = input.limits.jobSeconds
+        configured.eInvoice = rendering.eInvoice
         let job = configured
         let runner = BatchRunner(
             job: job, input: input, folder: URL(fileURLWithPath: out), jobs: jobs,
@@ -285,5 +296,32 @@ private final class OutcomeBox<Value: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         guard let outcome else { throw ExitCode.failure }
         return try outcome.get()
+    }
+}
+
+extension BatchCommand {
+    /// Refuses to attach the batch's whole input to grouped documents (`--attach` or the template's `attach:` naming
+    /// the `--data` file) unless `--attach-whole-input` asks for it: each invoice would carry every other customer's
+    /// lines.
+    /// - Throws: `ValidationError` saying why and how to attach each document's own rows instead.
+    func refuseWholeInput(_ input: String, template: Template) throws {
+        guard let groupBy, !attachWholeInput, input != "-" else { return }
+        let inputURL = URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL
+        let why =
+            "is the batch's whole input, and --group-by \(groupBy) makes one document per group: every document would "
+            + "carry every other group's rows. Fix: attach each document's own rows with attach: [{generate: rows}] "
+            + "in the template, or give --attach-whole-input to attach the whole file to every document anyway"
+        for path in rendering.attach
+        where URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL == inputURL {
+            throw ValidationError("--attach \(path) \(why)")
+        }
+        let fixed = template.fixedAttachments
+        guard !fixed.isEmpty, let size = try? FileManager.default.attributesOfItem(atPath: inputURL.path)[.size] as? Int
+        else { return }
+        for file in fixed where file.data.count == size {
+            if let contents = FileManager.default.contents(atPath: inputURL.path), contents == file.data {
+                throw ValidationError("the template's attach: \(file.name) \(why)")
+            }
+        }
     }
 }

@@ -17,7 +17,7 @@ struct MkPDF: ParsableCommand {
         discussion: HelpText.resolution,
         subcommands: [
             ValidateCommand.self, HelloCommand.self, ImageCommand.self, RenderCommand.self, TicketCommand.self,
-            ReportCommand.self, BatchCommand.self, ServeCommand.self
+            ReportCommand.self, BatchCommand.self, ServeCommand.self, EInvoiceCommand.self
         ]
     )
 

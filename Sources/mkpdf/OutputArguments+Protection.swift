@@ -24,6 +24,15 @@ extension OutputArguments {
         if encrypt, pdfa != nil || !attach.isEmpty {
             throw ValidationError("PDF/A forbids encryption: give --encrypt or --pdfa/--attach, not both")
         }
+        if let eInvoice, encrypt {
+            throw ValidationError(
+                "--einvoice \(eInvoice.rawValue) makes PDF/A-3b, which forbids encryption: leave out --encrypt")
+        }
+        if let eInvoice, let pdfa, !pdfa.carriesAttachments {
+            throw ValidationError(
+                "--einvoice \(eInvoice.rawValue) attaches a file, which only PDF/A-3 carries: give --pdfa 3b (or 3a) "
+                    + "or leave --pdfa out")
+        }
         if !attach.isEmpty, let pdfa, !pdfa.carriesAttachments {
             throw ValidationError(
                 "--attach needs PDF/A-3: \(pdfa.name) carries no attached files; give --pdfa 3b (or 3a)")
@@ -33,7 +42,7 @@ extension OutputArguments {
     /// The PDF/A request: the level, and the attached files read now.
     /// - Throws: `ValidationError` naming an attachment that cannot be read.
     func archive() throws -> Document.Archive? {
-        guard pdfa != nil || !attach.isEmpty else { return nil }
+        guard pdfa != nil || !attach.isEmpty || eInvoice != nil else { return nil }
         let files = try attach.map { path -> Document.Archive.Attachment in
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ValidationError("--attach \(path): the file cannot be read. Fix: give an existing, readable file")

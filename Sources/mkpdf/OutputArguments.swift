@@ -1,6 +1,7 @@
 import ArgumentParser
 import Documents
 import DrawingModule
+import EInvoice
 import Foundation
 import Render
 
@@ -75,6 +76,15 @@ struct OutputArguments: ParsableArguments {
             "Attach a file to the PDF with AFRelationship Data (repeatable; implies --pdfa 3b, the one level that "
                 + "carries any file).", valueName: "file"))
     var attach: [String] = []
+
+    /// The e-invoice to attach (PDF/A-3b).
+    @Option(
+        name: .customLong("einvoice"),
+        help: ArgumentHelp(
+            "Attach the invoice's data as an e-invoice written from the template's einvoice: mapping: jp-pint "
+                + "(UBL 2.1, jp-pint.xml) or factur-x (CII EN 16931, factur-x.xml with its XMP); implies --pdfa 3b.",
+            valueName: "format"))
+    var eInvoice: EInvoiceFormat?
 
     /// Encrypt with AES-256.
     @Flag(help: "Encrypt the PDF with AES-256 (revision 6) through libqpdf; needs an owner password.")
@@ -189,9 +199,13 @@ struct OutputArguments: ParsableArguments {
         options.pdfua = pdfua
         options.archive = try archive()
         options.encryption = try encryption()
-        if format != .pdf, options.archive != nil || options.encryption != nil || sign != nil || pdfua == true {
+        if format != .pdf,
+            options.archive != nil || options.encryption != nil || sign != nil || pdfua == true
+                || eInvoice != nil
+        {
             throw ValidationError(
-                "--pdfa, --pdfua, --attach, --encrypt and --sign make PDFs; write a .pdf or leave them out")
+                "--pdfa, --pdfua, --attach, --einvoice, --encrypt and --sign make PDFs; write a .pdf or leave them "
+                    + "out")
         }
         options.signature = try signing()
         return options
@@ -220,6 +234,11 @@ struct OutputArguments: ParsableArguments {
 extension PDFFontMode: ExpressibleByArgument {
     /// Every mode's name, for help. Named here: ArgumentParser's default builds a generic key path at every parse,
     /// which looks the type's conformance up.
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
+
+extension EInvoiceFormat: ExpressibleByArgument {
+    /// Every format's name, for help.
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 

@@ -92,10 +92,11 @@ struct RenderCommand: ParsableCommand {
             let deadline = try safety.limits().deadline()
             let (document, template) = try TemplateOutput.load(
                 URL(fileURLWithPath: input), assignments: assignments + fromFiles, data: record, safety: safety,
-                scale: rendering.rasterScale, deadline: deadline, context: context)
+                scale: rendering.rasterScale, deadline: deadline, context: context, eInvoice: rendering.eInvoice)
             var options = try rendering.options(format, limits: try safety.limits(), deadline: deadline)
             options.context = context
-            rendered.append((try template?.render(document, options: options) ?? render(document, options: options), name))
+            rendered.append(
+                (try template?.render(document, options: options) ?? render(document, options: options), name))
         }
         for (document, name) in rendered { try rendering.write(document, to: name) }
     }

@@ -99,8 +99,9 @@ struct ReportCommand: ParsableCommand {
         options.pngCompression = .balanced
         let values = title.map { ["title": $0] } ?? [:]
         let rows = ["rows": Template.records(table)]
-        let templateOptions = TemplateRenderOptions(
+        var templateOptions = TemplateRenderOptions(
             pixelsPerPoint: rendering.rasterScale.factor, fonts: .shared, deadline: deadline)
+        templateOptions.eInvoice = rendering.eInvoice
         if options.archive != nil || options.pdfua == true {
             let document = try reportTemplate.document(values: values, data: rows, options: templateOptions)
             try rendering.write(try render(document, options: options), to: output)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Documents
 import DrawingModule
+import EInvoice
 import Fonts
 import Foundation
 import Render
@@ -29,9 +30,14 @@ enum TemplateOutput {
     /// `safety`'s root and limits; `context` is what the command's documents share (nil: nothing kept).
     static func load(
         _ url: URL, assignments: [String], data: [String: TemplateValue] = [:], safety: SafetyOptions,
-        scale: RasterScale, deadline: Deadline? = nil, context: RenderContext? = nil
+        scale: RasterScale, deadline: Deadline? = nil, context: RenderContext? = nil, eInvoice: EInvoiceFormat? = nil
     ) throws -> (document: Document, template: Template?) {
         guard ["yaml", "yml"].contains(url.pathExtension.lowercased()) else {
+            if let eInvoice {
+                throw ValidationError(
+                    "--einvoice \(eInvoice.rawValue) writes the e-invoice a template's einvoice: maps; \(url.path) is "
+                        + "not a template (.yaml)")
+            }
             guard assignments.isEmpty, data.isEmpty else {
                 throw ValidationError(
                     "--set and --data fill a YAML template; \(url.path) is not one (.yaml)")
@@ -39,8 +45,9 @@ enum TemplateOutput {
             return (try DescriptionFile.load(url, limits: try safety.limits(), deadline: deadline), nil)
         }
         let template = try Template(contentsOf: url, root: safety.rootURL, limits: try safety.limits())
-        let options = TemplateRenderOptions(
+        var options = TemplateRenderOptions(
             pixelsPerPoint: scale.factor, fonts: .shared, deadline: deadline, setsLayout: false, context: context)
+        options.eInvoice = eInvoice
         let given = try values(from: assignments)
         return (
             try template.document(values: given, data: data.filter { given[$0.key] == nil }, options: options),

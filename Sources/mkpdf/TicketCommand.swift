@@ -141,9 +141,10 @@ struct TicketCommand: ParsableCommand {
 
         let format = try OutputArguments.format(of: output, explicit: format)
         let templateURL = try template.map { URL(fileURLWithPath: $0) } ?? TicketRules.defaultTemplate()
-        let job = TicketJob(
+        var job = TicketJob(
             template: try Template(contentsOf: templateURL, root: safety.rootURL, limits: try safety.limits()),
             rules: rules, scale: rendering.rasterScale)
+        job.eInvoice = rendering.eInvoice
         // The job checks the member and ticket numbers (the one check on their way to the file), before the output
         // name is made from the member number.
         let deadline = try safety.limits().deadline()

@@ -6,7 +6,7 @@ import Testing
 /// `awk 'length > 80'` counts, which also keeps double-width kana and kanji inside 80 columns), every example on a
 /// line of its own, each default printed once, `--version` only at the top, and one PNG-resolution rule.
 @Suite struct HelpTests {
-    static let subcommands = ["validate", "hello", "image", "render", "ticket", "report", "batch", "serve"]
+    static let subcommands = ["validate", "hello", "image", "render", "ticket", "report", "batch", "serve", "einvoice"]
 
     static func help(_ arguments: [String]) throws -> String {
         // No COLUMNS: ArgumentParser wraps at 80 when standard output is not a terminal.

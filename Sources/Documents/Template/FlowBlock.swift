@@ -84,6 +84,8 @@ struct FlowFurniture: Hashable, Sendable {
     var keywords: MarkedText?
     /// `pdfa:` and `attach:`: the PDF/A level and the files the PDF carries.
     var archive: Document.Archive?
+    /// The `attach:` entries made for each document: a `file` with `{{ }}`, or `generate:` content.
+    var generatedAttachments: [DocumentAttachment] = []
     /// `signature:`: where a signed PDF shows its signature.
     var signatureField: Document.SignatureField?
     /// `flatten: true`: form fields drawn as page content.

@@ -1,5 +1,6 @@
 import Barcodes
 import DrawingModule
+import EInvoice
 import Expressions
 import Fonts
 import Foundation
@@ -78,6 +79,14 @@ public struct Template: Sendable {
     let identity = TemplateIdentity()
     /// The elements in stretches of fixed ones and others (`drawElements`).
     let stretches: [ElementStretch]
+    /// `einvoice:`: how the e-invoice is read from the same values the pages print, or nil.
+    let eInvoice: EInvoiceMapping?
+
+    /// True when the template declares an `einvoice:` mapping, so `--einvoice` can write its data.
+    public var declaresEInvoice: Bool { eInvoice != nil }
+
+    /// The files its `attach:` names by a fixed path, read when it loaded: the same for every document.
+    public var fixedAttachments: [Document.Archive.Attachment] { furniture.archive?.attachments ?? [] }
 
     /// True when the template has a `flow` (its document may have several pages).
     public var isFlowing: Bool { !flow.isEmpty }
@@ -131,6 +140,7 @@ public struct Template: Sendable {
         font = contents.font
         typesetting = contents.typesetting
         grid = contents.grid
+        eInvoice = contents.eInvoice
         limits = loading.limits
     }
 
@@ -235,16 +245,27 @@ public struct Template: Sendable {
         options: TemplateRenderOptions = TemplateRenderOptions()
     ) throws(TemplateError) -> Document {
         let (scope, commands, metadata) = try positioned(values: given, data: given2, options: options)
-        guard !flow.isEmpty else {
-            var document = Document(
+        // The e-invoice is read from the scope the pages are filled from, before any page is laid out: data that
+        // breaks its rules fails the document, print and XML alike.
+        let invoice = try options.eInvoice.map { format throws(TemplateError) in
+            (format, Self.xml(format, for: try invoiceData(scope: scope)))
+        }
+        var document: Document
+        if flow.isEmpty {
+            document = Document(
                 pages: [Drawing(size: size, background: background, palette: palette, commands: commands)],
                 metadata: metadata, archive: furniture.archive, signatureField: furniture.signatureField)
             document.flattensForms = furniture.flattensForms
             document.pdfua = furniture.pdfua
-            return document
+        } else {
+            document = try self.document(
+                from: try flowOutput(scope: scope, metadata: metadata, options: options), firstPage: commands)
         }
-        return try document(
-            from: try flowOutput(scope: scope, metadata: metadata, options: options), firstPage: commands)
+        if let (format, xml) = invoice { document = Self.attaching(format, xml: xml, to: document) }
+        if !furniture.generatedAttachments.isEmpty {
+            document = try attachingGenerated(to: document, scope: scope, given: given, given2: given2)
+        }
+        return document
     }
 
     /// The template's scope, its positioned elements (a flow's first page draws them beneath the flow) and its

@@ -1,5 +1,6 @@
 import Charts
 import DrawingModule
+import EInvoice
 import Fonts
 import Foundation
 import Records
@@ -84,6 +85,10 @@ public struct TemplateError: Error, Hashable, Sendable {
         /// A value given for an input does not read as the type the template declares for it: the data's error,
         /// naming the field, the value, the type and how to fix the data (the template is not at fault).
         case data(DataError)
+        /// The invoice's data breaks a rule of the e-invoice the template's `einvoice:` maps it to (a 登録番号 that is
+        /// not T and 13 digits, a tax rate the consumption tax lacks, a tax not rounded once per rate): the field,
+        /// the line, the rule and the fix.
+        case eInvoice(EInvoiceError)
     }
 
     /// The template file as given (or `<string>` for text loaded from memory).
@@ -184,6 +189,11 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "not a YAML template: \(kind)"
         case .data(let error):
             return error.description
+        case .eInvoice(let error):
+            var problem = "einvoice field \(error.field)"
+            if let record = error.record { problem += " (\(record))" }
+            if let rule = error.rule { problem += " [\(rule)]" }
+            return problem + ": " + error.problem
         }
     }
 
@@ -248,6 +258,8 @@ extension TemplateError: CustomStringConvertible, LocalizedError {
             return "name a template file (YAML with page: and elements: or flow:)"
         case .data:
             return "correct the value in the data"
+        case .eInvoice(let error):
+            return error.fix
         }
     }
 
@@ -274,6 +286,7 @@ extension TemplateError: DataFailure {
         case .inaccessible: .badTemplate
         case .limit(let exceeded): exceeded.kind
         case .data(let error): error.kind
+        case .eInvoice(let error): error.kind
         case .syntax, .unknownRole, .badNumber, .unknownElement, .unknownKey, .missingKey, .badValue, .unknownName,
             .expression, .oldForm, .outsideRoot, .notATemplate:
             .badTemplate
@@ -296,6 +309,7 @@ extension TemplateError: DataFailure {
         case .textFit(let fit): fit.field
         case .chart(_, let field): field
         case .data(let error): error.place.field
+        case .eInvoice(let error): error.field
         default: nil
         }
     }

@@ -34,8 +34,9 @@ extension TemplateParser {
     }
 
     /// `pdfa: 1b | 2b | 3b | 2a | 3a` and `attach:`, a list of files (a path, or `{file, relationship, mimeType,
-    /// description}`) read inside the root; attachments need part 3 (`pdfa: 3b` or `3a`).
-    func archive(_ top: Fields) throws(TemplateError) -> Document.Archive? {
+    /// description}`) read inside the root; attachments need part 3 (`pdfa: 3b` or `3a`). A `file` with `{{ }}` and
+    /// a `{generate: rows | record | einvoice, name, format}` are made for each document (`generated`).
+    func archive(_ top: Fields, generated: inout [DocumentAttachment]) throws(TemplateError) -> Document.Archive? {
         var level: Document.Archive.Level?
         if let node = top.value("pdfa") {
             let text = try scalar(node, key: "pdfa")
@@ -62,12 +63,28 @@ extension TemplateParser {
             if item.scalar != nil {
                 path = try scalar(item, key: "attach")
             } else {
-                let f = try map(item, context: "attach", allowed: ["file", "relationship", "mimeType", "description"])
+                let f = try map(item, context: "attach", allowed: DocumentAttachment.keys)
+                if let made = try documentAttachment(f, item: item) {
+                    generated.append(made)
+                    continue
+                }
                 guard let fileNode = f.value("file") else {
                     throw error(item, .missingKey(key: "file", context: "attach"))
                 }
                 path = try scalar(fileNode, key: "file")
                 fields = f
+            }
+            if path.contains("{{") {
+                generated.append(
+                    DocumentAttachment(
+                        content: .file(
+                            try textTemplate(
+                                item.scalar != nil ? item : fields?.value("file") ?? item,
+                                key: "file"), base: baseURL.path, root: loading.root),
+                        name: nil, relationship: try relationship(fields) ?? .data,
+                        mimeType: try fields?.string("mimeType"), description: try fields?.string("description"),
+                        mark: mark(item)))
+                continue
             }
             let url = try resolve(item, path: path, element: "attach")
             try loading.checkFile(
@@ -85,24 +102,28 @@ extension TemplateParser {
             var file = Document.Archive.Attachment(
                 name: name, data: data, mimeType: Document.Archive.Attachment.mimeType(forName: name))
             if let fields {
-                if let node = fields.value("relationship") {
-                    let text = try scalar(node, key: "relationship")
-                    guard let relationship = Document.Archive.Attachment.Relationship(rawValue: text) else {
-                        throw error(
-                            node,
-                            .badValue(
-                                key: "relationship", value: text,
-                                expected: Document.Archive.Attachment.Relationship.allCases.map(\.rawValue)
-                                    .joined(separator: ", ")))
-                    }
-                    file.relationship = relationship
-                }
+                if let relationship = try relationship(fields) { file.relationship = relationship }
                 file.mimeType = try fields.string("mimeType") ?? file.mimeType
                 file.description = try fields.string("description")
             }
             files.append(file)
         }
         return Document.Archive(level: level ?? .a3b, attachments: files)
+    }
+
+    /// An attachment's `relationship:`, or nil when it names none.
+    func relationship(_ fields: Fields?) throws(TemplateError) -> Document.Archive.Attachment.Relationship? {
+        guard let node = fields?.value("relationship") else { return nil }
+        let text = try scalar(node, key: "relationship")
+        guard let relationship = Document.Archive.Attachment.Relationship(rawValue: text) else {
+            throw error(
+                node,
+                .badValue(
+                    key: "relationship", value: text,
+                    expected: Document.Archive.Attachment.Relationship.allCases.map(\.rawValue)
+                        .joined(separator: ", ")))
+        }
+        return relationship
     }
 
     /// `title`, `author`, `subject`, `keywords` (text templates), `header` (text, or `{text, logo}`) and `footer`.
@@ -116,7 +137,10 @@ extension TemplateParser {
                 furniture[keyPath: path] = MarkedText(text: try textTemplate(node, key: key), mark: mark(node))
             }
         }
-        furniture.archive = try archive(top)
+        furniture.archive = try archive(top, generated: &furniture.generatedAttachments)
+        if !furniture.generatedAttachments.isEmpty, furniture.archive == nil {
+            furniture.archive = Document.Archive(level: .a3b)
+        }
         furniture.signatureField = try signatureField(top)
         furniture.flattensForms = try top.choice("flatten", default: Switch.no) == .yes
         furniture.pdfua = try top.choice("pdfua", default: Switch.no) == .yes

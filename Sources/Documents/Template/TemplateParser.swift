@@ -43,13 +43,16 @@ struct TemplateParser {
         var grid: Double?
         /// The lines each item of `flow:` spans in the file, in `flow`'s order.
         var flowLines: [ClosedRange<Int>] = []
+        /// `einvoice:`: where the e-invoice's fields come from.
+        var eInvoice: EInvoiceMapping?
     }
 
     static let topKeys = [
         "name", "description", "title", "author", "subject", "keywords", "page", "size", "margins", "background",
         "font",
         "data", "placeholders", "let", "palette", "styles", "elements", "flow", "header", "footer",
-        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting", "pdfua", "grid"
+        "firstPage", "literals", "patterns", "pdfa", "attach", "signature", "flatten", "typesetting", "pdfua",
+        "grid", "einvoice"
     ]
     static let elementKinds = [
         "line", "rect", "circle", "ellipse", "text", "image", "qr", "barcode", "chart", "part", "for", "if", "field"
@@ -164,6 +167,7 @@ struct TemplateParser {
             contents.flow = try flowBlocks(node, key: "flow", palette: palette, font: font)
             contents.flowLines = Self.lines(ofItems: node)
         }
+        contents.eInvoice = try eInvoiceMapping(top.value("einvoice"))
         return contents
     }
 

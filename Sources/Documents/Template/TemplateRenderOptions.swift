@@ -1,4 +1,5 @@
 import DrawingModule
+import EInvoice
 import Fonts
 import Layout
 
@@ -23,6 +24,9 @@ public struct TemplateRenderOptions: Sendable {
     /// and checked once for every record, and the boxes and codes checked while filling. Nil fills every document
     /// from scratch.
     public var context: RenderContext?
+    /// The e-invoice to attach to the document, written from the template's `einvoice:` mapping with the values
+    /// that fill the pages (PDF/A-3b, `EInvoiceFormat.fileName`); nil attaches none.
+    public var eInvoice: EInvoiceFormat?
 
     /// Creates options; the defaults suit the standard scale (`RasterScale.standard`), skip the font check and keep
     /// nothing between documents.

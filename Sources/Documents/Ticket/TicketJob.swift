@@ -1,4 +1,5 @@
 import DrawingModule
+import EInvoice
 import Expressions
 import Fonts
 import Foundation
@@ -23,6 +24,8 @@ public struct TicketJob: Sendable {
     /// elements, checked boxes and codes — the same context their output is rendered with; nil fills every ticket
     /// from scratch.
     public var context: RenderContext?
+    /// The e-invoice each document carries (`TemplateRenderOptions.eInvoice`), or nil.
+    public var eInvoice: EInvoiceFormat?
 
     /// A job for `template`.
     public init(
@@ -54,8 +57,9 @@ public struct TicketJob: Sendable {
         setsLayout: Bool = true
     ) throws -> Document {
         try checkNumbers(values)
-        let options = TemplateRenderOptions(
+        var options = TemplateRenderOptions(
             pixelsPerPoint: scale.factor, fonts: fonts, deadline: deadline, setsLayout: setsLayout, context: context)
+        options.eInvoice = eInvoice
         return try template.document(values: values, data: data, options: options)
     }
 

@@ -25,8 +25,10 @@ public func layOut(_ document: Document, options: OutputOptions = OutputOptions(
     document.flattensForms = document.flattensForms || options.flattensForms
     document.pdfua = options.pdfua ?? document.pdfua
     if let archive = options.archive {
-        document.archive = Document.Archive(
+        var merged = Document.Archive(
             level: archive.level, attachments: (document.archive?.attachments ?? []) + archive.attachments)
+        merged.invoiceClaim = document.archive?.invoiceClaim ?? archive.invoiceClaim
+        document.archive = merged
     }
     return try options.format.backend.layOut(document, options: options)
 }
