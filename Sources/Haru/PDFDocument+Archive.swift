@@ -351,7 +351,6 @@ extension PDFDocument {
             <pdfaSchema:property><rdf:Seq>\(declared)</rdf:Seq></pdfaSchema:property></rdf:li>
             """
     }
-    }
 
     /// `text` with XML's five special characters escaped.
     private static func escaped(_ text: String) -> String {
