@@ -7,7 +7,7 @@
 # `make lint` checks the tree against .swift-format (swift-format, part of the toolchain); `make format` applies it.
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
-DOC_TARGETS := DrawingModule PNG JPEG Fonts Typeset Barcodes Charts Layout Expressions Records Reports Render Documents Validation Batch Serve
+DOC_TARGETS := DrawingModule PNG JPEG Fonts Typeset Barcodes Charts Layout Expressions Records Reports Render Documents Validation Batch Serve EInvoice
 
 PREFIX ?= /usr/local
 DESTDIR ?=
