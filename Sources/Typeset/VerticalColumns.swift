@@ -34,8 +34,9 @@ enum VerticalForm: Equatable {
     static let closingMarks: Set<Character> = Set("%")
 
     /// The forms of `characters`, in order. A word of ASCII letters and digits (its inner marks included) is one
-    /// unit: up to `words.across` characters set across one cell, a longer one turned whole or upright whole as
-    /// `words.longer` says. Other characters by their class: a full-width character whose font has a vertical
+    /// unit: a number of up to `words.across` characters set across one cell (digits only, as CSS's
+    /// `text-combine-upright: digits`: `Web` or `A4` squeezed into one cell reads as a blot), a longer one or a word
+    /// with letters turned whole or upright whole as `words.longer` says. Other characters by their class: a full-width character whose font has a vertical
     /// alternate (`hasAlternate(index)`) stands upright as that alternate; half-width forms never take alternates.
     static func forms(
         of characters: [Character], words: VerticalWords = VerticalWords(),
@@ -46,7 +47,8 @@ enum VerticalForm: Equatable {
         while index < characters.count {
             let length = wordLength(in: characters, from: index)
             if length > 0 {
-                forms += wordForms(length: length, words: words)
+                let number = characters[index..<index + length].allSatisfy { !$0.isLetter }
+                forms += wordForms(length: length, words: words, number: number)
                 index += length
                 continue
             }
@@ -69,10 +71,11 @@ enum VerticalForm: Equatable {
         return forms
     }
 
-    /// The forms of one word `length` characters long under `words`.
-    static func wordForms(length: Int, words: VerticalWords) -> [VerticalForm] {
+    /// The forms of one word `length` characters long under `words`; only a `number` (digits and the marks between
+    /// them) is set across.
+    static func wordForms(length: Int, words: VerticalWords, number: Bool = true) -> [VerticalForm] {
         if length == 1 && words.across >= 1 { return [.upright] }
-        if length <= words.across {
+        if number, length <= words.across {
             return [.across(count: length)] + Array(repeating: .acrossContinued, count: length - 1)
         }
         switch words.longer {

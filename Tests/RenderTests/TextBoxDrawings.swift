@@ -52,7 +52,7 @@ extension TestDrawings {
                 writing: .vertical)
         }
         try c.drawTextBox(
-            .role("ink"), "第100回と第1回", font: "mincho", size: 12, x: 146, y: 10, w: 20, h: 200, writing: .vertical,
+            .role("ink"), "第100回とSNSと第1回", font: "mincho", size: 12, x: 146, y: 10, w: 20, h: 200, writing: .vertical,
             words: VerticalWords(across: 3))
         try c.drawTextBox(
             [TextRun("東京", font: "mincho", size: 16, ruby: "とう きょう"), TextRun("の空", font: "mincho", size: 16)],
