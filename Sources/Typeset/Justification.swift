@@ -129,6 +129,10 @@ extension SpacedText {
                 extra += capacity * fraction
                 spare -= capacity * fraction
             }
+            // A line whose only gaps are 和欧間 (a Latin word between kanji and nothing else) reaches the edge by them.
+            let autospaces = spare > 1e-9 ? inner.filter { gaps[$0].isAutospace } : []
+            for index in autospaces { adjustments[index - start] += spare / Double(autospaces.count) }
+            if !autospaces.isEmpty { extra += spare }
         }
         return SpacedLine(
             range: start...last, offset: -trim, adjustments: adjustments, width: natural + extra, hangs: hanging)

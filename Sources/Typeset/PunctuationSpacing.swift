@@ -70,8 +70,11 @@ enum ShrinkStep: Int, CaseIterable {
 }
 
 /// Where a justified line puts its spare width, in jlreq's order (3.8.3): Latin word spaces up to half an em,
-/// 和欧間 up to half an em, then between Japanese characters up to a quarter em each; what is still spare goes
-/// to word spaces and 和欧間 without limit, and a line with neither is left short rather than gaped.
+/// 和欧間 up to a quarter em, then between Japanese characters up to a quarter em each; what is still spare is
+/// spread evenly over the word spaces and the gaps between Japanese characters without limit, so every line but a
+/// paragraph's last reaches both edges, a narrow box's too. 和欧間 stays within its quarter em (a URL or a word among
+/// kanji gets no hole beside it) unless the line has no other gap, when its 和欧間 share the rest; a line with no gap at
+/// all is left short.
 enum StretchStep: Int, CaseIterable {
     case wordSpace, autospace, solid, unlimited
 }
@@ -90,6 +93,8 @@ struct SpacedText {
         var shrink = StepLengths()
         /// What each `StretchStep` may add; for `unlimited`, the share (a weight).
         var stretch = StepLengths()
+        /// True for 和欧間: past its quarter em it takes spare width only on a line with no other gap that may.
+        var isAutospace = false
     }
 
     /// A length for each of the four steps (`ShrinkStep`, `StretchStep`), by the step's raw value. Four doubles
@@ -195,20 +200,23 @@ struct SpacedText {
                 gap.stretch[StretchStep.unlimited.rawValue] = 1
             }
         } else if (a.isJapaneseLetter && b == .western) || (a == .western && b.isJapaneseLetter) {
-            // 和欧間: the autospace; a quarter em by default, down to an eighth, up to a half.
+            // 和欧間: the autospace; a quarter em by default, down to an eighth, up to a quarter (jlreq's range).
             let japaneseEm = a == .western ? ems[index + 1] : ems[index]
             let space = rules.autospace * japaneseEm
             gap.natural += space
+            gap.isAutospace = true
             gap.shrink[ShrinkStep.autospace.rawValue] = max(0, space - japaneseEm / 8)
             if space > 0 {
-                gap.stretch[StretchStep.autospace.rawValue] = max(0, japaneseEm / 2 - space)
-                gap.stretch[StretchStep.unlimited.rawValue] = 1
+                gap.stretch[StretchStep.autospace.rawValue] = max(0, japaneseEm / 4 - space)
             } else {
                 gap.stretch[StretchStep.solid.rawValue] = japaneseEm / 4
+                gap.stretch[StretchStep.unlimited.rawValue] = 1
             }
         } else if (a.isSetSolid || b.isSetSolid) && !(a == .inseparable && b == .inseparable) {
-            // 和字間: between Japanese characters (and punctuation beside Latin), at most a quarter em each.
+            // 和字間: between Japanese characters (and punctuation beside Latin), a quarter em each, then an even
+            // share of what is still spare.
             gap.stretch[StretchStep.solid.rawValue] = em / 4
+            gap.stretch[StretchStep.unlimited.rawValue] = 1
         }
         return gap
     }

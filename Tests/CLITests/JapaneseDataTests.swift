@@ -323,7 +323,8 @@ import Testing
 
     @Test func aSecondBatchOrAResumeIntoTheSameFolderRefusesNamingThePid() throws {
         let scratch = try Scratch("ja-lock")
-        try Data(BatchCommandTests.csv(count: 400).utf8).write(to: scratch.file("m.csv"))
+        // Enough rows that the first batch is still running when the second starts (400 finished first once).
+        try Data(BatchCommandTests.csv(count: 1500).utf8).write(to: scratch.file("m.csv"))
         let first = try BatchCommandTests.start(["--data", "m.csv", "--out", "out", "--jobs", "1"], in: scratch.url)
         defer {
             if first.isRunning {
@@ -342,7 +343,7 @@ import Testing
         }
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
-        try BatchCommandTests.expectComplete(scratch.file("out"), count: 400)
+        try BatchCommandTests.expectComplete(scratch.file("out"), count: 1500)
     }
 
     @Test func killedAtRandomPointsThenResumedLeavesNothingInTmpOrStrayInOut() throws {
