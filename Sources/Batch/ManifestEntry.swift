@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One line of `manifest.jsonl`: what became of one record — its outputs with size and SHA-256, or its failure.
 ///
@@ -116,22 +117,6 @@ public struct ManifestEntry: Sendable, Hashable {
         self.init(index: index, row: row, status: status, fields: fields, outputs: parsed, failure: failure)
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, everything else as UTF-8.
-    static func quote(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
-    }
+    /// A JSON string literal (`QuotedText.quoted(_:)`).
+    static func quote(_ text: String) -> String { QuotedText.quoted(text) }
 }

@@ -173,6 +173,12 @@ extension Template {
         }
         var lines: [InvoiceData.Line] = []
         for (index, item) in items.enumerated() {
+            // A data file's lines are the data's size: the job's time limit is checked at each.
+            try scope.deadline?.check { (exceeded: LimitExceeded) -> TemplateError in
+                TemplateError(
+                    file: file, line: mapping.lines.mark?.line, column: mapping.lines.mark?.column,
+                    reason: .limit(exceeded))
+            }
             let record = "line \(index + 1)"
             let lineScope = scope.adding([mapping.each: item])
             guard let name = try text("name", in: lineScope, from: mapping.line) else {

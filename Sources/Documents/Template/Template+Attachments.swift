@@ -167,7 +167,12 @@ extension Template {
                         key: "generate", value: "rows",
                         expected: "a document with rows (a grouped batch's lines, --group-by); this one has none"))
             }
-            data = Self.csv(rows)
+            data = try Self.csv(rows) { () throws(TemplateError) in
+                try scope.deadline?.check { (exceeded: LimitExceeded) -> TemplateError in
+                    TemplateError(
+                        file: file, line: entry.mark?.line, column: entry.mark?.column, reason: .limit(exceeded))
+                }
+            }
             name = named ?? "rows.csv"
         case .record:
             var object: [String: Any] = [:]
@@ -203,7 +208,7 @@ extension Template {
         let written =
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
         let resolved = TemplateLoading.realPath(written.path) ?? written.standardizedFileURL.path
-        guard root == "/" || resolved == root || resolved.hasPrefix(root + "/") else {
+        guard TemplateLoading.contains(resolved, root: root) else {
             throw TemplateError(
                 file: file, line: mark?.line, column: mark?.column,
                 reason: .outsideRoot(element: "attach", path: path, root: root))
@@ -226,11 +231,14 @@ extension Template {
 
     /// `rows` as CSV (RFC 4180: CRLF line ends, fields with `,` `"` or a line end quoted, `"` doubled): a header of the
     /// rows' fields in their order, each under the input's own column name when `--map` renamed it, then each row's
-    /// values as text (a list or record as JSON).
-    static func csv(_ rows: [TemplateValue]) -> Data {
+    /// values as text (a list or record as JSON). `checkTime` is called at each row (the job's time limit).
+    static func csv(_ rows: [TemplateValue], checkTime: () throws(TemplateError) -> Void = {}) throws(TemplateError)
+        -> Data
+    {
         var header: [String] = []
         var headings: [String: String] = [:]
         for case .record(let record) in rows {
+            try checkTime()
             for key in record.keys where !header.contains(key) { header.append(key) }
             headings.merge(record.headings) { first, _ in first }
         }
@@ -246,6 +254,7 @@ extension Template {
         }
         var lines = [header.map { field(headings[$0] ?? $0) }.joined(separator: ",")]
         for case .record(let record) in rows {
+            try checkTime()
             lines.append(header.map { field(cell(record[$0])) }.joined(separator: ","))
         }
         return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)

@@ -64,7 +64,11 @@ struct TemplateLoading {
     func leave() { counts.nesting -= 1 }
 
     /// True when `path` (absolute, symlinks resolved) is the root or inside it.
-    func contains(_ path: String) -> Bool {
+    func contains(_ path: String) -> Bool { Self.contains(path, root: root) }
+
+    /// True when `path` (absolute, symlinks resolved) is `root` or inside it: the one test every file a template
+    /// names passes, when it is parsed or, for a path made from data, when its document is made.
+    static func contains(_ path: String, root: String) -> Bool {
         root == "/" || path == root || path.hasPrefix(root + "/")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Records
+import Support
 import Yams
 
 /// A template's YAML text edited as a person would edit it: a value replaced where it is written, a key added at the
@@ -338,27 +339,8 @@ public struct TemplateSource: Sendable {
         return written
     }
 
-    /// `text` double-quoted, with the escapes YAML reads.
-    static func doubleQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let code = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - code.count) + code
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// `text` double-quoted, with the escapes YAML reads (a JSON string literal, `QuotedText.quoted(_:)`).
+    static func doubleQuoted(_ text: String) -> String { QuotedText.quoted(text) }
 
     /// True when `text` written plain, inside a flow mapping, reads back as the same text and not as another kind
     /// of value a reader of the template might take it for.
@@ -402,7 +384,7 @@ extension Double {
     /// The number as a template writes it: no `.0` on a whole number, at most four decimals.
     fileprivate var formatted: String {
         let rounded = (self * 10000).rounded() / 10000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        if let whole = Int(exactly: rounded) { return String(whole) }
         return String(rounded)
     }
 }
